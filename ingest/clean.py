@@ -1,0 +1,119 @@
+"""Cleaning steps shared by every source shape. Each takes and returns a MappedText.
+
+The steps repair damage done by conversions (web listings, HTML stripping, .doc export, wiki flattening)
+and never rewrite real text: each is conservative, and tests list what every step fixes.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from ingest.text import MappedText
+
+# Web-listing chrome: "  12. text" line prefixes of a numbered file viewer.
+LISTING_LINE = re.compile(r"^ {0,4}(\d{1,5})\.(?: |$)", re.M)
+_ODD_SPACES = re.compile(r"[\u00a0\u2000-\u200a\u202f\u205f\u3000\t]")
+_PAGE_FOOTER = re.compile(r"^\s*(?:Page \d+ of \d+|[\w-]+\.(?:doc|docx|rtf|pdf|odt))\s*$", re.M | re.I)
+_TOKEN = re.compile(r"[^\W\d_]+")
+# Doubled words that are real English ("he had had enough", "that that rule").
+_LEGIT_DOUBLES = {"had", "that", "is", "do", "can", "bye", "very", "so", "no", "ha", "knock"}
+_DOUBLE = re.compile(r"(?<!\S)(\S*[A-Za-z]\S*)((?:[ \t]+|[ \t]*\n[ \t]*)\1)+(?!\S)")
+# Words after which a number counts something rather than being a page number.
+_COUNTING_WORDS = ("of", "a", "at", "to", "step", "pg.", "page", "era", "turn", "than", "roll", "rolls", "with")
+
+
+def listing_numbers(text: str) -> dict[int, int]:
+    """For a web listing, map each file line (1-based) to the original line number it shows."""
+    numbers = {}
+    for index, line in enumerate(text.split("\n"), start=1):
+        match = LISTING_LINE.match(line)
+        if match:
+            numbers[index] = int(match.group(1))
+    return numbers
+
+
+def is_listing(text: str) -> bool:
+    """True when most non-empty lines carry consecutive "N. " listing numbers."""
+    numbers = list(listing_numbers(text).values())
+    lines = [line for line in text.split("\n") if line.strip()]
+    return len(numbers) >= 5 and len(numbers) >= 0.8 * len(lines) and numbers[:3] == [1, 2, 3]
+
+
+def strip_listing(doc: MappedText) -> MappedText:
+    """Drop a web listing's header (everything before line "1.") and each line's number prefix."""
+    first = re.search(r"^ {0,4}1\. ", doc.text, re.M)
+    if first:
+        doc = doc.slice(first.start(), len(doc))
+    return doc.sub(LISTING_LINE, "")
+
+
+def normalize_spaces(doc: MappedText) -> MappedText:
+    """NBSP, tabs and other odd spaces become plain spaces; trailing spaces go."""
+    doc = doc.sub(_ODD_SPACES, " ")
+    return doc.sub(r"[ ]+$", "", re.M)
+
+
+def drop_page_footers(doc: MappedText) -> MappedText:
+    """Remove "Page N of M" lines and the file-name lines a .doc export prints beside them."""
+    return doc.sub(_PAGE_FOOTER, "")
+
+
+def collapse_doubled_words(doc: MappedText) -> MappedText:
+    """"Hit Points Points" -> "Hit Points"; numbers ("4 4") and real doubles ("had had") are kept."""
+    def keep_one(match: re.Match) -> str:
+        word = match.group(1)
+        if word.lower().strip(".,;:!?") in _LEGIT_DOUBLES:
+            return match.group(0)
+        return word
+    return doc.sub(_DOUBLE, keep_one)
+
+
+def vocabulary(*texts: str) -> Counter:
+    """Lower-cased word counts of the given texts, for deciding what is a word."""
+    counts: Counter = Counter()
+    for text in texts:
+        counts.update(token.lower() for token in _TOKEN.findall(text))
+    return counts
+
+
+def rejoin_split_words(doc: MappedText, vocab: Counter) -> MappedText:
+    """"spe ll" -> "spell", "a n attack" -> "an attack": rejoin two pieces when their join is a word the
+    corpus uses and one piece is not a word (a stray letter, or a fragment seen nowhere else)."""
+    def is_fragment(piece: str) -> bool:
+        piece = piece.lower()
+        if len(piece) == 1:
+            return piece not in ("a", "i")
+        return vocab[piece] <= 1
+
+    def edits():
+        words = list(_TOKEN.finditer(doc.text))
+        index = 0
+        while index + 1 < len(words):
+            left, right = words[index], words[index + 1]
+            joined = (left.group(0) + right.group(0)).lower()
+            if (right.start() == left.end() + 1 and doc.text[left.end()] == " " and right.group(0).islower()
+                    and vocab[joined] >= 1 and (is_fragment(left.group(0)) or is_fragment(right.group(0)))):
+                yield left.start(), right.end(), left.group(0) + right.group(0)
+                index += 2
+            else:
+                index += 1
+    return doc.edit(edits())
+
+
+def drop_running_page_numbers(doc: MappedText, last_page: int) -> MappedText:
+    """Remove page numbers that a flattening glued into sentences ("removed from the game). 1 Assault").
+
+    A candidate is a lone number after a sentence end before a capitalised word, or between two lower-case
+    words, that is not counting something (no "of", "a", "step"... before it). Candidates are kept as page
+    numbers only while they increase through the document and stay within the last page.
+    """
+    not_after = "".join(rf"(?<!\b[{word[0]}{word[0].upper()}]{re.escape(word[1:])} )" for word in _COUNTING_WORDS)
+    candidate = re.compile(rf"(?<=[.)!?] )(\d{{1,2}}) (?=[A-Z][a-z])|(?<=[a-z] ){not_after}(\d{{1,2}}) (?=[a-z])")
+    page = 0
+    drop: set[int] = set()
+    for match in candidate.finditer(doc.text):
+        value = int(match.group(1) or match.group(2))
+        if page < value <= min(page + 2, last_page):
+            page = value
+            drop.add(match.start())
+    return doc.sub(re.compile(r"\d{1,2} "), lambda m: "" if m.start() in drop else m.group(0))

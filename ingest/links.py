@@ -1,0 +1,103 @@
+"""Cross-references between rulings, and the gaps a source leaves: what it promises but does not contain."""
+from __future__ import annotations
+
+import re
+
+from ingest.records import CrossRef, Gap, Ruling
+from ingest.segment import STOPWORDS, content_stems
+
+# "(see Breath of Life)", "see pg. 3 under Activating Neutral Nations", "See Section H under New Rules",
+# "(see pg. 2, Using the Event Cards, section 1)".
+_SEE = re.compile(r"\b[Ss]ee\s+(?P<target>[^().;]*?(?:pg\.\s*\d+[^().;]*?)?)(?=[).;]|$)")
+_VAGUE = re.compile(r"^(?:above|below|the chart above|the above|here|also|if|whether|how|what|that|why)\b", re.I)
+_SECTION_LETTER = re.compile(r"^Section\s+(?P<letter>[A-Z])\s+under\s+(?P<under>.+)$", re.I)
+_SECTION_NUMBER = re.compile(r"^(?P<under>.+?),?\s+section\s+(?P<number>\d+)$", re.I)
+_CHANGELOG_GENERIC = {"revis", "new", "clari", "remin", "rules", "rule", "spell", "timin", "updat", "chang",
+                      "penal", "fixed", "added"}
+_TERMINAL = ("." , "!", "?", '"', "”", ")", "'", ":")
+
+
+def truncation_gaps(source: str, rulings: list[Ruling]) -> list[Gap]:
+    """A source whose last ruling (or example) stops mid-sentence was cut off."""
+    if not rulings:
+        return []
+    last = rulings[-1]
+    tail, citation = (last.examples[-1].text, last.examples[-1].citation) if last.examples else (last.text, last.citation)
+    if tail.rstrip().endswith(_TERMINAL):
+        return []
+    words = " ".join(tail.split()[-6:])
+    return [Gap(source, "truncated", f"the source is cut off mid-sentence after “…{words}” ({last.id})",
+                citation.line_end)]
+
+
+def _clean_target(raw: str) -> str:
+    target = re.sub(r"^pg\.\s*\d+\s*(?:,|under)?\s*", "", raw.strip()).strip(" ,")
+    return target
+
+
+def _resolve(target: str, rulings: list[Ruling]) -> str | None:
+    by_title = {r.title.lower(): r for r in rulings}
+    letter = _SECTION_LETTER.match(target)
+    if letter:
+        under = letter.group("under").lower()
+        for ruling in rulings:
+            if ruling.label.lower() == letter.group("letter").lower() and under in ruling.section.lower():
+                return ruling.id
+        return None
+    number = _SECTION_NUMBER.match(target)
+    if number:
+        parent = _resolve(number.group("under"), rulings)
+        if parent:
+            parent_title = next(r.title for r in rulings if r.id == parent)
+            for ruling in rulings:
+                if ruling.label == number.group("number") and ruling.section.endswith(parent_title):
+                    return ruling.id
+        return parent
+    if target.lower() in by_title:
+        return by_title[target.lower()].id
+    wanted = content_stems(target)
+    if not wanted:
+        return None
+    for ruling in rulings:  # a title naming everything the reference names ("banding" -> "Banding")
+        if wanted <= content_stems(ruling.title) and len(content_stems(ruling.title)) <= len(wanted) + 2:
+            return ruling.id
+    return None
+
+
+def cross_references(rulings: list[Ruling]) -> tuple[list[CrossRef], list[Gap]]:
+    """Find "see X" references in rulings and resolve them to the ruling titled X, where it exists."""
+    refs: list[CrossRef] = []
+    gaps: list[Gap] = []
+    for ruling in rulings:
+        for match in _SEE.finditer(ruling.text):
+            target = _clean_target(match.group("target"))
+            if not target or _VAGUE.match(target) or len(target) > 60:
+                continue
+            to_id = _resolve(target, rulings)
+            if to_id == ruling.id:
+                continue
+            refs.append(CrossRef(ruling.id, match.group(0).strip(), target, to_id))
+            if to_id is None and target[:1].isupper():
+                gaps.append(Gap(ruling.source, "unresolved-reference",
+                                f"{ruling.id} refers to “{target}”, which the source does not contain",
+                                ruling.citation.line_start))
+    return refs, gaps
+
+
+def changelog_gaps(rulings: list[Ruling]) -> list[Gap]:
+    """Items of a "new in this version" list whose subject appears in no ruling of the source."""
+    gaps = []
+    bodies = [content_stems(r.text) for r in rulings if r.kind != "changelog"]
+    for ruling in rulings:
+        if ruling.kind != "changelog":
+            continue
+        for item in ruling.text.split("\n")[1:] or [ruling.text]:
+            words = {s for s in content_stems(item) if s not in _CHANGELOG_GENERIC and s not in STOPWORDS}
+            if not words:
+                continue
+            best = max((len(words & body) for body in bodies), default=0)
+            if best * 3 < len(words) * 2:
+                gaps.append(Gap(ruling.source, "missing-content",
+                                f"the changes list promises “{item.strip()}”, but no ruling covers it",
+                                ruling.citation.line_start))
+    return gaps

@@ -1,0 +1,127 @@
+"""From a manifest entry to records: read, clean, segment, then turn blocks into rulings with citations."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+from ingest import clean, links, spells, tables
+from ingest.errors import IngestError
+from ingest.manifest import Manifest, SourceEntry
+from ingest.records import Citation, Example, Gap, ParsedSource, Ruling
+from ingest.segment import Block, first_sentence, section_slug, slugify
+from ingest.shapes import SHAPES
+from ingest.text import LineIndex, MappedText, read_document
+
+
+def select_lines(original: str, lines: tuple[int, int | None] | None) -> MappedText:
+    """The part of the document the entry covers, with offsets still pointing into the whole file."""
+    if lines is None:
+        return MappedText.of(original)
+    index = LineIndex(original)
+    total = original.count("\n") + 1
+    first, last = lines
+    if first > total:
+        raise ValueError(f"starts at line {first} but the file has {total} lines")
+    start = index.line_start(first)
+    end = index.line_start(last + 1) if last is not None and last < total else len(original)
+    return MappedText.of(original[start:end], start)
+
+
+def clean_document(doc: MappedText, original: str, entry: SourceEntry, vocab: Counter) -> MappedText:
+    """Apply the shared cleaning steps; each is a no-op where its damage is absent."""
+    if clean.is_listing(original):
+        doc = clean.strip_listing(doc)
+    doc = clean.normalize_spaces(doc)
+    for pattern in entry.strip:
+        doc = doc.sub(re.compile(pattern, re.M), "")
+    doc = clean.drop_page_footers(doc)
+    doc = clean.collapse_doubled_words(doc)
+    return clean.rejoin_split_words(doc, vocab)
+
+
+def parse_source(entry: SourceEntry, folder: Path, vocab: Counter | None = None) -> ParsedSource:
+    """Parse one manifest entry into rulings, examples, tables, gaps, cross-references and spells."""
+    path = folder / entry.file
+    original = read_document(path)
+    try:
+        doc = select_lines(original, entry.lines)
+    except ValueError as exc:
+        raise IngestError(str(path), f"source {entry.id}: lines {exc}") from None
+    doc = clean_document(doc, original, entry, vocab if vocab is not None else clean.vocabulary(original))
+    root = (entry.section,) if entry.section else ()
+    doc, blocks, missing = SHAPES[entry.shape](doc, root)
+    if not blocks:
+        raise IngestError(str(path), f"source {entry.id}: no rulings found (shape '{entry.shape}')")
+    cite = _Citer(entry.id, original, doc)
+    rulings = _rulings(entry, blocks, doc, cite)
+    gaps = [Gap(entry.id, "missing-section", f"promised in the contents but absent: {title}",
+                cite.line(offset)) for title, offset in missing]
+    gaps += links.truncation_gaps(entry.id, rulings)
+    xrefs, xref_gaps = links.cross_references(rulings)
+    gaps += xref_gaps + links.changelog_gaps(rulings)
+    return ParsedSource(
+        rulings=rulings,
+        tables=tables.extract(entry, doc, rulings, cite),
+        gaps=gaps,
+        xrefs=xrefs,
+        spells=spells.extract(rulings),
+        cleaned_text=doc.text,
+    )
+
+
+def parse_manifest(manifest: Manifest) -> list[tuple[SourceEntry, ParsedSource]]:
+    """Parse every source of the manifest; split words are judged against the whole corpus' vocabulary."""
+    texts = {entry.file: read_document(manifest.folder / entry.file) for entry in manifest.sources}
+    vocab = clean.vocabulary(*texts.values())
+    return [(entry, parse_source(entry, manifest.folder, vocab)) for entry in manifest.sources]
+
+
+class _Citer:
+    """Citations for spans of the cleaned text, in the document's own line numbers."""
+
+    def __init__(self, source: str, original: str, doc: MappedText):
+        self.source = source
+        self.doc = doc
+        self.lines = LineIndex(original)
+        self.shown = clean.listing_numbers(original) if clean.is_listing(original) else {}
+
+    def line(self, offset: int) -> int:
+        file_line = self.lines.line_of(self.doc.offsets[min(offset, len(self.doc))])
+        return self.shown.get(file_line, file_line)
+
+    def __call__(self, pieces: list[tuple[int, int]]) -> Citation:
+        char_start, _ = self.doc.original_span(*pieces[0])
+        _, char_end = self.doc.original_span(*pieces[-1])
+        first, last = self.lines.line_of(char_start), self.lines.line_of(max(char_start, char_end - 1))
+        return Citation(self.source, self.shown.get(first, first), self.shown.get(last, last),
+                        char_start, char_end, first, last)
+
+
+def _text(doc: MappedText, pieces: list[tuple[int, int]], separator: str = " ") -> str:
+    return separator.join(" ".join(doc.text[s:e].split()) for s, e in pieces)
+
+
+def _rulings(entry: SourceEntry, blocks: list[Block], doc: MappedText, cite: _Citer) -> list[Ruling]:
+    rulings: list[Ruling] = []
+    seen: Counter = Counter()
+    for position, block in enumerate(blocks):
+        if not block.pieces:
+            continue
+        id_section = block.section if block.id_section is None else block.id_section
+        path = "/".join(section_slug(s) for s in id_section if section_slug(s))
+        base = f"{entry.game}/{path}/{block.slug or slugify(block.label)}".replace("//", "/")
+        seen[base] += 1
+        text = _text(doc, block.pieces, "\n" if block.kind == "changelog" else " ")
+        ruling_id = base if seen[base] == 1 else f"{base}-{seen[base]}"
+        ruling = Ruling(
+            id=ruling_id, game=entry.game, source=entry.id, section=" > ".join(block.section),
+            label=block.label, title=block.title or first_sentence(text), kind=block.kind, text=text,
+            position=position, citation=cite(block.pieces),
+        )
+        for label, pieces in block.examples:
+            if pieces:
+                ruling.examples.append(Example(f"{ruling_id}/{label}", ruling_id, label, _text(doc, pieces),
+                                               cite(pieces)))
+        rulings.append(ruling)
+    return rulings

@@ -1,0 +1,170 @@
+"""Shared machinery for cutting a cleaned document into blocks (future rulings).
+
+A `Block` is a ruling before it has an id: a section path, a label, a title and the spans of the cleaned
+text it covers. The source-shape modules in `ingest.shapes` find blocks with the helpers below.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+STOPWORDS = frozenset(
+    "a an and are as at be been but by can do does for from has have he her his how i if in into is it its "
+    "may must no not of on or our she so such that the their them then there these they this those to "
+    "was we were what when where which while who will with you your all any each every".split()
+)
+# Capitalised words that open a sentence rather than belonging to a heading before them.
+SENTENCE_STARTERS = frozenset(
+    "a an the this that these those if when once while since unless after before at any each every some "
+    "all none no it its you your players player there here in on for as use to note".split()
+)
+# Small words allowed inside a title-case heading ("Magic Combat with Dice Rules", "Banned & Restricted").
+HEADING_CONNECTORS = frozenset({"with", "of", "and", "&", "to", "for", "the", "a", "in", "on", "-"})
+_WORD = re.compile(r"[A-Za-z0-9][\w'’-]*")
+
+
+@dataclass
+class Block:
+    """A future ruling: where it sits, what it is called, and which spans of the cleaned text it covers."""
+
+    section: tuple[str, ...]
+    label: str
+    title: str
+    pieces: list[tuple[int, int]]
+    kind: str = "clarification"
+    examples: list[tuple[str, list[tuple[int, int]]]] = field(default_factory=list)
+    slug: str | None = None  # overrides slugify(label) in the ruling id
+    id_section: tuple[str, ...] | None = None  # section path for the id, when it differs from `section`
+
+    @property
+    def start(self) -> int:
+        return self.pieces[0][0]
+
+    @property
+    def end(self) -> int:
+        return self.pieces[-1][1]
+
+
+def slugify(text: str, max_words: int = 8) -> str:
+    """"EARTH: GOLD MAGIC" -> "earth-gold-magic"; keeps letters, digits and dots (rule numbers like 100.1a)."""
+    words = re.findall(r"[a-z0-9]+(?:\.[a-z0-9]+)*", text.lower().replace("’", "").replace("'", ""))
+    return "-".join(words[:max_words])
+
+
+# Adjectives that mean nothing without the "rules" after them ("New Rules", "Optional Rules").
+_NEEDS_NOUN = frozenset({"new", "optional", "basic", "advanced", "special", "house", "additional", "tournament"})
+
+
+def section_slug(title: str) -> str:
+    """Slug of a section title: the part before a colon, without a trailing "rules" ("GENERAL RULES" -> "general")."""
+    head = title.split(":")[0]
+    words = slugify(head).split("-")
+    if len(words) > 1 and words[-1] in ("rules", "rule") and words[-2] not in _NEEDS_NOUN:
+        words = words[:-1]
+    return "-".join(words)
+
+
+def topic_slug(text: str, words: int = 5) -> str:
+    """A label for an unlabelled paragraph: its first few content words ("all-weapons-grant-bonus")."""
+    content = [w for w in slugify(text, 40).split("-") if w and w not in STOPWORDS]
+    return "-".join(content[:words]) or "paragraph"
+
+
+def first_sentence(text: str, limit: int = 90) -> str:
+    """The first sentence of `text`, clipped at a word boundary to about `limit` characters."""
+    text = " ".join(text.split())
+    match = re.search(r"(?<=[.!?])\s+(?=[A-Z0-9\"“(])", text)
+    sentence = text[:match.start()] if match else text
+    if len(sentence) > limit:
+        sentence = sentence[:limit].rsplit(" ", 1)[0] + "…"
+    return sentence
+
+
+def title_case_run(words: list[str]) -> int:
+    """How many leading words form a title-case heading run (connectors allowed inside, not first)."""
+    count = 0
+    for index, word in enumerate(words):
+        bare = word.strip("“”\"'()")
+        if bare[:1].isupper() or bare[:1].isdigit() or (index and bare.lower() in HEADING_CONNECTORS):
+            count += 1
+        else:
+            break
+    while count and words[count - 1].lower() in HEADING_CONNECTORS:
+        count -= 1
+    return count
+
+
+def content_stems(text: str) -> set[str]:
+    """Five-letter stems of the content words of `text`, for comparing topics cheaply."""
+    return {w.lower()[:5] for w in _WORD.findall(text) if w.lower() not in STOPWORDS and len(w) > 2}
+
+
+_CONTINUATION_OPENERS = ("first", "next", "then", "finally", "also", "even", "note", "however", "so", "thus",
+                         "it", "it's", "they", "otherwise", "instead", "likewise", "-", "•", "*")
+_PRONOUN_VERBS = frozenset("is are was were means allows applies includes happens works can may will should "
+                           "does has".split())
+
+
+def continues_topic(paragraph: str, heading: str, previous: str) -> bool:
+    """Does an unheaded paragraph continue the current topic, or start a new one?
+
+    It continues when it shares a content word with the topic's heading, follows a paragraph that ends
+    with a colon (a list), opens with a sequencing word ("Then", "Finally") or points back with a
+    demonstrative pronoun ("This is...", "...exceptions to this:").
+    """
+    if previous.rstrip().endswith(":"):
+        return True
+    if heading and content_stems(paragraph) & content_stems(heading):
+        return True
+    words = paragraph.split()
+    if not words:
+        return True
+    if words[0].lower().strip(",:") in _CONTINUATION_OPENERS:
+        return True
+    sentence = first_sentence(paragraph, 400)
+    for match in re.finditer(r"\b(?:this|these|that)\b(\W*)(\w*)", sentence, re.I):
+        punctuation, following = match.groups()
+        # "...exceptions to this:" ending the paragraph points back; "...is this: Whenever..." points ahead.
+        if punctuation.strip() == ":" and match.end(1) < len(paragraph.rstrip()):
+            continue
+        if punctuation.strip() or not following or following.lower() in _PRONOUN_VERBS:
+            return True
+    return False
+
+
+def consecutive_numbers(text: str, pattern: re.Pattern, start: int = 0, end: int | None = None) -> list[re.Match]:
+    """Matches of `pattern` (group 1 a number) that count 1, 2, 3... in order; stray numbers are skipped."""
+    found: list[re.Match] = []
+    expected = 1
+    for match in pattern.finditer(text, start, len(text) if end is None else end):
+        if int(match.group(1)) == expected:
+            found.append(match)
+            expected += 1
+    return found if len(found) >= 2 else []
+
+
+def sub_heading(text: str) -> str:
+    """The short heading that opens a numbered subsection ("Card play activations An activation card...")."""
+    words = text.split()
+    run: list[str] = []
+    for index, word in enumerate(words[:8]):
+        bare = word.strip(",;:")
+        if index and bare.lower() in SENTENCE_STARTERS and bare[:1].isupper():
+            break
+        if index and bare[:1].isupper() and run and run[-1][:1].islower():
+            break  # sentence case ended: "activations Knight nations..."
+        run.append(bare)
+        if word.endswith((".", ":", ";", ",")):
+            break
+    if len(run) == len(words[:8]):
+        return first_sentence(text, 60)
+    return " ".join(run)
+
+
+def trim(text: str, start: int, end: int) -> tuple[int, int]:
+    """Shrink [start, end) to exclude surrounding whitespace."""
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end

@@ -1,0 +1,136 @@
+"""Documents flattened onto a line or two (a wiki page wrapping a rulebook), and plain one-paragraph-per-line
+notes.
+
+A flattened rulebook keeps its table of contents, and that is what recovers its structure: every entry
+is looked for, in order, in the body; what is found becomes a section, what is missing is a gap. Inside
+a section, numbered items that count 1, 2, 3... become rulings of their own, and "Example:" passages
+become examples of the ruling they sit in.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ingest import clean
+from ingest.segment import Block, consecutive_numbers, first_sentence, slugify, sub_heading, trim
+from ingest.text import MappedText
+
+_CONTENTS = re.compile(r"\b(?:Table of Contents|Contents)\b")
+_ENTRY = re.compile(r"\s*(?P<title>(?:(?P<letter>[A-Z])\.\s+)?[^….\d][^…]*?)\s*[….]{2,}[….\s]*(?P<page>\d+)")
+_NUMBERED = re.compile(r"(?:(?<=[.:)!?] )|(?<=[.:] ))(\d{1,2})\. (?=[A-Z])")
+_EXAMPLE = re.compile(r"(?<=[.!?] )Example: ")
+# Sentences that return from an example to the rules.
+_RULE_OPENER = re.compile(r"(?<=[.!?] )(?:If|After|Unless|Once|Whenever|Before|Any|None|In addition)\b")
+
+
+@dataclass
+class _Entry:
+    title: str
+    letter: str | None
+    page: int
+    group: str | None
+
+
+def _contents(text: str) -> tuple[list[_Entry], int, int]:
+    """The table of contents' entries and the span it occupies (entries with letters join the group above)."""
+    found = _CONTENTS.search(text)
+    if not found:
+        return [], 0, 0
+    entries: list[_Entry] = []
+    pos = found.end()
+    group = None
+    while True:
+        match = _ENTRY.match(text, pos)
+        if not match:
+            break
+        title = " ".join(match.group("title").split())
+        letter = match.group("letter")
+        if letter:
+            title = title[2:].strip()
+        else:
+            group = title
+        entries.append(_Entry(title, letter, int(match.group("page")), group if letter else None))
+        pos = match.end()
+    return entries, found.start(), pos
+
+
+def _find_heading(text: str, entry: _Entry, start: int) -> re.Match | None:
+    words = r"\s+".join(re.escape(w) for w in entry.title.strip("“”\"").split())
+    prefix = rf"{entry.letter}\.\s+" if entry.letter else ""
+    return re.compile(rf"(?:(?<=\s)|^){prefix}[“\"]?{words}[”\"]?(?=\s)", re.I).search(text, start)
+
+
+def parse_flat(doc: MappedText, root: tuple[str, ...]):
+    """Sections from the table of contents, numbered items, examples; missing entries are reported."""
+    entries, contents_start, contents_end = _contents(doc.text)
+    if entries:
+        doc = clean.drop_running_page_numbers(doc, max(e.page for e in entries))
+        entries, contents_start, contents_end = _contents(doc.text)
+    text = doc.text
+    found: list[tuple[int, int, _Entry]] = []
+    missing: list[tuple[str, int]] = []
+    cursor = contents_end
+    for entry in entries:
+        match = _find_heading(text, entry, cursor)
+        if match is None:
+            missing.append((f"{entry.group} {entry.letter}. {entry.title}" if entry.letter else entry.title,
+                            contents_start))
+            continue
+        found.append((match.start(), match.end(), entry))
+        cursor = match.end()
+    blocks: list[Block] = []
+    if not found:
+        return doc, [Block(root, "1", first_sentence(text), [trim(text, 0, len(text))])], missing
+    for (start, heading_end, entry), following in zip(found, found[1:] + [(len(text), 0, None)]):
+        end = following[0]
+        section = root + ((entry.group,) if entry.group else ())
+        label = entry.letter.lower() if entry.letter else entry.title
+        block = Block(section, label, entry.title, [], kind="rule", slug=None if entry.letter else slugify(entry.title))
+        blocks.append(block)
+        blocks.extend(_section_items(text, block, heading_end, end))
+    return doc, [b for b in blocks if b.pieces], missing
+
+
+def _section_items(text: str, block: Block, start: int, end: int) -> list[Block]:
+    """Fill `block` with its text up to the first numbered item; each item becomes a child block."""
+    items = consecutive_numbers(text, _NUMBERED, start, end)
+    edges = [m.start() for m in items] + [end]
+    _add_with_examples(text, block, start, edges[0])
+    children = []
+    for match, stop in zip(items, edges[1:]):
+        body = text[match.end():stop]
+        child = Block(block.section + (block.title,), match.group(1), sub_heading(body).rstrip("."), [],
+                      kind="rule", slug=f"{block.slug or slugify(block.label)}/{match.group(1)}",
+                      id_section=block.section)
+        _add_with_examples(text, child, match.end(), stop)
+        children.append(child)
+    return children
+
+
+def _add_with_examples(text: str, block: Block, start: int, end: int) -> None:
+    """Add [start, end) to the block's text, moving each "Example:" passage into its examples."""
+    pos = start
+    for match in _EXAMPLE.finditer(text, start, end):
+        back = _RULE_OPENER.search(text, match.end(), end)
+        stop = back.start() if back else end
+        piece = trim(text, pos, match.start())
+        if piece[0] < piece[1]:
+            block.pieces.append(piece)
+        block.examples.append((f"example-{len(block.examples) + 1}", [trim(text, match.start(), stop)]))
+        pos = stop
+    piece = trim(text, pos, end)
+    if piece[0] < piece[1]:
+        block.pieces.append(piece)
+
+
+def parse_paragraphs(doc: MappedText, root: tuple[str, ...]):
+    """One ruling per non-empty line (short notes such as a club's house rules)."""
+    blocks = []
+    pos = 0
+    for line in doc.text.split("\n"):
+        span = trim(doc.text, pos, pos + len(line))
+        if span[0] < span[1]:
+            body = doc.text[span[0]:span[1]]
+            blocks.append(Block(root, str(len(blocks) + 1), first_sentence(body), [span], kind="house-rule"))
+        pos += len(line) + 1
+    return doc, blocks, []

@@ -1,0 +1,292 @@
+"""Prose documents whose headings are lines or glued into running text: blog posts, HTML-stripped pages,
+converted word-processor files. All of them become a list of (heading, paragraph) units, which
+`assemble` turns into blocks the same way for every shape.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ingest.segment import (Block, HEADING_CONNECTORS, SENTENCE_STARTERS, consecutive_numbers, continues_topic,
+                            first_sentence, slugify, topic_slug, trim)
+from ingest.text import MappedText
+
+_DATE_LINE = re.compile(r"^(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, )?[A-Z][a-z]+ \d{1,2}, \d{4}$")
+_COMMENTS = re.compile(r"^\s*(?:\d+ comments?:?|Post a Comment|Posted by .*|Labels?: .*)\s*$", re.M)
+# "Walls - Any attacks...", "SHIELD - The SHIELD spell...": a defined term opening a sentence.
+_TERM = re.compile(r"(?:(?<=^)|(?<=[.!?)] ))(?P<term>[A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,2}) [-–] (?=[A-Z])")
+# "MAGIC MISSILES (A) Up to two...": a spell-list entry, its name in capitals and its type letters.
+_SPELL = re.compile(r"(?:(?<=^)|(?<=[.!?)\w] ))(?P<name>[A-Z]{2,}(?: [A-Z]{2,})*) \((?P<type>[A-Z](?:/[A-Z])*)\) ")
+_INLINE_NUMBER = re.compile(r"(?:^|(?<=[\s.…:]))(\d{1,2})\) ")
+_NON_SPACE = re.compile(r"\S+")
+_ROUND = re.compile(r"\bRound (\d+)\b")
+
+
+@dataclass
+class Unit:
+    heading: str | None
+    start: int
+    end: int
+    heading_at: int = -1  # where the heading itself starts, when there is one
+
+
+def _heading_split(words: list[tuple[str, int]], next_char: str) -> int:
+    """Given title-case words ending on a line, how many belong to the heading (the rest open the body)."""
+    if not words:
+        return 0
+    last = words[-1][0]
+    if next_char.islower() or not next_char.isalnum() or last.endswith("."):
+        return len(words) - 1
+    return len(words)
+
+
+def _title_word(word: str, first: bool) -> bool:
+    bare = word.strip("“”\"'(),")
+    if not bare:
+        return word in ("&", "-", "–")
+    return bare[:1].isupper() or bare[:1].isdigit() or (not first and bare.lower() in HEADING_CONNECTORS)
+
+
+def glued_units(doc: MappedText) -> tuple[MappedText, list[Unit]]:
+    """HTML-stripped text: headings glued to the text ("How To AttackThe"), or left at line ends.
+
+    A heading is a run of title-case words after a sentence end that ends a line; if the text after
+    it starts in lower case, the run's last word already opens the paragraph ("Partial Hit Target" +
+    "takes half damage"). A run with no heading words before such a word still marks a paragraph break.
+    """
+    doc = doc.sub(r"(?<=[a-z])(?=[A-Z][a-z])", "\n")  # "AttackThe" -> "Attack\nThe"
+    text = doc.text
+    tokens = [(m.group(0), m.start(), m.end()) for m in re.finditer(r"\S+", text)]
+    units: list[Unit] = []
+    heading, start, heading_at = None, 0, -1
+    index, sentence_start = 0, True
+    while index < len(tokens):
+        word, pos, end = tokens[index]
+        if sentence_start:
+            run: list[tuple[str, int]] = []
+            line_end = -1
+            j = index
+            while j < len(tokens) and _title_word(tokens[j][0], j == index):
+                run.append((tokens[j][0], tokens[j][1]))
+                if "\n" in text[tokens[j][2]:tokens[j + 1][1] if j + 1 < len(tokens) else len(text)]:
+                    line_end = len(run)
+                if tokens[j][0].endswith((".", "!", "?", ":")):
+                    break
+                j += 1
+            if line_end > 0:
+                run = run[:line_end]
+                after = index + line_end
+                next_char = tokens[after][0][0] if after < len(tokens) else "a"
+                keep = _heading_split(run, next_char)
+                body_pos = run[keep][1] if keep < len(run) else (tokens[after][1] if after < len(tokens) else len(text))
+                if pos > start:
+                    units.append(Unit(heading, start, pos, heading_at))
+                heading = " ".join(w for w, _ in run[:keep]) or None
+                heading_at = pos
+                start = body_pos
+                index = index + keep + (1 if keep < len(run) else 0)
+                sentence_start = False
+                continue
+        sentence_start = word.endswith((".", "!", "?", ":")) or (word.endswith(")") and word[-2:-1] == ".")
+        index += 1
+    units.append(Unit(heading, start, len(text), heading_at))
+    return doc, [u for u in units if text[u.start:u.end].strip() or u.heading]
+
+
+def blog_units(doc: MappedText) -> tuple[MappedText, list[Unit], str]:
+    """A blog post: a heading is a short unpunctuated line directly followed by text; paragraphs are
+    separated by blank lines. The date line and the title go; reader comments at the end go."""
+    comments = _COMMENTS.search(doc.text)
+    if comments:
+        doc = doc.slice(0, comments.start())
+    text = doc.text
+    units: list[Unit] = []
+    lines = []
+    pos = 0
+    for line in text.split("\n"):
+        lines.append((pos, line))
+        pos += len(line) + 1
+    title = ""
+    paragraph_start: int | None = None
+    heading: str | None = None
+    heading_at = -1
+    for i, (pos, line) in enumerate(lines):
+        stripped = line.strip()
+        following = lines[i + 1][1].strip() if i + 1 < len(lines) else ""
+        if not stripped:
+            if paragraph_start is not None:
+                units.append(Unit(heading, paragraph_start, pos, heading_at))
+                heading, paragraph_start = None, None
+            continue
+        if paragraph_start is None and not units and not title and _DATE_LINE.match(stripped):
+            continue
+        if paragraph_start is None and _is_heading_line(stripped) and not following and not units and not title:
+            title = stripped  # a lone short line before any text is the post's title
+            continue
+        if paragraph_start is None and _is_heading_line(stripped) and following:
+            heading, heading_at = stripped, pos
+            continue
+        if paragraph_start is None:
+            paragraph_start = pos
+    if paragraph_start is not None:
+        units.append(Unit(heading, paragraph_start, len(text), heading_at))
+    return doc, units, title
+
+
+def _is_heading_line(line: str) -> bool:
+    return (len(line) <= 60 and len(line.split()) <= 8 and not line.endswith((".", ":", ";", ",", "!", "?"))
+            and (line[:1].isupper() or line[:1].isdigit()) and not line.startswith(("-", "•")))
+
+
+def assemble(doc: MappedText, units: list[Unit], root: tuple[str, ...], front_kind: str = "front-matter") -> list[Block]:
+    """Turn (heading, paragraph) units into blocks: headed topics, unheaded paragraphs that start a new
+    topic, defined terms, spell entries and numbered steps inside a paragraph, and example-of-play rounds."""
+    text = doc.text
+    blocks: list[Block] = []
+    current: Block | None = None
+    topic_heading = ""
+    previous = ""
+    for unit in units:
+        start, end = trim(text, unit.start, unit.end)
+        body = text[start:end]
+        if unit.heading:
+            topic_heading = unit.heading
+            if "example" in unit.heading.lower():
+                current = _example_block(doc, root, unit, start, end)
+                blocks.append(current)
+            else:
+                current = Block(root, unit.heading, unit.heading, [], slug=slugify(unit.heading))
+                blocks.append(current)
+                blocks.extend(_inner_blocks(doc, current, start, end))
+        elif current is None:
+            current = Block(root + ("Front Matter",), "about", first_sentence(body), [(start, end)], kind=front_kind)
+            blocks.append(current)
+        elif current.kind == front_kind or continues_topic(body, topic_heading, previous):
+            blocks.extend(_inner_blocks(doc, current, start, end))
+        else:
+            topic_heading = ""
+            current = Block(root, topic_slug(body), first_sentence(body), [])
+            blocks.append(current)
+            blocks.extend(_inner_blocks(doc, current, start, end))
+        previous = body
+    return [b for b in blocks if b.pieces]
+
+
+def _inner_blocks(doc: MappedText, parent: Block, start: int, end: int) -> list[Block]:
+    """Add [start, end) to `parent`, splitting off spell entries, defined terms and numbered steps."""
+    text = doc.text
+    cuts: list[tuple[int, str, str, str]] = []  # (offset, label, title, kind)
+    for match in _from(_SPELL, text, start, end):
+        cuts.append((match.start(), slugify(match.group("name")), match.group("name").title(), "spell"))
+    if not cuts:
+        for match in _from(_TERM, text, start, end):
+            term = match.group("term")
+            if term.lower() not in SENTENCE_STARTERS:
+                cuts.append((match.start(), slugify(term), term.title() if term.isupper() else term, "clarification"))
+        for match in consecutive_numbers(text, _INLINE_NUMBER, start, end):
+            after = text[match.end():end]
+            cuts.append((match.start(), match.group(1), first_sentence(after, 60).rstrip("…."), "clarification"))
+    cuts.sort()
+    edges = [start] + [c[0] for c in cuts] + [end]
+    head = trim(text, edges[0], edges[1])
+    if head[0] < head[1]:
+        parent.pieces.append(head)
+    children = []
+    section = parent.section + (parent.title,)
+    for (offset, label, title, kind), stop in zip(cuts, edges[2:]):
+        span = trim(text, offset, stop)
+        if span[0] < span[1]:
+            children.append(Block(section, label, title, [span], kind=kind))
+    return children
+
+
+def _from(pattern: re.Pattern, text: str, start: int, end: int) -> list[re.Match]:
+    """Matches of `pattern` in text[start:end], including one anchored at `start` itself."""
+    first = pattern.match(text[start:end])
+    found = [m for m in pattern.finditer(text, start, end) if m.start() > start]
+    if first:
+        found.insert(0, pattern.match(text, start, end))
+    return [m for m in found if m]
+
+
+def _example_block(doc: MappedText, root: tuple[str, ...], unit: Unit, start: int, end: int) -> Block:
+    """An example-of-play section: a ruling named for it (its heading and any introduction), whose
+    examples are its rounds (or the whole section as one example)."""
+    text = doc.text
+    heading = unit.heading or ""
+    rounds = [m for m in _ROUND.finditer(text, start, end)]
+    block = Block(root, heading, heading, [], kind="example-of-play", slug=slugify(heading))
+    intro_end = rounds[0].start() if rounds else start
+    block.pieces.append(trim(text, unit.heading_at if unit.heading_at >= 0 else start, max(intro_end, start)))
+    edges = [m.start() for m in rounds] + [end]
+    for match, stop in zip(rounds, edges[1:]):
+        block.examples.append((f"round-{match.group(1)}", [trim(text, match.start(), stop)]))
+    if not rounds:
+        block.examples.append(("example-1", [trim(text, start, end)]))
+    return block
+
+
+def doc_units(doc: MappedText) -> tuple[MappedText, list[Unit]]:
+    """A converted word-processor file: one paragraph per line, each opening with its heading, some
+    behind a running header (the document title repeated at the top of each page). Lines after an
+    example heading, which carry no heading of their own, stay with the example."""
+    text = doc.text
+    lines = []
+    pos = 0
+    for line in text.split("\n"):
+        if line.strip():
+            lines.append((pos, pos + len(line)))
+        pos += len(line) + 1
+    header = _running_header([text[a:b] for a, b in lines])
+    units: list[Unit] = []
+    for start, end in lines:
+        if header and text.startswith(header + " ", start):
+            start += len(header) + 1
+        words = [(m.group(0), m.start()) for m in _NON_SPACE.finditer(text, start, end)]
+        keep = _line_heading([w for w, _ in words])
+        if keep:
+            units.append(Unit(" ".join(w for w, _ in words[:keep]), words[keep][1], end, words[0][1]))
+        elif units and units[-1].heading and "example" in units[-1].heading.lower():
+            units[-1].end = end
+        else:
+            units.append(Unit(None, start, end))
+    return doc, units
+
+
+_DOC_CONNECTORS = frozenset({"and", "of", "&", "with"})
+
+
+def _line_heading(words: list[str]) -> int:
+    """How many opening words of a paragraph are its heading (0 if it has none).
+
+    The heading is a title-case run (no digits or punctuation) cut at a sentence opener ("The", "When")
+    or a word in capitals; if the word after the run is lower case or a number, the run's last word
+    already belongs to the text ("Attack Spells Attack spells are...").
+    """
+    run = 0
+    for index, word in enumerate(words):
+        if not re.fullmatch(r"[A-Za-z][A-Za-z'’]*", word):
+            break
+        if index and (word.lower() in SENTENCE_STARTERS or (word.isupper() and len(word) > 1)):
+            break
+        if not (word[0].isupper() or (index and word in _DOC_CONNECTORS)):
+            break
+        run += 1
+    if run == 0 or run >= len(words):
+        return 0
+    following = words[run][0]
+    keep = run if following.isupper() else run - 1
+    return keep if keep >= 1 and words[keep][0].isupper() else 0
+
+
+def _running_header(lines: list[str]) -> str:
+    """Words that open the document and at least two more paragraphs: a page header the conversion
+    glued onto the paragraphs that start a page."""
+    if not lines:
+        return ""
+    first = lines[0].split()
+    for n in (3, 2, 1):
+        prefix = " ".join(first[:n]) + " "
+        if len(first) > n and prefix[:1].isupper() and sum(line.startswith(prefix) for line in lines) >= 3:
+            return prefix.strip()
+    return ""

@@ -1,0 +1,184 @@
+"""Building rulings.db: one write path, atomic (a temp file next to the target, then os.replace)."""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+
+import sqlite_utils
+
+from ingest.manifest import Manifest, SourceEntry, load_manifest
+from ingest.pipeline import parse_manifest
+from ingest.records import ParsedSource, flat
+from ingest.text import read_document
+
+SCHEMA_VERSION = 1
+DEFAULT_MANIFEST = Path(__file__).resolve().parent.parent / "sources" / "sources.toml"
+DEFAULT_DB = Path(__file__).resolve().parent.parent / "rulings.db"
+
+
+@contextmanager
+def atomic_database(target: Path, start_from: Path | None = None):
+    """Yield a sqlite_utils.Database on a temp file beside `target`; replace `target` only on success.
+
+    With `start_from`, the temp file starts as a copy of that database. On any exception the temp file is
+    removed and `target` is left exactly as it was.
+    """
+    target = Path(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    os.close(handle)
+    temp = Path(temp_name)
+    try:
+        if start_from is not None:
+            temp.write_bytes(Path(start_from).read_bytes())
+        db = sqlite_utils.Database(temp)
+        yield db
+        db.conn.commit()
+        db.conn.execute("VACUUM")
+        db.conn.close()
+        os.replace(temp, target)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+
+
+def create_schema(db: sqlite_utils.Database) -> None:
+    """Create every table with its keys and foreign keys (empty)."""
+    db["meta"].create({"key": str, "value": str}, pk="key")
+    db["games"].create({"slug": str, "name": str, "publisher": str}, pk="slug")
+    db["sources"].create({
+        "id": str, "game": str, "title": str, "author": str, "version": str, "date": str, "kind": str,
+        "language": str, "file": str, "shape": str, "lines": str, "sha256": str, "rulings": int,
+        "original_text": str, "cleaned_text": str, "first_line": int,
+    }, pk="id", foreign_keys=[("game", "games", "slug")])
+    db["rulings"].create({
+        "id": str, "game": str, "source": str, "section": str, "label": str, "title": str, "text": str,
+        "kind": str, "position": int, "line_start": int, "line_end": int, "char_start": int, "char_end": int,
+        "file_line_start": int, "file_line_end": int, "citation": str,
+    }, pk="id", foreign_keys=[("game", "games", "slug"), ("source", "sources", "id")])
+    db["examples"].create({
+        "id": str, "ruling_id": str, "label": str, "kind": str, "text": str, "line_start": int, "line_end": int,
+        "char_start": int, "char_end": int, "file_line_start": int, "file_line_end": int,
+    }, pk="id", foreign_keys=[("ruling_id", "rulings", "id")])
+    db["xrefs"].create({"id": int, "from_id": str, "text": str, "target": str, "to_id": str},
+                       pk="id", foreign_keys=[("from_id", "rulings", "id"), ("to_id", "rulings", "id")])
+    db["gaps"].create({"id": int, "source": str, "kind": str, "description": str, "line": int},
+                      pk="id", foreign_keys=[("source", "sources", "id")])
+    db["rule_tables"].create({
+        "id": str, "source": str, "ruling_id": str, "name": str, "columns": str, "line_start": int,
+        "line_end": int, "char_start": int, "char_end": int, "file_line_start": int, "file_line_end": int,
+    }, pk="id", foreign_keys=[("source", "sources", "id"), ("ruling_id", "rulings", "id")])
+    db["rule_table_rows"].create({"table_id": str, "row": int, "cells": str}, pk=("table_id", "row"),
+                                 foreign_keys=[("table_id", "rule_tables", "id")])
+    db["spells"].create({"id": str, "ruling_id": str, "game": str, "name": str, "type": str, "pattern": str,
+                         "effect": str}, pk="id", foreign_keys=[("ruling_id", "rulings", "id")])
+    for table, column in (("rulings", "game"), ("rulings", "source"), ("examples", "ruling_id"),
+                          ("xrefs", "from_id"), ("xrefs", "to_id"), ("gaps", "source")):
+        db[table].create_index([column])
+
+
+def citation_text(entry: SourceEntry, row: dict) -> str:
+    """"Official Dragon Dice FAQ ..., lines 26–31" — what a judge reads out."""
+    lines = (f"line {row['line_start']}" if row["line_start"] == row["line_end"]
+             else f"lines {row['line_start']}–{row['line_end']}")
+    return f"{entry.title}, {lines}"
+
+
+def write_source(db: sqlite_utils.Database, entry: SourceEntry, parsed: ParsedSource, original: str) -> None:
+    """Insert one parsed source and everything it yielded."""
+    selected = original
+    if entry.lines:
+        lines = original.split("\n")
+        first, last = entry.lines
+        selected = "\n".join(lines[first - 1:last])
+    db["sources"].insert({
+        "id": entry.id, "game": entry.game, "title": entry.title, "author": entry.author,
+        "version": entry.version, "date": entry.date, "kind": entry.kind, "language": entry.language,
+        "file": entry.file, "shape": entry.shape,
+        "lines": f"{entry.lines[0]}-{entry.lines[1] or ''}" if entry.lines else "",
+        "sha256": hashlib.sha256(original.encode("utf-8")).hexdigest(), "rulings": len(parsed.rulings),
+        "original_text": selected, "cleaned_text": parsed.cleaned_text,
+        "first_line": entry.lines[0] if entry.lines else 1,
+    })
+    rows, examples = [], []
+    for ruling in parsed.rulings:
+        row = flat(ruling)
+        row["citation"] = citation_text(entry, row)
+        rows.append(row)
+        for example in ruling.examples:
+            examples.append(dict(flat(example), kind="source"))
+    db["rulings"].insert_all(rows)
+    db["examples"].insert_all(examples)
+    db["xrefs"].insert_all([flat(x) for x in parsed.xrefs])
+    db["gaps"].insert_all([flat(g) for g in parsed.gaps])
+    for table in parsed.tables:
+        row = flat(table)
+        row["columns"] = json.dumps(row["columns"])
+        cells = row.pop("rows")
+        db["rule_tables"].insert(row)
+        db["rule_table_rows"].insert_all(
+            {"table_id": table.id, "row": n, "cells": json.dumps(c, ensure_ascii=False)}
+            for n, c in enumerate(cells, start=1))
+    db["spells"].insert_all([flat(s) for s in parsed.spells])
+
+
+def enable_search(db: sqlite_utils.Database) -> None:
+    """Full-text index over rulings' title and text (porter stemming), rebuilt from the table."""
+    db["rulings"].enable_fts(["title", "text"], tokenize="porter", replace=True)
+
+
+def build(db_path: Path = DEFAULT_DB, manifest_path: Path = DEFAULT_MANIFEST) -> dict:
+    """Rebuild the database from the manifest, atomically. Returns counts of what was written."""
+    manifest: Manifest = load_manifest(Path(manifest_path))
+    parsed = parse_manifest(manifest)
+    with atomic_database(Path(db_path)) as db:
+        create_schema(db)
+        db["meta"].insert_all([{"key": "schema_version", "value": str(SCHEMA_VERSION)}])
+        db["games"].insert_all({"slug": slug, "name": g["name"], "publisher": g.get("publisher", "")}
+                               for slug, g in manifest.games.items())
+        for entry, source in parsed:
+            write_source(db, entry, source, read_document(manifest.folder / entry.file))
+        enable_search(db)
+        counts = {table: db[table].count for table in ("sources", "rulings", "examples", "gaps", "xrefs")}
+    return counts
+
+
+def add_document(db_path: Path, file: Path, game: str, title: str, *, shape: str = "outline",
+                 kind: str = "rulebook", language: str = "en", author: str = "") -> dict:
+    """Ingest one more document into an existing database, atomically; returns what it yielded.
+
+    The document's rulings get ids under `game`; the game is created if the database lacks it.
+    """
+    from ingest.errors import IngestError
+    from ingest.manifest import KINDS, SHAPES
+    from ingest.pipeline import parse_source
+    from ingest.segment import slugify
+
+    file, db_path = Path(file), Path(db_path)
+    if not db_path.exists():
+        raise IngestError(str(db_path), "database not found; run `rulings ingest` first")
+    if shape not in SHAPES:
+        raise IngestError(str(file), f"unknown shape {shape!r}; one of {', '.join(SHAPES)}")
+    if kind not in KINDS:
+        raise IngestError(str(file), f"unknown kind {kind!r}; one of {', '.join(KINDS)}")
+    if not slugify(game) or slugify(game) != game:
+        raise IngestError(str(file), f"game {game!r} must be a slug such as 'dragon-dice'")
+    entry = SourceEntry(id=slugify(title) or "document", file=file.name, game=game, title=title,
+                        author=author, kind=kind, language=language, shape=shape)
+    parsed = parse_source(entry, file.parent)
+    with atomic_database(db_path, start_from=db_path) as db:
+        if db["sources"].count_where("id = ?", [entry.id]):
+            raise IngestError(str(file), f"a source with id {entry.id!r} is already in {db_path}")
+        clash = [r.id for r in parsed.rulings if db["rulings"].count_where("id = ?", [r.id])]
+        if clash:
+            raise IngestError(str(file), f"ruling ids already in the database: {', '.join(clash[:5])}")
+        if not db["games"].count_where("slug = ?", [game]):
+            db["games"].insert({"slug": game, "name": game.replace("-", " ").title(), "publisher": ""})
+        write_source(db, entry, parsed, read_document(file))
+        enable_search(db)
+    return {"source": entry.id, "rulings": len(parsed.rulings),
+            "examples": sum(len(r.examples) for r in parsed.rulings), "gaps": len(parsed.gaps)}
