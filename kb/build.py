@@ -60,10 +60,32 @@ def create_schema(db: sqlite_utils.Database) -> None:
         "kind": str, "position": int, "line_start": int, "line_end": int, "char_start": int, "char_end": int,
         "file_line_start": int, "file_line_end": int, "citation": str,
     }, pk="id", foreign_keys=[("game", "games", "slug"), ("source", "sources", "id")])
+    # kind "source": an example printed in the source; kind "scenario": an executable example
+    # (sources/examples/<game>.toml) with the engine call, its inputs and the expected result as JSON.
     db["examples"].create({
         "id": str, "ruling_id": str, "label": str, "kind": str, "text": str, "line_start": int, "line_end": int,
         "char_start": int, "char_end": int, "file_line_start": int, "file_line_end": int,
+        "call": str, "inputs": str, "expected": str, "encodes": str,
     }, pk="id", foreign_keys=[("ruling_id", "rulings", "id")])
+    # Rulings that state nothing an engine can check, and why (history, credits, deck-building policy...).
+    db["unexecutable"].create({"ruling_id": str, "reason": str}, pk="ruling_id",
+                              foreign_keys=[("ruling_id", "rulings", "id")])
+    # Written by `rulings verify`, not by ingest: the last result of each scenario's test.
+    db["verifications"].create({"test_id": str, "ruling_id": str, "status": str, "actual": str, "detail": str,
+                                "ran_at": str}, pk="test_id",
+                               foreign_keys=[("test_id", "examples", "id"), ("ruling_id", "rulings", "id")])
+    db.create_view("ruling_status", """
+        select r.id as ruling_id, r.game,
+          case when exists (select 1 from verifications v where v.ruling_id = r.id and v.status != 'passed')
+                 then 'failed'
+               when exists (select 1 from verifications v where v.ruling_id = r.id) then 'passed'
+               when exists (select 1 from examples e where e.ruling_id = r.id and e.kind = 'scenario')
+                 then 'not-run'
+               when u.ruling_id is not null then 'not-executable'
+               else 'unlinked' end as status,
+          u.reason as reason,
+          (select count(*) from examples e where e.ruling_id = r.id and e.kind = 'scenario') as tests
+        from rulings r left join unexecutable u on u.ruling_id = r.id""")
     db["xrefs"].create({"id": int, "from_id": str, "text": str, "target": str, "to_id": str},
                        pk="id", foreign_keys=[("from_id", "rulings", "id"), ("to_id", "rulings", "id")])
     db["gaps"].create({"id": int, "source": str, "kind": str, "description": str, "line": int},
