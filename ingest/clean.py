@@ -36,7 +36,7 @@ def is_listing(text: str) -> bool:
     """True when most non-empty lines carry consecutive "N. " listing numbers."""
     numbers = list(listing_numbers(text).values())
     lines = [line for line in text.split("\n") if line.strip()]
-    return len(numbers) >= 5 and len(numbers) >= 0.8 * len(lines) and numbers[:3] == [1, 2, 3]
+    return len(numbers) >= 5 and len(numbers) >= 0.6 * len(lines) and numbers[:3] == [1, 2, 3]
 
 
 def strip_listing(doc: MappedText) -> MappedText:

@@ -5,9 +5,9 @@ import re
 
 from ingest.records import Ruling, Spell
 
-_TYPED = re.compile(r"^\((?P<type>[A-Z](?:/[A-Z])*)\)\s*(?P<body>.*)$", re.S)
+_TYPED = re.compile(r"^(?:[A-Z][A-Z '’-]+ )?\((?P<type>[A-Z](?:/[A-Z])*)\)\s*(?P<body>.*)$", re.S)
 # The dice pattern is what a spell is cast with: "Use <pattern> to <effect>" or "<pattern> can be used to <effect>".
-_USE = re.compile(r"^(?:Use\s+)?(?P<pattern>.+?)\s+(?:can be used\s+)?to\s+(?P<effect>.+)$", re.S)
+_USE = re.compile(r"^(?:Use\s+)?(?P<pattern>.+?)(?<!\b[Uu]p)\s+(?:can be used\s+)?to\s+(?P<effect>.+)$", re.S)
 
 
 def extract(rulings: list[Ruling]) -> list[Spell]:

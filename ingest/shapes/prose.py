@@ -14,9 +14,9 @@ from ingest.text import MappedText
 _DATE_LINE = re.compile(r"^(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, )?[A-Z][a-z]+ \d{1,2}, \d{4}$")
 _COMMENTS = re.compile(r"^\s*(?:\d+ comments?:?|Post a Comment|Posted by .*|Labels?: .*)\s*$", re.M)
 # "Walls - Any attacks...", "SHIELD - The SHIELD spell...": a defined term opening a sentence.
-_TERM = re.compile(r"(?:(?<=^)|(?<=[.!?)] ))(?P<term>[A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,2}) [-–] (?=[A-Z])")
+_TERM = r"(?P<term>[A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,2}) [-–] (?=[A-Z])"
 # "MAGIC MISSILES (A) Up to two...": a spell-list entry, its name in capitals and its type letters.
-_SPELL = re.compile(r"(?:(?<=^)|(?<=[.!?)\w] ))(?P<name>[A-Z]{2,}(?: [A-Z]{2,})*) \((?P<type>[A-Z](?:/[A-Z])*)\) ")
+_SPELL = r"(?P<name>[A-Z]{2,}(?: [A-Z]{2,})*) \((?P<type>[A-Z](?:/[A-Z])*)\) "
 _INLINE_NUMBER = re.compile(r"(?:^|(?<=[\s.…:]))(\d{1,2})\) ")
 _NON_SPACE = re.compile(r"\S+")
 _ROUND = re.compile(r"\bRound (\d+)\b")
@@ -176,10 +176,10 @@ def _inner_blocks(doc: MappedText, parent: Block, start: int, end: int) -> list[
     """Add [start, end) to `parent`, splitting off spell entries, defined terms and numbered steps."""
     text = doc.text
     cuts: list[tuple[int, str, str, str]] = []  # (offset, label, title, kind)
-    for match in _from(_SPELL, text, start, end):
+    for match in _from(_SPELL, r"[.!?)\w] ", text, start, end):
         cuts.append((match.start(), slugify(match.group("name")), match.group("name").title(), "spell"))
     if not cuts:
-        for match in _from(_TERM, text, start, end):
+        for match in _from(_TERM, r"[.!?)] ", text, start, end):
             term = match.group("term")
             if term.lower() not in SENTENCE_STARTERS:
                 cuts.append((match.start(), slugify(term), term.title() if term.isupper() else term, "clarification"))
@@ -200,13 +200,11 @@ def _inner_blocks(doc: MappedText, parent: Block, start: int, end: int) -> list[
     return children
 
 
-def _from(pattern: re.Pattern, text: str, start: int, end: int) -> list[re.Match]:
-    """Matches of `pattern` in text[start:end], including one anchored at `start` itself."""
-    first = pattern.match(text[start:end])
-    found = [m for m in pattern.finditer(text, start, end) if m.start() > start]
-    if first:
-        found.insert(0, pattern.match(text, start, end))
-    return [m for m in found if m]
+def _from(body: str, after: str, text: str, start: int, end: int) -> list[re.Match]:
+    """Matches of `body` in text[start:end]: one at `start` itself, then any preceded by `after`."""
+    found = [m for m in re.compile(f"(?<={after}){body}").finditer(text, start, end) if m.start() > start]
+    first = re.compile(body).match(text, start, end)
+    return ([first] if first else []) + found
 
 
 def _example_block(doc: MappedText, root: tuple[str, ...], unit: Unit, start: int, end: int) -> Block:

@@ -1,0 +1,95 @@
+"""Each cleaning step fixes its damage and leaves real text alone."""
+import pytest
+
+from ingest import clean
+from ingest.text import MappedText
+
+
+def run(step, text, *args):
+    return step(MappedText.of(text), *args).text
+
+
+@pytest.mark.parametrize("damaged, fixed", [
+    ("a wizard who has 20 Hit Points Points (or 10", "a wizard who has 20 Hit Points (or 10"),
+    ("COUNTERSPELL COUNTERSPELL - When casting a COUNTERSPELL, COUNTERSPELL, you must",
+     "COUNTERSPELL - When casting a COUNTERSPELL, you must"),
+    ("for a shorter game!), game!), represented represented either", "for a shorter game!), represented either"),
+    ("PARALYSIS PARALYSIS – Generally", "PARALYSIS – Generally"),
+    ("a three-health unit unit in his/her dead unit area", "a three-health unit in his/her dead unit area"),
+    ("decide where the the penalty will go", "decide where the penalty will go"),
+])
+def test_doubled_words_are_collapsed(damaged, fixed):
+    assert run(clean.collapse_doubled_words, damaged) == fixed
+
+
+@pytest.mark.parametrize("real", [
+    "Roll - 1 3 3 4 4 6", "Rick - Health 10 Roll - 1 1 1 2 3 4", "he had had enough", "that that rule applies",
+    "Magic Missile - 66 Poison Arrow - 11",
+])
+def test_real_repetitions_are_kept(real):
+    assert run(clean.collapse_doubled_words, real) == real
+
+
+CORPUS = clean.vocabulary("the spell you wish to counter an attack original caster at an ally heal below each "
+                          "also casts spells pair cast spell spell pair heal")
+
+
+@pytest.mark.parametrize("damaged, fixed", [
+    ("the target of the spe ll you wish", "the target of the spell you wish"),
+    ("to counter a n attack spell", "to counter an attack spell"),
+    ("reflected against their o riginal caster", "reflected against their original caster"),
+    ("you can never hea l an ally", "you can never heal an ally"),
+    ("when it is cast a t an ally", "when it is cast at an ally"),
+    ("for ea ch 1 used", "for each 1 used"),
+    ("if they a lso had an ogre", "if they also had an ogre"),
+    ("Rick c asts Counterspell", "Rick casts Counterspell"),
+    ("no healing s pells cast", "no healing spells cast"),
+    ("a straight of 3 plus any pa ir", "a straight of 3 plus any pair"),
+])
+def test_split_words_are_rejoined(damaged, fixed):
+    assert run(clean.rejoin_split_words, damaged, CORPUS) == fixed
+
+
+@pytest.mark.parametrize("real", [
+    "cast a spell at an ally", "a source as inspiration", "roll a die", "replacement säännöistä",
+    "the odds may be low", "I t-shirt",
+])
+def test_real_word_pairs_are_not_joined(real):
+    assert run(clean.rejoin_split_words, real, CORPUS | clean.vocabulary("be low below replacements be low odds")) == real
+
+
+def test_web_listing_header_numbers_and_nbsp_are_removed():
+    listing = ("home *** CD-ROM | search\nText File | 812 lines\n\n"
+               "  1. Official\u00a0Dragon\u00a0Dice\n  2. \u00a0\n  3. A)\u00a0If the Magic\n  4. after your\n"
+               "  5. turn.\n  6. \u00a0")
+    assert clean.is_listing(listing)
+    cleaned = clean.normalize_spaces(clean.strip_listing(MappedText.of(listing))).text
+    assert cleaned == "Official Dragon Dice\n\nA) If the Magic\nafter your\nturn.\n"
+
+
+def test_listing_numbers_map_file_lines_to_original_lines():
+    assert clean.listing_numbers("header\n\n  1. one\n  2. two") == {3: 1, 4: 2}
+
+
+def test_page_footers_are_dropped():
+    text = "healing spells.\n68782620.doc\nPage 2 of 4\nWizard Dice List"
+    assert run(clean.drop_page_footers, text) == "healing spells.\n\n\nWizard Dice List"
+
+
+def test_running_page_numbers_are_dropped_but_counts_stay():
+    text = ("removed from the game). 1 Assault points. Only 4 fleets may stack. during Era 2 and seven. "
+            "the original game. 3 The Berem counter. as countries fall and more 4 and more of them. "
+            "ratings of 1 combat and 10 movement. subtracts 1 from war status.")
+    cleaned = run(clean.drop_running_page_numbers, text, 6)
+    assert "game). Assault points" in cleaned
+    assert "game. The Berem" in cleaned
+    assert "and more and more" in cleaned
+    for kept in ("Only 4 fleets", "Era 2 and", "of 1 combat and 10 movement", "subtracts 1 from"):
+        assert kept in cleaned
+
+
+def test_cleaning_keeps_offsets_into_the_original():
+    original = "x  1. Hit Points Points here"
+    doc = clean.collapse_doubled_words(MappedText.of(original))
+    start = doc.text.index("here")
+    assert original[doc.offsets[start]:doc.offsets[start] + 4] == "here"

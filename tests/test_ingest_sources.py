@@ -1,0 +1,224 @@
+"""Specific rulings of every source: ids, labels, titles, cleaned text, examples, tables, gaps, links."""
+import json
+import re
+
+import pytest
+
+
+def ruling(conn, ruling_id):
+    row = conn.execute("select * from rulings where id = ?", [ruling_id]).fetchone()
+    assert row is not None, f"missing ruling {ruling_id}"
+    return dict(row)
+
+
+def examples(conn, ruling_id):
+    return [r["text"] for r in conn.execute("select text from examples where ruling_id = ? and kind = 'source' "
+                                             "order by rowid", [ruling_id])]
+
+
+def test_dragon_dice_general_rules_are_lettered_rulings_with_original_line_numbers(conn):
+    d = ruling(conn, "dragon-dice/magic/general/d")
+    assert d["label"] == "d" and d["section"] == "Magic > General Rules"
+    assert (d["line_start"], d["line_end"]) == (39, 45)  # the listing's own numbers, not file lines
+    assert (d["file_line_start"], d["file_line_end"]) == (43, 49)
+    assert d["text"].startswith("The effect of doubling magic due to a terrain bonus or because of buried units")
+    labels = [r["label"] for r in conn.execute(
+        "select label from rulings where id like 'dragon-dice/magic/general/%' order by position")]
+    assert labels == list("abcdefghijklmno")
+
+
+def test_dragon_dice_spell_clarifications_nest_under_their_spell(conn):
+    spell = ruling(conn, "dragon-dice/magic/earth/stoneskin")
+    assert spell["title"] == "Stoneskin"
+    assert spell["text"] == ("Stoneskin (2 points): Add one automatic save to ANY target army until the beginning "
+                             "of YOUR next turn.")
+    a = ruling(conn, "dragon-dice/magic/earth/stoneskin/a")
+    assert a["text"] == ("This spell applies to an entire ARMY only. You may target any army in the game, "
+                         "including opponents (for example, in a multiplayer game).")
+    assert a["section"] == "Magic > Earth: Gold Magic > Stoneskin"
+
+
+def test_dragon_dice_examples_attach_to_the_ruling_they_illustrate(conn):
+    assert conn.execute("select count(*) from rulings where text like 'EXAMPLE:%'").fetchone()[0] == 0
+    (frost,) = examples(conn, "dragon-dice/magic/earth/stoneskin/c")
+    assert frost.startswith("Let's take an army which is FROSTED")
+    assert "for a final result of *6*" in frost
+    assert len(examples(conn, "dragon-dice/magic/general/k")) == 1
+    total = conn.execute("select count(*) from examples e join rulings r on r.id = e.ruling_id "
+                         "where r.game = 'dragon-dice' and e.kind = 'source'").fetchone()[0]
+    assert total == 7
+
+
+def test_dragon_dice_front_matter_and_changes_list_are_kept(conn):
+    notice = ruling(conn, "dragon-dice/magic/front-matter/2")
+    assert "Permission to copy and distribute the information contained in this document is granted" in notice["text"]
+    changes = ruling(conn, "dragon-dice/magic/front-matter/new-in-this-version")
+    assert changes["kind"] == "changelog"
+    assert changes["text"].split("\n")[1:] == [
+        "Black Magic Doubling Exclusion Reminder", "Revised Magical Movement Rules",
+        "Resurrection Spell Timing Clarification (see Breath of Life)", "Revised Ash Storm/Palsy Penalties"]
+
+
+def test_dragon_dice_gaps_name_the_cut_off_and_the_missing_spells(conn):
+    gaps = {(g["kind"], g["description"]) for g in conn.execute(
+        "select * from gaps where source = 'dragon-dice-faq-magic'")}
+    kinds = [k for k, _ in gaps]
+    assert kinds.count("truncated") == 1
+    text = " ".join(d for _, d in gaps)
+    for missing in ("Breath of Life", "Ash Storm/Palsy", "Magical Movement"):
+        assert missing in text
+    assert "Black Magic Doubling" not in text  # rules I and M cover it
+
+
+def test_dungeon_twister_headed_and_unheaded_topics(conn):
+    room = ruling(conn, "dungeon-twister/clarifications/revealing-a-room")
+    assert room["title"] == "Revealing A Room"
+    assert "The player who reveals the room will always place Torches." in room["text"]
+    assert "Even with the exceptions, the order remains the same" in room["text"]
+    weapons = ruling(conn, "dungeon-twister/clarifications/weapons-grant-bonus-other-special")
+    assert weapons["text"].startswith("All weapons grant their bonus")
+    assert weapons["section"] == "Clarifications"
+    diagonal = ruling(conn, "dungeon-twister/clarifications/game-diagonal-effects-exception-one")
+    assert diagonal["text"].endswith('"In contact with" should in all instances be read as "Adjacent to."')
+    vp = conn.execute("select id from rulings where text like 'A good rule of thumb to follow for awarding VP%'"
+                      ).fetchone()
+    assert vp is not None, "the victory-points paragraph starts a topic of its own"
+
+
+def test_dungeon_twister_reader_comment_and_blog_chrome_are_not_rulings(conn):
+    texts = " ".join(r[0] for r in conn.execute("select text from rulings where game = 'dungeon-twister'"))
+    for chrome in ("Great post Eric", "Ben in Seattle", "1 comment", "Wednesday, April 25, 2007"):
+        assert chrome not in texts
+
+
+def test_magic_combat_glued_headings_are_recovered(conn):
+    titles = [r[0] for r in conn.execute(
+        "select title from rulings where game = 'magic-combat-dice' order by position")]
+    for heading in ("How To Attack", "Undefended Attack", "Resisted Attack", "Special Note", "Critical Miss",
+                    "Miss", "Partial Hit", "Hit", "Critical Hit", "Deck Construction", "Sideboard",
+                    "Banned & Restricted List", "Mulligan Rules", "History", "Walls", "Regeneration",
+                    "Landwalking", "Banding", "First Strike"):
+        assert heading in titles
+    assert ruling(conn, "magic-combat-dice/rules/hit")["text"] == "Target takes full damage."
+    assert ruling(conn, "magic-combat-dice/rules/mulligan-rules")["text"].startswith(
+        "Standard “Paris” Mulligan is used for this variant.")
+    banding = ruling(conn, "magic-combat-dice/rules/special-considerations/banding")
+    assert banding["section"] == "Rules > Special Considerations"
+
+
+def test_wizard_dice_spell_list_is_one_ruling_and_one_record_per_spell(conn):
+    spells = {r["name"]: dict(r) for r in conn.execute("select * from spells where game = 'wizard-dice'")}
+    assert len(spells) == 15
+    shield = spells["Shield"]
+    assert shield["type"] == "C"
+    assert shield["pattern"] == "a pair plus any 1 dice"
+    assert spells["Paralysis"]["type"] == "A/C"
+    assert spells["Magic Missiles"]["pattern"] == "Up to two 6s"
+    assert spells["Cause Wounds"]["effect"] == "deal 3 points of damage to a single target."
+    counter = ruling(conn, "wizard-dice/rules/list-of-basic-spells/counterspell")
+    assert counter["kind"] == "spell"
+    assert counter["text"].startswith("COUNTERSPELL (C) Use a straight of 3 plus any 1 dice")
+
+
+def test_wizard_dice_example_of_play_is_kept_round_by_round(conn):
+    rounds = examples(conn, "wizard-dice/rules/example-of-play")
+    assert [r.split()[1] for r in rounds] == ["1", "2", "3", "4"]
+    assert rounds[3].endswith("Rick does not get to cast his lightning or Poison Arrow as he is already dead.")
+
+
+def test_wizard_dice_running_header_is_not_part_of_headings(conn):
+    titles = {r[0] for r in conn.execute("select title from rulings where game = 'wizard-dice'")}
+    assert {"Introduction", "Gameplay", "Counter Spells", "Summoning and Allies", "Healing Spells",
+            "Attack Spells", "Spell Continuation", "List of Basic Spells" if False else "Example of Play"} <= titles
+    assert not any(t.startswith("Wizard Dice ") for t in titles)
+
+
+def test_paths_of_the_lance_sections_follow_the_table_of_contents(conn):
+    b2 = ruling(conn, "paths-of-the-lance/new-rules/b/2")
+    assert b2["title"] == "Knight nation activations"
+    assert b2["section"] == "New Rules > Activating Neutral Nations"
+    (knight_example,) = examples(conn, "paths-of-the-lance/new-rules/b/2")
+    assert knight_example.startswith("Example: when the war status reaches 18 in turn 14")
+    assert knight_example.endswith("The WS player must roll a 4 or less to activate another knight nation.")
+    assert "After war status reaches 30" in b2["text"]
+    assert ruling(conn, "paths-of-the-lance/new-rules/j")["text"] == "Only 4 fleets may stack in one hex."
+    toc = conn.execute("select count(*) from rulings where text like '%…………%'").fetchone()[0]
+    assert toc == 0, "the table of contents is not a ruling"
+
+
+def test_paths_of_the_lance_page_numbers_are_removed_from_sentences(conn):
+    texts = " ".join(r[0] for r in conn.execute("select text from rulings where game = 'paths-of-the-lance'"))
+    assert "and more and more of the continent" in texts
+    assert "game. The Berem counter comes into play" in texts
+    assert "removed from the game). Assault points" in texts
+    assert "during Era 1, six during Era 2 and seven during Era 3" in texts
+
+
+def test_paths_of_the_lance_flattened_tables_are_structured_rows(conn):
+    tables = {r["name"]: dict(r) for r in conn.execute("select * from rule_tables")}
+    assert set(tables) == {"Nation activation numbers", "Invasion strength bonus", "Berem placement",
+                           "Highlord replacement"}
+
+    def rows(name):
+        return [json.loads(r[0]) for r in conn.execute(
+            "select cells from rule_table_rows where table_id = ? order by row", [tables[name]["id"]])]
+    assert rows("Nation activation numbers")[1] == {"nations": "Kothas, Khur, Tarsis, Lemish", "hl": "4", "ws": "2"}
+    assert [r["strength"] for r in rows("Invasion strength bonus")] == ["1-6", "7-12", "13-16", "17-22", "23+"]
+    assert rows("Berem placement")[9] == {"roll": "10", "location": "HL choice*"}
+    assert {"original": "Feal-Thas", "wing": "white", "replacement": "(*Toede)"} in rows("Highlord replacement")
+    assert tables["Berem placement"]["ruling_id"] == "paths-of-the-lance/new-rules/d"
+
+
+def test_paths_of_the_lance_missing_contents_are_gaps(conn):
+    gaps = [g[0] for g in conn.execute(
+        "select description from gaps where source = 'paths-of-the-lance-rules' and kind = 'missing-section'")]
+    assert any("E. Supply" in g for g in gaps)
+    assert any("Historical Scenario Adjustments" in g for g in gaps)
+    assert not any("Winter" in g for g in gaps)
+
+
+def test_finnish_house_rule_is_its_own_source(conn):
+    source = dict(conn.execute("select * from sources where id = 'excaliburwiki-house-rules'").fetchone())
+    assert (source["language"], source["kind"], source["game"]) == ("fi", "house-rules", "paths-of-the-lance")
+    house = ruling(conn, "paths-of-the-lance/house-rules/3")
+    assert house["text"].startswith("Houseruleina käytetään yhdistelmää replacement säännöistä")
+    texts = " ".join(r[0] for r in conn.execute(
+        "select text from rulings where source = 'excaliburwiki-house-rules'"))
+    assert "Siirry" not in texts and "ExcaliburWiki" not in texts
+
+
+def test_cross_references_resolve_where_the_target_exists(conn):
+    links = {(r["from_id"], r["target"]): r["to_id"] for r in conn.execute("select * from xrefs")}
+    assert links[("paths-of-the-lance/new-rules/h", "Activating Neutral Nations")] == "paths-of-the-lance/new-rules/b"
+    assert links[("paths-of-the-lance/using-the-event-cards/4", "Section H under New Rules")] == \
+        "paths-of-the-lance/new-rules/h"
+    assert links[("magic-combat-dice/rules/more-than-one-creature-assigned", "banding")] == \
+        "magic-combat-dice/rules/special-considerations/banding"
+    assert links[("dragon-dice/magic/front-matter/new-in-this-version", "Breath of Life")] is None
+
+
+def test_citations_point_at_the_original_characters(conn, built_db):
+    from pathlib import Path
+    from kb.build import DEFAULT_MANIFEST
+    folder = Path(DEFAULT_MANIFEST).parent
+    for row in conn.execute("select r.*, s.file from rulings r join sources s on s.id = r.source"):
+        original = (folder / row["file"]).read_text(encoding="utf-8")
+        span = original[row["char_start"]:row["char_end"]]
+        first_word = re.sub(r"\W", "", row["text"].split()[0])
+        assert first_word[:3] in re.sub(r"\W", "", span)[:200], row["id"]
+
+
+def test_every_ruling_has_text_title_and_a_stable_slug_id(conn):
+    for row in conn.execute("select * from rulings"):
+        assert row["text"].strip() and row["title"].strip(), row["id"]
+        assert re.fullmatch(r"[a-z0-9.-]+(/[a-z0-9.-]+)+", row["id"]), row["id"]
+        assert row["id"].startswith(row["game"] + "/")
+
+
+def test_reingesting_the_same_text_keeps_every_id(built_db, tmp_path):
+    import sqlite3
+    from kb.build import build
+    again = tmp_path / "again.db"
+    build(again)
+    ids = lambda p: [r[0] for r in sqlite3.connect(p).execute("select id from rulings order by id")]
+    assert ids(again) == ids(built_db)
