@@ -70,8 +70,8 @@ def load_manifest(path: Path) -> Manifest:
     try:
         data = tomllib.loads(raw_text)
     except tomllib.TOMLDecodeError as exc:
-        line = getattr(exc, "lineno", None)
-        raise IngestError(str(path), f"invalid TOML: {exc}", line) from None
+        at = re.search(r"at line (\d+)", str(exc))
+        raise IngestError(str(path), f"invalid TOML: {exc}", int(at.group(1)) if at else None) from None
     games = data.get("games", {})
     if not isinstance(games, dict) or not games:
         raise IngestError(str(path), "no [games.<slug>] tables")
@@ -83,40 +83,52 @@ def load_manifest(path: Path) -> Manifest:
     seen: set[str] = set()
     for number, raw in enumerate(data.get("source", []), start=1):
         line = _line_of(raw_text, f'id = "{raw.get("id")}"') if isinstance(raw, dict) else None
-        entries.append(_entry(raw, number, games, seen, str(path), line))
+        entries.append(_entry(raw, number, games, seen, str(path), line, raw_text))
     if not entries:
         raise IngestError(str(path), "no [[source]] entries")
     return Manifest(path, games, tuple(entries))
 
 
-def _entry(raw: dict, number: int, games: dict, seen: set[str], path: str, line: int | None) -> SourceEntry:
-    def fail(message: str) -> IngestError:
-        return IngestError(path, f"source #{number} ({raw.get('id', '?')}): {message}", line)
+def _entry(raw: dict, number: int, games: dict, seen: set[str], path: str, line: int | None,
+           text: str) -> SourceEntry:
+    def fail(message: str, key: str | None = None) -> IngestError:
+        return IngestError(path, f"source #{number} ({raw.get('id', '?')}): {message}", _field_line(key))
+
+    def _field_line(key: str | None) -> int | None:
+        """The line of `key = ...` inside this entry, else the entry's own line."""
+        if key is None or line is None:
+            return line
+        for offset, row in enumerate(text.split("\n")[line - 1:], start=line):
+            if offset > line and row.startswith("[["):
+                break
+            if re.match(rf"{key}\s*=", row.strip()):
+                return offset
+        return line
 
     for key in _REQUIRED:
         if not isinstance(raw.get(key), str) or not raw[key].strip():
-            raise fail(f"field '{key}' is missing or empty")
+            raise fail(f"field '{key}' is missing or empty", key)
     if not _SLUG.match(raw["id"]) or raw["id"] in seen:
-        raise fail("field 'id' must be a unique slug")
+        raise fail("field 'id' must be a unique slug", "id")
     seen.add(raw["id"])
     if raw["game"] not in games:
-        raise fail(f"field 'game': unknown game {raw['game']!r}; known: {', '.join(sorted(games))}")
+        raise fail(f"field 'game': unknown game {raw['game']!r}; known: {', '.join(sorted(games))}", "game")
     if raw["kind"] not in KINDS:
-        raise fail(f"field 'kind' must be one of {', '.join(KINDS)}")
+        raise fail(f"field 'kind' must be one of {', '.join(KINDS)}", "kind")
     if raw["shape"] not in SHAPES:
-        raise fail(f"field 'shape' must be one of {', '.join(SHAPES)}")
+        raise fail(f"field 'shape' must be one of {', '.join(SHAPES)}", "shape")
     lines = None
     if "lines" in raw:
         match = re.fullmatch(r"(\d+)-(\d*)", str(raw["lines"]))
         if not match:
-            raise fail("field 'lines' must look like '1-5' or '6-'")
+            raise fail("field 'lines' must look like '1-5' or '6-'", "lines")
         lines = (int(match.group(1)), int(match.group(2)) if match.group(2) else None)
     strip = tuple(raw.get("strip", ()))
     for pattern in strip:
         try:
             re.compile(pattern)
         except re.error as exc:
-            raise fail(f"field 'strip': bad pattern {pattern!r}: {exc}") from None
+            raise fail(f"field 'strip': bad pattern {pattern!r}: {exc}", "strip") from None
     tables = []
     for spec in raw.get("tables", ()):
         try:

@@ -149,8 +149,11 @@ def write_source(db: sqlite_utils.Database, entry: SourceEntry, parsed: ParsedSo
 
 
 def enable_search(db: sqlite_utils.Database) -> None:
-    """Full-text index over rulings' title and text (porter stemming), rebuilt from the table."""
-    db["rulings"].enable_fts(["title", "text"], tokenize="porter", replace=True)
+    """Full-text index over rulings' title and text (porter stemming), (re)built from the table."""
+    if db["rulings"].detect_fts():
+        db["rulings"].rebuild_fts()
+    else:
+        db["rulings"].enable_fts(["title", "text"], tokenize="porter")
 
 
 def build(db_path: Path = DEFAULT_DB, manifest_path: Path = DEFAULT_MANIFEST) -> dict:
@@ -190,7 +193,7 @@ def add_document(db_path: Path, file: Path, game: str, title: str, *, shape: str
     if not slugify(game) or slugify(game) != game:
         raise IngestError(str(file), f"game {game!r} must be a slug such as 'dragon-dice'")
     entry = SourceEntry(id=slugify(title) or "document", file=file.name, game=game, title=title,
-                        author=author, kind=kind, language=language, shape=shape)
+                        author=author, kind=kind, language=language, shape=shape, section=title)
     parsed = parse_source(entry, file.parent)
     with atomic_database(db_path, start_from=db_path) as db:
         if db["sources"].count_where("id = ?", [entry.id]):

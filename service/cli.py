@@ -102,6 +102,22 @@ def ask(question: str, game: str | None, k: int, as_json: bool, db_path: Path):
             click.echo(f"  - {other['title'][:70]}  [{other['id']}] ({other['citation']['text']})")
 
 
+@cli.command()
+@db_option
+def stats(db_path: Path):
+    """Print, per source, the rulings, examples, tables and gaps it yielded (a Markdown table).
+
+    Example: rulings stats
+    """
+    from kb.report import markdown_table, source_summary
+    from kb.store import DatabaseMissing, connect
+    try:
+        conn = connect(db_path)
+    except DatabaseMissing as exc:
+        _fail(exc)
+    click.echo(markdown_table(source_summary(conn)))
+
+
 def main():
     cli()
 

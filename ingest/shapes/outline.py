@@ -65,7 +65,7 @@ def parse_outline(doc: MappedText, root: tuple[str, ...]) -> list[Block]:
             if in_front or (current is not None and current.kind == "paragraph"):
                 current = None
             continue
-        heading = _SECTION.match(stripped) or (None if _ITEM.match(line) else (
+        heading = _SECTION.match(stripped) or _NUMBERED_SECTION.match(stripped) or (None if _ITEM.match(line) else (
             _CAPS_SECTION.match(stripped) or _titled_line(stripped, previous, following)))
         if heading:
             title = next(g for g in heading.groups() if g)
@@ -109,7 +109,9 @@ def parse_outline(doc: MappedText, root: tuple[str, ...]) -> list[Block]:
                     current = Block(section + (parent.title,), letter, "", [])
                 else:
                     current = Block(section, letter, "", [])
-            in_front = False
+            if in_front:
+                current.section = root + current.section[len(section):]
+                in_front, section = False, root
             blocks.append(current)
             extend(current.pieces, body_start, end)
             continue
@@ -126,6 +128,8 @@ def parse_outline(doc: MappedText, root: tuple[str, ...]) -> list[Block]:
     return blocks
 
 
+# "100. General": a numbered line that only names what follows.
+_NUMBERED_SECTION = re.compile(r"^\d{1,4}[.)]\s+(?P<numbered>[A-Z][\w'’&/ -]{1,40}[\w)])$")
 _TITLE_LINE = re.compile(r"^(?P<title>[A-Z][\w'’&/ -]{1,58}[\w)])$")
 
 

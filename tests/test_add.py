@@ -1,0 +1,110 @@
+"""`rulings add`: a new document of a common shape becomes rulings without code changes."""
+import json
+import shutil
+import sqlite3
+
+import pytest
+from click.testing import CliRunner
+
+from service.cli import cli
+
+DOCS = {
+    "lettered.txt": (
+        "Skirmish FAQ\n\n"
+        "A) A unit that retreats may not shoot in the same turn.\n"
+        "   It may still cast spells.\n\n"
+        "B) Cover applies to ranged attacks only.\n\n"
+        "EXAMPLE: an archer behind a wall shoots at a unit in the open: no cover.\n\n"
+        "C) Ties go to the defender.\n"),
+    "decimal.txt": (
+        "100. General\n\n"
+        "100.1 The game is played by two players.\n"
+        "100.1a In a multiplayer variant, each opponent is a separate team.\n"
+        "100.2 A player who cannot draw loses the game.\n"),
+    "qa.txt": (
+        "Q: Can a knight jump over a castle?\nA: No, castles block every move.\n\n"
+        "Q: Does the dragon fly over water?\nA: Yes, flying ignores terrain.\n"),
+    "headed.txt": (
+        "Movement\n"
+        "Units move up to their speed in hexes.\n\n"
+        "Combat\n"
+        "Roll one die per attacking unit; fives and sixes hit.\n\n"
+        "SUPPLY\n"
+        "Units out of supply halve their strength.\n"),
+}
+
+
+@pytest.fixture
+def db(built_db, tmp_path):
+    copy = tmp_path / "rulings.db"
+    shutil.copy(built_db, copy)
+    for name, text in DOCS.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    return copy
+
+
+def add(db, name, game="skirmish", title=None):
+    return CliRunner().invoke(cli, ["add", str(db.parent / name), "--game", game,
+                                    "--title", title or name.split(".")[0].title(), "--db", str(db)])
+
+
+def rulings(db, source):
+    conn = sqlite3.connect(db)
+    conn.row_factory = sqlite3.Row
+    return {r["id"]: dict(r) for r in conn.execute("select * from rulings where source = ? order by position",
+                                                   [source])}
+
+
+def test_lettered_clarifications_become_rulings_with_examples(db):
+    result = add(db, "lettered.txt")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["rulings"] == 4
+    found = rulings(db, "lettered")
+    assert found["skirmish/lettered/a"]["text"] == ("A unit that retreats may not shoot in the same turn. "
+                                                     "It may still cast spells.")
+    assert [r["label"] for r in found.values()] == ["1", "a", "b", "c"]
+    example = sqlite3.connect(db).execute(
+        "select text from examples where ruling_id = 'skirmish/lettered/b'").fetchone()[0]
+    assert example.startswith("an archer behind a wall")
+
+
+def test_decimal_rules_keep_their_numbers_as_labels(db):
+    assert add(db, "decimal.txt", game="duel").exit_code == 0
+    found = rulings(db, "decimal")
+    labels = [r["label"] for r in found.values()]
+    assert labels == ["100.1", "100.1a", "100.2"]
+    assert "duel/decimal/general/100.1a" in found
+
+
+def test_question_answer_pairs_become_one_ruling_each(db):
+    assert add(db, "qa.txt", game="castles").exit_code == 0
+    found = list(rulings(db, "qa").values())
+    assert [r["label"] for r in found] == ["q1", "q2"]
+    assert found[0]["text"] == "Can a knight jump over a castle? A: No, castles block every move."
+
+
+def test_headed_sections_become_rulings(db):
+    assert add(db, "headed.txt", game="hexes").exit_code == 0
+    found = rulings(db, "headed")
+    sections = {r["section"] for r in found.values()}
+    assert sections == {"Headed > Movement", "Headed > Combat", "Headed > Supply"}
+
+
+def test_added_rulings_are_searchable_and_the_game_is_created(db):
+    add(db, "qa.txt", game="castles")
+    result = CliRunner().invoke(cli, ["ask", "Can a knight jump over a castle?", "--json", "--db", str(db)])
+    assert json.loads(result.output)["results"][0]["game"] == "castles"
+    assert sqlite3.connect(db).execute("select name from games where slug = 'castles'").fetchone() == ("Castles",)
+
+
+def test_adding_the_same_document_twice_is_refused_and_changes_nothing(db):
+    assert add(db, "qa.txt", game="castles").exit_code == 0
+    before = db.read_bytes()
+    again = add(db, "qa.txt", game="castles")
+    assert again.exit_code != 0 and "already" in again.output
+    assert db.read_bytes() == before
+
+
+def test_adding_a_missing_file_fails_clearly(db):
+    result = add(db, "nowhere.txt")
+    assert result.exit_code != 0 and "nowhere.txt" in result.output and "not found" in result.output

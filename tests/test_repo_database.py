@@ -1,0 +1,41 @@
+"""The committed rulings.db is exactly what `rulings ingest` builds from the committed sources."""
+import sqlite3
+from array import array
+
+from kb.build import DEFAULT_DB
+
+# Written by `rulings verify`, not by ingest.
+NOT_FROM_INGEST = {"verifications"}
+
+
+def tables(conn):
+    return [r[0] for r in conn.execute(
+        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' "
+        "and name not like '%_fts%' order by name")]
+
+
+def same_value(a, b) -> bool:
+    if isinstance(a, bytes) and isinstance(b, bytes) and len(a) == len(b) and len(a) % 4 == 0:
+        left, right = array("f", a), array("f", b)
+        return all(abs(x - y) < 1e-5 for x, y in zip(left, right))  # float vectors: allow CPU rounding noise
+    return a == b
+
+
+def test_committed_database_equals_a_fresh_ingest(built_db):
+    committed, fresh = sqlite3.connect(DEFAULT_DB), sqlite3.connect(built_db)
+    assert tables(committed) == tables(fresh)
+    for table in tables(fresh):
+        if table in NOT_FROM_INGEST:
+            continue
+        left = committed.execute(f"select * from [{table}] order by 1, 2").fetchall()
+        right = fresh.execute(f"select * from [{table}] order by 1, 2").fetchall()
+        assert len(left) == len(right), f"{table}: run `make ingest` and commit rulings.db"
+        for row_a, row_b in zip(left, right):
+            assert all(same_value(a, b) for a, b in zip(row_a, row_b)), \
+                f"{table} differs at {row_a[:2]}: run `make ingest` and commit rulings.db"
+
+
+def test_committed_database_has_full_text_search(built_db):
+    conn = sqlite3.connect(DEFAULT_DB)
+    hits = conn.execute("select count(*) from rulings_fts where rulings_fts match 'stoneskin'").fetchone()[0]
+    assert hits >= 3
