@@ -148,6 +148,17 @@ def write_source(db: sqlite_utils.Database, entry: SourceEntry, parsed: ParsedSo
     db["spells"].insert_all([flat(s) for s in parsed.spells])
 
 
+def write_scenarios(db: sqlite_utils.Database, folder: Path) -> None:
+    """Load the executable examples and unexecutable reasons; fail on any that names an unknown ruling."""
+    from ingest import scenarios
+    found, reasons = scenarios.load_folder(folder)
+    ruling_ids = {r["id"] for r in db.query("select id from rulings")}
+    example_ids = {r["id"] for r in db.query("select id from examples")}
+    scenarios.check_links(found, reasons, ruling_ids, example_ids, folder)
+    db["examples"].insert_all(scenarios.example_row(s) for s in found)
+    db["unexecutable"].insert_all({"ruling_id": rid, "reason": why} for rid, why in sorted(reasons.items()))
+
+
 def enable_search(db: sqlite_utils.Database) -> None:
     """Full-text index over rulings' title and text (porter stemming), (re)built from the table."""
     if db["rulings"].detect_fts():
@@ -167,6 +178,7 @@ def build(db_path: Path = DEFAULT_DB, manifest_path: Path = DEFAULT_MANIFEST) ->
                                for slug, g in manifest.games.items())
         for entry, source in parsed:
             write_source(db, entry, source, read_document(manifest.folder / entry.file))
+        write_scenarios(db, manifest.folder / "examples")
         enable_search(db)
         counts = {table: db[table].count for table in ("sources", "rulings", "examples", "gaps", "xrefs")}
     return counts

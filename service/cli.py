@@ -103,6 +103,29 @@ def ask(question: str, game: str | None, k: int, as_json: bool, db_path: Path):
 
 
 @cli.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the full JSON summary.")
+@db_option
+def verify(as_json: bool, db_path: Path):
+    """Run every executable example through the engine; record and summarise the results.
+
+    Example: rulings verify --json
+    """
+    from kb.verify import verify as run_all
+    if not Path(db_path).exists():
+        _fail(FileNotFoundError(f"{db_path}: database not found; run `rulings ingest` first"))
+    summary = run_all(db_path)
+    if as_json:
+        click.echo(json.dumps(summary, indent=2))
+    else:
+        click.echo(f"{summary['passed']}/{summary['examples']} examples pass; {summary['linked']}/"
+                   f"{summary['rulings']} rulings linked to a passing test")
+        for item in summary["unlinked"]:
+            click.echo(f"  unlinked {item['id']}: {item['reason']}")
+    if summary["failed"]:
+        sys.exit(1)
+
+
+@cli.command()
 @db_option
 def stats(db_path: Path):
     """Print, per source, the rulings, examples, tables and gaps it yielded (a Markdown table).

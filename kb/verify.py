@@ -1,0 +1,73 @@
+"""`rulings verify`: run every executable example through the engine and record the results."""
+from __future__ import annotations
+
+import dataclasses
+import enum
+import importlib
+import json
+import sqlite3
+from datetime import datetime, timezone
+from pathlib import Path
+
+
+def plain(value):
+    """Engine results as JSON-comparable data: dataclasses to dicts, tuples and sets to lists."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return plain(dataclasses.asdict(value))
+    if isinstance(value, enum.Enum):
+        return plain(value.value)
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(plain(v) for v in value)
+    return value
+
+
+def run_call(call: str, args: dict):
+    """Call `engine.<module>.<function>(**args)` and return its result as plain data."""
+    module_name, function_name = call.split(".")
+    function = getattr(importlib.import_module(f"engine.{module_name}"), function_name)
+    return plain(function(**args))
+
+
+def run_scenario(call: str, args: dict, expected) -> tuple[str, object, str]:
+    """(status, actual, detail): 'passed' when the engine returns exactly the expected value."""
+    try:
+        actual = run_call(call, args)
+    except Exception as exc:  # a scenario that crashes the engine is a failed test, reported as such
+        return "error", None, f"{type(exc).__name__}: {exc}"
+    if actual == plain(expected):
+        return "passed", actual, ""
+    return "failed", actual, f"expected {json.dumps(plain(expected))}, got {json.dumps(actual)}"
+
+
+def verify(db_path: Path) -> dict:
+    """Run all scenarios in the database, store each result, and summarise coverage.
+
+    Returns `{"examples", "passed", "failed", "rulings", "linked", "unlinked": [{"id", "reason"}]}` where
+    linked rulings have at least one scenario and all of them pass.
+    """
+    conn = sqlite3.connect(db_path)
+    conn.row_factory = sqlite3.Row
+    now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    rows = []
+    for s in conn.execute("select id, ruling_id, call, inputs, expected from examples where kind = 'scenario'"):
+        status, actual, detail = run_scenario(s["call"], json.loads(s["inputs"]), json.loads(s["expected"]))
+        rows.append((s["id"], s["ruling_id"], status, json.dumps(actual), detail, now))
+    with conn:
+        conn.execute("delete from verifications")
+        conn.executemany("insert into verifications values (?, ?, ?, ?, ?, ?)", rows)
+    statuses = {r["ruling_id"]: (r["status"], r["reason"]) for r in conn.execute("select * from ruling_status")}
+    conn.close()
+    unlinked = []
+    for ruling_id, (status, reason) in statuses.items():
+        if status == "passed":
+            continue
+        why = {"failed": "its test fails", "not-run": "its test has not run",
+               "unlinked": "no executable example and no stated reason"}.get(status, reason)
+        unlinked.append({"id": ruling_id, "reason": why})
+    passed = sum(1 for r in rows if r[2] == "passed")
+    return {"examples": len(rows), "passed": passed, "failed": len(rows) - passed, "rulings": len(statuses),
+            "linked": len(statuses) - len(unlinked), "unlinked": unlinked}
