@@ -13,11 +13,12 @@ from ingest.text import MappedText
 # Web-listing chrome: "  12. text" line prefixes of a numbered file viewer.
 LISTING_LINE = re.compile(r"^ {0,4}(\d{1,5})\.(?: |$)", re.M)
 _ODD_SPACES = re.compile(r"[\u00a0\u2000-\u200a\u202f\u205f\u3000\t]")
-_PAGE_FOOTER = re.compile(r"^\s*(?:Page \d+ of \d+|[\w-]+\.(?:doc|docx|rtf|pdf|odt))\s*$", re.M | re.I)
+_PAGE_FOOTER = re.compile(r"^[ \t]*(?:Page \d+ of \d+|[\w-]+\.(?:doc|docx|rtf|pdf|odt))[ \t]*$", re.M | re.I)
 _TOKEN = re.compile(r"[^\W\d_]+")
 # Doubled words that are real English ("he had had enough", "that that rule").
 _LEGIT_DOUBLES = {"had", "that", "is", "do", "can", "bye", "very", "so", "no", "ha", "knock"}
-_DOUBLE = re.compile(r"(?<!\S)(\S*[A-Za-z]\S*)((?:[ \t]+|[ \t]*\n[ \t]*)\1)+(?!\S)")
+# Tokens are bounded so that a long run of non-space text cannot make the match backtrack quadratically.
+_DOUBLE = re.compile(r"(?<!\S)(\S{0,40}[A-Za-z]\S{0,40})((?:[ \t]+|[ \t]*\n[ \t]*)\1)+(?!\S)")
 # Words after which a number counts something rather than being a page number.
 _COUNTING_WORDS = ("of", "a", "at", "to", "step", "pg.", "page", "era", "turn", "than", "roll", "rolls", "with")
 
@@ -50,7 +51,7 @@ def strip_listing(doc: MappedText) -> MappedText:
 def normalize_spaces(doc: MappedText) -> MappedText:
     """NBSP, tabs and other odd spaces become plain spaces; trailing spaces go."""
     doc = doc.sub(_ODD_SPACES, " ")
-    return doc.sub(r"[ ]+$", "", re.M)
+    return doc.sub(r"(?<! )[ ]+$", "", re.M)  # the lookbehind keeps long space runs linear
 
 
 def drop_page_footers(doc: MappedText) -> MappedText:

@@ -8,7 +8,7 @@ from ingest.segment import STOPWORDS, content_stems
 
 # "(see Breath of Life)", "see pg. 3 under Activating Neutral Nations", "See Section H under New Rules",
 # "(see pg. 2, Using the Event Cards, section 1)".
-_SEE = re.compile(r"\b[Ss]ee\s+(?P<target>[^().;]*?(?:pg\.\s*\d+[^().;]*?)?)(?=[).;]|$)")
+_SEE = re.compile(r"\b[Ss]ee\s+(?P<target>[^().;\n]{0,80}?(?:pg\.\s*\d+[^().;\n]{0,80}?)?)(?=[).;]|$)")
 _VAGUE = re.compile(r"^(?:above|below|the chart above|the above|here|also|if|whether|how|what|that|why)\b", re.I)
 _SECTION_LETTER = re.compile(r"^Section\s+(?P<letter>[A-Z])\s+under\s+(?P<under>.+)$", re.I)
 _SECTION_NUMBER = re.compile(r"^(?P<under>.+?),?\s+section\s+(?P<number>\d+)$", re.I)

@@ -46,9 +46,16 @@ def decode(data: bytes, path: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
+MAX_BYTES = 10 * 1024 * 1024  # a rules document is never this large; refuse rather than exhaust memory
+
+
 def read_document(path: Path) -> str:
     """Read and decode one source document, with an IngestError naming the file on any failure."""
     try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise IngestError(str(path), f"file is too large ({size / 2**20:.1f} MB; the limit is "
+                              f"{MAX_BYTES // 2**20} MB)")
         data = path.read_bytes()
     except FileNotFoundError:
         raise IngestError(str(path), "file not found") from None
@@ -68,7 +75,7 @@ class MappedText:
 
     @classmethod
     def of(cls, text: str, start: int = 0) -> "MappedText":
-        return cls(text, array("q", range(start, start + len(text) + 1)))
+        return cls(text, array("i", range(start, start + len(text) + 1)))
 
     def __len__(self) -> int:
         return len(self.text)
@@ -82,7 +89,7 @@ class MappedText:
     def edit(self, edits) -> "MappedText":
         """Apply (start, end, replacement) edits, given in order and not overlapping."""
         parts: list[str] = []
-        offsets = array("q")
+        offsets = array("i")
         pos = 0
         for start, end, new in edits:
             if new == self.text[start:end]:

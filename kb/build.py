@@ -1,6 +1,7 @@
 """Building rulings.db: one write path, atomic (a temp file next to the target, then os.replace)."""
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import sqlite_utils
 
+from ingest.errors import IngestError
 from ingest.manifest import Manifest, SourceEntry, load_manifest
 from ingest.pipeline import parse_manifest
 from ingest.records import ParsedSource, flat
@@ -21,14 +23,48 @@ DEFAULT_DB = Path(__file__).resolve().parent.parent / "rulings.db"
 
 
 @contextmanager
+def write_lock(target: Path):
+    """Hold an exclusive lock on `target`'s lock file; a second writer fails at once with a clear message.
+
+    The lock dies with its process (even on SIGKILL), so temp files left by a killed writer are stale
+    and are removed once the lock is held.
+    """
+    lock_path = target.with_name(target.name + ".lock")
+    with open(lock_path, "a+") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            lock.seek(0)
+            holder = lock.read().strip() or "?"
+            raise IngestError(str(target), f"another ingest (pid {holder}) is writing this database; "
+                              "try again when it has finished") from None
+        lock.seek(0)
+        lock.truncate()
+        lock.write(str(os.getpid()))
+        lock.flush()
+        for stale in target.parent.glob(f".{target.name}.*.tmp"):
+            stale.unlink(missing_ok=True)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+@contextmanager
 def atomic_database(target: Path, start_from: Path | None = None):
     """Yield a sqlite_utils.Database on a temp file beside `target`; replace `target` only on success.
 
-    With `start_from`, the temp file starts as a copy of that database. On any exception the temp file is
-    removed and `target` is left exactly as it was.
+    Holds the write lock throughout. With `start_from`, the temp file starts as a copy of that database.
+    On any exception the temp file is removed and `target` is left exactly as it was.
     """
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
+    with write_lock(target), _temp_database(target, start_from) as db:
+        yield db
+
+
+@contextmanager
+def _temp_database(target: Path, start_from: Path | None):
     handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     os.close(handle)
     temp = Path(temp_name)
@@ -190,7 +226,6 @@ def add_document(db_path: Path, file: Path, game: str, title: str, *, shape: str
 
     The document's rulings get ids under `game`; the game is created if the database lacks it.
     """
-    from ingest.errors import IngestError
     from ingest.manifest import KINDS, SHAPES
     from ingest.pipeline import parse_source
     from ingest.segment import slugify

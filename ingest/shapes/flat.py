@@ -16,7 +16,7 @@ from ingest.segment import Block, consecutive_numbers, first_sentence, slugify, 
 from ingest.text import MappedText
 
 _CONTENTS = re.compile(r"\b(?:Table of Contents|Contents)\b")
-_ENTRY = re.compile(r"\s*(?P<title>(?:(?P<letter>[A-Z])\.\s+)?[^….\d][^…]*?)\s*[….]{2,}[….\s]*(?P<page>\d+)")
+_ENTRY = re.compile(r"\s*(?P<title>(?:(?P<letter>[A-Z])\.\s+)?[^….\d][^…]{0,80}?)\s*[….]{2,}[….\s]{0,200}(?P<page>\d+)")
 _NUMBERED = re.compile(r"(?:(?<=[.:)!?] )|(?<=[.:] ))(\d{1,2})\. (?=[A-Z])")
 _EXAMPLE = re.compile(r"(?<=[.!?] )Example: ")
 # Sentences that return from an example to the rules.

@@ -14,6 +14,7 @@ from ingest.text import MappedText
 
 _SECTION = re.compile(r"^(?:\*{2,}\s*(?P<star>[^*].*?)\s*\**|#{1,6}\s+(?P<hash>.+?))\s*$")
 _CAPS_SECTION = re.compile(r"^(?P<caps>[A-Z][A-Z0-9 :&/,'’-]{2,60}[A-Z0-9])$")
+_LONGEST_HEADING = 120
 _RULE_LINE = re.compile(r"^\s*[-=_*]{5,}\s*$")
 _ITEM = re.compile(
     r"^\s*(?:"
@@ -65,8 +66,9 @@ def parse_outline(doc: MappedText, root: tuple[str, ...]) -> list[Block]:
             if in_front or (current is not None and current.kind == "paragraph"):
                 current = None
             continue
-        heading = _SECTION.match(stripped) or _NUMBERED_SECTION.match(stripped) or (None if _ITEM.match(line) else (
-            _CAPS_SECTION.match(stripped) or _titled_line(stripped, previous, following)))
+        heading = len(stripped) <= _LONGEST_HEADING and (
+            _SECTION.match(stripped) or _NUMBERED_SECTION.match(stripped) or (None if _ITEM.match(line) else (
+                _CAPS_SECTION.match(stripped) or _titled_line(stripped, previous, following))))
         if heading:
             title = next(g for g in heading.groups() if g)
             section = root + (_section_title(title),)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import islice
 
 from ingest.segment import (Block, HEADING_CONNECTORS, SENTENCE_STARTERS, consecutive_numbers, continues_topic,
                             first_sentence, slugify, topic_slug, trim)
@@ -18,6 +19,7 @@ _TERM = r"(?P<term>[A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,2}) [-–] (?=[A-Z])"
 # "MAGIC MISSILES (A) Up to two...": a spell-list entry, its name in capitals and its type letters.
 _SPELL = r"(?P<name>[A-Z]{2,}(?: [A-Z]{2,})*) \((?P<type>[A-Z](?:/[A-Z])*)\) "
 _INLINE_NUMBER = re.compile(r"(?:^|(?<=[\s.…:]))(\d{1,2})\) ")
+_LONGEST_RUN = 12  # words: no heading is longer
 _NON_SPACE = re.compile(r"\S+")
 _ROUND = re.compile(r"\bRound (\d+)\b")
 
@@ -66,7 +68,7 @@ def glued_units(doc: MappedText) -> tuple[MappedText, list[Unit]]:
             run: list[tuple[str, int]] = []
             line_end = -1
             j = index
-            while j < len(tokens) and _title_word(tokens[j][0], j == index):
+            while j < len(tokens) and j - index < _LONGEST_RUN and _title_word(tokens[j][0], j == index):
                 run.append((tokens[j][0], tokens[j][1]))
                 if "\n" in text[tokens[j][2]:tokens[j + 1][1] if j + 1 < len(tokens) else len(text)]:
                     line_end = len(run)
@@ -240,7 +242,7 @@ def doc_units(doc: MappedText) -> tuple[MappedText, list[Unit]]:
     for start, end in lines:
         if header and text.startswith(header + " ", start):
             start += len(header) + 1
-        words = [(m.group(0), m.start()) for m in _NON_SPACE.finditer(text, start, end)]
+        words = [(m.group(0), m.start()) for m in islice(_NON_SPACE.finditer(text, start, end), _LONGEST_RUN)]
         keep = _line_heading([w for w, _ in words])
         if keep:
             units.append(Unit(" ".join(w for w, _ in words[:keep]), words[keep][1], end, words[0][1]))

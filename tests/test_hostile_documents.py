@@ -1,0 +1,144 @@
+"""Hostile documents and interrupted ingests: rulings or one clear IngestError, never a traceback, a hang,
+unbounded memory or a damaged database."""
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ingest.errors import IngestError
+from ingest.manifest import SHAPES, SourceEntry
+from ingest.pipeline import parse_source
+from kb.build import DEFAULT_MANIFEST, build, write_lock
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def parse_bytes(tmp_path: Path, data: bytes, shape: str):
+    path = tmp_path / f"doc-{shape}.txt"
+    path.write_bytes(data)
+    entry = SourceEntry(id="doc", file=path.name, game="game", title="Doc", author="", kind="rulebook",
+                        language="en", shape=shape)
+    return parse_source(entry, tmp_path)
+
+
+def parses_or_refuses(tmp_path, data: bytes, shape: str) -> None:
+    try:
+        parsed = parse_bytes(tmp_path, data, shape)
+    except IngestError as error:
+        assert "doc-" in str(error)  # names the file
+        return
+    for ruling in parsed.rulings:
+        assert ruling.text.strip()
+        assert 0 <= ruling.citation.char_start <= ruling.citation.char_end
+
+
+LINE = st.one_of(
+    st.text(max_size=80),
+    st.sampled_from(["A) ", "1) ", "100.1a ", "Q: ", "A: ", "EXAMPLE: ", "***", "# ", "Page 1 of 2", "  12. ",
+                     "Table of Contents", "Intro……1", "see Nowhere", "(see pg. 3 under X)", "Round 1", "- "]).flatmap(
+        lambda prefix: st.text(max_size=40).map(lambda rest: prefix + rest)),
+)
+
+
+@settings(max_examples=150, deadline=2000, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(lines=st.lists(LINE, max_size=40), shape=st.sampled_from(SHAPES))
+def test_random_documents_give_rulings_or_a_clear_error(tmp_path, lines, shape):
+    parses_or_refuses(tmp_path, "\n".join(lines).encode("utf-8", "surrogatepass"), shape)
+
+
+@settings(max_examples=60, deadline=2000, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.binary(max_size=2000), shape=st.sampled_from(SHAPES))
+def test_random_bytes_give_rulings_or_a_clear_error(tmp_path, data, shape):
+    parses_or_refuses(tmp_path, data, shape)
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_truncated_sources_still_parse(tmp_path, shape):
+    text = (ROOT / "sources" / "000_088e7e94a27c7b38.txt").read_bytes()
+    for cut in (1, 17, 500, 3001, len(text) // 2, len(text) - 3):
+        parses_or_refuses(tmp_path, text[:cut], shape)
+
+
+def test_mixed_encodings_are_decoded(tmp_path):
+    data = "Déjà vu: A) café rules.\n".encode("utf-8") + "B) naïve ruling – 2€.\n".encode("cp1252")
+    parsed = parse_bytes(tmp_path, data, "outline")
+    assert [r.label for r in parsed.rulings] == ["a", "b"] or len(parsed.rulings) >= 2
+
+
+def test_a_50_mb_document_is_refused_quickly(tmp_path):
+    path = tmp_path / "doc-outline.txt"
+    with open(path, "wb") as out:
+        out.write(b"A) The same ruling again and again. " * (50 * 1024 * 1024 // 36))
+    start = time.monotonic()
+    with pytest.raises(IngestError, match="too large"):
+        parse_bytes(tmp_path, path.read_bytes(), "outline")
+    assert time.monotonic() - start < 10
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_large_pathological_documents_finish_in_bounded_time_and_memory(tmp_path, shape):
+    one_line_no_spaces = "x" * 300_000
+    nested = "\n".join(f"{'*' * (i % 5 + 2)} {'A) ' * (i % 7)}{i}.{i}.{i}a ((((( [[[ Q: A: EXAMPLE:"
+                       for i in range(20_000))
+    spaces = "** a" + " " * 200_000 + "b"
+    for text in (one_line_no_spaces, nested, spaces, "Word " * 400_000, "Aa Bb. " * 200_000):
+        tracemalloc.start()
+        start = time.monotonic()
+        parses_or_refuses(tmp_path, text.encode(), shape)
+        elapsed = time.monotonic() - start
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        assert elapsed < 30, (shape, text[:20], elapsed)
+        assert peak < 60 * len(text) + 50_000_000, (shape, text[:20], peak)
+
+
+@pytest.fixture
+def workspace(tmp_path):
+    folder = tmp_path / "sources"
+    shutil.copytree(Path(DEFAULT_MANIFEST).parent, folder)
+    db = tmp_path / "rulings.db"
+    build(db, folder / "sources.toml")
+    return folder, db
+
+
+INGEST = [sys.executable, "-c", "import sys; from kb.build import build; build(sys.argv[1], sys.argv[2])"]
+
+
+def test_ingest_killed_at_any_point_leaves_the_database_byte_identical(workspace):
+    folder, db = workspace
+    before = db.read_bytes()
+    start = time.monotonic()
+    subprocess.run(INGEST + [str(db.parent / "timing.db"), str(folder / "sources.toml")], check=True, cwd=ROOT)
+    duration = time.monotonic() - start
+    rng = random.Random(7)
+    for attempt in range(8):
+        child = subprocess.Popen(INGEST + [str(db), str(folder / "sources.toml")], cwd=ROOT)
+        time.sleep(rng.uniform(0.05, 1.0) * duration)
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait()
+        if child.returncode == 0:
+            continue  # it finished first: the database is the same content rebuilt
+        assert db.read_bytes() == before, f"attempt {attempt}"
+    build(db, folder / "sources.toml")
+    assert not list(db.parent.glob(".rulings.db.*.tmp")), "stale temp files are cleaned up by the next ingest"
+
+
+def test_a_second_ingest_at_once_is_refused_with_a_clear_message(workspace):
+    folder, db = workspace
+    before = db.read_bytes()
+    with write_lock(db):
+        result = subprocess.run([sys.executable, "-m", "service.cli", "ingest", "--db", str(db),
+                                 "--manifest", str(folder / "sources.toml")], capture_output=True, text=True,
+                                cwd=ROOT)
+    assert result.returncode != 0
+    assert "another ingest" in result.stderr and str(os.getpid()) in result.stderr
+    assert db.read_bytes() == before
