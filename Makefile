@@ -15,6 +15,7 @@ $(STAMP): pyproject.toml
 	# The CPU build of torch first: an unpinned torch would pull a multi-GB CUDA build.
 	$(BIN)/pip install --quiet torch==2.13.0
 	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/rulings export-model
 	touch $(STAMP)
 
 install: $(STAMP)

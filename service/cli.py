@@ -125,6 +125,16 @@ def verify(as_json: bool, db_path: Path):
         sys.exit(1)
 
 
+@cli.command("export-model")
+def export_model():
+    """Export the packaged embedding model to ONNX for fast query embedding (once per environment).
+
+    Example: rulings export-model
+    """
+    from kb.onnx_embedder import export
+    click.echo(f"exported {export()}")
+
+
 @cli.command()
 @db_option
 def stats(db_path: Path):
