@@ -51,10 +51,10 @@ def parse_source(entry: SourceEntry, folder: Path, vocab: Counter | None = None)
     doc = clean_document(doc, original, entry, vocab if vocab is not None else clean.vocabulary(original))
     root = (entry.section,) if entry.section else ()
     doc, blocks, missing = SHAPES[entry.shape](doc, root)
-    if not blocks:
-        raise IngestError(str(path), f"source {entry.id}: no rulings found (shape '{entry.shape}')")
     cite = _Citer(entry.id, original, doc)
     rulings = _rulings(entry, blocks, doc, cite)
+    if not rulings:
+        raise IngestError(str(path), f"source {entry.id}: no rulings found (shape '{entry.shape}')")
     gaps = [Gap(entry.id, "missing-section", f"promised in the contents but absent: {title}",
                 cite.line(offset)) for title, offset in missing]
     gaps += links.truncation_gaps(entry.id, rulings)
@@ -111,8 +111,10 @@ def _rulings(entry: SourceEntry, blocks: list[Block], doc: MappedText, cite: _Ci
         id_section = block.section if block.id_section is None else block.id_section
         path = "/".join(section_slug(s) for s in id_section if section_slug(s))
         base = f"{entry.game}/{path}/{block.slug or slugify(block.label)}".replace("//", "/")
-        seen[base] += 1
         text = _text(doc, block.pieces, "\n" if block.kind == "changelog" else " ")
+        if not text.strip():  # cleaning can leave a block with nothing but whitespace
+            continue
+        seen[base] += 1
         ruling_id = base if seen[base] == 1 else f"{base}-{seen[base]}"
         ruling = Ruling(
             id=ruling_id, game=entry.game, source=entry.id, section=" > ".join(block.section),

@@ -40,6 +40,8 @@ def decode(data: bytes, path: str) -> str:
                 break
             except UnicodeDecodeError:
                 continue
+    if not text.strip():  # e.g. a byte-order mark and nothing else
+        raise IngestError(path, "file is empty (no text after decoding)")
     bad = _CONTROL.findall(text[:65536])
     if len(bad) > max(8, len(text[:65536]) // 200):
         raise IngestError(path, "binary or undecodable file (too many control characters)")
