@@ -7,7 +7,7 @@ export HF_HUB_DISABLE_PROGRESS_BARS := 1
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 
-.PHONY: install test ingest ask clean
+.PHONY: install test ingest ask serve clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,11 +23,18 @@ install: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
+# Rebuild rulings.db from sources/, then record every executable example's result in it.
 ingest: $(STAMP)
 	$(BIN)/rulings ingest
+	$(BIN)/rulings verify
 
 ask: $(STAMP)
 	$(BIN)/rulings ask "$(Q)"
+
+# The web app on http://127.0.0.1:5000 (waitress) and Datasette on http://127.0.0.1:8001; Ctrl-C stops both.
+serve: $(STAMP)
+	test -f rulings.db || $(BIN)/rulings ingest
+	$(BIN)/rulings serve --port 5000 & trap 'kill $$!' EXIT; $(BIN)/rulings browse --port 8001
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -151,6 +151,47 @@ def stats(db_path: Path):
     click.echo(markdown_table(source_summary(conn)))
 
 
+def _require_db(db_path: Path) -> None:
+    if not Path(db_path).exists():
+        _fail(FileNotFoundError(f"{db_path}: database not found; run `rulings ingest` first"))
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=5000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--datasette-url", default="http://127.0.0.1:8001", show_default=True,
+              help="Where `rulings browse` runs; pages link their rows there.")
+@db_option
+def serve(host: str, port: int, datasette_url: str, db_path: Path):
+    """Serve the web pages and JSON API with waitress.
+
+    Example: rulings serve --port 5000
+    """
+    import waitress
+
+    from service.app import create_app
+    _require_db(db_path)
+    click.echo(f"rulings: http://{host}:{port}/ (database {db_path})")
+    waitress.serve(create_app(db_path, datasette_url), host=host, port=port, threads=8)
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8001, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--app-url", default="http://127.0.0.1:5000", show_default=True,
+              help="Where `rulings serve` runs; ruling rows link their permalinks there.")
+@db_option
+def browse(host: str, port: int, app_url: str, db_path: Path):
+    """Browse the database in Datasette: immutable, read-only, with titles, facets and canned queries.
+
+    Example: rulings browse --port 8001
+    """
+    from service.browse import serve as serve_datasette
+    _require_db(db_path)
+    click.echo(f"datasette: http://{host}:{port}/ (database {db_path}, read-only)")
+    serve_datasette(db_path, host, port, app_url)
+
+
 def main():
     cli()
 

@@ -1,0 +1,40 @@
+"""Datasette over rulings.db: immutable and read-only, described by service/datasette/ (metadata and settings)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from datasette.app import Datasette
+from datasette.utils import parse_metadata
+
+CONFIG = Path(__file__).resolve().parent / "datasette"
+METADATA = CONFIG / "metadata.yml"
+SETTINGS = CONFIG / "settings.json"
+APP_URL = "http://127.0.0.1:5000"
+
+
+def metadata(app_url: str = APP_URL) -> dict:
+    """The metadata file as a dict, its links to the web app pointing at `app_url`."""
+    text = METADATA.read_text(encoding="utf-8").replace(APP_URL, app_url.rstrip("/"))
+    return parse_metadata(text)
+
+
+def settings() -> dict:
+    """Datasette settings (SQL time limit, page sizes)."""
+    return json.loads(SETTINGS.read_text(encoding="utf-8"))
+
+
+def datasette(db_path: Path, app_url: str = APP_URL) -> Datasette:
+    """A Datasette serving `db_path` immutable (opened read-only, never written) with our metadata."""
+    return Datasette(immutables=[str(db_path)], metadata=metadata(app_url), settings=settings())
+
+
+def serve(db_path: Path, host: str = "127.0.0.1", port: int = 8001, app_url: str = APP_URL) -> None:
+    """Run Datasette on host:port until interrupted (uvicorn, as `datasette serve` does)."""
+    import asyncio
+
+    import uvicorn
+
+    ds = datasette(db_path, app_url)
+    asyncio.run(ds.invoke_startup())
+    uvicorn.run(ds.app(), host=host, port=port, log_level="warning", lifespan="on")

@@ -1,0 +1,136 @@
+"""The HTML pages: ask, ruling, game, source, calculators and the printable handbook."""
+from __future__ import annotations
+
+import re
+from itertools import groupby
+from urllib.parse import urlencode
+
+from datasette.utils import tilde_encode
+from flask import Blueprint, abort, current_app, render_template, request, url_for
+from werkzeug.exceptions import BadRequest
+
+from ingest.clean import is_listing, listing_numbers
+from kb.search import ask
+from kb.store import UnknownRuling, games
+from service import queries
+from service.app import get_db, search_args
+
+pages = Blueprint("pages", __name__)
+LINES = re.compile(r"(\d{1,7})(?:-(\d{1,7}))?")
+
+
+@pages.app_template_global()
+def cite_url(source_id: str, line_start: int, line_end: int) -> str:
+    """The source page opened at a citation's lines, with those lines highlighted."""
+    return url_for("pages.source", source_id=source_id, lines=f"{line_start}-{line_end}", _anchor=f"L{line_start}")
+
+
+@pages.app_template_global()
+def datasette_url(table: str | None = None, pk: str | None = None, **query) -> str:
+    """A Datasette URL for the database, one of its tables or one row (primary keys are tilde-encoded)."""
+    parts = [current_app.config["DATASETTE_URL"], current_app.config["DB_PATH"].stem]
+    if table:
+        parts.append(table)
+    if pk:
+        parts.append(tilde_encode(pk))
+    url = "/".join(parts)
+    if query:
+        url += "?" + urlencode(query)
+    return url
+
+
+def by_section(rulings: list[dict]) -> list[tuple[str, str, list[dict]]]:
+    """Rulings (in document order) grouped as (source title, section, rulings)."""
+    return [(source, section, list(group))
+            for (source, section), group in groupby(rulings, key=lambda r: (r["source_title"], r["section"]))]
+
+
+@pages.route("/")
+def index():
+    question, game, k = search_args(require_query=False)
+    conn = get_db()
+    answer = statuses = None
+    if question:
+        answer = ask(conn, question, game, k)
+        statuses = queries.statuses(conn, [r["id"] for r in answer["results"]])
+    known = games(conn)
+    return render_template("index.html", question=question, game=game, k=k, games=known, answer=answer,
+                           statuses=statuses, game_names={g["slug"]: g["name"] for g in known})
+
+
+@pages.route("/r/<path:ruling_id>")
+def ruling(ruling_id: str):
+    try:
+        page = queries.ruling_page(get_db(), ruling_id)
+    except UnknownRuling:
+        abort(404, f"No ruling has the id {ruling_id!r}.")
+    return render_template("ruling.html", **page)
+
+
+@pages.route("/games/<slug>")
+def game(slug: str):
+    found = queries.game(get_db(), slug) or abort(404, f"No game has the slug {slug!r}.")
+    return render_template("game.html", game=found, sections=by_section(queries.game_rulings(get_db(), slug)))
+
+
+@pages.route("/handbook/<slug>")
+def handbook(slug: str):
+    found = queries.game(get_db(), slug) or abort(404, f"No game has the slug {slug!r}.")
+    return render_template("handbook.html", game=found,
+                           sections=by_section(queries.game_rulings(get_db(), slug)))
+
+
+@pages.route("/sources/<source_id>")
+def source(source_id: str):
+    found = queries.source(get_db(), source_id) or abort(404, f"No source has the id {source_id!r}.")
+    cited = cited_lines(request.args.get("lines"))
+    markers: dict[int, list[dict]] = {}
+    for row in found["rulings_list"]:
+        markers.setdefault(row["file_line_start"] - found["first_line"], []).append(row)
+    return render_template("source.html", source=found, lines=numbered_lines(found), cited=cited,
+                           markers=markers)
+
+
+def cited_lines(value: str | None) -> range:
+    """The `lines=26-31` (or `lines=26`) parameter as a range of document line numbers."""
+    if value is None:
+        return range(0)
+    match = LINES.fullmatch(value)
+    if not match:
+        raise BadRequest("parameter 'lines' must look like 26 or 26-31")
+    first = int(match[1])
+    last = int(match[2] or first)
+    if last < first:
+        raise BadRequest("parameter 'lines': the range ends before it starts")
+    return range(first, last + 1)
+
+
+def numbered_lines(found: dict) -> list[tuple[int | None, str]]:
+    """The source's original lines, each with the line number its citations use (None: a listing's header)."""
+    text = found["original_text"]
+    lines = text.split("\n")
+    if is_listing(text):
+        shown = listing_numbers(text)
+        return [(shown.get(n), line) for n, line in enumerate(lines, start=1)]
+    return [(found["first_line"] + n, line) for n, line in enumerate(lines)]
+
+
+@pages.route("/calc/<game>")
+def calc(game: str):
+    """A form per calculator; describe() maps game → calculator → {"description", "params": {name: help}}."""
+    from engine.calculators import CalcError, describe, run
+    calculators = describe().get(game) or abort(404, f"No calculators for the game {game!r}.")
+    chosen = request.args.get("calc")
+    params = {key: value for key, value in request.args.items() if key != "calc" and value != ""}
+    result = error = None
+    if chosen is not None:
+        if chosen not in calculators:
+            raise BadRequest(f"parameter 'calc': unknown calculator {chosen!r}")
+        try:
+            result = run(game, chosen, params)
+        except CalcError as exc:
+            error = str(exc)
+    name = queries.game(get_db(), game)
+    return render_template("calc.html", game=game, game_name=name["name"] if name else game,
+                           calculators=calculators, chosen=chosen, result=result, error=error,
+                           params=params), 400 if error else 200

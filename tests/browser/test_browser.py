@@ -1,0 +1,126 @@
+"""A judge in a real browser: ask, follow the permalink, open the citation and Datasette, print the handbook.
+
+Runs headless Debian chromium (/usr/bin/chromium, installed by .ci/run) against `rulings serve` and
+`rulings browse` started as subprocesses. Screenshots and the PDF go to test-artifacts/.
+"""
+import re
+
+import pytest
+from harness import ARTIFACTS, CHROMIUM, launch, servers
+
+if not CHROMIUM.exists():
+    pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)", allow_module_level=True)
+
+from playwright.sync_api import expect, sync_playwright  # noqa: E402
+
+QUESTION = "Can a reserve army double its magic?"
+BEST = "dragon-dice/magic/general/m"
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def urls(built_db):
+    with servers(built_db) as found:
+        yield found
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as playwright:
+        chromium = launch(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context.set_default_timeout(30_000)
+    yield context.new_page()
+    context.close()
+
+
+def test_ask_follow_the_permalink_and_open_the_row_in_datasette(page, urls):
+    app_url, datasette_url = urls
+    page.goto(app_url + "/")
+    page.fill("#q", QUESTION)
+    page.press("#q", "Enter")
+    first = page.locator("article.ruling").first
+    expect(first).to_have_attribute("id", BEST)
+    expect(first.locator(".badge")).to_be_visible()
+    page.screenshot(path=ARTIFACTS / "ask.png")
+
+    first.locator("a.permalink").click()
+    expect(page).to_have_url(f"{app_url}/r/{BEST}")
+    expect(page.locator("h1")).to_have_text("A reserve army magic action may NEVER result in doubled points.")
+    page.screenshot(path=ARTIFACTS / "ruling.png", full_page=True)
+
+    row_link = page.locator("a.datasette")
+    assert row_link.get_attribute("href").startswith(datasette_url + "/rulings/rulings/")
+    row_link.click()
+    expect(page).to_have_url(f"{datasette_url}/rulings/rulings/dragon-dice~2Fmagic~2Fgeneral~2Fm")
+    expect(page.locator("body")).to_contain_text("This ALSO means that black magic CANNOT be doubled")
+    page.screenshot(path=ARTIFACTS / "datasette-row.png")
+
+
+def test_the_citation_opens_the_source_at_the_highlighted_lines(page, urls):
+    app_url, _ = urls
+    page.goto(f"{app_url}/r/{BEST}")
+    page.locator("p.cite a.citation").click()
+    expect(page).to_have_url(f"{app_url}/sources/dragon-dice-faq-magic?lines=119-120#L119")
+    for number in (119, 120):
+        expect(page.locator(f"#L{number}")).to_have_class("line cited")
+    expect(page.locator("#L119")).to_be_in_viewport()
+    expect(page.locator("#L119")).to_contain_text("A reserve army magic action may NEVER")
+    page.screenshot(path=ARTIFACTS / "source-cited.png")
+
+
+def test_a_keyboard_alone_can_ask_and_open_a_ruling(page, urls):
+    app_url, _ = urls
+    page.goto(app_url + "/")
+    page.keyboard.press("Tab")
+    expect(page.locator("a.skip")).to_be_focused()
+    expect(page.locator("a.skip")).to_be_in_viewport()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    expect(page.locator("#q")).to_be_focused()
+    page.keyboard.type(QUESTION)
+    page.keyboard.press("Enter")
+    expect(page.locator("article.ruling").first).to_have_attribute("id", BEST)
+    title = page.locator(f'article.ruling h3 a[href="/r/{BEST}"]')
+    for _ in range(40):
+        if title.evaluate("link => link === document.activeElement"):
+            break
+        page.keyboard.press("Tab")
+    expect(title).to_be_focused()
+    assert title.evaluate("link => getComputedStyle(link).outlineStyle") != "none"
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(f"{app_url}/r/{BEST}")
+
+
+def test_the_handbook_prints_to_pdf(page, urls):
+    app_url, _ = urls
+    page.goto(app_url + "/handbook/dragon-dice")
+    page.emulate_media(media="print")
+    expect(page.locator("header.site")).to_be_hidden()
+    expect(page.locator("code", has_text=BEST)).to_be_visible()
+    pdf = ARTIFACTS / "handbook-dragon-dice.pdf"
+    page.pdf(path=pdf, format="A4")
+    data = pdf.read_bytes()
+    assert data.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page\b", data)) >= 2
+
+
+@pytest.mark.parametrize("path", ["/", f"/?q={QUESTION}", f"/r/{BEST}", "/r/paths-of-the-lance/new-rules/b/3",
+                                  "/games/paths-of-the-lance", "/sources/wizard-dice-rules",
+                                  "/handbook/dragon-dice"])
+def test_every_page_fits_a_phone_screen(browser, urls, path):
+    app_url, _ = urls
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    phone = context.new_page()
+    phone.goto(app_url + path)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], path
+    if path.startswith("/?q="):
+        phone.screenshot(path=ARTIFACTS / "phone-ask.png")
+    if path == f"/r/{BEST}":
+        phone.screenshot(path=ARTIFACTS / "phone-ruling.png", full_page=True)
+    context.close()

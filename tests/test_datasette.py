@@ -1,0 +1,97 @@
+"""Datasette over rulings.db: the metadata describes everything, canned queries run, nothing can write."""
+import asyncio
+
+import pytest
+import sqlite_utils
+
+from service.app import create_app
+from service.browse import APP_URL, datasette, metadata, settings
+from service.pages import datasette_url
+
+
+@pytest.fixture(scope="module")
+def ds(built_db):
+    return datasette(built_db)
+
+
+def get(ds, path: str, **params):
+    """GET a Datasette path through its in-process client."""
+    return asyncio.run(ds.client.get(path, params=params))
+
+
+def rows(ds, path: str, **params) -> list[dict]:
+    response = get(ds, path + ".json", _shape="array", **params)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def test_metadata_describes_every_table_and_column(built_db):
+    db = sqlite_utils.Database(built_db)
+    described = metadata()["databases"]["rulings"]["tables"]
+    shadow = {t for t in db.table_names() if t.startswith("rulings_fts_")}
+    for name in set(db.table_names()) - shadow | set(db.view_names()):
+        table = described[name]
+        assert table["title"] and (table.get("description") or table.get("description_html")), name
+        if name != "rulings_fts":
+            assert set(table["columns"]) == {c.name for c in db[name].columns}, name
+    assert metadata()["source"] and metadata()["license"]
+
+
+def test_metadata_loads_into_datasette(ds):
+    served = get(ds, "/-/metadata.json").json()
+    assert served["databases"]["rulings"]["tables"]["rulings"]["fts_table"] == "rulings_fts"
+    page = get(ds, "/rulings/rulings").text
+    assert "One ruling per row" in page and "column-descriptions" in page
+
+
+def test_rulings_have_facets_and_full_text_search(ds):
+    data = get(ds, "/rulings/rulings.json", _search="reserve army magic").json()
+    assert {"game", "kind", "section"} <= set(data["facet_results"])
+    assert "dragon-dice/magic/general/m" in [row[0] for row in data["rows"]]
+    assert "status" in get(ds, "/rulings/ruling_status.json").json()["facet_results"]
+
+
+@pytest.mark.parametrize("query", list(metadata()["databases"]["rulings"]["queries"]))
+def test_every_canned_query_runs(ds, query):
+    assert isinstance(rows(ds, f"/rulings/{query}", q="magic", game="dragon-dice"), list)
+
+
+def test_canned_queries_answer_what_a_judge_asks(ds):
+    by_section = rows(ds, "/rulings/rulings_by_section", game="wizard-dice", _size="max")
+    assert by_section and {r["game"] for r in by_section} == {"wizard-dice"}
+    assert rows(ds, "/rulings/search", q="reserve army")[0]["permalink"] == \
+        f"{APP_URL}/r/dragon-dice/magic/general/m"
+    gaps = rows(ds, "/rulings/source_gaps")
+    assert any("Zhakar" in g["description"] for g in gaps)
+    assert all(g["link"].startswith(f"{APP_URL}/sources/") for g in gaps)
+    untested = rows(ds, "/rulings/untested_rulings", game="", _size="max")
+    assert {r["status"] for r in untested} <= {"failed", "not-run", "unlinked"}
+    assert all(r["permalink"].startswith(f"{APP_URL}/r/") for r in untested)
+
+
+def test_links_to_the_web_app_follow_its_url(built_db):
+    elsewhere = datasette(built_db, app_url="http://judge.example:5050/")
+    found = rows(elsewhere, "/rulings/search", q="reserve army")
+    assert found[0]["permalink"] == "http://judge.example:5050/r/dragon-dice/magic/general/m"
+
+
+def test_the_web_apps_row_link_opens_the_ruling_in_datasette(ds, built_db):
+    with create_app(built_db).test_request_context():
+        url = datasette_url("rulings", "dragon-dice/magic/general/m")
+    response = get(ds, url.removeprefix("http://127.0.0.1:8001"))
+    assert response.status_code == 200 and "A reserve army magic action may NEVER" in response.text
+
+
+@pytest.mark.parametrize("sql", ["delete from games", "update rulings set text = ''", "drop table rulings",
+                                 "select 1; delete from games", "pragma writable_schema = 1"])
+def test_write_sql_is_refused(ds, built_db, sql):
+    before = sqlite_utils.Database(built_db)["games"].count
+    response = get(ds, "/rulings.json", sql=sql)
+    assert response.status_code == 400 and not response.json()["ok"]
+    assert sqlite_utils.Database(built_db)["games"].count == before > 0
+
+
+def test_the_database_is_immutable_and_queries_are_time_limited(ds):
+    assert ds.get_database("rulings").is_mutable is False
+    assert not get(ds, "/-/databases.json").json()[0]["is_mutable"]
+    assert get(ds, "/-/settings.json").json()["sql_time_limit_ms"] == settings()["sql_time_limit_ms"] <= 5000

@@ -1,0 +1,266 @@
+"""The web service: every page and API route, its errors, escaping, and the OpenAPI description."""
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+from markupsafe import escape
+
+from service.app import create_app
+from service.cli import cli
+
+QUESTION = "Can a reserve army double its magic?"
+BEST = "dragon-dice/magic/general/m"
+
+
+@pytest.fixture(scope="module")
+def app(built_db):
+    return create_app(built_db, datasette_url="http://datasette.test")
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def html(response) -> str:
+    return response.get_data(as_text=True)
+
+
+def line(page: str, number: int) -> str:
+    """The markup of one line of a source page."""
+    return re.search(rf'<div class="line[^"]*" id="L{number}">.*?</div>', page, re.S).group(0)
+
+
+@pytest.mark.parametrize("url", ["/", f"/?q={QUESTION}", f"/r/{BEST}", "/games/dragon-dice",
+                                 "/sources/dragon-dice-faq-magic", "/handbook/wizard-dice", "/r/nope"])
+def test_every_page_is_responsive_and_has_a_skip_link(client, url):
+    page = html(client.get(url))
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
+    assert '<a class="skip" href="#main">' in page and '<main id="main"' in page
+    assert "/static/style.css" in page
+
+
+def test_ask_page_offers_a_question_box_and_a_game_filter(client):
+    page = html(client.get("/"))
+    assert '<label for="q">' in page and '<input type="search" id="q" name="q"' in page
+    assert '<select id="game" name="game">' in page and '<option value="wizard-dice"' in page
+
+
+def test_ask_shows_the_best_ruling_first_with_citation_badge_and_permalink(client):
+    page = html(client.get("/", query_string={"q": QUESTION}))
+    assert re.findall(r'<article class="ruling" id="([^"]+)"', page)[0] == BEST
+    first = page.index('<article class="ruling"')
+    article = page[first:page.index("</article>", first)]
+    assert "Magic &gt; General Rules" in article and ">Dragon Dice</a>" in article
+    assert "lines 119–120" in article
+    assert 'href="/sources/dragon-dice-faq-magic?lines=119-120#L119"' in article
+    assert f'class="permalink" href="/r/{BEST}"' in article
+    assert 'class="badge badge-' in article
+
+
+def test_ask_with_a_game_filter_only_shows_that_game(client):
+    page = html(client.get("/", query_string={"q": "spell damage dice", "game": "wizard-dice"}))
+    assert '<option value="wizard-dice" selected>' in page
+    assert set(re.findall(r'<article class="ruling" id="([^/]+)/', page)) == {"wizard-dice"}
+
+
+def test_the_question_is_echoed_escaped(client):
+    attack = '<script>alert("x")</script>'
+    page = html(client.get("/", query_string={"q": attack}))
+    assert "<script>" not in page
+    assert "&lt;script&gt;" in page
+
+
+@pytest.mark.parametrize("url", ["/", f"/r/{BEST}", "/api/games", "/r/nope"])
+def test_responses_forbid_scripts_and_sniffing(client, url):
+    headers = client.get(url).headers
+    assert "script-src 'none'" in headers["Content-Security-Policy"]
+    assert headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_api_search_returns_the_same_json_as_the_cli(client, built_db):
+    response = client.get("/api/search", query_string={"q": QUESTION, "k": 3})
+    assert response.status_code == 200 and response.mimetype == "application/json"
+    cli_answer = json.loads(CliRunner().invoke(cli, ["ask", QUESTION, "--json", "-k", "3", "--db", str(built_db)])
+                            .output)
+    assert response.get_json() == cli_answer
+    assert response.get_json()["results"][0]["id"] == BEST
+
+
+@pytest.mark.parametrize("params, message", [
+    ({}, "'q' (the question) is required"),
+    ({"q": "   "}, "'q' (the question) is required"),
+    ({"q": "x" * 1001}, "at most 1000 characters"),
+    ({"q": "magic", "k": "0"}, "between 1 and 50"),
+    ({"q": "magic", "k": "51"}, "between 1 and 50"),
+    ({"q": "magic", "k": "lots"}, "whole number"),
+    ({"q": "magic", "game": "chess"}, "unknown game 'chess'"),
+])
+def test_api_search_rejects_bad_parameters_with_a_json_400(client, params, message):
+    response = client.get("/api/search", query_string=params)
+    assert response.status_code == 400
+    error = response.get_json()["error"]
+    assert error["status"] == 400 and message in error["message"]
+
+
+def test_bad_parameters_on_a_page_give_an_html_400(client):
+    response = client.get("/", query_string={"q": "magic", "k": "<b>"})
+    assert response.status_code == 400 and response.mimetype == "text/html"
+    assert "whole number" in html(response)
+
+
+def test_ruling_page_shows_text_section_neighbours_examples_and_links(client):
+    page = html(client.get("/r/dragon-dice/magic/general/f"))
+    assert "All magic which is cast from a single magic action will happen SIMULTANEOUSLY." in page
+    assert "In this section: Magic &gt; General Rules" in page
+    assert 'rel="prev" href="/r/dragon-dice/magic/general/e"' in page
+    assert 'rel="next" href="/r/dragon-dice/magic/general/g"' in page
+    assert "targeted by Hailstorms" in page and 'href="/sources/dragon-dice-faq-magic?lines=55-59#L55"' in page
+    assert 'href="/sources/dragon-dice-faq-magic?lines=51-53#L51"' in page
+    assert 'href="http://datasette.test/rulings/rulings/dragon-dice~2Fmagic~2Fgeneral~2Ff"' in page
+    assert "Tests</h2>" in page and 'class="badge badge-' in page
+
+
+def test_ruling_page_shows_cross_references_both_ways(client):
+    referring = html(client.get("/r/magic-combat-dice/rules/more-than-one-creature-assigned"))
+    assert 'href="/r/magic-combat-dice/rules/special-considerations/banding"' in referring
+    referred = html(client.get("/r/magic-combat-dice/rules/special-considerations/banding"))
+    assert "Referred to by" in referred
+    assert 'href="/r/magic-combat-dice/rules/more-than-one-creature-assigned"' in referred
+
+
+def test_ruling_page_shows_its_tables_and_the_sources_gaps(client):
+    page = html(client.get("/r/paths-of-the-lance/new-rules/b/3"))
+    assert "Nation activation numbers" in page and "<td>Kothas, Khur, Tarsis, Lemish</td>" in page
+    assert "Known gaps in this source" in page and "Optional Rules G. Zhakar" in page
+
+
+def test_every_ruling_page_renders(client, conn):
+    for (ruling_id,) in conn.execute("select id from rulings"):
+        assert client.get(f"/r/{ruling_id}").status_code == 200, ruling_id
+
+
+def test_unknown_ids_get_a_404_page_or_json(client):
+    page = client.get("/r/dragon-dice/<nope>")
+    assert page.status_code == 404 and page.mimetype == "text/html"
+    assert "&lt;nope&gt;" in html(page) and "<nope>" not in html(page)
+    for url in ["/games/chess", "/handbook/chess", "/sources/nope", "/no/such/page"]:
+        assert client.get(url).status_code == 404, url
+    for url in ["/api/rulings/nope", "/api/no/such/route"]:
+        response = client.get(url)
+        assert response.status_code == 404 and response.get_json()["error"]["status"] == 404
+
+
+def test_game_page_lists_sources_sections_and_rulings(client):
+    page = html(client.get("/games/paths-of-the-lance"))
+    assert 'href="/sources/paths-of-the-lance-rules"' in page
+    assert 'href="/handbook/paths-of-the-lance"' in page and 'href="/calc/paths-of-the-lance"' in page
+    assert 'href="/r/paths-of-the-lance/new-rules/b/3"' in page
+
+
+def test_every_citation_opens_at_a_line_that_starts_the_ruling(client, conn):
+    for row in conn.execute("select id, source, line_start, text from rulings"):
+        page = html(client.get(f"/sources/{row['source']}"))
+        assert re.findall(r"\w+", row["text"])[0] in line(page, row["line_start"]), row["id"]
+        assert f'id="r-{row["id"]}"' in page
+
+
+def test_source_page_highlights_the_cited_lines(client):
+    page = html(client.get("/sources/dragon-dice-faq-magic", query_string={"lines": "119-120"}))
+    assert 'class="line cited"' in line(page, 119) and 'class="line cited"' in line(page, 120)
+    assert "cited" not in line(page, 118) and "cited" not in line(page, 121)
+    assert "A reserve army magic action may NEVER" in line(page, 119)
+
+
+@pytest.mark.parametrize("lines", ["abc", "5-2", "1-2-3"])
+def test_source_page_rejects_bad_line_ranges(client, lines):
+    assert client.get("/sources/dragon-dice-faq-magic", query_string={"lines": lines}).status_code == 400
+
+
+def test_handbook_has_every_ruling_with_id_and_citation_and_print_css(client, conn):
+    page = html(client.get("/handbook/dragon-dice"))
+    for ruling_id, citation in conn.execute("select id, citation from rulings where game = 'dragon-dice'"):
+        assert f"<code>{ruling_id}</code> · {escape(citation)}" in page
+    css = client.get("/static/style.css").get_data(as_text=True)
+    assert "@media print" in css and "@page" in css
+
+
+def test_api_ruling_and_games(client):
+    ruling = client.get(f"/api/rulings/{BEST}").get_json()
+    assert ruling["id"] == BEST and ruling["line_start"] == 119
+    assert ruling["status"]["status"] in {"passed", "failed", "not-run", "not-executable", "unlinked"}
+    assert ruling["url"].endswith(f"/r/{BEST}")
+    games = client.get("/api/games").get_json()
+    assert {"dragon-dice", "wizard-dice", "paths-of-the-lance"} <= {g["slug"] for g in games}
+
+
+def test_openapi_describes_every_api_route(app, client):
+    spec = client.get("/api/openapi.json").get_json()
+    assert spec["openapi"].startswith("3.") and spec["info"]["title"]
+    described = {re.sub(r"\{[^}]+\}", "{}", path) for path in spec["paths"]}
+    routes = {re.sub(r"<[^>]+>", "{}", rule.rule.removeprefix("/api"))
+              for rule in app.url_map.iter_rules() if rule.rule.startswith("/api/")}
+    assert routes == described
+    for path in spec["paths"].values():
+        for operation in path.values():
+            assert operation["responses"] and operation["summary"]
+    refs = re.findall(r'"\$ref": "#/components/(\w+)/(\w+)"', json.dumps(spec))
+    assert all(name in spec["components"][kind] for kind, name in refs)
+
+
+def test_an_unexpected_error_is_a_plain_500_without_traceback(built_db):
+    app = create_app(built_db)
+
+    def boom():
+        raise RuntimeError("secret internals")
+    app.add_url_rule("/boom", view_func=boom)
+    app.add_url_rule("/api/boom", endpoint="api_boom", view_func=boom)
+    client = app.test_client()
+    page = client.get("/boom")
+    assert page.status_code == 500 and "Internal Server Error" in html(page)
+    api = client.get("/api/boom")
+    assert api.status_code == 500 and api.get_json()["error"]["status"] == 500
+    for response in (page, api):
+        assert "Traceback" not in html(response) and "secret internals" not in html(response)
+
+
+def test_a_missing_database_is_a_503_naming_the_fix(tmp_path):
+    response = create_app(tmp_path / "missing.db").test_client().get("/api/games")
+    assert response.status_code == 503 and "rulings ingest" in response.get_json()["error"]["message"]
+
+
+@pytest.mark.parametrize("command", ["serve", "browse"])
+def test_servers_refuse_to_start_without_a_database(tmp_path, command):
+    result = CliRunner().invoke(cli, [command, "--db", str(tmp_path / "missing.db")])
+    assert result.exit_code != 0 and "rulings ingest" in result.output
+
+
+class TestCalculators:
+    """The /calc pages and API, generated from engine.calculators.describe()."""
+
+    @pytest.fixture(autouse=True)
+    def engine(self):
+        return pytest.importorskip("engine.calculators", reason="engine/calculators.py is not there yet")
+
+    def test_calc_page_has_a_form_per_calculator(self, client, engine):
+        for game, calculators in engine.describe().items():
+            page = html(client.get(f"/calc/{game}"))
+            for name in calculators:
+                assert f'<input type="hidden" name="calc" value="{name}">' in page
+
+    def test_calc_page_runs_a_calculator(self, client):
+        page = html(client.get("/calc/dragon-dice", query_string={"calc": "saves", "rolled": "7", "frosted": "true",
+                                                                  "stoneskins": "3"}))
+        assert "<dt>saves</dt><dd><code>6</code></dd>" in page
+
+    def test_calc_api_runs_a_calculator(self, client):
+        response = client.get("/api/calc/paths-of-the-lance/victory", query_string={"points": "14"})
+        assert response.get_json() == {"level": "major"}
+
+    def test_calc_errors_are_400_and_unknown_calculators_404(self, client):
+        bad = client.get("/api/calc/dragon-dice/saves", query_string={"rolled": "lots"})
+        assert bad.status_code == 400 and bad.get_json()["error"]["message"]
+        assert client.get("/calc/dragon-dice", query_string={"calc": "saves", "rolled": "x"}).status_code == 400
+        assert client.get("/api/calc/dragon-dice/nope").status_code == 404
+        assert client.get("/calc/chess").status_code == 404
