@@ -43,6 +43,8 @@ class SourceEntry:
     lines: tuple[int, int | None] | None = None
     strip: tuple[str, ...] = ()
     tables: tuple[TableSpec, ...] = field(default=())
+    # Gaps a reader found that no parser can: (what is missing, a phrase of the document locating it).
+    gaps: tuple[tuple[str, str], ...] = field(default=())
 
 
 @dataclass(frozen=True)
@@ -137,7 +139,13 @@ def _entry(raw: dict, number: int, games: dict, seen: set[str], path: str, line:
         except (KeyError, TypeError, re.error) as exc:
             raise fail(f"table {spec.get('name', '?')!r} needs name, start, end, columns and a valid row "
                        f"pattern ({exc})") from None
-    known = set(_REQUIRED) | {"version", "date", "section", "lines", "strip", "tables"}
+    gaps = []
+    for gap in raw.get("gaps", ()):
+        if not isinstance(gap, dict) or not isinstance(gap.get("description"), str) or not gap["description"]:
+            raise fail("each [[source.gaps]] needs a 'description' (and optionally 'at', a phrase locating it)",
+                       "description")
+        gaps.append((gap["description"], str(gap.get("at", ""))))
+    known = set(_REQUIRED) | {"version", "date", "section", "lines", "strip", "tables", "gaps"}
     unknown = set(raw) - known
     if unknown:
         raise fail(f"unknown field(s) {', '.join(sorted(unknown))}")
@@ -145,5 +153,5 @@ def _entry(raw: dict, number: int, games: dict, seen: set[str], path: str, line:
         id=raw["id"], file=raw["file"], game=raw["game"], title=raw["title"], author=raw["author"],
         kind=raw["kind"], language=raw["language"], shape=raw["shape"], version=str(raw.get("version", "")),
         date=str(raw.get("date", "")), section=raw.get("section", ""), lines=lines, strip=strip,
-        tables=tuple(tables),
+        tables=tuple(tables), gaps=tuple(gaps),
     )

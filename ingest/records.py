@@ -55,7 +55,7 @@ class Table:
 @dataclass
 class Gap:
     source: str
-    kind: str              # truncated | missing-section | missing-content | unresolved-reference
+    kind: str              # truncated | missing-section | missing-content | unresolved-reference | unstated
     description: str
     line: int
 

@@ -196,11 +196,11 @@ def write_scenarios(db: sqlite_utils.Database, folder: Path) -> None:
 
 
 def enable_search(db: sqlite_utils.Database) -> None:
-    """Full-text index over rulings' title and text (porter stemming), (re)built from the table."""
-    if db["rulings"].detect_fts():
-        db["rulings"].rebuild_fts()
-    else:
-        db["rulings"].enable_fts(["title", "text"], tokenize="porter")
+    """Both indexes: full text over rulings' title, section path and text (porter stemming) — the path
+    carries the name of the spell or topic a lettered clarification sits under — and a vector per passage."""
+    from kb.embeddings import write_embeddings
+    db["rulings"].enable_fts(["title", "section", "text"], tokenize="porter", replace=True)
+    write_embeddings(db)
 
 
 def build(db_path: Path = DEFAULT_DB, manifest_path: Path = DEFAULT_MANIFEST) -> dict:

@@ -65,33 +65,53 @@ def add(file: Path, game: str, title: str, shape: str, kind: str, language: str,
     click.echo(json.dumps(result))
 
 
+mode_option = click.option("--mode", default="hybrid", show_default=True, type=click.Choice(["hybrid", "fts", "dense"]),
+                           help="Ranking: full text and meaning fused, full text only, or meaning only.")
+
+
+def _connect(db_path: Path):
+    from kb.store import DatabaseMissing, connect
+    try:
+        return connect(db_path)
+    except DatabaseMissing as exc:
+        _fail(exc)
+
+
+STATUS_TEXT = {"passed": "verified by the engine", "failed": "ENGINE TEST FAILS", "not-run": "test not run yet",
+               "not-executable": "not executable", "unlinked": "no engine test"}
+
+
+def _status(result: dict) -> str:
+    text = STATUS_TEXT.get(result.get("status"), result.get("status") or "")
+    return f"{text}: {result['status_reason']}" if result.get("status_reason") else text
+
+
 @cli.command()
 @click.argument("question")
 @click.option("--game", default=None, help="Only this game's rulings.")
 @click.option("-k", "k", default=5, show_default=True, type=click.IntRange(1, 50), help="How many rulings.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@mode_option
 @db_option
-def ask(question: str, game: str | None, k: int, as_json: bool, db_path: Path):
+def ask(question: str, game: str | None, k: int, as_json: bool, mode: str, db_path: Path):
     """Answer a rules question with the rulings that settle it.
 
     Example: rulings ask "Can a reserve army double its magic?"
     """
     from kb.search import ask as answer
-    from kb.store import DatabaseMissing, connect
-    try:
-        conn = connect(db_path)
-    except DatabaseMissing as exc:
-        _fail(exc)
-    result = answer(conn, question, game, k)
+    result = answer(_connect(db_path), question, game, k, mode)
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
     if not result["answered"]:
         click.echo("No ruling in the knowledge base answers this question.")
+        if result["results"]:
+            click.echo("Nearest, for what it is worth: " + ", ".join(r["id"] for r in result["results"][:3]))
         sys.exit(1)
     best, *others = result["results"]
     click.echo(f"{best['title']}  [{best['id']}]")
     click.echo(f"  {best['citation']['text']} — {best['citation']['section']}")
+    click.echo(f"  [{_status(best)}]")
     click.echo()
     click.echo(click.wrap_text(best["text"], 100, initial_indent="  ", subsequent_indent="  "))
     for example in best["examples"]:
@@ -99,7 +119,55 @@ def ask(question: str, game: str | None, k: int, as_json: bool, db_path: Path):
     if others:
         click.echo("\nAlso relevant:")
         for other in others:
-            click.echo(f"  - {other['title'][:70]}  [{other['id']}] ({other['citation']['text']})")
+            click.echo(f"  - {other['title'][:70]}  [{other['id']}] ({other['citation']['text']}; "
+                       f"{STATUS_TEXT.get(other['status'], other['status'])})")
+
+
+@cli.command("eval")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@mode_option
+@click.option("-k", "k", default=10, show_default=True, type=click.IntRange(1, 50), help="Results per question.")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures (and misses) as JSON.")
+@db_option
+def evaluate(file: Path, mode: str, k: int, as_json: bool, db_path: Path):
+    """Measure search on a JSON-lines file of {"id", "question", "expect": [phrases]}.
+
+    Example: rulings eval tests/dev_questions.jsonl --mode fts
+    """
+    from kb.evaluate import EvalFileError, evaluate as run_eval, load_questions
+    try:
+        questions = load_questions(file)
+    except EvalFileError as exc:
+        _fail(exc)
+    figures = run_eval(_connect(db_path), questions, mode, k)
+    if as_json:
+        click.echo(json.dumps(figures, indent=2))
+        return
+    click.echo(json.dumps({key: value for key, value in figures.items() if key != "misses"}))
+    for miss in figures["misses"]:
+        click.echo(f"  {miss['id']}: correct ruling at rank {miss['rank']}, first was {miss['got']}")
+
+
+@cli.command(context_settings={"ignore_unknown_options": True})
+@click.argument("game")
+@click.argument("calc")
+@click.argument("params", nargs=-1)
+def calc(game: str, calc: str, params: tuple[str, ...]):
+    """Run a judge's calculator with key=value parameters; prints JSON.
+
+    Example: rulings calc dragon-dice saves rolled=7 frosted=true stoneskins=3
+    """
+    from engine.calculators import CalcError, run
+    values = {}
+    for param in params:
+        key, sep, value = param.partition("=")
+        if not sep or not key:
+            _fail(CalcError(f"parameter {param!r} must look like key=value"))
+        values[key] = value
+    try:
+        click.echo(json.dumps(run(game, calc, values), ensure_ascii=False))
+    except CalcError as exc:
+        _fail(exc)
 
 
 @cli.command()
@@ -143,12 +211,7 @@ def stats(db_path: Path):
     Example: rulings stats
     """
     from kb.report import markdown_table, source_summary
-    from kb.store import DatabaseMissing, connect
-    try:
-        conn = connect(db_path)
-    except DatabaseMissing as exc:
-        _fail(exc)
-    click.echo(markdown_table(source_summary(conn)))
+    click.echo(markdown_table(source_summary(_connect(db_path))))
 
 
 def _require_db(db_path: Path) -> None:

