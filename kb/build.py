@@ -16,10 +16,9 @@ from ingest.manifest import Manifest, SourceEntry, load_manifest
 from ingest.pipeline import parse_manifest
 from ingest.records import ParsedSource, flat
 from ingest.text import read_document
+from kb.paths import DEFAULT_DB, DEFAULT_MANIFEST  # noqa: F401 (part of this module's interface)
 
 SCHEMA_VERSION = 1
-DEFAULT_MANIFEST = Path(__file__).resolve().parent.parent / "sources" / "sources.toml"
-DEFAULT_DB = Path(__file__).resolve().parent.parent / "rulings.db"
 
 
 @contextmanager
@@ -195,12 +194,15 @@ def write_scenarios(db: sqlite_utils.Database, folder: Path) -> None:
     db["unexecutable"].insert_all({"ruling_id": rid, "reason": why} for rid, why in sorted(reasons.items()))
 
 
-def enable_search(db: sqlite_utils.Database) -> None:
+def enable_search(db: sqlite_utils.Database, previous: Path | None = None) -> None:
     """Both indexes: full text over rulings' title, section path and text (porter stemming) — the path
-    carries the name of the spell or topic a lettered clarification sits under — and a vector per passage."""
+    carries the name of the spell or topic a lettered clarification sits under — and a vector per passage
+    (reusing those of `previous`, the database being replaced, where the text is unchanged)."""
     from kb.embeddings import write_embeddings
     db["rulings"].enable_fts(["title", "section", "text"], tokenize="porter", replace=True)
-    write_embeddings(db)
+    # enable_fts leaves an index it finds already configured as it was: rebuild it from the table.
+    db["rulings"].rebuild_fts()
+    write_embeddings(db, previous)
 
 
 def build(db_path: Path = DEFAULT_DB, manifest_path: Path = DEFAULT_MANIFEST) -> dict:
@@ -215,7 +217,7 @@ def build(db_path: Path = DEFAULT_DB, manifest_path: Path = DEFAULT_MANIFEST) ->
         for entry, source in parsed:
             write_source(db, entry, source, read_document(manifest.folder / entry.file))
         write_scenarios(db, manifest.folder / "examples")
-        enable_search(db)
+        enable_search(db, Path(db_path))
         counts = {table: db[table].count for table in ("sources", "rulings", "examples", "gaps", "xrefs")}
     return counts
 
@@ -251,6 +253,6 @@ def add_document(db_path: Path, file: Path, game: str, title: str, *, shape: str
         if not db["games"].count_where("slug = ?", [game]):
             db["games"].insert({"slug": game, "name": game.replace("-", " ").title(), "publisher": ""})
         write_source(db, entry, parsed, read_document(file))
-        enable_search(db)
+        enable_search(db, db_path)
     return {"source": entry.id, "rulings": len(parsed.rulings),
             "examples": sum(len(r.examples) for r in parsed.rulings), "gaps": len(parsed.gaps)}

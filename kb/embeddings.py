@@ -9,8 +9,10 @@ question (`kb.onnx_embedder`, without torch) and compare it with the stored vect
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import dataclass
 from importlib import metadata
+from pathlib import Path
 
 import sqlite_utils
 
@@ -77,16 +79,41 @@ def encode(texts: list[str]):
                         show_progress_bar=False).astype("float32")
 
 
-def write_embeddings(db: sqlite_utils.Database) -> int:
-    """(Re)compute and store the vector of every passage, with the model's name and version. Returns the count."""
+def cached_vectors(previous: Path | None) -> dict[str, bytes]:
+    """text → vector of an earlier build made with this same model version (empty if there is none)."""
+    if previous is None or not Path(previous).exists():
+        return {}
+    try:
+        conn = sqlite3.connect(f"file:{Path(previous).resolve()}?mode=ro", uri=True)
+        try:
+            version = conn.execute("select value from meta where key = 'embedding_model_version'").fetchone()
+            if version is None or version[0] != model_version():
+                return {}
+            return dict(conn.execute("select text, vector from embeddings"))
+        finally:
+            conn.close()
+    except sqlite3.Error:  # an unreadable or older database just means nothing to reuse
+        return {}
+
+
+def write_embeddings(db: sqlite_utils.Database, previous: Path | None = None) -> int:
+    """(Re)compute and store the vector of every passage, with the model's name and version. Returns the count.
+
+    Vectors of passages whose text is unchanged since `previous` (the database being replaced) are reused,
+    so a re-ingest that changes a few rulings embeds only those, and one that changes none never loads
+    the model.
+    """
     found = passages(db)
-    vectors = encode([p.text for p in found])
+    known = cached_vectors(previous)
+    missing = sorted({p.text for p in found if p.text not in known})
+    if missing:
+        known.update(zip(missing, (v.tobytes() for v in encode(missing))))
     if "embeddings" in db.table_names():
         db["embeddings"].drop()
     db["embeddings"].create({"id": int, "ruling_id": str, "kind": str, "text": str, "vector": bytes},
                             pk="id", foreign_keys=[("ruling_id", "rulings", "id")])
     db["embeddings"].insert_all({"id": n, "ruling_id": p.ruling_id, "kind": p.kind, "text": p.text,
-                                 "vector": v.tobytes()} for n, (p, v) in enumerate(zip(found, vectors), start=1))
+                                 "vector": known[p.text]} for n, p in enumerate(found, start=1))
     db["embeddings"].create_index(["ruling_id"])
     db["meta"].upsert_all([{"key": "embedding_model", "value": MODEL_NAME},
                            {"key": "embedding_model_version", "value": model_version()},

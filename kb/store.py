@@ -4,7 +4,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from kb.build import DEFAULT_DB
+from kb.paths import DEFAULT_DB
 
 
 class UnknownRuling(LookupError):

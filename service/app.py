@@ -7,7 +7,7 @@ from pathlib import Path
 from flask import Flask, current_app, g, jsonify, render_template, request
 from werkzeug.exceptions import BadRequest, HTTPException, InternalServerError, ServiceUnavailable
 
-from kb.build import DEFAULT_DB
+from kb.paths import DEFAULT_DB
 from kb.store import DatabaseMissing, connect
 from service import queries
 

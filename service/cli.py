@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from kb.build import DEFAULT_DB, DEFAULT_MANIFEST
+from kb.paths import DEFAULT_DB, DEFAULT_MANIFEST
 
 db_option = click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_DB,
                          show_default=True, help="The rulings database.")
@@ -206,12 +206,15 @@ def export_model():
 @cli.command()
 @db_option
 def stats(db_path: Path):
-    """Print, per source, the rulings, examples, tables and gaps it yielded (a Markdown table).
+    """Print, per source, what it yielded, and per game, how many rulings the engine proves (Markdown tables).
 
     Example: rulings stats
     """
-    from kb.report import markdown_table, source_summary
-    click.echo(markdown_table(source_summary(_connect(db_path))))
+    from kb.report import engine_summary, markdown_table, source_summary
+    conn = _connect(db_path)
+    click.echo(markdown_table(source_summary(conn)))
+    click.echo()
+    click.echo(markdown_table(engine_summary(conn)))
 
 
 def _require_db(db_path: Path) -> None:

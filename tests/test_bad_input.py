@@ -13,11 +13,13 @@ SOURCES = Path(DEFAULT_MANIFEST).parent
 
 
 @pytest.fixture
-def workspace(tmp_path):
-    """A copy of sources/ and a database built from it, to break things in."""
+def workspace(tmp_path, built_db):
+    """A copy of sources/ and a database rebuilt from it (over a copy of the session's, whose vectors it
+    reuses), to break things in."""
     folder = tmp_path / "sources"
     shutil.copytree(SOURCES, folder, ignore=shutil.ignore_patterns("examples"))
     db = tmp_path / "rulings.db"
+    shutil.copy(built_db, db)
     build(db, folder / "sources.toml")
     return folder, db
 

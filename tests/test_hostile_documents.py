@@ -102,10 +102,12 @@ def test_large_pathological_documents_finish_in_bounded_time_and_memory(tmp_path
 
 
 @pytest.fixture
-def workspace(tmp_path):
+def workspace(tmp_path, built_db):
+    """A copy of sources/ and a database rebuilt from it (over a copy of the session's, whose vectors it reuses)."""
     folder = tmp_path / "sources"
     shutil.copytree(Path(DEFAULT_MANIFEST).parent, folder)
     db = tmp_path / "rulings.db"
+    shutil.copy(built_db, db)
     build(db, folder / "sources.toml")
     return folder, db
 
@@ -116,8 +118,10 @@ INGEST = [sys.executable, "-c", "import sys; from kb.build import build; build(s
 def test_ingest_killed_at_any_point_leaves_the_database_byte_identical(workspace):
     folder, db = workspace
     before = db.read_bytes()
+    timing = db.parent / "timing.db"
+    shutil.copy(db, timing)
     start = time.monotonic()
-    subprocess.run(INGEST + [str(db.parent / "timing.db"), str(folder / "sources.toml")], check=True, cwd=ROOT)
+    subprocess.run(INGEST + [str(timing), str(folder / "sources.toml")], check=True, cwd=ROOT)
     duration = time.monotonic() - start
     rng = random.Random(7)
     for attempt in range(8):

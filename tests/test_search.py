@@ -142,3 +142,17 @@ def test_ask_json_marks_unanswered_questions(built_db):
     result = CliRunner().invoke(cli, ["ask", "What is a good recipe for banana bread?", "--json",
                                       "--db", str(built_db)])
     assert json.loads(result.output)["answered"] is False
+
+
+def test_reingest_of_unchanged_sources_reuses_every_vector_without_loading_the_model(built_db, tmp_path):
+    import shutil
+    target = tmp_path / "rulings.db"
+    shutil.copy(built_db, target)
+    code = ("import sys; from kb.build import build; "
+            f"build({str(target)!r}); print('sentence_transformers' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
+    import sqlite3
+    before = sqlite3.connect(built_db).execute("select text, vector from embeddings order by id").fetchall()
+    after = sqlite3.connect(target).execute("select text, vector from embeddings order by id").fetchall()
+    assert before == after
