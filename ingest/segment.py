@@ -70,9 +70,16 @@ def topic_slug(text: str, words: int = 5) -> str:
     return "-".join(content[:words]) or "paragraph"
 
 
+# "Counter Spells… any spells that affect..." — a short capitalised lead-in closed by an ellipsis is a title.
+_LEAD_IN = re.compile(r"((?:[A-Z][\w'’-]*\s+){0,3}[A-Z][\w'’-]*)\s*(?:…|\.\.\.)\s")
+
+
 def first_sentence(text: str, limit: int = 90) -> str:
-    """The first sentence of `text`, clipped at a word boundary to about `limit` characters."""
+    """The first sentence of `text` (or its lead-in title), clipped at a word boundary to about `limit` characters."""
     text = " ".join(text.split())
+    lead_in = _LEAD_IN.match(text)
+    if lead_in:
+        return lead_in.group(1)
     match = re.search(r"(?<=[.!?])\s+(?=[A-Z0-9\"“(])", text)
     sentence = text[:match.start()] if match else text
     if len(sentence) > limit:

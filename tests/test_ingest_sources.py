@@ -224,3 +224,13 @@ def test_reingesting_the_same_text_keeps_every_id(built_db, tmp_path):
     build(again)
     ids = lambda p: [r[0] for r in sqlite3.connect(p).execute("select id from rulings order by id")]
     assert ids(again) == ids(built_db)
+
+
+def test_a_capitalised_lead_in_closed_by_an_ellipsis_is_the_title(conn):
+    titles = dict(conn.execute("select label, title from rulings where id like 'wizard-dice/rules/gameplay/%'"))
+    assert titles == {"1": "Counter Spells", "2": "Summon Spells", "3": "Healing Spells", "4": "Ally Damage",
+                      "5": "Attack Spells"}
+    from ingest.segment import first_sentence
+    assert first_sentence("Counter Spells… any spells happen first.") == "Counter Spells"
+    assert first_sentence("Ally Damage... allies deal damage. More.") == "Ally Damage"
+    assert first_sentence("the rest... then roll. More.") == "the rest... then roll."
