@@ -2,7 +2,6 @@
 import json
 import re
 
-import pytest
 
 
 def ruling(conn, ruling_id):

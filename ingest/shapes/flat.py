@@ -81,7 +81,7 @@ def parse_flat(doc: MappedText, root: tuple[str, ...]):
     blocks: list[Block] = []
     if not found:
         return doc, [Block(root, "1", first_sentence(text), [trim(text, 0, len(text))])], missing
-    for (start, heading_end, entry), following in zip(found, found[1:] + [(len(text), 0, None)]):
+    for (_, heading_end, entry), following in zip(found, found[1:] + [(len(text), 0, None)]):
         end = following[0]
         section = root + ((entry.group,) if entry.group else ())
         label = entry.letter.lower() if entry.letter else entry.title
