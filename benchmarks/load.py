@@ -18,6 +18,8 @@ import sys
 import threading
 import time
 import urllib.parse
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,15 +44,21 @@ def start_server(port: int, db: Path) -> subprocess.Popen:
     server = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--host", "127.0.0.1", "--port",
                                str(port), "--db", str(db)], cwd=ROOT, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
+    return wait_for_port(port, server)
+
+
+def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 60) -> subprocess.Popen:
+    """Wait until `process` accepts connections on 127.0.0.1:`port`; kill it and raise if it never does."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and process.poll() is None:
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return server
+                return process
         except OSError:
             time.sleep(0.1)
-    server.kill()
-    raise RuntimeError("server did not start within 60 s")
+    process.kill()
+    process.wait()
+    raise RuntimeError(f"server on port {port} did not start within {timeout:g} s (exit code {process.returncode})")
 
 
 def questions() -> list[str]:
@@ -99,29 +107,45 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
-def load_test(requests: int, clients: int, warmup: int, db: Path) -> dict:
-    """Run the whole benchmark; returns the figures it prints."""
+@contextmanager
+def running_server(db: Path) -> Iterator[tuple[int, subprocess.Popen]]:
+    """`rulings serve` on a free loopback port for the duration of the block: yields (port, process)."""
     port = free_port()
     server = start_server(port, db)
     try:
+        yield port, server
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def measure(port: int, total: int, clients: int, qs: list[str]) -> dict:
+    """Send `total` requests from `clients` threads; throughput, latency percentiles and errors."""
+    start = time.perf_counter()
+    latencies, errors = run_load(port, total, clients, qs)
+    wall = time.perf_counter() - start
+    return {
+        "requests": total, "clients": clients, "errors": errors,
+        "throughput_rps": round(total / wall, 1),
+        "p50_ms": round(percentile(latencies, 50), 2), "p95_ms": round(percentile(latencies, 95), 2),
+        "p99_ms": round(percentile(latencies, 99), 2), "mean_ms": round(statistics.mean(latencies), 2),
+    }
+
+
+def load_test(requests: int, clients: int, warmup: int, db: Path) -> dict:
+    """Run the whole benchmark; returns the figures it prints."""
+    with running_server(db) as (port, server):
         qs = questions()
         memory_before = rss_mb(server.pid)
         run_load(port, warmup, 1, qs)
         memory_warm = rss_mb(server.pid)
-        start = time.perf_counter()
-        latencies, errors = run_load(port, requests, clients, qs)
-        wall = time.perf_counter() - start
-        return {
-            "requests": requests, "clients": clients, "errors": errors,
-            "throughput_rps": round(requests / wall, 1),
-            "p50_ms": round(percentile(latencies, 50), 2), "p95_ms": round(percentile(latencies, 95), 2),
-            "p99_ms": round(percentile(latencies, 99), 2), "mean_ms": round(statistics.mean(latencies), 2),
-            "rss_mb_start": round(memory_before, 1), "rss_mb_warm": round(memory_warm, 1),
-            "rss_mb_after": round(rss_mb(server.pid), 1),
-        }
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+        figures = measure(port, requests, clients, qs)
+        return {**figures, "rss_mb_start": round(memory_before, 1), "rss_mb_warm": round(memory_warm, 1),
+                "rss_mb_after": round(rss_mb(server.pid), 1)}
 
 
 def main() -> None:

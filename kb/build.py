@@ -134,6 +134,7 @@ def create_schema(db: sqlite_utils.Database) -> None:
     db["spells"].create({"id": str, "ruling_id": str, "game": str, "name": str, "type": str, "pattern": str,
                          "effect": str}, pk="id", foreign_keys=[("ruling_id", "rulings", "id")])
     for table, column in (("rulings", "game"), ("rulings", "source"), ("examples", "ruling_id"),
+                          ("verifications", "ruling_id"),
                           ("xrefs", "from_id"), ("xrefs", "to_id"), ("gaps", "source")):
         db[table].create_index([column])
 

@@ -295,14 +295,16 @@ def _results(conn: sqlite3.Connection, ranked: list[tuple[str, float]]) -> list[
         return []
     marks = ",".join("?" * len(ids))
     rows = {r["id"]: r for r in conn.execute(
-        f"select r.*, s.title as source_title, st.status, st.reason from rulings r "
-        f"join sources s on s.id = r.source left join ruling_status st on st.ruling_id = r.id "
+        f"select r.*, s.title as source_title from rulings r join sources s on s.id = r.source "
         f"where r.id in ({marks})", ids)}
+    # Filtering the view itself (not joining it) lets SQLite compute the status of these rulings only.
+    statuses = {r[0]: (r[1], r[2]) for r in conn.execute(
+        f"select ruling_id, status, reason from ruling_status where ruling_id in ({marks})", ids)}
     examples = examples_of(conn, ids)
     return [{
         "id": ruling_id, "game": rows[ruling_id]["game"], "title": rows[ruling_id]["title"],
         "text": rows[ruling_id]["text"], "examples": examples[ruling_id], "citation": citation(rows[ruling_id]),
-        "score": round(score, 4), "status": rows[ruling_id]["status"], "status_reason": rows[ruling_id]["reason"],
+        "score": round(score, 4), "status": statuses[ruling_id][0], "status_reason": statuses[ruling_id][1],
     } for ruling_id, score in ranked]
 
 
