@@ -40,7 +40,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.load import free_port, percentile, running_server, wait_for_port
+from benchmarks.load import free_port, percentile, running_server, stop, wait_for_port
 from benchmarks.speed import ENV, RULINGS, snapshot
 from kb.evaluate import is_correct, load_questions
 from kb.search import ask
@@ -137,15 +137,6 @@ def start_datasette(db: Path) -> tuple[int, subprocess.Popen]:
     process = subprocess.Popen([str(RULINGS), "browse", "--host", "127.0.0.1", "--port", str(port), "--db", str(db)],
                                cwd=ROOT, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return port, wait_for_port(port, process)
-
-
-def stop(process: subprocess.Popen) -> None:
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
 
 
 ROWS = [

@@ -107,6 +107,16 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
+def stop(process: subprocess.Popen) -> None:
+    """Terminate a server, killing it if it does not stop within 10 s."""
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 @contextmanager
 def running_server(db: Path) -> Iterator[tuple[int, subprocess.Popen]]:
     """`rulings serve` on a free loopback port for the duration of the block: yields (port, process)."""
@@ -115,12 +125,7 @@ def running_server(db: Path) -> Iterator[tuple[int, subprocess.Popen]]:
     try:
         yield port, server
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        stop(server)
 
 
 def measure(port: int, total: int, clients: int, qs: list[str]) -> dict:

@@ -222,12 +222,20 @@ def _require_db(db_path: Path) -> None:
         _fail(FileNotFoundError(f"{db_path}: database not found; run `rulings ingest` first"))
 
 
+def _server_options(port: int, url_flag: str, url: str, url_help: str):
+    """--host, --port, the other server's URL and --db: what both servers take."""
+    def decorate(command):
+        for option in reversed([
+                click.option("--host", default="127.0.0.1", show_default=True),
+                click.option("--port", default=port, show_default=True, type=click.IntRange(1, 65535)),
+                click.option(url_flag, default=url, show_default=True, help=url_help), db_option]):
+            command = option(command)
+        return command
+    return decorate
+
+
 @cli.command()
-@click.option("--host", default="127.0.0.1", show_default=True)
-@click.option("--port", default=5000, show_default=True, type=click.IntRange(1, 65535))
-@click.option("--datasette-url", default="http://127.0.0.1:8001", show_default=True,
-              help="Where `rulings browse` runs; pages link their rows there.")
-@db_option
+@_server_options(5000, "--datasette-url", "http://127.0.0.1:8001", "Where `rulings browse` runs; pages link their rows there.")
 def serve(host: str, port: int, datasette_url: str, db_path: Path):
     """Serve the web pages and JSON API with waitress.
 
@@ -242,11 +250,7 @@ def serve(host: str, port: int, datasette_url: str, db_path: Path):
 
 
 @cli.command()
-@click.option("--host", default="127.0.0.1", show_default=True)
-@click.option("--port", default=8001, show_default=True, type=click.IntRange(1, 65535))
-@click.option("--app-url", default="http://127.0.0.1:5000", show_default=True,
-              help="Where `rulings serve` runs; ruling rows link their permalinks there.")
-@db_option
+@_server_options(8001, "--app-url", "http://127.0.0.1:5000", "Where `rulings serve` runs; ruling rows link their permalinks there.")
 def browse(host: str, port: int, app_url: str, db_path: Path):
     """Browse the database in Datasette: immutable, read-only, with titles, facets and canned queries.
 
