@@ -15,9 +15,9 @@ Dice are never rolled here: callers pass the icons their dice showed.
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from itertools import combinations
 from typing import Annotated, Literal
 
 from engine.dice import half_down
@@ -200,22 +200,39 @@ def magic_points(rolled: list, chosen: dict, terrain_colours: list[str], roll_mo
 
 # --- black magic: doubling by burial -----------------------------------------------------------------
 
+MAX_HEALTH = 4  # a unit's health: small 1, medium 2, large 3, monster 4
+
+
 def legal_burials(dead_units: list[int], points: int) -> list[list[int]]:
     """The ways a player targeted for `points` of burial may bury units (health values), rule K.
 
     The obligation is that of combat damage: only whole units are buried, never more health than the
     points, and as much health as possible — with a 1- and a 3-health unit, 3 points must bury the
     3-health unit, not the 1 with 2 points wasted (example K). The player chooses only between ways
-    that bury the same, largest, health.
+    that bury the same, largest, health. Units of equal health are interchangeable, so the ways are
+    counted per health value (at most four of them), not per subset of units: a large dead pool stays cheap.
     """
-    if any(health < 1 for health in dead_units):
-        raise ValueError("a unit has at least 1 health")
+    if any(not 1 <= health <= MAX_HEALTH for health in dead_units):
+        raise ValueError(f"a unit has 1 to {MAX_HEALTH} health")
     if points < 0:
         raise ValueError("cannot bury a negative number of points")
-    fits = {tuple(sorted(pick)) for size in range(len(dead_units) + 1)
-            for pick in combinations(dead_units, size) if sum(pick) <= points}
-    best = max(sum(pick) for pick in fits)
-    return sorted(list(pick) for pick in fits if sum(pick) == best)
+    counts = sorted(Counter(dead_units).items())
+    best, ways = -1, []
+
+    def choose(index: int, chosen: list[int], total: int) -> None:
+        nonlocal best, ways
+        if index == len(counts):
+            if total > best:
+                best, ways = total, [chosen]
+            elif total == best:
+                ways.append(chosen)
+            return
+        health, available = counts[index]
+        for taken in range(min(available, (points - total) // health) + 1):
+            choose(index + 1, chosen + [health] * taken, total + health * taken)
+
+    choose(0, [], 0)
+    return sorted(ways)
 
 
 BURIAL_PROBLEMS = {

@@ -317,3 +317,11 @@ def test_calculators_are_described_with_help():
     described = describe()["dragon-dice"]
     assert set(described) == {"saves", "magic-points", "black-magic"}
     assert all(help_text for calc in described.values() for help_text in calc["params"].values())
+
+
+def test_burial_choices_of_a_large_dead_pool_are_counted_per_health_value():
+    dead = [1, 2, 3, 4] * 40  # 160 units: trying every subset would never finish
+    ways = dd.legal_burials(dead, 5)
+    assert ways == [[1, 1, 1, 1, 1], [1, 1, 1, 2], [1, 1, 3], [1, 2, 2], [1, 4], [2, 3]]
+    with pytest.raises(ValueError, match="1 to 4 health"):
+        dd.legal_burials([5], 3)
