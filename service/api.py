@@ -56,5 +56,9 @@ def calc_json(game: str, calc: str):
 
 @api.route("/openapi.json")
 def openapi():
-    """The OpenAPI 3 description of this API."""
-    return jsonify(json.loads(OPENAPI.read_text(encoding="utf-8")))
+    """The OpenAPI 3 description of this API, its `game` parameter listing the games of the served database."""
+    spec = json.loads(OPENAPI.read_text(encoding="utf-8"))
+    for param in spec["paths"]["/search"]["get"]["parameters"]:
+        if param["name"] == "game":
+            param["schema"]["enum"] = [""] + [found["slug"] for found in games(get_db())]  # "": every game
+    return jsonify(spec)

@@ -26,6 +26,12 @@ def settings() -> dict:
 
 def datasette(db_path: Path, app_url: str = APP_URL) -> Datasette:
     """A Datasette serving `db_path` immutable (opened read-only, never written) with our metadata."""
+    # Imported here, after datasette.app: imported first, it would miss being registered as a plugin.
+    from datasette import handle_exception
+    # When rich is importable (transformers brings it), Datasette prints every error with its locals, and for a
+    # URL no route matches it calls rich outside an `except` block, which raises: the 404 became a 500. Without
+    # rich it still logs the traceback of a real 500.
+    handle_exception.rich = None
     return Datasette(immutables=[str(db_path)], metadata=metadata(app_url), settings=settings())
 
 

@@ -1,0 +1,59 @@
+"""A real `rulings serve` (waitress) on loopback: bounded concurrent load loses no request, and raw requests
+that test clients would tidy up first (dot segments, bad bytes) are answered without a 500 or a leak.
+Speed is the benchmarks' business (benchmarks/load.py): nothing here is timed."""
+import http.client
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+# benchmarks/ is not a package on sys.path: load its load.py by path, to share the server and client code.
+_spec = importlib.util.spec_from_file_location("benchmarks_load", ROOT / "benchmarks" / "load.py")
+load = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(load)
+
+
+@pytest.fixture(scope="module")
+def server(built_db):
+    """(port, process) of `rulings serve` over the test database."""
+    with load.running_server(built_db) as running:
+        yield running
+
+
+def raw_get(port: int, path: str) -> tuple[int, bytes]:
+    """GET `path` byte for byte as given: http.client neither normalises dot segments nor re-encodes."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request("GET", path)
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
+
+
+def test_four_clients_sending_400_searches_get_400_answers(server):
+    port, process = server
+    latencies, errors = load.run_load(port, total=400, clients=4, qs=load.questions())
+    assert len(latencies) == 400 and errors == 0
+    assert process.poll() is None, "the server is still running"
+    status, body = raw_get(port, "/api/games")
+    assert status == 200 and b"dragon-dice" in body
+
+
+@pytest.mark.parametrize("path", ["/static/../../../../../../etc/passwd", "/static/%2e%2e/%2e%2e/etc/passwd",
+                                  "/static/..%2f..%2f..%2f..%2f..%2fetc%2fpasswd", "/static/../app.py",
+                                  "/static/%2e%2e%2fapp.py", "/sources/..%2f..%2fetc%2fpasswd",
+                                  "/sources/../../../../etc/passwd", "/../../../../etc/passwd",
+                                  "/static/..\\..\\app.py"])
+def test_no_raw_path_reaches_a_file_outside_the_database(server, path):
+    status, body = raw_get(server[0], path)
+    assert status in {400, 404}
+    assert b"root:x:0:" not in body and b"def create_app" not in body
+
+
+@pytest.mark.parametrize("query", ["q=%FF%FE", "q=magic%00%01%1b", "q=%C0%AE%ED%A0%80", "q=" + "x" * 100_000,
+                                   "q=%22NEAR(%2A%20OR", "q=magic&k=%FF", "q=magic&game=%3Cscript%3E"])
+def test_raw_hostile_queries_are_answered_or_a_400(server, query):
+    status, body = raw_get(server[0], "/api/search?" + query)
+    assert status in {200, 400} and b"Traceback" not in body
