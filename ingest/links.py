@@ -14,6 +14,7 @@ _SECTION_LETTER = re.compile(r"^Section\s+(?P<letter>[A-Z])\s+under\s+(?P<under>
 _SECTION_NUMBER = re.compile(r"^(?P<under>.+?),?\s+section\s+(?P<number>\d+)$", re.I)
 _CHANGELOG_GENERIC = {"revis", "new", "clari", "remin", "rules", "rule", "spell", "timin", "updat", "chang",
                       "penal", "fixed", "added"}
+_REFERENCE_WORDS = {"speci", "rules", "rule", "secti", "notes", "detai", "under", "below", "above"}
 _TERMINAL = ("." , "!", "?", '"', "”", ")", "'", ":")
 
 
@@ -61,6 +62,13 @@ def _resolve(target: str, rulings: list[Ruling]) -> str | None:
     for ruling in rulings:  # a title naming everything the reference names ("banding" -> "Banding")
         if wanted <= content_stems(ruling.title) and len(content_stems(ruling.title)) <= len(wanted) + 2:
             return ruling.id
+    # "special rules for allies" -> "Summoning and Allies": without the words that only say "a rule", the
+    # subject must be in exactly one title.
+    subject = wanted - _REFERENCE_WORDS
+    if subject and subject != wanted:
+        titled = [r.id for r in rulings if subject <= content_stems(r.title)]
+        if len(titled) == 1:
+            return titled[0]
     return None
 
 

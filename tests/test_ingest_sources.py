@@ -194,6 +194,8 @@ def test_cross_references_resolve_where_the_target_exists(conn):
     assert links[("magic-combat-dice/rules/more-than-one-creature-assigned", "banding")] == \
         "magic-combat-dice/rules/special-considerations/banding"
     assert links[("dragon-dice/magic/front-matter/new-in-this-version", "Breath of Life")] is None
+    assert links[("wizard-dice/rules/list-of-basic-spells/summon-troll", "special rules for allies")] == \
+        "wizard-dice/rules/summoning-and-allies"
 
 
 def test_citations_point_at_the_original_characters(conn, built_db):
