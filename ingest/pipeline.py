@@ -57,8 +57,12 @@ def parse_source(entry: SourceEntry, folder: Path, vocab: Counter | None = None)
         raise IngestError(str(path), f"source {entry.id}: no rulings found (shape '{entry.shape}')")
     gaps = [Gap(entry.id, "missing-section", f"promised in the contents but absent: {title}",
                 cite.line(offset)) for title, offset in missing]
-    gaps += [Gap(entry.id, "unstated", description, cite.line(max(0, doc.text.find(at)) if at else 0))
-             for description, at in entry.gaps]
+    for description, at in entry.gaps:
+        offset = doc.text.find(at) if at else 0
+        if offset < 0:
+            raise IngestError(str(path), f"source {entry.id}: the gap located 'at' {at!r} cannot be placed: "
+                              "the phrase is not in the document")
+        gaps.append(Gap(entry.id, "unstated", description, cite.line(offset)))
     gaps += links.truncation_gaps(entry.id, rulings)
     xrefs, xref_gaps = links.cross_references(rulings)
     gaps += xref_gaps + links.changelog_gaps(rulings)

@@ -51,7 +51,7 @@ def passages(db: sqlite_utils.Database) -> list[Passage]:
     for s in db.query("select ruling_id, name, type, pattern, effect from spells order by rowid"):
         found.append(Passage(s["ruling_id"], "spell",
                              f"Spell {s['name']} ({s['type']}): cast with {s['pattern']}. {s['effect']}"))
-    for t in db.query("select id, ruling_id, name, columns from rule_tables where ruling_id is not null "
+    for t in db.query("select id, ruling_id, name from rule_tables where ruling_id is not null "
                       "order by rowid"):
         rows = [", ".join(f"{k} {v}" for k, v in json.loads(c["cells"]).items())
                 for c in db.query("select cells from rule_table_rows where table_id = ? order by row", [t["id"]])]

@@ -15,11 +15,17 @@ class DatabaseMissing(FileNotFoundError):
     """The database file does not exist (run `rulings ingest`)."""
 
 
-def connect(db_path: Path | str = DEFAULT_DB, *, readonly: bool = True) -> sqlite3.Connection:
-    """Open the database (read-only unless asked otherwise), rows as sqlite3.Row."""
+def require(db_path: Path | str) -> Path:
+    """The database's path; DatabaseMissing, naming the fix, if there is no file there."""
     path = Path(db_path)
     if not path.exists():
         raise DatabaseMissing(f"{path}: database not found; run `rulings ingest` first")
+    return path
+
+
+def connect(db_path: Path | str = DEFAULT_DB, *, readonly: bool = True) -> sqlite3.Connection:
+    """Open the database (read-only unless asked otherwise), rows as sqlite3.Row."""
+    path = require(db_path)
     uri = f"file:{path.resolve()}?mode=ro" if readonly else f"file:{path.resolve()}"
     conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
     conn.row_factory = sqlite3.Row

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from kb.paths import DEFAULT_DB, DEFAULT_MANIFEST
+from kb.search import MODES
 
 db_option = click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_DB,
                          show_default=True, help="The rulings database.")
@@ -65,16 +66,22 @@ def add(file: Path, game: str, title: str, shape: str, kind: str, language: str,
     click.echo(json.dumps(result))
 
 
-mode_option = click.option("--mode", default="hybrid", show_default=True, type=click.Choice(["hybrid", "fts", "dense"]),
+mode_option = click.option("--mode", default="hybrid", show_default=True, type=click.Choice(MODES),
                            help="Ranking: full text and meaning fused, full text only, or meaning only.")
 
 
-def _connect(db_path: Path):
-    from kb.store import DatabaseMissing, connect
+def _require_db(db_path: Path) -> None:
+    from kb.store import DatabaseMissing, require
     try:
-        return connect(db_path)
+        require(db_path)
     except DatabaseMissing as exc:
         _fail(exc)
+
+
+def _connect(db_path: Path):
+    from kb.store import connect
+    _require_db(db_path)
+    return connect(db_path)
 
 
 STATUS_TEXT = {"passed": "verified by the engine", "failed": "ENGINE TEST FAILS", "not-run": "test not run yet",
@@ -179,8 +186,7 @@ def verify(as_json: bool, db_path: Path):
     Example: rulings verify --json
     """
     from kb.verify import verify as run_all
-    if not Path(db_path).exists():
-        _fail(FileNotFoundError(f"{db_path}: database not found; run `rulings ingest` first"))
+    _require_db(db_path)
     summary = run_all(db_path)
     if as_json:
         click.echo(json.dumps(summary, indent=2))
@@ -215,11 +221,6 @@ def stats(db_path: Path):
     click.echo(markdown_table(source_summary(conn)))
     click.echo()
     click.echo(markdown_table(engine_summary(conn)))
-
-
-def _require_db(db_path: Path) -> None:
-    if not Path(db_path).exists():
-        _fail(FileNotFoundError(f"{db_path}: database not found; run `rulings ingest` first"))
 
 
 def _server_options(port: int, url_flag: str, url: str, url_help: str):

@@ -53,6 +53,8 @@ def test_broken_document_fails_naming_the_file_and_keeps_the_database(workspace,
      'id = "magic-combat-dice-rules"'),
     (lambda t: t.replace('shape = "doc"', 'shape = "scroll"'), "field 'shape' must be one of", 'shape = "scroll"'),
     (lambda t: t + "\n[[source]\n", "invalid TOML", "[[source]\n"),
+    (lambda t: t.replace('description = "The Attack Table', 'summary = "The Attack Table'),
+     "each [[source.gaps]] needs a 'description'", 'id = "magic-combat-dice-rules"'),
 ])
 def test_bad_manifest_entry_fails_naming_the_manifest_and_line(workspace, edit, message, marker):
     folder, db = workspace
@@ -97,3 +99,15 @@ def test_ingest_reports_what_it_wrote(workspace):
     result = ingest(folder, db)
     assert result.exit_code == 0
     assert "6 sources" in result.output and "rulings" in result.output
+
+
+def test_a_declared_gap_that_cannot_be_placed_fails_naming_the_document(workspace):
+    folder, db = workspace
+    manifest = folder / "sources.toml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace(
+        'at = "Attack Table to determine success"', 'at = "a phrase the rules never use"'), encoding="utf-8")
+    before = db.read_bytes()
+    result = ingest(folder, db)
+    assert result.exit_code != 0
+    assert "002_4037a7feb80c46c0.txt" in result.output and "a phrase the rules never use" in result.output
+    assert db.read_bytes() == before
