@@ -20,7 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ingest.segment import STOPWORDS
-from kb.store import examples_of
+from kb.rulings import results
 
 MAX_K = 50
 MODES = ("hybrid", "fts", "dense")
@@ -58,18 +58,6 @@ def fts_query(question: str, synonyms: dict[str, str] | None = None) -> str:
         elif f" {name} " in spaced:
             terms.append(acronym)
     return " OR ".join(f'"{t}"' for t in list(dict.fromkeys(terms))[:64])
-
-
-def citation(row: sqlite3.Row) -> dict:
-    """The citation a judge reads out: source, section and line range, plus a one-line form."""
-    return {
-        "source": row["source"],
-        "source_title": row["source_title"],
-        "section": row["section"],
-        "line_start": row["line_start"],
-        "line_end": row["line_end"],
-        "text": row["citation"],
-    }
 
 
 def _database_file(conn: sqlite3.Connection) -> Path:
@@ -285,25 +273,6 @@ def rank(conn: sqlite3.Connection, question: str, game: str | None = None, mode:
     return combine(lexical, semantic), best_cosine
 
 
-def _results(conn: sqlite3.Connection, ranked: list[tuple[str, float]]) -> list[dict]:
-    ids = [ruling_id for ruling_id, _ in ranked]
-    if not ids:
-        return []
-    marks = ",".join("?" * len(ids))
-    rows = {r["id"]: r for r in conn.execute(
-        f"select r.*, s.title as source_title from rulings r join sources s on s.id = r.source "
-        f"where r.id in ({marks})", ids)}
-    # Filtering the view itself (not joining it) lets SQLite compute the status of these rulings only.
-    statuses = {r[0]: (r[1], r[2]) for r in conn.execute(
-        f"select ruling_id, status, reason from ruling_status where ruling_id in ({marks})", ids)}
-    examples = examples_of(conn, ids)
-    return [{
-        "id": ruling_id, "game": rows[ruling_id]["game"], "title": rows[ruling_id]["title"],
-        "text": rows[ruling_id]["text"], "examples": examples[ruling_id], "citation": citation(rows[ruling_id]),
-        "score": round(score, 4), "status": statuses[ruling_id][0], "status_reason": statuses[ruling_id][1],
-    } for ruling_id, score in ranked]
-
-
 def ask(conn: sqlite3.Connection, question: str, game: str | None = None, k: int = 5,
         mode: str = "hybrid") -> dict:
     """The answer to a question: `{"query", "answered", "game", "results"}`, best ruling first.
@@ -317,7 +286,7 @@ def ask(conn: sqlite3.Connection, question: str, game: str | None = None, k: int
     hit = direct_hit(conn, question)
     if hit and (game is None or hit.split("/")[0] == game):
         return {"query": question, "answered": True, "game": hit.split("/")[0],
-                "results": _results(conn, [(hit, 1.0)])}
+                "results": results(conn, [(hit, 1.0)])}
     game = game or named_game(conn, question)
     ranked, best_cosine = rank(conn, question, game, mode)
     usage = term_games(conn, content_terms(question))
@@ -326,4 +295,4 @@ def ask(conn: sqlite3.Connection, question: str, game: str | None = None, k: int
         ranked = sorted(((rid, score * (VOCABULARY_BOOST if rid.startswith(preferred + "/") else 1.0))
                          for rid, score in ranked), key=lambda item: -item[1])
     return {"query": question, "answered": is_answered(ranked, best_cosine, usage), "game": game or preferred,
-            "results": _results(conn, ranked[:k])}
+            "results": results(conn, ranked[:k])}

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from kb.search import citation
+from kb.rulings import citation
 from kb.store import examples_of, ruling
 
 
