@@ -40,8 +40,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.load import free_port, percentile, running_server, stop, wait_for_port
-from benchmarks.speed import ENV, RULINGS, snapshot
+from service.load import percentile
+from service.servers import free_port, running_server, start, stop
+from benchmarks.speed import snapshot
 from kb.evaluate import is_correct, load_questions
 from kb.search import ask
 from kb.store import connect, examples_of
@@ -134,9 +135,7 @@ def datasette_sql(client: Http, conn):
 
 def start_datasette(db: Path) -> tuple[int, subprocess.Popen]:
     port = free_port()
-    process = subprocess.Popen([str(RULINGS), "browse", "--host", "127.0.0.1", "--port", str(port), "--db", str(db)],
-                               cwd=ROOT, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return port, wait_for_port(port, process)
+    return port, start(["browse"], port, db)
 
 
 ROWS = [

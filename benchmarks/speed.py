@@ -30,7 +30,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.load import measure, questions, rss_mb, run_load, running_server
+from benchmarks.load import questions  # noqa: E402
+from service.load import measure, rss_mb, run_load  # noqa: E402
+from service.servers import running_server  # noqa: E402
 
 RULINGS = Path(sys.executable).parent / "rulings"
 QUESTION = "Can a reserve army double its magic?"

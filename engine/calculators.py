@@ -4,16 +4,21 @@ Each game module lists its calculators in a `CALCULATORS` dict (name → functio
 parameters are typed with `Annotated[type, "help"]`; the type says how a string value is read (int, float,
 bool, str, a `Literal` of choices, or a comma-separated `list[int]` / `list[str]`), the help says what it
 means, and the first line of the docstring describes the calculator.
+
+Naming: a rules function whose annotated signature already suits judges is registered as it is, under its
+own name (`paths_of_the_lance.hand_size` for "hand-size", `dragon_dice.saves` for "saves"); any other
+calculator is a function written for judges and named `calc_` + the calculator's name with `-` as `_`
+(`dragon_dice.calc_magic_points` for "magic-points").
 """
 from __future__ import annotations
 
-import importlib
 import inspect
 import typing
-from functools import lru_cache
+from functools import cache
 from typing import Annotated, Literal, get_args, get_origin
 
-GAMES = ("wizard-dice", "dragon-dice", "magic-combat-dice", "dungeon-twister", "paths-of-the-lance")
+from engine.registry import GAMES, load_module, plain
+
 _TRUE = {"true", "yes", "1", "on"}
 _FALSE = {"false", "no", "0", "off"}
 
@@ -26,8 +31,7 @@ def calculators(game: str) -> dict[str, typing.Callable]:
     """The calculators of `game` (empty for a game the engine does not model)."""
     if game not in GAMES:
         return {}
-    module = importlib.import_module(f"engine.{game.replace('-', '_')}")
-    return dict(getattr(module, "CALCULATORS", {}))
+    return dict(getattr(load_module(game), "CALCULATORS", {}))
 
 
 def _type_name(kind) -> str:
@@ -55,7 +59,7 @@ def _describe(function) -> dict:
     return {"description": inspect.getdoc(function).split("\n")[0], "params": params}
 
 
-@lru_cache(maxsize=None)
+@cache
 def describe() -> dict[str, dict[str, dict]]:
     """game → calculator → {"description", "params": {name: help}}: what every calculator accepts."""
     return {game: {name: _describe(function) for name, function in calculators(game).items()} for game in GAMES}
@@ -89,8 +93,6 @@ def usage(game: str, calc: str) -> str:
 
 def run(game: str, calc: str, params: dict[str, str]) -> dict:
     """Run calculator `calc` of `game` on string parameters; CalcError names what is wrong and what is accepted."""
-    from kb.verify import plain
-
     available = calculators(game)
     if not available:
         raise CalcError(f"no calculators for the game {game!r}; games: {', '.join(GAMES)}")

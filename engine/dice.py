@@ -1,7 +1,7 @@
 """Primitives every game shares: injected dice, multiset pools of faces, and range tables.
 
 A `Roller` is any callable that, given a die's number of sides, returns the face rolled. Games never call
-`random` themselves: tests pass `fixed([...])`, play passes `seeded(n)` or `random_roller()`.
+`random` themselves: tests pass `fixed([...])`, play passes `seeded(n)`.
 """
 from __future__ import annotations
 
@@ -24,10 +24,30 @@ def fixed(faces: Iterable[int]) -> Roller:
             face = next(remaining)
         except StopIteration:
             raise RuntimeError("fixed roller: more dice rolled than faces given") from None
-        if not 1 <= face <= sides:
+        if not _on_die(face, sides):
             raise ValueError(f"fixed roller: face {face} is not on a d{sides}")
         return face
     return roll
+
+
+def _on_die(face: int, sides: int) -> bool:
+    return 1 <= face <= sides
+
+
+def check_face(face: int, sides: int) -> int:
+    """`face` when a d`sides` can show it; ValueError otherwise."""
+    if not _on_die(face, sides):
+        raise ValueError(f"a d{sides} cannot show {face}")
+    return face
+
+
+def check_faces(faces: Iterable[int], sides: int) -> list[int]:
+    """`faces` as a list when a d`sides` can show each of them; ValueError naming every one it cannot."""
+    faces = list(faces)
+    bad = [f for f in faces if not _on_die(f, sides)]
+    if bad:
+        raise ValueError(f"faces {bad} are not on a d{sides}")
+    return faces
 
 
 def seeded(seed: int) -> Roller:

@@ -452,7 +452,7 @@ def _colour_points(pairs: list[str]) -> dict[str, int]:
     return points
 
 
-def magic_points_calc(
+def calc_magic_points(
         chosen: Annotated[list[str], "points per colour after penalties, as colour:points (blue:4,gold:2)"],
         terrain_colours: Annotated[list[str], "the colours of the army's terrain (coastland: blue,green)"],
         reserve: Annotated[bool, "the casting army is in reserve"] = False) -> dict:
@@ -461,7 +461,7 @@ def magic_points_calc(
     return {"points": points, "total": sum(points.values())}
 
 
-def black_magic_calc(
+def calc_black_magic(
         black_points: Annotated[int, "black magic points rolled and being cast"],
         dead_units: Annotated[list[int], "health of each unit in the targeted player's dead unit area"],
         bury_points: Annotated[int, "black points the caster wants to double by burial"],
@@ -471,7 +471,7 @@ def black_magic_calc(
     return {"points": result.points, "doubled": result.doubled, "burial_options": result.burial_options}
 
 
-CALCULATORS = {"saves": saves, "magic-points": magic_points_calc, "black-magic": black_magic_calc}
+CALCULATORS = {"saves": saves, "magic-points": calc_magic_points, "black-magic": calc_black_magic}
 
 
 def _check_choice(what: str, value: str, choices: tuple[str, ...]) -> None:

@@ -477,7 +477,7 @@ def _flags(flags: list[int], count: int, side: str) -> list[bool]:
     return [bool(f) for f in flags]
 
 
-def combat_calculator(
+def calc_combat(
     attacker_strengths: Annotated[list[int], "printed strength of each attacking character"],
     defender_strengths: Annotated[list[int], "printed strength of each defending character"],
     attacker_card: Annotated[int, "value of the attacker's combat card"],
@@ -513,7 +513,7 @@ def combat_calculator(
             "dragon_slain": "Dragon" in result.slain, "ignored": list(result.unused_items)}
 
 
-def bridge_calculator(
+def calc_bridge(
     strength: Annotated[int, "strength printed on the character token"],
     bonus: Annotated[int, "strength bonuses (sword, potion, General...): ignored by the bridge"] = 0,
     pushed_by_ring: Annotated[bool, "pushed onto the bridge by the Ring of Repulsion"] = False,
@@ -522,7 +522,7 @@ def bridge_calculator(
     return asdict(small_bridge(strength, bonus, pushed_by_ring))
 
 
-def death_calculator(
+def calc_death(
     controller: Annotated[str, "player who normally controls the dead character"],
     players: Annotated[list[str], "all players in the game (2 to 4)"],
     killer: Annotated[str, "player who caused the death (empty or the controller: suicide)"] = "",
@@ -531,7 +531,7 @@ def death_calculator(
     return {"points": death_points(controller, players, killer)}
 
 
-def reveal_calculator(
+def calc_reveal(
     revealer: Annotated[str, "player revealing the room"],
     opponent: Annotated[str, "the other player"],
     characters: Annotated[list[str], "characters in the room"] = (),
@@ -551,7 +551,7 @@ def reveal_calculator(
     return {"order": reveal_room(revealer, opponent, pieces)}
 
 
-def adjacency_calculator(
+def calc_adjacency(
     square_a: Annotated[list[int], "column,row of the first square"],
     square_b: Annotated[list[int], "column,row of the second square"],
     diagonal_promo: Annotated[bool, "the one promo character allowed diagonal effects"] = False,
@@ -563,7 +563,7 @@ def adjacency_calculator(
     return {"adjacent": adjacent(square_a, square_b, diagonal_promo), "shot_possible": in_line(square_a, square_b)}
 
 
-def action_points_calculator(
+def calc_action_points(
     steps: Annotated[list[str], "character:what for each step, e.g. Wizard:move,Wizard:Torch,Wizard:move"],
 ) -> dict:
     """Action Points spent by a sequence of steps (Torch: an action at 0 AP; Potion of Strength: free)."""
@@ -574,10 +574,10 @@ def action_points_calculator(
 
 
 CALCULATORS = {
-    "combat": combat_calculator,
-    "bridge": bridge_calculator,
-    "death": death_calculator,
-    "reveal": reveal_calculator,
-    "adjacency": adjacency_calculator,
-    "action_points": action_points_calculator,
+    "combat": calc_combat,
+    "bridge": calc_bridge,
+    "death": calc_death,
+    "reveal": calc_reveal,
+    "adjacency": calc_adjacency,
+    "action_points": calc_action_points,
 }

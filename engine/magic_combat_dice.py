@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Annotated, Literal
 
-from engine.dice import Roller, fixed, half_down, pool, take
+from engine.dice import Roller, check_face, fixed, half_down, pool, take
 
 D20 = 20
 NATURAL_CRITICAL_MISS = 1   # "A Natural 1 means that the number on the d20 is a 1" (Critical Miss)
@@ -123,12 +123,6 @@ def _creature(value: Creature | dict) -> Creature:
     return value if isinstance(value, Creature) else Creature(**value)
 
 
-def _natural(roll: int) -> int:
-    if not 1 <= roll <= D20:
-        raise ValueError(f"a d20 cannot show {roll}")
-    return roll
-
-
 def attack_mode(blocked: bool, landwalk: bool = False) -> str:
     """The attack's mode: undefended when nothing blocks or the attacker landwalks, else resisted."""
     return "resisted" if blocked and not landwalk else "undefended"
@@ -171,13 +165,13 @@ def attack_total(roll: int, power: int, defense: int = 0, after_roll: int = 0) -
 
     Power changed after the roll still counts (Special Note: a pump can turn a failed roll into a hit).
     """
-    return _natural(roll) + power + after_roll - defense
+    return check_face(roll, D20) + power + after_roll - defense
 
 
 def classify(roll: int, total: int, thresholds: Thresholds | dict) -> Result:
     """The Attack Table row: a natural 1 is always a Critical Miss, whatever the modified total."""
     table = _thresholds(thresholds)
-    if _natural(roll) == NATURAL_CRITICAL_MISS:
+    if check_face(roll, D20) == NATURAL_CRITICAL_MISS:
         return Result.CRITICAL_MISS
     if total < table.partial_hit:
         return Result.MISS
@@ -442,7 +436,7 @@ def limited_sideboard(card_pool: list[str], deck: list[str]) -> list[str]:
 ResultName = Literal["critical-miss", "miss", "partial-hit", "hit", "critical-hit"]
 
 
-def damage_calculator(
+def calc_damage(
     power: Annotated[int, "attacking creature's power before the attack roll"],
     result: Annotated[ResultName, "the Attack Table result"],
     after_roll: Annotated[int, "power added (negative: removed) after the roll; a critical hit does not double it"] = 0,
@@ -452,22 +446,22 @@ def damage_calculator(
     return {"damage": dealt.damage, "to": dealt.to}
 
 
-def attack_calculator(
+def calc_attack(
     roll: Annotated[int, "the natural d20 roll"],
     power: Annotated[int, "attacking creature's (or band's summed) power before the roll"],
     partial_hit: Annotated[int, "lowest total that is a Partial Hit (the source does not print it; at least 5)"],
     hit: Annotated[int, "lowest total that is a Hit (the source does not print it)"],
     critical_hit: Annotated[int, "lowest total that is a Critical Hit (the source does not print it)"],
-    blockers: Annotated[list[int], "powers of the blocking creatures (none: undefended attack)"] = None,
+    blockers: Annotated[list[int], "powers of the blocking creatures (none: undefended attack)"] = (),
     banded: Annotated[bool, "the blockers are a defending band (sum of powers instead of average)"] = False,
     after_roll: Annotated[int, "power added (or removed) after the roll"] = 0,
 ) -> dict:
     """Total, Attack Table result and damage of one attack roll, undefended or resisted."""
-    done = attack(roll, power, Thresholds(partial_hit, hit, critical_hit), blockers or [], banded, after_roll)
+    done = attack(roll, power, Thresholds(partial_hit, hit, critical_hit), blockers, banded, after_roll)
     return {"total": done.total, "result": done.result.value, "damage": done.damage, "to": done.to}
 
 
-def heal_calculator(
+def calc_heal(
     toughness: Annotated[int, "toughness the creature has left"],
     legal_toughness: Annotated[int, "its original or modified toughness"],
     prevent: Annotated[bool, "an opponent sacrifices the same life to prevent the healing"] = False,
@@ -480,7 +474,7 @@ def heal_calculator(
             "opponent_pays": healed.opponent_pays}
 
 
-def mulligan_calculator(
+def calc_mulligan(
     hand_size: Annotated[int, "cards in the opening hand"],
     mulligans: Annotated[int, "how many times the player mulligans"],
 ) -> dict:
@@ -493,8 +487,8 @@ def mulligan_calculator(
 
 
 CALCULATORS = {
-    "damage": damage_calculator,
-    "attack": attack_calculator,
-    "heal": heal_calculator,
-    "mulligan": mulligan_calculator,
+    "damage": calc_damage,
+    "attack": calc_attack,
+    "heal": calc_heal,
+    "mulligan": calc_mulligan,
 }

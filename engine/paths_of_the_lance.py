@@ -15,9 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from engine.dice import Band, lookup
+from engine.dice import Band, check_face, lookup
 
 SIDES = ("HL", "WS")
+D10, D6 = 10, 6    # rolls are d10s unless a rule says d6
 NOBODY = "none"   # results name no side this way (scenario files are TOML, which has no null)
 
 
@@ -29,12 +30,6 @@ def _side(side: str) -> str:
 
 def _other(side: str) -> str:
     return "WS" if _side(side) == "HL" else "HL"
-
-
-def _face(roll: int, sides: int = 10) -> int:
-    if not 1 <= roll <= sides:
-        raise ValueError(f"a d{sides} cannot show {roll}")
-    return roll
 
 
 # --- Eras, hands and the event deck -------------------------------------------------------------------
@@ -212,7 +207,7 @@ def event_phase_activation(initiative: str, targets: dict[str, int], rolls: list
     made = []
     for side, roll in zip(order, rolls):
         target = targets[side] + modifiers.get(side, 0)
-        success = _face(roll) <= target
+        success = check_face(roll, D10) <= target
         made.append({"side": side, "roll": roll, "target": target, "success": success})
         if success:
             return {"rolls": made, "joins": side, "card": "removed"}
@@ -387,7 +382,7 @@ def card_activation(target: int, roll: int, coup_modifiers: list[int] | None = N
     coups = coup_modifiers or []
     if len(coups) > 1:
         raise ValueError("only one Diplomatic Coup card can be played per activation attempt")
-    if not _face(roll) <= target + sum(coups):
+    if not check_face(roll, D10) <= target + sum(coups):
         return {"activated": False, "card": "back into deck"}
     return {"activated": True, "card": "removed", "may_move_from_turn": turn + 1}
 
@@ -457,7 +452,7 @@ def resolve_invasion(nation: str, strength: int, rolls: list[int], ws_modifier: 
         for i, roll in enumerate(rolls):
             side = ("WS", "HL")[i % 2]
             made.append(roll)
-            if _face(roll) <= goal[side]:
+            if check_face(roll, D10) <= goal[side]:
                 break
         else:
             raise ValueError("the rolls ran out before the nation joined a side")
@@ -531,7 +526,7 @@ def era_change_reveal(hl_hand: list[dict], ws_hand: list[dict], penalise_discard
 def leader_escape(combat_rating: Annotated[int, "the leader's combat rating"],
                   roll: Annotated[int, "the d6 rolled"]) -> dict:
     """A leader in an eliminated stack escapes to the nearest friendly stack on a d6 at or under his rating."""
-    escapes = _face(roll, 6) <= combat_rating
+    escapes = check_face(roll, D6) <= combat_rating
     return {"escapes": escapes, "to": "nearest friendly stack" if escapes else "eliminated"}
 
 
@@ -546,7 +541,7 @@ def berem(rolls: Annotated[list[int], "d10 rolls in order (extra rolls are used 
           neutral_cities: Annotated[bool, "a neutral city exists on the continent"] = True) -> dict:
     """Where Berem is placed: a d10 on the placement chart; a choice with no neutral city is rolled again."""
     for roll in rolls:
-        chooser = BEREM_CHOOSER.get(_face(roll), NOBODY)
+        chooser = BEREM_CHOOSER.get(check_face(roll, D10), NOBODY)
         if chooser == NOBODY:
             return {"roll": roll, "location": BEREM_TABLE[roll], "chooser": NOBODY}
         if neutral_cities:
@@ -609,8 +604,8 @@ def dragon_fleet_combat(dragon_ratings: list[int], dragon_rolls: list[list[int]]
     for d_rolls, f_rolls in zip(dragon_rolls, fleet_rolls):
         if len(d_rolls) != len(dragon_ratings):
             raise ValueError("each dragon rolls once per round")
-        rounds.append({"dragon_hits": sum(_face(r) <= rating for r, rating in zip(d_rolls, dragon_ratings)),
-                       "fleet_hits": sum(_face(r) == FLEET_HIT for r in f_rolls)})
+        rounds.append({"dragon_hits": sum(check_face(r, D10) <= rating for r, rating in zip(d_rolls, dragon_ratings)),
+                       "fleet_hits": sum(check_face(r, D10) == FLEET_HIT for r in f_rolls)})
     return {"rounds": rounds, "dragon_hits": sum(r["dragon_hits"] for r in rounds),
             "fleet_hits": sum(r["fleet_hits"] for r in rounds)}
 

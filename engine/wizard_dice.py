@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Annotated
 
-from engine.dice import Roller, fixed, pool, take
+from engine.dice import Roller, check_faces, fixed, pool, take
 
 DICE = 6            # "players roll six 6-sided dice"
 SIDES = 6
@@ -89,10 +89,7 @@ def _check_dice(dice: Sequence[int], most: int = DICE) -> list[int]:
         raise ValueError("no dice given")
     if len(faces) > most:
         raise ValueError(f"{len(faces)} dice given; a wizard has at most {most}")
-    bad = [f for f in faces if not 1 <= f <= SIDES]
-    if bad:
-        raise ValueError(f"faces {bad} are not on a d{SIDES}")
-    return faces
+    return check_faces(faces, SIDES)
 
 
 def _spell(slug: str) -> Spell:
@@ -164,7 +161,7 @@ def _is_way(spell: Spell, dice: Sequence[int]) -> bool:
     if sum(sizes) != len(dice):
         return False
     cuts = list(itertools.accumulate(sizes, initial=0))
-    declared = tuple(tuple(sorted(dice[a:b])) for a, b in zip(cuts, cuts[1:]))
+    declared = tuple(tuple(sorted(dice[a:b])) for a, b in itertools.pairwise(cuts))
     return declared in {tuple(tuple(sorted(p)) for p in way) for way in _ways(spell.parts, pool(dice))}
 
 
@@ -453,7 +450,7 @@ def resolve_round(wizards: Sequence[Wizard | Mapping], rolls: Sequence[Sequence[
                              and any(t == s.targets[0][0] for t, _ in v.targets)), None)
             if s.victim is None:
                 raise ValueError(f"{s.label} must name (counters) an opponent's spell cast at its target")
-    tallies = [dict(healed=0, ally_damage=0, spell_damage=0, poison=0) for _ in ws]
+    tallies = [{"healed": 0, "ally_damage": 0, "spell_damage": 0, "poison": 0} for _ in ws]
     protection: dict[tuple, list[tuple[int, bool]]] = {}   # target → [(ally-damage reduction, reduces spells)]
     next_shells: dict[tuple, list[int]] = {}
     next_paralysed, next_poison = [0, 0], {}

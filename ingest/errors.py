@@ -11,3 +11,12 @@ class IngestError(Exception):
         self.message = message
         where = f"{path}:{line}" if line is not None else path
         super().__init__(f"{where}: {message}")
+
+
+class InvalidEntry(ValueError):
+    """A source entry's field is missing or wrong; `field` names it (None when no single field is at fault)."""
+
+    def __init__(self, message: str, field: str | None = None):
+        self.message = message
+        self.field = field
+        super().__init__(message)

@@ -3,15 +3,18 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ingest.errors import IngestError
+from ingest.errors import IngestError, InvalidEntry
+from ingest.shapes import SHAPES
 
 KINDS = ("official-faq", "designer-clarifications", "variant-rules", "rulebook", "house-rules")
-SHAPES = ("outline", "blog", "glued", "doc", "flat", "paragraphs")
-_SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-_REQUIRED = ("id", "file", "game", "title", "author", "kind", "language", "shape")
+# Words of a-z and 0-9 joined by "-"; dots inside a word as in ruling ids ("100.1a", "errata-1.2").
+_SLUG = re.compile(r"^[a-z0-9]+(?:[.-][a-z0-9]+)*$")
+_REQUIRED = ("id", "file", "game", "title", "kind", "language", "shape")
+_OPTIONAL = ("author", "version", "date", "section", "lines", "strip", "tables", "gaps")
 
 
 @dataclass(frozen=True)
@@ -79,20 +82,20 @@ def load_manifest(path: Path) -> Manifest:
         raise IngestError(str(path), "no [games.<slug>] tables")
     for slug, game in games.items():
         if not _SLUG.match(slug) or not isinstance(game, dict) or not game.get("name"):
-            raise IngestError(str(path), f"game {slug!r} needs a slug of a-z, 0-9 and - and a name",
+            raise IngestError(str(path), f"game {slug!r} needs a slug of a-z, 0-9, - and . and a name",
                               _line_of(raw_text, f"[games.{slug}]"))
-    entries = []
-    seen: set[str] = set()
+    entries: list[SourceEntry] = []
     for number, raw in enumerate(data.get("source", []), start=1):
         line = _line_of(raw_text, f'id = "{raw.get("id")}"') if isinstance(raw, dict) else None
-        entries.append(_entry(raw, number, games, seen, str(path), line, raw_text))
+        entries.append(_manifest_entry(raw, number, games, {e.id for e in entries}, str(path), line, raw_text))
     if not entries:
         raise IngestError(str(path), "no [[source]] entries")
     return Manifest(path, games, tuple(entries))
 
 
-def _entry(raw: dict, number: int, games: dict, seen: set[str], path: str, line: int | None,
-           text: str) -> SourceEntry:
+def _manifest_entry(raw: dict, number: int, games: dict, taken: set[str], path: str, line: int | None,
+                    text: str) -> SourceEntry:
+    """One [[source]] table as a SourceEntry; an error names the manifest and the line of the bad field."""
     def fail(message: str, key: str | None = None) -> IngestError:
         return IngestError(path, f"source #{number} ({raw.get('id', '?')}): {message}", _field_line(key))
 
@@ -107,51 +110,70 @@ def _entry(raw: dict, number: int, games: dict, seen: set[str], path: str, line:
                 return offset
         return line
 
+    try:
+        entry = source_entry(raw, games)
+    except InvalidEntry as exc:
+        raise fail(exc.message, exc.field) from None
+    # The manifest records who wrote every document; `rulings add` does not ask.
+    if not isinstance(raw.get("author"), str) or not raw["author"].strip():
+        raise fail("field 'author' is missing or empty", "author")
+    if entry.id in taken:
+        raise fail(f"field 'id': {entry.id!r} is already the id of another source", "id")
+    return entry
+
+
+def source_entry(fields: dict, games: Collection[str] | None = None) -> SourceEntry:
+    """A validated SourceEntry from fields spelled as in the manifest (`lines` as "1-5" or "6-", `tables` and
+    `gaps` as lists of tables): the one check of an entry, for the manifest and for `rulings add`.
+
+    `games` holds the slugs the entry may name; None allows any slug (a game `rulings add` creates).
+    Raises InvalidEntry naming the field at fault.
+    """
     for key in _REQUIRED:
-        if not isinstance(raw.get(key), str) or not raw[key].strip():
-            raise fail(f"field '{key}' is missing or empty", key)
-    if not _SLUG.match(raw["id"]) or raw["id"] in seen:
-        raise fail("field 'id' must be a unique slug", "id")
-    seen.add(raw["id"])
-    if raw["game"] not in games:
-        raise fail(f"field 'game': unknown game {raw['game']!r}; known: {', '.join(sorted(games))}", "game")
-    if raw["kind"] not in KINDS:
-        raise fail(f"field 'kind' must be one of {', '.join(KINDS)}", "kind")
-    if raw["shape"] not in SHAPES:
-        raise fail(f"field 'shape' must be one of {', '.join(SHAPES)}", "shape")
+        if not isinstance(fields.get(key), str) or not fields[key].strip():
+            raise InvalidEntry(f"field '{key}' is missing or empty", key)
+    if not _SLUG.match(fields["id"]):
+        raise InvalidEntry(f"field 'id' must be a slug such as 'dragon-dice-faq' (not {fields['id']!r})", "id")
+    if games is not None and fields["game"] not in games:
+        raise InvalidEntry(f"field 'game': unknown game {fields['game']!r}; known: {', '.join(sorted(games))}",
+                           "game")
+    if not _SLUG.match(fields["game"]):
+        raise InvalidEntry(f"field 'game' must be a slug such as 'dragon-dice' (not {fields['game']!r})", "game")
+    for key, allowed in (("kind", KINDS), ("shape", SHAPES)):
+        if fields[key] not in allowed:
+            raise InvalidEntry(f"field '{key}' must be one of {', '.join(allowed)} (not {fields[key]!r})", key)
     lines = None
-    if "lines" in raw:
-        match = re.fullmatch(r"(\d+)-(\d*)", str(raw["lines"]))
+    if "lines" in fields:
+        match = re.fullmatch(r"(\d+)-(\d*)", str(fields["lines"]))
         if not match:
-            raise fail("field 'lines' must look like '1-5' or '6-'", "lines")
+            raise InvalidEntry("field 'lines' must look like '1-5' or '6-'", "lines")
         lines = (int(match.group(1)), int(match.group(2)) if match.group(2) else None)
-    strip = tuple(raw.get("strip", ()))
+    strip = tuple(fields.get("strip", ()))
     for pattern in strip:
         try:
             re.compile(pattern)
         except re.error as exc:
-            raise fail(f"field 'strip': bad pattern {pattern!r}: {exc}", "strip") from None
+            raise InvalidEntry(f"field 'strip': bad pattern {pattern!r}: {exc}", "strip") from None
     tables = []
-    for spec in raw.get("tables", ()):
+    for spec in fields.get("tables", ()):
         try:
             re.compile(spec["row"])
             tables.append(TableSpec(spec["name"], spec["start"], spec["end"], tuple(spec["columns"]), spec["row"]))
         except (KeyError, TypeError, re.error) as exc:
-            raise fail(f"table {spec.get('name', '?')!r} needs name, start, end, columns and a valid row "
-                       f"pattern ({exc})") from None
+            raise InvalidEntry(f"table {spec.get('name', '?')!r} needs name, start, end, columns and a valid row "
+                               f"pattern ({exc})") from None
     gaps = []
-    for gap in raw.get("gaps", ()):
+    for gap in fields.get("gaps", ()):
         if not isinstance(gap, dict) or not isinstance(gap.get("description"), str) or not gap["description"]:
-            raise fail("each [[source.gaps]] needs a 'description' (and optionally 'at', a phrase locating it)",
-                       "description")
+            raise InvalidEntry("each [[source.gaps]] needs a 'description' (and optionally 'at', a phrase "
+                               "locating it)", "description")
         gaps.append((gap["description"], str(gap.get("at", ""))))
-    known = set(_REQUIRED) | {"version", "date", "section", "lines", "strip", "tables", "gaps"}
-    unknown = set(raw) - known
+    unknown = set(fields) - set(_REQUIRED) - set(_OPTIONAL)
     if unknown:
-        raise fail(f"unknown field(s) {', '.join(sorted(unknown))}")
+        raise InvalidEntry(f"unknown field(s) {', '.join(sorted(unknown))}")
     return SourceEntry(
-        id=raw["id"], file=raw["file"], game=raw["game"], title=raw["title"], author=raw["author"],
-        kind=raw["kind"], language=raw["language"], shape=raw["shape"], version=str(raw.get("version", "")),
-        date=str(raw.get("date", "")), section=raw.get("section", ""), lines=lines, strip=strip,
-        tables=tuple(tables), gaps=tuple(gaps),
+        id=fields["id"], file=fields["file"], game=fields["game"], title=fields["title"],
+        author=fields.get("author", ""), kind=fields["kind"], language=fields["language"], shape=fields["shape"],
+        version=str(fields.get("version", "")), date=str(fields.get("date", "")), section=fields.get("section", ""),
+        lines=lines, strip=strip, tables=tuple(tables), gaps=tuple(gaps),
     )

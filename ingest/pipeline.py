@@ -14,18 +14,21 @@ from ingest.shapes import SHAPES
 from ingest.text import LineIndex, MappedText, read_document
 
 
-def select_lines(original: str, lines: tuple[int, int | None] | None) -> MappedText:
-    """The part of the document the entry covers, with offsets still pointing into the whole file."""
+def select_lines(original: str, lines: tuple[int, int | None] | None) -> tuple[MappedText, str]:
+    """The part of the document the entry covers, twice: as a MappedText to parse (offsets into the whole
+    file; it keeps the line break ending its last line) and as the text a source page shows (the lines alone)."""
     if lines is None:
-        return MappedText.of(original)
+        return MappedText.of(original), original
     index = LineIndex(original)
     total = original.count("\n") + 1
     first, last = lines
     if first > total:
         raise ValueError(f"starts at line {first} but the file has {total} lines")
     start = index.line_start(first)
-    end = index.line_start(last + 1) if last is not None and last < total else len(original)
-    return MappedText.of(original[start:end], start)
+    if last is None or last >= total:
+        return MappedText.of(original[start:], start), original[start:]
+    end = index.line_start(last + 1)
+    return MappedText.of(original[start:end], start), original[start:end - 1]
 
 
 def clean_document(doc: MappedText, original: str, entry: SourceEntry, vocab: Counter) -> MappedText:
@@ -34,18 +37,24 @@ def clean_document(doc: MappedText, original: str, entry: SourceEntry, vocab: Co
         doc = clean.strip_listing(doc)
     doc = clean.normalize_spaces(doc)
     for pattern in entry.strip:
-        doc = doc.sub(re.compile(pattern, re.M), "")
+        doc = doc.sub(re.compile(pattern, re.MULTILINE), "")
     doc = clean.drop_page_footers(doc)
     doc = clean.collapse_doubled_words(doc)
     return clean.rejoin_split_words(doc, vocab)
 
 
-def parse_source(entry: SourceEntry, folder: Path, vocab: Counter | None = None) -> ParsedSource:
-    """Parse one manifest entry into rulings, examples, tables, gaps, cross-references and spells."""
+def parse_source(entry: SourceEntry, folder: Path, *, original: str | None = None,
+                 vocab: Counter | None = None) -> ParsedSource:
+    """Parse one manifest entry into rulings, examples, tables, gaps, cross-references and spells.
+
+    `original`: the file's decoded text when the caller has read it already (else it is read here);
+    `vocab`: the word counts split words are judged against (else the document's own).
+    """
     path = folder / entry.file
-    original = read_document(path)
+    if original is None:
+        original = read_document(path)
     try:
-        doc = select_lines(original, entry.lines)
+        doc, selected = select_lines(original, entry.lines)
     except ValueError as exc:
         raise IngestError(str(path), f"source {entry.id}: lines {exc}") from None
     doc = clean_document(doc, original, entry, vocab if vocab is not None else clean.vocabulary(original))
@@ -66,21 +75,29 @@ def parse_source(entry: SourceEntry, folder: Path, vocab: Counter | None = None)
     gaps += links.truncation_gaps(entry.id, rulings)
     xrefs, xref_gaps = links.cross_references(rulings)
     gaps += xref_gaps + links.changelog_gaps(rulings)
+    first_line = entry.lines[0] if entry.lines else 1
     return ParsedSource(
         rulings=rulings,
+        original_text=original,
+        selected_text=selected,
+        first_line=first_line,
+        line_numbers=cite.shown_numbers(first_line, first_line + selected.count("\n")),
+        cleaned_text=doc.text,
         tables=tables.extract(entry, doc, rulings, cite),
         gaps=gaps,
         xrefs=xrefs,
         spells=spells.extract(rulings),
-        cleaned_text=doc.text,
     )
 
 
 def parse_manifest(manifest: Manifest) -> list[tuple[SourceEntry, ParsedSource]]:
-    """Parse every source of the manifest; split words are judged against the whole corpus' vocabulary."""
-    texts = {entry.file: read_document(manifest.folder / entry.file) for entry in manifest.sources}
+    """Parse every source of the manifest, reading each file once; split words are judged against the whole
+    corpus' vocabulary."""
+    files = dict.fromkeys(entry.file for entry in manifest.sources)  # entries may share a file (`lines`)
+    texts = {file: read_document(manifest.folder / file) for file in files}
     vocab = clean.vocabulary(*texts.values())
-    return [(entry, parse_source(entry, manifest.folder, vocab)) for entry in manifest.sources]
+    return [(entry, parse_source(entry, manifest.folder, original=texts[entry.file], vocab=vocab))
+            for entry in manifest.sources]
 
 
 class _Citer:
@@ -90,7 +107,15 @@ class _Citer:
         self.source = source
         self.doc = doc
         self.lines = LineIndex(original)
-        self.shown = clean.listing_numbers(original) if clean.is_listing(original) else {}
+        self.listing = clean.is_listing(original)
+        self.shown = clean.listing_numbers(original) if self.listing else {}
+
+    def shown_numbers(self, first: int, last: int) -> list[int | None]:
+        """The number citations give each file line from `first` to `last`: a web listing's own (None for
+        its header lines, which have none), else the file line."""
+        if self.listing:
+            return [self.shown.get(line) for line in range(first, last + 1)]
+        return list(range(first, last + 1))
 
     def line(self, offset: int) -> int:
         file_line = self.lines.line_of(self.doc.offsets[min(offset, len(self.doc))])

@@ -1,6 +1,7 @@
 """Plain records that ingest produces and the knowledge base stores."""
 from __future__ import annotations
 
+import hashlib
 from dataclasses import asdict, dataclass, field
 
 
@@ -83,17 +84,28 @@ class Spell:
 
 @dataclass
 class ParsedSource:
-    """Everything one document yields."""
+    """Everything one document yields, with the text it was read from (each file is read once per build)."""
 
     rulings: list[Ruling]
+    original_text: str            # the whole file, decoded
+    selected_text: str            # the lines the entry covers, as a source page shows them
+    first_line: int               # the file line selected_text starts at
+    # Per line of selected_text, the number citations give it: a web listing's own number (None on its
+    # header), else the file line.
+    line_numbers: list[int | None]
+    cleaned_text: str
     tables: list[Table] = field(default_factory=list)
     gaps: list[Gap] = field(default_factory=list)
     xrefs: list[CrossRef] = field(default_factory=list)
     spells: list[Spell] = field(default_factory=list)
-    cleaned_text: str = ""
+
+    @property
+    def sha256(self) -> str:
+        """The hex SHA-256 of the whole decoded file (UTF-8), whatever part of it the entry covers."""
+        return hashlib.sha256(self.original_text.encode("utf-8")).hexdigest()
 
 
-def flat(record) -> dict:
+def as_row(record) -> dict:
     """A record as a flat dict for a database row (citation fields inlined, examples dropped)."""
     row = asdict(record)
     row.pop("examples", None)

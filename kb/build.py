@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import fcntl
-import hashlib
 import json
 import os
 import tempfile
@@ -11,12 +10,12 @@ from pathlib import Path
 
 import sqlite_utils
 
-from ingest.errors import IngestError
-from ingest.manifest import Manifest, SourceEntry, load_manifest
+from ingest.errors import IngestError, InvalidEntry
+from ingest.manifest import Manifest, SourceEntry, load_manifest, source_entry
 from ingest.pipeline import parse_manifest
-from ingest.records import ParsedSource, flat
-from ingest.text import read_document
-from kb.paths import DEFAULT_DB, DEFAULT_MANIFEST  # noqa: F401 (part of this module's interface)
+from ingest.records import ParsedSource, as_row
+from kb.paths import DEFAULT_DB, DEFAULT_MANIFEST
+from kb.rulings import line_range
 
 SCHEMA_VERSION = 1
 
@@ -89,6 +88,8 @@ def create_schema(db: sqlite_utils.Database) -> None:
         "id": str, "game": str, "title": str, "author": str, "version": str, "date": str, "kind": str,
         "language": str, "file": str, "shape": str, "lines": str, "sha256": str, "rulings": int,
         "original_text": str, "cleaned_text": str, "first_line": int,
+        # JSON, one entry per line of original_text: the number citations give it (null: none shown).
+        "line_numbers": str,
     }, pk="id", foreign_keys=[("game", "games", "slug")])
     db["rulings"].create({
         "id": str, "game": str, "source": str, "section": str, "label": str, "title": str, "text": str,
@@ -141,47 +142,40 @@ def create_schema(db: sqlite_utils.Database) -> None:
 
 def citation_text(entry: SourceEntry, row: dict) -> str:
     """"Official Dragon Dice FAQ ..., lines 26–31" — what a judge reads out."""
-    lines = (f"line {row['line_start']}" if row["line_start"] == row["line_end"]
-             else f"lines {row['line_start']}–{row['line_end']}")
-    return f"{entry.title}, {lines}"
+    return f"{entry.title}, {line_range(row['line_start'], row['line_end'])}"
 
 
-def write_source(db: sqlite_utils.Database, entry: SourceEntry, parsed: ParsedSource, original: str) -> None:
+def write_source(db: sqlite_utils.Database, entry: SourceEntry, parsed: ParsedSource) -> None:
     """Insert one parsed source and everything it yielded."""
-    selected = original
-    if entry.lines:
-        lines = original.split("\n")
-        first, last = entry.lines
-        selected = "\n".join(lines[first - 1:last])
     db["sources"].insert({
         "id": entry.id, "game": entry.game, "title": entry.title, "author": entry.author,
         "version": entry.version, "date": entry.date, "kind": entry.kind, "language": entry.language,
         "file": entry.file, "shape": entry.shape,
         "lines": f"{entry.lines[0]}-{entry.lines[1] or ''}" if entry.lines else "",
-        "sha256": hashlib.sha256(original.encode("utf-8")).hexdigest(), "rulings": len(parsed.rulings),
-        "original_text": selected, "cleaned_text": parsed.cleaned_text,
-        "first_line": entry.lines[0] if entry.lines else 1,
+        "sha256": parsed.sha256, "rulings": len(parsed.rulings),
+        "original_text": parsed.selected_text, "cleaned_text": parsed.cleaned_text,
+        "first_line": parsed.first_line, "line_numbers": json.dumps(parsed.line_numbers),
     })
     rows, examples = [], []
     for ruling in parsed.rulings:
-        row = flat(ruling)
+        row = as_row(ruling)
         row["citation"] = citation_text(entry, row)
         rows.append(row)
         for example in ruling.examples:
-            examples.append(dict(flat(example), kind="source"))
+            examples.append(dict(as_row(example), kind="source"))
     db["rulings"].insert_all(rows)
     db["examples"].insert_all(examples)
-    db["xrefs"].insert_all([flat(x) for x in parsed.xrefs])
-    db["gaps"].insert_all([flat(g) for g in parsed.gaps])
+    db["xrefs"].insert_all([as_row(x) for x in parsed.xrefs])
+    db["gaps"].insert_all([as_row(g) for g in parsed.gaps])
     for table in parsed.tables:
-        row = flat(table)
+        row = as_row(table)
         row["columns"] = json.dumps(row["columns"])
         cells = row.pop("rows")
         db["rule_tables"].insert(row)
         db["rule_table_rows"].insert_all(
             {"table_id": table.id, "row": n, "cells": json.dumps(c, ensure_ascii=False)}
             for n, c in enumerate(cells, start=1))
-    db["spells"].insert_all([flat(s) for s in parsed.spells])
+    db["spells"].insert_all([as_row(s) for s in parsed.spells])
 
 
 def write_scenarios(db: sqlite_utils.Database, folder: Path) -> None:
@@ -200,9 +194,11 @@ def enable_search(db: sqlite_utils.Database, previous: Path | None = None) -> No
     carries the name of the spell or topic a lettered clarification sits under — and a vector per passage
     (reusing those of `previous`, the database being replaced, where the text is unchanged)."""
     from kb.embeddings import write_embeddings
+    from kb.lexicon import write_lexicon
     db["rulings"].enable_fts(["title", "section", "text"], tokenize="porter", replace=True)
     # enable_fts leaves an index it finds already configured as it was: rebuild it from the table.
     db["rulings"].rebuild_fts()
+    write_lexicon(db)
     write_embeddings(db, previous)
 
 
@@ -216,7 +212,7 @@ def build(db_path: Path = DEFAULT_DB, manifest_path: Path = DEFAULT_MANIFEST) ->
         db["games"].insert_all({"slug": slug, "name": g["name"], "publisher": g.get("publisher", "")}
                                for slug, g in manifest.games.items())
         for entry, source in parsed:
-            write_source(db, entry, source, read_document(manifest.folder / entry.file))
+            write_source(db, entry, source)
         write_scenarios(db, manifest.folder / "examples")
         enable_search(db, Path(db_path))
         counts = {table: db[table].count for table in ("sources", "rulings", "examples", "gaps", "xrefs")}
@@ -229,21 +225,18 @@ def add_document(db_path: Path, file: Path, game: str, title: str, *, shape: str
 
     The document's rulings get ids under `game`; the game is created if the database lacks it.
     """
-    from ingest.manifest import KINDS, SHAPES
     from ingest.pipeline import parse_source
     from ingest.segment import slugify
 
     file, db_path = Path(file), Path(db_path)
     if not db_path.exists():
         raise IngestError(str(db_path), "database not found; run `rulings ingest` first")
-    if shape not in SHAPES:
-        raise IngestError(str(file), f"unknown shape {shape!r}; one of {', '.join(SHAPES)}")
-    if kind not in KINDS:
-        raise IngestError(str(file), f"unknown kind {kind!r}; one of {', '.join(KINDS)}")
-    if not slugify(game) or slugify(game) != game:
-        raise IngestError(str(file), f"game {game!r} must be a slug such as 'dragon-dice'")
-    entry = SourceEntry(id=slugify(title) or "document", file=file.name, game=game, title=title,
-                        author=author, kind=kind, language=language, shape=shape, section=title)
+    try:
+        entry = source_entry({"id": slugify(title) or "document", "file": file.name, "game": game, "title": title,
+                              "author": author, "kind": kind, "language": language, "shape": shape,
+                              "section": title})
+    except InvalidEntry as exc:
+        raise IngestError(str(file), exc.message) from None
     parsed = parse_source(entry, file.parent)
     with atomic_database(db_path, start_from=db_path) as db:
         if db["sources"].count_where("id = ?", [entry.id]):
@@ -253,7 +246,7 @@ def add_document(db_path: Path, file: Path, game: str, title: str, *, shape: str
             raise IngestError(str(file), f"ruling ids already in the database: {', '.join(clash[:5])}")
         if not db["games"].count_where("slug = ?", [game]):
             db["games"].insert({"slug": game, "name": game.replace("-", " ").title(), "publisher": ""})
-        write_source(db, entry, parsed, read_document(file))
+        write_source(db, entry, parsed)
         enable_search(db, db_path)
     return {"source": entry.id, "rulings": len(parsed.rulings),
             "examples": sum(len(r.examples) for r in parsed.rulings), "gaps": len(parsed.gaps)}

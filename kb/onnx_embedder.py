@@ -2,8 +2,9 @@
 normalisation included in the graph), run with onnxruntime and the model's own tokenizer.
 
 Importing sentence-transformers costs seconds; this path costs a fraction of one, which is what makes a
-cold `rulings ask` fast. The export needs torch, transformers and onnx and runs once per environment
-(`rulings export-model`, which `make install` runs); queries then need only onnxruntime and tokenizers.
+cold `rulings ask` fast. The export needs torch, transformers and onnx and runs once per environment, at
+install (`rulings export-model`, which `make install` runs), never when answering: queries need only
+onnxruntime and tokenizers, and fail with ModelMissing if the export has not been made.
 """
 from __future__ import annotations
 
@@ -14,6 +15,10 @@ from functools import lru_cache
 from pathlib import Path
 
 MAX_TOKENS = 256  # the sentence-transformers model's max_seq_length
+
+
+class ModelMissing(FileNotFoundError):
+    """The ONNX model has not been exported in this environment (run `rulings export-model`)."""
 
 
 def model_dir() -> Path:
@@ -76,11 +81,11 @@ class OnnxEmbedder:
 
         path = Path(path or onnx_path())
         if not path.exists():
-            raise FileNotFoundError(f"{path}: no exported model; run `rulings export-model`")
+            raise ModelMissing(f"{path}: the query model has not been exported; run `rulings export-model`")
         options = onnxruntime.SessionOptions()
-        # Two threads cut a question's embedding time by about a quarter on this 2-core machine (the latency
-        # target), and without spinning, idle threads do not burn the CPU that concurrent requests need:
-        # measured at 4 clients, throughput is the same as with one thread.
+        # Two threads cut a question's embedding time on the 2-core machine the latency target is set for, and
+        # without spinning, idle threads do not burn the CPU that concurrent requests need, so throughput
+        # under concurrent clients is no worse than with one thread.
         options.intra_op_num_threads = min(2, os.cpu_count() or 1)
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         self.session = onnxruntime.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
@@ -101,5 +106,5 @@ class OnnxEmbedder:
 
 @lru_cache(maxsize=1)
 def embedder() -> OnnxEmbedder:
-    """The process-wide embedder (loaded on first use)."""
+    """The process-wide embedder (loaded on first use); ModelMissing if the model was never exported."""
     return OnnxEmbedder()

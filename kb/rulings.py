@@ -1,38 +1,150 @@
-"""The read side: how a ruling is shaped for output (text, examples, status, citation), for every reader."""
+"""The read side: how a ruling is shaped for output (text, examples, status, citation), for every reader.
+
+Search results, `rulings ask`, the JSON API and the web pages all take their rulings from here.
+"""
 from __future__ import annotations
 
+import json
 import sqlite3
+from collections.abc import Mapping
 
-from kb.store import examples_of
+from kb.store import UnknownRuling, dicts, examples_of, game, gaps, one
+
+# What each verification status says: on a web page's badge, after a ruling in `rulings ask`, and as why
+# `rulings verify` does not count a ruling as proved (a not-executable ruling gives its own reason).
+STATUS_LABELS = {
+    "badge": {"passed": "Test passes", "failed": "Test fails", "not-run": "Test not run yet",
+              "not-executable": "Not executable", "unlinked": "No test yet"},
+    "cli": {"passed": "verified by the engine", "failed": "ENGINE TEST FAILS", "not-run": "test not run yet",
+            "not-executable": "not executable", "unlinked": "no engine test"},
+    "unproved": {"failed": "its test fails", "not-run": "its test has not run",
+                 "unlinked": "no executable example and no stated reason"},
+}
+# A ruling with the joined title of its source, which its citation names.
+_WITH_SOURCE = "select r.*, s.title as source_title from rulings r join sources s on s.id = r.source "
 
 
-def citation(row: sqlite3.Row) -> dict:
-    """The citation a judge reads out: source, section and line range, plus a one-line form."""
+def line_range(first: int, last: int) -> str:
+    """"line 12" or "lines 26–31": the lines a citation points at."""
+    return f"line {first}" if first == last else f"lines {first}–{last}"
+
+
+def citation(row: Mapping, text: str | None = None) -> dict:
+    """The citation a judge reads out: source, section and line range, plus a one-line form.
+
+    `row` has source, source_title, section, line_start and line_end; the one-line form is `text`,
+    by default the ruling's stored citation (its source's title and line range).
+    """
     return {
         "source": row["source"],
         "source_title": row["source_title"],
         "section": row["section"],
         "line_start": row["line_start"],
         "line_end": row["line_end"],
-        "text": row["citation"],
+        "text": text or row["citation"],
     }
+
+
+def statuses(conn: sqlite3.Connection, ruling_ids: list[str]) -> dict[str, dict]:
+    """Each ruling's verification status (passed, failed, not-run, not-executable, unlinked), reason and
+    number of tests."""
+    marks = ",".join("?" * len(ruling_ids))
+    # Filtering the view itself (not joining it) lets SQLite compute the status of these rulings only.
+    return {row["ruling_id"]: row for row in dicts(
+        conn, f"select ruling_id, status, reason, tests from ruling_status where ruling_id in ({marks})",
+        ruling_ids)}
+
+
+def _summaries(conn: sqlite3.Connection, rows: list[sqlite3.Row],
+               scores: dict[str, float] | None = None) -> list[dict]:
+    """Rulings (rows of _WITH_SOURCE) as readers list them, in the order given, each with its search score
+    if `scores` are given."""
+    ids = [row["id"] for row in rows]
+    examples, status = examples_of(conn, ids), statuses(conn, ids)
+    found = []
+    for row in rows:
+        summary = {"id": row["id"], "game": row["game"], "title": row["title"], "text": row["text"],
+                   "examples": examples[row["id"]], "citation": citation(row)}
+        if scores is not None:
+            summary["score"] = round(scores[row["id"]], 4)
+        summary.update(status=status[row["id"]]["status"], status_reason=status[row["id"]]["reason"])
+        found.append(summary)
+    return found
 
 
 def results(conn: sqlite3.Connection, ranked: list[tuple[str, float]]) -> list[dict]:
     """Search results for ranked (ruling id, score) pairs, best first: each ruling shaped for output."""
-    ids = [ruling_id for ruling_id, _ in ranked]
-    if not ids:
+    if not ranked:
         return []
-    marks = ",".join("?" * len(ids))
-    rows = {r["id"]: r for r in conn.execute(
-        f"select r.*, s.title as source_title from rulings r join sources s on s.id = r.source "
-        f"where r.id in ({marks})", ids)}
-    # Filtering the view itself (not joining it) lets SQLite compute the status of these rulings only.
-    statuses = {r[0]: (r[1], r[2]) for r in conn.execute(
-        f"select ruling_id, status, reason from ruling_status where ruling_id in ({marks})", ids)}
-    examples = examples_of(conn, ids)
-    return [{
-        "id": ruling_id, "game": rows[ruling_id]["game"], "title": rows[ruling_id]["title"],
-        "text": rows[ruling_id]["text"], "examples": examples[ruling_id], "citation": citation(rows[ruling_id]),
-        "score": round(score, 4), "status": statuses[ruling_id][0], "status_reason": statuses[ruling_id][1],
-    } for ruling_id, score in ranked]
+    ids = [ruling_id for ruling_id, _ in ranked]
+    rows = {row["id"]: row for row in conn.execute(
+        _WITH_SOURCE + f"where r.id in ({','.join('?' * len(ids))})", ids)}
+    return _summaries(conn, [rows[ruling_id] for ruling_id in ids], dict(ranked))
+
+
+def game_rulings(conn: sqlite3.Connection, slug: str) -> list[dict]:
+    """Every ruling of a game in document order (sources by title), shaped like a search result without
+    the score."""
+    return _summaries(conn, conn.execute(_WITH_SOURCE + "where r.game = ? order by s.title, r.position",
+                                         [slug]).fetchall())
+
+
+def _row(conn: sqlite3.Connection, sql: str, ruling_id: str) -> dict:
+    found = one(conn, sql, [ruling_id])
+    if found is None:
+        raise UnknownRuling(ruling_id)
+    return found
+
+
+def ruling(conn: sqlite3.Connection, ruling_id: str) -> dict:
+    """One ruling as stored, with its examples' texts and its status; UnknownRuling if absent."""
+    found = _row(conn, "select * from rulings where id = ?", ruling_id)
+    found["examples"] = examples_of(conn, [ruling_id])[ruling_id]
+    found["status"] = statuses(conn, [ruling_id])[ruling_id]
+    return found
+
+
+def details(conn: sqlite3.Connection, ruling_id: str) -> dict:
+    """Everything known about one ruling: the ruling, its source, game, status and citation, its examples
+    (each cited), tests, neighbours, section, cross-references, tables and its source's gaps.
+    UnknownRuling if absent."""
+    found = _row(conn, _WITH_SOURCE + "where r.id = ?", ruling_id)
+    examples = dicts(conn, "select id, label, text, line_start, line_end from examples "
+                           "where ruling_id = ? and kind = 'source' order by rowid", [ruling_id])
+    for example in examples:  # cited in its ruling's source and section, at its own lines
+        example["citation"] = citation({**found, **example}, line_range(example["line_start"], example["line_end"]))
+    neighbour = ("select id, title, section from rulings where source = ? and position {} ? "
+                 "order by position {} limit 1")
+    return {
+        "ruling": found,
+        "source": one(conn, "select id, title, game from sources where id = ?", [found["source"]]),
+        "game": game(conn, found["game"]),
+        "status": statuses(conn, [ruling_id])[ruling_id],
+        "previous": one(conn, neighbour.format("<", "desc"), [found["source"], found["position"]]),
+        "next": one(conn, neighbour.format(">", "asc"), [found["source"], found["position"]]),
+        "section_rulings": dicts(conn, "select id, label, title from rulings where source = ? and section = ? "
+                                       "order by position", [found["source"], found["section"]]),
+        "cite": citation(found),
+        "source_examples": examples,
+        "tests": dicts(conn, "select e.id, e.label, e.text, e.call, e.inputs, e.expected, v.status, v.actual, "
+                             "v.detail, v.ran_at from examples e left join verifications v on v.test_id = e.id "
+                             "where e.ruling_id = ? and e.kind = 'scenario' order by e.rowid", [ruling_id]),
+        "refers_to": dicts(conn, "select x.text, x.target, x.to_id, r.title as to_title from xrefs x "
+                                 "left join rulings r on r.id = x.to_id where x.from_id = ? order by x.id",
+                           [ruling_id]),
+        "referred_by": dicts(conn, "select x.text, x.from_id, r.title as from_title from xrefs x "
+                                   "join rulings r on r.id = x.from_id where x.to_id = ? order by x.id",
+                             [ruling_id]),
+        "tables": _tables(conn, ruling_id),
+        "gaps": gaps(conn, found["source"]),
+    }
+
+
+def _tables(conn: sqlite3.Connection, ruling_id: str) -> list[dict]:
+    """The rule tables a ruling contains, each with its column names and rows of cells (JSON decoded)."""
+    tables = dicts(conn, "select id, name, columns from rule_tables where ruling_id = ? order by rowid", [ruling_id])
+    for table in tables:
+        table["columns"] = json.loads(table["columns"])
+        table["rows"] = [json.loads(r["cells"]) for r in conn.execute(
+            "select cells from rule_table_rows where table_id = ? order by row", [table["id"]])]
+    return tables

@@ -32,6 +32,17 @@ def connect(db_path: Path | str = DEFAULT_DB, *, readonly: bool = True) -> sqlit
     return conn
 
 
+def dicts(conn: sqlite3.Connection, sql: str, params=()) -> list[dict]:
+    """The rows a query returns, as dicts."""
+    return [dict(row) for row in conn.execute(sql, params)]
+
+
+def one(conn: sqlite3.Connection, sql: str, params=()) -> dict | None:
+    """The first row a query returns, as a dict, or None."""
+    row = conn.execute(sql, params).fetchone()
+    return dict(row) if row else None
+
+
 def examples_of(conn: sqlite3.Connection, ruling_ids: list[str]) -> dict[str, list[str]]:
     """The example texts of each ruling, in order."""
     if not ruling_ids:
@@ -44,18 +55,32 @@ def examples_of(conn: sqlite3.Connection, ruling_ids: list[str]) -> dict[str, li
     return found
 
 
-def ruling(conn: sqlite3.Connection, ruling_id: str) -> dict:
-    """One ruling as a dict, with its examples' texts; UnknownRuling if absent."""
-    row = conn.execute("select * from rulings where id = ?", [ruling_id]).fetchone()
-    if row is None:
-        raise UnknownRuling(ruling_id)
-    result = dict(row)
-    result["examples"] = examples_of(conn, [ruling_id])[ruling_id]
-    return result
-
-
 def games(conn: sqlite3.Connection) -> list[dict]:
     """Every game with its number of rulings."""
-    return [dict(r) for r in conn.execute(
-        "select g.slug, g.name, g.publisher, count(r.id) as rulings from games g "
-        "left join rulings r on r.game = g.slug group by g.slug order by g.name")]
+    return dicts(conn, "select g.slug, g.name, g.publisher, count(r.id) as rulings from games g "
+                       "left join rulings r on r.game = g.slug group by g.slug order by g.name")
+
+
+def game(conn: sqlite3.Connection, slug: str) -> dict | None:
+    """One game with its sources, or None."""
+    found = one(conn, "select * from games where slug = ?", [slug])
+    if found:
+        found["sources"] = dicts(conn, "select id, title, kind, author, version, date, rulings from sources "
+                                       "where game = ? order by title", [slug])
+    return found
+
+
+def gaps(conn: sqlite3.Connection, source_id: str) -> list[dict]:
+    """What a source promises but lacks, in document order."""
+    return dicts(conn, "select * from gaps where source = ? order by line, id", [source_id])
+
+
+def source(conn: sqlite3.Connection, source_id: str) -> dict | None:
+    """One source with its text, game name, rulings (id, label, title, lines) and gaps, or None."""
+    found = one(conn, "select s.*, g.name as game_name from sources s join games g on g.slug = s.game "
+                      "where s.id = ?", [source_id])
+    if found:
+        found["rulings_list"] = dicts(conn, "select id, label, title, line_start, line_end, file_line_start "
+                                            "from rulings where source = ? order by position", [source_id])
+        found["gaps"] = gaps(conn, source_id)
+    return found

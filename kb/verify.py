@@ -1,42 +1,25 @@
 """`rulings verify`: run every executable example through the engine and record the results."""
 from __future__ import annotations
 
-import dataclasses
-import enum
-import importlib
 import json
 import sqlite3
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
-
-def plain(value):
-    """Engine results as JSON-comparable data: dataclasses to dicts, tuples and sets to lists."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return plain(dataclasses.asdict(value))
-    if isinstance(value, enum.Enum):
-        return plain(value.value)
-    if isinstance(value, dict):
-        return {str(k): plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    if isinstance(value, (set, frozenset)):
-        return sorted(plain(v) for v in value)
-    return value
+from engine.registry import plain, resolve_call
+from kb.rulings import STATUS_LABELS
 
 
 def run_call(call: str, args: dict):
     """Call `engine.<module>.<function>(**args)` and return its result as plain data."""
-    module_name, function_name = call.split(".")
-    function = getattr(importlib.import_module(f"engine.{module_name}"), function_name)
-    return plain(function(**args))
+    return plain(resolve_call(call)(**args))
 
 
 def run_scenario(call: str, args: dict, expected) -> tuple[str, object, str]:
     """(status, actual, detail): 'passed' when the engine returns exactly the expected value."""
     try:
         actual = run_call(call, args)
-    except Exception as exc:  # a scenario that crashes the engine is a failed test, reported as such
+    except Exception as exc:  # noqa: BLE001 -- a scenario that crashes the engine is a failed test, reported as such
         return "error", None, f"{type(exc).__name__}: {exc}"
     if actual == plain(expected):
         return "passed", actual, ""
@@ -51,7 +34,7 @@ def verify(db_path: Path) -> dict:
     """
     conn = sqlite3.connect(db_path)
     conn.row_factory = sqlite3.Row
-    now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    now = datetime.now(UTC).isoformat(timespec="seconds")
     rows = []
     for s in conn.execute("select id, ruling_id, call, inputs, expected from examples where kind = 'scenario'"):
         status, actual, detail = run_scenario(s["call"], json.loads(s["inputs"]), json.loads(s["expected"]))
@@ -65,8 +48,7 @@ def verify(db_path: Path) -> dict:
     for ruling_id, (status, reason) in statuses.items():
         if status == "passed":
             continue
-        why = {"failed": "its test fails", "not-run": "its test has not run",
-               "unlinked": "no executable example and no stated reason"}.get(status, reason)
+        why = STATUS_LABELS["unproved"].get(status, reason)
         unlinked.append({"id": ruling_id, "reason": why})
     passed = sum(1 for r in rows if r[2] == "passed")
     return {"examples": len(rows), "passed": passed, "failed": len(rows) - passed, "rulings": len(statuses),

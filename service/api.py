@@ -7,10 +7,11 @@ from pathlib import Path
 from flask import Blueprint, abort, jsonify, request, url_for
 from werkzeug.exceptions import BadRequest
 
-from kb.search import ask
-from kb.store import UnknownRuling, games, ruling
-from service import queries
-from service.app import get_db, search_args
+from kb.rulings import ruling
+from kb.search import MAX_K, ask
+from kb.store import UnknownRuling, games
+from service.db import get_db
+from service.params import search_args
 
 api = Blueprint("api", __name__)
 OPENAPI = Path(__file__).resolve().parent / "openapi.json"
@@ -26,12 +27,10 @@ def search():
 @api.route("/rulings/<path:ruling_id>")
 def ruling_json(ruling_id: str):
     """One ruling with its examples, verification status and permalink."""
-    conn = get_db()
     try:
-        found = ruling(conn, ruling_id)
+        found = ruling(get_db(), ruling_id)
     except UnknownRuling:
         abort(404, f"No ruling has the id {ruling_id!r}.")
-    found["status"] = queries.statuses(conn, [ruling_id])[ruling_id]
     found["url"] = url_for("pages.ruling", ruling_id=ruling_id, _external=True)
     return jsonify(found)
 
@@ -56,9 +55,13 @@ def calc_json(game: str, calc: str):
 
 @api.route("/openapi.json")
 def openapi():
-    """The OpenAPI 3 description of this API, its `game` parameter listing the games of the served database."""
+    """The OpenAPI 3 description of this API: its `game` parameter lists the games of the served database,
+    its `k` parameter states the limit search enforces (the file's {max_k})."""
     spec = json.loads(OPENAPI.read_text(encoding="utf-8"))
     for param in spec["paths"]["/search"]["get"]["parameters"]:
         if param["name"] == "game":
             param["schema"]["enum"] = [""] + [found["slug"] for found in games(get_db())]  # "": every game
+        elif param["name"] == "k":
+            param["schema"]["maximum"] = MAX_K
+            param["description"] = param["description"].format(max_k=MAX_K)
     return jsonify(spec)

@@ -8,7 +8,8 @@ from pathlib import Path
 import click
 
 from kb.paths import DEFAULT_DB, DEFAULT_MANIFEST
-from kb.search import MODES
+from kb.rulings import STATUS_LABELS
+from kb.search import MAX_K, MODES
 
 db_option = click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_DB,
                          show_default=True, help="The rulings database.")
@@ -84,19 +85,15 @@ def _connect(db_path: Path):
     return connect(db_path)
 
 
-STATUS_TEXT = {"passed": "verified by the engine", "failed": "ENGINE TEST FAILS", "not-run": "test not run yet",
-               "not-executable": "not executable", "unlinked": "no engine test"}
-
-
 def _status(result: dict) -> str:
-    text = STATUS_TEXT.get(result.get("status"), result.get("status") or "")
+    text = STATUS_LABELS["cli"].get(result.get("status"), result.get("status") or "")
     return f"{text}: {result['status_reason']}" if result.get("status_reason") else text
 
 
 @cli.command()
 @click.argument("question")
 @click.option("--game", default=None, help="Only this game's rulings.")
-@click.option("-k", "k", default=5, show_default=True, type=click.IntRange(1, 50), help="How many rulings.")
+@click.option("-k", "k", default=5, show_default=True, type=click.IntRange(1, MAX_K), help="How many rulings.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @mode_option
 @db_option
@@ -127,13 +124,13 @@ def ask(question: str, game: str | None, k: int, as_json: bool, mode: str, db_pa
         click.echo("\nAlso relevant:")
         for other in others:
             click.echo(f"  - {other['title'][:70]}  [{other['id']}] ({other['citation']['text']}; "
-                       f"{STATUS_TEXT.get(other['status'], other['status'])})")
+                       f"{STATUS_LABELS['cli'].get(other['status'], other['status'])})")
 
 
 @cli.command("eval")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @mode_option
-@click.option("-k", "k", default=10, show_default=True, type=click.IntRange(1, 50), help="Results per question.")
+@click.option("-k", "k", default=10, show_default=True, type=click.IntRange(1, MAX_K), help="Results per question.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures (and misses) as JSON.")
 @db_option
 def evaluate(file: Path, mode: str, k: int, as_json: bool, db_path: Path):
@@ -141,7 +138,8 @@ def evaluate(file: Path, mode: str, k: int, as_json: bool, db_path: Path):
 
     Example: rulings eval tests/dev_questions.jsonl --mode fts
     """
-    from kb.evaluate import EvalFileError, evaluate as run_eval, load_questions
+    from kb.evaluate import EvalFileError, load_questions
+    from kb.evaluate import evaluate as run_eval
     try:
         questions = load_questions(file)
     except EvalFileError as exc:

@@ -1,6 +1,7 @@
 """The HTML pages: ask, ruling, game, source, calculators and the printable handbook."""
 from __future__ import annotations
 
+import json
 import re
 from itertools import groupby
 from urllib.parse import urlencode
@@ -9,11 +10,11 @@ from datasette.utils import tilde_encode
 from flask import Blueprint, abort, current_app, render_template, request, url_for
 from werkzeug.exceptions import BadRequest
 
-from ingest.clean import is_listing, listing_numbers
-from kb.search import ask
-from kb.store import UnknownRuling, games
-from service import queries
-from service.app import get_db, search_args
+from kb import store
+from kb.rulings import STATUS_LABELS, details, game_rulings
+from kb.search import MAX_K, ask
+from service.db import get_db
+from service.params import MAX_QUERY, search_args
 
 pages = Blueprint("pages", __name__)
 LINES = re.compile(r"(\d{1,7})(?:-(\d{1,7}))?")
@@ -39,50 +40,52 @@ def datasette_url(table: str | None = None, pk: str | None = None, **query) -> s
     return url
 
 
+@pages.app_template_global()
+def badge_label(status: str) -> str:
+    """What a verification status's badge says (a status without a label, such as a test's "error", as is)."""
+    return STATUS_LABELS["badge"].get(status, status)
+
+
 def by_section(rulings: list[dict]) -> list[tuple[str, str, list[dict]]]:
     """Rulings (in document order) grouped as (source title, section, rulings)."""
-    return [(source, section, list(group))
-            for (source, section), group in groupby(rulings, key=lambda r: (r["source_title"], r["section"]))]
+    return [(source, section, list(group)) for (source, section), group in
+            groupby(rulings, key=lambda r: (r["citation"]["source_title"], r["citation"]["section"]))]
 
 
 @pages.route("/")
 def index():
     question, game, k = search_args(require_query=False)
     conn = get_db()
-    answer = statuses = None
-    if question:
-        answer = ask(conn, question, game, k)
-        statuses = queries.statuses(conn, [r["id"] for r in answer["results"]])
-    known = games(conn)
+    answer = ask(conn, question, game, k) if question else None
+    known = store.games(conn)
     return render_template("index.html", question=question, game=game, k=k, games=known, answer=answer,
-                           statuses=statuses, game_names={g["slug"]: g["name"] for g in known})
+                           game_names={g["slug"]: g["name"] for g in known}, max_k=MAX_K, max_query=MAX_QUERY)
 
 
 @pages.route("/r/<path:ruling_id>")
 def ruling(ruling_id: str):
     try:
-        page = queries.ruling_page(get_db(), ruling_id)
-    except UnknownRuling:
+        page = details(get_db(), ruling_id)
+    except store.UnknownRuling:
         abort(404, f"No ruling has the id {ruling_id!r}.")
     return render_template("ruling.html", **page)
 
 
 @pages.route("/games/<slug>")
 def game(slug: str):
-    found = queries.game(get_db(), slug) or abort(404, f"No game has the slug {slug!r}.")
-    return render_template("game.html", game=found, sections=by_section(queries.game_rulings(get_db(), slug)))
+    found = store.game(get_db(), slug) or abort(404, f"No game has the slug {slug!r}.")
+    return render_template("game.html", game=found, sections=by_section(game_rulings(get_db(), slug)))
 
 
 @pages.route("/handbook/<slug>")
 def handbook(slug: str):
-    found = queries.game(get_db(), slug) or abort(404, f"No game has the slug {slug!r}.")
-    return render_template("handbook.html", game=found,
-                           sections=by_section(queries.game_rulings(get_db(), slug)))
+    found = store.game(get_db(), slug) or abort(404, f"No game has the slug {slug!r}.")
+    return render_template("handbook.html", game=found, sections=by_section(game_rulings(get_db(), slug)))
 
 
 @pages.route("/sources/<source_id>")
 def source(source_id: str):
-    found = queries.source(get_db(), source_id) or abort(404, f"No source has the id {source_id!r}.")
+    found = store.source(get_db(), source_id) or abort(404, f"No source has the id {source_id!r}.")
     cited = cited_lines(request.args.get("lines"))
     markers: dict[int, list[dict]] = {}
     for row in found["rulings_list"]:
@@ -107,12 +110,7 @@ def cited_lines(value: str | None) -> range:
 
 def numbered_lines(found: dict) -> list[tuple[int | None, str]]:
     """The source's original lines, each with the line number its citations use (None: a listing's header)."""
-    text = found["original_text"]
-    lines = text.split("\n")
-    if is_listing(text):
-        shown = listing_numbers(text)
-        return [(shown.get(n), line) for n, line in enumerate(lines, start=1)]
-    return [(found["first_line"] + n, line) for n, line in enumerate(lines)]
+    return list(zip(json.loads(found["line_numbers"]), found["original_text"].split("\n"), strict=True))
 
 
 @pages.route("/calc/<game>")
@@ -130,7 +128,7 @@ def calc(game: str):
             result = run(game, chosen, params)
         except CalcError as exc:
             error = str(exc)
-    name = queries.game(get_db(), game)
+    name = store.game(get_db(), game)
     return render_template("calc.html", game=game, game_name=name["name"] if name else game,
                            calculators=calculators, chosen=chosen, result=result, error=error,
                            params=params), 400 if error else 200

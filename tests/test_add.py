@@ -108,3 +108,25 @@ def test_adding_the_same_document_twice_is_refused_and_changes_nothing(db):
 def test_adding_a_missing_file_fails_clearly(db):
     result = add(db, "nowhere.txt")
     assert result.exit_code != 0 and "nowhere.txt" in result.output and "not found" in result.output
+
+
+@pytest.mark.parametrize("option, value, message", [
+    ("--shape", "scroll", "field 'shape' must be one of outline, blog, glued, doc, flat, paragraphs (not 'scroll')"),
+    ("--kind", "rumour", ("field 'kind' must be one of official-faq, designer-clarifications, variant-rules, "
+                          "rulebook, house-rules (not 'rumour')")),
+    ("--game", "Dragon Dice", "field 'game' must be a slug such as 'dragon-dice' (not 'Dragon Dice')"),
+])
+def test_a_bad_option_fails_naming_the_file_and_changes_nothing(db, option, value, message):
+    before = db.read_bytes()
+    options = {"--game": "castles", option: value}
+    result = CliRunner().invoke(cli, ["add", str(db.parent / "qa.txt"), "--title", "Qa", "--db", str(db),
+                                      *(part for pair in options.items() for part in pair)])
+    assert result.exit_code != 0
+    assert f"{db.parent / 'qa.txt'}: {message}" in result.output
+    assert db.read_bytes() == before
+
+
+def test_a_title_with_a_version_number_gives_a_dotted_source_id(db):
+    result = add(db, "qa.txt", game="castles", title="Castles FAQ 1.2")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["source"] == "castles-faq-1.2"

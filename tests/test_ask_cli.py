@@ -3,6 +3,7 @@ import json
 
 from click.testing import CliRunner
 
+from kb.search import MAX_K
 from service.cli import cli
 
 
@@ -40,3 +41,8 @@ def test_ask_game_filter_keeps_to_that_game(built_db):
 def test_ask_with_a_missing_database_fails_clearly(tmp_path):
     result = ask(tmp_path / "none.db", "anything")
     assert result.exit_code != 0 and "rulings ingest" in result.output
+
+
+def test_ask_k_is_capped_at_the_search_limit(built_db):
+    result = ask(built_db, "magic", "-k", str(MAX_K + 1))
+    assert result.exit_code == 2 and f"1<=x<={MAX_K}" in result.output

@@ -12,9 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schemathesis import GenerationMode
 
+from kb.search import MAX_K
 from service.api import OPENAPI
-from service.app import MAX_K, MAX_QUERY, create_app, get_db
+from service.app import create_app
 from service.browse import datasette
+from service.db import get_db
+from service.params import MAX_QUERY
 
 SCRIPT = '<script>alert("x")</script>'
 # Each of these, percent-encoded, goes into every input of every route.

@@ -1,7 +1,15 @@
 """Specific rulings of every source: ids, labels, titles, cleaned text, examples, tables, gaps, links."""
+import hashlib
 import json
 import re
+import shutil
+import sqlite3
+from pathlib import Path
 
+from ingest.clean import listing_numbers
+from kb.build import DEFAULT_MANIFEST, build
+
+SOURCES = Path(DEFAULT_MANIFEST).parent
 
 
 def ruling(conn, ruling_id):
@@ -199,11 +207,8 @@ def test_cross_references_resolve_where_the_target_exists(conn):
 
 
 def test_citations_point_at_the_original_characters(conn, built_db):
-    from pathlib import Path
-    from kb.build import DEFAULT_MANIFEST
-    folder = Path(DEFAULT_MANIFEST).parent
     for row in conn.execute("select r.*, s.file from rulings r join sources s on s.id = r.source"):
-        original = (folder / row["file"]).read_text(encoding="utf-8")
+        original = (SOURCES / row["file"]).read_text(encoding="utf-8")
         span = original[row["char_start"]:row["char_end"]]
         first_word = re.sub(r"\W", "", row["text"].split()[0])
         assert first_word[:3] in re.sub(r"\W", "", span)[:200], row["id"]
@@ -217,9 +222,6 @@ def test_every_ruling_has_text_title_and_a_stable_slug_id(conn):
 
 
 def test_reingesting_the_same_text_keeps_every_id(built_db, tmp_path):
-    import shutil
-    import sqlite3
-    from kb.build import build
     again = tmp_path / "again.db"
     shutil.copy(built_db, again)  # a re-ingest over the previous database, as `rulings ingest` does
     build(again)
@@ -235,3 +237,39 @@ def test_a_capitalised_lead_in_closed_by_an_ellipsis_is_the_title(conn):
     assert first_sentence("Counter Spells… any spells happen first.") == "Counter Spells"
     assert first_sentence("Ally Damage... allies deal damage. More.") == "Ally Damage"
     assert first_sentence("the rest... then roll. More.") == "the rest... then roll."
+
+
+def source(conn, source_id):
+    return dict(conn.execute("select * from sources where id = ?", [source_id]).fetchone())
+
+
+def test_a_source_stores_the_lines_it_covers_and_the_hash_of_its_whole_file(conn):
+    whole = (SOURCES / "004_f1c101e16fb3de0e.txt").read_text(encoding="utf-8")
+    digest = hashlib.sha256(whole.encode("utf-8")).hexdigest()
+    house, rules = source(conn, "excaliburwiki-house-rules"), source(conn, "paths-of-the-lance-rules")
+    assert (house["lines"], house["first_line"], rules["lines"], rules["first_line"]) == ("1-5", 1, "6-", 6)
+    assert house["original_text"] == "\n".join(whole.split("\n")[:5])
+    assert rules["original_text"] == "\n".join(whole.split("\n")[5:])
+    assert house["sha256"] == rules["sha256"] == digest
+
+
+def test_stored_line_numbers_are_the_numbers_a_source_page_shows(conn):
+    listing = source(conn, "dragon-dice-faq-magic")
+    numbers = json.loads(listing["line_numbers"])
+    lines = listing["original_text"].split("\n")
+    assert len(numbers) == len(lines)
+    shown = listing_numbers(listing["original_text"])
+    assert numbers == [shown.get(n) for n in range(1, len(lines) + 1)]
+    assert numbers[:5] == [None, None, None, None, 1]  # the web viewer's header lines show no number
+    for source_id in ("magic-combat-dice-rules", "paths-of-the-lance-rules"):
+        plain = source(conn, source_id)
+        count = len(plain["original_text"].split("\n"))
+        first = plain["first_line"]
+        assert json.loads(plain["line_numbers"]) == list(range(first, first + count))
+
+
+def test_every_citation_starts_at_the_number_its_source_page_shows(conn):
+    for row in conn.execute("select r.id, r.line_start, r.file_line_start, s.first_line, s.line_numbers "
+                            "from rulings r join sources s on s.id = r.source"):
+        assert json.loads(row["line_numbers"])[row["file_line_start"] - row["first_line"]] == row["line_start"], \
+            row["id"]

@@ -2,22 +2,21 @@
 that test clients would tidy up first (dot segments, bad bytes) are answered without a 500 or a leak.
 Speed is the benchmarks' business (benchmarks/load.py): nothing here is timed."""
 import http.client
-import importlib.util
+import json
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-# benchmarks/ is not a package on sys.path: load its load.py by path, to share the server and client code.
-_spec = importlib.util.spec_from_file_location("benchmarks_load", ROOT / "benchmarks" / "load.py")
-load = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(load)
+from service.load import run_load
+from service.servers import running_server
+
+QUESTIONS = Path(__file__).resolve().parent / "dev_questions.jsonl"
 
 
 @pytest.fixture(scope="module")
 def server(built_db):
     """(port, process) of `rulings serve` over the test database."""
-    with load.running_server(built_db) as running:
+    with running_server(built_db) as running:
         yield running
 
 
@@ -34,7 +33,8 @@ def raw_get(port: int, path: str) -> tuple[int, bytes]:
 
 def test_four_clients_sending_400_searches_get_400_answers(server):
     port, process = server
-    latencies, errors = load.run_load(port, total=400, clients=4, qs=load.questions())
+    questions = [json.loads(line)["question"] for line in QUESTIONS.read_text(encoding="utf-8").splitlines()]
+    latencies, errors = run_load(port, total=400, clients=4, qs=questions)
     assert len(latencies) == 400 and errors == 0
     assert process.poll() is None, "the server is still running"
     status, body = raw_get(port, "/api/games")

@@ -1,4 +1,9 @@
-"""The torch-free query embedder agrees with sentence-transformers on the whole corpus."""
+"""The torch-free query embedder agrees with sentence-transformers on the whole corpus, and answering never
+exports it."""
+import os
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -24,3 +29,13 @@ def test_onnx_embeddings_are_unit_vectors_of_the_model_size():
     vector = embedder().embed("Does Stoneskin stack?")
     assert vector.shape == (384,)
     assert abs(float(np.linalg.norm(vector)) - 1.0) < 1e-5
+
+
+def test_a_missing_model_fails_naming_the_export_command_and_is_never_exported_on_the_read_path(built_db, tmp_path):
+    missing = tmp_path / "model.onnx"
+    code = f"from kb.store import connect; from kb.search import ask; ask(connect({str(built_db)!r}), 'Hi?')"
+    run = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True,
+                         env={**os.environ, "RULINGS_ONNX_MODEL": str(missing)})
+    assert run.returncode != 0
+    assert "ModelMissing" in run.stderr and "run `rulings export-model`" in run.stderr
+    assert not missing.exists()

@@ -6,8 +6,10 @@ import pytest
 from click.testing import CliRunner
 from markupsafe import escape
 
+from kb.rulings import STATUS_LABELS, line_range
 from service.app import create_app
 from service.cli import cli
+from service.db import get_db
 
 QUESTION = "Can a reserve army double its magic?"
 BEST = "dragon-dice/magic/general/m"
@@ -29,7 +31,7 @@ def html(response) -> str:
 
 def line(page: str, number: int) -> str:
     """The markup of one line of a source page."""
-    return re.search(rf'<div class="line[^"]*" id="L{number}">.*?</div>', page, re.S).group(0)
+    return re.search(rf'<div class="line[^"]*" id="L{number}">.*?</div>', page, re.DOTALL).group(0)
 
 
 @pytest.mark.parametrize("url", ["/", f"/?q={QUESTION}", f"/r/{BEST}", "/games/dragon-dice",
@@ -184,6 +186,32 @@ def test_handbook_has_every_ruling_with_id_and_citation_and_print_css(client, co
         assert f"<code>{ruling_id}</code> · {escape(citation)}" in page
     css = client.get("/static/style.css").get_data(as_text=True)
     assert "@media print" in css and "@page" in css
+
+
+def test_citations_name_the_source_and_line_or_lines_with_an_en_dash(conn):
+    assert (line_range(12, 12), line_range(26, 31)) == ("line 12", "lines 26–31")
+    for row in conn.execute("select r.citation, r.line_start, r.line_end, s.title from rulings r "
+                            "join sources s on s.id = r.source"):
+        assert row["citation"] == f"{row['title']}, {line_range(row['line_start'], row['line_end'])}"
+
+
+def test_every_status_the_database_reports_has_a_badge_and_a_terminal_label(client, conn):
+    reported = {status for (status,) in conn.execute("select distinct status from ruling_status")}
+    assert reported <= set(STATUS_LABELS["badge"]) == set(STATUS_LABELS["cli"])
+    page = html(client.get(f"/r/{BEST}"))
+    status = conn.execute("select status from ruling_status where ruling_id = ?", [BEST]).fetchone()[0]
+    assert f'<span class="badge badge-{status}">{STATUS_LABELS["badge"][status]}' in page
+
+
+@pytest.mark.parametrize("url", [f"/?q={QUESTION}", f"/r/{BEST}", f"/api/rulings/{BEST}", "/games/dragon-dice",
+                                 "/handbook/dragon-dice"])
+def test_a_request_reads_statuses_and_examples_once(built_db, url):
+    app = create_app(built_db)
+    statements = []
+    app.before_request(lambda: get_db().set_trace_callback(statements.append))
+    assert app.test_client().get(url).status_code == 200
+    assert sum("from ruling_status" in sql for sql in statements) == 1
+    assert sum("from examples" in sql and "'source'" in sql for sql in statements) == 1
 
 
 def test_api_ruling_and_games(client):

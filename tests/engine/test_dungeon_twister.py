@@ -314,13 +314,3 @@ def test_action_points_calculator():
     assert result["action_points"] == 2
     with pytest.raises(CalcError, match="character:what"):
         run("dungeon-twister", "action_points", {"steps": "move"})
-
-
-def test_every_calculator_has_a_docstring_and_annotated_parameters():
-    import inspect
-    import typing
-    for name, function in dt.CALCULATORS.items():
-        assert inspect.getdoc(function), name
-        hints = typing.get_type_hints(function, include_extras=True)
-        for param in inspect.signature(function).parameters:
-            assert typing.get_origin(hints[param]) is typing.Annotated, (name, param)

@@ -3,11 +3,27 @@ import pytest
 
 from engine.calculators import CalcError, run
 from engine.magic_combat_dice import (
-    Creature, Result, Thresholds, allocator, attack, attack_mode, attack_total, band_landwalks, band_legal, battle,
-    classify, constructed_sideboard_legal, damage, defense_power, heal_at_end_of_turn, limited_sideboard,
-    may_mulligan, mulligan_phase, regenerated_toughness,
+    Creature,
+    Result,
+    Thresholds,
+    allocator,
+    attack,
+    attack_mode,
+    attack_total,
+    band_landwalks,
+    band_legal,
+    battle,
+    classify,
+    constructed_sideboard_legal,
+    damage,
+    defense_power,
+    heal_at_end_of_turn,
+    limited_sideboard,
+    may_mulligan,
+    mulligan_phase,
+    regenerated_toughness,
 )
-from kb.verify import plain
+from engine.registry import plain
 
 TABLE = Thresholds(partial_hit=10, hit=15, critical_hit=20)   # illustrative: the source prints no thresholds
 

@@ -4,7 +4,7 @@ import pytest
 from engine import wizard_dice as wd
 from engine.calculators import CalcError, run
 from engine.dice import fixed, seeded
-from kb.verify import plain
+from engine.registry import plain
 
 NOTHING = [1, 2, 4, 5, 6, 6]  # a roll the tests cast nothing from
 

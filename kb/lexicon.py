@@ -1,0 +1,117 @@
+"""The words questions use for things the corpus names: acronyms, labels and game names.
+
+They are derived from the whole corpus, which is too slow for a question, so the build derives them once
+and stores them in the `lexicon` table (kind, key, value — one row per pair, browsable in Datasette);
+search reads that table back, once per version of the database file.
+"""
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from kb.cache import per_database_version
+
+if TYPE_CHECKING:  # only the build writes; importing sqlite-utils would slow every cold `rulings ask`
+    import sqlite_utils
+
+KINDS = ("acronym", "game", "label")
+
+
+class LexiconMissing(LookupError):
+    """The database has no lexicon table (it was built before there was one: run `rulings ingest`)."""
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """The stored lexicon in memory, with the ruling ids a question may also name."""
+    acronyms: dict[str, str]         # acronym (lower case) → the name it stands for, lower case
+    games: dict[str, str]            # a name for a game (lower case) → game slug
+    labels: dict[str, list[str]]     # label or id suffix (lower case) → ruling ids
+    rulings: frozenset[str]
+
+
+def game_aliases(conn: sqlite3.Connection) -> dict[str, str]:
+    """Names a question may use for a game: its name, any name in parentheses, its slug spelled out."""
+    aliases = {}
+    for slug, name in conn.execute("select slug, name from games"):
+        aliases[slug.replace("-", " ")] = slug
+        for part in re.split(r"[()]", name):
+            words = [w for w in part.lower().split() if w not in {"expansion", "to", "for"}]
+            if len(words) >= 2:
+                aliases[" ".join(words)] = slug
+    return aliases
+
+
+def labels(conn: sqlite3.Connection) -> dict[str, list[str]]:
+    """Lower-case keys that may designate a ruling → its ids: every tail of its id, and its label when
+    that is more than one letter."""
+    found: dict[str, list[str]] = {}
+    for (ruling_id,) in conn.execute("select id from rulings"):
+        parts = ruling_id.lower().split("/")
+        for n in range(1, len(parts)):
+            found.setdefault("/".join(parts[n:]), []).append(ruling_id)
+    for ruling_id, label in conn.execute("select id, label from rulings"):
+        if label and (len(label) > 1 or label.isdigit()):
+            found.setdefault(label.lower(), []).append(ruling_id)
+    return {key: sorted(set(v)) for key, v in found.items()}
+
+
+def acronyms(conn: sqlite3.Connection) -> dict[str, str]:
+    """Acronyms a game's rulings use for names they also spell out: "FOD" for "Finger of Death".
+
+    An acronym is an upper-case word the game's rulings never write in lower case (so shouted words such
+    as "NEVER" are not); its name is the capitalised phrase with those initials that those rulings use
+    most, if they use it twice or as a ruling's title.
+    """
+    found: dict[str, str] = {}
+    for game, text in conn.execute("select game, group_concat(title || ' ' || text, ' ') from rulings group by game"):
+        titles = {t.lower() for (t,) in conn.execute("select title from rulings where game = ?", [game])}
+        lower = set(re.findall(r"\b[a-z]+\b", text))
+        shouted = {a for a in re.findall(r"\b([A-Z]{2,5})(?:'?s)?\b", text) if a.lower() not in lower}
+        words = re.findall(r"[A-Za-z]+", text)
+        phrases: dict[str, Counter] = {}
+        for n in range(2, 6):
+            for i in range(len(words) - n + 1):
+                phrase = words[i:i + n]
+                initials = "".join(w[0] for w in phrase).upper()
+                if initials in shouted and not any(w.isupper() for w in phrase) \
+                        and all(w[0].isupper() or w in ("of", "the") for w in phrase):
+                    phrases.setdefault(initials, Counter())[" ".join(phrase).lower()] += 1
+        for acronym, counts in phrases.items():
+            name, count = counts.most_common(1)[0]
+            if count >= 2 or name in titles:
+                found[acronym.lower()] = name
+    return found
+
+
+def write_lexicon(db: sqlite_utils.Database) -> None:
+    """(Re)derive the lexicon from the rulings and games in `db` and store it in its `lexicon` table.
+
+    Rows keep the order of derivation (`id`): an acronym's place decides where its name's words fall in
+    the full-text query.
+    """
+    pairs = [("acronym", key, value) for key, value in acronyms(db.conn).items()]
+    pairs += [("game", key, value) for key, value in game_aliases(db.conn).items()]
+    pairs += [("label", key, value) for key, ids in labels(db.conn).items() for value in ids]
+    db["lexicon"].drop(ignore=True)
+    db["lexicon"].create({"id": int, "kind": str, "key": str, "value": str}, pk="id")
+    db["lexicon"].insert_all({"id": n, "kind": kind, "key": key, "value": value}
+                             for n, (kind, key, value) in enumerate(pairs, start=1))
+
+
+@per_database_version
+def load_lexicon(conn: sqlite3.Connection) -> Lexicon:
+    """The lexicon stored in this connection's database; LexiconMissing if it has none."""
+    if not conn.execute("select 1 from sqlite_master where type = 'table' and name = 'lexicon'").fetchone():
+        raise LexiconMissing("this database has no lexicon table; rebuild it with `rulings ingest`")
+    found: dict[str, dict] = {kind: {} for kind in KINDS}
+    for kind, key, value in conn.execute("select kind, key, value from lexicon order by id"):
+        if kind == "label":
+            found[kind].setdefault(key, []).append(value)
+        else:
+            found[kind][key] = value
+    ids = frozenset(r[0] for r in conn.execute("select id from rulings"))
+    return Lexicon(found["acronym"], found["game"], found["label"], ids)

@@ -1,0 +1,74 @@
+"""From a question to what search looks for: its content words, a safe full-text query, the game it names
+or whose vocabulary it speaks, and the ruling it designates by id or label."""
+from __future__ import annotations
+
+import re
+import sqlite3
+import unicodedata
+
+from ingest.segment import STOPWORDS
+from kb.lexicon import Lexicon
+
+# A game recognised by its vocabulary speaks words that several of its rulings use, not one stray ruling.
+VOCABULARY_RULINGS = 2
+_TERM = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
+
+
+def content_terms(question: str) -> list[str]:
+    """The question's words that carry meaning (no stopwords), in order, once each."""
+    words = (t.replace("'", "") for t in _TERM.findall(question.lower()))
+    return [w for w in dict.fromkeys(words) if w not in STOPWORDS]
+
+
+def fts_query(question: str, acronyms: dict[str, str] | None = None) -> str:
+    """A safe FTS5 query from free text: its content words, quoted, OR-ed (no FTS syntax gets through).
+
+    An acronym the rulings use also searches the name it stands for, and the name its acronym.
+    """
+    terms = content_terms(question)
+    spaced = " " + " ".join(_TERM.findall(question.lower())) + " "
+    for acronym, name in (acronyms or {}).items():
+        if acronym in terms:
+            terms += [w for w in name.split() if w not in STOPWORDS]
+        elif f" {name} " in spaced:
+            terms.append(acronym)
+    return " OR ".join(f'"{t}"' for t in list(dict.fromkeys(terms))[:64])
+
+
+def named_game(question: str, games: dict[str, str]) -> str | None:
+    """The game a question names ("In Dungeon Twister, ..."), when it names exactly one of `games`
+    (a name for a game → its slug)."""
+    text = " " + re.sub(r"[^\w]+", " ", unicodedata.normalize("NFKC", question).casefold()) + " "
+    named = {slug for alias, slug in games.items() if f" {alias} " in text}
+    return named.pop() if len(named) == 1 else None
+
+
+def direct_hit(question: str, lexicon: Lexicon) -> str | None:
+    """The ruling a question designates by id or label (`dragon-dice/magic/general/m`, `general/m`, `100.1a`)."""
+    key = question.strip().strip("[]<>\"'").lower()
+    if not key or " " in key:
+        return None
+    if key in lexicon.rulings:
+        return key
+    matches = lexicon.labels.get(key, [])
+    return matches[0] if len(matches) == 1 else None
+
+
+def term_games(conn: sqlite3.Connection, terms: list[str]) -> dict[str, dict[str, int]]:
+    """For each term: game → how many of its rulings use the term (stemmed, as FTS matches it)."""
+    sql = ("select r.game, count(*) from rulings_fts join rulings r on r.rowid = rulings_fts.rowid "
+           "where rulings_fts match ? group by r.game")
+    return {t: dict(conn.execute(sql, [f'"{t}"']).fetchall()) for t in terms}
+
+
+def vocabulary_game(usage: dict[str, dict[str, int]]) -> str | None:
+    """The game whose own vocabulary the question speaks: at least two of its words are each used by
+    several rulings of that one game and by no other game ("stoneskin", "burial"), and no word is
+    distinctive of another game. `usage` is what `term_games` returns."""
+    votes: dict[str, int] = {}
+    for games in usage.values():
+        if len(games) == 1:
+            (game, rulings), = games.items()
+            if rulings >= VOCABULARY_RULINGS:
+                votes[game] = votes.get(game, 0) + 1
+    return next(iter(votes)) if len(votes) == 1 and sum(votes.values()) >= 2 else None

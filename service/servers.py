@@ -1,0 +1,70 @@
+"""Our servers as child processes on loopback, for tests, benchmarks and screenshots: a free port, start,
+wait until it answers, stop. Never used by the servers themselves."""
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from kb.paths import ROOT
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start(args: list[str], port: int, db: Path, log: Path | None = None,
+          timeout: float = 60) -> subprocess.Popen:
+    """Run `rulings <args> --port <port> --db <db>` on loopback; return once it accepts connections.
+
+    Output goes to `log` (else nowhere); a server that exits or never answers is killed and reported, with
+    its log.
+    """
+    out = log.open("w") if log else subprocess.DEVNULL
+    try:
+        process = subprocess.Popen([sys.executable, "-m", "service.cli", *args, "--host", "127.0.0.1",
+                                    "--port", str(port), "--db", str(db)], cwd=ROOT, stdout=out,
+                                   stderr=subprocess.STDOUT)
+    finally:
+        if log:
+            out.close()
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and process.poll() is None:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return process
+        except OSError:
+            time.sleep(0.1)
+    stop(process)
+    detail = log.read_text() if log else ""
+    raise RuntimeError(f"`rulings {' '.join(args)}` on port {port} did not start within {timeout:g} s "
+                       f"(exit code {process.returncode}){': ' + detail if detail else ''}")
+
+
+def stop(process: subprocess.Popen) -> None:
+    """Terminate a server, killing it if it does not stop within 10 s."""
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+@contextmanager
+def running_server(db: Path, args: tuple[str, ...] = ("serve",),
+                   log: Path | None = None) -> Iterator[tuple[int, subprocess.Popen]]:
+    """`rulings serve` (or other server `args`) on a free loopback port for the block: yields (port, process)."""
+    port = free_port()
+    server = start(list(args), port, db, log)
+    try:
+        yield port, server
+    finally:
+        stop(server)

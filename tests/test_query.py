@@ -1,0 +1,66 @@
+"""A question becomes content words, a safe full-text query, the game it names or speaks, or a direct hit."""
+import pytest
+
+from kb import query
+from kb.lexicon import load_lexicon
+
+
+@pytest.fixture(scope="module")
+def lexicon(conn):
+    return load_lexicon(conn)
+
+
+def test_content_terms_keep_meaningful_words_once_in_order():
+    assert query.content_terms("Does the Stoneskin spell stack? Does stoneskin's effect stack?") == \
+        ["stoneskin", "spell", "stack", "stoneskins", "effect"]
+
+
+def test_the_full_text_query_quotes_and_ors_the_content_words():
+    assert query.fts_query("Can a reserve army double its magic?") == '"reserve" OR "army" OR "double" OR "magic"'
+
+
+def test_acronyms_the_rulings_use_search_their_names_and_names_their_acronyms(lexicon):
+    assert lexicon.acronyms["fod"] == "finger of death"
+    assert query.fts_query("Can I reflect a Finger of Death?", lexicon.acronyms).split(" OR ")[-1] == '"fod"'
+    assert '"finger" OR "death"' in query.fts_query("does FOD kill?", lexicon.acronyms)
+
+
+def test_a_question_naming_one_game_names_it(lexicon):
+    assert query.named_game("In Dungeon Twister, can a wall be jumped?", lexicon.games) == "dungeon-twister"
+    assert query.named_game("What do Dragons of Glory fleets do?", lexicon.games) == "paths-of-the-lance"
+
+
+def test_a_question_naming_two_games_or_none_names_no_game(lexicon):
+    assert query.named_game("Is Dragon Dice faster than Wizard Dice?", lexicon.games) is None
+    assert query.named_game("Can a reserve army double its magic?", lexicon.games) is None
+
+
+def test_a_ruling_id_or_an_unambiguous_id_tail_is_a_direct_hit(lexicon):
+    stoneskin_b = "dragon-dice/magic/earth/stoneskin/b"
+    assert query.direct_hit(stoneskin_b, lexicon) == stoneskin_b
+    assert query.direct_hit(" [stoneskin/B] ", lexicon) == stoneskin_b
+
+
+def test_an_ambiguous_label_or_a_sentence_is_searched_not_guessed(lexicon):
+    assert query.direct_hit("a", lexicon) is None
+    assert query.direct_hit("stoneskin b", lexicon) is None
+
+
+def test_term_games_counts_each_games_rulings_using_a_word(conn):
+    usage = query.term_games(conn, ["stoneskin", "qwertyuiop"])
+    assert set(usage["stoneskin"]) == {"dragon-dice"} and usage["stoneskin"]["dragon-dice"] >= 2
+    assert usage["qwertyuiop"] == {}
+
+
+def test_game_vocabulary_is_recognised_without_its_name(conn):
+    usage = query.term_games(conn, query.content_terms("Do stoneskins on a reserve army double?"))
+    assert query.vocabulary_game(usage) == "dragon-dice"
+
+
+def test_vocabulary_needs_two_words_of_one_game_and_none_of_another():
+    stoneskin, burial = {"stoneskin": {"dragon-dice": 4}}, {"burial": {"dragon-dice": 3}}
+    assert query.vocabulary_game(stoneskin) is None
+    assert query.vocabulary_game({**stoneskin, **burial, "wall": {"dungeon-twister": 5}}) is None
+    assert query.vocabulary_game({**stoneskin, "burial": {"dragon-dice": 1}}) is None
+    assert query.vocabulary_game({**stoneskin, **burial, "army": {"dragon-dice": 9, "paths-of-the-lance": 2}}) \
+        == "dragon-dice"
