@@ -35,6 +35,7 @@ class Block:
     examples: list[tuple[str, list[tuple[int, int]]]] = field(default_factory=list)
     slug: str | None = None  # overrides slugify(label) in the ruling id
     id_section: tuple[str, ...] | None = None  # section path for the id, when it differs from `section`
+    parent: str | None = None  # label of the rule this one is a subrule of (1.9.4 for 1.9.4.2, 702.11 for 702.11b)
 
     @property
     def start(self) -> int:

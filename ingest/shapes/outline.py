@@ -1,33 +1,369 @@
 """Line-oriented documents: FAQs and rulebooks whose structure is in line prefixes.
 
-Handles the common shapes a new document arrives in: section headings (`***GENERAL RULES`, `# Combat`,
-an ALL-CAPS line), lettered and numbered clarifications (`A)`, `1) Stoneskin (2 points): ...`), decimal
-rules with lettered subrules (`100.1`, `100.1a`), `Q:`/`A:` pairs, and `EXAMPLE:` blocks, which attach to
-the ruling they follow. Paragraphs before the first section are front matter.
+Reads the outline dialect the readers produce. Headings: `# Combat`, `***GENERAL RULES`, an ALL-CAPS line, a
+numbered chapter (`6. ABILITIES, EFFECTS, AND RESOLVING`), a decimal title over deeper-numbered rules or
+questions (`1.2. Golden Rules`), `Article 4: ...`, a short title line over text, questions or numbered units.
+Units: decimal rules of any depth (`1.9.4.2`, `702.11b`, knowing their parent rule); numbered and suffixed
+items (`1)`, `36a.`), numbered after the heading above them (`Article 4` + `6.` = `4.6`) or the item they are
+indented under; lettered sub-cases (`a.`, `A)`); `Q:`/`A:` pairs; glossary terms, one unit each. `Example:`
+blocks attach to the unit they follow and end where the next unit or heading begins. Bullets, captions and
+any other line are text of the unit they sit in; paragraphs before the first heading or unit are front matter.
 """
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-from ingest.segment import Block, first_sentence, section_slug, slugify, trim
+from ingest.segment import HEADING_CONNECTORS, Block, first_sentence, slugify, trim
 from ingest.text import MappedText
 
-_SECTION = re.compile(r"^(?:\*{2,}\s*(?P<star>[^*].*?)\s*\**|#{1,6}\s+(?P<hash>.+?))\s*$")
+_SECTION = re.compile(r"^(?:\*{2,}\s*(?P<star>[^*].*?)\s*\**|(?P<hashes>#{1,6})\s+(?P<hash>.+?))\s*$")
 _CAPS_SECTION = re.compile(r"^(?P<caps>[A-Z][A-Z0-9 :&/,'’-]{2,60}[A-Z0-9])$")
 _LONGEST_HEADING = 120
 _RULE_LINE = re.compile(r"^\s*[-=_*]{5,}\s*$")
 _ITEM = re.compile(
     r"^\s*(?:"
     r"(?P<decimal>\d+(?:\.\d+)+[a-z]?)\.?\s+"
-    r"|(?P<number>\d{1,3})[).]\s+"
-    r"|\(?(?P<letter>[A-Za-z])\)\s+"
+    r"|(?P<number>\d{1,3}[a-z]?)[).]\s+"
+    r"|\(?(?P<letter>[A-Za-z])\)\s+|(?P<dotted>[a-z])\.\s+"
     r"|(?P<question>Q(?:uestion)?\s*\d*\s*[:.)])\s*"
-    r"|(?P<answer>A(?:nswer)?\s*\d*\s*:)\s*"
-    r"|(?P<example>(?:EXAMPLE|Example)\s*\d*\s*:)\s*"
+    r"|(?P<answer>A(?:nswer)?\s*\d*\s*[:.])\s*"
+    r"|(?P<example>(?:EXAMPLES?|Examples?)(?:\s+(?:\d+|[A-Z]))?\s*:)\s*"
     r")"
 )
 # "Stoneskin (2 points): Add one..." - a numbered item that names something.
 _NAMED = re.compile(r"^(?P<name>[A-Z][\w'’ /-]{1,40}?)\s*(?:\([^)]*\))?\s*(?::|\s[-–]\s)")
+_BULLET = re.compile(r"^\s*(?:[•◦▪‣∙●○■□►➢*–—-]|o(?=\s+[A-Z“\"(]))\s+")
+# Captions of diagrams and tables name a picture, never a section.
+_CAPTION = re.compile(r"^(?:#{1,6}\s+)?(?:[Dd]iagram|DIAGRAM|[Tt]able|TABLE|[Ff]ig(?:ure|\.)|FIG(?:URE|\.)|"
+                      r"[Ii]llustration|ILLUSTRATION|[Cc]hart|CHART)\s*(?:\d+[a-z]?|[A-Z])\b")
+# "1.      CONCEPTS", "6. ABILITIES, EFFECTS, AND RESOLVING": a chapter.
+_CHAPTER = re.compile(r"^(?P<n>\d{1,3})[.)]\s+(?P<title>[A-Z][A-Z0-9 ,:&/'’()-]*[A-Z0-9)])$")
+# "1.2. Golden Rules": a decimal line that names what follows (a heading when deeper rules follow it).
+_DECIMAL_TITLE = re.compile(r"^(?P<n>\d+(?:\.\d+)+[a-z]?)\.?\s+(?P<title>[A-Z“\"'(][^.;:!?]{0,60}?[^.;:!?,])$")
+# "100. General": a numbered line that only names what follows.
+_NUMBERED_SECTION = re.compile(r"^(?P<n>\d{1,4})[.)]\s+(?P<title>[A-Z][\w'’&/ -]{1,40}[\w)])$")
+_KEYWORD = r"(?:Article|Section|Chapter|Part|Appendix|ARTICLE|SECTION|CHAPTER|PART|APPENDIX)"
+_KEYWORD_HEADING = re.compile(rf"^{_KEYWORD}\s+(?P<n>\d+(?:\.\d+)*)(?!\.?\d)\s*(?:[:.–—-]\s*)?[^.!?]*$")
+# The number a heading gives the plain items under it: "Article 4: ...", "3 Movement", "A. Rapidplay".
+_HEADING_NUMBER = re.compile(rf"^(?:{_KEYWORD}\s+(?P<named>\d+(?:\.\d+)*)\b"
+                             r"|(?P<n>\d{1,3}(?:\.\d+)*)(?=[.:)]?(?:\s|$))|(?P<letter>[A-Z])[.:](?=\s))")
+_TITLE_LINE = re.compile(r"^(?P<title>[A-Z][\w'’&/ ,.()!–—-]{1,68}[\w)!])$")
+_GLOSSARY = re.compile(r"^(?:(?:\d+[.)]?|[A-Z][.:])\s+)?(?:glossary(?: of (?:terms|keywords))?|definitions?|"
+                       r"terms|key terms|terminology|keywords? glossary)$", re.IGNORECASE)
+# "bag: A non-physical zone...": a glossary term and its definition on one line.
+_INLINE_TERM = re.compile(r"^(?P<term>[^\s:–—][^:–—]{0,40}?)\s*(?::|\s[–—]\s)\s*(?P<definition>\S.*)$")
+_SENTENCE_END = re.compile(r"[.!?][”\"')\]]*(?:\s+\d+)?$")  # a page number may follow
+_ENDS_CLAUSE = re.compile(r"[.!?:;][”\"')\]]*$")
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+@dataclass
+class _Heading:
+    level: int
+    title: str          # as the section path shows it
+    number: str | None  # what plain items under it are numbered after ("4" for Article 4)
+    kind: str           # "marked" (#, ***), "caps", "numbered" or "titled"
+    glossary: bool = False
+
+
+def parse_outline(doc: MappedText, root: tuple[str, ...]) -> list[Block]:
+    """Cut a line-oriented document into blocks (see the module docstring for the shapes it knows)."""
+    return _Outline(doc, root).read()
+
+
+class _Outline:
+    """Where the segmenter is in the document: open headings, the unit lines go to, the numbering so far."""
+
+    def __init__(self, doc: MappedText, root: tuple[str, ...]):
+        self.text = doc.text
+        self.lines = list(_lines(self.text))
+        self.following = _next_nonblank(self.lines)
+        self.numbers = _next_numbers(self.lines)
+        self.root = root
+        self.blocks: list[Block] = []
+        self.headings: list[_Heading] = []
+        self.heading_line = -1
+        self.section = root + ("Front Matter",)
+        self.in_front = True
+        self.current: Block | None = None   # the unit text lines go to
+        self.last: Block | None = None      # the section's latest unit, which a bullet list after a blank continues
+        self.example: list[tuple[int, int]] | None = None
+        self.in_answer = False              # lettered lines of an answer are its list, not sub-rulings
+        self.answer_indent = 0
+        self.items: list[tuple[int, str, Block]] = []  # open numbered units: indentation, number; outermost first
+        self.case: Block | None = None      # the numbered unit lettered sub-cases belong to
+        self.named: Block | None = None     # a named item ("1) Stoneskin (2 points): ...") lettered items nest under
+        self.rules: set[str] = set()
+        self.questions = 0
+        self.paragraphs = 0
+
+    def read(self) -> list[Block]:
+        for index, (pos, line) in enumerate(self.lines):
+            stripped = line.strip()
+            if not stripped or _RULE_LINE.match(line):
+                if self.in_front or (self.current is not None and self.current.kind == "paragraph"):
+                    self.current = self.example = None
+                continue
+            bullet = _BULLET.match(line)
+            if bullet or _CAPTION.match(stripped):
+                self._text(index, pos, line, bullet)
+                continue
+            item = _ITEM.match(line)
+            if self.headings and self.headings[-1].glossary and not item and self._term(index, pos, line):
+                continue
+            heading = self._heading(index, stripped, item)
+            if heading:
+                self._open(heading, index)
+            elif not (item and self._unit(index, pos, line, item)):
+                self._text(index, pos, line)
+        return self.blocks
+
+    # Headings
+
+    def _heading(self, index: int, stripped: str, item: re.Match | None) -> _Heading | None:
+        if len(stripped) > _LONGEST_HEADING:
+            return None
+        marked = _SECTION.match(stripped)
+        if marked:
+            title = marked.group("star") or marked.group("hash")
+            return _Heading(len(marked.group("hashes") or "#"), _section_title(title), _heading_number(title), "marked")
+        # A line carrying on the sentence above ("...follow the rules in\nSection 6.5.") is no heading.
+        carried = index and not _ENDS_CLAUSE.search(self.lines[index - 1][1].rstrip() or ".")
+        keyword = _KEYWORD_HEADING.match(stripped)
+        if keyword and not carried:
+            return _Heading(_depth(keyword.group("n")), stripped, keyword.group("n"), "numbered")
+        chapter = _CHAPTER.match(stripped)
+        if chapter:
+            return _Heading(1, _section_title(chapter.group("title")), chapter.group("n"), "numbered")
+        decimal = _DECIMAL_TITLE.match(stripped)
+        if decimal and len(decimal.group("title").split()) <= 8 and self._heads_rules(index, decimal.group("n")):
+            number = decimal.group("n")
+            return _Heading(_depth(number), f"{number} {_section_title(decimal.group('title'))}", number, "numbered")
+        numbered = _NUMBERED_SECTION.match(stripped)
+        if numbered and self._heads_section(index, numbered.group("n")):
+            return _Heading(1, _section_title(numbered.group("title")), numbered.group("n"), "numbered")
+        if item or self._inside_chapter(index):
+            return None
+        if _CAPS_SECTION.match(stripped):
+            return _Heading(1, _section_title(stripped), _heading_number(stripped), "caps")
+        if self._titled(index, stripped):
+            return _Heading(0, _section_title(stripped), _heading_number(stripped), "titled")
+        return None
+
+    def _inside_chapter(self, index: int) -> bool:
+        """Does the open numbered chapter's numbering carry on after line `index`? Then an unnumbered title
+        there (a diagram's labels: "BANISHED", "READY   EXERTED") is text inside the chapter, no section."""
+        chapter = next((h.number for h in self.headings if h.kind == "numbered"), None)
+        following = self.numbers[index]
+        return chapter is not None and following is not None and (
+            following.split(".")[0] == chapter.split(".")[0])
+
+    def _following_item(self, index: int) -> re.Match | None:
+        following = self.following[index]
+        return None if following is None else _ITEM.match(self.lines[following][1])
+
+    def _heads_rules(self, index: int, number: str) -> bool:
+        """Is the decimal line at `index` followed by rules numbered under it, or by questions?"""
+        following = self._following_item(index)
+        if following is not None and following.group("question"):
+            return True
+        deeper = self.numbers[index] or ""
+        return deeper.startswith(number + ".") or deeper.rstrip(_LETTERS) == number != deeper
+
+    def _heads_section(self, index: int, number: str) -> bool:
+        """Is "N. Title" at `index` a heading rather than a short list item? An item follows its previous
+        sibling and is followed by its next one or by a list indented under it; a heading is followed by its
+        own numbering, starting again at 1."""
+        indent = _indent(self.lines[index][1])
+        if any(at == indent and previous == str(int(number) - 1) for at, previous, _ in self.items):
+            return False
+        following = self._following_item(index)
+        if following is None or not following.group("number"):
+            return True
+        if _indent(self.lines[self.following[index]][1]) > indent:
+            return False
+        return following.group("number") == "1"
+
+    def _titled(self, index: int, stripped: str) -> bool:
+        """A short unpunctuated line, after a blank line over text or questions and numbered units (past
+        blank lines too), or after a finished sentence directly over a question or numbered unit: a plain
+        section heading."""
+        if len(stripped.split()) > 8 or not _TITLE_LINE.match(stripped):
+            return False
+        following = self.following[index]
+        if following is None:
+            return False
+        item = _ITEM.match(self.lines[following][1])
+        opens = bool(item and (item.group("question") or item.group("decimal") or item.group("number")))
+        previous = self.lines[index - 1][1].strip() if index else ""
+        if previous:
+            return opens and following == index + 1 and bool(_SENTENCE_END.search(previous))
+        return opens or (following == index + 1 and not item)
+
+    def _open(self, heading: _Heading, index: int) -> None:
+        if heading.kind == "titled":
+            # A title line is a topic inside the marked or capitalised heading above it, never inside a numbered one.
+            while self.headings and self.headings[-1].kind in ("titled", "numbered"):
+                self.headings.pop()
+            heading.level = self.headings[-1].level + 1 if self.headings else 1
+        else:
+            while self.headings and self.headings[-1].level >= heading.level:
+                self.headings.pop()
+        heading.glossary = bool(_GLOSSARY.match(heading.title))
+        self.headings.append(heading)
+        self.heading_line = index
+        self.section = self.root + tuple(h.title for h in self.headings)
+        self.in_front, self.in_answer = False, False
+        self.current = self.last = self.example = self.case = self.named = None
+        self.items = []
+
+    # Units
+
+    def _unit(self, index: int, pos: int, line: str, item: re.Match) -> bool:
+        """Start the unit `item` opens; False when the line is only text of the current one."""
+        start, end = pos + item.end(), pos + len(line)
+        if item.group("question"):
+            self.questions += 1
+            self.case = self.named = None
+            self.items = []
+            self._start(Block(self.section, f"q{self.questions}", "", [], kind="question"), start, end)
+            return True
+        if item.group("answer"):
+            if self.current is None or (item.group("answer").endswith(".") and self.current.kind != "question"):
+                return False
+            self.example, self.in_answer, self.answer_indent = None, True, _indent(line)
+            self._extend(self.current.pieces, pos, end)
+            return True
+        if item.group("example"):
+            if self.current is None:
+                return False
+            self.example = []
+            self.current.examples.append((f"example-{len(self.current.examples) + 1}", self.example))
+            self._extend(self.example, start, end)
+            return True
+        if item.group("decimal"):
+            return self._decimal(index, line, item, start, end)
+        if item.group("number"):
+            self._numbered(line, item, start, end)
+            return True
+        if self.in_answer:
+            return False
+        letter = (item.group("letter") or item.group("dotted")).lower()
+        if self.named is not None:
+            block = Block(self.section + (self.named.title,), letter, "", [])
+        elif self.case is not None:
+            block = Block(self.section, self.case.label + letter, "", [], kind="rule", parent=self.case.label)
+        else:
+            block = Block(self.section, letter, "", [])
+        self._start(block, start, end)
+        return True
+
+    def _decimal(self, index: int, line: str, item: re.Match, start: int, end: int) -> bool:
+        label = item.group("decimal")
+        # A number that a wrapped sentence put at the start of a line ("...the rule in section\n4.3.2 says").
+        if self.current is not None and self.lines[index - 1][1].strip() and line[item.end():][:1].islower():
+            return False
+        block = Block(self.section, label, "", [], kind="rule", parent=self._parent_of(label))
+        self.rules.add(label)
+        self.items = [(_indent(line), label, block)]
+        self.case, self.named = block, None
+        self._start(block, start, end)
+        return True
+
+    def _numbered(self, line: str, item: re.Match, start: int, end: int) -> None:
+        number, indent = item.group("number"), _indent(line)
+        siblings = False
+        while self.items and self.items[-1][0] >= indent:
+            siblings = siblings or self.items.pop()[0] == indent
+        if self.items and number != "1" and not siblings:  # a list nests from 1; else a sibling shifted right
+            self.items.pop()
+        if self.items:
+            label = f"{self.items[-1][2].label}.{number}"
+        else:
+            prefix = next((h.number for h in reversed(self.headings) if h.number), None)
+            label = f"{prefix}.{number}" if prefix else number
+        body = self.text[start:end]
+        named = _NAMED.match(body)
+        title = named.group("name").strip() if named else first_sentence(body)
+        numbered = "." in label
+        block = Block(self.section, label, title, [], kind="rule" if named or numbered else "clarification",
+                      slug=slugify(title) if named and not numbered else None, parent=self._parent_of(label))
+        self.rules.add(label)
+        self.items.append((indent, number, block))
+        self.case = block
+        self.named = block if named and not numbered else None
+        self._start(block, start, end)
+
+    def _parent_of(self, label: str) -> str | None:
+        """The rule `label` is a subrule of, when that rule is a unit: 702.11 for 702.11b, 1.9.4 for 1.9.4.2."""
+        base = label.rstrip(_LETTERS)
+        parent = base if base != label else label.rpartition(".")[0]
+        return parent if parent in self.rules else None
+
+    def _term(self, index: int, pos: int, line: str) -> bool:
+        """A glossary term opens a unit: a short line without a full stop after a finished definition, over
+        its own definition; or "term: definition" on one line."""
+        stripped = line.strip()
+        previous = index - 1
+        while previous > self.heading_line and not self.lines[previous][1].strip():
+            previous -= 1
+        if previous != self.heading_line and not _SENTENCE_END.search(self.lines[previous][1].rstrip()):
+            return False
+        inline = _INLINE_TERM.match(stripped)
+        if inline and len(inline.group("term").split()) <= 5:
+            definition = pos + _indent(line) + inline.start("definition")
+            self._start(_term_block(self.section, inline.group("term")), definition, pos + len(line))
+            return True
+        following = self.following[index]
+        if (len(stripped) > 50 or len(stripped.split()) > 6 or stripped[-1] in ".,;:?!" or following is None
+                or not _defines(self.lines[following][1].strip())):
+            return False
+        block = _term_block(self.section, stripped)
+        self.blocks.append(block)
+        self.current = self.last = block
+        self.example = None
+        return True
+
+    # Text
+
+    def _start(self, block: Block, start: int, end: int) -> None:
+        if self.in_front:
+            block.section = self.root + block.section[len(self.section):]
+            self.in_front, self.section = False, self.root
+        self.blocks.append(block)
+        self.current = self.last = block
+        self.example, self.in_answer = None, False
+        self._extend(block.pieces, start, end)
+
+    def _text(self, index: int, pos: int, line: str, bullet: re.Match | None = None) -> None:
+        end = pos + len(line)
+        if self.in_answer and not self.lines[index - 1][1].strip() and _indent(line) < self.answer_indent:
+            # Past a blank line and left of the answer's margin: the answer has ended.
+            self.current = self.example = None
+            self.in_answer = False
+        if self.example is not None:
+            self._extend(self.example, pos, end)
+            return
+        if self.current is None and bullet and self.last is not None:
+            self.current = self.last  # a list after a blank line belongs to the paragraph that introduces it
+        if self.current is None:
+            stripped = line[bullet.end():].strip() if bullet else line.strip()
+            self.paragraphs += 1
+            kind = "front-matter" if self.in_front else "paragraph"
+            if stripped.endswith(":") and len(stripped.split()) <= 6:
+                block = Block(self.section, slugify(stripped), stripped.rstrip(":"), [],
+                              kind="changelog" if self.in_front else kind)
+            else:
+                block = Block(self.section, str(self.paragraphs), first_sentence(stripped), [], kind=kind)
+            self.blocks.append(block)
+            self.current = self.last = block
+        self._extend(self.current.pieces, pos, end)
+
+    def _extend(self, target: list[tuple[int, int]], start: int, end: int) -> None:
+        start, end = trim(self.text, start, end)
+        if start < end:
+            target.append((start, end))
 
 
 def _lines(text: str):
@@ -37,115 +373,63 @@ def _lines(text: str):
         pos += len(line) + 1
 
 
-def parse_outline(doc: MappedText, root: tuple[str, ...]) -> list[Block]:
-    """Cut a line-oriented document into blocks (see the module docstring for the shapes it knows)."""
-    blocks: list[Block] = []
-    section: tuple[str, ...] = root + ("Front Matter",)
-    in_front = True
-    parent: Block | None = None      # numbered item that lettered items nest under
-    decimal_parent: Block | None = None
-    current: Block | None = None
-    example: list[tuple[int, int]] | None = None
-    question_count = 0
-    front_count = 0
-    text = doc.text
+def _next_nonblank(lines: list[tuple[int, str]]) -> list[int | None]:
+    """For each line, the index of the next non-blank line after it (None at the end)."""
+    following: list[int | None] = [None] * len(lines)
+    upcoming = None
+    for index in range(len(lines) - 1, -1, -1):
+        following[index] = upcoming
+        if lines[index][1].strip():
+            upcoming = index
+    return following
 
-    def extend(target: list[tuple[int, int]], start: int, end: int) -> None:
-        start, end = trim(text, start, end)
-        if start < end:
-            target.append((start, end))
 
-    lines = list(_lines(text))
-    for index, (pos, line) in enumerate(lines):
-        end = pos + len(line)
-        stripped = line.strip()
-        following = lines[index + 1][1] if index + 1 < len(lines) else ""
-        previous = lines[index - 1][1] if index else ""
-        if not stripped or _RULE_LINE.match(line):
-            example = None
-            if in_front or (current is not None and current.kind == "paragraph"):
-                current = None
-            continue
-        heading = len(stripped) <= _LONGEST_HEADING and (
-            _SECTION.match(stripped) or _NUMBERED_SECTION.match(stripped) or (None if _ITEM.match(line) else (
-                _CAPS_SECTION.match(stripped) or _titled_line(stripped, previous, following))))
-        if heading:
-            title = next(g for g in heading.groups() if g)
-            section = root + (_section_title(title),)
-            in_front, parent, decimal_parent, current, example = False, None, None, None, None
-            continue
+def _next_numbers(lines: list[tuple[int, str]]) -> list[str | None]:
+    """For each line, the number of the next decimal rule or numbered chapter after it (None when none follows)."""
+    numbers: list[str | None] = [None] * len(lines)
+    upcoming = None
+    for index in range(len(lines) - 1, -1, -1):
+        numbers[index] = upcoming
+        line = lines[index][1]
         item = _ITEM.match(line)
-        if item and item.group("example") and current is not None:
-            example = []
-            current.examples.append((f"example-{len(current.examples) + 1}", example))
-            extend(example, pos + item.end(), end)
-            continue
-        if example is not None:
-            extend(example, pos, end)
-            continue
-        if item and item.group("answer") and current is not None:
-            extend(current.pieces, pos, end)
-            continue
-        if item and not item.group("example") and not item.group("answer"):
-            body_start = pos + item.end()
-            body = text[body_start:end]
-            if item.group("question"):
-                question_count += 1
-                current = Block(section, f"q{question_count}", "", [], kind="question")
-            elif item.group("decimal"):
-                label = item.group("decimal")
-                under = decimal_parent if (decimal_parent and label[-1].isalpha()
-                                           and label.rstrip("abcdefghijklmnopqrstuvwxyz") == decimal_parent.label) else None
-                current = Block(section, label, "", [], kind="rule")
-                if under is None:
-                    decimal_parent = current
-            elif item.group("number"):
-                named = _NAMED.match(body)
-                title = named.group("name").strip() if named else first_sentence(body)
-                current = Block(section, item.group("number"), title, [], kind="rule" if named else "clarification",
-                                slug=slugify(title) if named else None)
-                parent = current if named else None
-            else:
-                letter = item.group("letter").lower()
-                if parent is not None:
-                    current = Block(section + (parent.title,), letter, "", [])
-                else:
-                    current = Block(section, letter, "", [])
-            if in_front:
-                current.section = root + current.section[len(section):]
-                in_front, section = False, root
-            blocks.append(current)
-            extend(current.pieces, body_start, end)
-            continue
-        if current is None:
-            front_count += 1
-            kind = "front-matter" if in_front else "paragraph"
-            if stripped.endswith(":") and len(stripped.split()) <= 6:
-                label = slugify(stripped)
-                current = Block(section, label, stripped.rstrip(":"), [], kind="changelog" if in_front else kind)
-            else:
-                current = Block(section, str(front_count), first_sentence(stripped), [], kind=kind)
-            blocks.append(current)
-        extend(current.pieces, pos, end)
-    return blocks
+        chapter = _CHAPTER.match(line.strip()) if len(line) <= 2 * _LONGEST_HEADING else None
+        if item and item.group("decimal"):
+            upcoming = item.group("decimal")
+        elif chapter:
+            upcoming = chapter.group("n")
+    return numbers
 
 
-# "100. General": a numbered line that only names what follows.
-_NUMBERED_SECTION = re.compile(r"^\d{1,4}[.)]\s+(?P<numbered>[A-Z][\w'’&/ -]{1,40}[\w)])$")
-_TITLE_LINE = re.compile(r"^(?P<title>[A-Z][\w'’&/ -]{1,58}[\w)])$")
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
 
 
-def _titled_line(line: str, previous: str, following: str) -> re.Match | None:
-    """A short unpunctuated line between a blank line and text: a plain section heading."""
-    if previous.strip() or not following.strip() or _ITEM.match(following) or len(line.split()) > 8:
-        return None
-    return _TITLE_LINE.match(line)
+def _depth(number: str) -> int:
+    return number.count(".") + 1
+
+
+def _heading_number(title: str) -> str | None:
+    match = _HEADING_NUMBER.match(title.strip(" *#"))
+    return match and (match.group("named") or match.group("n") or match.group("letter"))
+
+
+def _defines(line: str) -> bool:
+    """Does `line` read as a definition (a wrapped or finished sentence), not a heading or another term?"""
+    return (len(line) > 50 or bool(_SENTENCE_END.search(line))) and not _ITEM.match(line)
+
+
+def _term_block(section: tuple[str, ...], term: str) -> Block:
+    return Block(section, slugify(term), term, [], kind="glossary")
 
 
 def _section_title(raw: str) -> str:
     raw = raw.strip(" *#:")
-    return raw.title() if raw.isupper() else raw
+    if not raw.isupper():
+        return raw
+    words = raw.split()
+    return " ".join(word.lower() if index and word.lower() in HEADING_CONNECTORS else _capitalised(word)
+                    for index, word in enumerate(words))
 
 
-def section_id_part(section: tuple[str, ...]) -> str:
-    return "/".join(section_slug(s) for s in section)
+def _capitalised(word: str) -> str:
+    return re.sub(r"[A-Za-z'’]+", lambda m: m.group().capitalize(), word.lower())

@@ -1,0 +1,213 @@
+"""Reading a rules document in the format people have it: PDF, markdown, HTML, Q/A data or plain text.
+
+Every reader writes the same line-oriented "outline dialect" (`## Heading`, `3. item`, `| a | b |`, a
+paragraph on one line) through an `Outline`, and every character of it maps back to an offset in the
+document's own source, so citations point at the lines of the file the user gave. The readers are handed
+the `Outline` to write to instead of importing this package, so imports go one way (package -> readers).
+"""
+from __future__ import annotations
+
+import json
+import re
+from array import array
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ingest.errors import IngestError
+from ingest.text import MappedText, read_document
+
+
+@dataclass
+class Document:
+    """A document as read: its source, the normalised outline text mapped into it, and what was learned."""
+
+    original: str          # stored as sources.original_text; citation offsets index into it
+    text: MappedText       # the outline dialect the segmenters read; every character maps into `original`
+    format: str            # "text" | "markdown" | "html" | "pdf" | "data"
+    page_starts: list[int] = field(default_factory=list)  # offsets in `original` where pages 2, 3, ... start
+    metadata: dict = field(default_factory=dict)          # "title", "version", "date" when found
+
+
+# Left in the text by chat assistants that converted a document ("[cite_start]", "[cite: 12, 14]").
+_CITE_DEBRIS = re.compile(r"\[cite_start\]|\s*\[cite:\s*[\d,\s]*\]")
+_SPACES = re.compile(r"\s{2,}|[^\S ]")  # what is not already a single space
+_INDENT = "   "  # per nesting level of a list
+
+
+def _tidy(run: MappedText) -> MappedText:
+    """One line of text: debris dropped, whitespace runs (line breaks included) made one space, ends trimmed."""
+    run = run.sub(_CITE_DEBRIS, lambda _: "").sub(_SPACES, lambda _: " ")  # a function: no template parse
+    start = 1 if run.text.startswith(" ") else 0
+    end = len(run) - 1 if run.text.endswith(" ") and len(run) > start else len(run)
+    return run.slice(start, end)
+
+
+class Outline:
+    """Writes the outline dialect into a MappedText, one line per heading, paragraph, list item or table row.
+
+    Runs are MappedTexts whose offsets index the source. What the dialect adds (`## `, `3. `, `| `, the
+    indentation of nested lists) maps to `at`, the offset of the construct it stands for. Headings and
+    top-level paragraphs stand between blank lines; the lines of one list, one table or one preformatted
+    block follow each other.
+    """
+
+    def __init__(self):
+        self._text: list[str] = []
+        self._offsets = array("i")
+        self._group: str | None = None  # what the last line belonged to: "list", "table", "pre" or None
+
+    def heading(self, level: int, run: MappedText, at: int) -> None:
+        """A heading of `level` (1-6); nothing when its text is empty."""
+        run = _tidy(run)
+        if run.text:
+            self._line(None, at, "#" * level + " ", run)
+
+    def paragraph(self, run: MappedText, depth: int = 0) -> None:
+        """A paragraph on one line; inside a list item (`depth` > 0) indented under it."""
+        run = _tidy(run)
+        if run.text:
+            self._line("list" if depth else None, run.offsets[0], _INDENT * depth, run)
+
+    def item(self, marker: str, run: MappedText, at: int, depth: int = 0) -> None:
+        """A list item `marker text` ("3.", "b.", "-", "Q:"), indented by its nesting `depth`."""
+        run = _tidy(run)
+        self._line("list", at, _INDENT * depth + marker + (" " if run.text else ""), run)
+
+    def row(self, cells: list[MappedText], at: int, depth: int = 0) -> None:
+        """A table row `| a | b |`; nothing when every cell is empty."""
+        cells = [_tidy(cell) for cell in cells]
+        if any(cell.text for cell in cells):
+            pieces: list[str | MappedText] = [_INDENT * depth + "|"]
+            for cell in cells:
+                pieces += [" ", cell, " |"] if cell.text else [" |"]
+            self._line("list" if depth else "table", at, *pieces)
+
+    def line(self, run: MappedText, at: int, depth: int = 0) -> None:
+        """A line of preformatted text (a code block), kept as it is but for trailing spaces."""
+        run = run.slice(0, len(run.text.rstrip()))
+        if run.text.strip():
+            self._line("list" if depth else "pre", at, _INDENT * depth, run)
+
+    def mapped(self, end: int) -> MappedText:
+        """What was written; `end` is the source's length (the offset after the last character)."""
+        return MappedText("".join(self._text), self._offsets + array("i", [end]))
+
+    def _line(self, group: str | None, at: int, *pieces: str | MappedText) -> None:
+        if self._text and (group is None or group != self._group):
+            self._put("\n", at)
+        end = at
+        for piece in pieces:
+            if isinstance(piece, str):
+                self._put(piece, at)
+            else:
+                self._text.append(piece.text)
+                self._offsets.extend(piece.offsets[:-1])
+                end = piece.offsets[-1]
+        self._put("\n", end)
+        self._group = group
+
+    def _put(self, text: str, at: int) -> None:
+        self._text.append(text)
+        self._offsets.extend([at] * len(text))
+
+
+_EXTENSIONS = {
+    ".md": "markdown", ".markdown": "markdown", ".mdown": "markdown", ".mkd": "markdown", ".mkdn": "markdown",
+    ".html": "html", ".htm": "html", ".xhtml": "html",
+    ".json": "json", ".yaml": "yaml", ".yml": "yaml",
+    ".pdf": "pdf",
+}
+# Program source is never a rules document, however much it looks like text.
+_CODE = {".js", ".mjs", ".cjs", ".ts", ".py", ".css", ".java", ".c", ".h", ".cpp", ".cs", ".go", ".rs", ".rb",
+         ".php", ".sh"}
+
+# Content sniffing, for files whose extension says nothing (.txt, none, unknown).
+_HTML_START = re.compile(r"\A\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html[\s>])", re.IGNORECASE | re.DOTALL)
+_HTML_BLOCK_TAG = re.compile(r"<(?:p|div|br|li|ul|ol|h[1-6]|table|tr|td|body|section|article)\b[^>]*>", re.IGNORECASE)
+_HTML_TAGS_PER_LINE = 1 / 20
+_HTML_MIN_TAGS = 5
+_MD_HEADING = re.compile(r"^#{1,6}[ \t]+\S", re.MULTILINE)
+_MD_LINK = re.compile(r"!?\[[^\]\n]+\]\([^)\s]+(?:\s+\"[^\"\n]*\")?\)")
+_MD_TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*$", re.MULTILINE)
+_MD_STRONG = re.compile(r"(\*\*|__)(?=\S)[^\n]+?(?<=\S)\1")
+_MD_FENCE = re.compile(r"^[ \t]*(?:```|~~~)", re.MULTILINE)
+_MD_EVIDENCE = 10  # a heading or fence line counts 1, a link or bold span 2, a table rule 5
+
+
+def read(path: Path) -> Document:
+    """Read one rules document, its format told by its extension or, when that says nothing, its content.
+
+    Markdown, HTML and Q/A data (JSON, YAML) become the outline dialect mapped into their source; text is
+    kept as it is; a PDF's text is extracted with its page starts. Raises IngestError, naming the file,
+    for anything that cannot be read as a rules document.
+    """
+    path = Path(path)
+    suffix = path.suffix.lower()
+    kind = _EXTENSIONS.get(suffix)
+    if suffix in _CODE:
+        raise IngestError(str(path), f"is program source ({suffix}), not a rules document; give the rules as "
+                                     "PDF, markdown, HTML or text")
+    if kind == "pdf" or kind is None and _is_pdf(path):  # before decoding: a PDF is binary
+        return _read_pdf(path)
+    source = read_document(path)
+    kind = kind or detect(source)
+    if kind == "text":
+        return Document(original=source, text=MappedText.of(source), format="text")
+    out = Outline()
+    if kind == "markdown":
+        from ingest.formats import markdown
+        metadata = markdown.read(source, out)
+    elif kind == "html":
+        from ingest.formats import html
+        metadata = html.read(source, out)
+    else:
+        from ingest.formats import data
+        metadata = data.read(source, out, str(path), syntax=kind)
+        kind = "data"
+    return Document(original=source, text=out.mapped(len(source)), format=kind, metadata=metadata)
+
+
+def detect(text: str) -> str:
+    """The format a document's content shows: "json", "yaml", "html", "markdown" or "text".
+
+    Strict on purpose: a plain-text FAQ must never be taken for data or markup, so each format needs
+    markup in quantity (or a parse as JSON/YAML structure).
+    """
+    if text.lstrip()[:1] in ("{", "[") and _parses_as_json(text):
+        return "json"
+    if _HTML_START.match(text):
+        return "html"
+    markup = (2 * len(_MD_LINK.findall(text)) + 2 * len(_MD_STRONG.findall(text))
+              + 5 * len(_MD_TABLE_RULE.findall(text)) + len(_MD_FENCE.findall(text)))
+    if markup and markup + len(_MD_HEADING.findall(text)) >= _MD_EVIDENCE:
+        return "markdown"
+    tags = len(_HTML_BLOCK_TAG.findall(text))
+    if tags >= max(_HTML_MIN_TAGS, text.count("\n") * _HTML_TAGS_PER_LINE):
+        return "html"
+    from ingest.formats import data
+    if data.is_yaml_data(text):
+        return "yaml"
+    return "text"
+
+
+def _is_pdf(path: Path) -> bool:
+    from ingest import pdf
+    return pdf.is_pdf(path)
+
+
+def _parses_as_json(text: str) -> bool:
+    try:
+        return isinstance(json.loads(text), (dict, list))
+    except ValueError:
+        return False
+
+
+def _read_pdf(path: Path) -> Document:
+    """A PDF's text, pages joined by form feeds, with where pages 2, 3, ... start and their printed labels."""
+    from ingest import pdf
+    extracted = pdf.read_pdf(path)
+    metadata = {}
+    if any(page.label for page in extracted.pages):
+        metadata["page_labels"] = [page.label for page in extracted.pages]
+    return Document(original=extracted.text, text=MappedText.of(extracted.text), format="pdf",
+                    page_starts=extracted.page_starts, metadata=metadata)

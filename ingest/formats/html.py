@@ -1,0 +1,321 @@
+"""HTML documents, read with the standard library's html.parser.
+
+html.parser reports the line and column of every tag, text chunk and entity, so each character of the
+outline text maps to its offset in the HTML source (lxml and selectolax parse faster but give text no
+position). Headings, paragraphs, lists (an `ol`'s `start` and `type`, an `li`'s `value`) and tables become
+the outline dialect; navigation, banners, footers, scripts, forms and hidden elements are dropped.
+"""
+from __future__ import annotations
+
+import re
+from array import array
+from dataclasses import dataclass
+from html import unescape
+from html.parser import HTMLParser
+
+from ingest.text import MappedText
+
+_DROPPED = {"script", "style", "nav", "aside", "form", "noscript", "template", "head", "svg", "iframe",
+            "object", "canvas", "button", "select"}
+_DROPPED_ROLES = {"navigation", "banner", "contentinfo"}
+# A header or footer is the page's banner or footer unless it belongs to an article or section (HTML's
+# own rule for the banner and contentinfo roles); an article's header holds its title, which is kept.
+_LANDMARKS = {"header", "footer"}
+_SECTIONING = {"article", "main", "section"}
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track",
+         "wbr"}
+_BLOCKS = {"address", "article", "blockquote", "body", "caption", "center", "dd", "details", "dialog", "div",
+           "dl", "dt", "fieldset", "figcaption", "figure", "footer", "header", "hr", "html", "legend", "main", "p",
+           "section", "summary"}
+_HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
+_LISTS = {"ol", "ul", "menu"}
+_META = {"date": "date", "dcterms.date": "date", "dc.date": "date", "dcterms.modified": "date",
+         "dcterms.created": "date", "article:published_time": "date", "article:modified_time": "date",
+         "version": "version", "dcterms.hasversion": "version"}
+_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+_ROMAN = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"), (40, "xl"),
+          (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))
+
+
+def read(source: str, out, base: int = 0, depth: int = 0) -> dict:
+    """Write HTML `source` to the ingest.formats.Outline `out`; return the metadata found.
+
+    `base` is the offset of `source` in the document (HTML inside markdown), `depth` the list nesting it
+    sits at. Metadata: "title" (`<title>`, else the first `<h1>`), "date" and "version" from `<meta>`.
+    """
+    reader = _Reader(source, out, base, depth)
+    reader.feed(source)
+    reader.close()
+    reader.end_row()
+    reader.flush(item=True)
+    if reader.first_h1 and "title" not in reader.metadata:
+        reader.metadata["title"] = reader.first_h1
+    return reader.metadata
+
+
+def numeral(number: int, style: str) -> str:
+    """An ordered list's number as its `type` shows it: 1, a, A, i or I."""
+    if style in ("a", "A") and number > 0:
+        letters = ""
+        while number:
+            number, rest = divmod(number - 1, 26)
+            letters = chr(ord("a") + rest) + letters
+        return letters.upper() if style == "A" else letters
+    if style in ("i", "I") and 0 < number < 4000:
+        roman = ""
+        for value, digits in _ROMAN:
+            count, number = divmod(number, value)
+            roman += digits * count
+        return roman.upper() if style == "I" else roman
+    return str(number)
+
+
+@dataclass
+class _List:
+    ordered: bool
+    next: int
+    style: str
+
+
+class _Reader(HTMLParser):
+    def __init__(self, source: str, out, base: int, depth: int):
+        super().__init__(convert_charrefs=False)  # entities come one by one, each with its position
+        self.out = out
+        self.base = base
+        self.depth = depth
+        self.starts = [0] + [m.end() for m in re.finditer("\n", source)]
+        self.metadata: dict = {}
+        self.first_h1 = ""
+        self.chars: list[str] = []
+        self.offsets = array("i")
+        self.skip: str | None = None  # the dropped element being passed over
+        self.skip_depth = 0           # how many of that element are open
+        self.sections = 0             # open article/main/section elements
+        self.lists: list[_List] = []
+        self.pending: tuple[str, int, int] | None = None  # a list item's marker, offset and depth, awaiting text
+        self.heading: tuple[int, int] | None = None       # an open heading's level and offset
+        self.tables = 0
+        self.row: list[MappedText] | None = None
+        self.row_at = 0
+        self.in_cell = False
+        self.pre = 0
+        self.title: list[str] | None = None
+
+    def parse_marked_section(self, i: int, report: int = 1) -> int:
+        # Python 3.11's parser raises AssertionError on an unknown `<![keyword`, having moved its position
+        # past it; a browser skips it as a bogus comment.
+        position = self.lineno, self.offset
+        try:
+            return super().parse_marked_section(i, report)
+        except AssertionError:
+            self.lineno, self.offset = position
+            end = self.rawdata.find(">", i + 3)
+            return -1 if end < 0 else end + 1
+
+    def pos(self) -> int:
+        """Source offset of what is being handled."""
+        line, column = self.getpos()
+        return self.base + self.starts[line - 1] + column
+
+    # -- tags ----------------------------------------------------------------------------------------------
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.skip in (None, "head") and tag in ("title", "meta"):
+            if tag == "meta":
+                self.meta(dict(attrs))
+            elif "title" not in self.metadata:
+                self.title = []
+            return
+        if self.skip:
+            if tag == self.skip and tag not in _VOID:
+                self.skip_depth += 1
+            return
+        attributes = dict(attrs)
+        if self.dropped(tag, attributes):
+            if tag not in _VOID:
+                self.skip, self.skip_depth = tag, 1
+        elif tag == "br":
+            self.put(" ", self.pos(), spread=False)
+        elif self.tables and tag not in ("table", "tr", "td", "th"):
+            if tag in _BLOCKS or tag in _HEADINGS or tag in _LISTS or tag == "li":
+                self.put(" ", self.pos(), spread=False)  # structure inside a table cell reads as a space
+        elif tag in _HEADINGS:
+            self.flush()
+            self.heading = (int(tag[1]), self.pos())
+        elif tag in _LISTS:
+            self.flush(item=True)
+            start = attributes.get("start") or ""
+            self.lists.append(_List(tag == "ol", int(start) if start.lstrip("-").isdigit() else 1,
+                                    attributes.get("type") or "1"))
+        elif tag == "li":
+            self.start_item(attributes)
+        elif tag == "table":
+            self.flush(item=True)
+            self.tables += 1
+        elif tag in ("tr", "td", "th"):
+            self.start_cell(tag)
+        elif tag == "pre":
+            self.flush()
+            self.pre += 1
+        else:
+            if tag in _SECTIONING:
+                self.sections += 1
+            if tag in _BLOCKS:
+                self.flush()
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "title" and self.title is not None:
+            self.metadata["title"] = " ".join(unescape("".join(self.title)).split())
+            self.title = None
+            return
+        if self.skip:
+            if tag == self.skip:
+                self.skip_depth -= 1
+                if not self.skip_depth:
+                    self.skip = None
+            return
+        if self.tables and (tag not in ("table", "tr", "td", "th") or self.tables > 1 and tag != "table"):
+            return  # inside a table only its own rows and cells end anything (a nested table's: nothing)
+        if tag in _HEADINGS:
+            self.flush()
+        elif tag in _LISTS:
+            self.flush(item=True)
+            if self.lists:
+                self.lists.pop()
+        elif tag == "li":
+            self.flush(item=True)
+        elif tag in ("td", "th"):
+            self.end_cell()
+        elif tag == "tr":
+            self.end_row()
+        elif tag == "table":
+            if self.tables == 1:
+                self.end_row()
+                self.take()
+            self.tables -= 1
+        elif tag == "pre":
+            self.write_pre_line()
+            self.pre = max(0, self.pre - 1)
+        else:
+            if tag in _SECTIONING and self.sections:
+                self.sections -= 1
+            if tag in _BLOCKS:
+                self.flush()
+
+    def dropped(self, tag: str, attributes: dict) -> bool:
+        """Whether an element is navigation, furniture or hidden rather than the document's text."""
+        return (tag in _DROPPED or (tag in _LANDMARKS and not self.sections)
+                or "hidden" in attributes or attributes.get("aria-hidden") == "true"
+                or attributes.get("role") in _DROPPED_ROLES
+                or bool(_HIDDEN_STYLE.search(attributes.get("style") or "")))
+
+    def meta(self, attributes: dict) -> None:
+        name = _META.get((attributes.get("name") or attributes.get("property") or "").lower())
+        content = " ".join((attributes.get("content") or "").split())
+        if name and content:
+            self.metadata.setdefault(name, content)
+
+    def start_item(self, attributes: dict) -> None:
+        self.flush(item=True)
+        depth = self.depth + max(len(self.lists) - 1, 0)
+        marker = "-"
+        if self.lists and self.lists[-1].ordered:
+            current = self.lists[-1]
+            value = attributes.get("value") or ""
+            number = int(value) if value.lstrip("-").isdigit() else current.next
+            current.next = number + 1
+            marker = numeral(number, current.style) + "."
+        self.pending = (marker, self.pos(), depth)
+
+    def start_cell(self, tag: str) -> None:
+        if self.tables > 1:  # a table inside a cell: its cells read as text of the outer one
+            self.put(" ", self.pos(), spread=False)
+            return
+        if tag == "tr":
+            self.end_row()
+            self.flush()  # a caption before the first row
+            self.row, self.row_at = [], self.pos()
+            return
+        self.end_cell()
+        if self.row is None:
+            self.flush()
+            self.row, self.row_at = [], self.pos()
+        self.take()  # the whitespace between cells
+        self.in_cell = True
+
+    def end_cell(self) -> None:
+        if self.in_cell and self.row is not None:
+            self.row.append(self.take())
+        self.in_cell = False
+
+    def end_row(self) -> None:
+        self.end_cell()
+        if self.row is not None:
+            self.out.row(self.row, self.row_at, self.depth + len(self.lists))
+            self.row = None
+
+    # -- text ----------------------------------------------------------------------------------------------
+
+    def handle_data(self, data: str) -> None:
+        if self.title is not None:
+            self.title.append(data)
+        elif not self.skip:
+            self.text(data, self.pos())
+
+    def handle_entityref(self, name: str) -> None:
+        self.entity(f"&{name};")
+
+    def handle_charref(self, name: str) -> None:
+        self.entity(f"&#{name};")
+
+    def entity(self, reference: str) -> None:
+        if self.title is not None:
+            self.title.append(reference)
+        elif not self.skip:
+            self.put(unescape(reference), self.pos(), spread=False)
+
+    def text(self, data: str, at: int) -> None:
+        if not self.pre:
+            self.put(data, at)
+            return
+        for index, line in enumerate(data.split("\n")):
+            if index:
+                self.write_pre_line()
+            self.put(line, at)
+            at += len(line) + 1
+
+    def put(self, text: str, at: int, spread: bool = True) -> None:
+        self.chars.append(text)
+        self.offsets.extend(range(at, at + len(text)) if spread else [at] * len(text))
+
+    def take(self) -> MappedText:
+        """The text gathered since the last block boundary, and start gathering anew."""
+        end = self.offsets[-1] + 1 if self.offsets else self.pos()
+        run = MappedText("".join(self.chars), self.offsets + array("i", [end]))
+        self.chars, self.offsets = [], array("i")
+        return run
+
+    def flush(self, item: bool = False) -> None:
+        """Write the text gathered so far as the block it belongs to (`item`: a list item ends here)."""
+        if self.in_cell:
+            self.put(" ", self.pos(), spread=False)
+            return
+        run = self.take()
+        if self.heading:
+            level, at = self.heading
+            self.heading = None
+            self.out.heading(level, run, at)
+            if level == 1 and not self.first_h1:
+                self.first_h1 = " ".join(run.text.split())
+        elif self.pending and (item or run.text.strip()):
+            marker, at, depth = self.pending
+            self.pending = None
+            self.out.item(marker, run, at, depth)
+        elif self.pre:
+            self.out.line(run, run.offsets[0], self.depth + len(self.lists))
+        else:
+            self.out.paragraph(run, self.depth + len(self.lists))
+
+    def write_pre_line(self) -> None:
+        run = self.take()
+        self.out.line(run, run.offsets[0], self.depth + len(self.lists))

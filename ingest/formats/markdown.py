@@ -1,0 +1,305 @@
+"""Markdown documents, read through markdown-it-py (CommonMark, with tables and strikethrough).
+
+The parser gives every block its source lines. The text of each inline token is found literally in those
+lines, searching forward from where the previous one ended, so every character of the outline text maps
+to the markdown character it came from. What the parser resolved (a backslash escape, an entity) maps to
+its source form; what cannot be found maps to the start of its line. Ordered lists keep the numbers the
+document shows; a table of contents (a list of links to the document's own anchors) is structure, not
+text, and goes to the metadata.
+"""
+from __future__ import annotations
+
+import re
+from array import array
+from bisect import bisect_right
+
+from markdown_it import MarkdownIt
+from markdown_it.tree import SyntaxTreeNode
+
+from ingest.formats import html
+from ingest.text import MappedText
+
+# text_join would merge escapes and entities into the text around them and lose their source form.
+_PARSER = MarkdownIt("commonmark").enable(["table", "strikethrough"]).disable("text_join")
+_FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
+_FRONT_FIELD = re.compile(r"^(\w[\w -]*?)[ \t]*:[ \t]*(.*?)[ \t]*$")
+_FRONT_KEYS = {"title": "title", "version": "version", "date": "date", "updated": "date",
+               "last_modified": "date", "effective": "date"}
+_BREAK_TAG = re.compile(r"<br\b", re.IGNORECASE)
+_LABEL_WORDS = 3  # a paragraph this short without closing punctuation is a label ("Notes") of the list after it
+
+
+def read(source: str, out) -> dict:
+    """Write markdown `source` to the ingest.formats.Outline `out`; return the metadata found.
+
+    Metadata: "title" (front matter, else the first `#` heading), "version"/"date" from front matter,
+    "contents" (the entries of a table of contents, which is left out of the text).
+    """
+    reader = _Reader(source, out)
+    body = source
+    front = _FRONT_MATTER.match(source)
+    if front and _read_front_matter(front.group(1), reader.metadata):
+        body = "\n" * front.group(0).count("\n") + source[front.end():]  # same line numbers, no front matter
+    reader.blocks(SyntaxTreeNode(_PARSER.parse(body)).children, 0)
+    return reader.metadata
+
+
+def _read_front_matter(block: str, metadata: dict) -> bool:
+    """Title, version and date from a `key: value` front matter block; False when it is not one."""
+    fields = []
+    for line in block.splitlines():
+        match = _FRONT_FIELD.match(line)
+        if match:
+            fields.append(match.groups())
+        elif line.strip() and not line[:1].isspace() and not line.lstrip().startswith("- "):
+            return False
+    for key, value in fields:
+        name = _FRONT_KEYS.get(key.lower().replace(" ", "_"))
+        if name and value and name not in metadata:
+            metadata[name] = value.strip("'\"")
+    return True
+
+
+def _introduces(paragraph: str | None) -> bool:
+    """Whether a paragraph heads the list after it ("... as follows:", "Notes"), which then counts anew."""
+    if paragraph is None:
+        return False
+    return paragraph.endswith(":") or (len(paragraph.split()) <= _LABEL_WORDS and paragraph[-1] not in ".!?;,)")
+
+
+def _plain(node: SyntaxTreeNode) -> str:
+    """The text of an inline node's children, markup dropped."""
+    if node.type in ("text", "text_special", "code_inline"):
+        return node.content
+    return "".join(_plain(child) for child in node.children)
+
+
+class _Reader:
+    def __init__(self, source: str, out):
+        self.source = source
+        self.out = out
+        self.metadata: dict = {}
+        self.starts = [0] + [m.end() for m in re.finditer("\n", source)]
+        self.cursor = 0  # where the next inline text is looked for; only moves forward
+        self.limit = 0   # end of the block being read
+        self.chars: list[str] = []
+        self.offsets = array("i")
+
+    # -- blocks ------------------------------------------------------------------------------------------
+
+    def blocks(self, nodes: list[SyntaxTreeNode], depth: int) -> None:
+        """Write sibling blocks. An ordered list restarting at 1 after a table or paragraph continues the
+        numbering of the one before it among the same siblings (the document's own numbers), unless a
+        heading came between or the paragraph just before introduces it."""
+        next_number = None
+        before: str | None = None  # the paragraph just before, when the previous block was one
+        for node in nodes:
+            if node.type in ("bullet_list", "ordered_list"):
+                if not self.contents(node):
+                    first = int(node.attrs.get("start", 1))
+                    if node.type == "ordered_list" and first == 1 and next_number and not _introduces(before):
+                        first = next_number
+                    last = self.list(node, depth, first)
+                    if node.type == "ordered_list":
+                        next_number = last + 1
+                before = None
+                continue
+            if node.type == "heading":
+                next_number = None
+            written = self.block(node, depth)
+            if written is None:
+                before = None
+            elif written:  # an empty paragraph (an image) is passed over
+                before = written
+
+    def block(self, node: SyntaxTreeNode, depth: int) -> str | None:
+        """Write one block other than a list; returns a paragraph's text, None for other blocks."""
+        kind = node.type
+        if kind == "heading":
+            run = self.inline(node.children[0])
+            self.out.heading(int(node.tag[1]), run, self.line_at(node.map[0]))
+            if node.tag == "h1" and "title" not in self.metadata and run.text.strip():
+                self.metadata["title"] = " ".join(run.text.split())
+        elif kind == "paragraph":
+            run = self.inline(node.children[0])
+            self.out.paragraph(run, depth)
+            return " ".join(run.text.split())
+        elif kind == "table":
+            for row in (tr for part in node.children for tr in part.children):
+                cells = [self.inline(cell.children[0]) if cell.children else self.empty() for cell in row.children]
+                self.out.row(cells, self.line_at(row.map[0]), depth)
+        elif kind in ("fence", "code_block"):
+            self.preformatted(node, depth)
+        elif kind == "html_block":
+            self.html_block(node, depth)
+        elif kind == "blockquote":
+            self.blocks(node.children, depth)
+        return None  # a thematic break and anything unknown write nothing
+
+    def html_block(self, node: SyntaxTreeNode, depth: int) -> None:
+        """Raw HTML, read by the HTML reader on its own source lines, what markdown stripped from them (list
+        indentation, `> ` quote markers) blanked out so that every position stays the source's."""
+        self.enter(node.map)
+        start = self.starts[node.map[0]]
+        content = node.content.split("\n")
+        masked = []
+        for index, raw in enumerate(self.source[start:self.limit].split("\n")):
+            text = content[index].strip() if index < len(content) else ""
+            at = raw.find(text) if text else -1
+            masked.append(" " * len(raw) if at < 0 else " " * at + raw[at:])
+        html.read("\n".join(masked), self.out, base=start, depth=depth)
+        self.cursor = self.limit
+
+    def list(self, node: SyntaxTreeNode, depth: int, first: int) -> int:
+        """Write a list's items (ordered ones numbered from `first`); returns the last number."""
+        number = first - 1
+        for item in node.children:
+            number += 1
+            marker = f"{number}." if node.type == "ordered_list" else "-"
+            at = self.line_at(item.map[0])
+            children = item.children
+            if children and children[0].type == "paragraph":
+                self.out.item(marker, self.inline(children[0].children[0]), at, depth)
+                children = children[1:]
+            else:
+                self.out.item(marker, self.empty(at), at, depth)
+            self.blocks(children, depth + 1)
+        return number
+
+    def contents(self, node: SyntaxTreeNode) -> bool:
+        """Whether a list is a table of contents (only links to anchors); if so its entries go to metadata."""
+        entries = _contents_entries(node)
+        if entries is None:
+            return False
+        self.metadata.setdefault("contents", []).extend(entries)
+        return True
+
+    def preformatted(self, node: SyntaxTreeNode, depth: int) -> None:
+        """A code block line by line, each found in the source (its indentation may have been removed)."""
+        self.enter(node.map)
+        for line in node.content.splitlines():
+            at = self.find(line) if line.strip() else -1
+            offsets = range(at, at + len(line) + 1) if at >= 0 else [self.line_start(self.cursor)] * (len(line) + 1)
+            self.out.line(MappedText(line, array("i", offsets)), offsets[0], depth)
+
+    # -- inline text ---------------------------------------------------------------------------------------
+
+    def inline(self, node: SyntaxTreeNode) -> MappedText:
+        """The text of an inline node, markup dropped, each character mapped to its source offset."""
+        self.enter(node.map)
+        self.chars, self.offsets = [], array("i")
+        self.walk(node.children)
+        return self.run()
+
+    def walk(self, nodes: list[SyntaxTreeNode]) -> None:
+        for node in nodes:
+            kind = node.type
+            if kind in ("text", "code_inline"):
+                self.put(node.content, self.find(node.content))
+            elif kind == "text_special":  # an escape or entity: its character maps to the source form
+                self.put(node.content, self.find(node.markup), spread=False)
+            elif kind in ("softbreak", "hardbreak"):
+                self.put(" ", self.find("\n"), spread=False)
+            elif kind == "html_inline":  # tags and anchors are dropped; a line break reads as a space
+                at = self.find(node.content)
+                if _BREAK_TAG.match(node.content):
+                    self.put(" ", at, spread=False)
+            elif kind == "image":
+                start = self.find("![")
+                if start >= 0:
+                    self.cursor = self.after_link(self.closing(start + 1, "[", "]"))
+            elif kind == "link":
+                self.walk(node.children)
+                if node.markup != "autolink" and self.source.startswith("]", self.cursor):
+                    self.cursor = self.after_link(self.cursor)
+            else:  # emphasis, strong, strikethrough: the text without its markers
+                self.find(node.markup)
+                self.walk(node.children)
+                self.find(node.markup)
+
+    def put(self, text: str, at: int, spread: bool = True) -> None:
+        """Append `text` found at `at` (-1: not found, mapped to the start of the current line)."""
+        self.chars.append(text)
+        if at >= 0 and spread:
+            self.offsets.extend(range(at, at + len(text)))
+        else:
+            self.offsets.extend([at if at >= 0 else self.line_start(self.cursor)] * len(text))
+
+    def run(self) -> MappedText:
+        end = self.offsets[-1] + 1 if self.offsets else self.cursor
+        return MappedText("".join(self.chars), self.offsets + array("i", [end]))
+
+    def empty(self, at: int | None = None) -> MappedText:
+        return MappedText("", array("i", [self.cursor if at is None else at]))
+
+    # -- source positions ----------------------------------------------------------------------------------
+
+    def enter(self, lines: tuple[int, int] | None) -> None:
+        """Start reading a block on source `lines` [start, end)."""
+        if lines:
+            self.cursor = max(self.cursor, self.starts[lines[0]])
+            self.limit = self.starts[lines[1]] if lines[1] < len(self.starts) else len(self.source)
+
+    def find(self, text: str) -> int:
+        """Where `text` next occurs in the current block (moving the cursor past it), or -1."""
+        at = self.source.find(text, self.cursor, self.limit) if text else -1
+        if at >= 0:
+            self.cursor = at + len(text)
+        return at
+
+    def line_start(self, offset: int) -> int:
+        return self.starts[bisect_right(self.starts, offset) - 1]
+
+    def line_at(self, line: int) -> int:
+        """Offset of the first non-blank character of source line `line` (0-based)."""
+        start = self.starts[line]
+        end = self.starts[line + 1] if line + 1 < len(self.starts) else len(self.source)
+        text = self.source[start:end]
+        return start + len(text) - len(text.lstrip())
+
+    def closing(self, start: int, opening: str, closing: str) -> int:
+        """Offset of the `closing` that matches the `opening` at `start` (nesting and backslash escapes
+        respected), or the block's end."""
+        depth = 0
+        pos = start
+        while pos < self.limit:
+            char = self.source[pos]
+            if char == "\\":
+                pos += 1
+            elif char == opening:
+                depth += 1
+            elif char == closing:
+                depth -= 1
+                if depth == 0:
+                    return pos
+            pos += 1
+        return self.limit
+
+    def after_link(self, bracket: int) -> int:
+        """Offset after a link's `](destination "title")` or `][label]` tail, its `]` at `bracket`."""
+        pos = bracket + 1
+        if self.source.startswith("[", pos):
+            end = self.source.find("]", pos, self.limit)
+            return end + 1 if end >= 0 else pos
+        if self.source.startswith("(", pos):
+            return min(self.closing(pos, "(", ")") + 1, self.limit)
+        return pos
+
+
+def _contents_entries(node: SyntaxTreeNode) -> list[str] | None:
+    """The entries of a list made only of links to `#anchors` (nested lists too), or None."""
+    entries = []
+    for item in node.children:
+        if not item.children or item.children[0].type != "paragraph":
+            return None
+        parts = [child for child in item.children[0].children[0].children
+                 if not (child.type == "text" and not child.content.strip()) and child.type != "softbreak"]
+        if len(parts) != 1 or parts[0].type != "link" or not str(parts[0].attrs.get("href", "")).startswith("#"):
+            return None
+        entries.append(" ".join(_plain(parts[0]).split()))
+        for sub in item.children[1:]:
+            nested = _contents_entries(sub) if sub.type in ("bullet_list", "ordered_list") else None
+            if nested is None:
+                return None
+            entries += nested
+    return entries

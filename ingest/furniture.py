@@ -1,0 +1,605 @@
+"""Page furniture: running headers and footers, page numbers, contents pages and front matter.
+
+A document converted from print keeps its page layout in the text: lines repeated on every page (a web
+address, a copyright notice, a date and the page number), contents pages, and the cover's title, version
+and date lines. None of it is a ruling. `strip_furniture` finds all of it by general means (repetition
+across pages, the shape of contents lines, the shape of version and date lines), removes it from the
+MappedText and returns what it learned: the page of every character, the contents entries and the
+front-matter metadata.
+
+Pages are the document's own when it has them (form feeds, or the page starts a PDF reader gives);
+otherwise the furniture itself marks them: a block of lines recurring at page-length intervals is where one
+page ends and the next begins.
+"""
+from __future__ import annotations
+
+import bisect
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from datetime import date
+from itertools import pairwise
+
+from ingest.text import MappedText
+
+_MARGIN = 5  # non-blank lines at the top and at the bottom of a page where headers and footers sit
+# Numbers that change from page to page: digit runs, and lower-case roman numerals (front-matter pages).
+_NUMBER = re.compile(r"\d+|(?<![\w#])(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})(?!\w)")
+# Lines that are content however often they recur: numbered rules and items, Q/A, headings, table rows, bullets.
+_BODY = re.compile(r"^(?:\d+(?:\.\d+)*[.)]\s|\d+(?:\.\d+)+\s|[A-Za-z][.)]\s|[QA][:.]|#{1,6}\s|\||[-*•◊]\s)")
+_PAGE_NUMBER = re.compile(r"^(?:page\s+)?[-–—(]?\s*(\d{1,4}|(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3}))\s*[-–—)]?$",
+                          re.I)
+_LETTER = re.compile(r"[^\W\d_]|[©®™]")
+_SENTENCE_END = ".!?:;\"”’)]"
+
+_CONTENTS_HEADING = re.compile(r"^(?:#{1,6}\s*)?(?:table\s+of\s+)?contents:?$", re.I)
+_SECTION = r"(?:\d+(?:\.\d+)*\.?|[A-Z]\.|[IVX]+\.)"
+_NUMBERED_ENTRY = re.compile(rf"^(?P<number>{_SECTION})\s+(?P<title>\S.*)$")
+_LEADER = re.compile(r"\s*(?:[.·…_]\s?){2,}\s*(?:\d+|[ivxlc]+)$|\s{2,}(?:\d+|[ivxlc]+)$")
+_PAGE = re.compile(r"\d+|[ivxlc]+")
+_FIELD = re.compile(r"\S+(?:\s{1,2}\S+)*")  # layout columns are three or more spaces apart
+_MERGED_COLUMN = re.compile(r"(?<=\S)\s+(?=\d+(?:\.\d+)*\.\s+[A-Z])")  # "1.1. General 5.1. General"
+
+_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+          r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
+_WEEKDAY = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?"
+_DATE_FORMS = (  # (pattern, order of its year, month, day groups)
+    (rf"{_WEEKDAY}({_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})", "mdy"),
+    (rf"{_WEEKDAY}(\d{{1,2}})(?:st|nd|rd|th)?\s+({_MONTH}),?\s+(\d{{4}})", "dmy"),
+    (rf"({_MONTH}),?\s+(\d{{4}})", "my"),
+    (r"(\d{4})-(\d{1,2})-(\d{1,2})", "ymd"),
+    (r"(\d{1,2})/(\d{1,2})/(\d{4})", "mdy"),
+    (r"(\d{1,2})\.(\d{1,2})\.(\d{4})", "dmy"),
+)
+_DATE = "|".join(f"(?:{re.sub(r'[(](?![?])', '(?:', pattern)})" for pattern, _ in _DATE_FORMS)
+_DATE_PREFIX = (r"(?:(?:effective|last\s+updated|updated|revised|published|released|dated?|as\s+of|valid\s+from)"
+                r"(?:\s+(?:on|as\s+of|from))?\s*:?\s*)?")
+_DATE_LINE = re.compile(rf"^{_DATE_PREFIX}(?P<date>{_DATE})[\s.]*$", re.I)
+_VERSION_LINE = re.compile(rf"^(?:version|ver\.|v|revision|rev\.|release)\s*:?\s*(?P<version>\d+(?:\.\d+)*[a-z]?)"
+                           rf"(?:[\s,;:–—-]+{_DATE_PREFIX}(?P<date>{_DATE}))?[\s.]*$", re.I)
+_COPYRIGHT = re.compile(r"^(?:©|\(c\)|copyright\b)|all rights reserved", re.I)
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+@dataclass(frozen=True)
+class PageMap:
+    """Which page each character of the original document is on."""
+
+    starts: list[int]  # original offsets where pages 2, 3, ... start; empty when the document has no pages
+    numbers: list[int | None]  # the number of each page: the one printed on it, else counted from its neighbours
+
+    def page_of(self, offset: int) -> int | None:
+        """The page number of the character at `offset` in the original document (None without pages, or
+        on a page numbered apart, such as front matter in roman numerals)."""
+        if not self.numbers:
+            return None
+        return self.numbers[bisect.bisect_right(self.starts, offset)]
+
+
+@dataclass(frozen=True)
+class Furniture:
+    """A document with its furniture removed, and what the furniture said."""
+
+    text: MappedText
+    removed: Counter  # removed line -> count: headers, footers, page numbers by form (numbers as '#'),
+    # front-matter version, date and copyright lines as written
+    pages: PageMap
+    contents: list[tuple[str, str]]  # (section number or "", title) of each contents entry, in reading order
+    metadata: dict[str, str]  # "title", "version", "date", "date_iso" when found
+
+
+def normalise(line: str) -> str:
+    """A line's form for comparing it across pages: spaces collapsed, every number written '#'."""
+    return " ".join(_NUMBER.sub("#", line).split())
+
+
+def strip_furniture(doc: MappedText, page_starts: list[int] | None = None) -> Furniture:
+    """Remove running headers and footers, page numbers, the contents and the front-matter version, date
+    and copyright lines from `doc`.
+
+    `page_starts`: original offsets where pages 2, 3, ... start, when the reader knows them; otherwise form
+    feeds in the text are the page breaks, and without those the pages are found from the furniture.
+    Returns the cleaned text with the page map, contents entries, metadata and counts of what went.
+    """
+    lines = _lines(doc.text)
+    breaks = _explicit_breaks(doc, page_starts)
+    layout = _paged_furniture(doc.text, lines, breaks) if breaks else _inferred_furniture(doc.text, lines)
+    numbers = _page_numbers(layout)
+    dropped = [doc.text[slice(*lines[i])] for i in sorted(layout.drop)]
+    starts = sorted(page_starts) if page_starts else [doc.offsets[b] for b in layout.breaks]
+    pages = PageMap(starts, numbers) if layout.paged else PageMap([], [])
+    doc = _close_up(doc, lines, layout.drop)
+    doc, contents = _strip_contents(doc, pages.starts)
+    doc, metadata, front_lines = _strip_front_matter(doc)
+    if "date" not in metadata:
+        metadata.update(_running_date(dropped))
+    removed = Counter(normalise(line) for line in dropped) + Counter(front_lines)
+    return Furniture(doc, removed, pages, contents, metadata)
+
+
+# --- pages and their furniture ---
+
+@dataclass
+class _Layout:
+    """Where a document's pages break, and which of its lines are furniture."""
+
+    paged: bool  # whether the document shows pages at all
+    breaks: list[int]  # positions in the text where pages 2, 3, ... start
+    page_of_line: list[int]  # page index (from 0) of every line
+    drop: set[int]  # lines to remove: headers, footers and page numbers
+    # page-number candidates: (page, source, "arabic" | "roman", value, the line when it holds nothing else)
+    numbered: list[tuple[int, tuple, str, int, int | None]]
+
+
+def _lines(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every line, without its line break; a form feed breaks a line too."""
+    spans, pos = [], 0
+    for match in re.finditer("[\n\f]", text):
+        spans.append((pos, match.start()))
+        pos = match.end()
+    spans.append((pos, len(text)))
+    return spans
+
+
+def _explicit_breaks(doc: MappedText, page_starts: list[int] | None) -> list[int]:
+    """Positions in doc.text where pages 2, 3, ... start: from the reader's page starts, else form feeds."""
+    if page_starts:  # pages before the text (it may be a part of the document) keep their place in the count
+        return [bisect.bisect_left(doc.offsets, start, 0, len(doc.text)) for start in sorted(page_starts)]
+    return [m.end() for m in re.finditer("\f", doc.text)]
+
+
+def _candidate(stripped: str) -> bool:
+    """Whether a line could be a header or footer: a short line with words that is not a rule, Q/A or heading."""
+    return (bool(_LETTER.search(stripped)) and len(stripped.split()) <= 20 and len(normalise(stripped)) <= 120
+            and not _BODY.match(stripped) and not _PAGE_NUMBER.match(stripped))
+
+
+def _number_value(token: str) -> tuple[str, int]:
+    """("arabic" | "roman", value) of a page-number token."""
+    if token.isdigit():
+        return "arabic", int(token)
+    values = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
+    total = 0
+    for char, following in zip(token.lower(), token.lower()[1:] + " "):
+        total += -values[char] if values.get(following, 0) > values[char] else values[char]
+    return "roman", total
+
+
+def _paged_furniture(text: str, lines: list[tuple[int, int]], breaks: list[int]) -> _Layout:
+    """Headers and footers of a document with known pages: lines in the top or bottom margin of many pages."""
+    page_of_line = [bisect.bisect_right(breaks, start) for start, _ in lines]
+    pages = len(breaks) + 1
+    margins: list[list[int]] = [[] for _ in range(pages)]
+    for index, (start, end) in enumerate(lines):
+        if text[start:end].strip():
+            margins[page_of_line[index]].append(index)
+    margins = [page[:_MARGIN] + page[_MARGIN:][-_MARGIN:] for page in margins]
+    where: dict[str, list[int]] = defaultdict(list)
+    for page in margins:
+        for index in page:
+            stripped = text[slice(*lines[index])].strip()
+            if _candidate(stripped):
+                where[normalise(stripped)].append(index)
+    need = pages if pages <= 3 else max(3, -(-pages // 4))
+    drop: set[int] = set()
+    for indices in where.values():
+        on = sorted({page_of_line[i] for i in indices})
+        if len(on) >= need or _longest_run(on) >= 3:
+            drop.update(indices)
+    numbered = _form_numbers(text, lines, drop, page_of_line)
+    numbered += [_number_line(text[slice(*lines[i])], page_of_line[i], i) for page in margins for i in page]
+    return _Layout(True, breaks, page_of_line, drop, [found for found in numbered if found])
+
+
+def _number_line(line: str, page: int, index: int) -> tuple | None:
+    """The page-number candidate of a line holding nothing but a number ("12", "- 12 -", "Page 12", "iv")."""
+    match = _PAGE_NUMBER.match(line.strip())
+    return (page, ("line",), *_number_value(match.group(1)), index) if match else None
+
+
+def _longest_run(pages: list[int]) -> int:
+    """The most consecutive page numbers in a sorted list."""
+    best = run = 0
+    for previous, page in zip([None] + pages, pages):
+        run = run + 1 if previous is not None and page == previous + 1 else 1
+        best = max(best, run)
+    return best
+
+
+def _form_numbers(text: str, lines: list[tuple[int, int]], furniture: set[int], page_of_line: list[int]) -> list[tuple]:
+    """Page-number candidates carried by furniture lines: each number with its place in the line's form."""
+    found = []
+    for index in furniture:
+        stripped = text[slice(*lines[index])].strip()
+        for position, token in enumerate(_NUMBER.findall(stripped)):
+            found.append((page_of_line[index], (normalise(stripped), position), *_number_value(token), None))
+    return found
+
+
+def _inferred_furniture(text: str, lines: list[tuple[int, int]]) -> _Layout:
+    """Headers and footers of a document without page breaks: lines recurring at page-length intervals.
+
+    Each block of furniture lines is a page break; a form seen before any text is a header (the break comes
+    before it), others are footers (the break comes after them).
+    """
+    stripped = [text[start:end].strip() for start, end in lines]
+    starts = [start for start, _ in lines]
+    where: dict[str, list[int]] = defaultdict(list)
+    for index, line in enumerate(stripped):
+        if _candidate(line):
+            where[normalise(line)].append(index)
+    furniture: set[int] = set()
+    for indices in where.values():
+        running = len(indices) >= 3 and _running(stripped, indices)  # a page number is evidence enough for less
+        if len(indices) >= (3 if running else 4) and _page_like(indices, starts, len(text), loose=running):
+            furniture.update(indices)
+    _add_companions(stripped, where, furniture)
+    if not furniture:
+        furniture = _page_number_chain(stripped, starts, len(text))
+    if not furniture:
+        return _Layout(False, [], [0] * len(lines), set(), [])
+    blocks = _blocks(stripped, sorted(furniture))
+    content = [i for i, line in enumerate(stripped) if line and i not in furniture]
+    leading = {normalise(stripped[i]) for i in blocks[0] if not content or i < content[0]}
+    trailing = {normalise(stripped[i]) for i in blocks[-1] if not content or i > content[-1]}
+    headers = leading - trailing
+    first_lines = [0]
+    for block in blocks:
+        if content and content[0] < block[0] and block[-1] < content[-1]:
+            heads = [i for i in block if normalise(stripped[i]) in headers]
+            first_lines.append(heads[0] if heads else block[-1] + 1)
+    page_of_line = [bisect.bisect_right(first_lines, i) - 1 for i in range(len(lines))]
+    numbered = _form_numbers(text, lines, furniture, page_of_line)
+    for block in blocks:  # a number beside a block numbers the page of the furniture line it stands beside
+        numbered += [_number_line(stripped[i], page_of_line[block[0] if i < block[0] else block[-1]], i)
+                     for i in _neighbours(stripped, block)]
+    breaks = [lines[i][0] for i in first_lines[1:]]
+    return _Layout(True, breaks, page_of_line, furniture, [found for found in numbered if found])
+
+
+def _running(stripped: list[str], indices: list[int]) -> bool:
+    """Whether the lines carry a number that rises through the document by small steps (a page number)."""
+    tokens = [_NUMBER.findall(stripped[i]) for i in indices]
+    for position in range(min(len(t) for t in tokens)):
+        values = [_number_value(t[position])[1] for t in tokens]
+        steps = [b - a for a, b in pairwise(values)]
+        if sum(1 <= step <= 3 for step in steps) >= 0.8 * len(steps):
+            return True
+    return False
+
+
+def _page_like(indices: list[int], starts: list[int], length: int, loose: bool = False) -> bool:
+    """Occurrences spaced like pages: over at least half the document, at regular intervals (in lines or in
+    characters) of a page's length. `loose` lets page lengths vary twice as much."""
+    chars = [starts[i] for i in indices]
+    gaps = [b - a for a, b in pairwise(chars)]
+    if not 300 <= sorted(gaps)[len(gaps) // 2] <= 15000 or chars[-1] - chars[0] < length / 2:
+        return False
+    return any(_regular([b - a for a, b in pairwise(unit)], loose) for unit in (indices, chars))
+
+
+def _regular(gaps: list[int], loose: bool) -> bool:
+    """Whether three gaps in four are near the median gap: within a third of it, or within half and double."""
+    median = sorted(gaps)[len(gaps) // 2]
+    low, high = (0.5, 2) if loose else (0.65, 1.5)
+    return sum(low * median <= gap <= high * median for gap in gaps) >= 0.75 * len(gaps)
+
+
+def _add_companions(stripped: list[str], where: dict[str, list[int]], furniture: set[int]) -> None:
+    """Add lines recurring beside accepted furniture ("©Disney" under a footer) to it."""
+    grown = True
+    while grown:
+        grown = False
+        for indices in where.values():
+            if len(indices) < 3 or furniture.issuperset(indices):
+                continue
+            beside = sum(any(n in furniture for n in _neighbours(stripped, [i])) for i in indices)
+            if beside >= 0.8 * len(indices):
+                furniture.update(indices)
+                grown = True
+
+
+def _neighbours(stripped: list[str], block: list[int]) -> list[int]:
+    """The nearest non-blank lines before and after a block of lines."""
+    found = []
+    for index, step in ((block[0] - 1, -1), (block[-1] + 1, 1)):
+        while 0 <= index < len(stripped) and not stripped[index]:
+            index += step
+        if 0 <= index < len(stripped):
+            found.append(index)
+    return found
+
+
+def _page_number_chain(stripped: list[str], starts: list[int], length: int) -> set[int]:
+    """Lines holding nothing but a number that rises by one page after page, at page-length intervals."""
+    best: dict[int, tuple[int, int]] = {}  # value -> (chain length, last line) of the longest chain ending there
+    previous: dict[int, int | None] = {}
+    for index, line in enumerate(stripped):
+        match = _PAGE_NUMBER.match(line)
+        if not match or not match.group(1).isdigit():
+            continue
+        value = int(match.group(1))
+        links = [(best[value - step][0], best[value - step][1]) for step in (1, 2, 3) if value - step in best
+                 and starts[index] - starts[best[value - step][1]] >= 300]
+        length_before, line_before = max(links, default=(0, None))
+        if length_before + 1 > best.get(value, (0, 0))[0]:
+            best[value] = (length_before + 1, index)
+            previous[index] = line_before
+    if not best:
+        return set()
+    chain_length, line = max(best.values())
+    chain = []
+    while line is not None:
+        chain.append(line)
+        line = previous[line]
+    chain.reverse()
+    return set(chain) if chain_length >= 4 and _page_like(chain, starts, length, loose=True) else set()
+
+
+def _blocks(stripped: list[str], furniture: list[int]) -> list[list[int]]:
+    """Furniture lines grouped into blocks: lines with nothing but blank lines between them."""
+    blocks = [[furniture[0]]]
+    for index in furniture[1:]:
+        if all(not line for line in stripped[blocks[-1][-1] + 1:index]):
+            blocks[-1].append(index)
+        else:
+            blocks.append([index])
+    return blocks
+
+
+def _page_numbers(layout: _Layout) -> list[int | None]:
+    """The number of each page, and (into layout.drop) the page-number lines.
+
+    A source of numbers (the page-number lines, or one number of a running footer's form) counts when most
+    of its numbers differ from their page's index by the same amount; arabic numbers are the page numbers,
+    roman ones number front matter. A page without a printed number is counted from its neighbours.
+    """
+    groups: dict[tuple, list[tuple[int, int, int | None]]] = defaultdict(list)
+    for page, source, kind, value, line in layout.numbered:
+        groups[source, kind].append((page, value, line))
+    printed: dict[int, int] = {}
+    roman: set[int] = set()
+    for (_, kind), found in groups.items():
+        shift, support = Counter(value - page for page, value, _ in found).most_common(1)[0]
+        if support < 2 or support < len(found) / 2:
+            continue
+        for page, value, line in found:
+            if value - page != shift:
+                continue
+            if kind == "roman":
+                roman.add(page)
+            else:
+                printed.setdefault(page, value)
+            if line is not None:
+                layout.drop.add(line)
+    if not layout.paged:
+        return []
+    shifts = Counter(value - page for page, value in printed.items())
+    shift = shifts.most_common(1)[0][0] if shifts else 1
+    numbers: list[int | None] = []
+    for page in range(len(layout.breaks) + 1):
+        if page in printed:
+            numbers.append(printed[page])
+        else:
+            numbers.append(page + shift if page not in roman and page + shift >= 1 else None)
+    return numbers
+
+
+def _close_up(doc: MappedText, lines: list[tuple[int, int]], drop: set[int]) -> MappedText:
+    """Remove the dropped lines and the page breaks (form feeds). Where a sentence runs on across a break,
+    its two lines meet; elsewhere one blank line stays if there was any."""
+    text = doc.text
+    kept = [i for i, (start, end) in enumerate(lines) if i not in drop and text[start:end].strip()]
+    edits = []
+    for before, after in zip([None] + kept, kept + [None]):
+        start = 0 if before is None else lines[before][1]
+        end = len(text) if after is None else lines[after][0]
+        run = range(0 if before is None else before + 1, len(lines) if after is None else after)
+        if "\f" not in text[start:end] and not any(i in drop for i in run):
+            continue
+        if before is None:
+            joiner = ""
+        elif after is None:
+            joiner = "\n"
+        else:
+            blank = any(i not in drop for i in run)
+            ends = text[slice(*lines[before])].strip(), text[slice(*lines[after])].strip()
+            joiner = "\n\n" if blank and not _continues(*ends) else "\n"
+        edits.append((start, end, joiner))
+    return doc.edit(edits)
+
+
+def _continues(before: str, after: str) -> bool:
+    """Whether the text after a page break continues the sentence before it."""
+    return (not before.endswith(tuple(_SENTENCE_END)) and bool(after)
+            and (after[0].islower() or (after[0].isdigit() and not _BODY.match(after))))
+
+
+def _running_date(furniture: list[str]) -> dict[str, str]:
+    """The date a running header or footer carries ("August 28, 2023  1"): the document's date."""
+    for line in furniture:
+        match = re.search(rf"\b(?:{_DATE})\b", line, re.I)
+        if match:
+            return _date(match.group())
+    return {}
+
+
+# --- contents ---
+
+def _strip_contents(doc: MappedText, page_starts: list[int]) -> tuple[MappedText, list[tuple[str, str]]]:
+    """Find a contents heading and the contents lines after it; remove them and return the entries."""
+    lines = _lines(doc.text)
+    for index, (start, end) in enumerate(lines):
+        if not _CONTENTS_HEADING.match(doc.text[start:end].strip()):
+            continue
+        found = _contents_lines(doc.text, lines, index)
+        entries = [entry for _, line_entries in found for entry in line_entries]
+        if len(entries) < 3:
+            continue
+        last = found[-1][0]
+        end_of_region = lines[last][1] + 1 if last + 1 < len(lines) else lines[last][1]
+        ordered = _reading_order(doc, lines, found, page_starts)
+        return doc.edit([(start, end_of_region, "")]), ordered
+    return doc, []
+
+
+def _contents_lines(text: str, lines: list[tuple[int, int]], heading: int) -> list[tuple[int, list]]:
+    """(line index, entries) of the contents lines after a heading, until the body starts: a sentence, more
+    than three lines without entries, or an entry the contents already listed."""
+    found: list[tuple[int, list]] = []
+    seen: set[str] = set()
+    details = blanks = 0
+    for index in range(heading + 1, len(lines)):
+        line = text[slice(*lines[index])]
+        if not line.strip():
+            blanks += 1
+            if blanks > 5:
+                break
+            continue
+        blanks = 0
+        entries = _entries(line)
+        if not entries:  # a line of details ("Ready, Exerted, Damaged") under an entry, or the body
+            details += 1
+            if entries is None or details > 3 or not found:
+                break
+            continue
+        keys = {number or title for _, number, title in entries}
+        if keys & seen:
+            break
+        seen |= keys
+        details = 0
+        found.append((index, entries))
+    return found
+
+
+def _entries(line: str) -> list[tuple[int, str, str]] | None:
+    """(column, number, title) of each contents entry on a line (two columns side by side give two); None
+    when the line holds what no contents line does (a sentence)."""
+    pieces = []
+    for field in _FIELD.finditer(line):
+        cuts = [field.start()] + [field.start() + m.end() for m in _MERGED_COLUMN.finditer(field.group())]
+        bounds = cuts + [field.end()]
+        pieces += [(a, line[a:b].strip()) for a, b in pairwise(bounds)]
+    entries: list[tuple[int, str, str]] = []
+    paged = True  # whether the last entry has its page number already
+    index = 0
+    while index < len(pieces):
+        column, piece = pieces[index]
+        following = pieces[index + 1][1] if index + 1 < len(pieces) else ""
+        numbered = _NUMBERED_ENTRY.match(piece)
+        if _PAGE.fullmatch(piece) and not paged:
+            paged = True  # the page number of the entry before
+        elif re.fullmatch(_SECTION, piece) and _title(following):
+            entries.append((column, piece.rstrip("."), _title(following)))
+            index += 1
+            paged = False
+        elif numbered and _title(numbered.group("title")):
+            entries.append((column, numbered.group("number").rstrip("."), _title(numbered.group("title"))))
+            paged = bool(_LEADER.search(piece))
+        elif _title(piece) and (_LEADER.search(piece) or _PAGE.fullmatch(following)
+                                or piece.isupper() and len(piece.split()) <= 8):
+            entries.append((column, "", _title(piece)))
+            paged = bool(_LEADER.search(piece))
+        elif len(piece) > 160 or piece.endswith((".", "?", "!", ":")):
+            return None
+        index += 1
+    return entries
+
+
+def _title(piece: str) -> str:
+    """The title of a contents entry without its dot leader and page number ("" when it is no title)."""
+    title = _LEADER.sub("", piece).strip()
+    if not _LETTER.search(title) or len(title.split()) > 15 or title.endswith((".", ",", ";", ":")):
+        return ""
+    return title
+
+
+def _reading_order(doc: MappedText, lines, found, page_starts: list[int]) -> list[tuple[str, str]]:
+    """Entries page by page, the left column before the right one; decimal section numbers in their order
+    (an extraction may give the columns interleaved), each unnumbered entry after the one it follows."""
+    seconds = [entries[1][0] for _, entries in found if len(entries) > 1]
+    right = min(seconds) - 2 if seconds else None
+    by_page: dict[int, list[list[tuple[str, str]]]] = defaultdict(lambda: [[], []])
+    for index, entries in found:
+        page = bisect.bisect_right(page_starts, doc.offsets[lines[index][0]])
+        for column, number, title in entries:
+            by_page[page][right is not None and column >= right].append((number, title))
+    ordered = [entry for page in sorted(by_page) for side in by_page[page] for entry in side]
+    if not all(re.fullmatch(r"\d+(?:\.\d+)*", number) for number, _ in ordered if number):
+        return ordered
+    keys, last = [], ()
+    for position, (number, _) in enumerate(ordered):
+        last = tuple(int(part) for part in number.split(".")) if number else last
+        keys.append((last, position))
+    return [entry for _, entry in sorted(zip(keys, ordered))]
+
+
+# --- front matter ---
+
+def _strip_front_matter(doc: MappedText) -> tuple[MappedText, dict[str, str], list[str]]:
+    """Read the title, version and date from the lines before the body; remove the version, date and
+    copyright lines. The title stays: it heads the document."""
+    lines = _lines(doc.text)
+    metadata: dict[str, str] = {}
+    drop: list[int] = []
+    seen = 0
+    for index, (start, end) in enumerate(lines):
+        line = doc.text[start:end].strip().lstrip("#").strip(" *_")
+        if not line:
+            continue
+        seen += 1
+        if seen > 12:
+            break
+        version, day = _VERSION_LINE.match(line), _DATE_LINE.match(line)
+        if version or day:
+            if version:
+                metadata.setdefault("version", version.group("version"))
+            written = (version or day).group("date")
+            if written and "date" not in metadata:
+                metadata.update(_date(written))
+            drop.append(index)
+        elif _COPYRIGHT.search(line) and len(line) <= 120:
+            drop.append(index)
+        elif not any(c.isalnum() for c in line):
+            continue
+        elif "title" not in metadata and _heads(line) and not _continued(doc.text, lines, index):
+            metadata["title"] = line
+        else:
+            break
+    removed = [" ".join(doc.text[slice(*lines[i])].split()) for i in drop]
+    return doc.edit((lines[i][0], min(lines[i][1] + 1, len(doc.text)), "") for i in drop), metadata, removed
+
+
+def _heads(line: str) -> bool:
+    """A title-like line: short, unpunctuated, opening with a capital, not a rule or a contents heading."""
+    return (len(line.split()) <= 15 and len(line) <= 100 and line[:1].isupper() and "|" not in line
+            and not line.endswith((".", ",", ";", "!", "?")) and not _BODY.match(line)
+            and not _CONTENTS_HEADING.match(line))
+
+
+def _continued(text: str, lines: list[tuple[int, int]], index: int) -> bool:
+    """Whether the next line carries on the same sentence (so this line is no title but a paragraph's start)."""
+    following = text[slice(*lines[index + 1])].strip() if index + 1 < len(lines) else ""
+    return bool(following) and following[0].islower()
+
+
+def _date(written: str) -> dict[str, str]:
+    """{"date": as written, "date_iso": YYYY-MM-DD (YYYY-MM for a month)} of a date string."""
+    result = {"date": " ".join(written.split())}
+    for pattern, order in _DATE_FORMS:
+        match = re.fullmatch(pattern, written.strip(), re.I)
+        if not match:
+            continue
+        parts = dict(zip(order, match.groups()))
+        month = parts["m"]
+        month = _MONTHS.index(month[:3].lower()) + 1 if month[:1].isalpha() else int(month)
+        day = int(parts.get("d", 1))
+        if order == "mdy" and month > 12:  # 25/12/2024 is day first
+            month, day = day, month
+        try:
+            iso = date(int(parts["y"]), month, day).isoformat()
+        except ValueError:
+            break
+        result["date_iso"] = iso if "d" in parts else iso[:7]
+        break
+    return result

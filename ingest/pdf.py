@@ -1,0 +1,249 @@
+"""Reading the text layer of a PDF page by page, with each page's number and printed label.
+
+`read_pdf(path)` returns a `PdfText`: its pages in order, each with its 1-based page number (the page's
+index in the PDF), the page label printed on it if one is found, and its text in reading order with its
+line breaks. `PdfText.text` is the whole document with a form feed between pages and
+`PdfText.page_at(offset)` tells which page a character of it is on.
+
+Text comes from pypdf (chosen by `benchmarks/pdf_readers.py`: on the rulebooks measured it loses no
+numbered rule and glues no words, keeps a page's columns apart, and is pure Python). What pypdf gives is
+normalised so that later steps can work line by line: line breaks become `\\n`, odd spaces (NBSP, thin
+spaces) plain spaces, ligatures (`ﬁ`) their letters, a soft hyphen that ends a line a hyphen and any other
+one nothing; control and zero-width characters are dropped and so are trailing spaces. Nothing else is
+changed: running headers and footers stay in each page's text (a later step removes them by their
+repetition across pages).
+
+Encrypted, damaged and image-only (scanned) PDFs raise `IngestError` naming the file and what to do.
+"""
+from __future__ import annotations
+
+import bisect
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+import pypdf
+from pypdf.errors import DependencyError
+
+from ingest.errors import IngestError
+
+PAGE_BREAK = "\f"
+MAX_BYTES = 100 * 1024 * 1024  # the PDF is read into memory whole; rulebooks with art stay well below
+
+# Characters a text layer never needs: C0/C1 controls (the form feed too: it separates pages here),
+# zero-width spaces, word joiner and byte-order mark.
+_DROP = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b\u2060\ufeff]")
+_SPACES = re.compile("[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
+_LIGATURES = re.compile("[\ufb00-\ufb06]")  # ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ: NFKC gives their letters, nothing else changes
+_LINE_BREAKS = re.compile("\r\n?|[\u2028\u2029\x85]")
+# A printed page number alone on a line: "12", "- 12 -", "Page 12", "12 of 48", "xiv".
+_PAGE_NUMBER = re.compile(
+    r"(?:page\s+)?[-–—]?\s*(\d{1,4}|[ivxlcdm]{1,7})\s*[-–—]?(?:\s*(?:of|/)\s*\d{1,4})?", re.IGNORECASE)
+_ROMAN = re.compile(r"m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})", re.IGNORECASE)
+_EDGE_LINES = 3  # how many lines at the top and at the bottom of a page may hold its printed number
+
+
+@dataclass(frozen=True)
+class PdfPage:
+    """One page of a PDF: its 1-based index in the file, its printed label if found, and its text."""
+
+    number: int
+    label: str | None
+    text: str
+
+
+@dataclass(frozen=True)
+class PdfText:
+    """The text of a PDF, page by page, in page order."""
+
+    path: str
+    pages: tuple[PdfPage, ...]
+    _starts: list[int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        starts, position = [], 0
+        for page in self.pages:
+            starts.append(position)
+            position += len(page.text) + len(PAGE_BREAK)
+        object.__setattr__(self, "_starts", starts)
+
+    @cached_property
+    def text(self) -> str:
+        """The whole document: the pages' texts joined with a form feed (`\\f`) between pages."""
+        return join_pages(self.pages)
+
+    def page_at(self, offset: int) -> PdfPage:
+        """The page holding character `offset` of `text` (the form feed after a page belongs to that page;
+        `len(text)` belongs to the last page). IndexError outside `0..len(text)`."""
+        end = self._starts[-1] + len(self.pages[-1].text) if self.pages else 0
+        if not self.pages or not 0 <= offset <= end:
+            raise IndexError(f"offset {offset} is outside the text (0..{end})")
+        return self.pages[bisect.bisect_right(self._starts, offset) - 1]
+
+    def start_of(self, number: int) -> int:
+        """Offset in `text` where page `number` (1-based) begins."""
+        return self._starts[number - 1]
+
+    @property
+    def page_starts(self) -> list[int]:
+        """Offsets in `text` where pages 2, 3, ... begin (each right after a form feed)."""
+        return self._starts[1:]
+
+    @property
+    def empty_pages(self) -> list[int]:
+        """Numbers of the pages with no text (pictures, blank pages, or scanned pages without OCR)."""
+        return [page.number for page in self.pages if not page.text.strip()]
+
+
+def join_pages(pages) -> str:
+    """Pages' texts joined with a form feed between consecutive pages."""
+    return PAGE_BREAK.join(page.text for page in pages)
+
+
+def is_pdf(path: Path) -> bool:
+    """True when the file starts like a PDF (`%PDF-` within its first kilobyte)."""
+    try:
+        with open(path, "rb") as handle:
+            return b"%PDF-" in handle.read(1024)
+    except OSError:
+        return False
+
+
+def normalise(text: str) -> str:
+    """A page's text as later steps want it; see the module docstring. Never joins or reorders lines."""
+    text = _LINE_BREAKS.sub("\n", text)
+    text = re.sub("\u00ad[ \t]*\n", "-\n", text).replace("\u00ad", "")
+    text = _DROP.sub("", text)
+    text = _SPACES.sub(" ", text)
+    text = _LIGATURES.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)
+    text = re.sub(r"[ \t]+\n", "\n", text)
+    return text.strip("\n").rstrip()
+
+
+def _printed_number(text: str) -> str | None:
+    """A page number standing alone on one of the first or last lines of a page's text."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    for line in lines[:_EDGE_LINES] + lines[-_EDGE_LINES:][::-1]:
+        m = _PAGE_NUMBER.fullmatch(line)
+        if m and (m.group(1).isdigit() or _ROMAN.fullmatch(m.group(1))):
+            return m.group(1)
+    return None
+
+
+def _printed_labels(texts: list[str]) -> list[str | None]:
+    """Each page's printed number, kept only when a neighbouring page carries the number next to it in the
+    same style (12 after 11, iv before v): a lone number at a page's edge may be anything else."""
+    found = [_printed_number(text) for text in texts]
+    values = [None if label is None else (label.isdigit(), _value(label)) for label in found]
+    labels: list[str | None] = []
+    for i, label in enumerate(found):
+        if label is None:
+            labels.append(None)
+            continue
+        arabic, value = values[i]
+        before = values[i - 1] if i > 0 else None
+        after = values[i + 1] if i + 1 < len(values) else None
+        agreed = before == (arabic, value - 1) or after == (arabic, value + 1) or len(texts) == 1
+        labels.append(label if agreed else None)
+    return labels
+
+
+def _value(label: str) -> int:
+    """The number an arabic or roman page number stands for."""
+    if label.isdigit():
+        return int(label)
+    values = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
+    digits = [values[c] for c in label.lower()]
+    return sum(-d if i + 1 < len(digits) and d < digits[i + 1] else d for i, d in enumerate(digits))
+
+
+def _declared_labels(reader: pypdf.PdfReader) -> list[str | None]:
+    """The page labels the PDF declares (/PageLabels), or None for every page when it declares none."""
+    try:
+        if "/PageLabels" in reader.trailer["/Root"]:
+            return list(reader.page_labels)
+    except Exception:  # noqa: BLE001, S110 - a damaged label tree only costs us the labels
+        pass
+    return [None] * len(reader.pages)
+
+
+def _why(exc: Exception) -> str:
+    """An exception as a short phrase for an error message (pypdf's can quote kilobytes of the file)."""
+    text = f"{type(exc).__name__}: {exc}"
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def _open(path: Path) -> pypdf.PdfReader:
+    name = str(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise IngestError(name, f"PDF is too large ({size / 2**20:.1f} MB; the limit is "
+                              f"{MAX_BYTES // 2**20} MB)")
+        with open(path, "rb") as handle:
+            head = handle.read(1024)
+            handle.seek(max(0, size - 4096))
+            tail = handle.read()
+    except FileNotFoundError:
+        raise IngestError(name, "file not found") from None
+    except IsADirectoryError:
+        raise IngestError(name, "is a directory, not a PDF") from None
+    except OSError as exc:
+        raise IngestError(name, f"cannot be read: {exc.strerror}") from None
+    if not head.strip():
+        raise IngestError(name, "file is empty")
+    if b"%PDF-" not in head:
+        raise IngestError(name, "not a PDF (it does not start with %PDF-)")
+    if b"%%EOF" not in tail:
+        raise IngestError(name, "damaged PDF: it has no end-of-file marker (%%EOF), so it was probably cut "
+                          "short; download or export it again")
+    try:
+        reader = pypdf.PdfReader(path)
+        if reader.is_encrypted and not reader.decrypt(""):
+            raise IngestError(name, "PDF is encrypted with a password: save an unprotected copy (e.g. "
+                              "`qpdf --decrypt --password=PASSWORD in.pdf out.pdf`) and add that")
+        if len(reader.pages) == 0:
+            raise IngestError(name, "PDF has no pages")
+    except IngestError:
+        raise
+    except DependencyError as exc:
+        raise IngestError(name, f"PDF is encrypted and cannot be decrypted here ({exc}): install "
+                          "'cryptography' or save an unprotected copy and add that") from None
+    except Exception as exc:  # noqa: BLE001 - pypdf raises PdfReadError and many others on broken files
+        raise IngestError(name, f"damaged PDF, cannot be read ({_why(exc)}); "
+                          "download or export it again") from None
+    return reader
+
+
+def read_pdf(path: Path) -> PdfText:
+    """The text of the PDF at `path`, page by page.
+
+    Raises IngestError, naming the file, when it cannot be read, is not a PDF, is damaged or truncated, is
+    encrypted with a password, or has no text layer (scanned pages: run OCR first).
+    """
+    path = Path(path)
+    name = str(path)
+    reader = _open(path)
+    texts = []
+    for number, page in enumerate(reader.pages, 1):
+        try:
+            texts.append(normalise(page.extract_text() or ""))
+        except Exception as exc:  # noqa: BLE001 - a broken content stream may raise anything
+            raise IngestError(name, f"damaged PDF: the text of page {number} cannot be read "
+                              f"({_why(exc)}); download or export it again") from None
+    chars = "".join(texts)
+    letters = sum(1 for c in chars if c.isalnum())
+    if letters == 0:
+        raise IngestError(name, "PDF has no text layer (its pages are images, e.g. a scan): run OCR on it "
+                          "first (e.g. `ocrmypdf in.pdf out.pdf`) and add the result")
+    unreadable = sum(1 for c in chars if unicodedata.category(c) in ("Co", "Cn") or c == "\ufffd")
+    if unreadable > letters:
+        raise IngestError(name, "PDF text layer is unreadable (its fonts map glyphs to no characters): "
+                          "run OCR on it (e.g. `ocrmypdf --force-ocr in.pdf out.pdf`) and add the result")
+    declared = _declared_labels(reader)
+    printed = _printed_labels(texts)
+    pages = tuple(PdfPage(number, printed[number - 1] or declared[number - 1], text)
+                  for number, text in enumerate(texts, 1))
+    return PdfText(name, pages)

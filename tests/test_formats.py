@@ -1,0 +1,304 @@
+"""Reading documents by format: markdown, HTML and Q/A data become the outline dialect, every character
+mapped back into the source; the format is told by the extension, else by the content."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ingest.errors import IngestError
+from ingest.formats import Outline, detect, html, markdown, read
+from ingest.text import LineIndex
+
+CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
+FIDE = CORPORA / "fide-laws-of-chess.md"
+# What the outline dialect puts before a line's own text: indentation, heading, item and row markers.
+_PREFIX = re.compile(r"^\s*(?:#+ |\d+\. |[a-z]+\. |- |[QA]: )?")
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def unmapped(doc) -> list[tuple[str, str]]:
+    """(character, source character it maps to) wherever they differ, markers and table bars aside."""
+    wrong = []
+    position = 0
+    for line in doc.text.text.split("\n"):
+        for index in range(_PREFIX.match(line).end(), len(line)):
+            char = line[index]
+            source = doc.original[doc.text.offsets[position + index]]
+            if char.strip() and char != "|" and source != char:
+                wrong.append((char, source))
+        position += len(line) + 1
+    return wrong
+
+
+def section(text: str, heading: str) -> list[str]:
+    """The lines under `heading` up to the next heading."""
+    lines = text.split("\n")
+    start = lines.index(heading) + 1
+    end = next((i for i in range(start, len(lines)) if lines[i].startswith("#")), len(lines))
+    return [line for line in lines[start:end] if line]
+
+
+@pytest.fixture(scope="module")
+def fide():
+    if not FIDE.exists():
+        pytest.skip(f"the FIDE laws are not in {CORPORA}")
+    return read(FIDE)
+
+
+# -- format detection -----------------------------------------------------------------------------------------
+
+def test_the_extension_names_the_format(tmp_path):
+    assert read(write(tmp_path, "a.md", "# Rules\n\nText.\n")).format == "markdown"
+    assert read(write(tmp_path, "a.htm", "<p>Text.</p>")).format == "html"
+    assert read(write(tmp_path, "a.json", '[{"q": "Why?", "a": "Because."}]')).format == "data"
+    assert read(write(tmp_path, "a.txt", "1. A rule.\n")).format == "text"
+
+
+def test_a_txt_file_is_read_by_what_its_content_is(tmp_path):
+    markdown = "# Rules\n\n" + "".join(f"## Part {n}\n\nSee [rule {n}](#r{n}) and **note {n}**.\n\n" for n in range(4))
+    html = "<html><body><h1>Rules</h1><p>One.</p></body></html>"
+    assert read(write(tmp_path, "md.txt", markdown)).format == "markdown"
+    assert read(write(tmp_path, "page.txt", html)).format == "html"
+    assert read(write(tmp_path, "faq", '{"faq": [{"question": "Why?", "answer": "Because."}]}')).format == "data"
+    assert read(write(tmp_path, "plain.txt", "GENERAL\n\n1. Roll the dice.\n2. Count the hits.\n")).format == "text"
+
+
+def test_a_text_faq_of_q_and_a_lines_stays_text():
+    faq = "Q: Can I move twice?\nA: No.\n\nQ: Can I attack twice?\nA: Only with Haste.\n"
+    assert detect(faq) == "text"
+
+
+def test_html_tags_in_quantity_make_html_without_a_doctype():
+    page = "\n".join(f"<h2>Rule {n}</h2>\n<p>Text of rule {n}.</p>" for n in range(5))
+    assert detect(page) == "html"
+    assert detect("A rule about the <p> tag, mentioned once.\n") == "text"
+
+
+def test_a_pdf_is_recognised_by_its_bytes_whatever_its_name(tmp_path):
+    pypdf = pytest.importorskip("pypdf")
+    writer = pypdf.PdfWriter()
+    writer.add_blank_page(width=200, height=200)
+    path = tmp_path / "scan.dat"
+    with path.open("wb") as handle:
+        writer.write(handle)
+    with pytest.raises(IngestError, match="no text layer"):  # the PDF reader's verdict, not "binary file"
+        read(path)
+
+
+def test_program_source_is_refused(tmp_path):
+    with pytest.raises(IngestError, match="program source"):
+        read(write(tmp_path, "rules.js", "const rules = ['Roll the dice.'];\n"))
+
+
+# -- markdown ---------------------------------------------------------------------------------------------------
+
+def test_fide_article_two_keeps_counting_after_its_table(fide):
+    items = [line for line in section(fide.text.text, "### Article 2: The initial position of the pieces on the "
+                                                      "chessboard") if re.match(r"\d+\. ", line)]
+    assert [item.split(" ")[0] for item in items] == ["1.", "2.", "3.", "4."]
+    assert items[2].startswith("3. The initial position of the pieces on the chessboard is as follows")
+
+
+def test_fide_headings_and_nested_lists(fide):
+    lines = fide.text.text.split("\n")
+    assert "## PREFACE" in lines
+    assert "### Article 4: The act of moving the pieces" in lines
+    article3 = section(fide.text.text, "### Article 3: The moves of the pieces")
+    assert "7. Pawn moves" in article3
+    assert any(line.startswith("   4. A pawn attacking a square crossed") for line in article3)
+    assert "      2. with a rook that has already moved." in article3  # two levels deep
+
+
+def test_fide_tables_are_rows_without_the_rule_line(fide):
+    lines = fide.text.text.split("\n")
+    assert "| Piece | Symbol |" in lines
+    assert "| O-O | castling with rook h1 or rook h8 (kingside castling) |" in lines
+    assert not any(re.match(r"\|\s*:?-{3,}", line) for line in lines)
+
+
+def test_fide_text_has_no_markup_debris(fide):
+    for debris in ("<a name", "![", "](", "**", "\\.", "<br", "images/"):
+        assert debris not in fide.text.text
+
+
+def test_fide_contents_list_is_metadata_not_text(fide):
+    assert fide.metadata["title"] == "FIDE Laws of Chess"
+    assert "Article 4: The act of moving the pieces" in fide.metadata["contents"]
+    assert fide.text.text.count("Article 4: The act of moving the pieces") == 1  # the heading only
+
+
+def test_fide_every_character_maps_to_its_source_character(fide):
+    assert unmapped(fide) == []
+
+
+def test_fide_items_cite_their_own_source_lines(fide):
+    lines = LineIndex(fide.original)
+    text = fide.text.text
+    for phrase in ("The initial position of the pieces on the chessboard is as follows",
+                   "The offer of a draw shall be marked as (=).",
+                   "Chess960 allows each player to castle once per game"):
+        at = text.index(phrase)
+        assert lines.line_of(fide.text.offsets[at]) == lines.line_of(fide.original.index(phrase))
+
+
+MARKDOWN = """---
+title: Sample Rules
+version: 2.1
+---
+
+- [Combat](#combat)
+- [Notes](#notes)
+
+**Effective 10/3/2023**
+
+# Sample Rules
+
+## 0\\. Combat
+
+[cite_start]Roll <a name="r1"></a>*two* dice &amp; see [the table](https://x.org/t_(1)) ![die](d.png) [cite: 12].
+Then count<br/>hits.
+
+5. Fifth
+6. Sixth
+   - nested *bullet*
+     1. deeper
+
+Notes
+
+1. Note one
+"""
+
+
+def test_markdown_markup_becomes_plain_outline_text(tmp_path):
+    doc = read(write(tmp_path, "rules.md", MARKDOWN))
+    assert doc.text.text == (
+        "Effective 10/3/2023\n\n# Sample Rules\n\n## 0. Combat\n\n"
+        "Roll two dice & see the table. Then count hits.\n\n"
+        "5. Fifth\n6. Sixth\n   - nested bullet\n      1. deeper\n\nNotes\n\n1. Note one\n")
+    assert doc.metadata == {"title": "Sample Rules", "version": "2.1", "contents": ["Combat", "Notes"]}
+
+
+def test_markdown_characters_map_to_the_source_and_resolved_ones_to_their_escape(tmp_path):
+    doc = read(write(tmp_path, "rules.md", MARKDOWN))
+    assert unmapped(doc) == [(".", "\\")]  # the escaped dot maps to its backslash
+    ampersand = doc.text.text.index("&")
+    assert doc.original.startswith("&amp;", doc.text.offsets[ampersand])
+    heading = doc.text.text.index("## 0. Combat")
+    assert doc.text.offsets[heading] == doc.original.index("## 0\\. Combat")  # the marker maps to the heading
+
+
+# -- HTML -------------------------------------------------------------------------------------------------------
+
+PAGE = """<!DOCTYPE html>
+<html><head><title>Dragon &amp; Dice Rules</title><meta name="dcterms.date" content="2024-05-01">
+<style>p { color: red }</style><script>document.write("<p>no</p>")</script></head>
+<body>
+<header><nav><a href="/">Home</a></nav><p>Site banner</p></header>
+<main><article>
+<header><h1>Dragon Rules</h1></header>
+<h2>Combat</h2>
+<p>Roll the dice &amp; count
+   <b>hits</b>.<br>Then save&nbsp;&#8212; or don&rsquo;t.</p>
+<ol start="3"><li>Third<ol type="a"><li>sub a</li><li>sub b</li></ol></li><li>Fourth</ol>
+<ul><li><p>bullet</p></li></ul>
+<table><tr><th>Roll</th><th>Result</th></tr><tr><td>1-2</td><td>Miss</td></tr></table>
+<div hidden>secret</div><div role="navigation">menu</div><p style="display: none">gone</p>
+</article></main>
+<footer>Copyright 2024</footer>
+</body></html>
+"""
+
+
+def test_html_becomes_outline_text_without_navigation_or_furniture(tmp_path):
+    doc = read(write(tmp_path, "rules.html", PAGE))
+    assert doc.text.text == (
+        "# Dragon Rules\n\n## Combat\n\nRoll the dice & count hits. Then save — or don’t.\n\n"
+        "3. Third\n   a. sub a\n   b. sub b\n4. Fourth\n- bullet\n\n| Roll | Result |\n| 1-2 | Miss |\n")
+    assert doc.metadata == {"title": "Dragon & Dice Rules", "date": "2024-05-01"}
+
+
+def test_html_characters_map_to_the_source_and_entities_to_the_entity(tmp_path):
+    doc = read(write(tmp_path, "rules.html", PAGE))
+    text, offsets = doc.text.text, doc.text.offsets
+    assert unmapped(doc) == [("—", "&"), ("’", "&")]  # two entities; every other character is itself
+    for char, entity in (("&", "&amp;"), ("—", "&#8212;"), ("’", "&rsquo;")):
+        assert doc.original.startswith(entity, offsets[text.index(char)])
+    assert doc.original.startswith("<li>Third", offsets[text.index("3. Third")])
+
+
+# -- structured data --------------------------------------------------------------------------------------------
+
+def test_json_question_answer_records_become_q_and_a_under_sections(tmp_path):
+    records = {"title": "Dragon FAQ", "version": "1.2", "faq": [
+        {"section": "Combat", "question": "Can I \"double\" attack?", "answer": "No.\nNever."},
+        {"section": "Combat", "q": "Second?", "a": "Yes."},
+        {"card": "Elsa", "question": "Freeze?", "answer": "Caf\u00e9 rules."}]}
+    doc = read(write(tmp_path, "faq.json", json.dumps(records, indent=2)))
+    assert doc.format == "data"
+    assert doc.text.text == ('## Combat\n\nQ: Can I "double" attack?\nA: No. Never.\nQ: Second?\nA: Yes.\n\n'
+                             "## Elsa\n\nQ: Freeze?\nA: Café rules.\n")
+    assert doc.metadata == {"title": "Dragon FAQ", "version": "1.2"}
+    at = doc.text.text.index("Freeze?")
+    assert doc.original[doc.text.offsets[at]:doc.text.offsets[at] + 7] == "Freeze?"
+    accent = doc.text.text.index("é")
+    assert doc.original.startswith("\\u00e9", doc.text.offsets[accent])  # json.dumps escaped it
+
+
+def test_json_without_question_answer_fields_is_refused_saying_what_to_do(tmp_path):
+    path = write(tmp_path, "rules.json", json.dumps({"rules": [{"id": 1, "text": "Roll the dice."}]}))
+    with pytest.raises(IngestError, match="no question/answer fields") as error:
+        read(path)
+    assert str(path) in str(error.value)
+    assert '{"question", "answer"}' in str(error.value)
+
+
+def test_invalid_json_is_refused_with_its_line(tmp_path):
+    with pytest.raises(IngestError, match="invalid JSON") as error:
+        read(write(tmp_path, "faq.json", '[\n{"question": "Why?",\n "answer": }\n]'))
+    assert error.value.line == 3
+
+
+def test_yaml_question_answer_records_are_read_grouped_by_section(tmp_path):
+    pytest.importorskip("yaml")
+    faq = ("title: Set notes\nElsa - Snow Queen:\n  - question: Can Freeze target\n      a ready character?\n"
+           "    answer: >\n      Yes, it exerts\n      the character.\n")
+    doc = read(write(tmp_path, "notes.yaml", faq))
+    assert doc.text.text == ("## Elsa - Snow Queen\n\nQ: Can Freeze target a ready character?\n"
+                             "A: Yes, it exerts the character.\n")
+    assert unmapped(doc) == []
+
+
+def test_yaml_without_question_answer_fields_is_refused(tmp_path):
+    pytest.importorskip("yaml")
+    with pytest.raises(IngestError, match="this YAML has no question/answer fields"):
+        read(write(tmp_path, "config.yml", "rules:\n  - Roll the dice.\n  - Count the hits.\n"))
+
+
+# -- robustness -------------------------------------------------------------------------------------------------
+
+FRAGMENTS = ["Roll", " ", "\n", "\n\n", "1. ", "- ", "# ", "*", "**", "_", "`", "\\", "[", "]", "(", ")", "![x](y)",
+             "[a](#b)", "&amp;", "&#x27;", "&", "<", ">", "<p>", "</p>", "<li>", "<ol start=3>", "</ol>", "<table>",
+             "<tr>", "<td>", "</table>", "<br>", "<pre>", "</pre>", "<!--", "-->", "<![x]>", "<script>", "<nav>",
+             "</nav>", "<div hidden>", "</div>", "| a | b |\n|---|---|\n", "```\n", "    ", "\t", "> ",
+             "---\ntitle: x\n---\n"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(FRAGMENTS), max_size=40).map("".join))
+def test_markdown_and_html_readers_never_fail_and_map_inside_the_source(source):
+    for reader in (markdown.read, html.read):
+        out = Outline()
+        reader(source, out)
+        text = out.mapped(len(source))
+        assert len(text.offsets) == len(text.text) + 1
+        assert all(0 <= offset <= len(source) for offset in text.offsets)

@@ -1,0 +1,194 @@
+"""Page furniture goes and what it said stays: running headers and footers found by repetition across pages
+are removed, their page numbers kept for citations; contents pages become structure; the front matter's
+version and date become metadata. Real text, and the rules in it, are never touched."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from ingest.furniture import normalise, strip_furniture
+from ingest.text import MappedText, read_document
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
+RULE_LINE = re.compile(r"^\s*\d+\.\d+(?:\.\d+)*\.\s", re.M)
+QA_LINE = re.compile(r"^\s*[QA][:.]\s", re.M)
+
+
+def corpus(name: str) -> str:
+    path = CORPORA / name
+    if not path.exists():
+        pytest.skip(f"{path} is absent (the shared corpora sit beside the project)")
+    return read_document(path)
+
+
+def lines_of(text: str) -> list[str]:
+    return [line.strip() for line in text.split("\n") if line.strip()]
+
+
+@pytest.fixture(scope="module")
+def rules():
+    original = corpus("lorcana-comprehensive-rules-2.2.0.txt")
+    return original, strip_furniture(MappedText.of(original))
+
+
+@pytest.fixture(scope="module")
+def set_notes():
+    original = corpus("lorcana-first-chapter-set-notes.txt")
+    return original, strip_furniture(MappedText.of(original))
+
+
+def test_running_footers_leave_the_rules_text(rules):
+    _, found = rules
+    assert [line for line in lines_of(found.text.text)
+            if "Winnie the Pooh" in line or "disneylorcana.com" in line or "©Disney" in line] == []
+    assert found.removed["disneylorcana.com"] == 55
+    assert found.removed['Based on the "Winnie the Pooh" works by A.A. Milne and E.H. Shepard. #'] == 55
+
+
+def test_every_numbered_rule_outside_the_contents_is_kept(rules):
+    original, found = rules
+    contents = original.index("\nCONTENTS\n")
+    body = original[:contents] + original[original.index("disneylorcana.com", contents):]
+    assert len(RULE_LINE.findall(found.text.text)) == len(RULE_LINE.findall(body))
+
+
+def test_a_two_column_contents_becomes_entries_in_reading_order(rules):
+    original, found = rules
+    assert ("8.3", "Bodyguard") in found.contents
+    assert ("6", "ABILITIES, EFFECTS, AND RESOLVING") in found.contents
+    assert found.contents[:2] == [("1", "CONCEPTS"), ("1.1", "General")]
+    assert found.contents[-1] == ("", "GLOSSARY")
+    assert found.contents.index(("5.6", "Locations")) + 1 == found.contents.index(
+        ("6", "ABILITIES, EFFECTS, AND RESOLVING"))
+    assert len(found.contents) == 75
+    contents = original.index("\nCONTENTS\n")
+    page = set(lines_of(original[contents:original.index("disneylorcana.com", contents)]))
+    assert page & set(lines_of(found.text.text)) == set()
+
+
+def test_front_matter_version_and_date_become_metadata(rules):
+    _, found = rules
+    assert found.metadata == {"title": "COMPREHENSIVE RULES", "version": "2.2.0", "date": "July 9, 2026",
+                              "date_iso": "2026-07-09"}
+    assert not [line for line in lines_of(found.text.text) if line in ("Version 2.2.0", "Effective July 9, 2026")]
+
+
+def test_a_rule_is_on_the_page_its_footer_numbers(rules):
+    original, found = rules
+    assert found.pages.numbers == list(range(1, 56))
+    assert found.pages.page_of(original.index("1.1.1. The Disney Lorcana TCG")) == 3
+    assert found.pages.page_of(original.index("8.3. Bodyguard")) == 41
+
+
+def test_set_notes_lose_header_and_footer_but_keep_every_question(set_notes):
+    original, found = set_notes
+    kept = lines_of(found.text.text)
+    assert [line for line in kept if "August 28, 2023" in line or "©Disney" in line
+            or line == "TRADING CARD GAME"] == []
+    assert len(QA_LINE.findall(found.text.text)) == len(QA_LINE.findall(original))
+    assert dict(found.removed) == {"TRADING CARD GAME": 5, "August #, # #": 5, "©Disney": 5}
+    assert found.metadata == {"title": "Disney Lorcana TCG: The First Chapter Set Notes",
+                              "date": "August 28, 2023", "date_iso": "2023-08-28"}
+    assert found.pages.page_of(original.index("Q: Say I have an Elsa")) == 3
+
+
+def test_a_page_break_inside_a_paragraph_closes_up(set_notes):
+    _, found = set_notes
+    text = found.text.text
+    assert "of playing the song.\n\n          Inkwell\n" in text  # a paragraph ends at the break: one blank line
+
+
+@pytest.mark.parametrize("name, removed", [
+    ("000_088e7e94a27c7b38.txt", {}),
+    ("001_ffda817ed1982c66.txt", {"Wednesday, April 25, 2007": 1}),  # the blog post's date, read as metadata
+    ("002_4037a7feb80c46c0.txt", {}),
+    ("003_b0b5747383715511.txt", {"#.doc": 4, "Page # of #": 4}),  # the .doc export's page footers
+    ("004_f1c101e16fb3de0e.txt", {}),
+])
+def test_seeds_lose_nothing_but_their_furniture(name, removed):
+    original = read_document(ROOT / "sources" / name)
+    found = strip_furniture(MappedText.of(original))
+    assert dict(found.removed) == removed
+    assert found.contents == []
+    assert lines_of(found.text.text) == [line for line in lines_of(original)
+                                         if normalise(line) not in removed and line not in removed]
+
+
+def test_the_blog_date_is_the_source_date():
+    found = strip_furniture(MappedText.of(read_document(ROOT / "sources" / "001_ffda817ed1982c66.txt")))
+    assert found.metadata["date_iso"] == "2007-04-25"
+    assert found.metadata["title"] == "Dungeon Twister Rules Clarifications"
+
+
+def paged_rulebook() -> list[str]:
+    """Four pages of an excerpt printed as pages 11 to 14, each under a running header and over a footer."""
+    bodies = [
+        "1.1. Each player starts with seven cards.\n1.2. The first player skips their first draw.",
+        "2.1. On their turn the active player\n",
+        "draws a card and may play one.\n2.2. Cards in hand are private.",
+        "3.1. The game ends when a player reaches 20 lore.",
+    ]
+    return [f"ACME QUEST RULEBOOK\n\n{body}\n\n© 2024 Acme Games    {number}\n"
+            for number, body in zip(range(11, 15), bodies)]
+
+
+def test_form_feed_pages_lose_header_and_footer_and_keep_printed_numbers():
+    original = "\f".join(paged_rulebook())
+    found = strip_furniture(MappedText.of(original))
+    text = found.text.text
+    assert dict(found.removed) == {"ACME QUEST RULEBOOK": 4, "© # Acme Games #": 4}
+    assert "\f" not in text and "Acme" not in text and "ACME" not in text
+    assert "the active player\ndraws a card" in text  # the sentence runs on across the page break
+    assert found.pages.numbers == [11, 12, 13, 14]
+    assert found.pages.page_of(original.index("2.2. Cards")) == 13
+    assert [line for line in lines_of(text) if RULE_LINE.match(line)] == [
+        line for line in lines_of(original) if RULE_LINE.match(line)]
+
+
+def test_page_starts_from_a_reader_give_the_pages():
+    pages = paged_rulebook()
+    original = "".join(pages)
+    starts = [sum(len(page) for page in pages[:n]) for n in range(1, len(pages))]
+    found = strip_furniture(MappedText.of(original), page_starts=starts)
+    assert dict(found.removed) == {"ACME QUEST RULEBOOK": 4, "© # Acme Games #": 4}
+    assert found.pages.starts == starts
+    assert found.pages.page_of(original.index("3.1. The game")) == 14
+
+
+def test_lines_that_recur_without_a_page_rhythm_stay():
+    sections = []
+    for number, size in enumerate((2, 9, 1, 14, 3, 6, 1, 11), start=1):
+        sections.append(f"{number}. SECTION {number}\nGeneral\n" + "".join(
+            f"{number}.{rule}. A rule about step {rule} of this section, in plain words.\nExample:\n"
+            f"A player does the thing of rule {number}.{rule} and it works.\n" for rule in range(1, size + 1)))
+    original = "\n".join(sections)
+    found = strip_furniture(MappedText.of(original))
+    assert dict(found.removed) == {}
+    assert found.text.text == original
+    assert found.pages.page_of(0) is None
+
+
+def test_a_contents_with_dot_leaders_becomes_entries():
+    original = ("Table of Contents\nIntroduction ........ 3\n1. Setup ............ 4\n2. Playing .......... 7\n"
+                "Glossary ............ 12\n\nIntroduction\nThis game is played by two.\n\n1. Setup\nShuffle.\n")
+    found = strip_furniture(MappedText.of(original))
+    assert found.contents == [("", "Introduction"), ("1", "Setup"), ("2", "Playing"), ("", "Glossary")]
+    assert found.text.text.startswith("\nIntroduction\nThis game is played by two.")
+
+
+@pytest.mark.parametrize("top, metadata", [
+    ("Official Dragon Dice FAQ\nVersion 1.44, March 1996\n",
+     {"title": "Official Dragon Dice FAQ", "version": "1.44", "date": "March 1996", "date_iso": "1996-03"}),
+    ("House Rules\n**Effective 10/3/2023**\nCopyright 2023 The Club. All rights reserved.\n",
+     {"title": "House Rules", "date": "10/3/2023", "date_iso": "2023-10-03"}),
+    ("# Tournament Rules\n\nv2.1 - Updated: 5 March 2024\n\n©Acme\n",
+     {"title": "Tournament Rules", "version": "2.1", "date": "5 March 2024", "date_iso": "2024-03-05"}),
+])
+def test_front_matter_is_read_and_only_the_title_stays(top, metadata):
+    body = "\nGeneral\n1.1. A player may pass.\n"
+    found = strip_furniture(MappedText.of(top + body))
+    assert found.metadata == metadata
+    assert lines_of(found.text.text) == [lines_of(top)[0]] + lines_of(body)

@@ -1,0 +1,391 @@
+"""The outline segmenter: rules, examples, items, articles, headings, questions, glossaries and front matter
+become the right units, on small documents and on real rulebooks and FAQs (../shared/corpora)."""
+import re
+from pathlib import Path
+
+import pytest
+
+from ingest.shapes.outline import parse_outline
+from ingest.text import MappedText
+
+CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
+# The running footer of every page of the Lorcana rules; ingest/furniture.py removes it in the product.
+LORCANA_FOOTER = re.compile(r'^\s*(?:disneylorcana\.com|©Disney(?:/Pixar)?|Based on the "Winnie the Pooh" .*)\s*$')
+
+
+def segment(text):
+    """The blocks of `text`, each with its text and its examples' texts."""
+    doc = MappedText.of(text)
+    found = parse_outline(doc, ("Rules",))
+    for block in found:
+        block.text = " ".join(" ".join(doc.text[s:e].split()) for s, e in block.pieces)
+        block.example_texts = [" ".join(" ".join(doc.text[s:e].split()) for s, e in pieces)
+                               for _, pieces in block.examples]
+    return found
+
+
+def by_label(blocks):
+    return {b.label: b for b in blocks}
+
+
+def corpus(name):
+    path = CORPORA / name
+    if not path.exists():
+        pytest.skip(f"{path} is absent")
+    return path.read_text(encoding="utf-8")
+
+
+def lorcana_lines(*, footers=False):
+    lines = corpus("lorcana-comprehensive-rules-2.2.0.txt").split("\n")
+    del lines[31:69]  # the contents page (lines 32-69)
+    return "\n".join(line if footers or not LORCANA_FOOTER.match(line) else "" for line in lines)
+
+
+@pytest.fixture(scope="module")
+def lorcana():
+    return segment(lorcana_lines())
+
+
+@pytest.fixture(scope="module")
+def set_notes_text():
+    text = corpus("lorcana-first-chapter-set-notes.txt")
+    return re.sub(r"(?m)^\s*(?:TRADING CARD GAME|August 28, 2023\s+\d+|©Disney)\s*$", "", text)
+
+
+# a. Decimal rules
+
+CHAPTERS = """\
+1.      CONCEPTS
+   1.1. General
+        1.1.1. The game is played by two or more players. Each player needs a deck
+               of cards (see 1.10, "Materials").
+        1.1.2. Each player tracks their lore.
+   1.9. Damage
+        1.9.4. Damage being dealt occurs because of a challenge or a resolving effect.
+            1.9.4.1. First, determine the base damage.
+            1.9.4.2. Second, apply any damage modifiers.
+6. ABILITIES, EFFECTS, AND RESOLVING
+   6.1. General
+        6.1.1. Abilities apply only while their source is in play.
+702.11 Hexproof is a keyword ability.
+702.11b Hexproof on a permanent means it can't be the target of spells.
+100.1a In a multiplayer variant, each opponent is a separate team.
+"""
+
+
+def test_decimal_rules_of_any_depth_are_rulings_labelled_with_their_number():
+    blocks = segment(CHAPTERS)
+    assert [b.label for b in blocks] == ["1.1.1", "1.1.2", "1.9.4", "1.9.4.1", "1.9.4.2", "6.1.1", "702.11",
+                                         "702.11b", "100.1a"]
+    assert {b.kind for b in blocks} == {"rule"}
+    rules = by_label(blocks)
+    assert rules["1.1.1"].text == ('The game is played by two or more players. Each player needs a deck of cards '
+                                   '(see 1.10, "Materials").')
+
+
+def test_a_decimal_line_naming_what_follows_is_a_section_shown_with_its_number():
+    rules = by_label(segment(CHAPTERS))
+    assert rules["1.1.2"].section == ("Rules", "Concepts", "1.1 General")
+    assert rules["1.9.4.1"].section == ("Rules", "Concepts", "1.9 Damage")
+    assert "1.1" not in rules and "1.9" not in rules
+
+
+def test_an_all_caps_numbered_chapter_with_commas_is_a_chapter_heading():
+    rules = by_label(segment(CHAPTERS))
+    assert rules["6.1.1"].section == ("Rules", "Abilities, Effects, and Resolving", "6.1 General")
+
+
+def test_a_subrule_records_the_rule_it_belongs_to():
+    rules = by_label(segment(CHAPTERS))
+    assert rules["1.9.4.2"].parent == "1.9.4"
+    assert rules["702.11b"].parent == "702.11"
+    assert rules["1.1.1"].parent is None  # 1.1 is a section heading, not a rule
+    assert rules["1.9.4"].parent is None
+
+
+def test_a_rule_number_wrapped_to_the_start_of_a_line_continues_the_sentence():
+    blocks = segment("1.2.1. If the text of a card contradicts a game rule, the rule in section\n"
+                     "4.3.2 specifies that the card wins.\n1.2.2. The next rule.\n")
+    assert [b.label for b in blocks] == ["1.2.1", "1.2.2"]
+    assert blocks[0].text.endswith("the rule in section 4.3.2 specifies that the card wins.")
+
+
+# b. Examples
+
+def test_examples_attach_to_their_rule_and_end_where_the_next_rule_or_heading_begins():
+    blocks = segment("""\
+   1.2. Golden Rules
+        1.2.1. If the text of a card contradicts a game rule, the card text supersedes that rule.
+               Example: Mufasa has an ability that reads, "When this character is banished,
+               you may reveal the top card of your deck."
+        1.2.2. If an effect prevents something, it supersedes effects that allow it.
+               Example A: Tiana stops actions.
+               EXAMPLE 2: Genie can't play actions.
+   1.3. Players
+        1.3.1. Each person playing is a player.
+               Examples: one player, two players.
+GLOSSARY
+""")
+    rules = by_label(blocks)
+    assert rules["1.2.1"].example_texts == [('Mufasa has an ability that reads, "When this character is banished, '
+                                            'you may reveal the top card of your deck."')]
+    assert rules["1.2.1"].text == "If the text of a card contradicts a game rule, the card text supersedes that rule."
+    assert rules["1.2.2"].example_texts == ["Tiana stops actions.", "Genie can't play actions."]
+    assert rules["1.3.1"].example_texts == ["one player, two players."]
+    assert rules["1.3.1"].section == ("Rules", "1.3 Players")
+
+
+# c. Suffixed items and lettered sub-cases
+
+def test_suffixed_items_are_items_of_their_own():
+    blocks = segment("36. A unit may move.\n36a. A unit may not move twice.\n36b) A routed unit may not move.\n"
+                     "37. Combat follows movement.\n")
+    assert [b.label for b in blocks] == ["36", "36a", "36b", "37"]
+    assert blocks[1].parent == "36"
+    assert blocks[2].text == "A routed unit may not move."
+
+
+def test_lettered_sub_cases_of_a_numbered_rule_are_its_sub_rulings():
+    blocks = segment("7.4.1 The attacker rolls two dice.\na. On a 6 the defender retreats.\n"
+                     "b) On a 1 nothing happens.\n7.4.2 The defender rolls one die.\n")
+    assert [(b.label, b.parent) for b in blocks] == [("7.4.1", None), ("7.4.1a", "7.4.1"), ("7.4.1b", "7.4.1"),
+                                                     ("7.4.2", None)]
+    assert blocks[1].text == "On a 6 the defender retreats."
+
+
+def test_a_lettered_list_inside_an_answer_stays_in_the_answer():
+    blocks = segment("Q: Which terrains block movement?\nA: These do:\na) forest\nb) swamp\nc) river\n"
+                     "Q: Can units stack?\nA: Yes.\n")
+    assert [b.label for b in blocks] == ["q1", "q2"]
+    assert blocks[0].text == "Which terrains block movement? A: These do: a) forest b) swamp c) river"
+
+
+# d. Articles and numbered headings
+
+def test_an_articles_plain_items_take_the_article_number():
+    blocks = segment("### Article 4: The act of moving the pieces\n\n1. Each move is made with one hand.\n\n"
+                     "2. The player may adjust a piece first.\n")
+    assert [b.label for b in blocks] == ["4.1", "4.2"]
+    assert blocks[0].section == ("Rules", "Article 4: The act of moving the pieces")
+    assert blocks[1].text == "The player may adjust a piece first."
+
+
+def test_any_numbered_heading_numbers_the_plain_items_under_it():
+    blocks = segment("Article 4 - Moving\n1. One hand only.\n2. Adjust first.\n"
+                     "7. Combat\n1. The attacker rolls.\n2. The defender rolls.\n"
+                     "### 3 Movement\n\n1. Units move.\n\n"
+                     "Section 9.2 Supply\n4. Trace a line.\n")
+    assert [b.label for b in blocks] == ["4.1", "4.2", "7.1", "7.2", "3.1", "9.2.4"]
+    assert blocks[2].section == ("Rules", "Combat")
+
+
+def test_an_indented_list_under_an_item_is_numbered_under_it():
+    blocks = segment("### Article 5: The completion of the game\n\n1. Wins\n   1. Checkmate wins.\n"
+                     "   2. Resignation wins.\n2. Draws\n   1. Stalemate draws.\n")
+    assert [(b.label, b.parent) for b in blocks] == [("5.1", None), ("5.1.1", "5.1"), ("5.1.2", "5.1"),
+                                                     ("5.2", None), ("5.2.1", "5.2")]
+
+
+def test_a_short_numbered_list_stays_a_list():
+    blocks = segment("Setup\n1. Shuffle\n2. Deal\n3. Play\n")
+    assert [(b.label, b.text) for b in blocks] == [("1", "Shuffle"), ("2", "Deal"), ("3", "Play")]
+
+
+# e. Headings
+
+def test_a_heading_directly_over_a_question_or_numbered_rule_is_a_section_not_a_tail():
+    blocks = segment("Q: Can the Eyrie build?\nA: Yes. Laws: 6.2.2\n6.2.3 Eyrie Dynasties\nQ: Can they recruit?\n"
+                     "A: No.\nMovement\n1. Units move up to their speed.\n")
+    assert [b.label for b in blocks] == ["q1", "q2", "1"]
+    assert blocks[0].text == "Can the Eyrie build? A: Yes. Laws: 6.2.2"
+    assert blocks[1].section == ("Rules", "6.2.3 Eyrie Dynasties")
+    assert blocks[2].section == ("Rules", "Movement")
+
+
+def test_captions_of_diagrams_and_tables_are_never_sections():
+    blocks = segment("Movement\nUnits move.\n\nDiagram 3: Moving a unit\nThe unit moves two hexes.\n\n"
+                     "### Table 2 - Terrain costs\n| forest | 2 |\n\nFigure 1\n")
+    assert {b.section for b in blocks} == {("Rules", "Movement")}
+    assert "Diagram 3: Moving a unit" in " ".join(b.text for b in blocks)
+
+
+def test_diagram_labels_inside_a_numbered_chapter_are_not_sections():
+    blocks = segment("4. TURN ACTIONS\n   4.6. Challenge\n      4.6.1. The challenger deals damage.\n"
+                     "             Example B: Marshmallow challenges.\n\n"
+                     "                            CHALLENGE EXAMPLE B\n                  BANISHED\n\n"
+                     "   4.7. Move a Character\n      4.7.1. A player moves only their characters.\n")
+    assert [b.section for b in blocks] == [("Rules", "Turn Actions", "4.6 Challenge"),
+                                           ("Rules", "Turn Actions", "4.7 Move a Character")]
+
+
+# f. Questions and answers
+
+def test_each_question_is_one_ruling_under_the_topic_or_card_heading_above_it():
+    blocks = segment("""\
+GENERAL RULES
+
+Challenges
+
+Q: Are abilities that trigger on banishing part of the challenge?
+   A: They happen during the challenge (see rule 4.6.9).
+      Example: Cheshire Cat banishes Marshmallow.
+
+Q: Does a shifted stack count once?
+   A: Yes.
+
+SPECIFIC CARDS
+
+Belle – Strange but Special
+
+Q: Can I use Read a Book twice?
+   A: Each copy of Belle can apply her ability once per turn.
+""")
+    assert [(b.label, b.section) for b in blocks] == [
+        ("q1", ("Rules", "General Rules", "Challenges")), ("q2", ("Rules", "General Rules", "Challenges")),
+        ("q3", ("Rules", "Specific Cards", "Belle – Strange but Special"))]
+    assert blocks[0].text.endswith("A: They happen during the challenge (see rule 4.6.9).")
+    assert blocks[0].example_texts == ["Cheshire Cat banishes Marshmallow."]
+
+
+def test_text_left_of_an_answers_margin_after_a_blank_line_ends_the_answer():
+    blocks = segment("Q: Does shifting remove damage?\n   A: No, any damage remains.\n\n"
+                     "Support (Whenever this character quests, add its strength.)\n")
+    assert [b.kind for b in blocks] == ["question", "paragraph"]
+    assert blocks[0].text == "Does shifting remove damage? A: No, any damage remains."
+
+
+# g. Glossary
+
+def test_a_glossary_becomes_one_ruling_per_term():
+    blocks = segment("""\
+1.1.1 Play nice.
+
+Glossary
+ability
+Special rules explaining what the card can do.
+alter a starting hand
+When a player chooses to modify their starting hand at the beginning of the game after each player has
+drawn their starting hand.
+banish/banished
+When a character is put from play into their discard.
+Draw step
+The third step of the Start-of-Turn Phase.
+""")
+    terms = [b for b in blocks if b.kind == "glossary"]
+    assert [(b.title, b.label) for b in terms] == [
+        ("ability", "ability"), ("alter a starting hand", "alter-a-starting-hand"),
+        ("banish/banished", "banish-banished"), ("Draw step", "draw-step")]
+    assert terms[1].text.endswith("after each player has drawn their starting hand.")
+    assert {b.section for b in terms} == {("Rules", "Glossary")}
+
+
+def test_a_glossary_of_one_line_definitions_gives_one_ruling_per_term():
+    blocks = segment("## Definitions\n\nHex: one space of the map.\n\nZone of control: the hexes around a unit.\n")
+    assert [(b.kind, b.title, b.text) for b in blocks] == [("glossary", "Hex", "one space of the map."),
+                                                           ("glossary", "Zone of control", "the hexes around a unit.")]
+
+
+# h. Change lists
+
+def test_rule_numbers_in_a_bulleted_change_list_are_bullet_text_not_rulings():
+    blocks = segment("1. RULES\n   1.1. General\n      1.1.1. A rule.\n      4.3.4.2. Another rule.\n\n"
+                     "Update Summary\nThe following updates were made.\n\n"
+                     "•    4.3.4.2. Added language lining up triggered abilities.\n"
+                     "•    1.1.1. Adjusted the wording.\n")
+    assert [b.label for b in blocks if b.kind == "rule"] == ["1.1.1", "4.3.4.2"]
+    (changes,) = [b for b in blocks if b.kind != "rule"]
+    assert changes.text.endswith("• 4.3.4.2. Added language lining up triggered abilities. "
+                                 "• 1.1.1. Adjusted the wording.")
+
+
+# i. Front matter
+
+def test_paragraphs_before_the_first_heading_or_rule_are_front_matter():
+    blocks = segment("Skirmish rules, version 2.0.\nEffective July 9, 2026.\n\nBy the Skirmish team.\n\n"
+                     "1.1 The game is played by two players.\n")
+    assert [(b.kind, b.section) for b in blocks] == [("front-matter", ("Rules", "Front Matter")),
+                                                     ("front-matter", ("Rules", "Front Matter")),
+                                                     ("rule", ("Rules",))]
+
+
+# The Lorcana comprehensive rules (pdftotext -layout)
+
+def numbered_rules(text):
+    """The rule numbers the document shows: numbered lines that are not bullets and not section titles."""
+    found = set()
+    for match in re.finditer(r"(?m)^\s{0,16}(\d+\.\d+(?:\.\d+)*)\.?\s+(\S.*)$", text):
+        body = match.group(2).strip()
+        if re.search(r"[.:;!?]", body) or len(body.split()) > 8:
+            found.add(match.group(1))
+    return found
+
+
+def test_every_numbered_lorcana_rule_is_its_own_ruling(lorcana):
+    expected = numbered_rules(lorcana_lines())
+    labels = [b.label for b in lorcana if b.kind == "rule"]
+    assert len(labels) == len(set(labels))
+    assert len(set(labels) ^ expected) <= len(expected) // 100, sorted(set(labels) ^ expected)
+    assert len(expected) > 450
+
+
+def test_no_lorcana_ruling_holds_the_start_of_another_rule(lorcana):
+    for block in lorcana:
+        for text in [block.text, *block.example_texts]:
+            for match in re.finditer(r"\s\d+\.\d+\.\d+\.\s+[A-Z]", text):
+                before = text[max(0, match.start() - 12):match.start()]
+                # a cross-reference ("see 1.10", "in section 6.1.8.") or a changelog bullet, never a rule
+                assert re.search(r"(?:section|see|rule|in|and|through|•)$", before, re.IGNORECASE), (block.label, text)
+
+
+def test_a_lorcana_rules_example_holds_its_own_example_and_not_the_next_rule(lorcana):
+    rules = by_label(lorcana)
+    (mufasa,) = rules["1.2.1"].example_texts
+    assert mufasa.startswith("Mufasa – Betrayed Leader has an ability called The Sun Will Set")
+    assert mufasa.endswith("superseding that rule.")
+    assert "1.2.2" not in mufasa and "Tiana" not in mufasa
+    assert rules["1.2.1"].section == ("Rules", "Concepts", "1.2 Golden Rules")
+    examples = sum(len(b.examples) for b in lorcana)
+    assert examples == len(re.findall(r"(?m)^\s*Example(?: [A-Z])?:", lorcana_lines()))
+
+
+def test_lorcana_keyword_rules_are_rulings_under_their_keyword(lorcana):
+    rules = by_label(lorcana)
+    for keyword, labels in (("8.3 Bodyguard", ["8.3.1", "8.3.2", "8.3.3"]), ("8.6 Evasive", ["8.6.1"]),
+                            ("8.11 Singer", ["8.11.1", "8.11.2", "8.11.3"])):
+        for label in labels:
+            assert rules[label].section == ("Rules", "Keywords", keyword)
+    assert rules["8.3.1"].text == "The Bodyguard keyword represents two abilities."
+    assert rules["6.1.1"].section == ("Rules", "Abilities, Effects, and Resolving", "6.1 General")
+    assert rules["1.9.4.2"].parent == "1.9.4"
+
+
+def test_the_lorcana_glossary_is_one_ruling_per_term(lorcana):
+    terms = {b.title: b for b in lorcana if b.kind == "glossary"}
+    assert len(terms) > 95
+    assert terms["alter a starting hand"].text.startswith("When a player chooses to modify their starting hand")
+    assert terms["bag"].text.startswith("A non-physical zone where triggered abilities wait")
+    assert terms["challenge"].text.endswith("to the other character or the location.")
+    assert terms["Willpower #"].text == "How much damage it takes to banish a character or location."
+    assert all(len(b.text) < 1000 for b in terms.values())
+
+
+def test_stray_page_footers_do_not_break_rules_or_terms():
+    blocks = segment(lorcana_lines(footers=True))
+    labels = {b.label for b in blocks if b.kind == "rule"}
+    expected = numbered_rules(lorcana_lines())
+    assert len(labels ^ expected) <= len(expected) // 100
+    assert sum(b.kind == "glossary" for b in blocks) > 95
+
+
+# The Lorcana set notes (Q:/A: under topics and card names)
+
+def test_the_set_notes_give_one_ruling_per_question_under_its_heading(set_notes_text):
+    blocks = segment(set_notes_text)
+    questions = [b for b in blocks if b.kind == "question"]
+    assert len(questions) == len(re.findall(r"(?m)^\s*Q[:.]", set_notes_text))
+    assert questions[0].section == ("Rules", "General Rules", "Challenges")
+    belle = [b for b in questions if b.section[-1] == "Belle – Strange but Special"]
+    assert len(belle) == 2
+    assert belle[0].example_texts[0].startswith("If you have 2 copies of Belle")
+    facilier = [b for b in questions if b.section[-1] == "Dr. Facilier – Agent Provocateur"]
+    assert facilier[0].text.startswith("If I control Dr. Facilier")

@@ -1,0 +1,255 @@
+"""Reading PDFs (ingest/pdf.py): every page in order with its number and printed label, the text of each
+page whole and in reading order, pages joined by form feeds, offsets mapped back to pages, and one clear
+IngestError naming the file for a PDF that cannot be read."""
+from __future__ import annotations
+
+import itertools
+import re
+from pathlib import Path
+
+import pytest
+
+pypdf = pytest.importorskip("pypdf", reason="pypdf (the PDF reader) is not installed")
+
+from ingest.errors import IngestError
+from ingest.pdf import PAGE_BREAK, normalise, read_pdf
+
+CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
+LATEST = CORPORA / "lorcana-comprehensive-rules-2025-10-31.pdf"
+RULEBOOKS = {  # file: pages (the 2024 edition is shorter)
+    "lorcana-comprehensive-rules-2024-08-09.pdf": 45,
+    "lorcana-comprehensive-rules-2025-02-28.pdf": 48,
+    "lorcana-comprehensive-rules-2025-10-31.pdf": 48,
+}
+RULE_START = re.compile(r"^(\d+(?:\.\d+)+)\.\s+\S", re.MULTILINE)
+
+needs_corpora = pytest.mark.skipif(not LATEST.exists(), reason=f"the real PDFs are not in {CORPORA}")
+
+
+@pytest.fixture(scope="module")
+def latest():
+    if not LATEST.exists():
+        pytest.skip(f"the real PDFs are not in {CORPORA}")
+    return read_pdf(LATEST)
+
+
+@needs_corpora
+@pytest.mark.parametrize("name, pages", sorted(RULEBOOKS.items()))
+def test_every_page_is_read_in_order_with_its_printed_label(name, pages):
+    document = read_pdf(CORPORA / name)
+    assert [page.number for page in document.pages] == list(range(1, pages + 1))
+    assert [page.label for page in document.pages] == ["i", "ii", "iii"] + [str(n) for n in range(1, pages - 2)]
+    assert document.empty_pages == []
+
+
+def test_the_latest_rulebook_has_48_pages(latest):
+    assert len(latest.pages) == 48
+    assert latest.path == str(LATEST)
+
+
+def test_a_rule_is_found_on_the_page_it_is_printed_on(latest):
+    # The PDF's page 17 carries the printed number 14 and rule 6.1.2.1, with its icons as {S} and {W}.
+    page = latest.pages[16]
+    assert (page.number, page.label) == (17, "14")
+    assert "\n6.1.2.1. A character has a {S} value and a {W} value.\n" in page.text
+    first = latest.pages[3]
+    assert (first.number, first.label) == (4, "1")
+    assert "\n1.1.1. Disney Lorcana cards are published in multiple languages." in first.text
+
+
+def test_rule_numbers_start_their_lines_in_document_order(latest):
+    body = PAGE_BREAK.join(page.text for page in latest.pages[3:35])  # the rules, before the glossary
+    numbers = [tuple(map(int, m.group(1).split("."))) for m in RULE_START.finditer(body)]
+    assert numbers[:8] == [(1, 1), (1, 1, 1), (1, 1, 2), (1, 1, 3), (1, 1, 4), (1, 1, 5), (1, 1, 6), (1, 2)]
+    assert len(set(numbers)) > 400
+    assert [(a, b) for a, b in itertools.pairwise(numbers) if b < a] == []
+
+
+def test_the_contents_page_keeps_its_two_columns_apart(latest):
+    contents = latest.pages[1].text.splitlines()
+    assert "1. CONCEPTS" in contents and "5. CONDITIONS" in contents
+    assert not any(re.search(r"\S\s+\d+\.\d*\.?\s+[A-Z]", line) for line in contents), "columns interleaved"
+
+
+def test_every_page_keeps_its_running_footer(latest):
+    # Headers and footers are removed later, by their repetition across pages: here they must all be there.
+    for page in latest.pages:
+        lines = page.text.splitlines()
+        assert "disneylorcana.com" in lines and "©Disney" in lines, page.number
+        assert page.label in lines, page.number
+
+
+def test_pages_are_joined_with_one_form_feed_between_them(latest):
+    text = latest.text
+    assert text.count(PAGE_BREAK) == len(latest.pages) - 1
+    assert text.split(PAGE_BREAK) == [page.text for page in latest.pages]
+    assert not text.startswith(PAGE_BREAK) and not text.endswith(PAGE_BREAK)
+
+
+def test_an_offset_of_the_joined_text_maps_to_its_page(latest):
+    text = latest.text
+    for page in latest.pages:
+        start = latest.start_of(page.number)
+        assert text[start:start + len(page.text)] == page.text
+        assert latest.page_at(start) is page
+        assert latest.page_at(start + len(page.text) - 1) is page
+        assert latest.page_at(start + len(page.text)) is page  # the form feed that ends it
+    assert latest.page_starts == [m.end() for m in re.finditer(PAGE_BREAK, text)]
+    assert latest.page_at(text.index("6.1.2.1. A character has")).number == 17
+    assert latest.page_at(len(text)) is latest.pages[-1]
+    for outside in (-1, len(text) + 1):
+        with pytest.raises(IndexError):
+            latest.page_at(outside)
+
+
+def test_the_text_is_normalised_for_line_by_line_work(latest):
+    text = latest.text
+    assert "\r" not in text and "\xa0" not in text and "\u00ad" not in text
+    assert not re.search("[\ue000-\uf8ff\ufffd\ufb00-\ufb06]", text)
+    assert not re.search(r"[ \t]\n", text)
+
+
+@pytest.mark.parametrize("raw, clean", [
+    ("one\r\ntwo\rthree\u2028four", "one\ntwo\nthree\nfour"),
+    ("a\xa0b\u202fc\u2009d", "a b c d"),
+    ("\ufb01nd the \ufb02ag, o\ufb00er", "find the flag, offer"),
+    ("exam\u00ad\nple and hy\u00adphen", "exam-\nple and hyphen"),
+    ("tab\there\x00\x07 zero\u200bwidth\ufeff", "tab\there zerowidth"),
+    ("page\fbreak\x0b inside", "pagebreak inside"),
+    ("trailing   \nspaces \t\n\n", "trailing\nspaces"),
+    ("\n\n  indented first line", "  indented first line"),
+    ("½ ™ x² … “quoted” – {S}", "½ ™ x² … “quoted” – {S}"),  # only ligatures are decomposed
+])
+def test_normalise_repairs_what_pdf_text_needs_and_nothing_else(raw, clean):
+    assert normalise(raw) == clean
+
+
+@needs_corpora
+def test_printed_page_numbers_are_found_without_declared_page_labels(tmp_path):
+    # Two rulebooks merged into one file: it declares no page labels, so they come from the printed footers,
+    # and the second book's numbering starts again.
+    writer = pypdf.PdfWriter()
+    writer.append(str(CORPORA / "lorcana-comprehensive-rules-2024-08-09.pdf"))
+    writer.append(str(LATEST))
+    merged = tmp_path / "merged.pdf"
+    writer.write(merged)
+    assert "/PageLabels" not in pypdf.PdfReader(merged).trailer["/Root"]
+    document = read_pdf(merged)
+    front = ["i", "ii", "iii"]
+    assert [page.label for page in document.pages] == (
+        front + [str(n) for n in range(1, 43)] + front + [str(n) for n in range(1, 46)])
+    assert [page.number for page in document.pages] == list(range(1, 94))
+
+
+# ---------------------------------------------------------------- PDFs that cannot be read
+
+def _fails(path: Path, *phrases: str) -> IngestError:
+    with pytest.raises(IngestError) as caught:
+        read_pdf(path)
+    error = caught.value
+    assert error.path == str(path) and str(path) in str(error)
+    for phrase in phrases:
+        assert phrase in error.message
+    return error
+
+
+@needs_corpora
+@pytest.mark.parametrize("keep", [0.5, 0.99])
+def test_a_truncated_pdf_is_refused_as_damaged(tmp_path, keep):
+    data = LATEST.read_bytes()
+    cut = tmp_path / "cut.pdf"
+    cut.write_bytes(data[:int(len(data) * keep)])
+    _fails(cut, "damaged PDF", "again")
+
+
+@needs_corpora
+def test_a_pdf_with_garbage_inside_is_refused_as_damaged(tmp_path):
+    data = bytearray(LATEST.read_bytes())
+    data[1000:200_000] = b"x" * 199_000
+    broken = tmp_path / "broken.pdf"
+    broken.write_bytes(bytes(data))
+    error = _fails(broken, "damaged PDF")
+    assert len(error.message) < 300
+
+
+@needs_corpora
+def test_a_password_protected_pdf_is_refused_with_what_to_do(tmp_path):
+    writer = pypdf.PdfWriter(clone_from=str(LATEST))
+    writer.encrypt("secret", algorithm="RC4-128")
+    locked = tmp_path / "locked.pdf"
+    writer.write(locked)
+    _fails(locked, "encrypted with a password", "unprotected copy")
+
+
+@needs_corpora
+def test_a_pdf_encrypted_without_a_user_password_is_read(tmp_path):
+    pytest.importorskip("cryptography", reason="AES needs the cryptography package")
+    writer = pypdf.PdfWriter(clone_from=str(LATEST))
+    writer.encrypt(user_password="", owner_password="owner", algorithm="AES-256")
+    restricted = tmp_path / "restricted.pdf"
+    writer.write(restricted)
+    document = read_pdf(restricted)
+    assert len(document.pages) == 48
+    assert "6.1.2.1. A character has a {S} value" in document.pages[16].text
+
+
+def test_a_pdf_of_blank_pages_has_no_text_layer(tmp_path):
+    writer = pypdf.PdfWriter()
+    writer.add_blank_page(612, 792)
+    writer.add_blank_page(612, 792)
+    blank = tmp_path / "blank.pdf"
+    writer.write(blank)
+    _fails(blank, "no text layer", "OCR")
+
+
+def _pdf(objects: list[bytes]) -> bytes:
+    """A PDF file of the given object bodies (object 1 is the catalog), with a correct cross-reference table."""
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    return bytes(out)
+
+
+def _image_only_pdf(path: Path) -> Path:
+    """A one-page PDF whose page is a grey-scale picture and nothing else, as a scanner makes them."""
+    width, height = 85, 110
+    pixels = bytearray(b"\xff" * width * height)
+    pixels[20 * width:23 * width] = b"\x00" * 3 * width  # a dark band where a line of print would be
+    drawing = b"q 612 0 0 792 0 0 cm /Im0 Do Q"
+    path.write_bytes(_pdf([
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im0 4 0 R >> >> "
+         b"/Contents 5 0 R >>"),
+        (b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray /BitsPerComponent 8 "
+         b"/Length %d >>\nstream\n%s\nendstream" % (width, height, len(pixels), bytes(pixels))),
+        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(drawing), drawing),
+    ]))
+    return path
+
+
+def test_a_scanned_pdf_is_refused_with_a_pointer_to_ocr(tmp_path):
+    scan = _image_only_pdf(tmp_path / "scan.pdf")
+    assert list(pypdf.PdfReader(scan).pages[0]["/Resources"]["/XObject"]) == ["/Im0"]
+    _fails(scan, "no text layer", "OCR")
+
+
+@pytest.mark.parametrize("content, phrase", [
+    (b"", "file is empty"),
+    (b"Just some text, not a PDF at all.\n", "not a PDF"),
+    (b"\x89PNG\r\n\x1a\n" + bytes(2000), "not a PDF"),
+])
+def test_a_file_that_is_not_a_pdf_is_refused(tmp_path, content, phrase):
+    fake = tmp_path / "fake.pdf"
+    fake.write_bytes(content)
+    _fails(fake, phrase)
+
+
+def test_a_missing_pdf_is_refused(tmp_path):
+    _fails(tmp_path / "nowhere.pdf", "file not found")
