@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ingest.errors import IngestError, InvalidEntry
-from ingest.shapes import SHAPES
+from ingest.shapes import AUTO, SHAPES
 
 KINDS = ("official-faq", "designer-clarifications", "variant-rules", "rulebook", "house-rules")
 # Words of a-z and 0-9 joined by "-"; dots inside a word as in ruling ids ("100.1a", "errata-1.2").
@@ -139,7 +139,7 @@ def source_entry(fields: dict, games: Collection[str] | None = None) -> SourceEn
                            "game")
     if not _SLUG.match(fields["game"]):
         raise InvalidEntry(f"field 'game' must be a slug such as 'dragon-dice' (not {fields['game']!r})", "game")
-    for key, allowed in (("kind", KINDS), ("shape", SHAPES)):
+    for key, allowed in (("kind", KINDS), ("shape", (AUTO, *SHAPES))):
         if fields[key] not in allowed:
             raise InvalidEntry(f"field '{key}' must be one of {', '.join(allowed)} (not {fields[key]!r})", key)
     lines = None

@@ -29,7 +29,7 @@ from pypdf.errors import DependencyError
 
 from ingest.errors import IngestError
 
-PAGE_BREAK = "\f"
+PAGE_BREAK = "\f\n"  # the form feed ends a page's last line: the next page starts a line of its own
 MAX_BYTES = 100 * 1024 * 1024  # the PDF is read into memory whole; rulebooks with art stay well below
 
 # Characters a text layer never needs: C0/C1 controls (the form feed too: it separates pages here),
@@ -71,7 +71,7 @@ class PdfText:
 
     @cached_property
     def text(self) -> str:
-        """The whole document: the pages' texts joined with a form feed (`\\f`) between pages."""
+        """The whole document: the pages' texts joined with a form feed and a line break (`\\f\\n`) between pages."""
         return join_pages(self.pages)
 
     def page_at(self, offset: int) -> PdfPage:

@@ -5,13 +5,13 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from ingest import clean, links, spells, tables
+from ingest import clean, formats, furniture, links, shapes, spells, tables
 from ingest.errors import IngestError
 from ingest.manifest import Manifest, SourceEntry
 from ingest.records import Citation, Example, Gap, ParsedSource, Ruling
 from ingest.segment import Block, first_sentence, section_slug, slugify
-from ingest.shapes import SHAPES
-from ingest.text import LineIndex, MappedText, read_document
+from ingest.formats import Document
+from ingest.text import LineIndex, MappedText
 
 
 def select_lines(original: str, lines: tuple[int, int | None] | None) -> tuple[MappedText, str]:
@@ -43,29 +43,39 @@ def clean_document(doc: MappedText, original: str, entry: SourceEntry, vocab: Co
     return clean.rejoin_split_words(doc, vocab)
 
 
-def parse_source(entry: SourceEntry, folder: Path, *, original: str | None = None,
+def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None = None,
                  vocab: Counter | None = None) -> ParsedSource:
     """Parse one manifest entry into rulings, examples, tables, gaps, cross-references and spells.
 
-    `original`: the file's decoded text when the caller has read it already (else it is read here);
-    `vocab`: the word counts split words are judged against (else the document's own).
+    `document`: the file as read, when the caller has read it already (else it is read here, in whatever
+    format it is: text, markdown, HTML, PDF or Q/A data); `vocab`: the word counts split words are judged
+    against (else the document's own). The shape "auto" is the one that explains the document best.
     """
     path = folder / entry.file
-    if original is None:
-        original = read_document(path)
-    try:
-        doc, selected = select_lines(original, entry.lines)
-    except ValueError as exc:
-        raise IngestError(str(path), f"source {entry.id}: lines {exc}") from None
+    document = document or formats.read(path)
+    original = document.original
+    if document.format == "text":
+        try:
+            doc, selected = select_lines(original, entry.lines)
+        except ValueError as exc:
+            raise IngestError(str(path), f"source {entry.id}: lines {exc}") from None
+    elif entry.lines:
+        raise IngestError(str(path), f"source {entry.id}: 'lines' selects lines of a text file, not of "
+                          f"{document.format}")
+    else:
+        doc, selected = document.text, original
     doc = clean_document(doc, original, entry, vocab if vocab is not None else clean.vocabulary(original))
+    found = furniture.strip_furniture(doc, document.page_starts or None)
     root = (entry.section,) if entry.section else ()
-    doc, blocks, missing = SHAPES[entry.shape](doc, root)
-    cite = _Citer(entry.id, original, doc)
-    rulings = _rulings(entry, blocks, doc, cite)
+    chosen = shapes.choose(found.text, root) if entry.shape == shapes.AUTO \
+        else shapes.fit(entry.shape, found.text, root)
+    doc = chosen.doc
+    cite = _Citer(entry.id, original, doc, found.pages)
+    rulings = _rulings(entry, chosen.blocks, doc, cite)
     if not rulings:
-        raise IngestError(str(path), f"source {entry.id}: no rulings found (shape '{entry.shape}')")
+        raise IngestError(str(path), f"source {entry.id}: no rulings found (shape '{chosen.shape}')")
     gaps = [Gap(entry.id, "missing-section", f"promised in the contents but absent: {title}",
-                cite.line(offset)) for title, offset in missing]
+                cite.line(offset)) for title, offset in chosen.missing]
     for description, at in entry.gaps:
         offset = doc.text.find(at) if at else 0
         if offset < 0:
@@ -76,6 +86,9 @@ def parse_source(entry: SourceEntry, folder: Path, *, original: str | None = Non
     xrefs, xref_gaps = links.cross_references(rulings)
     gaps += xref_gaps + links.changelog_gaps(rulings)
     first_line = entry.lines[0] if entry.lines else 1
+    report = {"format": document.format, "pages": len(found.pages.numbers), "furniture": dict(found.removed),
+              "contents": len(found.contents) or len(document.metadata.get("contents", ())),
+              "doubt": chosen.doubtful}
     return ParsedSource(
         rulings=rulings,
         original_text=original,
@@ -87,25 +100,37 @@ def parse_source(entry: SourceEntry, folder: Path, *, original: str | None = Non
         gaps=gaps,
         xrefs=xrefs,
         spells=spells.extract(rulings),
+        shape=chosen.shape,
+        found={**_front_matter(document.metadata, found.metadata), **report},
     )
+
+
+def _front_matter(declared: dict, read: dict) -> dict:
+    """Title, version and date: what the format declares (a PDF's or HTML page's title), else what the front
+    matter says; the date as ISO `YYYY-MM-DD` when it could be read."""
+    merged = {key: declared.get(key) or read.get(key) for key in ("title", "version", "date")}
+    if read.get("date_iso") and merged["date"] == read.get("date"):
+        merged["date"] = read["date_iso"]
+    return {key: value for key, value in merged.items() if value}
 
 
 def parse_manifest(manifest: Manifest) -> list[tuple[SourceEntry, ParsedSource]]:
     """Parse every source of the manifest, reading each file once; split words are judged against the whole
     corpus' vocabulary."""
     files = dict.fromkeys(entry.file for entry in manifest.sources)  # entries may share a file (`lines`)
-    texts = {file: read_document(manifest.folder / file) for file in files}
-    vocab = clean.vocabulary(*texts.values())
-    return [(entry, parse_source(entry, manifest.folder, original=texts[entry.file], vocab=vocab))
+    documents = {file: formats.read(manifest.folder / file) for file in files}
+    vocab = clean.vocabulary(*(document.original for document in documents.values()))
+    return [(entry, parse_source(entry, manifest.folder, document=documents[entry.file], vocab=vocab))
             for entry in manifest.sources]
 
 
 class _Citer:
     """Citations for spans of the cleaned text, in the document's own line numbers."""
 
-    def __init__(self, source: str, original: str, doc: MappedText):
+    def __init__(self, source: str, original: str, doc: MappedText, pages: furniture.PageMap):
         self.source = source
         self.doc = doc
+        self.pages = pages
         self.lines = LineIndex(original)
         self.listing = clean.is_listing(original)
         self.shown = clean.listing_numbers(original) if self.listing else {}
@@ -126,7 +151,7 @@ class _Citer:
         _, char_end = self.doc.original_span(*pieces[-1])
         first, last = self.lines.line_of(char_start), self.lines.line_of(max(char_start, char_end - 1))
         return Citation(self.source, self.shown.get(first, first), self.shown.get(last, last),
-                        char_start, char_end, first, last)
+                        char_start, char_end, first, last, self.pages.page_of(char_start))
 
 
 def _text(doc: MappedText, pieces: list[tuple[int, int]], separator: str = " ") -> str:
@@ -135,26 +160,45 @@ def _text(doc: MappedText, pieces: list[tuple[int, int]], separator: str = " ") 
 
 def _rulings(entry: SourceEntry, blocks: list[Block], doc: MappedText, cite: _Citer) -> list[Ruling]:
     rulings: list[Ruling] = []
-    seen: Counter = Counter()
+    kept = []
     for position, block in enumerate(blocks):
         if not block.pieces:
             continue
-        id_section = block.section if block.id_section is None else block.id_section
-        path = "/".join(section_slug(s) for s in id_section if section_slug(s))
-        base = f"{entry.game}/{path}/{block.slug or slugify(block.label)}".replace("//", "/")
         text = _text(doc, block.pieces, "\n" if block.kind == "changelog" else " ")
         if not text.strip():  # cleaning can leave a block with nothing but whitespace
             continue
-        seen[base] += 1
-        ruling_id = base if seen[base] == 1 else f"{base}-{seen[base]}"
+        id_section = block.section if block.id_section is None else block.id_section
+        path = "/".join(section_slug(s) for s in id_section if section_slug(s))
+        kept.append((position, block, text, f"{entry.game}/{path}/{block.slug or slugify(block.label)}"
+                     .replace("//", "/")))
+    ids = _unique_ids([base for *_, base in kept])
+    by_label: dict[str, str] = {}
+    for (position, block, text, _), ruling_id in zip(kept, ids, strict=True):
         ruling = Ruling(
             id=ruling_id, game=entry.game, source=entry.id, section=" > ".join(block.section),
             label=block.label, title=block.title or first_sentence(text), kind=block.kind, text=text,
-            position=position, citation=cite(block.pieces),
+            position=position, citation=cite(block.pieces), parent=by_label.get(block.parent or ""),
         )
+        by_label.setdefault(block.label, ruling_id)
         for label, pieces in block.examples:
             if pieces:
                 ruling.examples.append(Example(f"{ruling_id}/{label}", ruling_id, label, _text(doc, pieces),
                                                cite(pieces)))
         rulings.append(ruling)
     return rulings
+
+
+def _unique_ids(bases: list[str]) -> list[str]:
+    """Each base as it is the first time, then `base-2`, `base-3`...: skipping any suffixed id that is another
+    block's own base, so ids are unique by construction."""
+    taken = set(bases)
+    used: set[str] = set()
+    ids = []
+    for base in bases:
+        candidate, n = base, 1
+        while candidate in used or (n > 1 and candidate in taken):
+            n += 1
+            candidate = f"{base}-{n}"
+        used.add(candidate)
+        ids.append(candidate)
+    return ids

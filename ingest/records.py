@@ -16,6 +16,7 @@ class Citation:
     char_end: int
     file_line_start: int
     file_line_end: int
+    page: int | None = None  # the page it starts on, where the document has pages (PDF, footers, form feeds)
 
 
 @dataclass
@@ -39,6 +40,7 @@ class Ruling:
     kind: str
     position: int          # order within the source
     citation: Citation
+    parent: str | None = None  # the id of the rule this one is a subrule of (1.9.4 for 1.9.4.2)
     examples: list[Example] = field(default_factory=list)
 
 
@@ -98,6 +100,10 @@ class ParsedSource:
     gaps: list[Gap] = field(default_factory=list)
     xrefs: list[CrossRef] = field(default_factory=list)
     spells: list[Spell] = field(default_factory=list)
+    shape: str = ""               # the segmenter used (given, or chosen by measuring)
+    # What reading found: "title", "version", "date" (front matter, or what the format declares), and for
+    # the ingest report "format", "pages", "furniture" (removed line -> count), "contents", "doubt".
+    found: dict = field(default_factory=dict)
 
     @property
     def sha256(self) -> str:

@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 import fcntl
+import re
 import json
 import os
 import tempfile
+from collections import Counter
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 import sqlite_utils
@@ -14,6 +17,7 @@ from ingest.errors import IngestError, InvalidEntry
 from ingest.manifest import Manifest, SourceEntry, load_manifest, source_entry
 from ingest.pipeline import parse_manifest
 from ingest.records import ParsedSource, as_row
+from ingest.shapes import AUTO
 from kb.paths import DEFAULT_DB, DEFAULT_MANIFEST
 from kb.rulings import line_range
 
@@ -86,7 +90,7 @@ def create_schema(db: sqlite_utils.Database) -> None:
     db["games"].create({"slug": str, "name": str, "publisher": str}, pk="slug")
     db["sources"].create({
         "id": str, "game": str, "title": str, "author": str, "version": str, "date": str, "kind": str,
-        "language": str, "file": str, "shape": str, "lines": str, "sha256": str, "rulings": int,
+        "language": str, "file": str, "format": str, "shape": str, "lines": str, "sha256": str, "rulings": int,
         "original_text": str, "cleaned_text": str, "first_line": int,
         # JSON, one entry per line of original_text: the number citations give it (null: none shown).
         "line_numbers": str,
@@ -94,13 +98,14 @@ def create_schema(db: sqlite_utils.Database) -> None:
     db["rulings"].create({
         "id": str, "game": str, "source": str, "section": str, "label": str, "title": str, "text": str,
         "kind": str, "position": int, "line_start": int, "line_end": int, "char_start": int, "char_end": int,
-        "file_line_start": int, "file_line_end": int, "citation": str,
-    }, pk="id", foreign_keys=[("game", "games", "slug"), ("source", "sources", "id")])
+        "file_line_start": int, "file_line_end": int, "page": int, "parent": str, "citation": str,
+    }, pk="id", foreign_keys=[("game", "games", "slug"), ("source", "sources", "id"),
+                              ("parent", "rulings", "id")])
     # kind "source": an example printed in the source; kind "scenario": an executable example
     # (sources/examples/<game>.toml) with the engine call, its inputs and the expected result as JSON.
     db["examples"].create({
         "id": str, "ruling_id": str, "label": str, "kind": str, "text": str, "line_start": int, "line_end": int,
-        "char_start": int, "char_end": int, "file_line_start": int, "file_line_end": int,
+        "char_start": int, "char_end": int, "file_line_start": int, "file_line_end": int, "page": int,
         "call": str, "inputs": str, "expected": str, "encodes": str,
     }, pk="id", foreign_keys=[("ruling_id", "rulings", "id")])
     # Rulings that state nothing an engine can check, and why (history, credits, deck-building policy...).
@@ -129,6 +134,7 @@ def create_schema(db: sqlite_utils.Database) -> None:
     db["rule_tables"].create({
         "id": str, "source": str, "ruling_id": str, "name": str, "columns": str, "line_start": int,
         "line_end": int, "char_start": int, "char_end": int, "file_line_start": int, "file_line_end": int,
+        "page": int,
     }, pk="id", foreign_keys=[("source", "sources", "id"), ("ruling_id", "rulings", "id")])
     db["rule_table_rows"].create({"table_id": str, "row": int, "cells": str}, pk=("table_id", "row"),
                                  foreign_keys=[("table_id", "rule_tables", "id")])
@@ -149,13 +155,14 @@ def write_source(db: sqlite_utils.Database, entry: SourceEntry, parsed: ParsedSo
     """Insert one parsed source and everything it yielded."""
     db["sources"].insert({
         "id": entry.id, "game": entry.game, "title": entry.title, "author": entry.author,
-        "version": entry.version, "date": entry.date, "kind": entry.kind, "language": entry.language,
-        "file": entry.file, "shape": entry.shape,
+        "version": entry.version or parsed.found.get("version", ""),
+        "date": entry.date or parsed.found.get("date", ""), "kind": entry.kind, "language": entry.language,
+        "file": entry.file, "format": parsed.found.get("format", "text"), "shape": parsed.shape,
         "lines": f"{entry.lines[0]}-{entry.lines[1] or ''}" if entry.lines else "",
         "sha256": parsed.sha256, "rulings": len(parsed.rulings),
         "original_text": parsed.selected_text, "cleaned_text": parsed.cleaned_text,
         "first_line": parsed.first_line, "line_numbers": json.dumps(parsed.line_numbers),
-    })
+    }, alter=True)  # alter: a database built before a column was added takes new documents too
     rows, examples = [], []
     for ruling in parsed.rulings:
         row = as_row(ruling)
@@ -163,8 +170,8 @@ def write_source(db: sqlite_utils.Database, entry: SourceEntry, parsed: ParsedSo
         rows.append(row)
         for example in ruling.examples:
             examples.append(dict(as_row(example), kind="source"))
-    db["rulings"].insert_all(rows)
-    db["examples"].insert_all(examples)
+    db["rulings"].insert_all(rows, alter=True)
+    db["examples"].insert_all(examples, alter=True)
     db["xrefs"].insert_all([as_row(x) for x in parsed.xrefs])
     db["gaps"].insert_all([as_row(g) for g in parsed.gaps])
     for table in parsed.tables:
@@ -219,25 +226,32 @@ def build(db_path: Path = DEFAULT_DB, manifest_path: Path = DEFAULT_MANIFEST) ->
     return counts
 
 
-def add_document(db_path: Path, file: Path, game: str, title: str, *, shape: str = "outline",
+def add_document(db_path: Path, file: Path, game: str, title: str | None = None, *, shape: str = AUTO,
                  kind: str = "rulebook", language: str = "en", author: str = "") -> dict:
-    """Ingest one more document into an existing database, atomically; returns what it yielded.
+    """Ingest one more document into an existing database, atomically; returns the ingest report.
 
-    The document's rulings get ids under `game`; the game is created if the database lacks it.
+    The document may be text, markdown, HTML, PDF or Q/A data; without `title` its front matter names it
+    (else its file name does); without `shape` the segmenter that explains it best is chosen. The
+    document's rulings get ids under `game`; the game is created if the database lacks it.
     """
+    from ingest import formats
     from ingest.pipeline import parse_source
     from ingest.segment import slugify
 
     file, db_path = Path(file), Path(db_path)
     if not db_path.exists():
         raise IngestError(str(db_path), "database not found; run `rulings ingest` first")
+    document = formats.read(file)
+    named = title or document.metadata.get("title") or file.stem.replace("_", " ").replace("-", " ")
     try:
-        entry = source_entry({"id": slugify(title) or "document", "file": file.name, "game": game, "title": title,
+        entry = source_entry({"id": slugify(named) or "document", "file": file.name, "game": game, "title": named,
                               "author": author, "kind": kind, "language": language, "shape": shape,
                               "section": title})
     except InvalidEntry as exc:
         raise IngestError(str(file), exc.message) from None
-    parsed = parse_source(entry, file.parent)
+    parsed = parse_source(entry, file.parent, document=document)
+    if not title and parsed.found.get("title"):  # the front matter names the document better than its file
+        entry = replace(entry, title=parsed.found["title"])
     with atomic_database(db_path, start_from=db_path) as db:
         if db["sources"].count_where("id = ?", [entry.id]):
             raise IngestError(str(file), f"a source with id {entry.id!r} is already in {db_path}")
@@ -248,5 +262,37 @@ def add_document(db_path: Path, file: Path, game: str, title: str, *, shape: str
             db["games"].insert({"slug": game, "name": game.replace("-", " ").title(), "publisher": ""})
         write_source(db, entry, parsed)
         enable_search(db, db_path)
-    return {"source": entry.id, "rulings": len(parsed.rulings),
-            "examples": sum(len(r.examples) for r in parsed.rulings), "gaps": len(parsed.gaps)}
+    return ingest_report(entry, parsed)
+
+
+# Signs that a ruling was cut wrong: another unit's number inside it ("... 1.2.3. If ..." mid-text).
+_INNER_NUMBER = re.compile(r"(?<=[a-z,;.] )(\d+\.\d+(?:\.\d+)*\.?) +[A-Z]")
+_SHORT, _LONG = 40, 4000
+
+
+def ingest_report(entry: SourceEntry, parsed: ParsedSource) -> dict:
+    """What one document yielded, for a user to see at a glance whether it came through: units, sections,
+    examples, pages, furniture removed, front matter read, and suspicious rulings (very short, very long,
+    or holding another unit's number)."""
+    kinds = Counter(r.kind for r in parsed.rulings)
+    suspicious = []
+    for ruling in parsed.rulings:
+        inner = _INNER_NUMBER.search(ruling.text)
+        why = ("very short" if len(ruling.text) < _SHORT else "very long" if len(ruling.text) > _LONG
+               else f"holds another number ({inner.group(1)})" if inner and ruling.kind == "rule" else None)
+        if why:
+            suspicious.append({"id": ruling.id, "why": why, "chars": len(ruling.text)})
+    found = parsed.found
+    return {
+        "source": entry.id, "title": entry.title, "format": found.get("format"), "shape": parsed.shape,
+        "rulings": len(parsed.rulings), "kinds": dict(kinds.most_common()),
+        "sections": len({r.section for r in parsed.rulings}),
+        "examples": sum(len(r.examples) for r in parsed.rulings), "gaps": len(parsed.gaps),
+        "pages": found.get("pages", 0),
+        "furniture_removed": sum(found.get("furniture", {}).values()),
+        "furniture": dict(sorted(found.get("furniture", {}).items(), key=lambda item: -item[1])[:8]),
+        "contents_entries": found.get("contents", 0),
+        "front_matter": {key: found[key] for key in ("title", "version", "date") if found.get(key)},
+        "doubt": found.get("doubt"),
+        "suspicious": suspicious,
+    }

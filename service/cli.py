@@ -45,26 +45,48 @@ def ingest(db_path: Path, manifest: Path):
 @cli.command()
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--game", required=True, help="Game slug, e.g. dragon-dice.")
-@click.option("--title", required=True, help="Title of the document.")
-@click.option("--shape", default="outline", show_default=True,
-              help="Layout: outline (lettered/numbered/decimal items, Q:/A:, headed sections), blog, glued, "
-                   "doc, flat, paragraphs.")
+@click.option("--title", default=None, help="Title of the document (default: what its front matter says).")
+@click.option("--shape", default="auto", show_default=True,
+              help="Layout: auto (the one that explains the document best), outline (numbered and decimal "
+                   "rules, lettered items, Q:/A:, headed sections, glossaries), blog, glued, doc, flat, "
+                   "paragraphs.")
 @click.option("--kind", default="rulebook", show_default=True, help="official-faq, designer-clarifications, "
               "variant-rules, rulebook or house-rules.")
 @click.option("--language", default="en", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the ingest report as JSON.")
 @db_option
-def add(file: Path, game: str, title: str, shape: str, kind: str, language: str, db_path: Path):
-    """Ingest one more document into the database.
+def add(file: Path, game: str, title: str | None, shape: str, kind: str, language: str, as_json: bool,
+        db_path: Path):
+    """Ingest one more document (PDF, markdown, HTML, text or Q/A JSON/YAML) into the database.
 
-    Example: rulings add errata.txt --game dragon-dice --title "Dragon Dice errata"
+    Example: rulings add errata.pdf --game dragon-dice --title "Dragon Dice errata"
     """
     from ingest.errors import IngestError
     from kb.build import add_document
     try:
-        result = add_document(db_path, file, game, title, shape=shape, kind=kind, language=language)
+        report = add_document(db_path, file, game, title, shape=shape, kind=kind, language=language)
     except IngestError as exc:
         _fail(exc)
-    click.echo(json.dumps(result))
+    click.echo(json.dumps(report, ensure_ascii=False, indent=2) if as_json else report_text(report))
+
+
+def report_text(report: dict) -> str:
+    """The ingest report as a judge reads it: what came through, and what to check."""
+    front = ", ".join(f"{key} {value}" for key, value in report["front_matter"].items()) or "none found"
+    lines = [f"Added {report['title']!r} as {report['source']} ({report['format']}, shape {report['shape']}):",
+             f"  {report['rulings']} rulings (" + ", ".join(f"{n} {kind}" for kind, n in report["kinds"].items())
+             + f") in {report['sections']} sections, {report['examples']} examples, {report['gaps']} gaps",
+             f"  pages: {report['pages'] or 'none marked'}; furniture removed: {report['furniture_removed']} "
+             f"lines; contents entries read as structure: {report['contents_entries']}",
+             f"  front matter: {front}"]
+    if report["doubt"]:
+        lines.append(f"  WARNING: this looks wrong: {report['doubt']}; try another --shape")
+    if report["suspicious"]:
+        lines.append(f"  check {len(report['suspicious'])} suspicious rulings:")
+        lines += [f"    {item['id']}: {item['why']}" for item in report["suspicious"][:10]]
+        if len(report["suspicious"]) > 10:
+            lines.append(f"    ... and {len(report['suspicious']) - 10} more (--json lists them all)")
+    return "\n".join(lines)
 
 
 mode_option = click.option("--mode", default="hybrid", show_default=True, type=click.Choice(MODES),
@@ -136,6 +158,8 @@ def ask(question: str, game: str | None, k: int, as_json: bool, mode: str, db_pa
 def evaluate(file: Path, mode: str, k: int, as_json: bool, db_path: Path):
     """Measure search on a JSON-lines file of {"id", "question", "expect": [phrases]}.
 
+    A file whose questions have no "expect" is an off-topic set: each should be left unanswered.
+
     Example: rulings eval tests/dev_questions.jsonl --mode fts
     """
     from kb.evaluate import EvalFileError, load_questions
@@ -150,7 +174,12 @@ def evaluate(file: Path, mode: str, k: int, as_json: bool, db_path: Path):
         return
     click.echo(json.dumps({key: value for key, value in figures.items() if key != "misses"}))
     for miss in figures["misses"]:
-        click.echo(f"  {miss['id']}: correct ruling at rank {miss['rank']}, first was {miss['got']}")
+        if not miss["answerable"]:
+            click.echo(f"  {miss['id']}: answered with {miss['got']}, though nothing should answer it")
+            continue
+        found = f"at rank {miss['rank']}" if miss["rank"] else f"not in the top {k}"
+        marked = ", marked answered" if miss["answered"] else ""
+        click.echo(f"  {miss['id']}: correct ruling {found}, first was {miss['got']}{marked}")
 
 
 @cli.command(context_settings={"ignore_unknown_options": True})

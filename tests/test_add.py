@@ -45,7 +45,7 @@ def db(built_db, tmp_path):
 
 def add(db, name, game="skirmish", title=None):
     return CliRunner().invoke(cli, ["add", str(db.parent / name), "--game", game,
-                                    "--title", title or name.split(".")[0].title(), "--db", str(db)])
+                                    "--title", title or name.split(".")[0].title(), "--db", str(db), "--json"])
 
 
 def rulings(db, source):
@@ -111,7 +111,7 @@ def test_adding_a_missing_file_fails_clearly(db):
 
 
 @pytest.mark.parametrize("option, value, message", [
-    ("--shape", "scroll", "field 'shape' must be one of outline, blog, glued, doc, flat, paragraphs (not 'scroll')"),
+    ("--shape", "scroll", "field 'shape' must be one of auto, outline, blog, glued, doc, flat, paragraphs (not 'scroll')"),
     ("--kind", "rumour", ("field 'kind' must be one of official-faq, designer-clarifications, variant-rules, "
                           "rulebook, house-rules (not 'rumour')")),
     ("--game", "Dragon Dice", "field 'game' must be a slug such as 'dragon-dice' (not 'Dragon Dice')"),

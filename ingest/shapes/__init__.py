@@ -1,6 +1,9 @@
 """Source shapes: each turns a cleaned document into blocks. `SHAPES[name](doc, root)` returns
 (doc, blocks, missing), where doc may be further cleaned and missing lists (title, offset) of sections a
-table of contents promises but the body lacks."""
+table of contents promises but the body lacks. Without a shape given, `choose` measures which explains a
+document best."""
+from dataclasses import dataclass
+
 from ingest.shapes import flat, outline, prose
 
 
@@ -31,3 +34,64 @@ SHAPES = {
     "flat": flat.parse_flat,
     "paragraphs": flat.parse_paragraphs,
 }
+
+AUTO = "auto"
+# Kinds of block that are units a segmenter recognised.
+_UNIT_KINDS = frozenset({"rule", "clarification", "question", "glossary", "house-rule", "example-of-play"})
+# A document this long is expected to hold more than one unit; one unit holding most of it means the shape
+# failed to find the units.
+_LONG_DOCUMENT = 3000
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How well a shape explains a document: what it yielded and the measures behind its score."""
+
+    shape: str
+    doc: object
+    blocks: list
+    missing: list
+    coverage: float     # share of the document's words inside recognised units
+    largest: float      # share of the document's words in its largest block
+    units: int
+
+    @property
+    def score(self) -> float:
+        """Coverage, discounted when one block swallows the document (units were not found)."""
+        return self.coverage * (1.0 - max(0.0, self.largest - 0.25))
+
+    @property
+    def doubtful(self) -> str | None:
+        """Why this result looks wrong, in words, or None."""
+        words = sum(len(self.doc.text[s:e].split()) for b in self.blocks for s, e in b.pieces)
+        if len(self.doc.text) >= _LONG_DOCUMENT and len(self.blocks) <= 1:
+            return f"one ruling from a document of {words} words"
+        if self.coverage < 0.5:
+            return f"only {self.coverage:.0%} of the text is inside recognised rules or questions"
+        if len(self.doc.text) >= _LONG_DOCUMENT and self.largest > 0.5:
+            return f"one ruling holds {self.largest:.0%} of the text"
+        return None
+
+
+def fit(shape: str, doc, root) -> Fit:
+    """Segment `doc` with `shape` and measure the result."""
+    doc, blocks, missing = SHAPES[shape](doc, root)
+    sizes = [sum(len(doc.text[s:e].split()) for s, e in b.pieces) for b in blocks]
+    total = sum(sizes) or 1
+    # A paragraph under a heading of the document's own is a unit too (a headed section); before any heading
+    # it is what the shape could not place.
+    units = [size for size, b in zip(sizes, blocks, strict=True)
+             if b.kind in _UNIT_KINDS or b.kind == "paragraph" and len(b.section) > len(root)]
+    return Fit(shape, doc, blocks, missing, sum(units) / total, max(sizes, default=0) / total, len(units))
+
+
+def choose(doc, root, fallbacks: tuple[str, ...] = ("doc", "blog", "glued")) -> Fit:
+    """The shape that explains the document best. The outline reads the structure every format has
+    (headings, numbered and decimal rules, lettered items, Q/A, glossaries) and is kept unless its result
+    looks wrong; then the prose shapes are measured too and the one with the most text inside recognised
+    units, with no unit swallowing the rest, wins. `flat` and `paragraphs` are for documents a manifest
+    describes (a book flattened onto one line, house-rule notes)."""
+    outline_fit = fit("outline", doc, root)
+    if outline_fit.doubtful is None:
+        return outline_fit
+    return max([outline_fit, *(fit(shape, doc, root) for shape in fallbacks)], key=lambda found: found.score)
