@@ -174,12 +174,16 @@ def _rulings(entry: SourceEntry, blocks: list[Block], doc: MappedText, cite: _Ci
     ids = _unique_ids([base for *_, base in kept])
     by_label: dict[str, str] = {}
     for (position, block, text, _), ruling_id in zip(kept, ids, strict=True):
+        # A rule number the document already used is a restatement (an update summary reprints the rules it
+        # changed): kept and searchable, but the first statement stays the rule of that number.
+        kind = "restated" if block.kind == "rule" and block.label in by_label else block.kind
         ruling = Ruling(
             id=ruling_id, game=entry.game, source=entry.id, section=" > ".join(block.section),
-            label=block.label, title=block.title or first_sentence(text), kind=block.kind, text=text,
+            label=block.label, title=block.title or first_sentence(text), kind=kind, text=text,
             position=position, citation=cite(block.pieces), parent=by_label.get(block.parent or ""),
         )
-        by_label.setdefault(block.label, ruling_id)
+        if block.kind == "rule":
+            by_label.setdefault(block.label, ruling_id)
         for label, pieces in block.examples:
             if pieces:
                 ruling.examples.append(Example(f"{ruling_id}/{label}", ruling_id, label, _text(doc, pieces),

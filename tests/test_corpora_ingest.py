@@ -1,0 +1,146 @@
+"""Real documents nobody here wrote come through `rulings add`'s parsing as the right rulings: the Lorcana
+comprehensive rules as converted text and as the publisher's PDF, the Lorcana set notes (Q/A under card
+names) and the FIDE Laws of Chess in markdown. Nothing here is specific to these files in the product."""
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from ingest import formats
+from ingest.manifest import source_entry
+from ingest.pipeline import parse_source
+
+CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
+pytestmark = pytest.mark.skipif(not CORPORA.is_dir(), reason=f"{CORPORA} is not beside the clone")
+
+RULES_TXT = "lorcana-comprehensive-rules-2.2.0.txt"
+RULES_PDF = "lorcana-comprehensive-rules-2025-10-31.pdf"
+SET_NOTES = "lorcana-first-chapter-set-notes.txt"
+FIDE = "fide-laws-of-chess.md"
+# A rule number opening a line of the document, as its own numbering shows it ("1.9.4.2.", "8.3 Bodyguard").
+NUMBERED_LINE = re.compile(r"(?m)^\s{0,16}(\d+\.\d+(?:\.\d+)*)\.?\s+\S")
+FURNITURE = ("Winnie the Pooh", "disneylorcana.com", "©Disney", "TRADING CARD GAME", "August 28, 2023")
+
+
+@cache
+def parsed(name: str):
+    """The file parsed exactly as `rulings add FILE --game test` parses it (shape found, not given)."""
+    entry = source_entry({"id": "doc", "file": name, "game": "test", "title": name, "kind": "rulebook",
+                          "language": "en", "shape": "auto", "section": name})
+    return parse_source(entry, CORPORA)
+
+
+def document_numbers(name: str) -> list[str]:
+    """Every rule number the document itself shows at the start of a line, once each, contents excluded."""
+    text = formats.read(CORPORA / name).original
+    body = text[text.index("1.1.1"):]  # the contents pages list section numbers, not rules
+    return list(dict.fromkeys(NUMBERED_LINE.findall(body)))
+
+
+def section_numbers(source) -> set[str]:
+    """Numbers of the section headings rulings sit under ("Concepts > 1.2 Golden Rules" → 1.2)."""
+    return {m.group(1) for r in source.rulings for m in re.finditer(r"(?:^|> )(\d+(?:\.\d+)+) ", r.section)}
+
+
+@pytest.mark.parametrize("name", [RULES_TXT, RULES_PDF])
+def test_every_numbered_rule_of_the_comprehensive_rules_is_its_own_ruling(name):
+    source = parsed(name)
+    labels = [r.label for r in source.rulings if r.kind == "rule"]
+    assert len(labels) == len(set(labels)), "a rule number became two rulings"
+    numbers = set(document_numbers(name))
+    rules = numbers - section_numbers(source)
+    assert len(rules) > 300
+    assert len(rules - set(labels)) <= 0.01 * len(rules), sorted(rules - set(labels))[:20]
+    assert source.shape == "outline"
+
+
+@pytest.mark.parametrize("name", [RULES_TXT, RULES_PDF])
+def test_no_rule_holds_the_start_of_another_numbered_rule(name):
+    # A number that starts a sentence of its own, not one a sentence refers to ("see 1.10", "section 6.1.8.").
+    inner = re.compile(r"(?<![\d.])(?<![Ss]ee )(?<!section )(?<!sections )(?<!rule )(?<!rules )(?<!and )"
+                       r"(?<!\bin )(\d+\.\d+\.\d+(?:\.\d+)*)\. +[A-Z]")
+    offenders = [(r.label, m.group(1)) for r in parsed(name).rulings if r.kind == "rule"
+                 for m in inner.finditer(r.text) if m.group(1) != r.label]
+    assert offenders == []
+
+
+@pytest.mark.parametrize("name", [RULES_TXT, RULES_PDF, SET_NOTES])
+def test_no_ruling_holds_running_header_or_footer_text(name):
+    source = parsed(name)
+    leaks = [(r.id, phrase) for r in source.rulings for phrase in FURNITURE
+             if phrase in r.text or phrase in r.title or any(phrase in e.text for e in r.examples)]
+    assert leaks == []
+    assert sum(source.found["furniture"].values()) >= 15
+
+
+@pytest.mark.parametrize("name", [RULES_TXT, RULES_PDF])
+def test_contents_and_front_matter_are_not_rulings(name):
+    source = parsed(name)
+    assert source.found["contents"] >= 50
+    texts = [r.text for r in source.rulings]
+    assert not [t for t in texts if re.search(r"Golden Rules\s+\d+\.\d+\.?\s+[A-Z]", t)], "a contents line"
+    assert not [t for t in texts if re.search(r"^(?:Version \d|Effective [A-Z][a-z]+ \d)", t)], "a version line"
+
+
+def test_the_version_and_date_of_the_rules_are_the_sources_metadata():
+    assert parsed(RULES_TXT).found["version"] == "2.2.0"
+    assert parsed(RULES_TXT).found["date"] == "2026-07-09"
+    assert parsed(RULES_PDF).found["date"] == "2025-10-31"
+
+
+def test_pdf_rulings_carry_the_printed_page_they_start_on():
+    rulings = {r.label: r for r in parsed(RULES_PDF).rulings}
+    assert sum(r.citation.page is not None for r in rulings.values()) >= 0.98 * len(rulings)
+    assert rulings["1.1.1"].citation.page == 1
+    assert rulings["6.1.2.1"].citation.page == 14
+
+
+def test_converted_text_rulings_carry_the_page_its_footer_prints():
+    rulings = {r.label: r for r in parsed(RULES_TXT).rulings}
+    assert rulings["1.1.1"].citation.page == 3
+
+
+def test_an_example_belongs_to_the_rule_it_follows_and_ends_at_the_next():
+    rulings = {r.label: r for r in parsed(RULES_TXT).rulings}
+    (example,) = rulings["1.2.1"].examples
+    assert "Mufasa" in example.text and "prevents something" not in example.text
+    assert rulings["1.2.2"].text.startswith("If an effect prevents something from happening")
+
+
+def test_keyword_rules_are_rulings_under_their_keyword_and_know_their_parent():
+    rulings = {r.label: r for r in parsed(RULES_TXT).rulings}
+    for label, keyword in (("8.3.1", "Bodyguard"), ("8.6.1", "Evasive"), ("8.11.1", "Singer")):
+        assert keyword in rulings[label].section
+    parents = {r.id: r.label for r in parsed(RULES_TXT).rulings}
+    assert parents[rulings["1.4.2.1"].parent] == "1.4.2"
+
+
+def test_a_glossary_becomes_one_ruling_per_term():
+    glossary = {r.title: r for r in parsed(RULES_TXT).rulings if r.kind == "glossary"}
+    assert len(glossary) >= 90
+    assert glossary["bag"].text.startswith("A non-physical zone where triggered abilities wait")
+    assert "alter a starting hand" in glossary
+
+
+def test_fide_articles_keep_their_numbers():
+    rulings = {r.label: r for r in parsed(FIDE).rulings}
+    assert rulings["4.6"].text.startswith("When, as a legal move or part of a legal move, a piece has been released")
+    assert rulings["3.7"].title and "Article 3" in rulings["3.7"].section
+    assert rulings["2.3"].text.startswith("The initial position of the pieces")
+    assert not [r.id for r in parsed(FIDE).rulings if re.search(r"/\d+-\d+$", r.id)]
+    markup = ("<a name", "![", "](", "**", "\\.")
+    assert not [r.id for r in parsed(FIDE).rulings for m in markup if m in r.text or m in r.title]
+
+
+def test_the_set_notes_give_one_ruling_per_question_under_its_card():
+    source = parsed(SET_NOTES)
+    questions = [r for r in source.rulings if r.kind == "question"]
+    asked = len(re.findall(r"(?m)^\s*Q[:.]", (CORPORA / SET_NOTES).read_text(encoding="utf-8")))
+    assert len(questions) == asked
+    sections = {r.section.split(" > ")[-1] for r in questions}
+    assert "Challenges" in sections
+    assert any("–" in section for section in sections), "card names (Name – Title) are sections"
+    assert all("A:" not in r.title for r in questions)
