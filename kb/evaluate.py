@@ -1,8 +1,11 @@
-"""Measuring search: recall@1, recall@5, MRR and latency over a JSON-lines file of questions.
+"""Measuring search: recall@1, recall@5, MRR, how often it answers and how often an answer is right, latency.
 
-Each line is `{"id", "question", "expect": [phrases]}` (and optionally "game", which is not given to the
-search: questions must find their game themselves). A result is correct when its text or one of its
-examples, whitespace-normalised and case-folded, contains any expected phrase.
+Questions come from a JSON-lines file, one `{"id", "question", "expect": [phrases]}` a line (and optionally
+"game", which is not given to the search: questions must find their game themselves). A result is correct
+when its text or one of its examples, whitespace-normalised and case-folded, contains any expected phrase.
+A question without `expect` is one nothing in the knowledge base should answer (an off-topic set): it
+counts towards `unanswered_rate` only. A file holds one kind or the other, so a forgotten `expect` is an
+error rather than a silently off-topic question.
 """
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ import json
 import sqlite3
 import statistics
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from kb.search import ask
@@ -29,7 +33,7 @@ def load_questions(path: Path) -> list[dict]:
         lines = Path(path).read_text(encoding="utf-8").splitlines()
     except (FileNotFoundError, UnicodeDecodeError) as exc:
         raise EvalFileError(f"{path}: cannot read questions ({exc})") from None
-    questions = []
+    questions, first_line = [], None
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -39,9 +43,15 @@ def load_questions(path: Path) -> list[dict]:
             raise EvalFileError(f"{path}:{number}: not JSON ({exc.msg})") from None
         if not isinstance(item, dict) or not isinstance(item.get("question"), str) or not item["question"].strip():
             raise EvalFileError(f"{path}:{number}: needs a non-empty 'question'")
-        expect = item.get("expect")
-        if not isinstance(expect, list) or not expect or not all(isinstance(p, str) and p.strip() for p in expect):
-            raise EvalFileError(f"{path}:{number}: 'expect' must be a non-empty list of phrases")
+        if "expect" in item:
+            expect = item["expect"]
+            if not isinstance(expect, list) or not expect or not all(isinstance(p, str) and p.strip() for p in expect):
+                raise EvalFileError(f"{path}:{number}: 'expect' must be a non-empty list of phrases")
+        if questions and ("expect" in item) != ("expect" in questions[0]):
+            here, there = ("given", "missing") if "expect" in item else ("missing", "given")
+            raise EvalFileError(f"{path}:{number}: 'expect' {here} here but {there} on line {first_line}: "
+                                "every question of a file has expected phrases, or none has (off-topic)")
+        first_line = first_line or number
         questions.append(item)
     if not questions:
         raise EvalFileError(f"{path}: no questions")
@@ -54,35 +64,67 @@ def is_correct(result: dict, expect: list[str]) -> bool:
     return any(_normal(phrase) in hay for phrase in expect for hay in haystacks)
 
 
+def first_correct(results: list[dict], expect: list[str]) -> int | None:
+    """The 1-based rank of the first correct result, or None when none is."""
+    return next((n for n, r in enumerate(results, start=1) if is_correct(r, expect)), None)
+
+
 def _percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
-def evaluate(conn: sqlite3.Connection, questions: list[dict], mode: str = "hybrid", k: int = 10) -> dict:
-    """`{"n", "recall@1", "recall@5", "mrr", "p50_ms", "p95_ms", "misses"}` of `mode` over `questions`.
+def judge(conn: sqlite3.Connection, item: dict, mode: str = "hybrid", k: int = 10) -> dict:
+    """One question asked and judged: `{"id", "answerable", "rank", "answered", "got", "ms"}`.
 
-    MRR counts the first correct ruling within the top `k`. The first question is run once before
-    timing so that loading the index and the model does not count as a query's latency.
+    `answerable` is whether the question has `expect`; `rank` is that of the first correct ruling within
+    the top `k` (None when none is, and always for an off-topic question); `got` is the first ruling's id.
+    """
+    start = time.perf_counter()
+    answer = ask(conn, item["question"], k=k, mode=mode)
+    ms = (time.perf_counter() - start) * 1000
+    answerable = "expect" in item
+    return {"id": item.get("id"), "answerable": answerable,
+            "rank": first_correct(answer["results"], item["expect"]) if answerable else None,
+            "answered": answer["answered"], "got": answer["results"][0]["id"] if answer["results"] else None,
+            "ms": ms}
+
+
+def _share(items: list[dict], test: Callable[[dict], bool]) -> float | None:
+    return round(sum(1 for item in items if test(item)) / len(items), 4) if items else None
+
+
+def summarise(outcomes: list[dict]) -> dict:
+    """The figures of judged questions (see `evaluate`); a rate with nothing to count is None."""
+    answerable = [o for o in outcomes if o["answerable"]]
+    answered = [o for o in answerable if o["answered"]]
+    times = [o["ms"] for o in outcomes]
+    return {
+        "n": len(outcomes),
+        "recall@1": _share(answerable, lambda o: o["rank"] == 1),
+        "recall@5": _share(answerable, lambda o: o["rank"] is not None and o["rank"] <= 5),
+        "mrr": round(sum(1 / o["rank"] for o in answerable if o["rank"]) / len(answerable), 4)
+        if answerable else None,
+        "answered_rate": _share(answerable, lambda o: o["answered"]),
+        "answered_precision": _share(answered, lambda o: o["rank"] == 1),
+        "unanswered_rate": _share([o for o in outcomes if not o["answerable"]], lambda o: not o["answered"]),
+        "p50_ms": round(statistics.median(times), 2) if times else None,
+        "p95_ms": round(_percentile(times, 0.95), 2) if times else None,
+        # A miss: an answerable question whose first ruling is not right, or an off-topic one answered.
+        "misses": [{key: o[key] for key in ("id", "answerable", "rank", "answered", "got")}
+                   for o in outcomes if (o["rank"] != 1 if o["answerable"] else o["answered"])],
+    }
+
+
+def evaluate(conn: sqlite3.Connection, questions: list[dict], mode: str = "hybrid", k: int = 10) -> dict:
+    """The figures of `mode` over `questions`: `{"n", "recall@1", "recall@5", "mrr", "answered_rate",
+    "answered_precision", "unanswered_rate", "p50_ms", "p95_ms", "misses"}`.
+
+    Recall, MRR and the answered figures count the questions with `expect`: `answered_rate` is the share
+    marked answered, `answered_precision` the share of those whose first ruling is right (None when none is
+    answered). `unanswered_rate` is the share of questions without `expect` left unanswered (None when there
+    are none). MRR counts the first correct ruling within the top `k`. The first question is run once
+    before timing so that loading the index and the model does not count as a query's latency.
     """
     ask(conn, questions[0]["question"], k=k, mode=mode)
-    ranks, times, misses = [], [], []
-    for item in questions:
-        start = time.perf_counter()
-        answer = ask(conn, item["question"], k=k, mode=mode)
-        times.append((time.perf_counter() - start) * 1000)
-        rank = next((n for n, r in enumerate(answer["results"], start=1) if is_correct(r, item["expect"])), None)
-        ranks.append(rank)
-        if rank != 1:
-            misses.append({"id": item.get("id"), "rank": rank,
-                           "got": answer["results"][0]["id"] if answer["results"] else None})
-    n = len(questions)
-    return {
-        "n": n,
-        "recall@1": round(sum(1 for r in ranks if r == 1) / n, 4),
-        "recall@5": round(sum(1 for r in ranks if r and r <= 5) / n, 4),
-        "mrr": round(sum(1 / r for r in ranks if r) / n, 4),
-        "p50_ms": round(statistics.median(times), 2),
-        "p95_ms": round(_percentile(times, 0.95), 2),
-        "misses": misses,
-    }
+    return summarise([judge(conn, item, mode, k) for item in questions])

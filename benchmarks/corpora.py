@@ -1,0 +1,227 @@
+"""Search on every question set at once: the seed games, each real document of ../shared/corpora added as a
+user would add it, and the off-topic questions; with the cost of each `rulings add` and the fusion weight
+chosen by leave-one-set-out cross-validation.
+
+    python benchmarks/corpora.py [--db rulings.db] [--keep DIR] [--json]
+
+A copy of --db gets each document the corpus questions cover (the file of ../shared/corpora whose stem is
+the question's `doc`), through `rulings add FILE --game GAME --title TITLE` in a new process: the game is the
+questions' `game`, the title comes from the file name, nothing else is set per document. Then, for each
+mode, per set (each seed game of tests/dev_questions.jsonl, each corpus document, the off-topic questions)
+and for all answerable questions pooled: n, recall@1, recall@5, MRR, answered rate, answered precision
+(the off-topic set: its unanswered rate). The game is never given to the search. Also: wall time and peak
+memory of each add, the warm p50/p95 of `kb.search.ask` on the database with everything added, and for
+`kb.fusion.LEXICAL_WEIGHT` the weight chosen on the other sets and its MRR on each held-out set
+(`kb.tuning.cross_validate`). Markdown tables (for the README), or one JSON object with --json.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import asdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.search import warm_latencies  # noqa: E402
+from benchmarks.speed import ENV, RULINGS, snapshot  # noqa: E402
+from kb.evaluate import first_correct, judge, load_questions, summarise  # noqa: E402
+from kb.fusion import LEXICAL_WEIGHT, combine, prefer_game  # noqa: E402
+from kb.lexicon import load_lexicon  # noqa: E402
+from kb.query import content_terms, direct_hit, named_game, term_games, vocabulary_game  # noqa: E402
+from kb.rulings import results  # noqa: E402
+from kb.search import MODES, ask, rank  # noqa: E402
+from kb.store import connect  # noqa: E402
+from kb.tuning import cross_validate  # noqa: E402
+from service.load import percentile  # noqa: E402
+
+SHARED = ROOT.parent / "shared"
+OFF_TOPIC = "off-topic"
+# 0, 0.1, ..., 1, and the product's own weight, to compare the choice with it
+WEIGHTS = tuple(sorted({n / 10 for n in range(11)} | {LEXICAL_WEIGHT}))
+K = 10
+COLUMNS = ("n", "recall@1", "recall@5", "mrr", "answered_rate", "answered_precision", "unanswered_rate")
+HEADINGS = ("n", "r@1", "r@5", "MRR", "answered", "precision", "unanswered")
+
+
+def question_sets(corpus_questions: Path) -> dict[str, list[dict]]:
+    """Set name → questions: each seed game of the dev questions, then each corpus document."""
+    sets: dict[str, list[dict]] = {}
+    for item in load_questions(ROOT / "tests" / "dev_questions.jsonl"):
+        sets.setdefault(item["game"], []).append(item)
+    for item in load_questions(corpus_questions):
+        sets.setdefault(item["doc"], []).append(item)
+    ids = [item["id"] for questions in sets.values() for item in questions]
+    if len(ids) != len(set(ids)):
+        raise SystemExit("question ids repeat across the question files")
+    return sets
+
+
+def documents(corpus_questions: Path, corpora: Path) -> list[tuple[Path, str]]:
+    """(file, game) of each document the corpus questions cover: the file whose stem is the `doc`."""
+    games: dict[str, set[str]] = {}
+    for item in load_questions(corpus_questions):
+        games.setdefault(item["doc"], set()).add(item["game"])
+    found = []
+    for doc, game in games.items():
+        files = [path for path in corpora.iterdir() if path.stem == doc]
+        if len(files) != 1 or len(game) != 1:
+            raise SystemExit(f"{doc}: needs one file in {corpora} (found {len(files)}) and one game ({game})")
+        found.append((files[0], game.pop()))
+    return found
+
+
+def add(file: Path, game: str, db: Path) -> dict:
+    """`rulings add` of one document in a new process: wall seconds, peak resident memory, its report."""
+    title = file.stem.replace("_", " ").replace("-", " ")
+    title = title[:1].upper() + title[1:]
+    command = [str(RULINGS), "add", str(file), "--game", game, "--title", title, "--db", str(db)]
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        process = subprocess.Popen(command, cwd=ROOT, env=ENV, stdout=out, stderr=err)
+        _, status, usage = os.wait4(process.pid, 0)  # wait4: the rusage of this one child
+        seconds = time.perf_counter() - start
+        process.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        stdout, stderr = out.read().decode(errors="replace"), err.read().decode(errors="replace")
+    figures = {"document": file.name, "game": game, "title": title, "exit": process.returncode,
+               "seconds": round(seconds, 2), "peak_mb": round(usage.ru_maxrss / 1024, 1)}
+    if process.returncode:
+        return {**figures, "error": stderr.strip()[-2000:]}
+    try:
+        return {**figures, "report": json.loads(stdout)}
+    except json.JSONDecodeError:
+        return {**figures, "report": stdout.strip()[-2000:]}
+
+
+def per_set(conn, sets: dict[str, list[dict]], off_topic: list[dict], mode: str) -> dict[str, dict]:
+    """Set name → figures (`kb.evaluate.summarise`) in `mode`, the off-topic set and "all" (answerable
+    questions pooled) last."""
+    ask(conn, off_topic[0]["question"], k=K, mode=mode)  # load the index and model before timing
+    outcomes = {name: [judge(conn, item, mode, K) for item in questions] for name, questions in sets.items()}
+    figures = {name: summarise(judged) for name, judged in outcomes.items()}
+    figures[OFF_TOPIC] = summarise([judge(conn, item, mode, K) for item in off_topic])
+    figures["all"] = summarise([o for judged in outcomes.values() for o in judged])
+    return figures
+
+
+def fusion_ranks(conn, item: dict) -> dict[float, int | None]:
+    """Weight → rank of the first correct ruling in the hybrid ranking fused at that weight.
+
+    `kb.search.rank` takes no weight, so the steps of `kb.search.ask` are taken here with each weight
+    given to `kb.fusion.combine`: a direct hit, the game named (searched alone) or recognised (preferred).
+    """
+    question, lexicon = item["question"], load_lexicon(conn)
+    hit = direct_hit(question, lexicon)
+    if hit:
+        return dict.fromkeys(WEIGHTS, first_correct(results(conn, [(hit, 1.0)]), item["expect"]))
+    game = named_game(question, lexicon.games)
+    lexical, _ = rank(conn, question, game, "fts")
+    semantic, _ = rank(conn, question, game, "dense")
+    preferred = None if game else vocabulary_game(term_games(conn, content_terms(question)))
+    ranks = {}
+    for weight in WEIGHTS:
+        fused = combine(lexical, semantic, weight)
+        fused = prefer_game(fused, preferred) if preferred else fused
+        ranks[weight] = first_correct(results(conn, fused[:K]), item["expect"])
+    return ranks
+
+
+def fusion_weight(conn, sets: dict[str, list[dict]]) -> dict:
+    """The fusion weight chosen by leave-one-set-out cross-validation on MRR, with every weight's MRR."""
+    ranks = {item["id"]: fusion_ranks(conn, item) for questions in sets.values() for item in questions}
+
+    def mrr(weight: float, questions: list[dict]) -> float:
+        return round(statistics.mean(1 / r if (r := ranks[q["id"]][weight]) else 0.0 for q in questions), 4)
+
+    chosen = cross_validate(sets, WEIGHTS, mrr)
+    return {**asdict(chosen), "mean_held_out": round(chosen.mean_held_out, 4), "product_weight": LEXICAL_WEIGHT}
+
+
+def _cell(value) -> str:
+    if value is None:
+        return "–"
+    return str(value) if isinstance(value, int) else f"{value:.3f}"
+
+
+def markdown(report: dict) -> str:
+    """The report as Markdown: adds, a table per mode, latency, the fusion weight's cross-validation."""
+    lines = ["### Adding the documents", "", "| document | game | exit | seconds | peak MB |", "|---|---|---|---|---|"]
+    lines += [f"| {a['document']} | {a['game']} | {a['exit']} | {a['seconds']:.1f} | {a['peak_mb']:.0f} |"
+              for a in report["adds"]]
+    lines += [f"\n`{a['document']}` failed: {a['error'].splitlines()[-1] if a['error'] else ''}"
+              for a in report["adds"] if a["exit"]]
+    for mode, figures in report["modes"].items():
+        lines += ["", f"### {mode}", "", "| set | " + " | ".join(HEADINGS) + " |", "|---" * (len(HEADINGS) + 1) + "|"]
+        lines += [f"| {name} | " + " | ".join(_cell(row[c]) for c in COLUMNS) + " |" for name, row in figures.items()]
+    latency = report["latency"]
+    lines += ["", f"Warm `kb.search.ask` with everything added: p50 {latency['p50_ms']:.2f} ms, "
+              f"p95 {latency['p95_ms']:.2f} ms ({latency['queries']} queries)."]
+    fusion = report["fusion_weight"]
+    lines += ["", "### Fusion weight (LEXICAL_WEIGHT), leave one set out", "",
+              f"| held-out set | chosen on the others | held-out MRR | MRR at {fusion['product_weight']} |",
+              "|---|---|---|---|"]
+    lines += [f"| {name} | {fusion['chosen'][name]:g} | {score:.3f} | "
+              f"{fusion['scores'][fusion['product_weight']][name]:.3f} |" for name, score in fusion["held_out"].items()]
+    at_product = fusion["scores"][fusion["product_weight"]]
+    product = statistics.mean(at_product.values())
+    # The weights are replayed outside `ask`: at the product's weight they must give `ask`'s own MRR.
+    astray = [name for name, mrr in at_product.items() if mrr != report["modes"]["hybrid"][name]["mrr"]]
+    lines += ["", f"Mean held-out MRR {fusion['mean_held_out']:.3f} (at {fusion['product_weight']}: {product:.3f}); "
+              f"best weight on all sets together: {fusion['best']:g}. Replay of `ask` at "
+              f"{fusion['product_weight']}: " + (f"differs from it on {', '.join(astray)}." if astray else "same MRR."),
+              "",
+              "| weight | " + " | ".join(fusion["held_out"]) + " | mean |", "|---" * (len(fusion["held_out"]) + 2) + "|"]
+    for weight, row in fusion["scores"].items():
+        lines.append(f"| {weight:g} | " + " | ".join(f"{s:.3f}" for s in row.values())
+                     + f" | {statistics.mean(row.values()):.3f} |")
+    return "\n".join(lines)
+
+
+def run(db: Path, work: Path, corpus_questions: Path, corpora: Path) -> dict:
+    """Copy `db` into `work`, add the documents, measure; returns the report."""
+    target = snapshot(db, work / "rulings.db")
+    adds = []
+    for file, game in documents(corpus_questions, corpora):
+        print(f"adding {file.name} ...", file=sys.stderr)
+        adds.append(add(file, game, target))
+    conn = connect(target)
+    sets = question_sets(corpus_questions)
+    off_topic = load_questions(ROOT / "tests" / "offtopic_questions.jsonl")
+    modes = {}
+    for mode in MODES:
+        print(f"measuring {mode} ...", file=sys.stderr)
+        modes[mode] = per_set(conn, sets, off_topic, mode)
+    every = [item for questions in sets.values() for item in questions] + off_topic
+    times = warm_latencies(conn, every, repeat=3)
+    latency = {"queries": len(times), "p50_ms": round(statistics.median(times), 2),
+               "p95_ms": round(percentile(times, 95), 2)}
+    print("cross-validating the fusion weight ...", file=sys.stderr)
+    return {"adds": adds, "modes": modes, "latency": latency, "fusion_weight": fusion_weight(conn, sets)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--db", type=Path, default=ROOT / "rulings.db", help="the database to start from")
+    parser.add_argument("--keep", type=Path, help="build in this folder and keep its rulings.db")
+    parser.add_argument("--questions", type=Path, default=SHARED / "eval" / "corpora_dev_questions.jsonl")
+    parser.add_argument("--corpora", type=Path, default=SHARED / "corpora")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of Markdown")
+    args = parser.parse_args()
+    if args.keep and (args.keep / "rulings.db").exists():
+        raise SystemExit(f"{args.keep / 'rulings.db'} exists; --keep needs a folder without one")
+    with tempfile.TemporaryDirectory() as scratch:
+        report = run(args.db, args.keep or Path(scratch), args.questions, args.corpora)
+    print(json.dumps(report, indent=2) if args.json else markdown(report))
+
+
+if __name__ == "__main__":
+    main()
