@@ -72,14 +72,50 @@ def _resolve(target: str, rulings: list[Ruling]) -> str | None:
     return None
 
 
+# "see 1.10", "section 4.3.2", "rule 702.11b", "in 5.3.3.2", "Laws: 6.2.2", "(8.7.5)": a rule by its number.
+_NUMBER_REF = re.compile(r"(?:\b(?:[Ss]ee|[Ss]ections?|[Rr]ules?|in|under|per|Laws?:|[Aa]rticles?)\s+|\()"
+                         r"(?P<number>\d+(?:\.\d+)+[a-z]?)(?![\d.]*\d)")
+
+
+def _numbered(rulings: list[Ruling]) -> dict[str, str]:
+    """Rule number -> the ruling it designates: the ruling labelled with it, else the first ruling of the
+    section headed by it ("4.3 Play a Card" for "see 4.3")."""
+    found: dict[str, str] = {}
+    for ruling in rulings:
+        if re.fullmatch(r"\d+(?:\.\d+)+[a-z]?", ruling.label):
+            found.setdefault(ruling.label, ruling.id)
+    for ruling in rulings:
+        for number in re.findall(r"(?:^|> )(\d+(?:\.\d+)+) ", ruling.section):
+            found.setdefault(number, ruling.id)
+    return found
+
+
+def _number_references(rulings: list[Ruling]) -> list[CrossRef]:
+    """References to rules by number (in a ruling or its examples), in a document that numbers its rules."""
+    numbered = _numbered(rulings)
+    if len(numbered) < 10:  # a stray "1.5" in a document without numbered rules is a quantity, not a rule
+        return []
+    refs = []
+    for ruling in rulings:
+        for match in (m for text in (ruling.text, *(e.text for e in ruling.examples))
+                      for m in _NUMBER_REF.finditer(text)):
+            number = match.group("number")
+            to_id = numbered.get(number)
+            if number != ruling.label and to_id != ruling.id:
+                refs.append(CrossRef(ruling.id, match.group(0).strip("( "), number, to_id))
+    return refs
+
+
 def cross_references(rulings: list[Ruling]) -> tuple[list[CrossRef], list[Gap]]:
-    """Find "see X" references in rulings and resolve them to the ruling titled X, where it exists."""
-    refs: list[CrossRef] = []
+    """Find "see X" references in rulings and resolve them to the ruling titled X, where it exists, and
+    references to rules by number ("see 1.10", "rule 702.11b") to the rule of that number."""
+    refs: list[CrossRef] = _number_references(rulings)
     gaps: list[Gap] = []
+    numbers = bool(refs)  # a numbered rulebook: "see 1.10" was read as a number reference
     for ruling in rulings:
         for match in _SEE.finditer(ruling.text):
             target = _clean_target(match.group("target"))
-            if not target or _VAGUE.match(target) or len(target) > 60:
+            if not target or _VAGUE.match(target) or len(target) > 60 or numbers and target[:1].isdigit():
                 continue
             to_id = _resolve(target, rulings)
             if to_id == ruling.id:

@@ -144,3 +144,12 @@ def test_the_set_notes_give_one_ruling_per_question_under_its_card():
     assert "Challenges" in sections
     assert any("–" in section for section in sections), "card names (Name – Title) are sections"
     assert all("A:" not in r.title for r in questions)
+
+
+def test_references_to_rules_by_number_resolve_to_those_rules():
+    source = parsed(RULES_TXT)
+    by_id = {r.id: r for r in source.rulings}
+    links = {(by_id[x.from_id].label, x.target): x.to_id for x in source.xrefs}
+    assert "1.10 Materials" in by_id[links[("1.1.1", "1.10")]].section  # "see 1.10, “Materials”"
+    assert by_id[links[("character", "5.3.3.2")]].label == "5.3.3.2"  # a glossary entry cites a rule
+    assert by_id[links[("1.2.1", "4.3.2")]].label == "4.3.2"  # from inside an example's rule
