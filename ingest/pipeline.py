@@ -177,6 +177,9 @@ def _rulings(entry: SourceEntry, blocks: list[Block], doc: MappedText, cite: _Ci
         # A rule number the document already used is a restatement (an update summary reprints the rules it
         # changed): kept and searchable, but the first statement stays the rule of that number.
         kind = "restated" if block.kind == "rule" and block.label in by_label else block.kind
+        # A short front-matter line is the document's title, version, date or credits: never an answer.
+        if kind == "front-matter" and len(text.split()) < _TITLE_WORDS:
+            kind = "title"
         ruling = Ruling(
             id=ruling_id, game=entry.game, source=entry.id, section=" > ".join(block.section),
             label=block.label, title=block.title or first_sentence(text), kind=kind, text=text,
@@ -190,6 +193,9 @@ def _rulings(entry: SourceEntry, blocks: list[Block], doc: MappedText, cite: _Ci
                                                cite(pieces)))
         rulings.append(ruling)
     return rulings
+
+
+_TITLE_WORDS = 15
 
 
 def _unique_ids(bases: list[str]) -> list[str]:

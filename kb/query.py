@@ -43,6 +43,22 @@ def named_game(question: str, games: dict[str, str]) -> str | None:
     return named.pop() if len(named) == 1 else None
 
 
+# Words that only say "in this game" once the game is known ("in the game", "this game", "the rules").
+_GAME_WORDS = re.compile(r"\b(?:in\s+)?(?:the|this)\s+game\b|\bthe\s+rules\b", re.IGNORECASE)
+
+
+def without_game_name(question: str, games: dict[str, str], game: str | None) -> str:
+    """The question with the chosen game's names and "in the game" dropped: once the game is chosen they
+    only match rulings that happen to repeat the game's name ("Dragon Dice" is in every Dragon Dice FAQ
+    title)."""
+    if game is None:
+        return question
+    for alias in sorted((a for a, slug in games.items() if slug == game), key=len, reverse=True):
+        words = r"[\W_]+".join(re.escape(w) for w in alias.split())
+        question = re.sub(rf"(?:\b(?:in|for|of|at)\s+)?(?<!\w){words}(?!\w)", " ", question, flags=re.IGNORECASE)
+    return " ".join(_GAME_WORDS.sub(" ", question).split())
+
+
 def direct_hit(question: str, lexicon: Lexicon) -> str | None:
     """The ruling a question designates by id or label (`dragon-dice/magic/general/m`, `general/m`, `100.1a`)."""
     key = question.strip().strip("[]<>\"'").lower()

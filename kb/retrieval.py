@@ -11,6 +11,9 @@ from dataclasses import dataclass
 
 from kb.cache import per_database_version
 
+# Kinds of ruling that never answer a question: a document's title, version, date and credit lines.
+UNANSWERABLE = "'title'"
+
 
 @dataclass(frozen=True)
 class Passages:
@@ -25,8 +28,8 @@ def passages(conn: sqlite3.Connection) -> Passages:
     """The passages of this connection's database, loaded once per version of the file."""
     import numpy as np
 
-    rows = conn.execute("select e.ruling_id, r.game, e.vector from embeddings e "
-                        "join rulings r on r.id = e.ruling_id order by e.id").fetchall()
+    rows = conn.execute("select e.ruling_id, r.game, e.vector from embeddings e join rulings r on r.id = "
+                        f"e.ruling_id where r.kind not in ({UNANSWERABLE}) order by e.id").fetchall()
     if not rows:
         return Passages([], np.array([]), np.zeros((0, 0), dtype=np.float32))
     vectors = np.frombuffer(b"".join(r[2] for r in rows), dtype=np.float32).reshape(len(rows), -1)
@@ -40,6 +43,7 @@ def fts_ranking(conn: sqlite3.Connection, query: str, game: str | None, limit: i
         return []
     sql = ("select r.id, bm25(rulings_fts, 2.0, 2.0, 1.0) as rank from rulings_fts "
            "join rulings r on r.rowid = rulings_fts.rowid where rulings_fts match ? "
+           f"and r.kind not in ({UNANSWERABLE}) "
            + ("and r.game = ? " if game else "") + "order by rank limit ?")
     params = [query] + ([game] if game else []) + [limit]
     return [(r[0], -r[1]) for r in conn.execute(sql, params)]

@@ -19,6 +19,7 @@ from kb.query import (
     named_game,
     term_games,
     vocabulary_game,
+    without_game_name,
 )
 from kb.retrieval import dense_ranking, fts_ranking
 from kb.rulings import results
@@ -60,8 +61,9 @@ def ask(conn: sqlite3.Connection, question: str, game: str | None = None, k: int
         return {"query": question, "answered": True, "game": hit.split("/")[0],
                 "results": results(conn, [(hit, 1.0)])}
     game = game or named_game(question, lexicon.games)
-    ranked, best_cosine = rank(conn, question, game, mode)
-    usage = term_games(conn, content_terms(question))
+    searched = without_game_name(question, lexicon.games, game) or question
+    ranked, best_cosine = rank(conn, searched, game, mode)
+    usage = term_games(conn, content_terms(searched))
     preferred = None if game else vocabulary_game(usage)
     if preferred:
         ranked = prefer_game(ranked, preferred)

@@ -53,7 +53,7 @@ def test_term_games_counts_each_games_rulings_using_a_word(conn):
 
 
 def test_game_vocabulary_is_recognised_without_its_name(conn):
-    usage = query.term_games(conn, query.content_terms("Do stoneskins on a reserve army double?"))
+    usage = query.term_games(conn, query.content_terms("Do stoneskins add saves to a reserve army?"))
     assert query.vocabulary_game(usage) == "dragon-dice"
 
 
@@ -64,3 +64,10 @@ def test_vocabulary_needs_two_words_of_one_game_and_none_of_another():
     assert query.vocabulary_game({**stoneskin, "burial": {"dragon-dice": 1}}) is None
     assert query.vocabulary_game({**stoneskin, **burial, "army": {"dragon-dice": 9, "paths-of-the-lance": 2}}) \
         == "dragon-dice"
+
+
+def test_once_the_game_is_chosen_its_name_and_in_the_game_are_not_searched(lexicon):
+    question = "Does the sword count when I defend in Dungeon Twister, in the game?"
+    assert query.without_game_name(question, lexicon.games, "dungeon-twister") == \
+        "Does the sword count when I defend , ?"
+    assert query.without_game_name(question, lexicon.games, None) == question

@@ -48,5 +48,6 @@ def test_passages_are_loaded_once_per_version_of_the_database(built_db, tmp_path
     first = passages(connect(copy))
     assert passages(connect(copy)) is first
     with sqlite3.connect(copy) as writer:
-        writer.execute("delete from embeddings where id > (select min(id) from embeddings)")
+        writer.execute("delete from embeddings where id > (select min(e.id) from embeddings e "
+                       "join rulings r on r.id = e.ruling_id where r.kind != 'title')")
     assert len(passages(connect(copy)).rulings) == 1

@@ -150,3 +150,20 @@ def test_reingest_of_unchanged_sources_reuses_every_vector_without_loading_the_m
     before = sqlite3.connect(built_db).execute("select text, vector from embeddings order by id").fetchall()
     after = sqlite3.connect(target).execute("select text, vector from embeddings order by id").fetchall()
     assert before == after
+
+
+def test_a_game_named_in_the_question_is_not_searched_as_words(conn):
+    named = search.ask(conn, "does the sword count when I defend in dungeon twister?")
+    unnamed = search.ask(conn, "does the sword count when I defend?", game="dungeon-twister")
+    assert named["game"] == "dungeon-twister"
+    assert [r["id"] for r in named["results"]] == [r["id"] for r in unnamed["results"]]
+    assert named["results"][0]["id"] == "dungeon-twister/clarifications/weapons-grant-bonus-other-special"
+
+
+def test_a_documents_title_and_version_lines_are_never_returned(conn):
+    titles = {r[0] for r in conn.execute("select id from rulings where kind = 'title'")}
+    assert {"dragon-dice/magic/front-matter/1", "dragon-dice/magic/front-matter/5"} <= titles
+    for question in ("In Dragon Dice how does a dragon attack an army at a terrain?",
+                     "Official Dragon Dice FAQ and Rules Clarifications", "magic FAQ v1.44"):
+        for mode in search.MODES:
+            assert not titles & {r["id"] for r in search.ask(conn, question, k=50, mode=mode)["results"]}
