@@ -33,11 +33,8 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.search import warm_latencies  # noqa: E402
 from benchmarks.speed import ENV, RULINGS, snapshot  # noqa: E402
 from kb.evaluate import first_correct, judge, load_questions, summarise  # noqa: E402
-from kb.fusion import LEXICAL_WEIGHT, combine, prefer_game  # noqa: E402
-from kb.lexicon import load_lexicon  # noqa: E402
-from kb.query import content_terms, direct_hit, named_game, term_games, vocabulary_game  # noqa: E402
-from kb.rulings import results  # noqa: E402
-from kb.search import MODES, ask, rank  # noqa: E402
+from kb.fusion import LEXICAL_WEIGHT  # noqa: E402
+from kb.search import MODES, ask  # noqa: E402
 from kb.store import connect  # noqa: E402
 from kb.tuning import cross_validate  # noqa: E402
 from service.load import percentile  # noqa: E402
@@ -114,25 +111,9 @@ def per_set(conn, sets: dict[str, list[dict]], off_topic: list[dict], mode: str)
 
 
 def fusion_ranks(conn, item: dict) -> dict[float, int | None]:
-    """Weight → rank of the first correct ruling in the hybrid ranking fused at that weight.
-
-    `kb.search.rank` takes no weight, so the steps of `kb.search.ask` are taken here with each weight
-    given to `kb.fusion.combine`: a direct hit, the game named (searched alone) or recognised (preferred).
-    """
-    question, lexicon = item["question"], load_lexicon(conn)
-    hit = direct_hit(question, lexicon)
-    if hit:
-        return dict.fromkeys(WEIGHTS, first_correct(results(conn, [(hit, 1.0)]), item["expect"]))
-    game = named_game(question, lexicon.games)
-    lexical, _ = rank(conn, question, game, "fts")
-    semantic, _ = rank(conn, question, game, "dense")
-    preferred = None if game else vocabulary_game(term_games(conn, content_terms(question)))
-    ranks = {}
-    for weight in WEIGHTS:
-        fused = combine(lexical, semantic, weight)
-        fused = prefer_game(fused, preferred) if preferred else fused
-        ranks[weight] = first_correct(results(conn, fused[:K]), item["expect"])
-    return ranks
+    """Weight → rank of the first correct ruling when `kb.search.ask` fuses at that weight."""
+    return {weight: first_correct(ask(conn, item["question"], k=K, weight=weight)["results"], item["expect"])
+            for weight in WEIGHTS}
 
 
 def fusion_weight(conn, sets: dict[str, list[dict]]) -> dict:

@@ -173,6 +173,7 @@ def _rulings(entry: SourceEntry, blocks: list[Block], doc: MappedText, cite: _Ci
                      .replace("//", "/")))
     ids = _unique_ids([base for *_, base in kept])
     by_label: dict[str, str] = {}
+    rulings_by_id: dict[str, Ruling] = {}
     for (position, block, text, _), ruling_id in zip(kept, ids, strict=True):
         # A rule number the document already used is a restatement (an update summary reprints the rules it
         # changed): kept and searchable, but the first statement stays the rule of that number.
@@ -180,11 +181,16 @@ def _rulings(entry: SourceEntry, blocks: list[Block], doc: MappedText, cite: _Ci
         # A short front-matter line is the document's title, version, date or credits: never an answer.
         if kind == "front-matter" and len(text.split()) < _TITLE_WORDS:
             kind = "title"
+        parent = by_label.get(block.parent or "")
+        section = " > ".join(block.section)
+        if parent:  # a subrule is read in the light of its rule: "... > 702.11 Hexproof" is part of its section
+            section += f" > {rulings_by_id[parent].label} {rulings_by_id[parent].title}"
         ruling = Ruling(
-            id=ruling_id, game=entry.game, source=entry.id, section=" > ".join(block.section),
+            id=ruling_id, game=entry.game, source=entry.id, section=section,
             label=block.label, title=block.title or first_sentence(text), kind=kind, text=text,
-            position=position, citation=cite(block.pieces), parent=by_label.get(block.parent or ""),
+            position=position, citation=cite(block.pieces), parent=parent,
         )
+        rulings_by_id[ruling_id] = ruling
         if block.kind == "rule":
             by_label.setdefault(block.label, ruling_id)
         for label, pieces in block.examples:

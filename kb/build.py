@@ -5,6 +5,7 @@ import fcntl
 import re
 import json
 import os
+import stat
 import tempfile
 from collections import Counter
 from contextlib import contextmanager
@@ -29,17 +30,11 @@ def write_lock(target: Path):
     """Hold an exclusive lock on `target`'s lock file; a second writer fails at once with a clear message.
 
     The lock dies with its process (even on SIGKILL), so temp files left by a killed writer are stale
-    and are removed once the lock is held.
+    and are removed once the lock is held, and a lock file it left is taken over. The holder removes the
+    lock file before it lets go of it, so a finished writer leaves nothing behind.
     """
     lock_path = target.with_name(target.name + ".lock")
-    with open(lock_path, "a+") as lock:
-        try:
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            lock.seek(0)
-            holder = lock.read().strip() or "?"
-            raise IngestError(str(target), f"another ingest (pid {holder}) is writing this database; "
-                              "try again when it has finished") from None
+    with _locked_file(lock_path, target) as lock:
         lock.seek(0)
         lock.truncate()
         lock.write(str(os.getpid()))
@@ -49,7 +44,28 @@ def write_lock(target: Path):
         try:
             yield
         finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
+            lock_path.unlink(missing_ok=True)  # still held, so no other writer can have locked this path
+
+
+def _locked_file(lock_path: Path, target: Path):
+    """`lock_path` opened and exclusively locked, or IngestError naming the writer that holds it."""
+    while True:
+        lock = open(lock_path, "a+")
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            lock.seek(0)
+            holder = lock.read().strip() or "?"
+            lock.close()
+            raise IngestError(str(target), f"another ingest (pid {holder}) is writing this database; "
+                              "try again when it has finished") from None
+        try:
+            if os.path.samestat(os.fstat(lock.fileno()), os.stat(lock_path)):
+                return lock
+        except FileNotFoundError:
+            pass
+        # A writer removed this file as it finished, after we opened it: locking it excludes no one.
+        lock.close()
 
 
 @contextmanager
@@ -68,6 +84,8 @@ def atomic_database(target: Path, start_from: Path | None = None):
 @contextmanager
 def _temp_database(target: Path, start_from: Path | None):
     handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    # mkstemp makes the file private; once it replaces the database it must have the database's mode.
+    os.fchmod(handle, _database_mode(target))
     os.close(handle)
     temp = Path(temp_name)
     try:
@@ -82,6 +100,16 @@ def _temp_database(target: Path, start_from: Path | None):
     except BaseException:
         temp.unlink(missing_ok=True)
         raise
+
+
+def _database_mode(target: Path) -> int:
+    """The permissions `target` has, or for a new database those any new file gets (0666 less the umask)."""
+    try:
+        return stat.S_IMODE(os.stat(target).st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)  # the umask can only be read by setting it: put it straight back
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def create_schema(db: sqlite_utils.Database) -> None:
@@ -99,6 +127,7 @@ def create_schema(db: sqlite_utils.Database) -> None:
         "id": str, "game": str, "source": str, "section": str, "label": str, "title": str, "text": str,
         "kind": str, "position": int, "line_start": int, "line_end": int, "char_start": int, "char_end": int,
         "file_line_start": int, "file_line_end": int, "page": int, "parent": str, "citation": str,
+        "examples_text": str,
     }, pk="id", foreign_keys=[("game", "games", "slug"), ("source", "sources", "id"),
                               ("parent", "rulings", "id")])
     # kind "source": an example printed in the source; kind "scenario": an executable example
@@ -167,6 +196,8 @@ def write_source(db: sqlite_utils.Database, entry: SourceEntry, parsed: ParsedSo
     for ruling in parsed.rulings:
         row = as_row(ruling)
         row["citation"] = citation_text(entry, row)
+        # Searched with the ruling: examples name the cards, units and situations questions are asked about.
+        row["examples_text"] = " ".join(example.text for example in ruling.examples)
         rows.append(row)
         for example in ruling.examples:
             examples.append(dict(as_row(example), kind="source"))
@@ -202,7 +233,7 @@ def enable_search(db: sqlite_utils.Database, previous: Path | None = None) -> No
     (reusing those of `previous`, the database being replaced, where the text is unchanged)."""
     from kb.embeddings import write_embeddings
     from kb.lexicon import write_lexicon
-    db["rulings"].enable_fts(["title", "section", "text"], tokenize="porter", replace=True)
+    db["rulings"].enable_fts(["title", "section", "text", "examples_text"], tokenize="porter", replace=True)
     # enable_fts leaves an index it finds already configured as it was: rebuild it from the table.
     db["rulings"].rebuild_fts()
     write_lexicon(db)

@@ -38,10 +38,10 @@ def passages(conn: sqlite3.Connection) -> Passages:
 
 def fts_ranking(conn: sqlite3.Connection, query: str, game: str | None, limit: int) -> list[tuple[str, float]]:
     """(ruling id, BM25 score) best first for an FTS5 `query` (see `kb.query.fts_query`); title and section
-    weigh double the text."""
+    weigh double the text and the examples."""
     if not query:
         return []
-    sql = ("select r.id, bm25(rulings_fts, 2.0, 2.0, 1.0) as rank from rulings_fts "
+    sql = ("select r.id, bm25(rulings_fts, 2.0, 2.0, 1.0, 1.0) as rank from rulings_fts "
            "join rulings r on r.rowid = rulings_fts.rowid where rulings_fts match ? "
            f"and r.kind not in ({UNANSWERABLE}) "
            + ("and r.game = ? " if game else "") + "order by rank limit ?")

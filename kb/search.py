@@ -9,7 +9,7 @@ from __future__ import annotations
 import sqlite3
 
 from kb.answered import is_answered
-from kb.fusion import combine, prefer_game
+from kb.fusion import LEXICAL_WEIGHT, combine, prefer_game
 from kb.lexicon import load_lexicon
 from kb.onnx_embedder import embedder
 from kb.query import (
@@ -30,8 +30,9 @@ CANDIDATES = 50
 
 
 def rank(conn: sqlite3.Connection, question: str, game: str | None = None, mode: str = "hybrid",
-         limit: int = CANDIDATES) -> tuple[list[tuple[str, float]], float | None]:
-    """The ranked (ruling id, score) list for a question, and the best cosine (None in fts mode)."""
+         limit: int = CANDIDATES, weight: float = LEXICAL_WEIGHT) -> tuple[list[tuple[str, float]], float | None]:
+    """The ranked (ruling id, score) list for a question, and the best cosine (None in fts mode); `weight`
+    is the full-text share of the fusion (benchmarks vary it to choose it)."""
     if mode not in MODES:
         raise ValueError(f"unknown search mode {mode!r}; one of {', '.join(MODES)}")
     lexical = fts_ranking(conn, fts_query(question, load_lexicon(conn).acronyms), game, limit) \
@@ -42,11 +43,11 @@ def rank(conn: sqlite3.Connection, question: str, game: str | None = None, mode:
     best_cosine = semantic[0][1] if semantic else None
     if mode == "dense":
         return semantic, best_cosine
-    return combine(lexical, semantic), best_cosine
+    return combine(lexical, semantic, weight), best_cosine
 
 
 def ask(conn: sqlite3.Connection, question: str, game: str | None = None, k: int = 5,
-        mode: str = "hybrid") -> dict:
+        mode: str = "hybrid", weight: float = LEXICAL_WEIGHT) -> dict:
     """The answer to a question: `{"query", "answered", "game", "results"}`, best ruling first.
 
     `game` restricts the search; without it, a game the question names does, and a game whose vocabulary
@@ -62,10 +63,11 @@ def ask(conn: sqlite3.Connection, question: str, game: str | None = None, k: int
                 "results": results(conn, [(hit, 1.0)])}
     game = game or named_game(question, lexicon.games)
     searched = without_game_name(question, lexicon.games, game) or question
-    ranked, best_cosine = rank(conn, searched, game, mode)
+    ranked, best_cosine = rank(conn, searched, game, mode, weight=weight)
     usage = term_games(conn, content_terms(searched))
+    lead = ranked[0][1] if mode == "hybrid" and ranked else None
     preferred = None if game else vocabulary_game(usage)
     if preferred:
         ranked = prefer_game(ranked, preferred)
-    return {"query": question, "answered": is_answered(ranked, best_cosine, usage), "game": game or preferred,
-            "results": results(conn, ranked[:k])}
+    return {"query": question, "answered": is_answered(ranked, best_cosine, usage, lead),
+            "game": game or preferred, "results": results(conn, ranked[:k])}

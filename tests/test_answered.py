@@ -1,5 +1,5 @@
 """A question is answered when its best match is close in meaning, or loosely close in words every ruling knows."""
-from kb.answered import MIN_COSINE, SURE_COSINE, is_answered, unknown_share
+from kb.answered import MIN_COSINE, MIN_LEAD, SURE_COSINE, is_answered, unknown_share
 
 KNOWN = {"stoneskin": {"dragon-dice": 4}, "army": {"dragon-dice": 9}, "magic": {"wizard-dice": 3},
          "double": {"dragon-dice": 2}}
@@ -33,3 +33,9 @@ def test_without_a_cosine_the_words_decide():
 
 def test_nothing_found_is_never_answered():
     assert not is_answered([], 0.99, KNOWN)
+
+
+def test_a_first_ruling_the_fused_ranking_does_not_single_out_is_no_answer():
+    assert not is_answered(RANKED, 0.9, KNOWN, lead=MIN_LEAD - 0.1)
+    assert is_answered(RANKED, 0.9, KNOWN, lead=MIN_LEAD)
+    assert is_answered(RANKED, 0.9, KNOWN), "fts and dense rankings have no fused lead"
