@@ -153,3 +153,9 @@ def test_references_to_rules_by_number_resolve_to_those_rules():
     assert "1.10 Materials" in by_id[links[("1.1.1", "1.10")]].section  # "see 1.10, “Materials”"
     assert by_id[links[("character", "5.3.3.2")]].label == "5.3.3.2"  # a glossary entry cites a rule
     assert by_id[links[("1.2.1", "4.3.2")]].label == "4.3.2"  # from inside an example's rule
+
+
+def test_a_subrule_carries_its_rules_heading_in_its_searchable_section():
+    rulings = {r.label: r for r in parsed(RULES_TXT).rulings}
+    assert " > 1.4.2 " in rulings["1.4.2.1"].section
+    assert rulings["8.3.2"].section.endswith("8.3 Bodyguard"), "a section heading is already the rule's"
