@@ -64,7 +64,7 @@ def _summaries(conn: sqlite3.Connection, rows: list[sqlite3.Row],
     found = []
     for row in rows:
         summary = {"id": row["id"], "game": row["game"], "title": row["title"], "text": row["text"],
-                   "examples": examples[row["id"]], "citation": citation(row)}
+                   "examples": examples[row["id"]], "citation": citation(row), "family": row["parent"]}
         if scores is not None:
             summary["score"] = round(scores[row["id"]], 4)
         summary.update(status=status[row["id"]]["status"], status_reason=status[row["id"]]["reason"])
@@ -82,6 +82,39 @@ def results(conn: sqlite3.Connection, ranked: list[tuple[str, float]]) -> list[d
     return _summaries(conn, [rows[ruling_id] for ruling_id in ids], dict(ranked))
 
 
+def group_by_family(found: list[dict]) -> list[dict]:
+    """Search results (best first) gathered by rule family, so that a near miss shows beside the right rule.
+
+    Results that share a parent rule (their `family`), with that parent rule when it is itself a result,
+    form one group `{"family": parent id, "best": id of the best member, "results": [the parent if found,
+    then the subrules best first]}`, in the place of its best member. Any other result stands alone as
+    `{"family": None, "best": its id, "results": [it]}`.
+    """
+    heads = {result["family"] for result in found if result["family"]}
+    groups: dict[str, dict] = {}
+    for result in found:
+        # A result that is another result's parent rule keys (and later leads) its own family's group.
+        key = result["id"] if result["id"] in heads else result["family"] or result["id"]
+        groups.setdefault(key, {"family": key, "best": result["id"], "results": []})["results"].append(result)
+    for group in groups.values():
+        if len(group["results"]) == 1:
+            group["family"] = None
+        else:
+            # The parent rule first; the sort is stable, so the rest stay best first.
+            group["results"].sort(key=lambda member: member["id"] != group["family"])
+    return list(groups.values())
+
+
+def family_groups(conn: sqlite3.Connection, found: list[dict]) -> list[dict]:
+    """`group_by_family(found)`, each group of a family headed by its parent rule's `{"id", "label", "title"}`
+    (`"heading"`, None for a result alone), the parent rules read in one query."""
+    groups = group_by_family(found)
+    families = [group["family"] for group in groups if group["family"]]
+    headings = {row["id"]: row for row in dicts(
+        conn, f"select id, label, title from rulings where id in ({','.join('?' * len(families))})", families)}
+    return [{**group, "heading": headings.get(group["family"])} for group in groups]
+
+
 def game_rulings(conn: sqlite3.Connection, slug: str) -> list[dict]:
     """Every ruling of a game in document order (sources by title), shaped like a search result without
     the score."""
@@ -97,8 +130,10 @@ def _row(conn: sqlite3.Connection, sql: str, ruling_id: str) -> dict:
 
 
 def ruling(conn: sqlite3.Connection, ruling_id: str) -> dict:
-    """One ruling as stored, with its examples' texts and its status; UnknownRuling if absent."""
+    """One ruling as stored (its parent rule's id named `family`, as in search results), with its examples'
+    texts and its status; UnknownRuling if absent."""
     found = _row(conn, "select * from rulings where id = ?", ruling_id)
+    found["family"] = found.pop("parent")
     found["examples"] = examples_of(conn, [ruling_id])[ruling_id]
     found["status"] = statuses(conn, [ruling_id])[ruling_id]
     return found

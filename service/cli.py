@@ -124,17 +124,23 @@ def ask(question: str, game: str | None, k: int, as_json: bool, mode: str, db_pa
 
     Example: rulings ask "Can a reserve army double its magic?"
     """
+    from kb.rulings import family_groups
     from kb.search import ask as answer
-    result = answer(_connect(db_path), question, game, k, mode)
+    conn = _connect(db_path)
+    result = answer(conn, question, game, k, mode)
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
+    groups = family_groups(conn, result["results"])
     if not result["answered"]:
         click.echo("No ruling in the knowledge base answers this question.")
-        if result["results"]:
-            click.echo("Nearest, for what it is worth: " + ", ".join(r["id"] for r in result["results"][:3]))
+        if groups:
+            click.echo("\nNearest rulings (not an answer):")
+            click.echo("\n".join(line for group in groups for line in _group_lines(group, with_status=False)))
         sys.exit(1)
-    best, *others = result["results"]
+    (first, *rest), best = groups, result["results"][0]
+    if first["heading"]:
+        click.echo(f"Under {_family_heading(first['heading'])}")
     click.echo(f"{best['title']}  [{best['id']}]")
     click.echo(f"  {best['citation']['text']} — {best['citation']['section']}")
     click.echo(f"  [{_status(best)}]")
@@ -142,11 +148,32 @@ def ask(question: str, game: str | None, k: int, as_json: bool, mode: str, db_pa
     click.echo(click.wrap_text(best["text"], 100, initial_indent="  ", subsequent_indent="  "))
     for example in best["examples"]:
         click.echo(click.wrap_text("Example: " + example, 100, initial_indent="  ", subsequent_indent="    "))
-    if others:
+    if first["heading"]:
+        click.echo(f"\nAlso under {first['heading']['label']}:")
+        click.echo("\n".join(f"  - {_listed(other)}" for other in first["results"] if other is not best))
+    if rest:
         click.echo("\nAlso relevant:")
-        for other in others:
-            click.echo(f"  - {other['title'][:70]}  [{other['id']}] ({other['citation']['text']}; "
-                       f"{STATUS_LABELS['cli'].get(other['status'], other['status'])})")
+        click.echo("\n".join(line for group in rest for line in _group_lines(group)))
+
+
+def _listed(result: dict, with_status: bool = True) -> str:
+    """A ruling on one line of a list: title, id, citation and (beside an answer) its verification status."""
+    status = f"; {STATUS_LABELS['cli'].get(result['status'], result['status'])}" if with_status else ""
+    return f"{result['title'][:70]}  [{result['id']}] ({result['citation']['text']}{status})"
+
+
+def _family_heading(heading: dict) -> str:
+    return f"{heading['label']} {heading['title']}  [{heading['id']}]"
+
+
+def _group_lines(group: dict, with_status: bool = True) -> list[str]:
+    """The lines listing one group of results: a ruling alone on one line; a family under its parent rule's
+    heading, its best member marked `*`."""
+    if group["heading"] is None:
+        return [f"  - {_listed(group['results'][0], with_status)}"]
+    return [f"  {_family_heading(group['heading'])}"] + [
+        f"    {'*' if member['id'] == group['best'] else '-'} {_listed(member, with_status)}"
+        for member in group["results"]]
 
 
 @cli.command("eval")

@@ -11,7 +11,7 @@ from flask import Blueprint, abort, current_app, render_template, request, url_f
 from werkzeug.exceptions import BadRequest
 
 from kb import store
-from kb.rulings import STATUS_LABELS, details, game_rulings
+from kb.rulings import STATUS_LABELS, details, family_groups, game_rulings
 from kb.search import MAX_K, ask
 from service.db import get_db
 from service.params import MAX_QUERY, search_args
@@ -57,9 +57,11 @@ def index():
     question, game, k = search_args(require_query=False)
     conn = get_db()
     answer = ask(conn, question, game, k) if question else None
+    groups = family_groups(conn, answer["results"]) if answer else []
     known = store.games(conn)
     return render_template("index.html", question=question, game=game, k=k, games=known, answer=answer,
-                           game_names={g["slug"]: g["name"] for g in known}, max_k=MAX_K, max_query=MAX_QUERY)
+                           groups=groups, game_names={g["slug"]: g["name"] for g in known}, max_k=MAX_K,
+                           max_query=MAX_QUERY)
 
 
 @pages.route("/r/<path:ruling_id>")

@@ -4,9 +4,13 @@ Runs headless Debian chromium (/usr/bin/chromium, installed by .ci/run) against 
 `rulings browse` started as subprocesses. Screenshots and the PDF go to test-artifacts/.
 """
 import re
+import shutil
+from urllib.parse import urlencode
 
 import pytest
 from harness import ARTIFACTS, CHROMIUM, launch, servers
+
+from kb.verify import verify
 
 if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)", allow_module_level=True)
@@ -108,6 +112,22 @@ def test_the_handbook_prints_to_pdf(page, urls):
     page.pdf(path=pdf, format="A4")
     data = pdf.read_bytes()
     assert data.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page\b", data)) >= 2
+
+
+def test_an_unanswered_question_shows_no_green_badge(browser, built_db, tmp_path):
+    verified = tmp_path / "rulings.db"
+    shutil.copy(built_db, verified)
+    verify(verified)  # every Dungeon Twister ruling with a test now passes it
+    with servers(verified) as (app_url, _):
+        page = browser.new_page(viewport={"width": 1100, "height": 900})
+        page.goto(f"{app_url}/?" + urlencode({"q": "What is the capital of France?", "game": "dungeon-twister"}))
+        expect(page.locator("section.results.nearest")).to_contain_text("Nearest rulings (not an answer)")
+        passed = page.locator(".badge-passed")
+        assert passed.count()
+        for badge in passed.all():  # shown as plain muted text, not a filled green badge
+            assert badge.evaluate("b => getComputedStyle(b).backgroundColor") == "rgba(0, 0, 0, 0)"
+        page.screenshot(path=ARTIFACTS / "ask-unanswered.png")
+        page.close()
 
 
 @pytest.mark.parametrize("path", ["/", f"/?q={QUESTION}", f"/r/{BEST}", "/r/paths-of-the-lance/new-rules/b/3",

@@ -1,0 +1,143 @@
+"""Rule families: each result names its parent rule (`family`), and subrules of one rule show together under it."""
+import json
+import shutil
+
+import pytest
+from click.testing import CliRunner
+
+from kb.build import add_document
+from kb.rulings import family_groups, group_by_family
+from kb.store import connect
+from service.app import create_app
+from service.cli import cli
+from service.db import get_db
+
+# A small decimal rulebook: 100.1 has two lettered subrules, 100.2 and 101.1 have none.
+RULEBOOK = """Quarrel Comprehensive Rules
+
+100. Cards
+
+100.1 Exerting a card turns it sideways to show that it has been used this turn.
+100.1a An exerted card cannot attack or quest until its owner readies it at the start of their next turn.
+100.1b A card exerted to pay a cost stays exerted until its owner's ready step.
+100.2 Each player shuffles a deck of exactly sixty cards before the game begins.
+
+101. Winning
+
+101.1 A player who reaches twenty lore wins the game at once.
+"""
+QUESTION = "Can an exerted card attack or quest?"
+PARENT, FIRST, SECOND = "quarrel/cards/100.1", "quarrel/cards/100.1a", "quarrel/cards/100.1b"
+OFF_TOPIC = "What is the capital of France?"
+
+
+@pytest.fixture(scope="module")
+def family_db(built_db, tmp_path_factory):
+    """The seeds' database with the small rulebook added (game `quarrel`)."""
+    folder = tmp_path_factory.mktemp("family")
+    path = folder / "rulings.db"
+    shutil.copy(built_db, path)
+    (folder / "quarrel.txt").write_text(RULEBOOK, encoding="utf-8")
+    add_document(path, folder / "quarrel.txt", "quarrel")
+    return path
+
+
+@pytest.fixture(scope="module")
+def client(family_db):
+    return create_app(family_db).test_client()
+
+
+def ask(db, *args):
+    return CliRunner().invoke(cli, ["ask", *args, "--db", str(db)])
+
+
+def result(rid: str, family: str | None = None) -> dict:
+    return {"id": rid, "family": family}
+
+
+def ids(groups: list[dict]) -> list[list[str]]:
+    return [[r["id"] for r in group["results"]] for group in groups]
+
+
+def test_ask_json_gives_each_result_the_id_of_its_parent_rule(family_db):
+    answer = json.loads(ask(family_db, QUESTION, "--json").output)
+    families = {r["id"]: r["family"] for r in answer["results"]}
+    assert families[FIRST] == families[SECOND] == PARENT
+    assert families[PARENT] is None and all("family" in r for r in answer["results"])
+
+
+def test_api_search_and_api_ruling_give_the_family(client):
+    found = client.get("/api/search", query_string={"q": QUESTION}).get_json()["results"]
+    assert {r["id"]: r["family"] for r in found}[FIRST] == PARENT
+    assert client.get(f"/api/rulings/{SECOND}").get_json()["family"] == PARENT
+    assert client.get(f"/api/rulings/{PARENT}").get_json()["family"] is None
+
+
+def test_siblings_are_grouped_under_their_parent_in_the_place_of_their_best_member():
+    found = [result("a"), result("r/1b", "r/1"), result("b"), result("r/1a", "r/1")]
+    groups = group_by_family(found)
+    assert ids(groups) == [["a"], ["r/1b", "r/1a"], ["b"]]
+    assert groups[1]["family"] == "r/1" and groups[1]["best"] == "r/1b"
+
+
+def test_a_result_with_no_family_or_no_sibling_stands_alone():
+    groups = group_by_family([result("a"), result("r/1a", "r/1"), result("r/2a", "r/2")])
+    assert ids(groups) == [["a"], ["r/1a"], ["r/2a"]]
+    assert [group["family"] for group in groups] == [None, None, None]
+
+
+def test_a_parent_that_is_itself_a_result_leads_its_group():
+    groups = group_by_family([result("r/1a", "r/1"), result("a"), result("r/1", "r"), result("r/1b", "r/1")])
+    assert ids(groups) == [["r/1", "r/1a", "r/1b"], ["a"]]
+    assert groups[0]["family"] == "r/1" and groups[0]["best"] == "r/1a"
+
+
+def test_family_groups_read_every_parent_heading_in_one_query(family_db):
+    conn = connect(family_db)
+    statements = []
+    conn.set_trace_callback(statements.append)
+    found = [result(FIRST, PARENT), result("quarrel/winning/101.1"), result(SECOND, PARENT)]
+    groups = family_groups(conn, found)
+    conn.close()
+    assert groups[0]["heading"] == {"id": PARENT, "label": "100.1", "title": (
+        "Exerting a card turns it sideways to show that it has been used this turn.")}
+    assert groups[1]["heading"] is None
+    assert len(statements) == 1
+
+
+def test_ask_prints_siblings_under_their_parent_rule_heading(family_db):
+    output = ask(family_db, QUESTION).output
+    assert "No ruling" not in output
+    assert "Under 100.1 Exerting a card turns it sideways" in output
+    assert "Also under 100.1:" in output
+    assert output.index("Under 100.1") < output.index(f"[{FIRST}]") < output.index(f"[{SECOND}]")
+
+
+def test_ask_page_shows_the_family_under_its_parent_heading_the_best_marked(client):
+    page = client.get("/", query_string={"q": QUESTION}).get_data(as_text=True)
+    family = page[page.index('<li class="family">'):]
+    family = family[:family.index("</ol>")]
+    assert f'<a href="/r/{PARENT}"><span class="rule-label">100.1</span> Exerting a card' in family
+    assert f'<article class="ruling" id="{FIRST}">' in family and f'<article class="ruling" id="{SECOND}">' in family
+    best = family[family.index('<li class="best">'):]
+    assert best.index("Closest match") < best.index(f'id="{FIRST}"') < best.index("</li>")
+
+
+def test_the_parent_headings_are_read_once_per_request(family_db):
+    app = create_app(family_db)
+    statements = []
+    app.before_request(lambda: get_db().set_trace_callback(statements.append))
+    assert app.test_client().get("/", query_string={"q": QUESTION}).status_code == 200
+    assert sum("select id, label, title from rulings" in sql for sql in statements) == 1
+
+
+def test_an_unanswered_question_lists_the_nearest_rulings_labelled_not_an_answer(family_db, client):
+    answer = json.loads(ask(family_db, OFF_TOPIC, "--json").output)
+    assert answer["answered"] is False and answer["results"]
+    output = ask(family_db, OFF_TOPIC)
+    assert output.exit_code == 1
+    assert "Nearest rulings (not an answer):" in output.output
+    for nearest in answer["results"]:
+        assert f"[{nearest['id']}] ({nearest['citation']['text']})" in output.output
+    page = client.get("/", query_string={"q": OFF_TOPIC}).get_data(as_text=True)
+    assert '<section class="results nearest"' in page and "Nearest rulings (not an answer)" in page
