@@ -1,4 +1,4 @@
-"""Dense vectors of the corpus: computed once at ingest with sentence-transformers, stored in rulings.db.
+"""Dense vectors of the corpus: computed once at ingest with the ONNX export of the model, stored in rulings.db.
 
 Each ruling gets one or more passages — its title, section path and text (long rulings in overlapping
 windows, since the model reads at most 256 tokens), each of its examples, the structured spell records
@@ -9,6 +9,7 @@ question (`kb.onnx_embedder`, without torch) and compare it with the stored vect
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from dataclasses import dataclass
 from importlib import metadata
@@ -67,16 +68,10 @@ def model_version() -> str:
 
 
 def encode(texts: list[str]):
-    """Normalised float32 vectors of `texts`, with the packaged model (never downloaded)."""
-    import os
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
-    from sentence_transformers import SentenceTransformer
-
-    from kb.onnx_embedder import model_dir
-    model = SentenceTransformer(str(model_dir()), device="cpu")
-    return model.encode(texts, batch_size=32, normalize_embeddings=True, convert_to_numpy=True,
-                        show_progress_bar=False).astype("float32")
+    """Normalised float32 vectors of `texts`, one row each, with the packaged model exported to ONNX (never
+    downloaded, no torch), in batches on every core."""
+    from kb.onnx_embedder import OnnxEmbedder
+    return OnnxEmbedder(threads=os.cpu_count() or 1).embed_many(texts)
 
 
 def cached_vectors(previous: Path | None) -> dict[str, bytes]:

@@ -4,6 +4,7 @@ import os
 import random
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -18,7 +19,7 @@ from ingest.errors import IngestError
 from ingest.manifest import SourceEntry
 from ingest.pipeline import parse_source
 from ingest.shapes import SHAPES
-from kb.build import DEFAULT_MANIFEST, build, write_lock
+from kb.build import DEFAULT_MANIFEST, add_document, atomic_database, build, write_lock
 
 ROOT = Path(__file__).resolve().parent.parent
 SHAPE_NAMES = list(SHAPES)
@@ -141,6 +142,7 @@ def test_ingest_killed_at_any_point_leaves_the_database_byte_identical(workspace
         assert db.read_bytes() == before, f"attempt {attempt}"
     build(db, folder / "sources.toml")
     assert not list(db.parent.glob(".rulings.db.*.tmp")), "stale temp files are cleaned up by the next ingest"
+    assert not (db.parent / "rulings.db.lock").exists(), "a killed writer's lock file is removed by the next ingest"
 
 
 def test_a_second_ingest_at_once_is_refused_with_a_clear_message(workspace):
@@ -153,3 +155,62 @@ def test_a_second_ingest_at_once_is_refused_with_a_clear_message(workspace):
     assert result.returncode != 0
     assert "another ingest" in result.stderr and str(os.getpid()) in result.stderr
     assert db.read_bytes() == before
+    assert not (db.parent / "rulings.db.lock").exists(), "neither the holder nor the refused writer leaves it"
+
+
+def test_a_finished_ingest_leaves_no_lock_file(workspace):
+    _, db = workspace
+    assert sorted(p.name for p in db.parent.iterdir()) == ["rulings.db", "sources"]
+
+
+RACER = """
+import os, sys
+from pathlib import Path
+from ingest.errors import IngestError
+from kb.build import write_lock
+db = Path(sys.argv[1])
+held = 0
+for _ in range(300):
+    try:
+        with write_lock(db):
+            os.close(os.open(db.with_name("inside"), os.O_CREAT | os.O_EXCL))  # fails if another holds it too
+            os.unlink(db.with_name("inside"))
+            held += 1
+    except IngestError:
+        pass
+print(held)
+"""
+
+
+def test_writers_racing_for_the_lock_never_hold_it_at_once(tmp_path):
+    db = tmp_path / "rulings.db"
+    racers = [subprocess.Popen([sys.executable, "-c", RACER, str(db)], cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True) for _ in range(4)]
+    outputs = [racer.communicate() for racer in racers]
+    assert all(racer.returncode == 0 for racer in racers), outputs
+    assert sum(int(out) for out, _ in outputs) >= 100  # taken over and over, never by two at once
+    assert not any(tmp_path.iterdir())
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_the_database_keeps_its_permissions_across_ingest_and_add(workspace, tmp_path):
+    folder, db = workspace
+    db.chmod(0o640)
+    build(db, folder / "sources.toml")
+    assert mode(db) == 0o640
+    (tmp_path / "house.txt").write_text("A) A unit that retreats may not shoot in the same turn.\n")
+    add_document(db, tmp_path / "house.txt", "house", "House rules")
+    assert mode(db) == 0o640
+
+
+def test_a_new_database_gets_the_permissions_of_any_new_file(tmp_path):
+    umask = os.umask(0o027)
+    try:
+        with atomic_database(tmp_path / "new.db") as db:
+            db["notes"].insert({"text": "new"})
+    finally:
+        os.umask(umask)
+    assert mode(tmp_path / "new.db") == 0o640

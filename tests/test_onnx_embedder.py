@@ -1,13 +1,17 @@
-"""The torch-free query embedder agrees with sentence-transformers on the whole corpus, and answering never
-exports it."""
+"""The torch-free embedder agrees with sentence-transformers on the whole corpus, gives the same vectors in
+batches as one at a time, ingest never imports torch, and answering never exports the model."""
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from kb.onnx_embedder import embedder, model_dir
+from kb.embeddings import encode
+from kb.onnx_embedder import OnnxEmbedder, embedder, model_dir
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
@@ -29,6 +33,30 @@ def test_onnx_embeddings_are_unit_vectors_of_the_model_size():
     vector = embedder().embed("Does Stoneskin stack?")
     assert vector.shape == (384,)
     assert abs(float(np.linalg.norm(vector)) - 1.0) < 1e-5
+
+
+def test_batched_embeddings_equal_one_at_a_time(conn):
+    texts = [t for (t,) in conn.execute("select text from embeddings order by id")]
+    texts += ["Can a reserve army double its magic?", "x", "é" * 2000]
+    batched = OnnxEmbedder(threads=os.cpu_count()).embed_many(texts)
+    single = np.array([embedder().embed(t) for t in texts])
+    assert np.abs(batched - single).max() < 1e-5
+
+
+def test_ingest_vectors_match_sentence_transformers_on_real_passages(conn, reference):
+    texts = [t for (t,) in conn.execute("select text from embeddings order by id")]
+    cosine = (reference.encode(texts, normalize_embeddings=True) * encode(texts)).sum(axis=1)
+    assert cosine.min() >= 0.999
+
+
+BUILD = ("import sys; from kb.build import build; build(sys.argv[1]); "
+         "print(sorted({'torch', 'sentence_transformers', 'transformers'} & set(sys.modules)))")
+
+
+def test_building_a_database_never_imports_torch_or_sentence_transformers(tmp_path):
+    run = subprocess.run([sys.executable, "-c", BUILD, str(tmp_path / "rulings.db")], capture_output=True,
+                         text=True, check=True, cwd=ROOT)
+    assert run.stdout.splitlines()[-1] == "[]"  # a new database: every passage was embedded
 
 
 def test_a_missing_model_fails_naming_the_export_command_and_is_never_exported_on_the_read_path(built_db, tmp_path):
