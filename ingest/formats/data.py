@@ -77,10 +77,15 @@ def _parse_yaml(source: str, path: str):
         raise IngestError(path, f"invalid YAML: {problem}", line=mark.line + 1 if mark else None) from None
 
 
+# YAML data opens with a document marker, a `key:` or a `- ` item; checked first because parsing a long
+# prose text as YAML (pure Python) takes seconds.
+_YAML_START = re.compile(r"\A(?:\s*#[^\n]*\n)*\s*(?:---|%YAML|-\s|[\w\"'][^:\n]{0,80}:(?:\s|$))")
+
+
 def is_yaml_data(text: str) -> bool:
     """Whether `text` is YAML meant as data: marked as YAML (`---`, `%YAML`) and a mapping or list, or
     question/answer records with no repeated key (a text of `Q:`/`A:` lines repeats them)."""
-    if yaml is None:
+    if yaml is None or not _YAML_START.match(text):
         return False
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
