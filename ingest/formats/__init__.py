@@ -129,7 +129,7 @@ _HTML_MIN_TAGS = 5
 _MD_HEADING = re.compile(r"^#{1,6}[ \t]+\S", re.MULTILINE)
 _MD_LINK = re.compile(r"!?\[[^\]\n]+\]\([^)\s]+(?:\s+\"[^\"\n]*\")?\)")
 _MD_TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*$", re.MULTILINE)
-_MD_STRONG = re.compile(r"(\*\*|__)(?=\S)[^\n]+?(?<=\S)\1")
+_MD_STRONG = re.compile(r"(\*\*|__)(?=[^\s*_])[^\n]+?(?<=[^\s*_])\1")  # a run of stars is no bold span
 _MD_FENCE = re.compile(r"^[ \t]*(?:```|~~~)", re.MULTILINE)
 _MD_EVIDENCE = 10  # a heading or fence line counts 1, a link or bold span 2, a table rule 5
 
