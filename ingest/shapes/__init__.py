@@ -54,6 +54,7 @@ class Fit:
     coverage: float     # share of the document's words inside recognised units
     largest: float      # share of the document's words in its largest block
     units: int
+    words: int          # the document's words inside blocks
 
     @property
     def score(self) -> float:
@@ -63,9 +64,8 @@ class Fit:
     @property
     def doubtful(self) -> str | None:
         """Why this result looks wrong, in words, or None."""
-        words = sum(len(self.doc.text[s:e].split()) for b in self.blocks for s, e in b.pieces)
         if len(self.doc.text) >= _LONG_DOCUMENT and len(self.blocks) <= 1:
-            return f"one ruling from a document of {words} words"
+            return f"one ruling from a document of {self.words} words"
         if self.coverage < 0.5:
             return f"only {self.coverage:.0%} of the text is inside recognised rules or questions"
         if len(self.doc.text) >= _LONG_DOCUMENT and self.largest > 0.5:
@@ -82,7 +82,8 @@ def fit(shape: str, doc, root) -> Fit:
     # it is what the shape could not place.
     units = [size for size, b in zip(sizes, blocks, strict=True)
              if b.kind in _UNIT_KINDS or b.kind == "paragraph" and len(b.section) > len(root)]
-    return Fit(shape, doc, blocks, missing, sum(units) / total, max(sizes, default=0) / total, len(units))
+    return Fit(shape, doc, blocks, missing, sum(units) / total, max(sizes, default=0) / total, len(units),
+               sum(sizes))
 
 
 def choose(doc, root, fallbacks: tuple[str, ...] = ("doc", "blog", "glued")) -> Fit:
