@@ -4,6 +4,9 @@ A file holds `[[scenario]]` tables — `id`, `ruling` (the ruling it proves), `c
 `engine`), `args` (keyword arguments), `expect` (the result), optional `encodes` (the id of the source
 example it replays) and `description` — and `[[unexecutable]]` tables giving, for rulings that state
 nothing an engine can check, the `reason` (with `ruling` or a list `rulings`).
+
+A scenario links only to a ruling whose own statement it checks: an introduction or summary whose points are
+the rulings under it is not checkable (its reason says so), and each point's scenarios link to that point.
 """
 from __future__ import annotations
 
@@ -84,10 +87,14 @@ def load_folder(folder: Path) -> tuple[list[Scenario], dict[str, str]]:
 
 def check_links(scenarios: list[Scenario], reasons: dict[str, str], ruling_ids: set[str],
                 example_ids: set[str], folder: Path) -> None:
-    """Fail on a scenario or reason whose ruling (or encoded example) does not exist."""
+    """Fail on a scenario or reason whose ruling (or encoded example) does not exist, and on a scenario linked
+    to a ruling that an [[unexecutable]] entry says states nothing checkable (one of the two is wrong)."""
     for scenario in scenarios:
         if scenario.ruling not in ruling_ids:
             raise IngestError(scenario.file, f"scenario {scenario.id!r}: no ruling {scenario.ruling!r}", scenario.line)
+        if scenario.ruling in reasons:
+            raise IngestError(scenario.file, f"scenario {scenario.id!r} checks ruling {scenario.ruling!r}, which "
+                              "[[unexecutable]] says is not checkable", scenario.line)
         if scenario.encodes and scenario.encodes not in example_ids:
             raise IngestError(scenario.file, f"scenario {scenario.id!r}: no source example {scenario.encodes!r}",
                               scenario.line)

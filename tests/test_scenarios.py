@@ -36,3 +36,26 @@ def test_scenario_file_entries_need_their_fields(tmp_path):
     bad.write_text('[[scenario]]\nid = "x"\nruling = "a/b"\ncall = "not a call"\nexpect = 1\n')
     with pytest.raises(IngestError, match="module.function"):
         load_file(bad)
+
+
+def test_a_scenario_on_a_ruling_declared_not_checkable_fails_ingest(tmp_path):
+    from ingest.scenarios import check_links
+    bad = tmp_path / "both.toml"
+    bad.write_text('[[unexecutable]]\nruling = "g/intro"\nreason = "Introduces the rules under it."\n\n'
+                   '[[scenario]]\nid = "x"\nruling = "g/intro"\ncall = "dice.roll"\nexpect = 1\n')
+    scenarios, reasons = load_file(bad)
+    with pytest.raises(IngestError, match="not checkable") as error:
+        check_links(scenarios, reasons, {"g/intro"}, set(), tmp_path)
+    assert "both.toml:6" in str(error.value)
+
+
+def test_every_scenario_says_in_words_what_it_checks():
+    assert all(len(s.description) > 20 for s in SCENARIOS), [s.id for s in SCENARIOS if len(s.description) <= 20]
+
+
+@pytest.mark.parametrize("ruling", ["paths-of-the-lance/optional-rules/b", "paths-of-the-lance/new-sequence-of-play"])
+def test_an_introduction_whose_points_are_rulings_of_their_own_is_not_checkable(ruling):
+    # "The winter turn affects several aspects of the fighting" states nothing an example could check; each
+    # aspect is a ruling under it with its own scenarios.
+    assert ruling in REASONS and not [s for s in SCENARIOS if s.ruling == ruling]
+    assert [s for s in SCENARIOS if s.ruling.startswith(ruling + "/")]
