@@ -10,16 +10,36 @@ from collections.abc import Mapping
 
 from kb.store import UnknownRuling, dicts, examples_of, game, gaps, one
 
-# What each verification status says: on a web page's badge, after a ruling in `rulings ask`, and as why
-# `rulings verify` does not count a ruling as proved (a not-executable ruling gives its own reason).
+# What each verification status says, in a judge's words: on a web page, after a ruling in `rulings ask`, and as
+# why `rulings verify` does not count a ruling as checked (a not-checkable ruling gives its own reason). "error"
+# is a single example's status only: the engine raised instead of answering.
 STATUS_LABELS = {
-    "badge": {"passed": "Test passes", "failed": "Test fails", "not-run": "Test not run yet",
-              "not-executable": "Not executable", "unlinked": "No test yet"},
-    "cli": {"passed": "verified by the engine", "failed": "ENGINE TEST FAILS", "not-run": "test not run yet",
-            "not-executable": "not executable", "unlinked": "no engine test"},
-    "unproved": {"failed": "its test fails", "not-run": "its test has not run",
-                 "unlinked": "no executable example and no stated reason"},
+    "badge": {"passed": "Checked by the engine", "failed": "The engine disagrees", "error": "The engine failed",
+              "not-run": "Not checked yet", "not-executable": "Not checkable", "unlinked": "Not checked"},
+    "cli": {"passed": "checked by the engine", "failed": "THE ENGINE DISAGREES", "error": "THE ENGINE FAILED",
+            "not-run": "not checked yet", "not-executable": "not checkable", "unlinked": "not checked"},
+    "unproved": {"failed": "the engine disagrees with one of its examples",
+                 "not-run": "its examples have not been run through the engine",
+                 "unlinked": "no example for the engine to check and no stated reason"},
 }
+
+
+def proof(status: str, reason: str | None = None, tests: int | None = None) -> str:
+    """A verification status in plain words: "Checked by the engine: 3 examples agree", "The engine disagrees",
+    "Not checkable: <reason>", "Not checked: no example yet".
+
+    `reason` is a not-checkable ruling's reason; `tests` how many examples the engine checked (None: not said).
+    """
+    label = STATUS_LABELS["badge"].get(status, status)
+    if status == "passed" and tests:
+        return f"{label}: {tests} example{'s agree' if tests > 1 else ' agrees'}"
+    if status == "not-executable" and reason:
+        return f"{label}: {reason}"
+    if status == "unlinked":
+        return f"{label}: no example yet"
+    return label
+
+
 # A ruling with the joined title of its source, which its citation names.
 _WITH_SOURCE = "select r.*, s.title as source_title from rulings r join sources s on s.id = r.source "
 
@@ -67,7 +87,8 @@ def _summaries(conn: sqlite3.Connection, rows: list[sqlite3.Row],
                    "examples": examples[row["id"]], "citation": citation(row), "family": row["parent"]}
         if scores is not None:
             summary["score"] = round(scores[row["id"]], 4)
-        summary.update(status=status[row["id"]]["status"], status_reason=status[row["id"]]["reason"])
+        summary.update(status=status[row["id"]]["status"], status_reason=status[row["id"]]["reason"],
+                       status_tests=status[row["id"]]["tests"])
         found.append(summary)
     return found
 

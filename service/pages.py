@@ -11,7 +11,7 @@ from flask import Blueprint, abort, current_app, render_template, request, url_f
 from werkzeug.exceptions import BadRequest
 
 from kb import store
-from kb.rulings import STATUS_LABELS, details, family_groups, game_rulings
+from kb.rulings import details, family_groups, game_rulings, proof
 from kb.search import MAX_K, ask
 from service.db import get_db
 from service.params import MAX_QUERY, search_args
@@ -41,9 +41,9 @@ def datasette_url(table: str | None = None, pk: str | None = None, **query) -> s
 
 
 @pages.app_template_global()
-def badge_label(status: str) -> str:
-    """What a verification status's badge says (a status without a label, such as a test's "error", as is)."""
-    return STATUS_LABELS["badge"].get(status, status)
+def proof_text(status: str, reason: str | None = None, tests: int | None = None) -> str:
+    """What a page says of a verification status, in plain words (kb.rulings.proof)."""
+    return proof(status, reason, tests)
 
 
 def by_section(rulings: list[dict]) -> list[tuple[str, str, list[dict]]]:

@@ -121,7 +121,7 @@ def test_ruling_page_shows_text_section_neighbours_examples_and_links(client):
     assert "targeted by Hailstorms" in page and 'href="/sources/dragon-dice-faq-magic?lines=55-59#L55"' in page
     assert 'href="/sources/dragon-dice-faq-magic?lines=51-53#L51"' in page
     assert 'href="http://datasette.test/rulings/rulings/dragon-dice~2Fmagic~2Fgeneral~2Ff"' in page
-    assert "Tests</h2>" in page and 'class="badge badge-' in page
+    assert "Checked by the engine</h2>" in page and 'class="badge badge-' in page
 
 
 def test_ruling_page_shows_cross_references_both_ways(client):

@@ -6,6 +6,7 @@ import sqlite3
 import pytest
 from click.testing import CliRunner
 
+from kb.rulings import STATUS_LABELS
 from kb.verify import verify
 from service.cli import cli
 
@@ -75,7 +76,7 @@ def test_a_failing_scenario_is_reported_and_makes_verify_exit_non_zero(built_db,
     assert result.exit_code == 1
     summary = json.loads(result.output)
     assert summary["failed"] >= 1
-    assert any(item["reason"] == "its test fails" for item in summary["unlinked"])
+    assert any(item["reason"] == STATUS_LABELS["unproved"]["failed"] for item in summary["unlinked"])
 
 
 @pytest.mark.parametrize("args, expected", [
