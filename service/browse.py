@@ -1,15 +1,20 @@
-"""Datasette over rulings.db: immutable and read-only, described by service/datasette/ (metadata and settings)."""
+"""Datasette over rulings.db: immutable and read-only, described by service/datasette/ (metadata, settings and
+templates), with our plugin (service/datasette_plugin.py) for plain-words search and links to the web app."""
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
 from datasette.app import Datasette
+from datasette.plugins import pm
 from datasette.utils import parse_metadata
+
+from service import datasette_plugin
 
 CONFIG = Path(__file__).resolve().parent / "datasette"
 METADATA = CONFIG / "metadata.yml"
 SETTINGS = CONFIG / "settings.json"
+TEMPLATES = CONFIG / "templates"
 APP_URL = "http://127.0.0.1:5000"
 
 
@@ -32,7 +37,10 @@ def datasette(db_path: Path, app_url: str = APP_URL) -> Datasette:
     # URL no route matches it calls rich outside an `except` block, which raises: the 404 became a 500. Without
     # rich it still logs the traceback of a real 500.
     handle_exception.rich = None
-    return Datasette(immutables=[str(db_path)], metadata=metadata(app_url), settings=settings())
+    if not pm.is_registered(datasette_plugin):
+        pm.register(datasette_plugin, name=datasette_plugin.NAME)
+    return Datasette(immutables=[str(db_path)], metadata=metadata(app_url), settings=settings(),
+                     template_dir=str(TEMPLATES))
 
 
 def serve(db_path: Path, host: str = "127.0.0.1", port: int = 8001, app_url: str = APP_URL) -> None:

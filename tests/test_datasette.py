@@ -4,9 +4,14 @@ import asyncio
 import pytest
 import sqlite_utils
 
+from kb.search import MAX_K, ask
+from kb.store import connect
 from service.app import create_app
 from service.browse import APP_URL, datasette, metadata, settings
 from service.pages import datasette_url
+
+PLAIN_QUESTION = "can I cast a spell on an army in reserve"
+RESERVE = "dragon-dice/magic/general/m"
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +51,7 @@ def test_metadata_loads_into_datasette(ds):
 
 def test_rulings_have_facets_and_full_text_search(ds):
     data = get(ds, "/rulings/rulings.json", _search="reserve army magic").json()
-    assert {"game", "kind", "section"} <= set(data["facet_results"])
+    assert {"game", "source", "kind"} <= set(data["facet_results"])
     assert "dragon-dice/magic/general/m" in [row[0] for row in data["rows"]]
     assert "status" in get(ds, "/rulings/ruling_status.json").json()["facet_results"]
 
@@ -95,3 +100,52 @@ def test_the_database_is_immutable_and_queries_are_time_limited(ds):
     assert ds.get_database("rulings").is_mutable is False
     assert not get(ds, "/-/databases.json").json()[0]["is_mutable"]
     assert get(ds, "/-/settings.json").json()["sql_time_limit_ms"] == settings()["sql_time_limit_ms"] <= 5000
+
+
+def test_the_search_query_answers_a_plain_words_question_as_the_web_app_does(ds, built_db):
+    found = [row["id"] for row in rows(ds, "/rulings/search", q=PLAIN_QUESTION, game="")]
+    assert RESERVE in found[:3]
+    conn = connect(built_db)
+    assert found == [r["id"] for r in ask(conn, PLAIN_QUESTION, None, MAX_K)["results"]]
+    conn.close()
+
+
+def test_the_search_query_keeps_to_the_game_asked_and_finds_nothing_for_nothing(ds):
+    found = rows(ds, "/rulings/search", q="double magic", game="wizard-dice")
+    assert found and {row["game"] for row in found} == {"wizard-dice"}
+    assert rows(ds, "/rulings/search", q="", game="") == []
+    assert rows(ds, "/rulings/search", q="   ", game="") == []
+
+
+def test_table_search_matches_any_word_of_a_question(ds):
+    found = [row["id"] for row in rows(ds, "/rulings/rulings", _search=PLAIN_QUESTION, _size="max")]
+    assert RESERVE in found
+    # Full-text syntax in the box is read as words, never as an error or a query.
+    for typed in ['"unbalanced', "army OR", "NEAR(", "*", "the of a"]:
+        assert get(ds, "/rulings/rulings.json", _search=typed).status_code == 200, typed
+
+
+@pytest.mark.parametrize("table, facets", [("rulings", {"game", "source", "kind"}),
+                                           ("ruling_status", {"status", "game"})])
+def test_tables_are_faceted_by_default(ds, table, facets):
+    assert facets <= set(get(ds, f"/rulings/{table}.json").json()["facet_results"])
+
+
+def test_a_rulings_title_links_to_its_page_in_the_web_app(built_db):
+    elsewhere = datasette(built_db, app_url="http://judge.example:5050")
+    row_page = get(elsewhere, "/rulings/rulings/dragon-dice~2Fmagic~2Fgeneral~2Fm").text
+    assert '<a href="http://judge.example:5050/r/dragon-dice/magic/general/m"' in row_page
+    table_page = get(elsewhere, "/rulings/rulings", game="dragon-dice").text
+    assert table_page.count('href="http://judge.example:5050/r/dragon-dice/') >= 20
+    assert 'href="http://judge.example:5050/sources/dragon-dice-faq-magic"' in get(elsewhere, "/rulings/sources").text
+
+
+def test_a_row_page_reads_down_the_page_with_each_columns_name(ds):
+    page = get(ds, "/rulings/rulings/dragon-dice~2Fmagic~2Fgeneral~2Fm").text
+    assert 'td:nth-of-type(7):before { content: "text"; }' in page
+    assert "body.row .rows-and-columns td { max-width" in page
+
+
+def test_column_descriptions_fold_away_on_table_pages_only(ds):
+    assert "What each column means" in get(ds, "/rulings/rulings").text
+    assert "What each column means" not in get(ds, "/rulings/rulings/dragon-dice~2Fmagic~2Fgeneral~2Fm").text

@@ -1,0 +1,91 @@
+"""The Datasette plugin `rulings browse` loads: the web app's search inside Datasette's SQL, and links between
+Datasette's rows and the web app's pages.
+
+- `rulings_search(q)` / `rulings_search(q, game)`: the rulings the web app's search finds for a plain-words
+  question (full text and meaning, fused), best first, as a JSON array of ids; a canned query joins it with
+  `json_each` to list them in that order.
+- `escape_fts(q)`, which Datasette's table search calls on what is typed in its search box, matches ANY of the
+  question's content words (quoted, so no FTS syntax gets through), as the web app's full-text step does:
+  Datasette's own version needs every word, so a question in plain words found nothing.
+- A ruling's or a source's title cell links to its page in the web app (`app_url` in the plugin's metadata).
+- A table's column descriptions fold into a "What each column means" disclosure, so the rows come first.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+
+from datasette import hookimpl
+from markupsafe import Markup, escape
+
+from kb.onnx_embedder import embedder
+from kb.query import fts_query
+from kb.search import MAX_K, ask
+from kb.store import connect
+
+NAME = "rulings"
+# Tables whose rows have a page in the web app: the column that links there, and the page's path.
+APP_PAGES = {"rulings": ("title", "/r/{id}"), "sources": ("title", "/sources/{id}")}
+FOLD_DESCRIPTIONS = """
+document.querySelectorAll("dl.column-descriptions").forEach(function (dl) {
+  var details = document.createElement("details"), summary = document.createElement("summary");
+  summary.textContent = "What each column means";
+  dl.replaceWith(details);
+  details.append(summary, dl);
+});
+"""
+
+
+def any_words(text: str | None) -> str:
+    """An FTS5 query matching any content word of `text`; one that matches nothing if it has none."""
+    return fts_query(text or "") or '""'
+
+
+def searcher(db_path: str):
+    """`rulings_search(q[, game])` over the database at `db_path`, opened read-only on first use."""
+    opened = []
+
+    def rulings_search(question: str | None, game: str | None = None) -> str:
+        if not question or not question.strip():
+            return "[]"
+        if not opened:
+            opened.append(connect(db_path))
+        answer = ask(opened[0], question, game or None, MAX_K)
+        return json.dumps([ruling["id"] for ruling in answer["results"]])
+
+    return rulings_search
+
+
+@hookimpl(trylast=True)  # after Datasette's own escape_fts, which this one replaces
+def prepare_connection(conn, database, datasette):
+    conn.create_function("escape_fts", 1, any_words, deterministic=True)
+    path = datasette.get_database(database).path
+    if path:
+        search = searcher(path)
+        conn.create_function("rulings_search", 1, search)
+        conn.create_function("rulings_search", 2, search)
+
+
+@hookimpl
+def startup(datasette):
+    # Load the question model before the first search, which would otherwise spend its SQL time limit on it.
+    async def warm_up():
+        await asyncio.get_running_loop().run_in_executor(None, embedder().embed, "warm up")
+    return warm_up
+
+
+@hookimpl
+def render_cell(row, value, column, table, database, datasette):
+    page = APP_PAGES.get(table)
+    if page is None or column != page[0] or value is None:
+        return None
+    app_url = (datasette.plugin_config(NAME, database=database) or {}).get("app_url")
+    if not app_url:
+        return None
+    href = app_url.rstrip("/") + page[1].format(id=row["id"])
+    return Markup(f'<a href="{escape(href)}" title="Open in the web app">{escape(value)}</a>')
+
+
+@hookimpl
+def extra_body_script(view_name):
+    return FOLD_DESCRIPTIONS if view_name == "table" else None
