@@ -1,0 +1,76 @@
+"""A researcher in Datasette, in a real browser: ask in plain words, read a row, go to the web app and back.
+
+Runs headless Debian chromium against `rulings serve` and `rulings browse` started as subprocesses
+(tests/browser/harness.py). Screenshots go to test-artifacts/.
+"""
+import pytest
+from harness import ARTIFACTS, CHROMIUM, launch, servers
+
+if not CHROMIUM.exists():
+    pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)", allow_module_level=True)
+
+from playwright.sync_api import expect, sync_playwright  # noqa: E402
+
+QUESTION = "can I cast a spell on an army in reserve"
+RESERVE = "dragon-dice/magic/general/m"
+ROW = "/rulings/rulings/dragon-dice~2Fmagic~2Fgeneral~2Fm"
+
+
+@pytest.fixture(scope="module")
+def urls(built_db):
+    with servers(built_db) as found:
+        yield found
+
+
+@pytest.fixture(scope="module")
+def page():
+    with sync_playwright() as playwright:
+        chromium = launch(playwright)
+        context = chromium.new_context(viewport={"width": 1100, "height": 900})
+        context.set_default_timeout(30_000)
+        yield context.new_page()
+        chromium.close()
+
+
+def test_a_plain_words_question_in_the_search_query_finds_the_ruling(page, urls):
+    _, datasette_url = urls
+    page.goto(f"{datasette_url}/rulings/search")
+    page.fill("input[name=q]", QUESTION)
+    page.locator("form.sql input[type=submit]").click()
+    permalinks = page.locator("td.col-permalink")
+    expect(permalinks.first).to_be_visible()
+    assert any(text.endswith(f"/r/{RESERVE}") for text in permalinks.all_inner_texts()[:3])
+    page.screenshot(path=ARTIFACTS / "datasette-search.png")
+
+
+def test_the_table_search_box_takes_a_plain_words_question(page, urls):
+    _, datasette_url = urls
+    page.goto(f"{datasette_url}/rulings/rulings")
+    page.fill("input#_search", QUESTION)
+    page.press("input#_search", "Enter")
+    expect(page.locator(f'a[href$="{ROW}"]')).to_have_count(1)
+
+
+def test_a_row_reads_down_the_page_and_links_to_the_web_app_and_back(page, urls):
+    app_url, datasette_url = urls
+    page.goto(datasette_url + ROW)
+    text = page.locator("td.col-text")
+    # The ruling's text wraps in a readable column, its column's name above it, not squeezed beside ten others.
+    assert text.bounding_box()["width"] > 500
+    assert text.evaluate("td => getComputedStyle(td, '::before').content") == '"text"'
+    page.screenshot(path=ARTIFACTS / "datasette-row-readable.png", full_page=True)
+
+    page.locator(f'td.col-title a[href="{app_url}/r/{RESERVE}"]').click()
+    expect(page).to_have_url(f"{app_url}/r/{RESERVE}")
+    page.locator("a.datasette").click()
+    expect(page).to_have_url(datasette_url + ROW)
+
+
+def test_the_data_comes_before_the_column_descriptions(page, urls):
+    _, datasette_url = urls
+    page.goto(f"{datasette_url}/rulings/rulings")
+    expect(page.locator("details > summary", has_text="What each column means")).to_be_visible()
+    expect(page.locator("dl.column-descriptions")).to_be_hidden()
+    for facet in ("game", "source", "kind"):  # facets by default, above the fold
+        expect(page.locator(f'.facet-info[data-column="{facet}"]')).to_be_in_viewport()
+    page.screenshot(path=ARTIFACTS / "datasette-table.png")
