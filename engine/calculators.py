@@ -122,7 +122,7 @@ def allowed(spec: Spec) -> str:
         return one
     low, high = p.count or (0, None)
     many = (f"{low}" if low == high else f"{low} to {high}" if high is not None else f"{low} or more")
-    return f"a comma-separated list of {many} items, each {one}"
+    return f"a comma-separated list of {many} items" + (f", each {one}" if one != "text" else "")
 
 
 def _describe_param(spec: Spec) -> dict:
