@@ -15,7 +15,7 @@ import typing
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Annotated, Literal, get_args, get_origin
+from typing import Literal, get_args, get_origin
 
 from engine.names import UnknownName, resolve, squash
 from engine.registry import GAMES, load_module, plain

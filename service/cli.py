@@ -265,7 +265,14 @@ def calc(game: str | None, calc: str | None, params: tuple[str, ...], as_json: b
 
     Example: rulings calc dragon-dice saves rolled=7 frosted=true stoneskins=3
     """
-    from engine.calculators import GAMES, CalcError, describe, find_game, reference_markdown, run
+    from engine.calculators import (
+        GAMES,
+        CalcError,
+        describe,
+        find_game,
+        reference_markdown,
+        run,
+    )
     if markdown:
         click.echo(reference_markdown())
         return

@@ -118,7 +118,16 @@ def numbered_lines(found: dict) -> list[tuple[int | None, str]]:
 @pages.route("/calc/<game>")
 def calc(game: str):
     """A form per calculator, generated from its declaration; with `calc=<name>`, that calculator's answer."""
-    from engine.calculators import CalcError, UnknownCalculator, allowed, calculators, describe, find_game, run, specs
+    from engine.calculators import (
+        CalcError,
+        UnknownCalculator,
+        allowed,
+        calculators,
+        describe,
+        find_game,
+        run,
+        specs,
+    )
     try:
         game = find_game(game)
     except UnknownCalculator as exc:

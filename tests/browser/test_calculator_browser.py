@@ -5,7 +5,7 @@ from harness import ARTIFACTS, CHROMIUM, launch, servers
 if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)", allow_module_level=True)
 
-from playwright.sync_api import expect, sync_playwright  # noqa: E402
+from playwright.sync_api import expect, sync_playwright
 
 
 @pytest.fixture(scope="module")

@@ -6,8 +6,16 @@ import sqlite3
 
 import pytest
 
-from engine.calculators import (CalcError, Param, UnknownCalculator, calculators, describe, for_ruling, run,
-                                specs)
+from engine.calculators import (
+    CalcError,
+    Param,
+    UnknownCalculator,
+    calculators,
+    describe,
+    for_ruling,
+    run,
+    specs,
+)
 from engine.registry import GAMES, load_module
 from kb.paths import DEFAULT_DB
 
@@ -152,14 +160,14 @@ def test_every_answer_reads_as_words_with_the_same_facts_in_json(game, calc):
     ("dungeon-twister", "bridge", {"strength": "3", "bonus": "2"},
      "The bridge holds: a strength-3 character may cross; only the printed strength counts (bonuses don't count)."),
     ("dragon-dice", "saves", {"rolled": "7", "frosted": "yes", "stoneskins": "3"},
-     "The army has 6 saves: 7 saves rolled, halved for frost (rounding down) to 3, then +3 for Stoneskin on the "
-     "result."),
+     ("The army has 6 saves: 7 saves rolled, halved for frost (rounding down) to 3, then +3 for Stoneskin on the "
+     "result.")),
     ("dungeon-twister", "death", {"players": "2"},
-     "Player 2 scores the Victory Point: in a 2-player game it always goes to the controller's opponent, whoever "
-     "caused the death."),
+     ("Player 2 scores the Victory Point: in a 2-player game it always goes to the controller's opponent, whoever "
+     "caused the death.")),
     ("dungeon-twister", "reveal", {"characters": "3", "revealer_objects": "1"},
-     "The revealer places 3 characters; then the opponent places the revealer's 1 Object (the revealer places "
-     "everything he may first)."),
+     ("The revealer places 3 characters; then the opponent places the revealer's 1 Object (the revealer places "
+     "everything he may first).")),
 ])
 def test_answers_say_what_a_judge_would(game, calc, params, words):
     assert run(game, calc, params)["answer"] == words
