@@ -1,113 +1,270 @@
-"""Judges' calculators: named engine functions run from `key=value` strings (CLI, web form, JSON API).
+"""Judges' calculators: typed engine functions run from `key=value` strings (CLI, web form, JSON API).
 
-Each game module lists its calculators in a `CALCULATORS` dict (name → function). A calculator's
-parameters are typed with `Annotated[type, "help"]`; the type says how a string value is read (int, float,
-bool, str, a `Literal` of choices, or a comma-separated `list[int]` / `list[str]`), the help says what it
-means, and the first line of the docstring describes the calculator.
-
-Naming: a rules function whose annotated signature already suits judges is registered as it is, under its
-own name (`paths_of_the_lance.hand_size` for "hand-size", `dragon_dice.saves` for "saves"); any other
-calculator is a function written for judges and named `calc_` + the calculator's name with `-` as `_`
-(`dragon_dice.calc_magic_points` for "magic-points").
+Each game module lists its calculators in a `CALCULATORS` dict: kebab-case name → `Calculator` (the function,
+the rulings that decide its answer, and how the answer is said in words). A calculator's parameters are
+declared once, in its function's signature: `Annotated[type, Param(help, min, max, choices, count)]`, the
+type saying how a string is read (int, bool, str, a `Literal` of choices, or a comma-separated `list[int]` /
+`list[str]`), a default making it optional. Everything else comes from that declaration: the CLI's listing,
+the API's description, the web form's inputs, and the validation that refuses a value the game does not
+have, naming the parameter and what is allowed. Choices are matched forgivingly (`engine.names`).
 """
 from __future__ import annotations
 
 import inspect
 import typing
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
-from typing import Annotated, Literal, get_args, get_origin
+from typing import Literal, get_args, get_origin
 
+from engine.names import UnknownName, resolve, squash
 from engine.registry import GAMES, load_module, plain
 
-_TRUE = {"true", "yes", "1", "on"}
-_FALSE = {"false", "no", "0", "off"}
+_TRUE = {"true", "yes", "1", "on", "y"}
+_FALSE = {"false", "no", "0", "off", "n"}
+TYPE_NAMES = {int: "integer", bool: "boolean", str: "string"}
 
 
 class CalcError(ValueError):
-    """A calculator was asked for with unknown, missing or malformed parameters."""
+    """A calculator was given an unknown, missing or impossible parameter; `param` names it (None: the call)."""
+
+    def __init__(self, message: str, param: str | None = None):
+        super().__init__(message)
+        self.param = param
 
 
-def calculators(game: str) -> dict[str, typing.Callable]:
+class UnknownCalculator(CalcError):
+    """No such game or calculator: the message lists what there is."""
+
+
+@dataclass(frozen=True)
+class Param:
+    """What a calculator parameter means and which values the game allows (for a list, each item's).
+
+    `choices` are the names the game has (matched forgivingly); `count` is how many items a list takes
+    (lowest, highest or None for no limit).
+    """
+    help: str
+    min: int | None = None
+    max: int | None = None
+    choices: tuple[str, ...] = ()
+    count: tuple[int, int | None] | None = None
+
+
+@dataclass(frozen=True)
+class Calculator:
+    """A judge's calculator: `function` (Param-annotated, returning a dict of facts), the ids of the rulings
+    that decide its answer, and `say(inputs, result)`, the answer as a judge would say it."""
+    function: Callable[..., dict]
+    rulings: tuple[str, ...]
+    say: Callable[[dict, dict], str]
+
+    @property
+    def description(self) -> str:
+        return inspect.getdoc(self.function).split("\n")[0]
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One parameter as read from the signature: its type (a list's item type in `item`), whether it is
+    required, its default and its Param."""
+    kind: type
+    item: type | None
+    required: bool
+    default: object
+    param: Param
+
+
+def calculators(game: str) -> dict[str, Calculator]:
     """The calculators of `game` (empty for a game the engine does not model)."""
     if game not in GAMES:
         return {}
     return dict(getattr(load_module(game), "CALCULATORS", {}))
 
 
-def _type_name(kind) -> str:
-    if get_origin(kind) is Literal:
-        return "one of " + ", ".join(str(c) for c in get_args(kind))
-    if get_origin(kind) is list:
-        return f"comma-separated {get_args(kind)[0].__name__}s"
-    return {int: "whole number", float: "number", bool: "true or false", str: "text"}.get(kind, str(kind))
-
-
-def _params(function) -> dict[str, tuple[object, str, bool]]:
-    """name → (type, help, required) of a calculator's parameters."""
+@cache
+def specs(function: Callable) -> dict[str, Spec]:
+    """name → Spec of a calculator function's parameters, from its annotations."""
     hints = typing.get_type_hints(function, include_extras=True)
-    params = {}
-    for name, param in inspect.signature(function).parameters.items():
-        hint = hints.get(name, str)
-        kind, help_text = (get_args(hint)[0], get_args(hint)[1]) if get_origin(hint) is Annotated else (hint, "")
-        params[name] = (kind, help_text, param.default is inspect.Parameter.empty)
-    return params
+    found = {}
+    for name, parameter in inspect.signature(function).parameters.items():
+        kind, param = get_args(hints[name])
+        item = None
+        if get_origin(kind) is list:
+            kind, item = list, get_args(kind)[0]
+        if get_origin(item or kind) is Literal:   # a Literal is a str with its choices
+            param = Param(param.help, param.min, param.max, tuple(map(str, get_args(item or kind))), param.count)
+            kind, item = (list, str) if item else (str, None)
+        required = parameter.default is inspect.Parameter.empty
+        found[name] = Spec(kind, item, required, None if required else parameter.default, param)
+    return found
 
 
-def _describe(function) -> dict:
-    params = {param: f"{help_text} ({_type_name(kind)}{'' if required else ', optional'})".strip()
-              for param, (kind, help_text, required) in _params(function).items()}
-    return {"description": inspect.getdoc(function).split("\n")[0], "params": params}
+def _type_name(spec: Spec) -> str:
+    return f"{TYPE_NAMES[spec.item]} list" if spec.kind is list else TYPE_NAMES[spec.kind]
+
+
+def allowed(spec: Spec) -> str:
+    """What a parameter accepts, in words: "a whole number from 0 to 6", "one of fleet, air, ground"."""
+    kind = spec.item or spec.kind
+    p = spec.param
+    if p.choices:
+        one = "one of " + ", ".join(p.choices)
+    elif kind is bool:
+        one = "true or false"
+    elif kind is int:
+        bounds = (f" from {p.min} to {p.max}" if None not in (p.min, p.max) else f", at least {p.min}"
+                  if p.min is not None else f", at most {p.max}" if p.max is not None else "")
+        one = "a whole number" + bounds
+    else:
+        one = "text"
+    if spec.kind is not list:
+        return one
+    low, high = p.count or (0, None)
+    many = (f"{low}" if low == high else f"{low} to {high}" if high is not None else f"{low} or more")
+    return f"a comma-separated list of {many} items" + (f", each {one}" if one != "text" else "")
+
+
+def _describe_param(spec: Spec) -> dict:
+    p = spec.param
+    return {"type": _type_name(spec), "required": spec.required, "default": plain(spec.default),
+            "min": p.min, "max": p.max, "choices": list(p.choices) or None,
+            "count": list(p.count) if p.count else None, "help": p.help}
+
+
+def _describe(calculator: Calculator) -> dict:
+    return {"description": calculator.description,
+            "params": {name: _describe_param(spec) for name, spec in specs(calculator.function).items()},
+            "rulings": list(calculator.rulings)}
 
 
 @cache
 def describe() -> dict[str, dict[str, dict]]:
-    """game → calculator → {"description", "params": {name: help}}: what every calculator accepts."""
-    return {game: {name: _describe(function) for name, function in calculators(game).items()} for game in GAMES}
+    """game → calculator → {"description", "params": {name: {"type", "required", "default", "min", "max",
+    "choices", "count", "help"}}, "rulings": [ruling id]}: what every calculator accepts."""
+    return {game: {name: _describe(calc) for name, calc in calculators(game).items()} for game in GAMES}
 
 
-def _convert(name: str, raw: str, kind):
-    value = raw.strip()
+def for_ruling(ruling_id: str) -> list[dict]:
+    """The calculators whose answers this ruling decides: `[{"game", "name", "description"}]`."""
+    return [{"game": game, "name": name, "description": calc.description}
+            for game in GAMES for name, calc in calculators(game).items() if ruling_id in calc.rulings]
+
+
+def find_game(game: str) -> str:
+    """The game slug `game` means ("Dragon Dice", "dragondice" → "dragon-dice"); UnknownCalculator lists the
+    games."""
     try:
-        if get_origin(kind) is Literal:
-            choices = [str(c) for c in get_args(kind)]
-            if value not in choices:
-                raise ValueError
-            return value
-        if get_origin(kind) is list:
-            item = get_args(kind)[0]
-            return [item(v.strip()) for v in value.split(",") if v.strip()]
-        if kind is bool:
-            if value.lower() not in _TRUE | _FALSE:
-                raise ValueError
-            return value.lower() in _TRUE
-        return kind(value)
-    except ValueError:
-        raise CalcError(f"parameter '{name}': {raw!r} is not {_type_name(kind)}") from None
+        return resolve(game, GAMES, "game")
+    except UnknownName as exc:
+        raise UnknownCalculator(str(exc), "game") from None
+
+
+def find(game: str, calc: str) -> tuple[str, str, Calculator]:
+    """(game slug, calculator name, Calculator) for a game named forgivingly and a calculator named exactly;
+    an old spelling (`set_aside`) is refused with the kebab-case name to use instead."""
+    game = find_game(game)
+    available = calculators(game)
+    if calc in available:
+        return game, calc, available[calc]
+    hint = [name for name in available if squash(name) == squash(calc)]
+    if hint:
+        raise UnknownCalculator(f"no calculator {calc!r} for {game}: calculator names are kebab-case, "
+                                f"use {hint[0]!r}", "calc")
+    raise UnknownCalculator(f"no calculator {calc!r} for {game}; calculators: {', '.join(available)}", "calc")
 
 
 def usage(game: str, calc: str) -> str:
     """One line listing what a calculator accepts."""
-    params = _describe(calculators(game)[calc])["params"]
-    return f"{game} {calc} accepts " + "; ".join(f"{k}: {v}" for k, v in params.items())
+    _, calc, calculator = find(game, calc)
+    return f"{game} {calc} accepts " + "; ".join(
+        f"{name}{'' if spec.required else ' (optional)'}: {spec.param.help} ({allowed(spec)})"
+        for name, spec in specs(calculator.function).items())
+
+
+def _refuse(name: str, text: str, spec: Spec) -> CalcError:
+    return CalcError(f"parameter {name!r}: {text!r} is not allowed; it must be {allowed(spec)} — "
+                     f"{spec.param.help}", name)
+
+
+def _read_one(name: str, text: str, kind: type, spec: Spec):
+    p = spec.param
+    if p.choices:
+        try:
+            return resolve(text, p.choices, name.replace("_", " "))
+        except UnknownName as exc:
+            raise CalcError(f"parameter {name!r}: {exc}", name) from None
+    if kind is bool:
+        if text.lower() not in _TRUE | _FALSE:
+            raise _refuse(name, text, spec)
+        return text.lower() in _TRUE
+    if kind is int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise _refuse(name, text, spec) from None
+        if (p.min is not None and value < p.min) or (p.max is not None and value > p.max):
+            raise _refuse(name, text, spec)
+        return value
+    return text
+
+
+def read(name: str, raw: str, spec: Spec):
+    """A parameter's string value read and checked against its declaration; CalcError names the parameter
+    and what it allows."""
+    if spec.kind is not list:
+        return _read_one(name, raw.strip(), spec.kind, spec)
+    values = [_read_one(name, item.strip(), spec.item, spec) for item in raw.split(",") if item.strip()]
+    low, high = spec.param.count or (0, None)
+    if len(values) < low or (high is not None and len(values) > high):
+        raise _refuse(name, raw, spec)
+    return values
 
 
 def run(game: str, calc: str, params: dict[str, str]) -> dict:
-    """Run calculator `calc` of `game` on string parameters; CalcError names what is wrong and what is accepted."""
-    available = calculators(game)
-    if not available:
-        raise CalcError(f"no calculators for the game {game!r}; games: {', '.join(GAMES)}")
-    if calc not in available:
-        raise CalcError(f"no calculator {calc!r} for {game}; calculators: {', '.join(available)}")
-    function = available[calc]
-    spec = _params(function)
-    unknown = sorted(set(params) - set(spec))
-    if unknown:
-        raise CalcError(f"unknown parameter {', '.join(map(repr, unknown))}; {usage(game, calc)}")
-    missing = [name for name, (_, _, required) in spec.items() if required and name not in params]
+    """Run calculator `calc` of `game` on string parameters.
+
+    Returns `{"game", "calculator", "inputs", "result", "answer", "rulings"}`: the inputs as read (defaults
+    filled in, names resolved), the facts, the answer in words and the ids of the rulings that decide it.
+    CalcError names what is wrong and what is accepted (UnknownCalculator: no such game or calculator).
+    """
+    game, calc, calculator = find(game, calc)
+    spec = specs(calculator.function)
+    for name in params:
+        if name not in spec:
+            hint = [known for known in spec if squash(known) == squash(name)]
+            why = f"parameter names are snake_case, use {hint[0]!r}" if hint else usage(game, calc)
+            raise CalcError(f"unknown parameter {name!r}; {why}", name)
+    missing = [name for name, s in spec.items() if s.required and name not in params]
     if missing:
-        raise CalcError(f"missing parameter {', '.join(map(repr, missing))}; {usage(game, calc)}")
-    kwargs = {name: _convert(name, value, spec[name][0]) for name, value in params.items()}
+        raise CalcError(f"missing parameter {', '.join(map(repr, missing))}; {usage(game, calc)}", missing[0])
+    inputs = {name: read(name, params[name], s) if name in params else s.default for name, s in spec.items()}
     try:
-        return plain(function(**kwargs))
-    except ValueError as exc:  # the engine refuses impossible inputs (a d6 showing 7, an unknown nation...)
+        result = plain(calculator.function(**inputs))
+    except CalcError:
+        raise
+    except ValueError as exc:  # what only the rules can refuse: values impossible together
         raise CalcError(f"{exc}; {usage(game, calc)}") from None
+    inputs = plain(inputs)
+    return {"game": game, "calculator": calc, "inputs": inputs, "result": result,
+            "answer": calculator.say(inputs, result), "rulings": list(calculator.rulings)}
+
+
+def and_list(items: list[str]) -> str:
+    """Items joined as a sentence says them: "a", "a and b", "a, b and c"."""
+    return " and ".join(filter(None, [", ".join(items[:-1]), items[-1]])) if items else ""
+
+
+def reference_markdown() -> str:
+    """The README's calculator reference: per game, each calculator with its parameters, what they allow and
+    the rulings that decide it."""
+    lines = []
+    for game in GAMES:
+        lines.append(f"**{game}**\n")
+        for name, calculator in calculators(game).items():
+            params = "; ".join(f"`{param}`{'' if spec.required else ' (optional)'}: {allowed(spec)}"
+                               for param, spec in specs(calculator.function).items())
+            lines.append(f"- `{name}`: {calculator.description} Parameters: {params}. "
+                         f"Rulings: {', '.join(f'`{r}`' for r in calculator.rulings)}.")
+        lines.append("")
+    return "\n".join(lines).rstrip("\n")

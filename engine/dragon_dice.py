@@ -20,10 +20,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Annotated, Literal
 
+from engine.calculators import Calculator, Param
 from engine.dice import half_down
 
 BLACK = "black"  # death magic
 MAGIC_COLOURS = ("black", "blue", "gold", "green", "red")
+ELEMENT_COLOURS = MAGIC_COLOURS[1:]  # the colours a terrain can have: black is never a terrain's
 MAGIC_ICONS = ("magic", "cantrip", "id")  # B: face (ID) icons count as magic; H: so do cantrips
 ICONS = MAGIC_ICONS + ("melee", "missile", "save", "maneuver")
 TERRAIN_ICONS = ("magic", "melee", "missile", "eighth")
@@ -427,9 +429,9 @@ def effects_after_move(effects: list[str], origin: str, destination: str) -> lis
     return [effect for effect in effects if effect not in DURATION_SPELLS]
 
 
-def saves(rolled: Annotated[int, "save results the army rolled"],
-          frosted: Annotated[bool, "the army is frosted (green dragon breath): halves the roll"] = False,
-          stoneskins: Annotated[int, "Stoneskins on the army: +1 save each"] = 0) -> dict:
+def saves(rolled: Annotated[int, Param("save results the army rolled", min=0)],
+          frosted: Annotated[bool, Param("the army is frosted (green dragon breath): halves the roll")] = False,
+          stoneskins: Annotated[int, Param("Stoneskins on the army: +1 save each", min=0)] = 0) -> dict:
     """Saves after modifiers: roll modifiers (frost halves, rounding down) before result modifiers (Stoneskin).
 
     Stoneskin C: frosted, 3 Stoneskins and 7 saves rolled give 7 // 2 + 3 = 6, not (7 + 3) // 2 = 5.
@@ -442,36 +444,74 @@ def saves(rolled: Annotated[int, "save results the army rolled"],
 
 # --- judges' calculators ----------------------------------------------------------------------------
 
-def _colour_points(pairs: list[str]) -> dict[str, int]:
-    points: dict[str, int] = {}
-    for pair in pairs:
-        colour, _, n = pair.partition(":")
-        if not n.strip().isdigit():
-            raise ValueError(f"{pair!r} is not colour:points")
-        points[colour.strip()] = points.get(colour.strip(), 0) + int(n)
-    return points
+def _points(n: int) -> str:
+    return f"{n} point{'' if n == 1 else 's'}"
+
+
+def _say_saves(inputs: dict, result: dict) -> str:
+    roll = (f"{inputs['rolled']} saves rolled, halved for frost (rounding down) to {half_down(inputs['rolled'])}"
+            if inputs["frosted"] else f"{inputs['rolled']} saves rolled")
+    bonus = f", then +{inputs['stoneskins']} for Stoneskin on the result" if inputs["stoneskins"] else ""
+    return f"The army has {result['saves']} saves: {roll}{bonus}."
 
 
 def calc_magic_points(
-        chosen: Annotated[list[str], "points per colour after penalties, as colour:points (blue:4,gold:2)"],
-        terrain_colours: Annotated[list[str], "the colours of the army's terrain (coastland: blue,green)"],
-        reserve: Annotated[bool, "the casting army is in reserve"] = False) -> dict:
+        terrain_colours: Annotated[list[str], Param("the colours of the army's terrain (coastland: blue, green)",
+                                                    choices=ELEMENT_COLOURS, count=(1, 2))],
+        black: Annotated[int, Param("black (death) points chosen", min=0)] = 0,
+        blue: Annotated[int, Param("blue (air) points chosen", min=0)] = 0,
+        gold: Annotated[int, Param("gold (earth) points chosen", min=0)] = 0,
+        green: Annotated[int, Param("green (water) points chosen", min=0)] = 0,
+        red: Annotated[int, Param("red (fire) points chosen", min=0)] = 0,
+        reserve: Annotated[bool, Param("the casting army is in reserve")] = False) -> dict:
     """Magic points per colour after the terrain bonus (never black, never in reserve)."""
-    points = terrain_bonus(_colour_points(chosen), terrain_colours, reserve)
-    return {"points": points, "total": sum(points.values())}
+    chosen = {"black": black, "blue": blue, "gold": gold, "green": green, "red": red}
+    points = terrain_bonus(chosen, terrain_colours, reserve)
+    return {"points": points, "total": sum(points.values()),
+            "doubled": sorted(colour for colour, n in points.items() if n != chosen[colour])}
+
+
+def _say_magic_points(inputs: dict, result: dict) -> str:
+    if not result["total"]:
+        return "No magic points were chosen, so there is nothing to double."
+    parts = [f"{colour} {n}" + (" (doubled by the terrain)" if colour in result["doubled"] else "")
+             for colour, n in result["points"].items()]
+    why = ("; a reserve army never doubles its magic" if inputs["reserve"]
+           else "; black magic never gets the terrain bonus" if result["points"].get(BLACK) else "")
+    return f"The army has {_points(result['total'])} to spend: {', '.join(parts)}{why}."
 
 
 def calc_black_magic(
-        black_points: Annotated[int, "black magic points rolled and being cast"],
-        dead_units: Annotated[list[int], "health of each unit in the targeted player's dead unit area"],
-        bury_points: Annotated[int, "black points the caster wants to double by burial"],
-        reserve: Annotated[bool, "the casting army is in reserve"] = False) -> dict:
+        black_points: Annotated[int, Param("black magic points rolled and being cast", min=0)],
+        dead_units: Annotated[list[int], Param("health of each unit in the targeted player's dead unit area "
+                                               "(small 1, medium 2, large 3, monster 4)", min=1, max=MAX_HEALTH)],
+        bury_points: Annotated[int, Param("black points the caster wants to double by burial", min=0)],
+        reserve: Annotated[bool, Param("the casting army is in reserve")] = False) -> dict:
     """Black magic after doubling by burial, and the burials the targeted player may choose between."""
     result = double_black_magic(black_points, {"target": dead_units}, {"target": bury_points}, reserve)
     return {"points": result.points, "doubled": result.doubled, "burial_options": result.burial_options}
 
 
-CALCULATORS = {"saves": saves, "magic-points": calc_magic_points, "black-magic": calc_black_magic}
+def _say_black_magic(inputs: dict, result: dict) -> str:
+    if not result["doubled"]:
+        return (f"The caster has {_points(result['points'])} of black magic: nothing is doubled, because no unit "
+                "that fits can actually be buried.")
+    options = " or ".join("+".join(map(str, option)) for option in result["burial_options"])
+    return (f"The caster has {_points(result['points'])} of black magic: {result['doubled']} doubled by burying "
+            f"units of health {options} (the targeted player chooses, and must bury as much as fits).")
+
+
+CALCULATORS = {
+    "saves": Calculator(saves, ("dragon-dice/magic/earth/stoneskin/c", "dragon-dice/magic/earth/stoneskin/b"),
+                        _say_saves),
+    "magic-points": Calculator(calc_magic_points, (
+        "dragon-dice/magic/general/b", "dragon-dice/magic/general/g", "dragon-dice/magic/general/h",
+        "dragon-dice/magic/general/i", "dragon-dice/magic/general/m"), _say_magic_points),
+    "black-magic": Calculator(calc_black_magic, (
+        "dragon-dice/magic/general/d", "dragon-dice/magic/general/i", "dragon-dice/magic/general/j",
+        "dragon-dice/magic/general/k", "dragon-dice/magic/general/l", "dragon-dice/magic/general/m"),
+        _say_black_magic),
+}
 
 
 def _check_choice(what: str, value: str, choices: tuple[str, ...]) -> None:

@@ -12,12 +12,16 @@ here takes a Roller. The module models what the clarifications rule on:
 - tournament tokens behind the starting lines, and the Zombie limit they make visible.
 
 Numbers the clarifications do not give (a Sword's or an Armour's bonus, a Potion of Strength's effect, the
-combat card values) are parameters, never constants. Squares are `[column, row]` pairs.
+combat card played) are parameters, never constants; only the combat cards' range (0 to 6) is the rulebook's.
+Squares are `[column, row]` pairs.
 """
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from typing import Annotated, Literal
+
+from engine.calculators import CalcError, Calculator, Param, and_list
+from engine.names import UnknownName, resolve
 
 # --- static facts quoted from the clarifications -------------------------------------------------------
 
@@ -469,27 +473,40 @@ def may_summon_zombie(zombies_in_maze: int, zombie_tokens_behind_lines: int) -> 
 
 # --- calculators for judges ----------------------------------------------------------------------------
 
-def _flags(flags: list[int], count: int, side: str) -> list[bool]:
-    if not flags:
-        return [False] * count
-    if len(flags) != count or any(f not in (0, 1) for f in flags):
-        raise ValueError(f"{side}_wounded needs one 0 or 1 per {side} ({count})")
-    return [bool(f) for f in flags]
+# The base game's combat cards run from 0 to 6 (the rulebook's, not the clarifications').
+COMBAT_CARD_MAX = 6
+# What a step of a turn can be: a basic action (1 AP), or a 0 AP item; the forms judges type are aliases.
+ACTIONS = ("move", "fight", "reveal a room", "rotate a room", "use a special ability", "use an object")
+STEP_NAMES = {**{a: a for a in ACTIONS}, "attack": "fight", "combat": "fight", **{i: i for i in ZERO_AP_ITEMS}}
+DT = "dungeon-twister/clarifications/"
+
+
+def _flags(flags: list[bool], count: int, side: str) -> list[bool]:
+    if flags and len(flags) != count:
+        raise CalcError(f"parameter '{side}_wounded': one true or false per {side} ({count}), not {len(flags)}",
+                        f"{side}_wounded")
+    return list(flags) or [False] * count
+
+
+def _card(side: str) -> Param:
+    return Param(f"value of the {side}'s combat card", min=0, max=COMBAT_CARD_MAX)
 
 
 def calc_combat(
-    attacker_strengths: Annotated[list[int], "printed strength of each attacking character"],
-    defender_strengths: Annotated[list[int], "printed strength of each defending character"],
-    attacker_card: Annotated[int, "value of the attacker's combat card"],
-    defender_card: Annotated[int, "value of the defender's combat card"],
-    attacker_wounded: Annotated[list[int], "1 for each wounded attacker, 0 otherwise (same order)"] = (),
-    defender_wounded: Annotated[list[int], "1 for each wounded defender, 0 otherwise (same order)"] = (),
-    attacker_weapon_bonus: Annotated[int, "total bonus of the attackers' weapons"] = 0,
-    attacker_protection_bonus: Annotated[int, "total bonus of the attackers' armour and shields"] = 0,
-    defender_weapon_bonus: Annotated[int, "total bonus of the defenders' weapons"] = 0,
-    defender_protection_bonus: Annotated[int, "total bonus of the defenders' armour and shields"] = 0,
-    dragon_slayer: Annotated[bool, "the attackers carry the Dragon Slayer (+4)"] = False,
-    defender_is_dragon: Annotated[bool, "the (first) defender is the Dragon"] = False,
+    attacker_strengths: Annotated[list[int], Param("printed strength of each attacking character", min=0,
+                                                   count=(1, None))],
+    defender_strengths: Annotated[list[int], Param("printed strength of each defending character", min=0,
+                                                   count=(1, None))],
+    attacker_card: Annotated[int, _card("attacker")],
+    defender_card: Annotated[int, _card("defender")],
+    attacker_wounded: Annotated[list[bool], Param("for each attacker, whether it is wounded (same order)")] = (),
+    defender_wounded: Annotated[list[bool], Param("for each defender, whether it is wounded (same order)")] = (),
+    attacker_weapon_bonus: Annotated[int, Param("total bonus of the attackers' weapons", min=0)] = 0,
+    attacker_protection_bonus: Annotated[int, Param("total bonus of the attackers' armour and shields", min=0)] = 0,
+    defender_weapon_bonus: Annotated[int, Param("total bonus of the defenders' weapons", min=0)] = 0,
+    defender_protection_bonus: Annotated[int, Param("total bonus of the defenders' armour and shields", min=0)] = 0,
+    dragon_slayer: Annotated[bool, Param("the attackers carry the Dragon Slayer (+4)")] = False,
+    defender_is_dragon: Annotated[bool, Param("the (first) defender is the Dragon")] = False,
 ) -> dict:
     """Combat totals and winner: weapons count only attacking, armour and shields only defending, wounded at 0."""
     def side(name, strengths, wounded, items):
@@ -501,7 +518,7 @@ def calc_combat(
                 for i, (s, w) in enumerate(zip(strengths, flags))]
 
     def gear(name, weapon, protection):
-        return [Item(f"{name} weapons", "weapon", weapon), Item(f"{name} armour and shields", "armor", protection)]
+        return [Item(f"{name}s' weapons", "weapon", weapon), Item(f"{name}s' armour and shields", "armor", protection)]
 
     result = combat(side("attacker", attacker_strengths, attacker_wounded,
                          gear("attacker", attacker_weapon_bonus, attacker_protection_bonus)
@@ -513,71 +530,173 @@ def calc_combat(
             "dragon_slain": "Dragon" in result.slain, "ignored": list(result.unused_items)}
 
 
+def _say_combat(inputs: dict, result: dict) -> str:
+    score = f"{result['attack_total']} to {result['defence_total']}"
+    said = (f"The {result['winner']} wins, {score}" if result["winner"] != "tie"
+            else f"A tie, {score} (what a tie does is not in the clarifications)")
+    notes = []
+    if result["dragon_slain"]:
+        notes.append("the Dragon Slayer kills the Dragon outright")
+    if result["ignored"]:
+        notes.append(f"the {' and the '.join(result['ignored'])} give nothing here (weapons count only when "
+                     "attacking, armour and shields only when defending)")
+    if any(inputs["attacker_wounded"]) or any(inputs["defender_wounded"]):
+        notes.append("wounded characters count 0")
+    return said + (": " + "; ".join(notes) if notes else "") + "."
+
+
 def calc_bridge(
-    strength: Annotated[int, "strength printed on the character token"],
-    bonus: Annotated[int, "strength bonuses (sword, potion, General...): ignored by the bridge"] = 0,
-    pushed_by_ring: Annotated[bool, "pushed onto the bridge by the Ring of Repulsion"] = False,
+    strength: Annotated[int, Param("strength printed on the character token", min=0)],
+    bonus: Annotated[int, Param("strength bonuses (sword, potion, General...): ignored by the bridge", min=0)] = 0,
+    pushed_by_ring: Annotated[bool, Param("pushed onto the bridge by the Ring of Repulsion")] = False,
 ) -> dict:
     """Small bridge: may the character move onto it, and does it break (printed base strength 4 or more)?"""
     return asdict(small_bridge(strength, bonus, pushed_by_ring))
 
 
+def _say_bridge(inputs: dict, result: dict) -> str:
+    who = f"a strength-{inputs['strength']} character"
+    bonuses = " (bonuses don't count)" if inputs["bonus"] else ""
+    if result["breaks"]:
+        return (f"The bridge breaks: pushed onto it by the Ring of Repulsion, {who} falls through (printed strength "
+                f"{SMALL_BRIDGE_BREAKING_STRENGTH} or more){bonuses}.")
+    if result["may_move_onto"]:
+        return f"The bridge holds: {who} may cross; only the printed strength counts{bonuses}."
+    return (f"{who[0].upper()}{who[1:]} may not move onto the small bridge: its printed strength is "
+            f"{SMALL_BRIDGE_BREAKING_STRENGTH} or more{bonuses}; only the Ring of Repulsion can push it there, and "
+            "then the bridge breaks.")
+
+
 def calc_death(
-    controller: Annotated[str, "player who normally controls the dead character"],
-    players: Annotated[list[str], "all players in the game (2 to 4)"],
-    killer: Annotated[str, "player who caused the death (empty or the controller: suicide)"] = "",
+    players: Annotated[int, Param("how many players are in the game", min=2, max=4)],
+    controller: Annotated[int, Param("the player (1 to 4) who normally controls the dead character", min=1,
+                                     max=4)] = 1,
+    killer: Annotated[int, Param("the player (1 to 4) who caused the death; 0, or the controller, for the "
+                                 "character's own doing", min=0, max=4)] = 0,
 ) -> dict:
     """Who scores the Victory Point for a character's death (all opponents on a 3/4-player suicide)."""
-    return {"points": death_points(controller, players, killer)}
+    for name, number in (("controller", controller), ("killer", killer)):
+        if number > players:
+            raise CalcError(f"parameter {name!r}: there is no player {number} in a {players}-player game", name)
+    names = [f"player {n}" for n in range(1, players + 1)]
+    return {"points": death_points(names[controller - 1], names, names[killer - 1] if killer else "")}
+
+
+def _say_death(inputs: dict, result: dict) -> str:
+    scorers = list(result["points"])
+    who = scorers[0].capitalize() if len(scorers) == 1 else "Players " + and_list([s.split()[1] for s in scorers])
+    scores = "scores the Victory Point" if len(scorers) == 1 else "each score a Victory Point"
+    if inputs["players"] == 2:
+        why = "in a 2-player game it always goes to the controller's opponent, whoever caused the death"
+    elif len(scorers) > 1:
+        why = "a suicide in a 3- or 4-player game scores for all of the controller's opponents"
+    else:
+        why = "the opponent who killed the character scores"
+    return f"{who} {scores}: {why}."
+
+
+_PIECES = {  # reveal's count parameters: (kind, whose piece, singular, plural, named with its owner)
+    "characters": ("character", "revealer", "character", "characters", False),
+    "revealer_objects": ("object", "revealer", "Object", "Objects", True),
+    "opponent_objects": ("object", "opponent", "Object", "Objects", True),
+    "revealer_cursed": ("cursed item", "revealer", "Cursed Item", "Cursed Items", True),
+    "opponent_cursed": ("cursed item", "opponent", "Cursed Item", "Cursed Items", True),
+    "torches": ("torch", "revealer", "Torch", "Torches", False),
+}
+
+
+def _piece_words(param: str, n: int) -> str:
+    _, owner, singular, plural, owned = _PIECES[param]
+    pieces = f"{n} {singular if n == 1 else plural}"
+    return f"the {owner}'s {pieces}" if owned else pieces
+
+
+def _pieces(help_text: str) -> Param:
+    return Param(help_text, min=0)
 
 
 def calc_reveal(
-    revealer: Annotated[str, "player revealing the room"],
-    opponent: Annotated[str, "the other player"],
-    characters: Annotated[list[str], "characters in the room"] = (),
-    revealer_objects: Annotated[list[str], "the revealer's ordinary Objects"] = (),
-    opponent_objects: Annotated[list[str], "the opponent's ordinary Objects"] = (),
-    revealer_cursed: Annotated[list[str], "the revealer's Cursed Items"] = (),
-    opponent_cursed: Annotated[list[str], "the opponent's Cursed Items"] = (),
-    torches: Annotated[list[str], "Torches in the room"] = (),
+    characters: Annotated[int, _pieces("characters in the room (both players')")] = 0,
+    revealer_objects: Annotated[int, _pieces("the revealer's ordinary Objects")] = 0,
+    opponent_objects: Annotated[int, _pieces("the opponent's ordinary Objects")] = 0,
+    revealer_cursed: Annotated[int, _pieces("the revealer's Cursed Items")] = 0,
+    opponent_cursed: Annotated[int, _pieces("the opponent's Cursed Items")] = 0,
+    torches: Annotated[int, _pieces("Torches in the room")] = 0,
 ) -> dict:
     """Room reveal: who places which piece, revealer first, then the opponent."""
-    pieces = ([Piece(n, "character", revealer) for n in characters]
-              + [Piece(n, "object", revealer) for n in revealer_objects]
-              + [Piece(n, "object", opponent) for n in opponent_objects]
-              + [Piece(n, "cursed item", revealer) for n in revealer_cursed]
-              + [Piece(n, "cursed item", opponent) for n in opponent_cursed]
-              + [Piece(n, "torch", revealer) for n in torches])
-    return {"order": reveal_room(revealer, opponent, pieces)}
+    counts = {"characters": characters, "revealer_objects": revealer_objects, "opponent_objects": opponent_objects,
+              "revealer_cursed": revealer_cursed, "opponent_cursed": opponent_cursed, "torches": torches}
+    pieces = [Piece(param, kind, owner) for param, (kind, owner, *_) in _PIECES.items() for _ in range(counts[param])]
+    order = reveal_room("revealer", "opponent", pieces)
+    return {"order": [{"player": step["player"],
+                       "places": {param: step["places"].count(param) for param in dict.fromkeys(step["places"])}}
+                      for step in order]}
+
+
+def _say_reveal(inputs: dict, result: dict) -> str:
+    if not result["order"]:
+        return "Nothing to place: the room is empty."
+    steps = [f"the {step['player']} places " + and_list([_piece_words(param, n) for param, n in step["places"].items()])
+             for step in result["order"]]
+    said = "; then ".join(steps)
+    return f"{said[0].upper()}{said[1:]} (the revealer places everything he may first)."
 
 
 def calc_adjacency(
-    square_a: Annotated[list[int], "column,row of the first square"],
-    square_b: Annotated[list[int], "column,row of the second square"],
-    diagonal_promo: Annotated[bool, "the one promo character allowed diagonal effects"] = False,
+    square_a: Annotated[list[int], Param("column,row of the first square", min=1, count=(2, 2))],
+    square_b: Annotated[list[int], Param("column,row of the second square", min=1, count=(2, 2))],
+    diagonal_promo: Annotated[bool, Param("the one promo character allowed diagonal effects")] = False,
 ) -> dict:
     """Are two squares adjacent (in contact), and can a shot go from one to the other? No diagonals."""
-    for square in (square_a, square_b):
-        if len(square) != 2:
-            raise ValueError(f"a square is column,row, not {square}")
     return {"adjacent": adjacent(square_a, square_b, diagonal_promo), "shot_possible": in_line(square_a, square_b)}
 
 
+def _say_adjacency(inputs: dict, result: dict) -> str:
+    contact = ("The squares are adjacent (in contact)" if result["adjacent"]
+               else "The squares are not adjacent (not in contact)")
+    shot = ("a shot can go from one to the other, along their row or column" if result["shot_possible"]
+            else "no shot goes from one to the other: shots, like actions and movement, never go diagonally")
+    return f"{contact}; {shot}."
+
+
+def _step(text: str) -> list[str]:
+    character, sep, what = text.partition(":")
+    if not sep or not character.strip() or not what.strip():
+        raise CalcError(f"parameter 'steps': {text!r} is not character:what, e.g. Troll:move", "steps")
+    try:
+        return [character.strip(), resolve(what, STEP_NAMES, "step")]
+    except UnknownName as exc:
+        raise CalcError(f"parameter 'steps': {exc}", "steps") from None
+
+
 def calc_action_points(
-    steps: Annotated[list[str], "character:what for each step, e.g. Wizard:move,Wizard:Torch,Wizard:move"],
+    steps: Annotated[list[str], Param("character:what for each step, what being an action ("
+                                      + ", ".join(ACTIONS) + ") or a 0 AP item (" + ", ".join(ZERO_AP_ITEMS)
+                                      + "), e.g. Wizard:move,Wizard:Torch,Wizard:move", count=(1, None))],
 ) -> dict:
     """Action Points spent by a sequence of steps (Torch: an action at 0 AP; Potion of Strength: free)."""
-    pairs = [s.split(":", 1) for s in steps]
-    if not pairs or any(len(p) != 2 or not all(x.strip() for x in p) for p in pairs):
-        raise ValueError("each step is character:what, e.g. Troll:move")
-    return action_points([[c.strip(), w.strip()] for c, w in pairs])
+    return action_points([_step(step) for step in steps])
+
+
+def _say_action_points(inputs: dict, result: dict) -> str:
+    def said(who: str, whats: list[str]) -> str:
+        if whats[0] == "move":
+            return f"{who} moves {len(whats)} square{'s' if len(whats) > 1 else ''} (1 AP)"
+        if whats[0] in ZERO_AP_ITEMS:
+            return f"{who} uses the {whats[0]} as an action (0 AP, and moving on needs another action)"
+        return f"{who}: {whats[0]} (1 AP)"
+    free = [f"{who}'s {item} is free and interrupts nothing" for who, item in result["free_items"]]
+    n = result["action_points"]
+    return (f"{n} Action Point{'' if n == 1 else 's'}: "
+            + "; ".join([said(who, whats) for who, whats in result["actions"]] + free) + ".")
 
 
 CALCULATORS = {
-    "combat": calc_combat,
-    "bridge": calc_bridge,
-    "death": calc_death,
-    "reveal": calc_reveal,
-    "adjacency": calc_adjacency,
-    "action_points": calc_action_points,
+    "combat": Calculator(calc_combat, (DT + "weapons-grant-bonus-other-special", DT + "armor-and-shields",
+                                       DT + "token-characters"), _say_combat),
+    "bridge": Calculator(calc_bridge, (DT + "the-small-bridge",), _say_bridge),
+    "death": Calculator(calc_death, (DT + "good-rule-thumb-follow-awarding",), _say_death),
+    "reveal": Calculator(calc_reveal, (DT + "revealing-a-room",), _say_reveal),
+    "adjacency": Calculator(calc_adjacency, (DT + "game-diagonal-effects-exception-one",), _say_adjacency),
+    "action-points": Calculator(calc_action_points, (DT + "0-ap-items",), _say_action_points),
 }

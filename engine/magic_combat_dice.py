@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Annotated, Literal
 
+from engine.calculators import Calculator, Param
 from engine.dice import Roller, check_face, fixed, half_down, pool, take
 
 D20 = 20
@@ -434,61 +435,121 @@ def limited_sideboard(card_pool: list[str], deck: list[str]) -> list[str]:
 # --- judges' calculators --------------------------------------------------------------------------------
 
 ResultName = Literal["critical-miss", "miss", "partial-hit", "hit", "critical-hit"]
+# How each Attack Table result turns power into damage, as the rules word it.
+_DAMAGE_RULE = {
+    "critical-miss": "the attacker takes half its own current power, rounded down",
+    "miss": "no damage",
+    "partial-hit": "half the power, rounded down (a power-1 creature still deals 1)",
+    "hit": "the full power",
+    "critical-hit": "double the power before the roll, plus any change made after it, undoubled",
+}
+
+
+def _dealt(result: str, damage_dealt: int, to: str) -> str:
+    article = "An" if result[0] in "aeiou" else "A"
+    named = f"{article} {result.replace('-', ' ')}"
+    if to == "nobody":
+        return f"{named} deals no damage"
+    whom = "the attacker itself" if to == "attacker" else "the defender"
+    return f"{named} deals {damage_dealt} damage to {whom} ({_DAMAGE_RULE[result]})"
 
 
 def calc_damage(
-    power: Annotated[int, "attacking creature's power before the attack roll"],
-    result: Annotated[ResultName, "the Attack Table result"],
-    after_roll: Annotated[int, "power added (negative: removed) after the roll; a critical hit does not double it"] = 0,
+    power: Annotated[int, Param("attacking creature's power before the attack roll")],
+    result: Annotated[ResultName, Param("the Attack Table result")],
+    after_roll: Annotated[int, Param("power added (negative: removed) after the roll; a critical hit does not "
+                                     "double it")] = 0,
 ) -> dict:
     """Damage dealt by an attack of a given result, and whether it hits the defender or the attacker itself."""
     dealt = damage(power, result, after_roll)
     return {"damage": dealt.damage, "to": dealt.to}
 
 
+def _say_damage(inputs: dict, result: dict) -> str:
+    return _dealt(inputs["result"], result["damage"], result["to"]) + "."
+
+
 def calc_attack(
-    roll: Annotated[int, "the natural d20 roll"],
-    power: Annotated[int, "attacking creature's (or band's summed) power before the roll"],
-    partial_hit: Annotated[int, "lowest total that is a Partial Hit (the source does not print it; at least 5)"],
-    hit: Annotated[int, "lowest total that is a Hit (the source does not print it)"],
-    critical_hit: Annotated[int, "lowest total that is a Critical Hit (the source does not print it)"],
-    blockers: Annotated[list[int], "powers of the blocking creatures (none: undefended attack)"] = (),
-    banded: Annotated[bool, "the blockers are a defending band (sum of powers instead of average)"] = False,
-    after_roll: Annotated[int, "power added (or removed) after the roll"] = 0,
+    roll: Annotated[int, Param("the natural d20 roll", min=1, max=D20)],
+    power: Annotated[int, Param("attacking creature's (or band's summed) power before the roll")],
+    partial_hit: Annotated[int, Param("lowest total that is a Partial Hit (the source does not print it)",
+                                      min=MISS_BELOW)],
+    hit: Annotated[int, Param("lowest total that is a Hit (the source does not print it)", min=MISS_BELOW + 1)],
+    critical_hit: Annotated[int, Param("lowest total that is a Critical Hit (the source does not print it)",
+                                       min=MISS_BELOW + 2)],
+    blockers: Annotated[list[int], Param("powers of the blocking creatures (none: undefended attack)")] = (),
+    banded: Annotated[bool, Param("the blockers are a defending band (sum of powers instead of average)")] = False,
+    after_roll: Annotated[int, Param("power added (or removed) after the roll")] = 0,
 ) -> dict:
     """Total, Attack Table result and damage of one attack roll, undefended or resisted."""
     done = attack(roll, power, Thresholds(partial_hit, hit, critical_hit), blockers, banded, after_roll)
     return {"total": done.total, "result": done.result.value, "damage": done.damage, "to": done.to}
 
 
+def _say_attack(inputs: dict, result: dict) -> str:
+    dealt = _dealt(result["result"], result["damage"], result["to"])
+    if inputs["roll"] == NATURAL_CRITICAL_MISS:
+        return f"A natural 1 is always a critical miss, whatever the total: {dealt[0].lower()}{dealt[1:]}."
+    defence = defense_power(list(inputs["blockers"]), inputs["banded"])
+    blockers = "the band's summed" if inputs["banded"] else "the blockers' average"
+    resisted = f" - {defence} for {blockers} power" if inputs["blockers"] else ""
+    after = f" {inputs['after_roll']:+d} after the roll" if inputs["after_roll"] else ""
+    return (f"The total is {result['total']} (roll {inputs['roll']} + power {inputs['power']}{after}{resisted}). "
+            + dealt + ".")
+
+
 def calc_heal(
-    toughness: Annotated[int, "toughness the creature has left"],
-    legal_toughness: Annotated[int, "its original or modified toughness"],
-    prevent: Annotated[bool, "an opponent sacrifices the same life to prevent the healing"] = False,
+    toughness: Annotated[int, Param("toughness the creature has left", min=0)],
+    legal_toughness: Annotated[int, Param("its original or modified toughness", min=1)],
+    prevent: Annotated[bool, Param("an opponent sacrifices the same life to prevent the healing")] = False,
 ) -> dict:
     """Life to sacrifice at end of turn to heal a damaged creature, and its toughness afterwards."""
-    if legal_toughness < 1:
-        raise ValueError("legal toughness must be at least 1")
+    if toughness > legal_toughness:
+        raise ValueError("a creature never has more toughness left than its legal toughness")
     healed = heal_at_end_of_turn(toughness, legal_toughness, True, prevent)
     return {"toughness": healed.toughness, "controller_pays": healed.controller_pays,
             "opponent_pays": healed.opponent_pays}
 
 
+def _say_heal(inputs: dict, result: dict) -> str:
+    if inputs["toughness"] == 0:
+        return "A creature at 0 toughness is already in the graveyard: it cannot be healed."
+    if not result["controller_pays"]:
+        return "The creature has taken no damage: there is nothing to heal."
+    paid = f"Its controller sacrifices {result['controller_pays']} life"
+    if result["opponent_pays"]:
+        return (f"{paid} to heal it, and the opponent sacrifices {result['opponent_pays']} life to prevent it: "
+                f"its toughness stays {result['toughness']}.")
+    return f"{paid} to heal it back to toughness {result['toughness']}; damage never heals by itself."
+
+
 def calc_mulligan(
-    hand_size: Annotated[int, "cards in the opening hand"],
-    mulligans: Annotated[int, "how many times the player mulligans"],
+    hand_size: Annotated[int, Param("cards in the opening hand", min=0)],
+    mulligans: Annotated[int, Param("how many times the player mulligans", min=0)],
 ) -> dict:
     """Cards in hand after a number of Paris mulligans (one fewer each time, never below none)."""
-    if hand_size < 0:
-        raise ValueError("a hand cannot hold fewer than 0 cards")
-    if not 0 <= mulligans <= hand_size:
+    if mulligans > hand_size:
         raise ValueError(f"a {hand_size}-card hand allows 0 to {hand_size} mulligans, not {mulligans}")
     return {"hand": mulligan_phase(hand_size, ["first:mulligan"] * mulligans)["first"]}
 
 
+def _say_mulligan(inputs: dict, result: dict) -> str:
+    if not inputs["mulligans"]:
+        return f"Without a mulligan the player keeps {result['hand']} cards."
+    times = "once" if inputs["mulligans"] == 1 else f"{inputs['mulligans']} times"
+    return (f"After mulliganing {times} the player holds {result['hand']} cards: each Paris mulligan redraws one "
+            "card fewer.")
+
+
+_RESULTS = tuple(f"magic-combat-dice/rules/{name}" for name in ("miss", "partial-hit", "hit", "critical-hit",
+                                                               "critical-miss"))
 CALCULATORS = {
-    "damage": calc_damage,
-    "attack": calc_attack,
-    "heal": calc_heal,
-    "mulligan": calc_mulligan,
+    "damage": Calculator(calc_damage, (*_RESULTS, "magic-combat-dice/rules/special-note"), _say_damage),
+    "attack": Calculator(calc_attack, ("magic-combat-dice/rules/undefended-attack",
+                                       "magic-combat-dice/rules/resisted-attack",
+                                       "magic-combat-dice/rules/more-than-one-creature-assigned",
+                                       "magic-combat-dice/rules/special-considerations/banding",
+                                       "magic-combat-dice/rules/special-note", *_RESULTS), _say_attack),
+    "heal": Calculator(calc_heal, ("magic-combat-dice/rules/after-battle-occurred-creatures-taken",), _say_heal),
+    "mulligan": Calculator(calc_mulligan, ("magic-combat-dice/rules/mulligan-rules",), _say_mulligan),
 }

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
+from engine.calculators import Calculator, Param, and_list
 from engine.dice import Band, check_face, lookup
 
 SIDES = ("HL", "WS")
@@ -52,7 +53,7 @@ WAR_STATUS_START = 1
 WAR_STATUS_UNTRACKED = ERAS[2].starts_at   # "After the changeover to the third era, war status is no longer tracked"
 
 
-def era(war_status: Annotated[int, "current war status"]) -> int:
+def era(war_status: int) -> int:
     """The era (1-3) a war status puts the game in: the second at 15, the third at 30."""
     if war_status < 0:
         raise ValueError(f"war status cannot be negative (got {war_status})")
@@ -82,7 +83,8 @@ def replenish_hand(era_number: int, held: int) -> dict:
     return {"hand_size": size, "draw": max(0, size - held)}
 
 
-def hand_size(war_status: Annotated[int, "current war status (1 at the start; 15 starts era 2, 30 era 3)"]) -> dict:
+def hand_size(war_status: Annotated[int, Param("current war status (1 at the start; 15 starts era 2, 30 era 3)",
+                                                min=0)]) -> dict:
     """Hand size for a war status: 5 cards in era 1, 6 in era 2, 7 in era 3."""
     number = era(war_status)
     return {"era": number, "hand_size": _era(number).hand_size}
@@ -174,8 +176,8 @@ def deal_card(nations_at_war: list[str], activates: str = "") -> dict:
     return {"kept": not dead, "fate": "eliminated and exchanged" if dead else "kept"}
 
 
-def trade(drawn_total: Annotated[int, "AP+RP total of the face-up event card"],
-          discard_total: Annotated[int, "AP+RP total of the card offered from hand"]) -> dict:
+def trade(drawn_total: Annotated[int, Param("AP+RP total of the face-up event card", min=0)],
+          discard_total: Annotated[int, Param("AP+RP total of the card offered from hand", min=0)]) -> dict:
     """Whether a discard may be traded for the event-phase card: the AP+RP totals must be equal."""
     if drawn_total < 0 or discard_total < 0:
         raise ValueError("AP+RP totals cannot be negative")
@@ -329,8 +331,9 @@ def highlord_enters(wing: str, in_play: list[str]) -> dict:
     return {"enters": name, "in_play": [*in_play, name]}
 
 
-def highlord_replacement(highlord: Annotated[str, "the eliminated highlord (Kitiara, Salah Kahn, Bolas, Feal-Thas, "
-                                                   "Verminaard, or a replacement)"]) -> dict:
+def highlord_replacement(highlord: Annotated[str, Param("the eliminated highlord",
+                                                         choices=(*WING_HIGHLORDS.values(), *REPLACEMENTS.values()))]
+                         ) -> dict:
     """Who replaces an eliminated highlord (placed at once in the Dark Temple, free to move and fight)."""
     name = _highlord(highlord)
     if name == ARIAKAS:
@@ -363,6 +366,7 @@ ACTIVATION_NUMBERS = (
 # The only knight nation the source names (the example of B.2); the War Status chart that lists them is not
 # reproduced, so other knight nations are flagged by the caller.
 KNIGHT_NATIONS = ("Gunthar",)
+NATIONS = tuple(n for row in ACTIVATION_NUMBERS for n in row.nations) + KNIGHT_NATIONS
 # (side the bonus helps, bonus) by total HL combat strength across the border (B.3).
 INVASION_BONUS = (
     Band(1, 6, ("WS", 2)),
@@ -387,11 +391,13 @@ def card_activation(target: int, roll: int, coup_modifiers: list[int] | None = N
     return {"activated": True, "card": "removed", "may_move_from_turn": turn + 1}
 
 
-def knight_activation(conquered_by_hl: Annotated[int, "nations conquered by the HL"],
-                      knights_activated: Annotated[int, "knight nations already activated"],
-                      war_status: Annotated[int, "war status when the roll is called for (15 or more)"],
-                      vp_bonus: Annotated[int, "bonus from the War Status chart, e.g. for VP status"] = 0,
-                      diplomatic_coup: Annotated[bool, "a Diplomatic Coup card is played"] = False) -> dict:
+def knight_activation(conquered_by_hl: Annotated[int, Param("nations conquered by the HL", min=0)],
+                      knights_activated: Annotated[int, Param("knight nations already activated", min=0)],
+                      war_status: Annotated[int, Param("war status when the roll is called for (knight nations "
+                                                       "join from the second era)", min=ERAS[1].starts_at)],
+                      vp_bonus: Annotated[int, Param("bonus from the War Status chart, e.g. for VP status")] = 0,
+                      diplomatic_coup: Annotated[bool, Param("a Diplomatic Coup card is played (never allowed "
+                                                             "with knight nations)")] = False) -> dict:
     """Knight activation target: the WS player rolls a d10 at or under conquered + activated + bonuses.
 
     The War Status chart's bonuses (victory point status...) are not in the source: pass them as `vp_bonus`.
@@ -420,9 +426,9 @@ def _activation_row(name: str) -> Activation | None:
                      + "; knight nations: " + ", ".join(KNIGHT_NATIONS))
 
 
-def invasion(nation: Annotated[str, "the invaded neutral nation (e.g. Tarsis)"],
-             strength: Annotated[int, "combined combat strength of HL armies across the border"],
-             knight_nation: Annotated[bool, "the nation is a knight nation (from the War Status chart)"] = False
+def invasion(nation: Annotated[str, Param("the invaded neutral nation (e.g. Tarsis)", choices=NATIONS)],
+             strength: Annotated[int, Param("combined combat strength of HL armies across the border", min=1)],
+             knight_nation: Annotated[bool, Param("the nation is a knight nation (from the War Status chart)")] = False
              ) -> dict:
     """Invasion activation targets: each side's d10 number after the invading strength bonus.
 
@@ -523,8 +529,8 @@ def era_change_reveal(hl_hand: list[dict], ws_hand: list[dict], penalise_discard
 
 # --- Leaders, Berem -----------------------------------------------------------------------------------
 
-def leader_escape(combat_rating: Annotated[int, "the leader's combat rating"],
-                  roll: Annotated[int, "the d6 rolled"]) -> dict:
+def leader_escape(combat_rating: Annotated[int, Param("the leader's combat rating", min=0)],
+                  roll: Annotated[int, Param("the d6 rolled", min=1, max=D6)]) -> dict:
     """A leader in an eliminated stack escapes to the nearest friendly stack on a d6 at or under his rating."""
     escapes = check_face(roll, D6) <= combat_rating
     return {"escapes": escapes, "to": "nearest friendly stack" if escapes else "eliminated"}
@@ -537,8 +543,9 @@ BEREM_TABLE = {
 BEREM_CHOOSER = {9: "WS", 10: "HL"}
 
 
-def berem(rolls: Annotated[list[int], "d10 rolls in order (extra rolls are used if a choice must be re-rolled)"],
-          neutral_cities: Annotated[bool, "a neutral city exists on the continent"] = True) -> dict:
+def berem(rolls: Annotated[list[int], Param("d10 rolls in order (extra rolls are used if a choice must be re-rolled)",
+                                            min=1, max=D10, count=(1, None))],
+          neutral_cities: Annotated[bool, Param("a neutral city exists on the continent")] = True) -> dict:
     """Where Berem is placed: a d10 on the placement chart; a choice with no neutral city is rolled again."""
     for roll in rolls:
         chooser = BEREM_CHOOSER.get(check_face(roll, D10), NOBODY)
@@ -622,7 +629,7 @@ AUTOMATIC_VP = 25
 LAST_TURN = 30
 
 
-def victory(points: Annotated[int, "victory points on the leading side's track"]) -> dict:
+def victory(points: Annotated[int, Param("victory points on the leading side's track", min=0)]) -> dict:
     """Victory level for the points on a side's track: minor 1-12, major 13-24, total at 25."""
     if points < 0:
         raise ValueError("victory points are counted on the leading side's track and cannot be negative")
@@ -687,11 +694,11 @@ MOUNTAIN_RACES = ("dwarf", "ogre")
 WINTER_MOUNTAIN_PENALTY = -2
 
 
-def winter_movement(kind: Annotated[Literal["fleet", "air", "ground"], "unit type"],
-                    movement: Annotated[int, "normal movement allowance"],
-                    winter: Annotated[bool, "this is a winter turn"] = True,
-                    air_round_up: Annotated[bool, "round an air army's odd half up (the source gives no "
-                                                   "rounding)"] = False) -> dict:
+def winter_movement(kind: Annotated[Literal["fleet", "air", "ground"], Param("unit type")],
+                    movement: Annotated[int, Param("normal movement allowance", min=0)],
+                    winter: Annotated[bool, Param("this is a winter turn")] = True,
+                    air_round_up: Annotated[bool, Param("round an air army's odd half up (the source gives no "
+                                                   "rounding)")] = False) -> dict:
     """Winter movement: fleets to a third (rounded down), air armies to half, others unchanged."""
     if movement < 0:
         raise ValueError("movement cannot be negative")
@@ -762,14 +769,92 @@ def leader_bonus_applies(leader_kind: str, combat: Literal["land", "naval", "dra
     return not (leader_kind == "maelstrom" and combat == "land")
 
 
+# --- judges' calculators: each answer in words --------------------------------------------------------
+
+def _say_invasion(inputs: dict, result: dict) -> str:
+    if "joins" in result:
+        return (f"{inputs['nation']} joins Whitestone with no roll: a knight nation never joins the Highlord.")
+    helped, bonus = lookup(INVASION_BONUS, inputs["strength"])
+    why = (f"strength {inputs['strength']} across the border gives {'Whitestone' if helped == 'WS' else 'the Highlord'}"
+           f" +{bonus}" if bonus else f"strength {inputs['strength']} across the border gives no bonus")
+    return (f"{inputs['nation']} joins Whitestone on a d10 of {result['ws_target']} or less, the Highlord on "
+            f"{result['hl_target']} or less ({why}).")
+
+
+def _say_victory(inputs: dict, result: dict) -> str:
+    if result["level"] == "none":
+        return "No victory: the track is at 0."
+    return (f"{inputs['points']} points is a {result['level']} victory (minor 1-12, major 13-24, total at "
+            f"{AUTOMATIC_VP}).")
+
+
+def _say_hand_size(inputs: dict, result: dict) -> str:
+    era_ = _era(result["era"])
+    return (f"War status {inputs['war_status']} is era {era_.number} ({era_.name}): each player's hand holds "
+            f"{result['hand_size']} cards.")
+
+
+def _say_knight_activation(inputs: dict, result: dict) -> str:
+    late = " + 2 from war status 30 on" if inputs["war_status"] >= WAR_STATUS_UNTRACKED else ""
+    bonus = f" + {inputs['vp_bonus']} from the War Status chart" if inputs["vp_bonus"] else ""
+    return (f"The WS player activates the knight nation on a d10 of {result['target']} or less ("
+            f"{inputs['conquered_by_hl']} conquered by the HL + {inputs['knights_activated']} already activated"
+            f"{bonus}{late}).")
+
+
+def _say_trade(inputs: dict, result: dict) -> str:
+    if result["allowed"]:
+        return f"The trade is allowed: both cards total {inputs['drawn_total']} AP+RP."
+    return (f"No trade: the discard totals {inputs['discard_total']} AP+RP and the face-up card "
+            f"{inputs['drawn_total']}; they must be equal.")
+
+
+def _say_leader_escape(inputs: dict, result: dict) -> str:
+    if result["escapes"]:
+        return (f"The leader escapes to the nearest friendly stack: {inputs['roll']} is at or under his combat "
+                f"rating of {inputs['combat_rating']}.")
+    return (f"The leader is eliminated with his stack: {inputs['roll']} is over his combat rating of "
+            f"{inputs['combat_rating']}.")
+
+
+def _say_berem(inputs: dict, result: dict) -> str:
+    rerolled = inputs["rolls"][:inputs["rolls"].index(result["roll"])]
+    placed = (f"places Berem at {result['location']}" if result["chooser"] == NOBODY
+              else f"lets the {result['chooser']} player place Berem in any neutral continental city")
+    said = f"a roll of {result['roll']} {placed}."
+    if rerolled:
+        said = (f"{and_list([str(r) for r in rerolled])} named a choice with no neutral city, so the die was rolled "
+                f"again; then {said}")
+    return said[0].upper() + said[1:]
+
+
+def _say_highlord_replacement(inputs: dict, result: dict) -> str:
+    if result["replacement"] == NOBODY:
+        return f"{inputs['highlord']} is already a replacement: nobody replaces him."
+    return (f"{inputs['highlord']} is replaced by {result['replacement']}, placed at once in the {result['placed']}, "
+            "free to move and fight.")
+
+
+def _say_winter_movement(inputs: dict, result: dict) -> str:
+    unit = {"fleet": "A fleet", "air": "An air army", "ground": "A ground army"}[inputs["kind"]]
+    if not inputs["winter"]:
+        return f"{unit} moves its full {result['movement']} outside winter."
+    how = {"fleet": "a third, rounded down", "air": "half, rounded " + ("up" if inputs["air_round_up"] else "down"),
+           "ground": "unchanged"}[inputs["kind"]]
+    return f"{unit} moves {result['movement']} in winter ({how}, from {inputs['movement']})."
+
+
+PL = "paths-of-the-lance/"
 CALCULATORS = {
-    "invasion": invasion,
-    "victory": victory,
-    "hand-size": hand_size,
-    "knight-activation": knight_activation,
-    "trade": trade,
-    "leader-escape": leader_escape,
-    "berem": berem,
-    "highlord-replacement": highlord_replacement,
-    "winter-movement": winter_movement,
+    "invasion": Calculator(invasion, (PL + "new-rules/b/3", PL + "new-rules/b"), _say_invasion),
+    "victory": Calculator(victory, (PL + "new-rules/g",), _say_victory),
+    "hand-size": Calculator(hand_size, (PL + "new-sequence-of-play/1", PL + "using-the-event-cards/4"),
+                            _say_hand_size),
+    "knight-activation": Calculator(knight_activation, (PL + "new-rules/b/2",), _say_knight_activation),
+    "trade": Calculator(trade, (PL + "new-sequence-of-play/3", PL + "using-the-event-cards/1"), _say_trade),
+    "leader-escape": Calculator(leader_escape, (PL + "new-rules/c",), _say_leader_escape),
+    "berem": Calculator(berem, (PL + "new-rules/d",), _say_berem),
+    "highlord-replacement": Calculator(highlord_replacement, (PL + "new-rules/a",), _say_highlord_replacement),
+    "winter-movement": Calculator(winter_movement, (PL + "optional-rules/b", PL + "optional-rules/b/2",
+                                                    PL + "optional-rules/b/5"), _say_winter_movement),
 }

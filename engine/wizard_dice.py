@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Annotated
 
+from engine.calculators import Calculator, Param, and_list
 from engine.dice import Roller, check_faces, fixed, pool, take
 
 DICE = 6            # "players roll six 6-sided dice"
@@ -609,32 +610,88 @@ def replay(names: Sequence[str], rounds: Sequence[Mapping], starting_health: int
 
 # --- calculators --------------------------------------------------------------------------------------
 
-def calc_spells(dice: Annotated[list[int], "the faces rolled, e.g. 1,2,3,4,4,6 (1 to 6 dice)"]) -> dict:
+_DICE = Param("the faces rolled, e.g. 1,2,3,4,4,6 (1 to 6 dice)", min=1, max=SIDES, count=(1, DICE))
+def _count(help_text: str) -> Param:
+    """A count of dice: a wizard has six."""
+    return Param(help_text, min=0, max=DICE)
+
+
+def _faces(dice: Sequence[int]) -> str:
+    return " ".join(map(str, dice))
+
+
+def calc_spells(dice: Annotated[list[int], _DICE]) -> dict:
     """Every basic spell a roll can cast, with the dice of one way of casting each."""
     return {"spells": castable(dice)}
 
 
-def calc_allocate(dice: Annotated[list[int], "the faces rolled, e.g. 1,3,3,4,4,6"],
-                  spells: Annotated[list[str], "spells to cast together, e.g. summon-ogre,magic-missiles"]) -> dict:
+def _say_spells(inputs: dict, result: dict) -> str:
+    if not result["spells"]:
+        return f"No basic spell can be cast from {_faces(inputs['dice'])}."
+    found = "; ".join(f"{SPELLS[s['spell']].name} ({_faces(s['dice'])})" for s in result["spells"])
+    return f"From {_faces(inputs['dice'])} the wizard can cast any one of: {found}."
+
+
+def calc_allocate(dice: Annotated[list[int], _DICE],
+                  spells: Annotated[list[str], Param("spells to cast together, e.g. summon-ogre,magic-missiles",
+                                                     choices=tuple(SPELLS), count=(1, None))]) -> dict:
     """Whether several spells can be cast together from one roll, using each die once, and the dice wasted."""
     return allocate(dice, spells)
 
 
-def calc_dice(allies: Annotated[int, "living allies (each keeps one die as its upkeep)"] = 0,
-              paralysed: Annotated[int, "Paralysis spells that hit the wizard last round"] = 0,
-              carried: Annotated[int, "dice set aside last round by Spell Continuation"] = 0) -> dict:
+def _say_allocate(inputs: dict, result: dict) -> str:
+    names = " and ".join(SPELLS[s].name for s in inputs["spells"])
+    if not result["castable"]:
+        return f"{names} cannot all be cast from {_faces(inputs['dice'])}: each die may be used only once."
+    casts = and_list([f"{SPELLS[c['spell']].name} with {_faces(c['dice'])}" for c in result["casts"]])
+    wasted = f", leaving {_faces(result['wasted'])} unused" if result["wasted"] else ", using every die"
+    return f"Yes: {casts}{wasted}."
+
+
+def calc_dice(allies: Annotated[int, _count("living allies (each keeps one die as its upkeep)")] = 0,
+              paralysed: Annotated[int, _count("Paralysis spells that hit the wizard last round")] = 0,
+              carried: Annotated[int, Param("dice set aside last round by Spell Continuation", min=0,
+                                            max=CONTINUATION_DICE)] = 0) -> dict:
     """How many dice a wizard has this round and how many of them he rolls."""
+    if allies + paralysed > DICE:
+        raise ValueError(f"allies and paralysis together take at most the wizard's {DICE} dice")
     dice = dice_available(allies, paralysed)
-    if not 0 <= carried <= min(CONTINUATION_DICE, dice):
+    if carried > dice:
         raise ValueError(f"carried dice must be 0 to {min(CONTINUATION_DICE, dice)}")
     return {"dice": dice, "rolled": dice - carried}
 
 
-def calc_set_aside(spell_dice: Annotated[int, "dice used for spells this round"],
-                   allies: Annotated[int, "dice representing allies this round"] = 0,
-                   paralysed: Annotated[int, "dice lost to paralysis this round"] = 0) -> dict:
+def _say_dice(inputs: dict, result: dict) -> str:
+    lost = [f"{n} kept by {'an ally' if n == 1 else 'allies'}" if key == "allies" else f"{n} lost to Paralysis"
+            for key in ("allies", "paralysed") if (n := inputs[key])]
+    carried = f", {inputs['carried']} being already set aside by Spell Continuation" if inputs["carried"] else ""
+    why = f" (six, {' and '.join(lost)})" if lost else ""
+    return f"The wizard has {result['dice']} dice this round{why} and rolls {result['rolled']}{carried}."
+
+
+def calc_set_aside(spell_dice: Annotated[int, _count("dice used for spells this round")],
+                   allies: Annotated[int, _count("dice representing allies this round")] = 0,
+                   paralysed: Annotated[int, _count("dice lost to paralysis this round")] = 0) -> dict:
     """How many dice Spell Continuation lets a wizard set aside for next round."""
     return {"may_set_aside": set_aside_allowance(spell_dice, allies, paralysed)}
 
 
-CALCULATORS = {"spells": calc_spells, "allocate": calc_allocate, "dice": calc_dice, "set_aside": calc_set_aside}
+def _say_set_aside(inputs: dict, result: dict) -> str:
+    used = inputs["spell_dice"] + inputs["allies"] + inputs["paralysed"]
+    if result["may_set_aside"]:
+        return (f"The wizard may set aside up to {result['may_set_aside']} dice for next round: {used} dice were "
+                f"used this round (allies and paralysis included), no more than {CONTINUATION_MAX_USED}.")
+    return (f"No dice may be set aside: {used} dice were used this round (allies and paralysis included), more "
+            f"than {CONTINUATION_MAX_USED}.")
+
+
+CALCULATORS = {
+    "spells": Calculator(calc_spells, ("wizard-dice/rules/gameplay",
+                                       *(f"wizard-dice/rules/list-of-basic-spells/{slug}" for slug in SPELLS)),
+                         _say_spells),
+    "allocate": Calculator(calc_allocate, ("wizard-dice/rules/gameplay", "wizard-dice/rules/example-of-play"),
+                           _say_allocate),
+    "dice": Calculator(calc_dice, ("wizard-dice/rules/summoning-and-allies", "wizard-dice/rules/attack-spells/paralysis",
+                                   "wizard-dice/rules/spell-continuation"), _say_dice),
+    "set-aside": Calculator(calc_set_aside, ("wizard-dice/rules/spell-continuation",), _say_set_aside),
+}

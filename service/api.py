@@ -11,6 +11,7 @@ from kb.rulings import ruling
 from kb.search import MAX_K, ask
 from kb.store import UnknownRuling, games
 from service.db import get_db
+from service.pages import ruling_links
 from service.params import search_args
 
 api = Blueprint("api", __name__)
@@ -41,16 +42,29 @@ def games_json():
     return jsonify(games(get_db()))
 
 
-@api.route("/calc/<game>/<calc>")
-def calc_json(game: str, calc: str):
-    """Run one judge's calculator; its parameters are the query string."""
-    from engine.calculators import CalcError, describe, run
-    if calc not in describe().get(game, {}):
-        abort(404, f"No calculator {calc!r} for the game {game!r}.")
+@api.route("/calc/<game>", merge_slashes=False)
+def calculators_json(game: str):
+    """A game's calculators, each with its description, typed parameters and deciding rulings."""
+    from engine.calculators import UnknownCalculator, describe, find_game
     try:
-        return jsonify(run(game, calc, request.args.to_dict()))
+        return jsonify(describe()[find_game(game)])
+    except UnknownCalculator as exc:
+        abort(404, str(exc))
+
+
+@api.route("/calc/<game>/<calc>", merge_slashes=False)
+def calc_json(game: str, calc: str):
+    """Run one judge's calculator; its parameters are the query string. The answer comes in words and as
+    facts, with the rulings that decide it."""
+    from engine.calculators import CalcError, UnknownCalculator, run
+    try:
+        answer = run(game, calc, request.args.to_dict())
+    except UnknownCalculator as exc:
+        abort(404, str(exc))
     except CalcError as exc:
         raise BadRequest(str(exc)) from None
+    answer["rulings"] = ruling_links(answer["rulings"], external=True)
+    return jsonify(answer)
 
 
 @api.route("/openapi.json")
@@ -64,4 +78,12 @@ def openapi():
         elif param["name"] == "k":
             param["schema"]["maximum"] = MAX_K
             param["description"] = param["description"].format(max_k=MAX_K)
+    calculators(spec)
     return jsonify(spec)
+
+
+def calculators(spec: dict) -> None:
+    """Put every calculator's declaration (description, typed parameters, rulings) into the OpenAPI description
+    of the calculate operation, as `x-calculators`: game → calculator → declaration."""
+    from engine.calculators import describe
+    spec["paths"]["/calc/{game}/{calc}"]["get"]["x-calculators"] = describe()

@@ -112,9 +112,52 @@ def _status(result: dict) -> str:
     return f"{text}: {result['status_reason']}" if result.get("status_reason") else text
 
 
+def _games(db_path: Path) -> list[dict]:
+    """The games of a database (none when it is missing)."""
+    from kb.store import connect, games
+    if not Path(db_path).exists():
+        return []
+    conn = connect(db_path)
+    try:
+        return games(conn)
+    finally:
+        conn.close()
+
+
+class GameOption(click.Option):
+    """--game: a game's slug or name, or an unambiguous near spelling of one; its help lists the games of the
+    default database."""
+
+    def get_help_record(self, ctx):
+        names, help_text = super().get_help_record(ctx)
+        found = ", ".join(game["slug"] for game in _games(DEFAULT_DB)) or "none (no database yet)"
+        return names, f"{help_text} Games: {found}."
+
+
+def _resolve_game(db_path: Path, value: str | None) -> str | None:
+    """The slug of the game --game names; a usage error (exit 2) listing the games when it names none or several."""
+    from engine.names import UnknownName, resolve
+    if value is None:
+        return None
+    known = _games(db_path)
+    aliases = {**{g["slug"]: g["slug"] for g in known}, **{g["name"]: g["slug"] for g in known}}
+    try:
+        return resolve(value, aliases, "game")
+    except UnknownName as exc:
+        raise click.BadParameter(str(exc), param_hint="'--game'") from None
+
+
+def _question(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    if not value.strip():
+        raise click.BadParameter("the question is empty: ask something, e.g. \"Can a reserve army double its "
+                                 "magic?\"", ctx, param)
+    return value.strip()
+
+
 @cli.command()
-@click.argument("question")
-@click.option("--game", default=None, help="Only this game's rulings.")
+@click.argument("question", callback=_question)
+@click.option("--game", cls=GameOption, default=None,
+              help="Only this game's rulings: its slug or name.")
 @click.option("-k", "k", default=5, show_default=True, type=click.IntRange(1, MAX_K), help="How many rulings.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @mode_option
@@ -127,7 +170,7 @@ def ask(question: str, game: str | None, k: int, as_json: bool, mode: str, db_pa
     from kb.rulings import family_groups
     from kb.search import ask as answer
     conn = _connect(db_path)
-    result = answer(conn, question, game, k, mode)
+    result = answer(conn, question, _resolve_game(db_path, game), k, mode)
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
@@ -210,25 +253,66 @@ def evaluate(file: Path, mode: str, k: int, as_json: bool, db_path: Path):
 
 
 @cli.command(context_settings={"ignore_unknown_options": True})
-@click.argument("game")
-@click.argument("calc")
+@click.argument("game", required=False)
+@click.argument("calc", required=False)
 @click.argument("params", nargs=-1)
-def calc(game: str, calc: str, params: tuple[str, ...]):
-    """Run a judge's calculator with key=value parameters; prints JSON.
+@click.option("--json", "as_json", is_flag=True, help="Print JSON: the answer's facts, words and rulings, or the "
+              "calculators' declarations.")
+@click.option("--markdown", is_flag=True, help="Print every calculator as the README's reference section.")
+def calc(game: str | None, calc: str | None, params: tuple[str, ...], as_json: bool, markdown: bool):
+    """Run a judge's calculator with key=value parameters, or list a game's calculators (GAME alone) or every
+    game's (no argument).
 
     Example: rulings calc dragon-dice saves rolled=7 frosted=true stoneskins=3
     """
-    from engine.calculators import CalcError, run
-    values = {}
-    for param in params:
-        key, sep, value = param.partition("=")
-        if not sep or not key:
-            _fail(CalcError(f"parameter {param!r} must look like key=value"))
-        values[key] = value
+    from engine.calculators import (
+        GAMES,
+        CalcError,
+        describe,
+        find_game,
+        reference_markdown,
+        run,
+    )
+    if markdown:
+        click.echo(reference_markdown())
+        return
     try:
-        click.echo(json.dumps(run(game, calc, values), ensure_ascii=False))
+        games = [find_game(game)] if game else list(GAMES)
+        if calc is None:
+            listed = {slug: describe()[slug] for slug in games}
+            click.echo(json.dumps(listed if game is None else listed[games[0]], ensure_ascii=False, indent=2)
+                       if as_json else calculator_listing(listed))
+            return
+        values = {}
+        for param in params:
+            key, sep, value = param.partition("=")
+            if not sep or not key:
+                raise CalcError(f"parameter {param!r} must look like key=value")
+            values[key] = value
+        answer = run(games[0], calc, values)
     except CalcError as exc:
-        _fail(exc)
+        raise click.UsageError(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps(answer, ensure_ascii=False))
+        return
+    click.echo(answer["answer"])
+    click.echo("Decided by: " + ", ".join(answer["rulings"]))
+
+
+def calculator_listing(described: dict[str, dict]) -> str:
+    """Games' calculators as a judge reads them: each with its description, then its parameters."""
+    lines = []
+    for game, calculators in described.items():
+        lines.append(f"{game}:")
+        for name, calculator in calculators.items():
+            lines.append(f"  {name}: {calculator['description']}")
+            for param, p in calculator["params"].items():
+                low, high = ("" if n is None else n for n in (p["min"], p["max"]))
+                bounds = f" {low}..{high}" if (low, high) != ("", "") else ""
+                choices = f" one of {', '.join(p['choices'])}" if p["choices"] else ""
+                need = "required" if p["required"] else f"default {json.dumps(p['default'])}"
+                lines.append(f"    {param} ({p['type']}{bounds}{choices}; {need}): {p['help']}")
+    return "\n".join(lines)
 
 
 @cli.command()

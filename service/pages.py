@@ -117,20 +117,58 @@ def numbered_lines(found: dict) -> list[tuple[int | None, str]]:
 
 @pages.route("/calc/<game>")
 def calc(game: str):
-    """A form per calculator; describe() maps game → calculator → {"description", "params": {name: help}}."""
-    from engine.calculators import CalcError, describe, run
-    calculators = describe().get(game) or abort(404, f"No calculators for the game {game!r}.")
+    """A form per calculator, generated from its declaration; with `calc=<name>`, that calculator's answer."""
+    from engine.calculators import (
+        CalcError,
+        UnknownCalculator,
+        allowed,
+        calculators,
+        describe,
+        find_game,
+        run,
+        specs,
+    )
+    try:
+        game = find_game(game)
+    except UnknownCalculator as exc:
+        abort(404, str(exc))
+    declared = describe()[game]
     chosen = request.args.get("calc")
-    params = {key: value for key, value in request.args.items() if key != "calc" and value != ""}
-    result = error = None
+    # A checkbox sends "true" after its hidden "false": the last value of a parameter is the one that counts.
+    params = {key: request.args.getlist(key)[-1] for key in request.args if key != "calc"}
+    params = {key: value for key, value in params.items() if value != ""}
+    answer = error = None
     if chosen is not None:
-        if chosen not in calculators:
-            raise BadRequest(f"parameter 'calc': unknown calculator {chosen!r}")
         try:
-            result = run(game, chosen, params)
+            answer = run(game, chosen, params)
+        except UnknownCalculator as exc:
+            raise BadRequest(f"parameter 'calc': {exc}") from None
         except CalcError as exc:
             error = str(exc)
-    name = store.game(get_db(), game)
-    return render_template("calc.html", game=game, game_name=name["name"] if name else game,
-                           calculators=calculators, chosen=chosen, result=result, error=error,
-                           params=params), 400 if error else 200
+        else:
+            answer["rulings"] = ruling_links(answer["rulings"])
+    found = store.game(get_db(), game)
+    return render_template(
+        "calc.html", game=game, game_name=found["name"] if found else game, calculators=declared,
+        allowed={name: {param: allowed(spec) for param, spec in specs(calc.function).items()}
+                 for name, calc in calculators(game).items()},
+        rulings={name: ruling_links(calc["rulings"]) for name, calc in declared.items()},
+        chosen=chosen, answer=answer, error=error, params=params), 400 if error else 200
+
+
+def ruling_links(ruling_ids: list[str], external: bool = False) -> list[dict]:
+    """The rulings with these ids as `{"id", "title", "url"}`, in the given order (title None if not in the
+    database)."""
+    marks = ",".join("?" * len(ruling_ids))
+    titles = {row["id"]: row["title"] for row in
+              store.dicts(get_db(), f"select id, title from rulings where id in ({marks})", ruling_ids)}
+    return [{"id": ruling_id, "title": titles.get(ruling_id),
+             "url": url_for("pages.ruling", ruling_id=ruling_id, _external=external)} for ruling_id in ruling_ids]
+
+
+@pages.app_template_global()
+def ruling_calculators(ruling_id: str) -> list[dict]:
+    """The calculators a ruling decides, each with the URL of its form."""
+    from engine.calculators import for_ruling
+    return [{**found, "url": url_for("pages.calc", game=found["game"], _anchor=f"calc-{found['name']}")}
+            for found in for_ruling(ruling_id)]

@@ -265,30 +265,72 @@ def test_servers_refuse_to_start_without_a_database(tmp_path, command):
 
 
 class TestCalculators:
-    """The /calc pages and API, generated from engine.calculators.describe()."""
+    """The /calc pages and API, generated from the engine's calculator declarations."""
 
-    @pytest.fixture(autouse=True)
-    def engine(self):
-        return pytest.importorskip("engine.calculators", reason="engine/calculators.py is not there yet")
-
-    def test_calc_page_has_a_form_per_calculator(self, client, engine):
-        for game, calculators in engine.describe().items():
+    def test_calc_page_has_a_typed_form_per_calculator(self, client):
+        from engine.calculators import describe
+        for game, calculators in describe().items():
             page = html(client.get(f"/calc/{game}"))
             for name in calculators:
                 assert f'<input type="hidden" name="calc" value="{name}">' in page
+        page = html(client.get("/calc/paths-of-the-lance"))
+        assert '<select id="winter-movement-kind" name="kind"' in page and '<option value="fleet">' in page
+        assert re.search(r'<input type="checkbox" id="winter-movement-winter" name="winter" value="true"[^>]*checked',
+                         page)
+        assert re.search(r'<input type="number" id="leader-escape-roll" name="roll"[^>]*min="1" max="6"', page)
 
-    def test_calc_page_runs_a_calculator(self, client):
-        page = html(client.get("/calc/dragon-dice", query_string={"calc": "saves", "rolled": "7", "frosted": "true",
-                                                                  "stoneskins": "3"}))
-        assert "<dt>saves</dt><dd><code>6</code></dd>" in page
+    def test_calc_page_answers_in_words_with_the_deciding_rulings(self, client):
+        page = html(client.get("/calc/dungeon-twister", query_string={"calc": "bridge", "strength": "3",
+                                                                      "bonus": "2"}))
+        assert ('<p class="answer">The bridge holds: a strength-3 character may cross; only the printed strength '
+                "counts (bonuses don&#39;t count).</p>") in page
+        assert '<a href="/r/dungeon-twister/clarifications/the-small-bridge">The Small Bridge</a>' in page
+        assert "may_move_onto" not in page
 
-    def test_calc_api_runs_a_calculator(self, client):
-        response = client.get("/api/calc/paths-of-the-lance/victory", query_string={"points": "14"})
-        assert response.get_json() == {"level": "major"}
+    def test_an_unticked_checkbox_is_no_and_a_ticked_one_yes(self, client):
+        args = [("calc", "winter-movement"), ("kind", "fleet"), ("movement", "7"), ("winter", "false")]
+        assert "moves its full 7 outside winter" in html(client.get("/calc/paths-of-the-lance", query_string=args))
+        ticked = html(client.get("/calc/paths-of-the-lance", query_string=args + [("winter", "true")]))
+        assert "moves 2 in winter" in ticked
 
-    def test_calc_errors_are_400_and_unknown_calculators_404(self, client):
-        bad = client.get("/api/calc/dragon-dice/saves", query_string={"rolled": "lots"})
-        assert bad.status_code == 400 and bad.get_json()["error"]["message"]
-        assert client.get("/calc/dragon-dice", query_string={"calc": "saves", "rolled": "x"}).status_code == 400
+    def test_calc_api_answers_with_facts_words_and_rulings(self, client):
+        answer = client.get("/api/calc/paths-of-the-lance/victory", query_string={"points": "14"}).get_json()
+        assert answer["result"] == {"level": "major"} and answer["inputs"] == {"points": 14}
+        assert answer["answer"].startswith("14 points is a major victory")
+        assert answer["rulings"] == [{"id": "paths-of-the-lance/new-rules/g", "title": answer["rulings"][0]["title"],
+                                      "url": "http://localhost/r/paths-of-the-lance/new-rules/g"}]
+        assert answer["rulings"][0]["title"]
+
+    def test_calc_api_describes_a_games_calculators(self, client):
+        described = client.get("/api/calc/dragon dice").get_json()
+        assert list(described) == ["saves", "magic-points", "black-magic"]
+        assert described["saves"]["params"]["rolled"] == {
+            "type": "integer", "required": True, "default": None, "min": 0, "max": None, "choices": None,
+            "count": None, "help": "save results the army rolled"}
+        assert client.get("/api/calc/chess").status_code == 404
+
+    def test_the_openapi_carries_the_calculator_declarations(self, client):
+        from engine.calculators import describe
+        operation = client.get("/api/openapi.json").get_json()["paths"]["/calc/{game}/{calc}"]["get"]
+        assert operation["x-calculators"] == describe()
+
+    def test_an_impossible_value_is_a_400_naming_the_parameter_and_what_is_allowed(self, client):
+        bad = client.get("/api/calc/dungeon-twister/combat", query_string={
+            "attacker_strengths": "3", "defender_strengths": "2", "attacker_card": "9", "defender_card": "1"})
+        assert bad.status_code == 400
+        assert "parameter 'attacker_card'" in bad.get_json()["error"]["message"]
+        assert "from 0 to 6" in bad.get_json()["error"]["message"]
+        page = client.get("/calc/dragon-dice", query_string={"calc": "saves", "rolled": "x"})
+        assert page.status_code == 400 and "parameter &#39;rolled&#39;" in html(page)
+
+    def test_unknown_calculators_are_404_in_the_api_and_400_in_the_form_with_a_hint(self, client):
+        old = client.get("/api/calc/wizard-dice/set_aside", query_string={"spell_dice": "2"})
+        assert old.status_code == 404 and "use 'set-aside'" in old.get_json()["error"]["message"]
         assert client.get("/api/calc/dragon-dice/nope").status_code == 404
+        assert client.get("/calc/dragon-dice", query_string={"calc": "nope"}).status_code == 400
         assert client.get("/calc/chess").status_code == 404
+
+    def test_a_ruling_page_lists_the_calculators_it_decides(self, client):
+        page = html(client.get("/r/dungeon-twister/clarifications/the-small-bridge"))
+        assert '<a href="/calc/dungeon-twister#calc-bridge">bridge</a>' in page
+        assert "<h2>Calculators</h2>" not in html(client.get("/r/dragon-dice/magic/general/a"))

@@ -9,6 +9,11 @@ from engine.registry import plain
 NOTHING = [1, 2, 4, 5, 6, 6]  # a roll the tests cast nothing from
 
 
+def facts(game: str, calc: str, params: dict) -> dict:
+    """The facts a calculator answers with (its JSON `result`)."""
+    return run(game, calc, params)["result"]
+
+
 def duel(a=20, b=20, a_allies=(), b_allies=(), **kw):
     return [wd.Wizard("Drew", a, tuple(wd.Ally(k, h) for k, h in a_allies), **kw), wd.Wizard("Rick", b,
             tuple(wd.Ally(k, h) for k, h in b_allies))]
@@ -21,7 +26,7 @@ def health(result):
 # --- spell patterns ------------------------------------------------------------------------------------
 
 def test_spells_calculator_lists_each_castable_spell_once():
-    assert run("wizard-dice", "spells", {"dice": "1,2,3,4,4,6"}) == {"spells": [
+    assert facts("wizard-dice", "spells", {"dice": "1,2,3,4,4,6"}) == {"spells": [
         {"spell": "magic-missiles", "dice": [6]},
         {"spell": "poison-arrow", "dice": [1]},
         {"spell": "cure-light-wounds", "dice": [1, 2, 3, 4]},
@@ -366,33 +371,36 @@ def test_round_results_are_plain_data():
 # --- calculators ----------------------------------------------------------------------------------------
 
 def test_allocate_calculator_reports_wasted_dice():
-    assert run("wizard-dice", "allocate", {"dice": "1,1,5,6,6", "spells": "magic-missiles,poison-arrow"}) == {
+    assert facts("wizard-dice", "allocate", {"dice": "1,1,5,6,6", "spells": "magic-missiles,poison-arrow"}) == {
         "castable": True, "casts": [{"spell": "magic-missiles", "dice": [6, 6]},
                                     {"spell": "poison-arrow", "dice": [1, 1]}], "wasted": [5]}
 
 
 def test_dice_calculator_for_round_four_of_the_example():
-    assert run("wizard-dice", "dice", {"allies": "1", "paralysed": "1"}) == {"dice": 4, "rolled": 4}
-    assert run("wizard-dice", "dice", {"carried": "2"}) == {"dice": 6, "rolled": 4}
+    assert facts("wizard-dice", "dice", {"allies": "1", "paralysed": "1"}) == {"dice": 4, "rolled": 4}
+    assert facts("wizard-dice", "dice", {"carried": "2"}) == {"dice": 6, "rolled": 4}
 
 
 def test_set_aside_calculator():
-    assert run("wizard-dice", "set_aside", {"spell_dice": "3", "allies": "1"}) == {"may_set_aside": 2}
-    assert run("wizard-dice", "set_aside", {"spell_dice": "5"}) == {"may_set_aside": 0}
+    assert facts("wizard-dice", "set-aside", {"spell_dice": "3", "allies": "1"}) == {"may_set_aside": 2}
+    assert facts("wizard-dice", "set-aside", {"spell_dice": "5"}) == {"may_set_aside": 0}
 
 
 @pytest.mark.parametrize("calc, params, message", [
-    ("spells", {"dice": "1,2,7"}, "not on a d6"),
-    ("spells", {"dice": "1,1,1,1,1,1,1"}, "at most 6"),
-    ("spells", {"dice": ""}, "no dice"),
+    ("spells", {"dice": "1,2,7"}, "each a whole number from 1 to 6"),
+    ("spells", {"dice": "1,1,1,1,1,1,1"}, "list of 1 to 6 items"),
+    ("spells", {"dice": ""}, "list of 1 to 6 items"),
     ("spells", {"dice": "one"}, "comma-separated"),
     ("spells", {}, "missing parameter"),
     ("spells", {"dice": "1", "colour": "red"}, "unknown parameter"),
-    ("allocate", {"dice": "1,2", "spells": "teleport"}, "unknown spell"),
-    ("dice", {"carried": "3"}, "carried dice must be 0 to 2"),
-    ("dice", {"allies": "-1"}, "cannot be negative"),
-    ("set_aside", {"spell_dice": "7"}, "only 6"),
+    ("allocate", {"dice": "1,2", "spells": "teleport"}, "unknown spells 'teleport'"),
+    ("dice", {"allies": "5", "carried": "2"}, "carried dice must be 0 to 1"),
+    ("dice", {"carried": "3"}, "parameter 'carried'"),
+    ("dice", {"allies": "4", "paralysed": "3"}, "at most the wizard's 6 dice"),
+    ("dice", {"allies": "-1"}, "from 0 to 6"),
+    ("set-aside", {"spell_dice": "7"}, "from 0 to 6"),
+    ("set-aside", {"spell_dice": "4", "allies": "3"}, "only 6"),
 ])
 def test_calculators_refuse_bad_input(calc, params, message):
     with pytest.raises(CalcError, match=message):
-        run("wizard-dice", calc, params)
+        facts("wizard-dice", calc, params)
