@@ -15,6 +15,8 @@ LEXICAL_WEIGHT = 0.5  # equal say for words and meaning
 # A game recognised by its vocabulary only (no name given) is preferred, not imposed: its rulings gain half a
 # standard deviation, enough to settle near-ties, never enough to bury a clearly better match.
 VOCABULARY_BOOST = 0.5
+# The rules that define a glossary term the question uses gain as much: a hint, settled by the rankings.
+GLOSSARY_BOOST = 0.5
 
 
 def standard_scores(ranking: list[tuple[str, float]]) -> dict[str, float]:
@@ -46,3 +48,16 @@ def prefer_game(ranked: list[tuple[str, float]], game: str) -> list[tuple[str, f
     """`ranked` re-sorted with the scores of `game`'s rulings raised by VOCABULARY_BOOST."""
     return sorted(((rid, score + (VOCABULARY_BOOST if rid.startswith(game + "/") else 0.0))
                    for rid, score in ranked), key=lambda item: -item[1])
+
+
+def prefer_rulings(ranked: list[tuple[str, float]], ids: set[str]) -> list[tuple[str, float]]:
+    """`ranked` with the rulings `ids` raised by GLOSSARY_BOOST, those neither list found entering at the
+    lowest score: the rules that define a glossary term the question uses are candidates even when their
+    own words differ from the question's."""
+    if not ids:
+        return ranked
+    floor = min((score for _, score in ranked), default=0.0)
+    scores = dict(ranked)
+    for ruling_id in ids:
+        scores[ruling_id] = scores.get(ruling_id, floor) + GLOSSARY_BOOST
+    return sorted(scores.items(), key=lambda item: -item[1])

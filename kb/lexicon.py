@@ -1,4 +1,4 @@
-"""The words questions use for things the corpus names: acronyms, labels and game names.
+"""The words questions use for things the corpus names: acronyms, labels, game names and glossary terms.
 
 They are derived from the whole corpus, which is too slow for a question, so the build derives them once
 and stores them in the `lexicon` table (kind, key, value — one row per pair, browsable in Datasette);
@@ -17,7 +17,7 @@ from kb.cache import per_database_version
 if TYPE_CHECKING:  # only the build writes; importing sqlite-utils would slow every cold `rulings ask`
     import sqlite_utils
 
-KINDS = ("acronym", "game", "label")
+KINDS = ("acronym", "game", "label", "term")
 
 
 class LexiconMissing(LookupError):
@@ -31,6 +31,7 @@ class Lexicon:
     games: dict[str, str]            # a name for a game (lower case) → game slug
     labels: dict[str, list[str]]     # label or id suffix (lower case) → ruling ids
     rulings: frozenset[str]
+    terms: dict[str, list[str]]      # glossary term (lower case) → the rules that define it, of its game
 
 
 def game_aliases(conn: sqlite3.Connection) -> dict[str, str]:
@@ -87,6 +88,38 @@ def acronyms(conn: sqlite3.Connection) -> dict[str, str]:
     return found
 
 
+def _spellings(term: str) -> list[str]:
+    """The ways a question writes a glossary term: "banish/banished" is two words, "action, game" (a
+    glossary's inverted entry) is "game action"."""
+    found = []
+    for part in re.sub(r"[^\w\s,/'-]", " ", term.lower()).split("/"):
+        head, _, qualifier = part.partition(",")
+        words = " ".join(f"{qualifier} {head}".split())
+        if words:
+            found.append(words)
+    return found
+
+
+def glossary_terms(conn: sqlite3.Connection) -> dict[str, list[str]]:
+    """Glossary term → the rules that define it: the rules its entry cites ("see 1.8"), and the rules
+    directly under a heading of the same game that is the term itself ("3.3 Main Phase" for "Main
+    Phase"). A question using the term then reaches the rules, not just the one-line definition."""
+    under: dict[tuple[str, str], list[str]] = {}
+    for ruling_id, game, section in conn.execute("select id, game, section from rulings where kind != 'glossary' "
+                                                 "order by source, position"):
+        heading = re.sub(r"^[\w.]*\d[\w.]*\s+", "", (section or "").rsplit(" > ", 1)[-1]).lower()
+        under.setdefault((game, " ".join(heading.split())), []).append(ruling_id)
+    found: dict[str, list[str]] = {}
+    sql = ("select g.id, g.game, g.title, group_concat(x.to_id, char(10)) from rulings g left join xrefs x "
+           "on x.from_id = g.id and x.to_id is not null where g.kind = 'glossary' group by g.id")
+    for _, game, title, cited in conn.execute(sql):
+        for term in _spellings(title or ""):
+            targets = (cited.split("\n") if cited else []) + under.get((game, term), [])
+            if targets:
+                found.setdefault(term, []).extend(targets)
+    return {term: list(dict.fromkeys(ids)) for term, ids in found.items()}
+
+
 def write_lexicon(db: sqlite_utils.Database) -> None:
     """(Re)derive the lexicon from the rulings and games in `db` and store it in its `lexicon` table.
 
@@ -96,6 +129,7 @@ def write_lexicon(db: sqlite_utils.Database) -> None:
     pairs = [("acronym", key, value) for key, value in acronyms(db.conn).items()]
     pairs += [("game", key, value) for key, value in game_aliases(db.conn).items()]
     pairs += [("label", key, value) for key, ids in labels(db.conn).items() for value in ids]
+    pairs += [("term", key, value) for key, ids in glossary_terms(db.conn).items() for value in ids]
     db["lexicon"].drop(ignore=True)
     db["lexicon"].create({"id": int, "kind": str, "key": str, "value": str}, pk="id")
     db["lexicon"].insert_all({"id": n, "kind": kind, "key": key, "value": value}
@@ -109,9 +143,9 @@ def load_lexicon(conn: sqlite3.Connection) -> Lexicon:
         raise LexiconMissing("this database has no lexicon table; rebuild it with `rulings ingest`")
     found: dict[str, dict] = {kind: {} for kind in KINDS}
     for kind, key, value in conn.execute("select kind, key, value from lexicon order by id"):
-        if kind == "label":
+        if kind in ("label", "term"):
             found[kind].setdefault(key, []).append(value)
         else:
             found[kind][key] = value
     ids = frozenset(r[0] for r in conn.execute("select id from rulings"))
-    return Lexicon(found["acronym"], found["game"], found["label"], ids)
+    return Lexicon(found["acronym"], found["game"], found["label"], ids, found["term"])

@@ -70,6 +70,16 @@ def direct_hit(question: str, lexicon: Lexicon) -> str | None:
     return matches[0] if len(matches) == 1 else None
 
 
+def glossary_rulings(question: str, terms: dict[str, list[str]], game: str | None) -> set[str]:
+    """The rules that define the glossary terms a question uses ("does a game state check happen…" → the
+    rules of 1.8), of `game` when one is chosen. `terms` is the lexicon's glossary terms."""
+    def spaced(words: str) -> str:
+        return " " + " ".join(_TERM.findall(words.lower())) + " "
+    text = spaced(question)
+    return {ruling_id for term, ids in terms.items() if spaced(term) in text
+            for ruling_id in ids if game is None or ruling_id.startswith(game + "/")}
+
+
 def term_games(conn: sqlite3.Connection, terms: list[str]) -> dict[str, dict[str, int]]:
     """For each term: game → how many of its rulings use the term (stemmed, as FTS matches it)."""
     sql = ("select r.game, count(*) from rulings_fts join rulings r on r.rowid = rulings_fts.rowid "

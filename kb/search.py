@@ -9,13 +9,14 @@ from __future__ import annotations
 import sqlite3
 
 from kb.answered import is_answered
-from kb.fusion import LEXICAL_WEIGHT, combine, prefer_game
+from kb.fusion import LEXICAL_WEIGHT, combine, prefer_game, prefer_rulings
 from kb.lexicon import load_lexicon
 from kb.onnx_embedder import embedder
 from kb.query import (
     content_terms,
     direct_hit,
     fts_query,
+    glossary_rulings,
     named_game,
     term_games,
     vocabulary_game,
@@ -69,5 +70,7 @@ def ask(conn: sqlite3.Connection, question: str, game: str | None = None, k: int
     preferred = None if game else vocabulary_game(usage)
     if preferred:
         ranked = prefer_game(ranked, preferred)
+    if mode == "hybrid":  # a boost in standard deviations: only fused scores are on that scale
+        ranked = prefer_rulings(ranked, glossary_rulings(searched, lexicon.terms, game or preferred))
     return {"query": question, "answered": is_answered(ranked, best_cosine, usage, lead),
             "game": game or preferred, "results": results(conn, ranked[:k])}
