@@ -100,12 +100,14 @@ def test_large_pathological_documents_finish_in_bounded_time_and_memory(tmp_path
     spaces = "** a" + " " * 200_000 + "b"
     for text in (one_line_no_spaces, nested, spaces, "Word " * 400_000, "Aa Bb. " * 200_000):
         tracemalloc.start()
-        start = time.monotonic()
+        # CPU time, not wall time: a busy machine must not fail this; tracemalloc's tracing triples it, and a
+        # catastrophic regex or quadratic loop still takes far longer than the bound.
+        start = time.process_time()
         parses_or_refuses(tmp_path, text.encode(), shape)
-        elapsed = time.monotonic() - start
+        elapsed = time.process_time() - start
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
-        assert elapsed < 30, (shape, text[:20], elapsed)
+        assert elapsed < 60, (shape, text[:20], elapsed)
         assert peak < 60 * len(text) + 50_000_000, (shape, text[:20], peak)
 
 
