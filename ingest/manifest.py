@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ingest.errors import IngestError, InvalidEntry
+from ingest.refs import MAX_ABBREV
 from ingest.shapes import AUTO, SHAPES
 
 KINDS = ("official-faq", "designer-clarifications", "variant-rules", "rulebook", "house-rules")
@@ -17,7 +18,6 @@ _REQUIRED = ("id", "file", "game", "title", "kind", "language", "shape")
 _OPTIONAL = ("author", "version", "date", "section", "lines", "strip", "tables", "gaps", "abbrev", "scope")
 # A source abbreviation starts every ref of its rulings ("DD Magic A"): short, letters, digits and spaces.
 _ABBREV = re.compile(r"^[A-Za-z0-9]+(?: [A-Za-z0-9]+)*$")
-MAX_ABBREV = 10
 
 
 @dataclass(frozen=True)

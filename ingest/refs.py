@@ -6,10 +6,10 @@ import re
 from collections.abc import Iterable
 from itertools import count
 
-from ingest.manifest import MAX_ABBREV
 from ingest.records import Ruling
 
 MAX_REF = 24
+MAX_ABBREV = 10
 # What the source says about itself rather than rules: its title, credits, copyright, "new in this version".
 HEADER_KINDS = frozenset({"title", "front-matter", "changelog"})
 # How much a source's kind weighs when two sources answer alike: the publisher's word before anyone else's.
@@ -138,12 +138,14 @@ def _qualifiers(section: str, root: str) -> list[str]:
     return list(dict.fromkeys(words[0][:MAX_ABBREV] for words in firsts if words))
 
 
-def full_citation(ref: str, source_title: str, version: str, section: str, label: str, title: str,
+def full_citation(ref: str, abbrev: str, source_title: str, version: str, section: str, label: str, title: str,
                   lines: str, page: int | None = None) -> str:
     """The citation a judge pastes into a ruling ("DD Magic A — Official Dragon Dice FAQ ..., v1.44, General
-    Rules A, lines 26–31"): the ref, the source and its version, where in it, the page and the lines."""
+    Rules A, lines 26–31"): the ref, the source and its version, where in it (the section and the ref's
+    label where the document numbers the ruling, else its title), the page and the lines."""
     version = f"v{version}" if re.match(r"\d", version or "") else version
     leaf = section.rsplit(" > ", 1)[-1]
-    where = f"{leaf} {_numbering(label)}" if _numbering(label) else f"{leaf}: {title}" if leaf else title
+    numbered = ref.removeprefix(abbrev).strip() if _numbering(label) and ref.startswith(abbrev) else ""
+    where = f"{leaf} {numbered}" if numbered else f"{leaf}: {title}" if leaf else title
     parts = [source_title, version, where.strip(), f"p. {page}" if page else "", lines]
-    return f"{ref} — " + ", ".join(p for p in parts if p)
+    return f"{ref} — " + ", ".join(part for part in parts if part)

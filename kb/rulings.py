@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Mapping
+from itertools import groupby
 
+from ingest.refs import AUTHORITY, full_citation
 from kb.store import UnknownRuling, dicts, examples_of, game, gaps, one
 
 # What each verification status says: on a web page's badge, after a ruling in `rulings ask`, and as why
@@ -20,8 +22,10 @@ STATUS_LABELS = {
     "unproved": {"failed": "its test fails", "not-run": "its test has not run",
                  "unlinked": "no executable example and no stated reason"},
 }
-# A ruling with the joined title of its source, which its citation names.
-_WITH_SOURCE = "select r.*, s.title as source_title from rulings r join sources s on s.id = r.source "
+# A ruling with what its citation says of its source: title, version, kind and scope.
+_WITH_SOURCE = ("select r.*, s.title as source_title, s.version as source_version, s.kind as source_kind, "
+                "s.scope as source_scope, s.abbrev as source_abbrev from rulings r join sources s on s.id = r.source ")
+
 
 
 def line_range(first: int, last: int) -> str:
@@ -30,12 +34,19 @@ def line_range(first: int, last: int) -> str:
 
 
 def citation(row: Mapping, text: str | None = None) -> dict:
-    """The citation a judge reads out: source, section and line range, plus a one-line form.
+    """The citation a judge reads out: source, section and line range, plus a one-line form; the ruling's
+    ref, the full citation to paste (`full`), and the source's kind and scope (what it covers, or "").
 
-    `row` has source, source_title, section, line_start and line_end; the one-line form is `text`,
-    by default the ruling's stored citation (its source's title and line range).
+    `row` has the columns of _WITH_SOURCE; the one-line form is `text`, by default the ruling's stored
+    citation (its source's title and line range).
     """
     return {
+        "ref": row["ref"],
+        "kind": row["source_kind"],
+        "scope": row["source_scope"] or "",
+        "full": full_citation(row["ref"], row["source_abbrev"], row["source_title"], row["source_version"], row["section"],
+                              row["label"], row["title"], line_range(row["line_start"], row["line_end"]),
+                              row["page"]),
         "source": row["source"],
         "source_title": row["source_title"],
         "section": row["section"],
@@ -63,7 +74,7 @@ def _summaries(conn: sqlite3.Connection, rows: list[sqlite3.Row],
     examples, status = examples_of(conn, ids), statuses(conn, ids)
     found = []
     for row in rows:
-        summary = {"id": row["id"], "game": row["game"], "title": row["title"], "text": row["text"],
+        summary = {"id": row["id"], "ref": row["ref"], "game": row["game"], "title": row["title"], "text": row["text"],
                    "examples": examples[row["id"]], "citation": citation(row), "family": row["parent"]}
         if scores is not None:
             summary["score"] = round(scores[row["id"]], 4)
@@ -80,6 +91,19 @@ def results(conn: sqlite3.Connection, ranked: list[tuple[str, float]]) -> list[d
     rows = {row["id"]: row for row in conn.execute(
         _WITH_SOURCE + f"where r.id in ({','.join('?' * len(ids))})", ids)}
     return _summaries(conn, [rows[ruling_id] for ruling_id in ids], dict(ranked))
+
+
+def official_first(conn: sqlite3.Connection, ranked: list[tuple[str, float]]) -> list[tuple[str, float]]:
+    """Ranked (ruling id, score) pairs with each run of tied neighbours (scores equal to 4 places) ordered by
+    the authority of their sources: a rulebook or official FAQ before a designer's clarification, a variant,
+    then a house rule. Nothing else moves."""
+    if not ranked:
+        return ranked
+    ids = [ruling_id for ruling_id, _ in ranked]
+    kinds = dict(conn.execute(f"select r.id, s.kind from rulings r join sources s on s.id = r.source "
+                              f"where r.id in ({','.join('?' * len(ids))})", ids).fetchall())
+    return [pair for _, tied in groupby(ranked, key=lambda pair: round(pair[1], 4))
+            for pair in sorted(tied, key=lambda pair: AUTHORITY.get(kinds.get(pair[0]), len(AUTHORITY)))]
 
 
 def group_by_family(found: list[dict]) -> list[dict]:
@@ -130,9 +154,12 @@ def _row(conn: sqlite3.Connection, sql: str, ruling_id: str) -> dict:
 
 
 def ruling(conn: sqlite3.Connection, ruling_id: str) -> dict:
-    """One ruling as stored (its parent rule's id named `family`, as in search results), with its examples'
-    texts and its status; UnknownRuling if absent."""
-    found = _row(conn, "select * from rulings where id = ?", ruling_id)
+    """One ruling as stored (its parent rule's id named `family`, as in search results), with its citation
+    as search results give it (`cite`), its examples' texts and its status; UnknownRuling if absent."""
+    found = _row(conn, _WITH_SOURCE + "where r.id = ?", ruling_id)
+    found["cite"] = citation(found)
+    for key in ("source_title", "source_version", "source_kind", "source_scope", "source_abbrev"):
+        del found[key]
     found["family"] = found.pop("parent")
     found["examples"] = examples_of(conn, [ruling_id])[ruling_id]
     found["status"] = statuses(conn, [ruling_id])[ruling_id]
