@@ -9,7 +9,7 @@ import sqlite3
 from collections.abc import Mapping
 from itertools import groupby
 
-from ingest.refs import AUTHORITY, full_citation
+from ingest.refs import AUTHORITY, HEADER_KINDS, full_citation
 from kb.store import UnknownRuling, dicts, examples_of, game, gaps, one
 
 # What each verification status says: on a web page's badge, after a ruling in `rulings ask`, and as why
@@ -24,8 +24,14 @@ STATUS_LABELS = {
 }
 # A ruling with what its citation says of its source: title, version, kind and scope.
 _WITH_SOURCE = ("select r.*, s.title as source_title, s.version as source_version, s.kind as source_kind, "
-                "s.scope as source_scope, s.abbrev as source_abbrev from rulings r join sources s on s.id = r.source ")
+                "s.scope as source_scope, s.abbrev as source_abbrev "
+                "from rulings r join sources s on s.id = r.source ")
 
+
+
+# What each kind of source is called beside a ruling it gives.
+KIND_LABELS = {"official-faq": "Official FAQ", "rulebook": "Rulebook", "designer-clarifications":
+               "Designer's clarification", "variant-rules": "Variant", "house-rules": "House rule"}
 
 
 def line_range(first: int, last: int) -> str:
@@ -44,9 +50,9 @@ def citation(row: Mapping, text: str | None = None) -> dict:
         "ref": row["ref"],
         "kind": row["source_kind"],
         "scope": row["source_scope"] or "",
-        "full": full_citation(row["ref"], row["source_abbrev"], row["source_title"], row["source_version"], row["section"],
-                              row["label"], row["title"], line_range(row["line_start"], row["line_end"]),
-                              row["page"]),
+        "full": full_citation(row["ref"], row["source_abbrev"], row["source_title"], row["source_version"],
+                              row["section"], row["label"], row["title"],
+                              line_range(row["line_start"], row["line_end"]), row["page"]),
         "source": row["source"],
         "source_title": row["source_title"],
         "section": row["section"],
@@ -71,15 +77,33 @@ def _summaries(conn: sqlite3.Connection, rows: list[sqlite3.Row],
     """Rulings (rows of _WITH_SOURCE) as readers list them, in the order given, each with its search score
     if `scores` are given."""
     ids = [row["id"] for row in rows]
-    examples, status = examples_of(conn, ids), statuses(conn, ids)
+    examples, status, links = examples_of(conn, ids), statuses(conn, ids), links_of(conn, ids)
     found = []
     for row in rows:
-        summary = {"id": row["id"], "ref": row["ref"], "game": row["game"], "title": row["title"], "text": row["text"],
-                   "examples": examples[row["id"]], "citation": citation(row), "family": row["parent"]}
+        summary = {"id": row["id"], "ref": row["ref"], "game": row["game"], "title": row["title"],
+                   "text": row["text"],
+                   # header: the source's title, credits or changes, shown with the source, not as a ruling
+                   "kind": row["kind"], "header": row["kind"] in HEADER_KINDS,
+                   "examples": examples[row["id"]], "citation": citation(row),
+                   "family": row["parent"], "links": links[row["id"]]}
         if scores is not None:
             summary["score"] = round(scores[row["id"]], 4)
         summary.update(status=status[row["id"]]["status"], status_reason=status[row["id"]]["reason"])
         found.append(summary)
+    return found
+
+
+def links_of(conn: sqlite3.Connection, ruling_ids: list[str]) -> dict[str, list[dict]]:
+    """Where each ruling's text links to another ruling ("see X", a rule number, a name the game's rulings
+    define): `{"start", "end", "to_id", "kind"}` in text order (none from a database built before links had
+    places)."""
+    found: dict[str, list[dict]] = {ruling_id: [] for ruling_id in ruling_ids}
+    if not ruling_ids or "start" not in {row[1] for row in conn.execute("pragma table_info(xrefs)")}:
+        return found
+    for row in dicts(conn, f"select from_id, start, end, to_id, kind from xrefs where to_id is not null and "
+                           f"start is not null and from_id in ({','.join('?' * len(ruling_ids))}) "
+                           f"order by from_id, start", ruling_ids):
+        found[row.pop("from_id")].append(row)
     return found
 
 
@@ -130,12 +154,13 @@ def group_by_family(found: list[dict]) -> list[dict]:
 
 
 def family_groups(conn: sqlite3.Connection, found: list[dict]) -> list[dict]:
-    """`group_by_family(found)`, each group of a family headed by its parent rule's `{"id", "label", "title"}`
+    """`group_by_family(found)`, each group of a family headed by its parent rule's `{"id", "label", "title", "ref"}`
     (`"heading"`, None for a result alone), the parent rules read in one query."""
     groups = group_by_family(found)
     families = [group["family"] for group in groups if group["family"]]
     headings = {row["id"]: row for row in dicts(
-        conn, f"select id, label, title from rulings where id in ({','.join('?' * len(families))})", families)}
+        conn, f"select id, label, title, ref from rulings where id in ({','.join('?' * len(families))})",
+        families)}
     return [{**group, "heading": headings.get(group["family"])} for group in groups]
 
 
@@ -161,6 +186,7 @@ def ruling(conn: sqlite3.Connection, ruling_id: str) -> dict:
     for key in ("source_title", "source_version", "source_kind", "source_scope", "source_abbrev"):
         del found[key]
     found["family"] = found.pop("parent")
+    found["links"] = links_of(conn, [ruling_id])[ruling_id]
     found["examples"] = examples_of(conn, [ruling_id])[ruling_id]
     found["status"] = statuses(conn, [ruling_id])[ruling_id]
     return found
@@ -187,15 +213,18 @@ def details(conn: sqlite3.Connection, ruling_id: str) -> dict:
         "section_rulings": dicts(conn, "select id, label, title from rulings where source = ? and section = ? "
                                        "order by position", [found["source"], found["section"]]),
         "cite": citation(found),
+        "links": links_of(conn, [ruling_id])[ruling_id],
         "source_examples": examples,
         "tests": dicts(conn, "select e.id, e.label, e.text, e.call, e.inputs, e.expected, v.status, v.actual, "
                              "v.detail, v.ran_at from examples e left join verifications v on v.test_id = e.id "
                              "where e.ruling_id = ? and e.kind = 'scenario' order by e.rowid", [ruling_id]),
-        "refers_to": dicts(conn, "select x.text, x.target, x.to_id, r.title as to_title from xrefs x "
-                                 "left join rulings r on r.id = x.to_id where x.from_id = ? order by x.id",
+        "refers_to": dicts(conn, "select x.text, x.target, x.to_id, r.title as to_title, r.ref as to_ref "
+                                 "from xrefs x left join rulings r on r.id = x.to_id where x.from_id = ? "
+                                 "order by x.id",
                            [ruling_id]),
-        "referred_by": dicts(conn, "select x.text, x.from_id, r.title as from_title from xrefs x "
-                                   "join rulings r on r.id = x.from_id where x.to_id = ? order by x.id",
+        "referred_by": dicts(conn, "select x.text, x.from_id, r.title as from_title, r.ref as from_ref "
+                                   "from xrefs x join rulings r on r.id = x.from_id where x.to_id = ? "
+                                   "order by x.id",
                              [ruling_id]),
         "tables": _tables(conn, ruling_id),
         "gaps": gaps(conn, found["source"]),
