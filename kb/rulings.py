@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Mapping
-from itertools import groupby
 
 from ingest.refs import AUTHORITY, HEADER_KINDS, full_citation
 from kb.store import UnknownRuling, dicts, examples_of, game, gaps, one
@@ -117,17 +116,31 @@ def results(conn: sqlite3.Connection, ranked: list[tuple[str, float]]) -> list[d
     return _summaries(conn, [rows[ruling_id] for ruling_id in ids], dict(ranked))
 
 
+# Scores this close (relative) answer alike: the more authoritative source's ruling goes first.
+TIE = 0.05
+
+
 def official_first(conn: sqlite3.Connection, ranked: list[tuple[str, float]]) -> list[tuple[str, float]]:
-    """Ranked (ruling id, score) pairs with each run of tied neighbours (scores equal to 4 places) ordered by
-    the authority of their sources: a rulebook or official FAQ before a designer's clarification, a variant,
-    then a house rule. Nothing else moves."""
+    """Ranked (ruling id, score) pairs, best first, where a ruling whose score is within TIE of the one just
+    above it moves above it if its source has more authority: a rulebook or official FAQ before a designer's
+    clarification, a variant, then a house rule. Rulings of equal authority never move."""
     if not ranked:
         return ranked
     ids = [ruling_id for ruling_id, _ in ranked]
     kinds = dict(conn.execute(f"select r.id, s.kind from rulings r join sources s on s.id = r.source "
                               f"where r.id in ({','.join('?' * len(ids))})", ids).fetchall())
-    return [pair for _, tied in groupby(ranked, key=lambda pair: round(pair[1], 4))
-            for pair in sorted(tied, key=lambda pair: AUTHORITY.get(kinds.get(pair[0]), len(AUTHORITY)))]
+    weight = {ruling_id: AUTHORITY.get(kinds.get(ruling_id), len(AUTHORITY)) for ruling_id in ids}
+    found: list[tuple[str, float]] = []
+    for pair in ranked:
+        at = len(found)
+        while at and weight[found[at - 1][0]] > weight[pair[0]] and _tied(found[at - 1][1], pair[1]):
+            at -= 1
+        found.insert(at, pair)
+    return found
+
+
+def _tied(above: float, below: float) -> bool:
+    return abs(above - below) <= TIE * max(abs(above), abs(below))
 
 
 def group_by_family(found: list[dict]) -> list[dict]:
