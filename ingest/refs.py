@@ -19,8 +19,8 @@ KIND_SUFFIX = {"rulebook": "RB", "official-faq": "FAQ", "designer-clarifications
                "house-rules": "HR"}
 _SMALL = frozenset({"a", "an", "and", "for", "in", "of", "on", "the", "to", "with", "&"})
 # A label that numbers: "702.19b", "12", "1a", "b", "iv" — not a title or a slug.
-_NUMBERING = re.compile(r"\d+(?:\.\d+)*[a-z]?|[a-z](?:\.\d+[a-z]?)*|(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})",
-                        re.IGNORECASE)
+_NUMBERING = re.compile(r"\d+(?:\.\d+)*[a-z]?|[a-z](?:\.\d+[a-z]?)*"
+                        r"|(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})", re.IGNORECASE)
 
 
 def ref_key(ref: str) -> str:

@@ -167,13 +167,12 @@ def group_by_family(found: list[dict]) -> list[dict]:
 
 
 def family_groups(conn: sqlite3.Connection, found: list[dict]) -> list[dict]:
-    """`group_by_family(found)`, each group of a family headed by its parent rule's `{"id", "label", "title", "ref"}`
+    """`group_by_family(found)`, each group of a family headed by its parent rule's `{"id", "label", "title"}`
     (`"heading"`, None for a result alone), the parent rules read in one query."""
     groups = group_by_family(found)
     families = [group["family"] for group in groups if group["family"]]
     headings = {row["id"]: row for row in dicts(
-        conn, f"select id, label, title, ref from rulings where id in ({','.join('?' * len(families))})",
-        families)}
+        conn, f"select id, label, title from rulings where id in ({','.join('?' * len(families))})", families)}
     return [{**group, "heading": headings.get(group["family"])} for group in groups]
 
 

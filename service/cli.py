@@ -164,8 +164,8 @@ def _listed(result: dict, with_status: bool = True) -> str:
     """A ruling on one line of a list: ref, title, id, citation, the source's kind and (beside an answer) its
     verification status."""
     status = f"; {STATUS_LABELS['cli'].get(result['status'], result['status'])}" if with_status else ""
-    return (f"{result['ref']}  {result['title'][:70]}  [{result['id']}] ({result['citation']['text']}; "
-            f"{_provenance(result['citation'])}{status})")
+    return (f"{result['ref']}  {result['title'][:70]}  [{result['id']}] ({result['citation']['text']}{status}) "
+            f"· {_provenance(result['citation'])}")
 
 
 def _provenance(citation: dict) -> str:
