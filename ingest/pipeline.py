@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Collection, Sequence
 from pathlib import Path
 
-from ingest import clean, formats, furniture, links, shapes, spells, tables
+from ingest import clean, formats, furniture, links, refs, shapes, spells, tables
 from ingest.errors import IngestError
 from ingest.manifest import Manifest, SourceEntry
-from ingest.records import Citation, Example, Gap, ParsedSource, Ruling
+from ingest.records import Citation, CrossRef, Example, Gap, ParsedSource, Ruling
 from ingest.segment import Block, first_sentence, section_slug, slugify
 from ingest.formats import Document
 from ingest.text import LineIndex, MappedText
@@ -122,6 +123,46 @@ def parse_manifest(manifest: Manifest) -> list[tuple[SourceEntry, ParsedSource]]
     vocab = clean.vocabulary(*(document.original for document in documents.values()))
     return [(entry, parse_source(entry, manifest.folder, document=documents[entry.file], vocab=vocab))
             for entry in manifest.sources]
+
+
+def assign_refs(parsed: list[tuple[SourceEntry, ParsedSource]], game_names: dict[str, str], where: str,
+                taken_abbrevs: Collection[str] = (), taken_refs: Collection[str] = ()) -> dict[str, str]:
+    """Give every ruling of `parsed` its ref, unique beside `taken_refs` (those already in the database), and
+    return each source's abbreviation (unique beside `taken_abbrevs`). IngestError, naming `where` (the
+    manifest or document), on an abbreviation asked for that another source has."""
+    try:
+        abbrevs = refs.assign_abbrevs([{"id": entry.id, "kind": entry.kind, "abbrev": entry.abbrev,
+                                        "game_name": game_names.get(entry.game, entry.game)}
+                                       for entry, _ in parsed], taken_abbrevs)
+    except ValueError as exc:
+        raise IngestError(where, f"field 'abbrev': {exc}") from None
+    used = list(taken_refs)
+    for entry, source in parsed:
+        found = refs.ruling_refs(source.rulings, abbrevs[entry.id], entry.section, used)
+        for ruling in source.rulings:
+            ruling.ref = found[ruling.id]
+        used += found.values()
+    return abbrevs
+
+
+def link_names(parsed: list[tuple[SourceEntry, ParsedSource]], known: Sequence = (),
+               known_spans: dict[str, list[tuple[int, int]]] | None = None) -> list[CrossRef]:
+    """Links from rulings' texts to the rulings of their game that the names they use designate (spells,
+    items, units, keywords: `links.name_references`). `known` are rulings already stored (with id, game,
+    title, text, kind) and `known_spans` their texts' linked spans: then only links from or to a ruling of
+    `parsed` are returned."""
+    new = [ruling for _, source in parsed for ruling in source.rulings]
+    taken = dict(known_spans or {})
+    for _, source in parsed:
+        for xref in source.xrefs:
+            if xref.start is not None:
+                taken.setdefault(xref.from_id, []).append((xref.start, xref.end))
+    among = {ruling.id for ruling in new} if known else None
+    found = []
+    for game in dict.fromkeys(ruling.game for ruling in new):
+        rulings = [r for r in (*known, *new) if r.game == game]
+        found += links.name_references(rulings, links.name_targets(rulings), taken, among)
+    return found
 
 
 class _Citer:

@@ -65,8 +65,8 @@ def game(conn: sqlite3.Connection, slug: str) -> dict | None:
     """One game with its sources, or None."""
     found = one(conn, "select * from games where slug = ?", [slug])
     if found:
-        found["sources"] = dicts(conn, "select id, title, kind, author, version, date, rulings from sources "
-                                       "where game = ? order by title", [slug])
+        found["sources"] = dicts(conn, "select id, title, kind, scope, abbrev, author, version, date, rulings "
+                                       "from sources where game = ? order by title", [slug])
     return found
 
 

@@ -8,10 +8,11 @@ from urllib.parse import urlencode
 
 from datasette.utils import tilde_encode
 from flask import Blueprint, abort, current_app, render_template, request, url_for
+from markupsafe import Markup, escape
 from werkzeug.exceptions import BadRequest
 
 from kb import store
-from kb.rulings import STATUS_LABELS, details, family_groups, game_rulings
+from kb.rulings import KIND_LABELS, STATUS_LABELS, details, family_groups, game_rulings
 from kb.search import MAX_K, ask
 from service.db import get_db
 from service.params import MAX_QUERY, search_args
@@ -46,10 +47,46 @@ def badge_label(status: str) -> str:
     return STATUS_LABELS["badge"].get(status, status)
 
 
-def by_section(rulings: list[dict]) -> list[tuple[str, str, list[dict]]]:
-    """Rulings (in document order) grouped as (source title, section, rulings)."""
-    return [(source, section, list(group)) for (source, section), group in
-            groupby(rulings, key=lambda r: (r["citation"]["source_title"], r["citation"]["section"]))]
+@pages.app_template_global()
+def kind_label(kind: str) -> str:
+    """What a kind of source is called beside its rulings ("Official FAQ", "House rule")."""
+    return KIND_LABELS.get(kind, kind)
+
+
+@pages.app_template_global()
+def linked(text: str, links: list[dict], anchors: bool = False) -> Markup:
+    """A ruling's text, escaped, with each place it refers to another ruling (`links`: start, end, to_id)
+    made a link to that ruling: its page, or with `anchors` its place on this page (the handbook)."""
+    parts, at = [], 0
+    for link in sorted(links, key=lambda found: found["start"]):
+        start, end = link["start"], link["end"]
+        if start < at or end > len(text):  # overlapping or out of the text: leave it as text
+            continue
+        href = f"#{link['to_id']}" if anchors else url_for("pages.ruling", ruling_id=link["to_id"])
+        parts += [escape(text[at:start]), Markup('<a class="xref" href="{}">{}</a>').format(href, text[start:end])]
+        at = end
+    parts.append(escape(text[at:]))
+    return Markup("").join(parts)
+
+
+def outline(rulings: list[dict]) -> list[dict]:
+    """A game's rulings (in document order, source by source) as its sources, each with its header (the
+    rulings that are its title, credits and changes) and its sections: `{"id", "title", "header",
+    "sections": [{"anchor", "title", "rulings", "continued"}]}`. A section the document returns to after a
+    subsection is `continued`; rulings before any section have the title "" and neither is in a contents."""
+    found, seen, anchor = [], set(), 0
+    for source_id, members in groupby(rulings, key=lambda r: r["citation"]["source"]):
+        members = list(members)
+        entry = {"id": source_id, "title": members[0]["citation"]["source_title"],
+                 "header": [r for r in members if r["header"]], "sections": []}
+        body = (r for r in members if not r["header"])
+        for section, run in groupby(body, key=lambda r: r["citation"]["section"]):
+            anchor += 1
+            entry["sections"].append({"anchor": f"s{anchor}", "title": section, "rulings": list(run),
+                                      "continued": (source_id, section) in seen})
+            seen.add((source_id, section))
+        found.append(entry)
+    return found
 
 
 @pages.route("/")
@@ -76,13 +113,13 @@ def ruling(ruling_id: str):
 @pages.route("/games/<slug>")
 def game(slug: str):
     found = store.game(get_db(), slug) or abort(404, f"No game has the slug {slug!r}.")
-    return render_template("game.html", game=found, sections=by_section(game_rulings(get_db(), slug)))
+    return render_template("game.html", game=found, sources=outline(game_rulings(get_db(), slug)))
 
 
 @pages.route("/handbook/<slug>")
 def handbook(slug: str):
     found = store.game(get_db(), slug) or abort(404, f"No game has the slug {slug!r}.")
-    return render_template("handbook.html", game=found, sections=by_section(game_rulings(get_db(), slug)))
+    return render_template("handbook.html", game=found, sources=outline(game_rulings(get_db(), slug)))
 
 
 @pages.route("/sources/<source_id>")

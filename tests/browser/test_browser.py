@@ -56,7 +56,7 @@ def test_ask_follow_the_permalink_and_open_the_row_in_datasette(page, urls):
 
     first.locator("a.permalink").click()
     expect(page).to_have_url(f"{app_url}/r/{BEST}")
-    expect(page.locator("h1")).to_have_text("A reserve army magic action may NEVER result in doubled points.")
+    expect(page.locator("h1")).to_have_text("DD Magic M A reserve army magic action may NEVER result in doubled points.")
     page.screenshot(path=ARTIFACTS / "ruling.png", full_page=True)
 
     row_link = page.locator("a.datasette")
@@ -107,7 +107,8 @@ def test_the_handbook_prints_to_pdf(page, urls):
     page.goto(app_url + "/handbook/dragon-dice")
     page.emulate_media(media="print")
     expect(page.locator("header.site")).to_be_hidden()
-    expect(page.locator("code", has_text=BEST)).to_be_visible()
+    expect(page.locator("code", has_text="DD Magic M")).to_be_visible()
+    expect(page.locator("nav.hb-toc")).to_be_visible()  # the printed contents, then the rulings
     pdf = ARTIFACTS / "handbook-dragon-dice.pdf"
     page.pdf(path=pdf, format="A4")
     data = pdf.read_bytes()
