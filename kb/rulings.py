@@ -30,10 +30,12 @@ def line_range(first: int, last: int) -> str:
 
 
 def citation(row: Mapping, text: str | None = None) -> dict:
-    """The citation a judge reads out: source, section and line range, plus a one-line form.
+    """The citation a judge reads out: source, section, line range and page, plus a one-line form.
 
-    `row` has source, source_title, section, line_start and line_end; the one-line form is `text`,
-    by default the ruling's stored citation (its source's title and line range).
+    `row` has source, source_title, section, line_start, line_end, char_start, char_end and page; the
+    one-line form is `text`, by default the ruling's stored citation (its source's title and line range).
+    `start` and `end` are the characters of the source's original text (`sources.original_text`) that hold
+    exactly the cited passage; `page` is None where the document marks no pages.
     """
     return {
         "source": row["source"],
@@ -41,6 +43,9 @@ def citation(row: Mapping, text: str | None = None) -> dict:
         "section": row["section"],
         "line_start": row["line_start"],
         "line_end": row["line_end"],
+        "start": row["char_start"],
+        "end": row["char_end"],
+        "page": row["page"],
         "text": text or row["citation"],
     }
 
@@ -131,8 +136,9 @@ def _row(conn: sqlite3.Connection, sql: str, ruling_id: str) -> dict:
 
 def ruling(conn: sqlite3.Connection, ruling_id: str) -> dict:
     """One ruling as stored (its parent rule's id named `family`, as in search results), with its examples'
-    texts and its status; UnknownRuling if absent."""
-    found = _row(conn, "select * from rulings where id = ?", ruling_id)
+    texts, its status and its citation; UnknownRuling if absent."""
+    found = _row(conn, _WITH_SOURCE + "where r.id = ?", ruling_id)
+    found["citation"] = citation(found)
     found["family"] = found.pop("parent")
     found["examples"] = examples_of(conn, [ruling_id])[ruling_id]
     found["status"] = statuses(conn, [ruling_id])[ruling_id]
@@ -144,7 +150,7 @@ def details(conn: sqlite3.Connection, ruling_id: str) -> dict:
     (each cited), tests, neighbours, section, cross-references, tables and its source's gaps.
     UnknownRuling if absent."""
     found = _row(conn, _WITH_SOURCE + "where r.id = ?", ruling_id)
-    examples = dicts(conn, "select id, label, text, line_start, line_end from examples "
+    examples = dicts(conn, "select id, label, text, line_start, line_end, char_start, char_end, page from examples "
                            "where ruling_id = ? and kind = 'source' order by rowid", [ruling_id])
     for example in examples:  # cited in its ruling's source and section, at its own lines
         example["citation"] = citation({**found, **example}, line_range(example["line_start"], example["line_end"]))

@@ -206,14 +206,6 @@ def test_cross_references_resolve_where_the_target_exists(conn):
         "wizard-dice/rules/summoning-and-allies"
 
 
-def test_citations_point_at_the_original_characters(conn, built_db):
-    for row in conn.execute("select r.*, s.file from rulings r join sources s on s.id = r.source"):
-        original = (SOURCES / row["file"]).read_text(encoding="utf-8")
-        span = original[row["char_start"]:row["char_end"]]
-        first_word = re.sub(r"\W", "", row["text"].split()[0])
-        assert first_word[:3] in re.sub(r"\W", "", span)[:200], row["id"]
-
-
 def test_every_ruling_has_text_title_and_a_stable_slug_id(conn):
     for row in conn.execute("select * from rulings"):
         assert row["text"].strip() and row["title"].strip(), row["id"]
