@@ -5,7 +5,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from ingest import clean, formats, furniture, links, shapes, spells, tables
+from ingest import clean, formats, furniture, links, shapes, spells, structure, tables
 from ingest.errors import IngestError
 from ingest.manifest import Manifest, SourceEntry
 from ingest.records import Citation, Example, Gap, ParsedSource, Ruling
@@ -73,7 +73,8 @@ def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None 
     chosen = shapes.choose(text, root) if entry.shape == shapes.AUTO else shapes.fit(entry.shape, text, root)
     doc = chosen.doc
     cite = _Citer(entry.id, original, base, doc, found.pages)
-    rulings = _rulings(entry, chosen.blocks, doc, cite)
+    located = tables.locate(entry, doc)
+    rulings = _rulings(entry, chosen.blocks, doc, cite, located)
     if not rulings:
         raise IngestError(str(path), f"source {entry.id}: no rulings found (shape '{chosen.shape}')")
     gaps = [Gap(entry.id, "missing-section", f"promised in the contents but absent: {title}",
@@ -98,7 +99,7 @@ def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None 
         first_line=first_line,
         line_numbers=cite.shown_numbers(first_line, first_line + selected.count("\n")),
         cleaned_text=doc.text,
-        tables=tables.extract(entry, doc, rulings, cite),
+        tables=tables.extract(entry, located, rulings, cite),
         gaps=gaps,
         xrefs=xrefs,
         spells=spells.extract(rulings),
@@ -162,17 +163,31 @@ class _Citer:
                         char_start - self.base, char_end - self.base, first, last, self.pages.page_of(char_start))
 
 
-def _text(doc: MappedText, pieces: list[tuple[int, int]], separator: str = " ") -> str:
-    return separator.join(" ".join(doc.text[s:e].split()) for s, e in pieces)
+def _text(doc: MappedText, pieces: list[tuple[int, int]], lines: bool = False,
+          located: list[tables.Found] = ()) -> str:
+    """The stored text of the pieces: one flow (structure.flow), or with `lines` one line per piece; a
+    declared table inside a piece stands as its rows, not as the run-on text a flattening left."""
+    passages = []
+    for start, end in pieces:
+        parts, pos = [], start
+        for table in located:
+            if start <= table.start and table.end <= end:
+                parts += [doc.text[pos:table.start], "\n\n" + table.markup() + "\n\n"]
+                pos = table.end
+        passages.append("".join(parts) + doc.text[pos:end])
+    if lines:
+        return "\n".join(structure.flow(passage) for passage in passages)
+    return structure.flow("\n\n".join(passages))  # a piece ends a paragraph
 
 
-def _rulings(entry: SourceEntry, blocks: list[Block], doc: MappedText, cite: _Citer) -> list[Ruling]:
+def _rulings(entry: SourceEntry, blocks: list[Block], doc: MappedText, cite: _Citer,
+             located: list[tables.Found]) -> list[Ruling]:
     rulings: list[Ruling] = []
     kept = []
     for position, block in enumerate(blocks):
         if not block.pieces:
             continue
-        text = _text(doc, block.pieces, "\n" if block.kind == "changelog" else " ")
+        text = _text(doc, block.pieces, block.kind == "changelog", located)
         if not text.strip():  # cleaning can leave a block with nothing but whitespace
             continue
         id_section = block.section if block.id_section is None else block.id_section
@@ -203,13 +218,15 @@ def _rulings(entry: SourceEntry, blocks: list[Block], doc: MappedText, cite: _Ci
             by_label.setdefault(block.label, ruling_id)
         for label, pieces in block.examples:
             if pieces:
-                ruling.examples.append(Example(f"{ruling_id}/{label}", ruling_id, label, _text(doc, pieces),
-                                               cite(pieces)))
+                text = _LEAD_IN.sub("", _text(doc, pieces, located=located), count=1)  # readers print their own "Example:"
+                ruling.examples.append(Example(f"{ruling_id}/{label}", ruling_id, label, text, cite(pieces)))
         rulings.append(ruling)
     return rulings
 
 
 _TITLE_WORDS = 15
+# The label an example opens with in the document ("Example:", "Examples -").
+_LEAD_IN = re.compile(r"^Examples?\s*[:.–-]\s*(?=\S)", re.I)
 
 
 def _unique_ids(bases: list[str]) -> list[str]:

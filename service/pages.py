@@ -11,6 +11,7 @@ from flask import Blueprint, abort, current_app, render_template, request, url_f
 from werkzeug.exceptions import BadRequest
 
 from kb import store
+from kb.layout import blocks
 from kb.rulings import STATUS_LABELS, details, family_groups, game_rulings
 from kb.search import MAX_K, ask
 from service.db import get_db
@@ -28,6 +29,12 @@ def cite_url(source_id: str, line_start: int, line_end: int, start: int | None =
     if start is not None and end is not None:
         return url_for("pages.source", source_id=source_id, start=start, end=end, _anchor="cited")
     return url_for("pages.source", source_id=source_id, lines=f"{line_start}-{line_end}", _anchor=f"L{line_start}")
+
+
+@pages.app_template_filter("blocks")
+def text_blocks(text: str) -> list[dict]:
+    """A ruling's stored text as paragraphs, lists and tables (kb.layout.blocks)."""
+    return blocks(text)
 
 
 @pages.app_template_global()

@@ -145,7 +145,7 @@ def test_paths_of_the_lance_sections_follow_the_table_of_contents(conn):
     assert b2["title"] == "Knight nation activations"
     assert b2["section"] == "New Rules > Activating Neutral Nations"
     (knight_example,) = examples(conn, "paths-of-the-lance/new-rules/b/2")
-    assert knight_example.startswith("Example: when the war status reaches 18 in turn 14")
+    assert knight_example.startswith("when the war status reaches 18 in turn 14")  # no doubled "Example:"
     assert knight_example.endswith("The WS player must roll a 4 or less to activate another knight nation.")
     assert "After war status reaches 30" in b2["text"]
     assert ruling(conn, "paths-of-the-lance/new-rules/j")["text"] == "Only 4 fleets may stack in one hex."
