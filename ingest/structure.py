@@ -22,7 +22,7 @@ def flow(text: str) -> str:
     lines = [line for line in lines if not _RULE_ROW.match(line) or not line]
     items = sum(bool(ITEM.match(line)) for line in lines)
     rows = sum(bool(ROW.match(line)) for line in lines)
-    out: list[str] = []
+    out: list[list[str]] = []  # the lines written, each as the source lines it joins
     last, blank = None, False  # the kind of the last line written; whether blank lines came since
     for line in lines:
         if not line:
@@ -30,9 +30,9 @@ def flow(text: str) -> str:
             continue
         kind = "row" if rows >= 2 and ROW.match(line) else "item" if items >= 2 and ITEM.match(line) else "prose"
         if out and kind == "prose" and last != "row" and not (last == "item" and blank):
-            out[-1] += " " + line
+            out[-1].append(line)
         else:
-            out.append(line)
+            out.append([line])
             last = kind
         blank = False
-    return "\n".join(out)
+    return "\n".join(" ".join(joined) for joined in out)

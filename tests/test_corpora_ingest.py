@@ -175,3 +175,11 @@ def test_pdf_and_converted_text_citations_carry_pages_markdown_none():
         rulings = parsed(name).rulings
         assert sum(r.citation.page is not None for r in rulings) >= 0.98 * len(rulings), name
     assert {r.citation.page for r in parsed(FIDE).rulings} == {None}
+
+
+def test_markdown_lists_and_tables_keep_their_lines():
+    rulings = {r.label: r for r in parsed(FIDE).rulings}
+    assert "provided they:\n- do not conflict in any way" in next(
+        r.text for r in parsed(FIDE).rulings if "more detailed rules provided they" in r.text)
+    rows = [line for line in rulings["2.2"].text.split("\n") if line.startswith("|")]
+    assert rows[0] == "| Piece | Symbol |" and "| Eight black pawns | |" in rows and len(rows) == 13
