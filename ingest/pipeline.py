@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 from pathlib import Path
 
-from ingest import clean, formats, furniture, links, refs, shapes, spells, tables
+from ingest import clean, formats, furniture, links, refs, shapes, spells, structure, tables
 from ingest.errors import IngestError
 from ingest.manifest import Manifest, SourceEntry
 from ingest.records import Citation, CrossRef, Example, Gap, ParsedSource, Ruling
@@ -17,7 +17,8 @@ from ingest.text import LineIndex, MappedText
 
 def select_lines(original: str, lines: tuple[int, int | None] | None) -> tuple[MappedText, str]:
     """The part of the document the entry covers, twice: as a MappedText to parse (offsets into the whole
-    file; it keeps the line break ending its last line) and as the text a source page shows (the lines alone)."""
+    file; it keeps the line break ending its last line) and as the text a source page shows (the lines alone,
+    starting at offset `doc.offsets[0]` of the file)."""
     if lines is None:
         return MappedText.of(original), original
     index = LineIndex(original)
@@ -39,7 +40,6 @@ def clean_document(doc: MappedText, original: str, entry: SourceEntry, vocab: Co
     doc = clean.normalize_spaces(doc)
     for pattern in entry.strip:
         doc = doc.sub(re.compile(pattern, re.MULTILINE), "")
-    doc = clean.drop_page_footers(doc)
     doc = clean.collapse_doubled_words(doc)
     return clean.rejoin_split_words(doc, vocab)
 
@@ -58,21 +58,24 @@ def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None 
     if document.format == "text":
         try:
             doc, selected = select_lines(original, entry.lines)
+            base = doc.offsets[0]  # where the selected text starts in the file
         except ValueError as exc:
             raise IngestError(str(path), f"source {entry.id}: lines {exc}") from None
     elif entry.lines:
         raise IngestError(str(path), f"source {entry.id}: 'lines' selects lines of a text file, not of "
                           f"{document.format}")
     else:
-        doc, selected = document.text, original
+        doc, selected, base = document.text, original, 0
     doc = clean_document(doc, original, entry, vocab if vocab is not None else clean.vocabulary(original))
+    # Furniture first: "Page N of M" footers are what numbers the pages; footers it finds no rhythm in go after.
     found = furniture.strip_furniture(doc, document.page_starts or None)
+    text = clean.drop_page_footers(found.text)
     root = (entry.section,) if entry.section else ()
-    chosen = shapes.choose(found.text, root) if entry.shape == shapes.AUTO \
-        else shapes.fit(entry.shape, found.text, root)
+    chosen = shapes.choose(text, root) if entry.shape == shapes.AUTO else shapes.fit(entry.shape, text, root)
     doc = chosen.doc
-    cite = _Citer(entry.id, original, doc, found.pages)
-    rulings = _rulings(entry, chosen.blocks, doc, cite)
+    cite = _Citer(entry.id, original, base, doc, found.pages)
+    located = tables.locate(entry, doc)
+    rulings = _rulings(entry, chosen.blocks, doc, cite, located)
     if not rulings:
         raise IngestError(str(path), f"source {entry.id}: no rulings found (shape '{chosen.shape}')")
     gaps = [Gap(entry.id, "missing-section", f"promised in the contents but absent: {title}",
@@ -97,7 +100,7 @@ def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None 
         first_line=first_line,
         line_numbers=cite.shown_numbers(first_line, first_line + selected.count("\n")),
         cleaned_text=doc.text,
-        tables=tables.extract(entry, doc, rulings, cite),
+        tables=tables.extract(entry, located, rulings, cite),
         gaps=gaps,
         xrefs=xrefs,
         spells=spells.extract(rulings),
@@ -166,10 +169,12 @@ def link_names(parsed: list[tuple[SourceEntry, ParsedSource]], known: Sequence =
 
 
 class _Citer:
-    """Citations for spans of the cleaned text, in the document's own line numbers."""
+    """Citations for spans of the cleaned text: the document's own line numbers, the page, and characters of
+    the text the source shows (the file from offset `base`)."""
 
-    def __init__(self, source: str, original: str, doc: MappedText, pages: furniture.PageMap):
+    def __init__(self, source: str, original: str, base: int, doc: MappedText, pages: furniture.PageMap):
         self.source = source
+        self.base = base
         self.doc = doc
         self.pages = pages
         self.lines = LineIndex(original)
@@ -188,24 +193,42 @@ class _Citer:
         return self.shown.get(file_line, file_line)
 
     def __call__(self, pieces: list[tuple[int, int]]) -> Citation:
-        char_start, _ = self.doc.original_span(*pieces[0])
-        _, char_end = self.doc.original_span(*pieces[-1])
+        # The span holds every character the pieces came from: markup a reader adds (a table row's closing
+        # "|") maps to where its construct starts, so the last character need not come last in the original.
+        spans = [self.doc.original_span(start, end) for start, end in pieces]
+        char_start = min(start for start, _ in spans)
+        char_end = max(max(self.doc.offsets[start:end], default=span[1] - 1) + 1
+                       for (start, end), span in zip(pieces, spans, strict=True))
         first, last = self.lines.line_of(char_start), self.lines.line_of(max(char_start, char_end - 1))
         return Citation(self.source, self.shown.get(first, first), self.shown.get(last, last),
-                        char_start, char_end, first, last, self.pages.page_of(char_start))
+                        char_start - self.base, char_end - self.base, first, last, self.pages.page_of(char_start))
 
 
-def _text(doc: MappedText, pieces: list[tuple[int, int]], separator: str = " ") -> str:
-    return separator.join(" ".join(doc.text[s:e].split()) for s, e in pieces)
+def _text(doc: MappedText, pieces: list[tuple[int, int]], lines: bool = False,
+          located: list[tables.Found] = ()) -> str:
+    """The stored text of the pieces: one flow (structure.flow), or with `lines` one line per piece; a
+    declared table inside a piece stands as its rows, not as the run-on text a flattening left."""
+    passages = []
+    for start, end in pieces:
+        parts, pos = [], start
+        for table in located:
+            if start <= table.start and table.end <= end:
+                parts += [doc.text[pos:table.start], "\n\n" + table.markup() + "\n\n"]
+                pos = table.end
+        passages.append("".join(parts) + doc.text[pos:end])
+    if lines:
+        return "\n".join(structure.flow(passage) for passage in passages)
+    return structure.flow("\n\n".join(passages))  # a piece ends a paragraph
 
 
-def _rulings(entry: SourceEntry, blocks: list[Block], doc: MappedText, cite: _Citer) -> list[Ruling]:
+def _rulings(entry: SourceEntry, blocks: list[Block], doc: MappedText, cite: _Citer,
+             located: list[tables.Found]) -> list[Ruling]:
     rulings: list[Ruling] = []
     kept = []
     for position, block in enumerate(blocks):
         if not block.pieces:
             continue
-        text = _text(doc, block.pieces, "\n" if block.kind == "changelog" else " ")
+        text = _text(doc, block.pieces, block.kind == "changelog", located)
         if not text.strip():  # cleaning can leave a block with nothing but whitespace
             continue
         id_section = block.section if block.id_section is None else block.id_section
@@ -236,13 +259,15 @@ def _rulings(entry: SourceEntry, blocks: list[Block], doc: MappedText, cite: _Ci
             by_label.setdefault(block.label, ruling_id)
         for label, pieces in block.examples:
             if pieces:
-                ruling.examples.append(Example(f"{ruling_id}/{label}", ruling_id, label, _text(doc, pieces),
-                                               cite(pieces)))
+                text = _LEAD_IN.sub("", _text(doc, pieces, located=located), count=1)  # readers print their own "Example:"
+                ruling.examples.append(Example(f"{ruling_id}/{label}", ruling_id, label, text, cite(pieces)))
         rulings.append(ruling)
     return rulings
 
 
 _TITLE_WORDS = 15
+# The label an example opens with in the document ("Example:", "Examples -").
+_LEAD_IN = re.compile(r"^Examples?\s*[:.–-]\s*(?=\S)", re.I)
 
 
 def _unique_ids(bases: list[str]) -> list[str]:

@@ -7,7 +7,9 @@ from dataclasses import asdict, dataclass, field
 
 @dataclass
 class Citation:
-    """Where a ruling or example stands in its source: document line numbers and original characters."""
+    """Where a ruling or example stands in its source: document line numbers, the characters
+    [char_start, char_end) of the text the source shows (ParsedSource.selected_text, stored as
+    sources.original_text), and the page."""
 
     source: str
     line_start: int

@@ -181,8 +181,10 @@ def create_schema(db: sqlite_utils.Database) -> None:
 
 
 def citation_text(entry: SourceEntry, row: dict) -> str:
-    """"Official Dragon Dice FAQ ..., lines 26–31" — what a judge reads out."""
-    return f"{entry.title}, {line_range(row['line_start'], row['line_end'])}"
+    """"Official Dragon Dice FAQ ..., lines 26–31" (", page 4, lines 26–31" where the document has pages) —
+    what a judge reads out."""
+    page = f"page {row['page']}, " if row.get("page") is not None else ""
+    return f"{entry.title}, {page}{line_range(row['line_start'], row['line_end'])}"
 
 
 def write_source(db: sqlite_utils.Database, entry: SourceEntry, parsed: ParsedSource, abbrev: str) -> None:

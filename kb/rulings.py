@@ -39,11 +39,13 @@ def line_range(first: int, last: int) -> str:
 
 
 def citation(row: Mapping, text: str | None = None) -> dict:
-    """The citation a judge reads out: source, section and line range, plus a one-line form; the ruling's
-    ref, the full citation to paste (`full`), and the source's kind and scope (what it covers, or "").
+    """The citation a judge reads out: source, section, line range and page, plus a one-line form; the
+    ruling's ref, the full citation to paste (`full`), and the source's kind and scope (what it covers, or "").
 
     `row` has the columns of _WITH_SOURCE; the one-line form is `text`, by default the ruling's stored
-    citation (its source's title and line range).
+    citation (its source's title and line range). `start` and `end` are the characters of the source's
+    original text (`sources.original_text`) that hold exactly the cited passage; `page` is None where the
+    document marks no pages.
     """
     return {
         "ref": row["ref"],
@@ -57,6 +59,9 @@ def citation(row: Mapping, text: str | None = None) -> dict:
         "section": row["section"],
         "line_start": row["line_start"],
         "line_end": row["line_end"],
+        "start": row["char_start"],
+        "end": row["char_end"],
+        "page": row["page"],
         "text": text or row["citation"],
     }
 
@@ -192,9 +197,9 @@ def _row(conn: sqlite3.Connection, sql: str, ruling_id: str) -> dict:
 
 def ruling(conn: sqlite3.Connection, ruling_id: str) -> dict:
     """One ruling as stored (its parent rule's id named `family`, as in search results), with its citation
-    as search results give it (`cite`), its examples' texts and its status; UnknownRuling if absent."""
+    as search results give it, its links, its examples' texts and its status; UnknownRuling if absent."""
     found = _row(conn, _WITH_SOURCE + "where r.id = ?", ruling_id)
-    found["cite"] = citation(found)
+    found["citation"] = citation(found)
     for key in ("source_title", "source_version", "source_kind", "source_scope", "source_abbrev"):
         del found[key]
     found["family"] = found.pop("parent")
@@ -209,7 +214,7 @@ def details(conn: sqlite3.Connection, ruling_id: str) -> dict:
     (each cited), tests, neighbours, section, cross-references, tables and its source's gaps.
     UnknownRuling if absent."""
     found = _row(conn, _WITH_SOURCE + "where r.id = ?", ruling_id)
-    examples = dicts(conn, "select id, label, text, line_start, line_end from examples "
+    examples = dicts(conn, "select id, label, text, line_start, line_end, char_start, char_end, page from examples "
                            "where ruling_id = ? and kind = 'source' order by rowid", [ruling_id])
     for example in examples:  # cited in its ruling's source and section, at its own lines
         example["citation"] = citation({**found, **example}, line_range(example["line_start"], example["line_end"]))

@@ -128,6 +128,7 @@ def ask(question: str, game: str | None, k: int, as_json: bool, mode: str, db_pa
 
     Example: rulings ask "Can a reserve army double its magic?"
     """
+    from kb.layout import plain
     from kb.rulings import family_groups
     from kb.search import ask as answer
     conn = _connect(db_path)
@@ -149,9 +150,9 @@ def ask(question: str, game: str | None, k: int, as_json: bool, mode: str, db_pa
     click.echo(f"  {best['citation']['text']} — {best['citation']['section']} ({_provenance(best['citation'])})")
     click.echo(f"  [{_status(best)}]")
     click.echo()
-    click.echo(click.wrap_text(best["text"], 100, initial_indent="  ", subsequent_indent="  "))
+    click.echo(plain(best["text"]))
     for example in best["examples"]:
-        click.echo(click.wrap_text("Example: " + example, 100, initial_indent="  ", subsequent_indent="    "))
+        click.echo(plain("Example: " + example))
     if first["heading"]:
         click.echo(f"\nAlso under {first['heading']['label']}:")
         click.echo("\n".join(f"  - {_listed(other)}" for other in first["results"] if other is not best))

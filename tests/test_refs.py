@@ -152,7 +152,7 @@ def test_every_result_and_page_shows_the_ref_and_a_full_citation_to_copy(client)
     page = html(client.get(f"/r/{OFFICIAL}"))
     assert '<span class="ref">DD Magic M</span>' in page
     assert f'<button type="button" class="copy-cite" data-cite="{full}"' in page
-    assert client.get(f"/api/rulings/{OFFICIAL}").get_json()["cite"]["full"] == full
+    assert client.get(f"/api/rulings/{OFFICIAL}").get_json()["citation"]["full"] == full
 
 
 # --- provenance --------------------------------------------------------------------------------------------
@@ -272,6 +272,6 @@ def test_the_printed_handbook_starts_with_contents_and_rulings(client):
 
 def test_the_ruling_json_has_its_ref_citation_and_links(client):
     found = client.get("/api/rulings/dragon-dice/magic/general/o").get_json()
-    assert found["ref"] == "DD Magic O" and found["cite"]["kind"] == "official-faq"
+    assert found["ref"] == "DD Magic O" and found["citation"]["kind"] == "official-faq"
     assert {"to_id": "dragon-dice/magic/earth/stoneskin", "kind": "name"}.items() <= found["links"][0].items()
     assert json.dumps(found)  # plain data
