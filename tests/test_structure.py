@@ -80,3 +80,18 @@ def test_ask_in_the_terminal_prints_a_table_aligned(built_db):
     result = CliRunner().invoke(cli, ["ask", "highlord replacement table Kitiara", "--game", "paths-of-the-lance",
                                       "--db", str(built_db)])
     assert re.search(r"(?m)^  Kitiara +blue +Bakaris$", result.output), result.output
+
+
+def test_a_link_found_in_the_whole_text_lands_in_its_list_item_or_table_cell():
+    from service.pages import linked
+
+    text = "Spells:\n- cast Fireball first\n- then Sleep\n| name | cost |\n| Fireball | 3 |"
+    links = [{"start": m, "end": m + len("Fireball"), "to_id": "g/fireball"}
+             for m in (text.index("Fireball"), text.rindex("Fireball"))]
+    found = blocks(text)
+    items = [str(linked(item, links, True, at)) for item, at in zip(found[1]["items"], found[1]["at"], strict=True)]
+    assert items == ['cast <a class="xref" href="#g/fireball">Fireball</a> first', "then Sleep"]
+    table = found[2]
+    assert str(linked(table["rows"][1][0], links, True, table["at"][1][0])) == \
+        '<a class="xref" href="#g/fireball">Fireball</a>'
+    assert str(linked("3", links, True, table["at"][1][1])) == "3"
