@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from ingest.records import CrossRef, Gap, Ruling
+from ingest.refs import HEADER_KINDS
 from ingest.segment import STOPWORDS, content_stems
 
 # "(see Breath of Life)", "see pg. 3 under Activating Neutral Nations", "See Section H under New Rules",
@@ -97,12 +99,13 @@ def _number_references(rulings: list[Ruling]) -> list[CrossRef]:
         return []
     refs = []
     for ruling in rulings:
-        for match in (m for text in (ruling.text, *(e.text for e in ruling.examples))
-                      for m in _NUMBER_REF.finditer(text)):
-            number = match.group("number")
-            to_id = numbered.get(number)
-            if number != ruling.label and to_id != ruling.id:
-                refs.append(CrossRef(ruling.id, match.group(0).strip("( "), number, to_id))
+        for text in (ruling.text, *(e.text for e in ruling.examples)):
+            for match in _NUMBER_REF.finditer(text):
+                number = match.group("number")
+                to_id = numbered.get(number)
+                if number != ruling.label and to_id != ruling.id:
+                    at = match.span("number") if text is ruling.text else (None, None)
+                    refs.append(CrossRef(ruling.id, match.group(0).strip("( "), number, to_id, "number", *at))
     return refs
 
 
@@ -120,12 +123,85 @@ def cross_references(rulings: list[Ruling]) -> tuple[list[CrossRef], list[Gap]]:
             to_id = _resolve(target, rulings)
             if to_id == ruling.id:
                 continue
-            refs.append(CrossRef(ruling.id, match.group(0).strip(), target, to_id))
+            start = ruling.text.find(target, match.start("target"))
+            refs.append(CrossRef(ruling.id, match.group(0).strip(), target, to_id, "see", start,
+                                 start + len(target)))
             if to_id is None and target[:1].isupper():
                 gaps.append(Gap(ruling.source, "unresolved-reference",
                                 f"{ruling.id} refers to “{target}”, which the source does not contain",
                                 ruling.citation.line_start))
     return refs, gaps
+
+
+# A name is a title of one to four words, each significant word capitalised ("Stoneskin", "Fireball Wand",
+# "Finger of Death"): what a spell, item, unit or keyword is called. Small words may differ in case.
+_NAME_WORD = re.compile(r"[A-Z][\w'’-]*|[0-9][\w'’-]*")
+_NAME_SMALL = frozenset({"a", "an", "and", "at", "for", "in", "of", "on", "or", "the", "to", "with", "&"})
+# Kinds that define a name rather than comment on it: the target when several rulings share a title.
+_DEFINING = ("spell", "rule")
+
+
+def _name_pattern(title: str) -> str | None:
+    """A regex matching `title` as a name, case-matched but for its small words; None if it is not a name."""
+    words = title.split()
+    if not 1 <= len(words) <= 4 or not _NAME_WORD.fullmatch(words[0]):
+        return None
+    parts = []
+    for word in words:
+        if word.lower() in _NAME_SMALL:
+            parts.append(f"(?i:{re.escape(word)})")
+        elif _NAME_WORD.fullmatch(word) and len(word) > 1:
+            parts.append(re.escape(word))
+        else:
+            return None
+    return r"\s+".join(parts)
+
+
+def name_targets(rulings: Sequence) -> dict[str, str]:
+    """A game's names -> the ruling each designates: rulings whose title is a name (a spell, item, unit or
+    keyword). Of several rulings with one title, one that defines it (a spell, a rule) is chosen, else the
+    first; the source's header and restated rules name nothing."""
+    found: dict[str, object] = {}
+    for ruling in rulings:
+        if ruling.kind in HEADER_KINDS or ruling.kind == "restated" or not _name_pattern(ruling.title):
+            continue
+        held = found.get(ruling.title)
+        if held is None or held.kind not in _DEFINING and ruling.kind in _DEFINING:
+            found[ruling.title] = ruling
+    return {title: ruling.id for title, ruling in found.items()}
+
+
+def name_references(rulings: Sequence, targets: dict[str, str], taken: dict[str, list[tuple[int, int]]],
+                    among: set[str] | None = None) -> list[CrossRef]:
+    """Names the rulings' texts use that other rulings of the game define, each linked at its first use in a
+    ruling (a name of one word not where a sentence starts, where capitals mean nothing).
+
+    `rulings` have id, title, text and kind; `targets` is `name_targets` of the whole game; `taken` holds the
+    spans of each ruling's text that already link (a "see X" or a rule number). With `among`, only links
+    from or to those ruling ids are returned (the rulings a `rulings add` brings).
+    """
+    if not targets:
+        return []
+    patterns = sorted(((title, _name_pattern(title)) for title in targets), key=lambda pair: -len(pair[0]))
+    finder = re.compile("|".join(f"(?P<n{n}>{pattern})" for n, (_, pattern) in enumerate(patterns)))
+    finder = re.compile(rf"(?<![\w-])(?:{finder.pattern})(?![\w-])")
+    refs = []
+    for ruling in rulings:
+        spans = list(taken.get(ruling.id, ()))
+        named = set()
+        for match in finder.finditer(ruling.text):
+            title = patterns[int(match.lastgroup[1:])][0]
+            to_id = targets[title]
+            start, end = match.span()
+            if to_id == ruling.id or title in named or any(s < end and start < e for s, e in spans) \
+                    or among is not None and not {ruling.id, to_id} & among:
+                continue
+            if " " not in title and re.search(r"(?:^|[.!?:;]['\"”’)]*)\s*$", ruling.text[:start]):
+                continue  # a capital at a sentence's start says nothing
+            named.add(title)
+            spans.append((start, end))
+            refs.append(CrossRef(ruling.id, match.group(0), title, to_id, "name", start, end))
+    return refs
 
 
 def changelog_gaps(rulings: list[Ruling]) -> list[Gap]:

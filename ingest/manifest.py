@@ -8,13 +8,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ingest.errors import IngestError, InvalidEntry
+from ingest.refs import MAX_ABBREV
 from ingest.shapes import AUTO, SHAPES
 
 KINDS = ("official-faq", "designer-clarifications", "variant-rules", "rulebook", "house-rules")
 # Words of a-z and 0-9 joined by "-"; dots inside a word as in ruling ids ("100.1a", "errata-1.2").
 _SLUG = re.compile(r"^[a-z0-9]+(?:[.-][a-z0-9]+)*$")
 _REQUIRED = ("id", "file", "game", "title", "kind", "language", "shape")
-_OPTIONAL = ("author", "version", "date", "section", "lines", "strip", "tables", "gaps")
+_OPTIONAL = ("author", "version", "date", "section", "lines", "strip", "tables", "gaps", "abbrev", "scope")
+# A source abbreviation starts every ref of its rulings ("DD Magic A"): short, letters, digits and spaces.
+_ABBREV = re.compile(r"^[A-Za-z0-9]+(?: [A-Za-z0-9]+)*$")
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,8 @@ class SourceEntry:
     tables: tuple[TableSpec, ...] = field(default=())
     # Gaps a reader found that no parser can: (what is missing, a phrase of the document locating it).
     gaps: tuple[tuple[str, str], ...] = field(default=())
+    abbrev: str = ""  # the start of its rulings' refs ("DD Magic"); "" derives one from the game's name
+    scope: str = ""   # what the document covers, where it says so ("magic": Part Two of a FAQ)
 
 
 @dataclass(frozen=True)
@@ -168,6 +173,13 @@ def source_entry(fields: dict, games: Collection[str] | None = None) -> SourceEn
             raise InvalidEntry("each [[source.gaps]] needs a 'description' (and optionally 'at', a phrase "
                                "locating it)", "description")
         gaps.append((gap["description"], str(gap.get("at", ""))))
+    for key in ("abbrev", "scope"):
+        if key in fields and not isinstance(fields[key], str):
+            raise InvalidEntry(f"field '{key}' must be a string", key)
+    abbrev = fields.get("abbrev") or ""
+    if abbrev and (not _ABBREV.match(abbrev) or len(abbrev) > MAX_ABBREV):
+        raise InvalidEntry(f"field 'abbrev' must be at most {MAX_ABBREV} letters, digits and single spaces, "
+                           f"such as 'DD Magic' (not {abbrev!r})", "abbrev")
     unknown = set(fields) - set(_REQUIRED) - set(_OPTIONAL)
     if unknown:
         raise InvalidEntry(f"unknown field(s) {', '.join(sorted(unknown))}")
@@ -175,5 +187,6 @@ def source_entry(fields: dict, games: Collection[str] | None = None) -> SourceEn
         id=fields["id"], file=fields["file"], game=fields["game"], title=fields["title"],
         author=fields.get("author", ""), kind=fields["kind"], language=fields["language"], shape=fields["shape"],
         version=str(fields.get("version", "")), date=str(fields.get("date", "")), section=fields.get("section", ""),
-        lines=lines, strip=strip, tables=tuple(tables), gaps=tuple(gaps),
+        lines=lines, strip=strip, tables=tuple(tables), gaps=tuple(gaps), abbrev=abbrev,
+        scope=" ".join((fields.get("scope") or "").split()),
     )

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Collection, Sequence
 from pathlib import Path
 
-from ingest import clean, formats, furniture, links, shapes, spells, tables
+from ingest import clean, formats, furniture, links, refs, shapes, spells, structure, tables
 from ingest.errors import IngestError
 from ingest.manifest import Manifest, SourceEntry
-from ingest.records import Citation, Example, Gap, ParsedSource, Ruling
+from ingest.records import Citation, CrossRef, Example, Gap, ParsedSource, Ruling
 from ingest.segment import Block, first_sentence, section_slug, slugify
 from ingest.formats import Document
 from ingest.text import LineIndex, MappedText
@@ -16,7 +17,8 @@ from ingest.text import LineIndex, MappedText
 
 def select_lines(original: str, lines: tuple[int, int | None] | None) -> tuple[MappedText, str]:
     """The part of the document the entry covers, twice: as a MappedText to parse (offsets into the whole
-    file; it keeps the line break ending its last line) and as the text a source page shows (the lines alone)."""
+    file; it keeps the line break ending its last line) and as the text a source page shows (the lines alone,
+    starting at offset `doc.offsets[0]` of the file)."""
     if lines is None:
         return MappedText.of(original), original
     index = LineIndex(original)
@@ -38,7 +40,6 @@ def clean_document(doc: MappedText, original: str, entry: SourceEntry, vocab: Co
     doc = clean.normalize_spaces(doc)
     for pattern in entry.strip:
         doc = doc.sub(re.compile(pattern, re.MULTILINE), "")
-    doc = clean.drop_page_footers(doc)
     doc = clean.collapse_doubled_words(doc)
     return clean.rejoin_split_words(doc, vocab)
 
@@ -57,21 +58,24 @@ def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None 
     if document.format == "text":
         try:
             doc, selected = select_lines(original, entry.lines)
+            base = doc.offsets[0]  # where the selected text starts in the file
         except ValueError as exc:
             raise IngestError(str(path), f"source {entry.id}: lines {exc}") from None
     elif entry.lines:
         raise IngestError(str(path), f"source {entry.id}: 'lines' selects lines of a text file, not of "
                           f"{document.format}")
     else:
-        doc, selected = document.text, original
+        doc, selected, base = document.text, original, 0
     doc = clean_document(doc, original, entry, vocab if vocab is not None else clean.vocabulary(original))
+    # Furniture first: "Page N of M" footers are what numbers the pages; footers it finds no rhythm in go after.
     found = furniture.strip_furniture(doc, document.page_starts or None)
+    text = clean.drop_page_footers(found.text)
     root = (entry.section,) if entry.section else ()
-    chosen = shapes.choose(found.text, root) if entry.shape == shapes.AUTO \
-        else shapes.fit(entry.shape, found.text, root)
+    chosen = shapes.choose(text, root) if entry.shape == shapes.AUTO else shapes.fit(entry.shape, text, root)
     doc = chosen.doc
-    cite = _Citer(entry.id, original, doc, found.pages)
-    rulings = _rulings(entry, chosen.blocks, doc, cite)
+    cite = _Citer(entry.id, original, base, doc, found.pages)
+    located = tables.locate(entry, doc)
+    rulings = _rulings(entry, chosen.blocks, doc, cite, located)
     if not rulings:
         raise IngestError(str(path), f"source {entry.id}: no rulings found (shape '{chosen.shape}')")
     gaps = [Gap(entry.id, "missing-section", f"promised in the contents but absent: {title}",
@@ -96,7 +100,7 @@ def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None 
         first_line=first_line,
         line_numbers=cite.shown_numbers(first_line, first_line + selected.count("\n")),
         cleaned_text=doc.text,
-        tables=tables.extract(entry, doc, rulings, cite),
+        tables=tables.extract(entry, located, rulings, cite),
         gaps=gaps,
         xrefs=xrefs,
         spells=spells.extract(rulings),
@@ -124,11 +128,53 @@ def parse_manifest(manifest: Manifest) -> list[tuple[SourceEntry, ParsedSource]]
             for entry in manifest.sources]
 
 
-class _Citer:
-    """Citations for spans of the cleaned text, in the document's own line numbers."""
+def assign_refs(parsed: list[tuple[SourceEntry, ParsedSource]], game_names: dict[str, str], where: str,
+                taken_abbrevs: Collection[str] = (), taken_refs: Collection[str] = ()) -> dict[str, str]:
+    """Give every ruling of `parsed` its ref, unique beside `taken_refs` (those already in the database), and
+    return each source's abbreviation (unique beside `taken_abbrevs`). IngestError, naming `where` (the
+    manifest or document), on an abbreviation asked for that another source has."""
+    try:
+        abbrevs = refs.assign_abbrevs([{"id": entry.id, "kind": entry.kind, "abbrev": entry.abbrev,
+                                        "game_name": game_names.get(entry.game, entry.game)}
+                                       for entry, _ in parsed], taken_abbrevs)
+    except ValueError as exc:
+        raise IngestError(where, f"field 'abbrev': {exc}") from None
+    used = list(taken_refs)
+    for entry, source in parsed:
+        found = refs.ruling_refs(source.rulings, abbrevs[entry.id], entry.section, used)
+        for ruling in source.rulings:
+            ruling.ref = found[ruling.id]
+        used += found.values()
+    return abbrevs
 
-    def __init__(self, source: str, original: str, doc: MappedText, pages: furniture.PageMap):
+
+def link_names(parsed: list[tuple[SourceEntry, ParsedSource]], known: Sequence = (),
+               known_spans: dict[str, list[tuple[int, int]]] | None = None) -> list[CrossRef]:
+    """Links from rulings' texts to the rulings of their game that the names they use designate (spells,
+    items, units, keywords: `links.name_references`). `known` are rulings already stored (with id, game,
+    title, text, kind) and `known_spans` their texts' linked spans: then only links from or to a ruling of
+    `parsed` are returned."""
+    new = [ruling for _, source in parsed for ruling in source.rulings]
+    taken = dict(known_spans or {})
+    for _, source in parsed:
+        for xref in source.xrefs:
+            if xref.start is not None:
+                taken.setdefault(xref.from_id, []).append((xref.start, xref.end))
+    among = {ruling.id for ruling in new} if known else None
+    found = []
+    for game in dict.fromkeys(ruling.game for ruling in new):
+        rulings = [r for r in (*known, *new) if r.game == game]
+        found += links.name_references(rulings, links.name_targets(rulings), taken, among)
+    return found
+
+
+class _Citer:
+    """Citations for spans of the cleaned text: the document's own line numbers, the page, and characters of
+    the text the source shows (the file from offset `base`)."""
+
+    def __init__(self, source: str, original: str, base: int, doc: MappedText, pages: furniture.PageMap):
         self.source = source
+        self.base = base
         self.doc = doc
         self.pages = pages
         self.lines = LineIndex(original)
@@ -147,24 +193,42 @@ class _Citer:
         return self.shown.get(file_line, file_line)
 
     def __call__(self, pieces: list[tuple[int, int]]) -> Citation:
-        char_start, _ = self.doc.original_span(*pieces[0])
-        _, char_end = self.doc.original_span(*pieces[-1])
+        # The span holds every character the pieces came from: markup a reader adds (a table row's closing
+        # "|") maps to where its construct starts, so the last character need not come last in the original.
+        spans = [self.doc.original_span(start, end) for start, end in pieces]
+        char_start = min(start for start, _ in spans)
+        char_end = max(max(self.doc.offsets[start:end], default=span[1] - 1) + 1
+                       for (start, end), span in zip(pieces, spans, strict=True))
         first, last = self.lines.line_of(char_start), self.lines.line_of(max(char_start, char_end - 1))
         return Citation(self.source, self.shown.get(first, first), self.shown.get(last, last),
-                        char_start, char_end, first, last, self.pages.page_of(char_start))
+                        char_start - self.base, char_end - self.base, first, last, self.pages.page_of(char_start))
 
 
-def _text(doc: MappedText, pieces: list[tuple[int, int]], separator: str = " ") -> str:
-    return separator.join(" ".join(doc.text[s:e].split()) for s, e in pieces)
+def _text(doc: MappedText, pieces: list[tuple[int, int]], lines: bool = False,
+          located: list[tables.Found] = ()) -> str:
+    """The stored text of the pieces: one flow (structure.flow), or with `lines` one line per piece; a
+    declared table inside a piece stands as its rows, not as the run-on text a flattening left."""
+    passages = []
+    for start, end in pieces:
+        parts, pos = [], start
+        for table in located:
+            if start <= table.start and table.end <= end:
+                parts += [doc.text[pos:table.start], "\n\n" + table.markup() + "\n\n"]
+                pos = table.end
+        passages.append("".join(parts) + doc.text[pos:end])
+    if lines:
+        return "\n".join(structure.flow(passage) for passage in passages)
+    return structure.flow("\n\n".join(passages))  # a piece ends a paragraph
 
 
-def _rulings(entry: SourceEntry, blocks: list[Block], doc: MappedText, cite: _Citer) -> list[Ruling]:
+def _rulings(entry: SourceEntry, blocks: list[Block], doc: MappedText, cite: _Citer,
+             located: list[tables.Found]) -> list[Ruling]:
     rulings: list[Ruling] = []
     kept = []
     for position, block in enumerate(blocks):
         if not block.pieces:
             continue
-        text = _text(doc, block.pieces, "\n" if block.kind == "changelog" else " ")
+        text = _text(doc, block.pieces, block.kind == "changelog", located)
         if not text.strip():  # cleaning can leave a block with nothing but whitespace
             continue
         id_section = block.section if block.id_section is None else block.id_section
@@ -195,13 +259,15 @@ def _rulings(entry: SourceEntry, blocks: list[Block], doc: MappedText, cite: _Ci
             by_label.setdefault(block.label, ruling_id)
         for label, pieces in block.examples:
             if pieces:
-                ruling.examples.append(Example(f"{ruling_id}/{label}", ruling_id, label, _text(doc, pieces),
-                                               cite(pieces)))
+                text = _LEAD_IN.sub("", _text(doc, pieces, located=located), count=1)  # readers print their own "Example:"
+                ruling.examples.append(Example(f"{ruling_id}/{label}", ruling_id, label, text, cite(pieces)))
         rulings.append(ruling)
     return rulings
 
 
 _TITLE_WORDS = 15
+# The label an example opens with in the document ("Example:", "Examples -").
+_LEAD_IN = re.compile(r"^Examples?\s*[:.–-]\s*(?=\S)", re.I)
 
 
 def _unique_ids(bases: list[str]) -> list[str]:

@@ -7,7 +7,9 @@ from dataclasses import asdict, dataclass, field
 
 @dataclass
 class Citation:
-    """Where a ruling or example stands in its source: document line numbers and original characters."""
+    """Where a ruling or example stands in its source: document line numbers, the characters
+    [char_start, char_end) of the text the source shows (ParsedSource.selected_text, stored as
+    sources.original_text), and the page."""
 
     source: str
     line_start: int
@@ -41,6 +43,7 @@ class Ruling:
     position: int          # order within the source
     citation: Citation
     parent: str | None = None  # the id of the rule this one is a subrule of (1.9.4 for 1.9.4.2)
+    ref: str = ""              # the short reference a judge reads aloud ("PotL B.3"), given at build time
     examples: list[Example] = field(default_factory=list)
 
 
@@ -69,6 +72,10 @@ class CrossRef:
     text: str              # the reference as written: "see Breath of Life"
     target: str            # what it names: "Breath of Life"
     to_id: str | None      # the ruling it resolves to, if any
+    kind: str = "see"      # see ("see X"), number ("rule 1.10") or name (a name another ruling is titled)
+    # Where `target` stands in the referring ruling's text, to link it there (None: in an example).
+    start: int | None = None
+    end: int | None = None
 
 
 @dataclass

@@ -11,12 +11,13 @@ from collections import Counter
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 
 import sqlite_utils
 
 from ingest.errors import IngestError, InvalidEntry
 from ingest.manifest import Manifest, SourceEntry, load_manifest, source_entry
-from ingest.pipeline import parse_manifest
+from ingest.pipeline import assign_refs, link_names, parse_manifest
 from ingest.records import ParsedSource, as_row
 from ingest.shapes import AUTO
 from kb.paths import DEFAULT_DB, DEFAULT_MANIFEST
@@ -118,7 +119,8 @@ def create_schema(db: sqlite_utils.Database) -> None:
     db["games"].create({"slug": str, "name": str, "publisher": str}, pk="slug")
     db["sources"].create({
         "id": str, "game": str, "title": str, "author": str, "version": str, "date": str, "kind": str,
-        "language": str, "file": str, "format": str, "shape": str, "lines": str, "sha256": str, "rulings": int,
+        # abbrev starts its rulings' refs; scope is what the document covers, where its manifest entry says.
+        "abbrev": str, "scope": str, "language": str, "file": str, "format": str, "shape": str, "lines": str, "sha256": str, "rulings": int,
         "original_text": str, "cleaned_text": str, "first_line": int,
         # JSON, one entry per line of original_text: the number citations give it (null: none shown).
         "line_numbers": str,
@@ -127,7 +129,7 @@ def create_schema(db: sqlite_utils.Database) -> None:
         "id": str, "game": str, "source": str, "section": str, "label": str, "title": str, "text": str,
         "kind": str, "position": int, "line_start": int, "line_end": int, "char_start": int, "char_end": int,
         "file_line_start": int, "file_line_end": int, "page": int, "parent": str, "citation": str,
-        "examples_text": str,
+        "examples_text": str, "ref": str,
     }, pk="id", foreign_keys=[("game", "games", "slug"), ("source", "sources", "id"),
                               ("parent", "rulings", "id")])
     # kind "source": an example printed in the source; kind "scenario": an executable example
@@ -156,7 +158,9 @@ def create_schema(db: sqlite_utils.Database) -> None:
           u.reason as reason,
           (select count(*) from examples e where e.ruling_id = r.id and e.kind = 'scenario') as tests
         from rulings r left join unexecutable u on u.ruling_id = r.id""")
-    db["xrefs"].create({"id": int, "from_id": str, "text": str, "target": str, "to_id": str},
+    # kind: see, number or name; start and end: where the target stands in the referring ruling's text.
+    db["xrefs"].create({"id": int, "from_id": str, "text": str, "target": str, "to_id": str, "kind": str,
+                        "start": int, "end": int},
                        pk="id", foreign_keys=[("from_id", "rulings", "id"), ("to_id", "rulings", "id")])
     db["gaps"].create({"id": int, "source": str, "kind": str, "description": str, "line": int},
                       pk="id", foreign_keys=[("source", "sources", "id")])
@@ -173,17 +177,21 @@ def create_schema(db: sqlite_utils.Database) -> None:
                           ("verifications", "ruling_id"),
                           ("xrefs", "from_id"), ("xrefs", "to_id"), ("gaps", "source")):
         db[table].create_index([column])
+    db["rulings"].create_index(["ref"], unique=True)
 
 
 def citation_text(entry: SourceEntry, row: dict) -> str:
-    """"Official Dragon Dice FAQ ..., lines 26–31" — what a judge reads out."""
-    return f"{entry.title}, {line_range(row['line_start'], row['line_end'])}"
+    """"Official Dragon Dice FAQ ..., lines 26–31" (", page 4, lines 26–31" where the document has pages) —
+    what a judge reads out."""
+    page = f"page {row['page']}, " if row.get("page") is not None else ""
+    return f"{entry.title}, {page}{line_range(row['line_start'], row['line_end'])}"
 
 
-def write_source(db: sqlite_utils.Database, entry: SourceEntry, parsed: ParsedSource) -> None:
-    """Insert one parsed source and everything it yielded."""
+def write_source(db: sqlite_utils.Database, entry: SourceEntry, parsed: ParsedSource, abbrev: str) -> None:
+    """Insert one parsed source (its rulings' refs starting with `abbrev`) and everything it yielded."""
     db["sources"].insert({
-        "id": entry.id, "game": entry.game, "title": entry.title, "author": entry.author,
+        "id": entry.id, "game": entry.game, "title": entry.title, "author": entry.author, "abbrev": abbrev,
+        "scope": entry.scope,
         "version": entry.version or parsed.found.get("version", ""),
         "date": entry.date or parsed.found.get("date", ""), "kind": entry.kind, "language": entry.language,
         "file": entry.file, "format": parsed.found.get("format", "text"), "shape": parsed.shape,
@@ -203,7 +211,7 @@ def write_source(db: sqlite_utils.Database, entry: SourceEntry, parsed: ParsedSo
             examples.append(dict(as_row(example), kind="source"))
     db["rulings"].insert_all(rows, alter=True)
     db["examples"].insert_all(examples, alter=True)
-    db["xrefs"].insert_all([as_row(x) for x in parsed.xrefs])
+    db["xrefs"].insert_all([as_row(x) for x in parsed.xrefs], alter=True)
     db["gaps"].insert_all([as_row(g) for g in parsed.gaps])
     for table in parsed.tables:
         row = as_row(table)
@@ -244,13 +252,16 @@ def build(db_path: Path = DEFAULT_DB, manifest_path: Path = DEFAULT_MANIFEST) ->
     """Rebuild the database from the manifest, atomically. Returns counts of what was written."""
     manifest: Manifest = load_manifest(Path(manifest_path))
     parsed = parse_manifest(manifest)
+    abbrevs = assign_refs(parsed, {slug: g["name"] for slug, g in manifest.games.items()}, str(manifest_path))
+    names = link_names(parsed)
     with atomic_database(Path(db_path)) as db:
         create_schema(db)
         db["meta"].insert_all([{"key": "schema_version", "value": str(SCHEMA_VERSION)}])
         db["games"].insert_all({"slug": slug, "name": g["name"], "publisher": g.get("publisher", "")}
                                for slug, g in manifest.games.items())
         for entry, source in parsed:
-            write_source(db, entry, source)
+            write_source(db, entry, source, abbrevs[entry.id])
+        db["xrefs"].insert_all([as_row(x) for x in names])
         write_scenarios(db, manifest.folder / "examples")
         enable_search(db, Path(db_path))
         counts = {table: db[table].count for table in ("sources", "rulings", "examples", "gaps", "xrefs")}
@@ -258,12 +269,15 @@ def build(db_path: Path = DEFAULT_DB, manifest_path: Path = DEFAULT_MANIFEST) ->
 
 
 def add_document(db_path: Path, file: Path, game: str, title: str | None = None, *, shape: str = AUTO,
-                 kind: str = "rulebook", language: str = "en", author: str = "") -> dict:
+                 kind: str = "rulebook", language: str = "en", author: str = "", abbrev: str = "",
+                 scope: str = "") -> dict:
     """Ingest one more document into an existing database, atomically; returns the ingest report.
 
     The document may be text, markdown, HTML, PDF or Q/A data; without `title` its front matter names it
     (else its file name does); without `shape` the segmenter that explains it best is chosen. The
-    document's rulings get ids under `game`; the game is created if the database lacks it.
+    document's rulings get ids under `game`; the game is created if the database lacks it. Their refs start
+    with `abbrev` (else one derived from the game's name, unlike any other source's); `scope` says what the
+    document covers. Names its rulings use that the game's rulings define link both ways.
     """
     from ingest import formats
     from ingest.pipeline import parse_source
@@ -277,7 +291,7 @@ def add_document(db_path: Path, file: Path, game: str, title: str | None = None,
     try:
         entry = source_entry({"id": slugify(named) or "document", "file": file.name, "game": game, "title": named,
                               "author": author, "kind": kind, "language": language, "shape": shape,
-                              "section": title})
+                              "section": title, "abbrev": abbrev, "scope": scope})
     except InvalidEntry as exc:
         raise IngestError(str(file), exc.message) from None
     parsed = parse_source(entry, file.parent, document=document)
@@ -291,9 +305,33 @@ def add_document(db_path: Path, file: Path, game: str, title: str | None = None,
             raise IngestError(str(file), f"ruling ids already in the database: {', '.join(clash[:5])}")
         if not db["games"].count_where("slug = ?", [game]):
             db["games"].insert({"slug": game, "name": game.replace("-", " ").title(), "publisher": ""})
-        write_source(db, entry, parsed)
+        game_name = db["games"].get(game)["name"]
+        abbrevs = assign_refs([(entry, parsed)], {game: game_name}, str(file), _stored(db, "sources", "abbrev"),
+                              _stored(db, "rulings", "ref"))
+        write_source(db, entry, parsed, abbrevs[entry.id])
+        db["xrefs"].insert_all([as_row(x) for x in link_names([(entry, parsed)], *_known_rulings(db, game, entry.id))],
+                               alter=True)
         enable_search(db, db_path)
     return ingest_report(entry, parsed)
+
+
+def _stored(db: sqlite_utils.Database, table: str, column: str) -> list[str]:
+    """The values of a column (none if a database built before it lacks it)."""
+    if column not in db[table].columns_dict:
+        return []
+    return [value for (value,) in db.execute(f"select {column} from {table} where {column} is not null")]
+
+
+def _known_rulings(db: sqlite_utils.Database, game: str, new_source: str) -> tuple[list[SimpleNamespace], dict]:
+    """A game's rulings stored before `new_source` (id, game, title, text, kind) and the spans of their texts
+    that already link."""
+    known = [SimpleNamespace(**row) for row in db.query(
+        "select id, game, title, text, kind from rulings where game = ? and source != ?", [game, new_source])]
+    spans: dict[str, list[tuple[int, int]]] = {}
+    if "start" in db["xrefs"].columns_dict:
+        for row in db.query("select from_id, start, end from xrefs where start is not null"):
+            spans.setdefault(row["from_id"], []).append((row["start"], row["end"]))
+    return known, spans
 
 
 # Signs that a ruling was cut wrong: another unit's number inside it ("... 1.2.3. If ..." mid-text).

@@ -42,7 +42,9 @@ def passages(db: sqlite_utils.Database) -> list[Passage]:
     """Everything worth a vector, each tied to the ruling it would answer with."""
     found: list[Passage] = []
     for r in db.query("select id, section, title, text from rulings order by rowid"):
-        head = f"{r['title']} ({r['section']}):"
+        # A title made of the text's first words ("To move a character to…") would be embedded twice.
+        title = r["title"] if not r["text"].startswith(r["title"].rstrip("…")) else ""
+        head = f"{title} ({r['section']}):".lstrip()
         for window in _windows(r["text"].split()):
             found.append(Passage(r["id"], "ruling", f"{head} {' '.join(window)}"))
     for e in db.query("select e.ruling_id, e.text, r.title from examples e join rulings r on r.id = e.ruling_id "

@@ -9,15 +9,16 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ingest.refs import ref_key
 from kb.cache import per_database_version
 
 if TYPE_CHECKING:  # only the build writes; importing sqlite-utils would slow every cold `rulings ask`
     import sqlite_utils
 
-KINDS = ("acronym", "game", "label", "term")
+KINDS = ("acronym", "game", "label", "term", "ref")
 
 
 class LexiconMissing(LookupError):
@@ -31,7 +32,8 @@ class Lexicon:
     games: dict[str, str]            # a name for a game (lower case) → game slug
     labels: dict[str, list[str]]     # label or id suffix (lower case) → ruling ids
     rulings: frozenset[str]
-    terms: dict[str, list[str]]      # glossary term (lower case) → the rules that define it, of its game
+    terms: dict[str, list[str]] = field(default_factory=dict)  # glossary term (lower case) → its rules
+    refs: dict[str, str] = field(default_factory=dict)  # ref without case or spaces ("ddmagica") → ruling id
 
 
 def game_aliases(conn: sqlite3.Connection) -> dict[str, str]:
@@ -58,6 +60,13 @@ def labels(conn: sqlite3.Connection) -> dict[str, list[str]]:
         if label and (len(label) > 1 or label.isdigit()):
             found.setdefault(label.lower(), []).append(ruling_id)
     return {key: sorted(set(v)) for key, v in found.items()}
+
+
+def refs(conn: sqlite3.Connection) -> dict[str, str]:
+    """Every ruling's ref (as `ref_key` writes it) → its id; none from a database built before refs."""
+    if "ref" not in {row[1] for row in conn.execute("pragma table_info(rulings)")}:
+        return {}
+    return {ref_key(ref): ruling_id for ruling_id, ref in conn.execute("select id, ref from rulings where ref != ''")}
 
 
 def acronyms(conn: sqlite3.Connection) -> dict[str, str]:
@@ -130,6 +139,7 @@ def write_lexicon(db: sqlite_utils.Database) -> None:
     pairs += [("game", key, value) for key, value in game_aliases(db.conn).items()]
     pairs += [("label", key, value) for key, ids in labels(db.conn).items() for value in ids]
     pairs += [("term", key, value) for key, ids in glossary_terms(db.conn).items() for value in ids]
+    pairs += [("ref", key, value) for key, value in refs(db.conn).items()]
     db["lexicon"].drop(ignore=True)
     db["lexicon"].create({"id": int, "kind": str, "key": str, "value": str}, pk="id")
     db["lexicon"].insert_all({"id": n, "kind": kind, "key": key, "value": value}
@@ -148,4 +158,4 @@ def load_lexicon(conn: sqlite3.Connection) -> Lexicon:
         else:
             found[kind][key] = value
     ids = frozenset(r[0] for r in conn.execute("select id from rulings"))
-    return Lexicon(found["acronym"], found["game"], found["label"], ids, found["term"])
+    return Lexicon(found["acronym"], found["game"], found["label"], ids, found["term"], found["ref"])

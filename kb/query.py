@@ -6,6 +6,7 @@ import re
 import sqlite3
 import unicodedata
 
+from ingest.refs import ref_key
 from ingest.segment import STOPWORDS
 from kb.lexicon import Lexicon
 
@@ -60,8 +61,11 @@ def without_game_name(question: str, games: dict[str, str], game: str | None) ->
 
 
 def direct_hit(question: str, lexicon: Lexicon) -> str | None:
-    """The ruling a question designates by id or label (`dragon-dice/magic/general/m`, `general/m`, `100.1a`)."""
+    """The ruling a question designates by ref (`DD Magic A`, case and spaces aside), id or label
+    (`dragon-dice/magic/general/m`, `general/m`, `100.1a`)."""
     key = question.strip().strip("[]<>\"'").lower()
+    if ref_key(key) in lexicon.refs:
+        return lexicon.refs[ref_key(key)]
     if not key or " " in key:
         return None
     if key in lexicon.rulings:

@@ -8,6 +8,7 @@ import json
 import sqlite3
 from collections.abc import Mapping
 
+from ingest.refs import AUTHORITY, HEADER_KINDS, full_citation
 from kb.store import UnknownRuling, dicts, examples_of, game, gaps, one
 
 # What each verification status says, in a judge's words: on a web page, after a ruling in `rulings ask`, and as
@@ -40,8 +41,15 @@ def proof(status: str, reason: str | None = None, tests: int | None = None) -> s
     return label
 
 
-# A ruling with the joined title of its source, which its citation names.
-_WITH_SOURCE = "select r.*, s.title as source_title from rulings r join sources s on s.id = r.source "
+# A ruling with what its citation says of its source: title, version, kind and scope.
+_WITH_SOURCE = ("select r.*, s.title as source_title, s.version as source_version, s.kind as source_kind, "
+                "s.scope as source_scope, s.abbrev as source_abbrev "
+                "from rulings r join sources s on s.id = r.source ")
+
+
+# What each kind of source is called beside a ruling it gives.
+KIND_LABELS = {"official-faq": "Official FAQ", "rulebook": "Rulebook", "designer-clarifications":
+               "Designer's clarification", "variant-rules": "Variant", "house-rules": "House rule"}
 
 
 def line_range(first: int, last: int) -> str:
@@ -50,17 +58,29 @@ def line_range(first: int, last: int) -> str:
 
 
 def citation(row: Mapping, text: str | None = None) -> dict:
-    """The citation a judge reads out: source, section and line range, plus a one-line form.
+    """The citation a judge reads out: source, section, line range and page, plus a one-line form; the
+    ruling's ref, the full citation to paste (`full`), and the source's kind and scope (what it covers, or "").
 
-    `row` has source, source_title, section, line_start and line_end; the one-line form is `text`,
-    by default the ruling's stored citation (its source's title and line range).
+    `row` has the columns of _WITH_SOURCE; the one-line form is `text`, by default the ruling's stored
+    citation (its source's title and line range). `start` and `end` are the characters of the source's
+    original text (`sources.original_text`) that hold exactly the cited passage; `page` is None where the
+    document marks no pages.
     """
     return {
+        "ref": row["ref"],
+        "kind": row["source_kind"],
+        "scope": row["source_scope"] or "",
+        "full": full_citation(row["ref"], row["source_abbrev"], row["source_title"], row["source_version"],
+                              row["section"], row["label"], row["title"],
+                              line_range(row["line_start"], row["line_end"]), row["page"]),
         "source": row["source"],
         "source_title": row["source_title"],
         "section": row["section"],
         "line_start": row["line_start"],
         "line_end": row["line_end"],
+        "start": row["char_start"],
+        "end": row["char_end"],
+        "page": row["page"],
         "text": text or row["citation"],
     }
 
@@ -80,16 +100,34 @@ def _summaries(conn: sqlite3.Connection, rows: list[sqlite3.Row],
     """Rulings (rows of _WITH_SOURCE) as readers list them, in the order given, each with its search score
     if `scores` are given."""
     ids = [row["id"] for row in rows]
-    examples, status = examples_of(conn, ids), statuses(conn, ids)
+    examples, status, links = examples_of(conn, ids), statuses(conn, ids), links_of(conn, ids)
     found = []
     for row in rows:
-        summary = {"id": row["id"], "game": row["game"], "title": row["title"], "text": row["text"],
-                   "examples": examples[row["id"]], "citation": citation(row), "family": row["parent"]}
+        summary = {"id": row["id"], "ref": row["ref"], "game": row["game"], "title": row["title"],
+                   "text": row["text"],
+                   # header: the source's title, credits or changes, shown with the source, not as a ruling
+                   "kind": row["kind"], "header": row["kind"] in HEADER_KINDS,
+                   "examples": examples[row["id"]], "citation": citation(row),
+                   "family": row["parent"], "links": links[row["id"]]}
         if scores is not None:
             summary["score"] = round(scores[row["id"]], 4)
         summary.update(status=status[row["id"]]["status"], status_reason=status[row["id"]]["reason"],
                        status_tests=status[row["id"]]["tests"])
         found.append(summary)
+    return found
+
+
+def links_of(conn: sqlite3.Connection, ruling_ids: list[str]) -> dict[str, list[dict]]:
+    """Where each ruling's text links to another ruling ("see X", a rule number, a name the game's rulings
+    define): `{"start", "end", "to_id", "kind"}` in text order (none from a database built before links had
+    places)."""
+    found: dict[str, list[dict]] = {ruling_id: [] for ruling_id in ruling_ids}
+    if not ruling_ids or "start" not in {row[1] for row in conn.execute("pragma table_info(xrefs)")}:
+        return found
+    for row in dicts(conn, f"select from_id, start, end, to_id, kind from xrefs where to_id is not null and "
+                           f"start is not null and from_id in ({','.join('?' * len(ruling_ids))}) "
+                           f"order by from_id, start", ruling_ids):
+        found[row.pop("from_id")].append(row)
     return found
 
 
@@ -101,6 +139,33 @@ def results(conn: sqlite3.Connection, ranked: list[tuple[str, float]]) -> list[d
     rows = {row["id"]: row for row in conn.execute(
         _WITH_SOURCE + f"where r.id in ({','.join('?' * len(ids))})", ids)}
     return _summaries(conn, [rows[ruling_id] for ruling_id in ids], dict(ranked))
+
+
+# Scores this close (relative) answer alike: the more authoritative source's ruling goes first.
+TIE = 0.05
+
+
+def official_first(conn: sqlite3.Connection, ranked: list[tuple[str, float]]) -> list[tuple[str, float]]:
+    """Ranked (ruling id, score) pairs, best first, where a ruling whose score is within TIE of the one just
+    above it moves above it if its source has more authority: a rulebook or official FAQ before a designer's
+    clarification, a variant, then a house rule. Rulings of equal authority never move."""
+    if not ranked:
+        return ranked
+    ids = [ruling_id for ruling_id, _ in ranked]
+    kinds = dict(conn.execute(f"select r.id, s.kind from rulings r join sources s on s.id = r.source "
+                              f"where r.id in ({','.join('?' * len(ids))})", ids).fetchall())
+    weight = {ruling_id: AUTHORITY.get(kinds.get(ruling_id), len(AUTHORITY)) for ruling_id in ids}
+    found: list[tuple[str, float]] = []
+    for pair in ranked:
+        at = len(found)
+        while at and weight[found[at - 1][0]] > weight[pair[0]] and _tied(found[at - 1][1], pair[1]):
+            at -= 1
+        found.insert(at, pair)
+    return found
+
+
+def _tied(above: float, below: float) -> bool:
+    return abs(above - below) <= TIE * max(abs(above), abs(below))
 
 
 def group_by_family(found: list[dict]) -> list[dict]:
@@ -151,10 +216,14 @@ def _row(conn: sqlite3.Connection, sql: str, ruling_id: str) -> dict:
 
 
 def ruling(conn: sqlite3.Connection, ruling_id: str) -> dict:
-    """One ruling as stored (its parent rule's id named `family`, as in search results), with its examples'
-    texts and its status; UnknownRuling if absent."""
-    found = _row(conn, "select * from rulings where id = ?", ruling_id)
+    """One ruling as stored (its parent rule's id named `family`, as in search results), with its citation
+    as search results give it, its links, its examples' texts and its status; UnknownRuling if absent."""
+    found = _row(conn, _WITH_SOURCE + "where r.id = ?", ruling_id)
+    found["citation"] = citation(found)
+    for key in ("source_title", "source_version", "source_kind", "source_scope", "source_abbrev"):
+        del found[key]
     found["family"] = found.pop("parent")
+    found["links"] = links_of(conn, [ruling_id])[ruling_id]
     found["examples"] = examples_of(conn, [ruling_id])[ruling_id]
     found["status"] = statuses(conn, [ruling_id])[ruling_id]
     return found
@@ -165,7 +234,7 @@ def details(conn: sqlite3.Connection, ruling_id: str) -> dict:
     (each cited), tests, neighbours, section, cross-references, tables and its source's gaps.
     UnknownRuling if absent."""
     found = _row(conn, _WITH_SOURCE + "where r.id = ?", ruling_id)
-    examples = dicts(conn, "select id, label, text, line_start, line_end from examples "
+    examples = dicts(conn, "select id, label, text, line_start, line_end, char_start, char_end, page from examples "
                            "where ruling_id = ? and kind = 'source' order by rowid", [ruling_id])
     for example in examples:  # cited in its ruling's source and section, at its own lines
         example["citation"] = citation({**found, **example}, line_range(example["line_start"], example["line_end"]))
@@ -181,15 +250,18 @@ def details(conn: sqlite3.Connection, ruling_id: str) -> dict:
         "section_rulings": dicts(conn, "select id, label, title from rulings where source = ? and section = ? "
                                        "order by position", [found["source"], found["section"]]),
         "cite": citation(found),
+        "links": links_of(conn, [ruling_id])[ruling_id],
         "source_examples": examples,
         "tests": dicts(conn, "select e.id, e.label, e.text, e.call, e.inputs, e.expected, v.status, v.actual, "
                              "v.detail, v.ran_at from examples e left join verifications v on v.test_id = e.id "
                              "where e.ruling_id = ? and e.kind = 'scenario' order by e.rowid", [ruling_id]),
-        "refers_to": dicts(conn, "select x.text, x.target, x.to_id, r.title as to_title from xrefs x "
-                                 "left join rulings r on r.id = x.to_id where x.from_id = ? order by x.id",
+        "refers_to": dicts(conn, "select x.text, x.target, x.to_id, r.title as to_title, r.ref as to_ref "
+                                 "from xrefs x left join rulings r on r.id = x.to_id where x.from_id = ? "
+                                 "order by x.id",
                            [ruling_id]),
-        "referred_by": dicts(conn, "select x.text, x.from_id, r.title as from_title from xrefs x "
-                                   "join rulings r on r.id = x.from_id where x.to_id = ? order by x.id",
+        "referred_by": dicts(conn, "select x.text, x.from_id, r.title as from_title, r.ref as from_ref "
+                                   "from xrefs x join rulings r on r.id = x.from_id where x.to_id = ? "
+                                   "order by x.id",
                              [ruling_id]),
         "tables": _tables(conn, ruling_id),
         "gaps": gaps(conn, found["source"]),

@@ -1,8 +1,9 @@
 """Answering questions with rulings: the steps of a search, in order.
 
-A question that is a ruling id or label goes straight to that ruling (`kb.query`); otherwise it is ranked
+A question that is a ruling ref, id or label goes straight to that ruling (`kb.query`); otherwise it is ranked
 by full text and by meaning (`kb.retrieval`), the two rankings fused (`kb.fusion`), kept to the game it
-names or tilted towards the game whose vocabulary it speaks, and judged answered or not (`kb.answered`).
+names or tilted towards the game whose vocabulary it speaks, and judged answered or not (`kb.answered`);
+of rulings that answer alike, the official source's comes first (`kb.rulings.official_first`).
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from kb.query import (
     without_game_name,
 )
 from kb.retrieval import dense_ranking, fts_ranking
-from kb.rulings import results
+from kb.rulings import official_first, results
 
 MAX_K = 50
 MODES = ("hybrid", "fts", "dense")
@@ -73,4 +74,4 @@ def ask(conn: sqlite3.Connection, question: str, game: str | None = None, k: int
     if mode == "hybrid":  # a boost in standard deviations: only fused scores are on that scale
         ranked = prefer_rulings(ranked, glossary_rulings(searched, lexicon.terms, game or preferred))
     return {"query": question, "answered": is_answered(ranked, best_cosine, usage, lead),
-            "game": game or preferred, "results": results(conn, ranked[:k])}
+            "game": game or preferred, "results": results(conn, official_first(conn, ranked)[:k])}

@@ -65,8 +65,8 @@ def game(conn: sqlite3.Connection, slug: str) -> dict | None:
     """One game with its sources, or None."""
     found = one(conn, "select * from games where slug = ?", [slug])
     if found:
-        found["sources"] = dicts(conn, "select id, title, kind, author, version, date, rulings from sources "
-                                       "where game = ? order by title", [slug])
+        found["sources"] = dicts(conn, "select id, title, kind, scope, abbrev, author, version, date, rulings "
+                                       "from sources where game = ? order by title", [slug])
     return found
 
 
@@ -76,11 +76,11 @@ def gaps(conn: sqlite3.Connection, source_id: str) -> list[dict]:
 
 
 def source(conn: sqlite3.Connection, source_id: str) -> dict | None:
-    """One source with its text, game name, rulings (id, label, title, lines) and gaps, or None."""
+    """One source with its text, game name, rulings (id, label, title, lines, first character) and gaps, or None."""
     found = one(conn, "select s.*, g.name as game_name from sources s join games g on g.slug = s.game "
                       "where s.id = ?", [source_id])
     if found:
-        found["rulings_list"] = dicts(conn, "select id, label, title, line_start, line_end, file_line_start "
+        found["rulings_list"] = dicts(conn, "select id, label, title, line_start, line_end, char_start "
                                             "from rulings where source = ? order by position", [source_id])
         found["gaps"] = gaps(conn, source_id)
     return found

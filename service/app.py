@@ -14,9 +14,10 @@ from service.db import close_db
 from service.pages import pages
 
 DATASETTE_URL = "http://127.0.0.1:8001"
-# Pages are plain HTML and CSS from this server: no script runs, nothing loads from elsewhere.
+# Pages are HTML and CSS from this server: the one script is this server's copy-citation file (no inline
+# script runs), nothing loads from elsewhere.
 SECURITY_HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; script-src 'none'; object-src 'none'; base-uri 'none'; "
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; "
                                "form-action 'self'; frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",

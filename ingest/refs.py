@@ -1,0 +1,151 @@
+"""Short references a judge can read aloud ("CR 702.19b", "DT 12", "PotL B.3"): a source abbreviation and a
+label built from the document's own numbering, unique across the database and at most 24 characters."""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from itertools import count
+
+from ingest.records import Ruling
+
+MAX_REF = 24
+MAX_ABBREV = 10
+# What the source says about itself rather than rules: its title, credits, copyright, "new in this version".
+HEADER_KINDS = frozenset({"title", "front-matter", "changelog"})
+# How much a source's kind weighs when two sources answer alike: the publisher's word before anyone else's.
+AUTHORITY = {"rulebook": 0, "official-faq": 0, "designer-clarifications": 1, "variant-rules": 2, "house-rules": 3}
+# Said after a clashing abbreviation to tell two sources apart ("PotL HR" beside "PotL").
+KIND_SUFFIX = {"rulebook": "RB", "official-faq": "FAQ", "designer-clarifications": "DC", "variant-rules": "VR",
+               "house-rules": "HR"}
+_SMALL = frozenset({"a", "an", "and", "for", "in", "of", "on", "the", "to", "with", "&"})
+# A label that numbers: "702.19b", "12", "1a", "b", "iv" — not a title or a slug.
+_NUMBERING = re.compile(r"\d+(?:\.\d+)*[a-z]?|[a-z](?:\.\d+[a-z]?)*"
+                        r"|(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})", re.IGNORECASE)
+
+
+def ref_key(ref: str) -> str:
+    """How a ref is compared and looked up: case and whitespace do not matter ("dd magic a" = "DD Magic A")."""
+    return re.sub(r"\s+", "", ref).casefold()
+
+
+def abbreviation(name: str) -> str:
+    """A short abbreviation of a game or document name: the initials, small words in lower case ("Paths of the
+    Lance" -> "PotL", "Dungeon Twister" -> "DT"); a one-word name is kept (up to 8 letters). A part in
+    parentheses is dropped ("Paths of the Lance (Dragons of Glory expansion)")."""
+    words = re.findall(r"[^\W_]+", re.sub(r"\([^)]*\)", " ", name)) or re.findall(r"[^\W_]+", name)
+    if len(words) == 1:
+        return words[0][:8].capitalize() if words[0].islower() else words[0][:8]
+    initials = "".join(w[0].lower() if w.lower() in _SMALL else w[0].upper() for w in words)
+    return initials[:MAX_ABBREV]
+
+
+def assign_abbrevs(sources: Iterable[dict], taken: Iterable[str] = ()) -> dict[str, str]:
+    """Source id -> its abbreviation, unique (case-insensitively) beside `taken` and each other.
+
+    Each source is a dict with id, kind, game_name and optionally abbrev (what the manifest or `rulings add`
+    asked for, kept as given). Without one, a source takes its game's initials; the most authoritative source
+    of a game (rulebook, official FAQ) gets them first, the next adds its kind ("PotL HR"), then a number.
+    ValueError if an abbreviation asked for is taken.
+    """
+    used = {ref_key(a) for a in taken}
+    found: dict[str, str] = {}
+    ordered = sorted(sources, key=lambda s: (not s.get("abbrev"), AUTHORITY.get(s["kind"], 9)))  # stable
+    for source in ordered:
+        base = source.get("abbrev") or abbreviation(source["game_name"])
+        if source.get("abbrev") and ref_key(base) in used:
+            raise ValueError(f"source {source['id']}: abbreviation {base!r} is already another source's")
+        candidates = [base] if source.get("abbrev") else [base, f"{base} {KIND_SUFFIX.get(source['kind'], '')}"]
+        candidates += [f"{candidates[-1].strip()} {n}" for n in range(2, 100)]
+        chosen = next(c.strip() for c in candidates if ref_key(c) not in used)
+        used.add(ref_key(chosen))
+        found[source["id"]] = chosen
+    return found
+
+
+def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Iterable[str] = ()) -> dict[str, str]:
+    """Ruling id -> its ref: `abbrev` and a label, unique beside `taken` (refs already in the database).
+
+    The label is the ruling's own numbering, after its heading's label ("B.3" for rule 3 under "B.
+    Activating Neutral Nations"), else its ordinal within its section ("12"); the source's header (title,
+    credits, changes) is numbered apart ("front 2"). A section whose labels an earlier section already used
+    is told apart by the first word of its title ("Optional B", and so "Optional B.1" under it), else of its
+    part of the document; `root` is the section every ruling of the source sits under. A label that is
+    still taken, or too long, gives way to the ruling's place in the source ("#12").
+    """
+    headings = {(r.section, r.title): r.id for r in rulings if r.kind not in HEADER_KINDS}
+    sections: dict[str, list[Ruling]] = {}
+    for ruling in rulings:
+        sections.setdefault("\0front" if ruling.kind in HEADER_KINDS else ruling.section, []).append(ruling)
+    labels: dict[str, str] = {}
+    claimed: set[str] = set()
+    for section, members in sections.items():  # in order of first use: a heading comes before its section
+        if section == "\0front":
+            for n, ruling in enumerate(members, start=1):
+                labels[ruling.id] = f"front {_numbering(ruling.label) or n}"
+            continue
+        heading = labels.get(headings.get(_split_section(section), ""))
+        base = _own_labels(members)
+        if heading:
+            base = [own if own.startswith(heading + ".") else f"{heading}.{own}" for own in base]
+        for qualifier in ("", *_qualifiers(section, root)):
+            tried = [f"{qualifier} {own}".strip() for own in base]
+            if not {ref_key(label) for label in tried} & claimed:
+                base = tried
+                break
+        for ruling, label in zip(members, base, strict=True):
+            labels[ruling.id] = label
+            claimed.add(ref_key(label))
+    used = {ref_key(t) for t in taken}
+    refs: dict[str, str] = {}
+    for position, ruling in enumerate(rulings, start=1):
+        candidates = (f"{abbrev} {labels[ruling.id]}", f"{abbrev} #{position}",
+                      *(f"{abbrev} #{position}.{n}" for n in range(2, 1000)))
+        ref = next(c for c in candidates if len(c) <= MAX_REF and ref_key(c) not in used)
+        used.add(ref_key(ref))
+        refs[ruling.id] = ref
+    return refs
+
+
+def _own_labels(members: list[Ruling]) -> list[str]:
+    """Each ruling's label within its section: its numbering, else the next ordinal its section's numbers
+    leave free (a question after paragraphs "2" to "6" is "7", not a second "6")."""
+    numbers = {_numbering(r.label) for r in members}
+    ordinals = (str(n) for n in count(1) if str(n) not in numbers)
+    return [_numbering(r.label) or next(ordinals) for r in members]
+
+
+def _numbering(label: str) -> str:
+    """The label as a number is written ("B" for a lettered clarification "b"), or "" if it does not number."""
+    if not _NUMBERING.fullmatch(label or ""):
+        return ""
+    return label if label[0].isdigit() else label.upper() if label.isalpha() else label[0].upper() + label[1:]
+
+
+def _split_section(section: str) -> tuple[str, str]:
+    """("New Rules", "Activating Neutral Nations") for "New Rules > Activating Neutral Nations": the section
+    a heading sits in and its title."""
+    head, _, title = section.rpartition(" > ")
+    return head, title
+
+
+def _qualifiers(section: str, root: str) -> list[str]:
+    """Words that tell a section's labels apart: the first word of its own title ("Special" for "Rules >
+    Special Considerations"), then of its part of the document below the source's root."""
+    parts = [p for p in section.split(" > ") if p]
+    if root and parts and parts[0] == root:
+        parts = parts[1:] or parts
+    firsts = [re.findall(r"[^\W_]+", part)[:1] for part in (parts[-1:] + parts[:1])]
+    return list(dict.fromkeys(words[0][:MAX_ABBREV] for words in firsts if words))
+
+
+def full_citation(ref: str, abbrev: str, source_title: str, version: str, section: str, label: str, title: str,
+                  lines: str, page: int | None = None) -> str:
+    """The citation a judge pastes into a ruling ("DD Magic A — Official Dragon Dice FAQ ..., v1.44, General
+    Rules A, lines 26–31"): the ref, the source and its version, where in it (the section and the ref's
+    label where the document numbers the ruling, else its title), the page and the lines."""
+    version = f"v{version}" if re.match(r"\d", version or "") else version
+    leaf = section.rsplit(" > ", 1)[-1]
+    numbered = ref.removeprefix(abbrev).strip() if _numbering(label) and ref.startswith(abbrev) else ""
+    where = f"{leaf} {numbered}" if numbered else f"{leaf}: {title}" if leaf else title
+    parts = [source_title, version, where.strip(), f"p. {page}" if page else "", lines]
+    return f"{ref} — " + ", ".join(part for part in parts if part)

@@ -1,0 +1,38 @@
+"""The plain form a ruling's text is stored in: prose on one line, lists and tables kept line by line.
+
+A document's line breaks are mostly wrapping, so prose lines join into one. Lines that are structure keep
+their own line: list items ("- item", "• item", "3. item", "b) item") and table rows ("| a | b |"), each only
+where a passage holds two or more of them (one numbered line is a paragraph that starts with a number).
+Markdown's "|---|" rule rows go. kb.layout reads this form back into paragraphs, lists and tables.
+"""
+from __future__ import annotations
+
+import re
+
+ITEM = re.compile(r"^(?:[-*•◦▪–]|\d{1,3}[.)]|[a-z][.)])\s+\S")
+ROW = re.compile(r"^\|.*\|$")
+_RULE_ROW = re.compile(r"^\|?[\s:|-]*-{3,}[\s:|-]*$")
+
+
+def flow(text: str) -> str:
+    """`text` (a span of a cleaned document) in the stored form: whitespace runs collapsed, prose lines
+    joined, list items and table rows on lines of their own. An item's wrapped continuation joins the item;
+    prose after a list or table starts a line of its own."""
+    lines = [" ".join(line.split()) for line in text.split("\n")]
+    lines = [line for line in lines if not _RULE_ROW.match(line) or not line]
+    items = sum(bool(ITEM.match(line)) for line in lines)
+    rows = sum(bool(ROW.match(line)) for line in lines)
+    out: list[list[str]] = []  # the lines written, each as the source lines it joins
+    last, blank = None, False  # the kind of the last line written; whether blank lines came since
+    for line in lines:
+        if not line:
+            blank = True
+            continue
+        kind = "row" if rows >= 2 and ROW.match(line) else "item" if items >= 2 and ITEM.match(line) else "prose"
+        if out and kind == "prose" and last != "row" and not (last == "item" and blank):
+            out[-1].append(line)
+        else:
+            out.append([line])
+            last = kind
+        blank = False
+    return "\n".join(" ".join(joined) for joined in out)

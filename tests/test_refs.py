@@ -1,0 +1,277 @@
+"""Refs a judge reads aloud ("DD Magic A", "PotL B.3"), links inside rulings' texts, each answer's provenance
+(kind and scope of its source), and game pages and handbooks that show a source's front matter as its header."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from markupsafe import Markup
+
+from ingest import formats
+from ingest.errors import InvalidEntry
+from ingest.links import name_references, name_targets
+from ingest.manifest import source_entry
+from ingest.pipeline import parse_source
+from ingest.refs import MAX_REF, abbreviation, assign_abbrevs, ref_key, ruling_refs
+from kb.lexicon import load_lexicon
+from kb.query import direct_hit
+from kb.rulings import official_first
+from kb.search import ask
+from service.app import create_app
+from service.cli import cli
+
+CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
+OFFICIAL = "dragon-dice/magic/general/m"
+RESERVE = ("A reserve army magic action may NEVER result in doubled points. This ALSO means that black magic "
+           "CANNOT be doubled from a reserve army.")
+
+
+@pytest.fixture(scope="module")
+def client(built_db):
+    return create_app(built_db, datasette_url="http://datasette.test").test_client()
+
+
+@pytest.fixture
+def db(built_db, tmp_path):
+    copy = tmp_path / "rulings.db"
+    shutil.copy(built_db, copy)
+    return copy
+
+
+def add(db: Path, text: str, *options: str, name: str = "doc.txt"):
+    (db.parent / name).write_text(text, encoding="utf-8")
+    return CliRunner().invoke(cli, ["add", str(db.parent / name), *options, "--db", str(db), "--json"])
+
+
+def refs_of(db: Path, source: str) -> dict[str, str]:
+    return dict(sqlite3.connect(db).execute("select id, ref from rulings where source = ? order by position",
+                                            [source]))
+
+
+def html(response) -> str:
+    return response.get_data(as_text=True)
+
+
+# --- refs --------------------------------------------------------------------------------------------------
+
+def test_every_seed_ruling_has_a_unique_ref_of_at_most_24_characters(conn):
+    refs = [ref for (ref,) in conn.execute("select ref from rulings")]
+    assert all(refs) and max(map(len, refs)) <= MAX_REF
+    assert len({ref_key(ref) for ref in refs}) == len(refs)
+
+
+@pytest.mark.parametrize("ruling_id, ref", [
+    ("dragon-dice/magic/general/a", "DD Magic A"),            # the manifest's abbrev, the document's letter
+    ("dragon-dice/magic/earth/stoneskin/a", "DD Magic 1.A"),  # under its heading "1. Stoneskin"
+    ("paths-of-the-lance/new-rules/b/3", "PotL B.3"),         # the game's initials, small words in lower case
+    ("paths-of-the-lance/optional-rules/b/1", "PotL Optional B.1"),  # a letter New Rules already used
+    ("paths-of-the-lance/house-rules/1", "PotL HR 1"),        # a second source of the game adds its kind
+    ("dungeon-twister/clarifications/the-rope", "DT 3"),      # no numbering: its ordinal in its section
+    ("dungeon-twister/clarifications/front-matter/about", "DT front 1"),  # the header, numbered apart
+])
+def test_refs_are_built_from_the_documents_own_numbering(conn, ruling_id, ref):
+    assert conn.execute("select ref from rulings where id = ?", [ruling_id]).fetchone()[0] == ref
+
+
+@pytest.mark.skipif(not CORPORA.is_dir(), reason=f"{CORPORA} is not beside the clone")
+@pytest.mark.parametrize("name, sample", [
+    ("lorcana-comprehensive-rules-2.2.0.txt", "Lorcana 1.9.4.2"),
+    ("lorcana-comprehensive-rules-2025-10-31.pdf", "Lorcana 4.3.6.6"),
+    ("lorcana-first-chapter-set-notes.txt", "Lorcana Costs 1"),
+    ("fide-laws-of-chess.md", "Lorcana E.2.3.1"),
+])
+def test_refs_of_real_documents_are_unique_short_and_mostly_their_own_numbers(name, sample):
+    entry = source_entry({"id": "doc", "file": name, "game": "test", "title": name, "kind": "rulebook",
+                          "language": "en", "shape": "auto", "section": name})
+    rulings = parse_source(entry, CORPORA, document=formats.read(CORPORA / name)).rulings
+    refs = ruling_refs(rulings, "Lorcana", name).values()
+    assert max(map(len, refs)) <= MAX_REF and len({ref_key(ref) for ref in refs}) == len(rulings)
+    assert sample in refs
+    assert sum("#" in ref for ref in refs) <= 0.06 * len(rulings)  # a restated rule's number is taken
+
+
+def test_abbreviations_are_the_initials_of_the_game_and_tell_sources_apart():
+    assert [abbreviation(name) for name in ("Paths of the Lance (Dragons of Glory expansion)", "Dungeon Twister",
+                                            "Magic Combat with Dice", "chess")] == ["PotL", "DT", "MCwD", "Chess"]
+    sources = [{"id": "house", "kind": "house-rules", "game_name": "Dragon Dice"},
+               {"id": "faq", "kind": "official-faq", "game_name": "Dragon Dice"},
+               {"id": "other", "kind": "rulebook", "game_name": "Dungeon Delve"}]
+    assert assign_abbrevs(sources, taken=["DD RB"]) == {"faq": "DD", "house": "DD HR", "other": "DD RB 2"}
+    with pytest.raises(ValueError, match="'DD' is already another source's"):
+        assign_abbrevs([{"id": "x", "kind": "rulebook", "game_name": "Dice", "abbrev": "DD"}], taken=["dd"])
+
+
+@pytest.mark.parametrize("abbrev", ["Far Too Long Abbrev", "DD-Magic", "two  spaces"])
+def test_the_manifest_rejects_an_abbreviation_that_cannot_start_a_short_ref(abbrev):
+    fields = {"id": "x", "file": "x.txt", "game": "g", "title": "X", "kind": "rulebook", "language": "en",
+              "shape": "auto", "abbrev": abbrev}
+    with pytest.raises(InvalidEntry) as raised:
+        source_entry(fields)
+    assert raised.value.field == "abbrev"
+
+
+def test_rulings_add_gives_refs_unique_across_the_database(db):
+    lettered = "Skirmish FAQ\n\nA) Retreating units may not shoot.\n\nB) Cover applies to ranged attacks only.\n"
+    assert add(db, lettered, "--game", "dragon-dice", "--title", "Skirmish FAQ", "--abbrev", "SK").exit_code == 0
+    assert list(refs_of(db, "skirmish-faq").values()) == ["SK front 1", "SK A", "SK B"]
+    again = add(db, lettered, "--game", "dragon-dice", "--title", "Second FAQ", name="second.txt")
+    assert again.exit_code == 0, again.output
+    refs = [ref for (ref,) in sqlite3.connect(db).execute("select ref from rulings")]
+    assert len({ref_key(ref) for ref in refs}) == len(refs) and max(map(len, refs)) <= MAX_REF
+    assert set(refs_of(db, "second-faq").values()) == {"DD front 1", "DD A", "DD B"}  # "DD Magic" is taken
+    clash = add(db, lettered, "--game", "dragon-dice", "--title", "Third FAQ", "--abbrev", "dd magic",
+                name="third.txt")
+    assert clash.exit_code != 0 and "field 'abbrev'" in clash.output and "third.txt" in clash.output
+
+
+@pytest.mark.parametrize("question", ["DD Magic A", "dd magic a", "  DD  Magic A ", "ddmagica", "[DD Magic A]"])
+def test_asking_a_ref_goes_straight_to_its_ruling(conn, question):
+    assert direct_hit(question, load_lexicon(conn)) == "dragon-dice/magic/general/a"
+    answer = ask(conn, question)
+    assert answer["answered"] and [r["id"] for r in answer["results"]] == ["dragon-dice/magic/general/a"]
+
+
+def test_the_web_search_finds_a_ref(client):
+    page = html(client.get("/", query_string={"q": "potl b.3"}))
+    assert re.findall(r'<article class="ruling" id="([^"]+)"', page) == ["paths-of-the-lance/new-rules/b/3"]
+    assert '<span class="ref">PotL B.3</span>' in page
+
+
+def test_every_result_and_page_shows_the_ref_and_a_full_citation_to_copy(client):
+    answer = client.get("/api/search", query_string={"q": "Can a reserve army double its magic?"}).get_json()
+    best = answer["results"][0]
+    assert best["ref"] == best["citation"]["ref"] == "DD Magic M"
+    full = ("DD Magic M — Official Dragon Dice FAQ and Rules Clarifications, Part Two - Magic, v1.44, "
+            "General Rules M, lines 119–120")
+    assert best["citation"]["full"] == full
+    page = html(client.get(f"/r/{OFFICIAL}"))
+    assert '<span class="ref">DD Magic M</span>' in page
+    assert f'<button type="button" class="copy-cite" data-cite="{full}"' in page
+    assert client.get(f"/api/rulings/{OFFICIAL}").get_json()["citation"]["full"] == full
+
+
+# --- provenance --------------------------------------------------------------------------------------------
+
+def test_every_answer_says_what_kind_of_source_it_comes_from_and_what_it_covers(conn, client):
+    result = ask(conn, "Can a reserve army double its magic?")["results"][0]
+    assert (result["citation"]["kind"], result["citation"]["scope"]) == ("official-faq", "magic")
+    house = ask(conn, "PotL HR 1")["results"][0]
+    assert (house["citation"]["kind"], house["citation"]["scope"]) == ("house-rules", "")
+    page = html(client.get("/", query_string={"q": "Can a reserve army double its magic?"}))
+    assert '<span class="provenance kind-official-faq">Official FAQ · covers: magic</span>' in page
+
+
+def test_an_official_ruling_ranks_before_a_house_rule_that_answers_alike(db):
+    house = f"Club rules\n\nA) {RESERVE}\n\nB) Every player brings their own dice.\n"
+    result = add(db, house, "--game", "dragon-dice", "--title", "Club rules", "--kind", "house-rules")
+    assert result.exit_code == 0, result.output
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    conn.row_factory = sqlite3.Row
+    found = ask(conn, "Can a reserve army double its magic?")["results"]
+    ids = [r["id"] for r in found]
+    house_id = next(rid for rid in ids if rid.startswith("dragon-dice/club") and rid.endswith("/a"))
+    assert ids[:2] == [OFFICIAL, house_id]
+    assert [r["citation"]["kind"] for r in found[:2]] == ["official-faq", "house-rules"]
+    # On an exact tie, whichever came first, the official source's ruling goes first; nothing else moves.
+    tied = [(house_id, 2.0), (OFFICIAL, 2.0), ("dragon-dice/magic/general/o", 1.0)]
+    assert official_first(conn, tied) == [tied[1], tied[0], tied[2]]
+    official = [("dragon-dice/magic/general/o", 2.0), (OFFICIAL, 2.0)]
+    assert official_first(conn, official) == official
+
+
+# --- links inside the text ----------------------------------------------------------------------------------
+
+def test_a_name_another_ruling_defines_links_to_it_and_the_target_lists_what_refers_to_it(client):
+    page = html(client.get("/r/dragon-dice/magic/general/o"))
+    assert 'Spells with a duration (<a class="xref" href="/r/dragon-dice/magic/earth/stoneskin">Stoneskin</a>,' \
+           in page
+    target = html(client.get("/r/dragon-dice/magic/earth/stoneskin"))
+    assert "Referred to by" in target and 'href="/r/dragon-dice/magic/general/o">DD Magic O' in target
+
+
+def test_a_see_reference_links_from_inside_the_text(client):
+    page = html(client.get("/r/magic-combat-dice/rules/more-than-one-creature-assigned"))
+    assert '(see <a class="xref" href="/r/magic-combat-dice/rules/special-considerations/banding">banding</a>)' \
+           in page
+
+
+class Ruling:
+    def __init__(self, id, title, text, kind="clarification"):
+        self.id, self.title, self.text, self.kind, self.game = id, title, text, kind, "g"
+
+
+def test_names_link_conservatively():
+    rulings = [Ruling("fire", "Fireball", "Deals 3 damage."), Ruling("hit", "Hit", "A hit deals damage."),
+               Ruling("wand", "Fireball Wand", "Casts a Fireball once."),
+               Ruling("q", "Question", "Hit points drop when a Fireball or the Fireball Wand hits; Fireball again. "
+                                       "A fireball is not a name here, nor is Fireballs.")]
+    refs = name_references(rulings, name_targets(rulings), {})
+    found = [(r.from_id, r.target, rulings[[x.id for x in rulings].index(r.from_id)].text[r.start:r.end])
+             for r in refs]
+    # Once per ruling, whole phrases only, case-matched, the longer name first, never a word starting a
+    # sentence (where its capital means nothing) and never a ruling naming itself.
+    assert sorted(found) == [("q", "Fireball", "Fireball"), ("q", "Fireball Wand", "Fireball Wand"),
+                             ("wand", "Fireball", "Fireball")]
+
+
+def test_linked_text_is_escaped_around_its_links(client):
+    from service.pages import linked
+    with client.application.test_request_context():
+        out = linked("<b>see</b> Stoneskin & more", [{"start": 11, "end": 20, "to_id": "a/b"}])
+    assert isinstance(out, Markup)
+    assert str(out) == '&lt;b&gt;see&lt;/b&gt; <a class="xref" href="/r/a/b">Stoneskin</a> &amp; more'
+
+
+# --- game page and handbook ----------------------------------------------------------------------------------
+
+def contents(page: str) -> list[str]:
+    toc = re.search(r'<nav aria-label="(?:Sections|Contents)".*?</nav>', page, re.DOTALL).group(0)
+    return [re.sub(r"<[^>]+>", "", entry).strip() for entry in re.findall(r"<li>(.*?)</li>", toc, re.DOTALL)]
+
+
+@pytest.mark.parametrize("slug", ["paths-of-the-lance", "dragon-dice", "wizard-dice", "dungeon-twister"])
+def test_game_page_contents_have_no_empty_or_repeated_entries(client, slug):
+    entries = contents(html(client.get(f"/games/{slug}")))
+    titles = [re.sub(r"\s*\(\d+\)$", "", entry) for entry in entries]
+    assert entries and all(titles) and len(titles) == len(set(titles)), entries
+
+
+def test_front_matter_is_the_sources_header_not_rulings(client, conn):
+    page = html(client.get("/games/dragon-dice"))
+    front = [rid for (rid,) in conn.execute("select id from rulings where source = 'dragon-dice-faq-magic' and "
+                                            "kind in ('title', 'front-matter', 'changelog')")]
+    assert len(front) == 6
+    header = page[page.index('<details class="front-matter">'):page.index("</details>")]
+    for ruling_id in front:
+        assert f'<article class="ruling" id="{ruling_id}"' not in page and f'id="{ruling_id}"' in header
+    assert "Front Matter" not in "".join(contents(page))
+
+
+def test_a_source_titled_as_its_game_is_named_by_its_kind_in_the_breadcrumb(client):
+    crumbs = re.search(r'<nav aria-label="Breadcrumb".*?</nav>', html(client.get("/r/wizard-dice/rules/gameplay")),
+                       re.DOTALL).group(0)
+    assert re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", crumbs)).strip() == "Wizard Dice › Rulebook › Rules"
+
+
+def test_the_printed_handbook_starts_with_contents_and_rulings(client):
+    page = html(client.get("/handbook/dragon-dice"))
+    assert '<nav aria-label="Contents" class="toc hb-toc">' in page
+    css = client.get("/static/style.css").get_data(as_text=True)
+    print_css = css[css.index("@media print"):]
+    assert "nav.toc:not(.hb-toc)" in print_css and ".copy-cite" in print_css
+    first_ruling = page.index('<div class="hb-ruling"')
+    assert page.index("hb-toc") < first_ruling < page.index("About the sources")
+    assert "Permission to copy" in page[page.index("About the sources"):]  # the front matter, after the rulings
+    assert contents(page)[0] == "Magic &gt; General Rules"
+
+
+def test_the_ruling_json_has_its_ref_citation_and_links(client):
+    found = client.get("/api/rulings/dragon-dice/magic/general/o").get_json()
+    assert found["ref"] == "DD Magic O" and found["citation"]["kind"] == "official-faq"
+    assert {"to_id": "dragon-dice/magic/earth/stoneskin", "kind": "name"}.items() <= found["links"][0].items()
+    assert json.dumps(found)  # plain data
