@@ -17,20 +17,20 @@ def source_summary(conn: sqlite3.Connection) -> list[dict]:
 
 
 def engine_summary(conn: sqlite3.Connection) -> list[dict]:
-    """Per game: rulings, how many a passing engine test proves, how many are not executable (with a
-    reason), how many have no test yet, and the scenarios run (as of the last `rulings verify`)."""
+    """Per game: rulings, how many the engine checks (every example agrees), how many are not checkable (with
+    a reason), how many are not checked or disagree, and the scenarios run (as of the last `rulings verify`)."""
     rows = [dict(r) for r in conn.execute("""
         select g.slug as game, count(st.ruling_id) as rulings,
-          sum(st.status = 'passed') as proved,
-          sum(st.status = 'not-executable') as "not executable",
-          sum(st.status not in ('passed', 'not-executable')) as "untested or failing",
+          sum(st.status = 'passed') as checked,
+          sum(st.status = 'not-executable') as "not checkable",
+          sum(st.status not in ('passed', 'not-executable')) as "not checked or disagreeing",
           (select count(*) from examples e join rulings r on r.id = e.ruling_id
              where r.game = g.slug and e.kind = 'scenario') as scenarios,
           printf('%d%%', 100 * sum(st.status = 'passed') / count(st.ruling_id)) as linked
         from games g join ruling_status st on st.game = g.slug group by g.slug order by g.rowid""")]
     if rows:
         total = {key: sum(r[key] for r in rows) for key in rows[0] if key not in ("game", "linked")}
-        rows.append({"game": "all", **total, "linked": f"{100 * total['proved'] // total['rulings']}%"})
+        rows.append({"game": "all", **total, "linked": f"{100 * total['checked'] // total['rulings']}%"})
     return rows
 
 
