@@ -30,6 +30,24 @@ def conn(built_db):
     connection.close()
 
 
+@pytest.fixture(scope="session")
+def seeds_plus(built_db, tmp_path_factory):
+    """`seeds_plus(game, text)`: a copy of the seeds' database with one more document (`text`, added as game
+    `game` with `rulings add`'s library function), its path."""
+    import shutil
+
+    from kb.build import add_document
+
+    def add(game: str, text: str) -> Path:
+        folder = tmp_path_factory.mktemp(game)
+        path = folder / "rulings.db"
+        shutil.copy(built_db, path)
+        (folder / f"{game}.txt").write_text(text, encoding="utf-8")
+        add_document(path, folder / f"{game}.txt", game)
+        return path
+    return add
+
+
 def _letters(text: str) -> str:
     return re.sub(r"[\W\d_]", "", text).lower()
 

@@ -1,11 +1,9 @@
 """Rule families: each result names its parent rule (`family`), and subrules of one rule show together under it."""
 import json
-import shutil
 
 import pytest
 from click.testing import CliRunner
 
-from kb.build import add_document
 from kb.rulings import family_groups, group_by_family
 from kb.store import connect
 from service.app import create_app
@@ -32,14 +30,9 @@ OFF_TOPIC = "What is the capital of France?"
 
 
 @pytest.fixture(scope="module")
-def family_db(built_db, tmp_path_factory):
+def family_db(seeds_plus):
     """The seeds' database with the small rulebook added (game `quarrel`)."""
-    folder = tmp_path_factory.mktemp("family")
-    path = folder / "rulings.db"
-    shutil.copy(built_db, path)
-    (folder / "quarrel.txt").write_text(RULEBOOK, encoding="utf-8")
-    add_document(path, folder / "quarrel.txt", "quarrel")
-    return path
+    return seeds_plus("quarrel", RULEBOOK)
 
 
 @pytest.fixture(scope="module")

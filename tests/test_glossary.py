@@ -1,10 +1,8 @@
 """Glossary terms lead to the rules that define them: the rules a glossary entry cites, and the rules under
 a heading that is the term itself."""
-import shutil
 
 import pytest
 
-from kb.build import add_document
 from kb.fusion import GLOSSARY_BOOST, prefer_rulings
 from kb.lexicon import glossary_terms, load_lexicon
 from kb.query import glossary_rulings
@@ -48,13 +46,8 @@ DECAY, SMUDGE = "quill/time/3.1-rune-decay/3.1.1", "quill/concepts/1.2-smudge-ch
 
 
 @pytest.fixture(scope="module")
-def quill_db(built_db, tmp_path_factory):
-    folder = tmp_path_factory.mktemp("glossary")
-    path = folder / "rulings.db"
-    shutil.copy(built_db, path)
-    (folder / "quill.txt").write_text(RULEBOOK, encoding="utf-8")
-    add_document(path, folder / "quill.txt", "quill")
-    return path
+def quill_db(seeds_plus):
+    return seeds_plus("quill", RULEBOOK)
 
 
 def test_a_glossary_entry_leads_to_the_rules_it_cites_and_to_the_heading_named_like_it(quill_db):

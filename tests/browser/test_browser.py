@@ -23,12 +23,6 @@ PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="module")
-def urls(built_db):
-    with servers(built_db) as found:
-        yield found
-
-
-@pytest.fixture(scope="module")
 def browser():
     with sync_playwright() as playwright:
         chromium = launch(playwright)

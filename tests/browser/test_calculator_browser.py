@@ -1,27 +1,16 @@
 """A judge using a calculator form in a real browser: a select, a checkbox, the answer in words, its rulings."""
 import pytest
-from harness import ARTIFACTS, CHROMIUM, launch, servers
+from harness import ARTIFACTS, CHROMIUM
 
 if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)", allow_module_level=True)
 
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 
 @pytest.fixture(scope="module")
-def app_url(built_db):
-    with servers(built_db) as (found, _):
-        yield found
-
-
-@pytest.fixture
-def page(app_url):
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        context = browser.new_context(viewport={"width": 1100, "height": 900})
-        context.set_default_timeout(30_000)
-        yield context.new_page()
-        browser.close()
+def app_url(urls):
+    return urls[0]
 
 
 def test_a_judge_fills_a_form_with_a_select_and_a_checkbox_and_reads_the_answer(page, app_url):

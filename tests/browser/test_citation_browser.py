@@ -1,30 +1,14 @@
 """A judge follows a citation into a book flattened onto one line: the source page scrolls to the ruling and
 highlights just its words, not the whole book; a table in a ruling reads as a table."""
 import pytest
-from harness import ARTIFACTS, CHROMIUM, launch, servers
+from harness import ARTIFACTS, CHROMIUM
 
 if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)", allow_module_level=True)
 
-from playwright.sync_api import expect, sync_playwright  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
 
 RULING = "paths-of-the-lance/new-rules/c"
-
-
-@pytest.fixture(scope="module")
-def urls(built_db):
-    with servers(built_db) as found:
-        yield found
-
-
-@pytest.fixture(scope="module")
-def page():
-    with sync_playwright() as playwright:
-        chromium = launch(playwright)
-        context = chromium.new_context(viewport={"width": 1100, "height": 900})
-        context.set_default_timeout(30_000)
-        yield context.new_page()
-        chromium.close()
 
 
 def test_the_citation_of_a_flattened_book_highlights_just_the_ruling_and_scrolls_to_it(page, urls, conn):

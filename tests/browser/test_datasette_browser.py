@@ -4,32 +4,16 @@ Runs headless Debian chromium against `rulings serve` and `rulings browse` start
 (tests/browser/harness.py). Screenshots go to test-artifacts/.
 """
 import pytest
-from harness import ARTIFACTS, CHROMIUM, launch, servers
+from harness import ARTIFACTS, CHROMIUM
 
 if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)", allow_module_level=True)
 
-from playwright.sync_api import expect, sync_playwright  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
 
 QUESTION = "can I cast a spell on an army in reserve"
 RESERVE = "dragon-dice/magic/general/m"
 ROW = "/rulings/rulings/dragon-dice~2Fmagic~2Fgeneral~2Fm"
-
-
-@pytest.fixture(scope="module")
-def urls(built_db):
-    with servers(built_db) as found:
-        yield found
-
-
-@pytest.fixture(scope="module")
-def page():
-    with sync_playwright() as playwright:
-        chromium = launch(playwright)
-        context = chromium.new_context(viewport={"width": 1100, "height": 900})
-        context.set_default_timeout(30_000)
-        yield context.new_page()
-        chromium.close()
 
 
 def test_a_plain_words_question_in_the_search_query_finds_the_ruling(page, urls):

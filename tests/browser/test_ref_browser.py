@@ -1,6 +1,6 @@
 """A judge in a real browser asks for a ref and copies the full citation in one click."""
 import pytest
-from harness import CHROMIUM, launch, servers
+from harness import CHROMIUM, launch
 
 if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)", allow_module_level=True)
@@ -9,12 +9,6 @@ from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 REF = "DD Magic M"
 RULING = "dragon-dice/magic/general/m"
-
-
-@pytest.fixture(scope="module")
-def urls(built_db):
-    with servers(built_db) as found:
-        yield found
 
 
 @pytest.fixture
