@@ -22,6 +22,7 @@ from ingest.records import ParsedSource, as_row
 from ingest.shapes import AUTO
 from kb.paths import DEFAULT_DB, DEFAULT_MANIFEST
 from kb.rulings import line_range
+from kb.verify import record_statuses
 
 SCHEMA_VERSION = 1
 
@@ -130,6 +131,7 @@ def create_schema(db: sqlite_utils.Database) -> None:
         "kind": str, "position": int, "line_start": int, "line_end": int, "char_start": int, "char_end": int,
         "file_line_start": int, "file_line_end": int, "page": int, "parent": str, "citation": str,
         "examples_text": str, "ref": str,
+        "status": str,  # a copy of ruling_status.status (kb.verify.record_statuses), for Datasette's facets
     }, pk="id", foreign_keys=[("game", "games", "slug"), ("source", "sources", "id"),
                               ("parent", "rulings", "id")])
     # kind "source": an example printed in the source; kind "scenario": an executable example
@@ -263,6 +265,7 @@ def build(db_path: Path = DEFAULT_DB, manifest_path: Path = DEFAULT_MANIFEST) ->
             write_source(db, entry, source, abbrevs[entry.id])
         db["xrefs"].insert_all([as_row(x) for x in names])
         write_scenarios(db, manifest.folder / "examples")
+        record_statuses(db.conn)
         enable_search(db, Path(db_path))
         counts = {table: db[table].count for table in ("sources", "rulings", "examples", "gaps", "xrefs")}
     return counts
@@ -311,6 +314,9 @@ def add_document(db_path: Path, file: Path, game: str, title: str | None = None,
         write_source(db, entry, parsed, abbrevs[entry.id])
         db["xrefs"].insert_all([as_row(x) for x in link_names([(entry, parsed)], *_known_rulings(db, game, entry.id))],
                                alter=True)
+        if "status" not in db["rulings"].columns_dict:  # a database built before rulings had a status
+            db["rulings"].add_column("status", str)
+        record_statuses(db.conn)
         enable_search(db, db_path)
     return ingest_report(entry, parsed)
 

@@ -51,7 +51,7 @@ def test_metadata_loads_into_datasette(ds):
 
 def test_rulings_have_facets_and_full_text_search(ds):
     data = get(ds, "/rulings/rulings.json", _search="reserve army magic").json()
-    assert {"game", "source", "kind"} <= set(data["facet_results"])
+    assert {"game", "source", "kind", "status"} <= set(data["facet_results"])
     assert "dragon-dice/magic/general/m" in [row[0] for row in data["rows"]]
     assert "status" in get(ds, "/rulings/ruling_status.json").json()["facet_results"]
 
@@ -125,7 +125,7 @@ def test_table_search_matches_any_word_of_a_question(ds):
         assert get(ds, "/rulings/rulings.json", _search=typed).status_code == 200, typed
 
 
-@pytest.mark.parametrize("table, facets", [("rulings", {"game", "source", "kind"}),
+@pytest.mark.parametrize("table, facets", [("rulings", {"game", "source", "kind", "status"}),
                                            ("ruling_status", {"status", "game"})])
 def test_tables_are_faceted_by_default(ds, table, facets):
     assert facets <= set(get(ds, f"/rulings/{table}.json").json()["facet_results"])

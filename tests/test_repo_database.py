@@ -4,8 +4,15 @@ from array import array
 
 from kb.build import DEFAULT_DB
 
-# Written by `rulings verify`, not by ingest.
+# Written by `rulings verify`, not by ingest: a table, and columns of other tables.
 NOT_FROM_INGEST = {"verifications"}
+VERIFIED_COLUMNS = {"rulings": {"status"}}
+
+
+def columns(conn, table: str) -> str:
+    """The table's columns, less those `rulings verify` writes, as a select list."""
+    names = [r[1] for r in conn.execute(f"pragma table_info([{table}])")]
+    return ", ".join(f"[{n}]" for n in names if n not in VERIFIED_COLUMNS.get(table, set()))
 
 
 def tables(conn):
@@ -27,8 +34,8 @@ def test_committed_database_equals_a_fresh_ingest(built_db):
     for table in tables(fresh):
         if table in NOT_FROM_INGEST:
             continue
-        left = committed.execute(f"select * from [{table}] order by 1, 2").fetchall()
-        right = fresh.execute(f"select * from [{table}] order by 1, 2").fetchall()
+        left = committed.execute(f"select {columns(committed, table)} from [{table}] order by 1, 2").fetchall()
+        right = fresh.execute(f"select {columns(fresh, table)} from [{table}] order by 1, 2").fetchall()
         assert len(left) == len(right), f"{table}: run `make ingest` and commit rulings.db"
         for row_a, row_b in zip(left, right):
             assert all(same_value(a, b) for a, b in zip(row_a, row_b)), \

@@ -56,6 +56,16 @@ def test_results_are_recorded_per_test_with_time_and_status(verified):
     assert all(test_id.startswith(ruling_id + "::") for test_id, ruling_id, _, _ in rows)
 
 
+def test_each_ruling_row_carries_its_status_before_and_after_verify(built_db, verified):
+    def statuses(db):
+        conn = sqlite3.connect(db)
+        copied = dict(conn.execute("select id, status from rulings"))
+        assert copied == dict(conn.execute("select ruling_id, status from ruling_status"))
+        return set(copied.values())
+    assert "not-run" in statuses(built_db) and "passed" not in statuses(built_db)
+    assert "passed" in statuses(verified[0]) and "not-run" not in statuses(verified[0])
+
+
 def test_every_printed_example_of_the_worked_games_is_replayed(built_db):
     conn = sqlite3.connect(built_db)
     printed = {r[0] for r in conn.execute("select id from examples where kind = 'source'")
