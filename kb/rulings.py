@@ -5,6 +5,7 @@ Search results, `rulings ask`, the JSON API and the web pages all take their rul
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from collections.abc import Mapping
 
@@ -108,7 +109,7 @@ def _summaries(conn: sqlite3.Connection, rows: list[sqlite3.Row],
                    # header: the source's title, credits or changes, shown with the source, not as a ruling
                    "kind": row["kind"], "header": row["kind"] in HEADER_KINDS,
                    "examples": examples[row["id"]], "citation": citation(row),
-                   "family": row["parent"], "links": links[row["id"]]}
+                   "family": family(row), "links": links[row["id"]]}
         if scores is not None:
             summary["score"] = round(scores[row["id"]], 4)
         summary.update(status=status[row["id"]]["status"], status_reason=status[row["id"]]["reason"],
@@ -168,6 +169,30 @@ def _tied(above: float, below: float) -> bool:
     return abs(above - below) <= TIE * max(abs(above), abs(below))
 
 
+_RULE_NUMBER = re.compile(r"\d+(?:\.\d+)+[a-z]?")
+
+
+def family(row: Mapping) -> str | None:
+    """The id of a ruling's parent rule: its stored `parent`; or, for a numbered rule whose parent rule is only
+    a heading ("1.1 General" over 1.1.1 and 1.1.2, "702.11 Hexproof" over 702.11b), that heading's section
+    path, which the rule's id starts with; else None."""
+    if row["parent"]:
+        return row["parent"]
+    label = row["label"] or ""
+    if not _RULE_NUMBER.fullmatch(label) or "/" not in row["id"]:
+        return None
+    number = re.sub(r"(?:\.\d+|[a-z])$", "", label)  # 1.1.1 → 1.1, 702.11b → 702.11
+    heading = (row["section"] or "").rsplit(" > ", 1)[-1]
+    return row["id"].rsplit("/", 1)[0] if re.match(rf"{re.escape(number)}\.? ", heading) else None
+
+
+def _heading(section: str) -> dict:
+    """A heading-only parent rule as a family's heading: `{"id": None, "label", "title"}` from the last
+    step of a member's section ("1.1 General")."""
+    label, _, title = section.rsplit(" > ", 1)[-1].partition(" ")
+    return {"id": None, "label": label.rstrip("."), "title": title}
+
+
 def group_by_family(found: list[dict]) -> list[dict]:
     """Search results (best first) gathered by rule family, so that a near miss shows beside the right rule.
 
@@ -193,12 +218,14 @@ def group_by_family(found: list[dict]) -> list[dict]:
 
 def family_groups(conn: sqlite3.Connection, found: list[dict]) -> list[dict]:
     """`group_by_family(found)`, each group of a family headed by its parent rule's `{"id", "label", "title"}`
-    (`"heading"`, None for a result alone), the parent rules read in one query."""
+    (`"heading"`, None for a result alone), the parent rules read in one query; a parent rule that is only a
+    heading has the id None."""
     groups = group_by_family(found)
     families = [group["family"] for group in groups if group["family"]]
     headings = {row["id"]: row for row in dicts(
         conn, f"select id, label, title from rulings where id in ({','.join('?' * len(families))})", families)}
-    return [{**group, "heading": headings.get(group["family"])} for group in groups]
+    return [{**group, "heading": headings.get(group["family"]) or _heading(group["results"][0]["citation"]["section"])
+             if group["family"] else None} for group in groups]
 
 
 def game_rulings(conn: sqlite3.Connection, slug: str) -> list[dict]:
@@ -222,7 +249,8 @@ def ruling(conn: sqlite3.Connection, ruling_id: str) -> dict:
     found["citation"] = citation(found)
     for key in ("source_title", "source_version", "source_kind", "source_scope", "source_abbrev"):
         del found[key]
-    found["family"] = found.pop("parent")
+    found["family"] = family(found)
+    del found["parent"]
     found["links"] = links_of(conn, [ruling_id])[ruling_id]
     found["examples"] = examples_of(conn, [ruling_id])[ruling_id]
     found["status"] = statuses(conn, [ruling_id])[ruling_id]

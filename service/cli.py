@@ -218,7 +218,7 @@ def _provenance(citation: dict) -> str:
 
 
 def _family_heading(heading: dict) -> str:
-    return f"{heading['label']} {heading['title']}  [{heading['id']}]"
+    return f"{heading['label']} {heading['title']}" + (f"  [{heading['id']}]" if heading["id"] else "")
 
 
 def _group_lines(group: dict, with_status: bool = True) -> list[str]:

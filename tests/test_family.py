@@ -5,6 +5,7 @@ import pytest
 from click.testing import CliRunner
 
 from kb.rulings import family_groups, group_by_family
+from kb.search import ask as search
 from kb.store import connect
 from service.app import create_app
 from service.cli import cli
@@ -134,3 +135,43 @@ def test_an_unanswered_question_lists_the_nearest_rulings_labelled_not_an_answer
         assert f"[{nearest['id']}] ({nearest['citation']['text']})" in output.output
     page = client.get("/", query_string={"q": OFF_TOPIC}).get_data(as_text=True)
     assert '<section class="results nearest"' in page and "Nearest rulings (not an answer)" in page
+
+
+# A rulebook whose rules sit under numbered headings with no text of their own ("1.1 General"), as most of a
+# comprehensive rulebook does: the heading is the parent rule, though it is no ruling.
+HEADINGS = """Quire Comprehensive Rules
+
+1. Concepts
+
+1.1 Inking
+1.1.1 A scribe inks one page of a quire during their turn, never more.
+1.1.2 An inked page of a quire stays inked until the quire is burned.
+1.2 Binding
+1.2.1 A quire of eight inked pages is bound at the end of the turn.
+"""
+INK_QUESTION = "How many pages of a quire can a scribe ink during their turn, and how long do they stay inked?"
+
+
+@pytest.fixture(scope="module")
+def headings_db(seeds_plus):
+    return seeds_plus("quire", HEADINGS)
+
+
+def test_rules_under_a_heading_only_rule_share_it_as_their_family(headings_db):
+    conn = connect(headings_db)
+    found = search(conn, INK_QUESTION, game="quire", k=3)["results"]
+    first, second = (next(r for r in found if r["id"].endswith(f"/{label}")) for label in ("1.1.1", "1.1.2"))
+    assert first["family"] == second["family"] == first["id"].rsplit("/", 1)[0]
+    assert next(r for r in found if r["id"].endswith("/1.2.1"))["family"] != first["family"]
+    group = next(g for g in family_groups(conn, found) if g["family"] == first["family"])
+    assert group["heading"] == {"id": None, "label": "1.1", "title": "Inking"}
+    assert {r["id"] for r in group["results"]} == {first["id"], second["id"]}
+
+
+def test_a_heading_only_family_shows_its_heading_without_a_link(headings_db):
+    page = create_app(headings_db).test_client().get("/", query_string={"q": INK_QUESTION, "game": "quire"})
+    family = page.get_data(as_text=True)
+    family = family[family.index('<li class="family">'):]
+    assert '<h3 class="family-head"><span class="rule-label">1.1</span> Inking</h3>' in family
+    output = ask(headings_db, INK_QUESTION, "--game", "quire").output
+    assert "1.1 Inking\n" in output and "[quire/concepts/1.1-inking]" not in output  # no ruling to point at
