@@ -335,7 +335,8 @@ def _known_rulings(db: sqlite_utils.Database, game: str, new_source: str) -> tup
         "select id, game, title, text, kind from rulings where game = ? and source != ?", [game, new_source])]
     spans: dict[str, list[tuple[int, int]]] = {}
     if "start" in db["xrefs"].columns_dict:
-        for row in db.query("select from_id, start, end from xrefs where start is not null"):
+        for row in db.query("select x.from_id, x.start, x.end from xrefs x join rulings r on r.id = x.from_id "
+                            "where r.game = ? and x.start is not null", [game]):
             spans.setdefault(row["from_id"], []).append((row["start"], row["end"]))
     return known, spans
 

@@ -97,13 +97,23 @@ def acronyms(conn: sqlite3.Connection) -> dict[str, str]:
     return found
 
 
+# A word as search reads it: letters and digits, with an inner apostrophe ("player's").
+WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
+
+
+def spaced_words(text: str) -> str:
+    """`text` as its lower-case words, one space between and either side (" end of turn phase "): a phrase
+    stands in it as a whole exactly when its own spaced words are a substring."""
+    return " " + " ".join(WORD.findall(text.lower())) + " "
+
+
 def _spellings(term: str) -> list[str]:
-    """The ways a question writes a glossary term: "banish/banished" is two words, "action, game" (a
-    glossary's inverted entry) is "game action"."""
+    """The ways a question writes a glossary term, as its spaced words less the outer spaces:
+    "banish/banished" is two words, "action, game" (a glossary's inverted entry) is "game action"."""
     found = []
-    for part in re.sub(r"[^\w\s,/'-]", " ", term.lower()).split("/"):
+    for part in term.split("/"):
         head, _, qualifier = part.partition(",")
-        words = " ".join(f"{qualifier} {head}".split())
+        words = spaced_words(f"{qualifier} {head}").strip()
         if words:
             found.append(words)
     return found
@@ -116,8 +126,8 @@ def glossary_terms(conn: sqlite3.Connection) -> dict[str, list[str]]:
     under: dict[tuple[str, str], list[str]] = {}
     for ruling_id, game, section in conn.execute("select id, game, section from rulings where kind != 'glossary' "
                                                  "order by source, position"):
-        heading = re.sub(r"^[\w.]*\d[\w.]*\s+", "", (section or "").rsplit(" > ", 1)[-1]).lower()
-        under.setdefault((game, " ".join(heading.split())), []).append(ruling_id)
+        heading = re.sub(r"^[\w.]*\d[\w.]*\s+", "", (section or "").rsplit(" > ", 1)[-1])
+        under.setdefault((game, spaced_words(heading).strip()), []).append(ruling_id)
     found: dict[str, list[str]] = {}
     sql = ("select g.id, g.game, g.title, group_concat(x.to_id, char(10)) from rulings g left join xrefs x "
            "on x.from_id = g.id and x.to_id is not null where g.kind = 'glossary' group by g.id")

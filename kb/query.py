@@ -8,16 +8,15 @@ import unicodedata
 
 from ingest.refs import ref_key
 from ingest.segment import STOPWORDS
-from kb.lexicon import Lexicon
+from kb.lexicon import WORD, Lexicon, spaced_words
 
 # A game recognised by its vocabulary speaks words that several of its rulings use, not one stray ruling.
 VOCABULARY_RULINGS = 2
-_TERM = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 
 
 def content_terms(question: str) -> list[str]:
     """The question's words that carry meaning (no stopwords), in order, once each."""
-    words = (t.replace("'", "") for t in _TERM.findall(question.lower()))
+    words = (t.replace("'", "") for t in WORD.findall(question.lower()))
     return [w for w in dict.fromkeys(words) if w not in STOPWORDS]
 
 
@@ -27,7 +26,7 @@ def fts_query(question: str, acronyms: dict[str, str] | None = None) -> str:
     An acronym the rulings use also searches the name it stands for, and the name its acronym.
     """
     terms = content_terms(question)
-    spaced = " " + " ".join(_TERM.findall(question.lower())) + " "
+    spaced = spaced_words(question)
     for acronym, name in (acronyms or {}).items():
         if acronym in terms:
             terms += [w for w in name.split() if w not in STOPWORDS]
@@ -64,8 +63,8 @@ def direct_hit(question: str, lexicon: Lexicon) -> str | None:
     """The ruling a question designates by ref (`DD Magic A`, case and spaces aside), id or label
     (`dragon-dice/magic/general/m`, `general/m`, `100.1a`)."""
     key = question.strip().strip("[]<>\"'").lower()
-    if ref_key(key) in lexicon.refs:
-        return lexicon.refs[ref_key(key)]
+    if hit := lexicon.refs.get(ref_key(key)):
+        return hit
     if not key or " " in key:
         return None
     if key in lexicon.rulings:
@@ -76,11 +75,9 @@ def direct_hit(question: str, lexicon: Lexicon) -> str | None:
 
 def glossary_rulings(question: str, terms: dict[str, list[str]], game: str | None) -> set[str]:
     """The rules that define the glossary terms a question uses ("does a game state check happen…" → the
-    rules of 1.8), of `game` when one is chosen. `terms` is the lexicon's glossary terms."""
-    def spaced(words: str) -> str:
-        return " " + " ".join(_TERM.findall(words.lower())) + " "
-    text = spaced(question)
-    return {ruling_id for term, ids in terms.items() if spaced(term) in text
+    rules of 1.8), of `game` when one is chosen. `terms` is the lexicon's glossary terms, in spaced words."""
+    text = spaced_words(question)
+    return {ruling_id for term, ids in terms.items() if f" {term} " in text
             for ruling_id in ids if game is None or ruling_id.startswith(game + "/")}
 
 

@@ -19,6 +19,9 @@ from service.db import get_db
 from service.params import MAX_QUERY, search_args
 
 pages = Blueprint("pages", __name__)
+# A ruling's stored text as paragraphs, lists and tables; a verification status in plain words.
+pages.add_app_template_filter(blocks)
+pages.add_app_template_global(proof, "proof_text")
 LINES = re.compile(r"(\d{1,7})(?:-(\d{1,7}))?")
 
 
@@ -30,12 +33,6 @@ def cite_url(source_id: str, line_start: int, line_end: int, start: int | None =
     if start is not None and end is not None:
         return url_for("pages.source", source_id=source_id, start=start, end=end, _anchor="cited")
     return url_for("pages.source", source_id=source_id, lines=f"{line_start}-{line_end}", _anchor=f"L{line_start}")
-
-
-@pages.app_template_filter("blocks")
-def text_blocks(text: str) -> list[dict]:
-    """A ruling's stored text as paragraphs, lists and tables (kb.layout.blocks)."""
-    return blocks(text)
 
 
 @pages.app_template_global()
@@ -50,12 +47,6 @@ def datasette_url(table: str | None = None, pk: str | None = None, **query) -> s
     if query:
         url += "?" + urlencode(query)
     return url
-
-
-@pages.app_template_global()
-def proof_text(status: str, reason: str | None = None, tests: int | None = None) -> str:
-    """What a page says of a verification status, in plain words (kb.rulings.proof)."""
-    return proof(status, reason, tests)
 
 
 @pages.app_template_global()

@@ -25,7 +25,7 @@ RULEBOOK = """Quill Comprehensive Rules
 
 2. Tablets
 
-2.1 Owning Tablets
+2.1 Tablet-Owning
 2.1.1 Each player starts the game with two empty tablets.
 2.1.2 A player may never hold more than five tablets.
 2.1.3 A tablet given away keeps its runes.
@@ -41,6 +41,8 @@ Fading
 What happens to old runes at the end of a round. See 3.1.
 Smudge check
 The moment after each action when crowded tablets lose runes.
+Tablet owning
+Who holds which tablets, and how many.
 """
 DECAY, SMUDGE = "quill/time/3.1-rune-decay/3.1.1", "quill/concepts/1.2-smudge-check/1.2.1"
 
@@ -54,6 +56,8 @@ def test_a_glossary_entry_leads_to_the_rules_it_cites_and_to_the_heading_named_l
     terms = glossary_terms(connect(quill_db))
     assert terms["fading"] == [DECAY]
     assert SMUDGE in terms["smudge check"]
+    # "Tablet owning" names the heading "2.1 Tablet-Owning": both are read as the same words.
+    assert terms["tablet owning"] == [f"quill/tablets/2.1-tablet-owning/2.1.{n}" for n in (1, 2, 3)]
 
 
 def test_a_question_using_a_glossary_term_reaches_the_rule_the_entry_cites(quill_db):
