@@ -120,7 +120,7 @@ def _spellings(term: str) -> list[str]:
 
 
 def glossary_terms(conn: sqlite3.Connection) -> dict[str, list[str]]:
-    """Glossary term → the rules that define it: the rules its entry cites ("see 1.8"), and the rules
+    """Glossary term → the rules that define it: the rules its entry cites ("see 1.8", "rule 4.2"), and the rules
     directly under a heading of the same game that is the term itself ("3.3 Main Phase" for "Main
     Phase"). A question using the term then reaches the rules, not just the one-line definition."""
     under: dict[tuple[str, str], list[str]] = {}
@@ -129,8 +129,12 @@ def glossary_terms(conn: sqlite3.Connection) -> dict[str, list[str]]:
         heading = re.sub(r"^[\w.]*\d[\w.]*\s+", "", (section or "").rsplit(" > ", 1)[-1])
         under.setdefault((game, spaced_words(heading).strip()), []).append(ruling_id)
     found: dict[str, list[str]] = {}
+    # What an entry cites is a reference ("see 1.8"), not a name its definition mentions ("Main Phase" in the
+    # entry for "phase"), which the text links to as well (xrefs of kind "name").
+    kinds = {row[1] for row in conn.execute("pragma table_info(xrefs)")} >= {"kind"}
+    cites = "and coalesce(x.kind, '') != 'name' " if kinds else ""
     sql = ("select g.id, g.game, g.title, group_concat(x.to_id, char(10)) from rulings g left join xrefs x "
-           "on x.from_id = g.id and x.to_id is not null where g.kind = 'glossary' group by g.id")
+           f"on x.from_id = g.id and x.to_id is not null {cites}where g.kind = 'glossary' group by g.id")
     for _, game, title, cited in conn.execute(sql):
         for term in _spellings(title or ""):
             targets = (cited.split("\n") if cited else []) + under.get((game, term), [])

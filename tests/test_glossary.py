@@ -42,7 +42,7 @@ What happens to old runes at the end of a round. See 3.1.
 Smudge check
 The moment after each action when crowded tablets lose runes.
 Tablet owning
-Who holds which tablets, and how many.
+Who holds which tablets; unlike Fading, it never removes runes.
 """
 DECAY, SMUDGE = "quill/time/3.1-rune-decay/3.1.1", "quill/concepts/1.2-smudge-check/1.2.1"
 
@@ -56,7 +56,10 @@ def test_a_glossary_entry_leads_to_the_rules_it_cites_and_to_the_heading_named_l
     terms = glossary_terms(connect(quill_db))
     assert terms["fading"] == [DECAY]
     assert SMUDGE in terms["smudge check"]
-    # "Tablet owning" names the heading "2.1 Tablet-Owning": both are read as the same words.
+    # "Tablet owning" names the heading "2.1 Tablet-Owning": both are read as the same words. Its definition
+    # mentions Fading, which links there, but a mention is not a citation.
+    assert connect(quill_db).execute("select count(*) from xrefs where from_id = 'quill/glossary/tablet-owning' "
+                                     "and to_id = 'quill/glossary/fading'").fetchone()[0] == 1
     assert terms["tablet owning"] == [f"quill/tablets/2.1-tablet-owning/2.1.{n}" for n in (1, 2, 3)]
 
 
