@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal, get_args, get_origin
 
-from engine.names import UnknownName, resolve, squash
+from engine.names import UnknownName, resolve, same_name
 from engine.registry import GAMES, load_module, plain
 
-_TRUE = {"true", "yes", "1", "on", "y"}
+TRUE_WORDS = ("true", "yes", "1", "on", "y")  # what a yes/no parameter (or a ticked web form box) may say
 _FALSE = {"false", "no", "0", "off", "n"}
 TYPE_NAMES = {int: "integer", bool: "boolean", str: "string"}
 
@@ -76,10 +76,8 @@ class Spec:
 
 
 def calculators(game: str) -> dict[str, Calculator]:
-    """The calculators of `game` (empty for a game the engine does not model)."""
-    if game not in GAMES:
-        return {}
-    return dict(getattr(load_module(game), "CALCULATORS", {}))
+    """The calculators of `game` (a slug of GAMES)."""
+    return dict(load_module(game).CALCULATORS)
 
 
 @cache
@@ -167,10 +165,10 @@ def find(game: str, calc: str) -> tuple[str, str, Calculator]:
     available = calculators(game)
     if calc in available:
         return game, calc, available[calc]
-    hint = [name for name in available if squash(name) == squash(calc)]
+    hint = same_name(calc, available)
     if hint:
         raise UnknownCalculator(f"no calculator {calc!r} for {game}: calculator names are kebab-case, "
-                                f"use {hint[0]!r}", "calc")
+                                f"use {hint!r}", "calc")
     raise UnknownCalculator(f"no calculator {calc!r} for {game}; calculators: {', '.join(available)}", "calc")
 
 
@@ -195,9 +193,9 @@ def _read_one(name: str, text: str, kind: type, spec: Spec):
         except UnknownName as exc:
             raise CalcError(f"parameter {name!r}: {exc}", name) from None
     if kind is bool:
-        if text.lower() not in _TRUE | _FALSE:
+        if text.lower() not in {*TRUE_WORDS, *_FALSE}:
             raise _refuse(name, text, spec)
-        return text.lower() in _TRUE
+        return text.lower() in TRUE_WORDS
     if kind is int:
         try:
             value = int(text)
@@ -232,8 +230,8 @@ def run(game: str, calc: str, params: dict[str, str]) -> dict:
     spec = specs(calculator.function)
     for name in params:
         if name not in spec:
-            hint = [known for known in spec if squash(known) == squash(name)]
-            why = f"parameter names are snake_case, use {hint[0]!r}" if hint else usage(game, calc)
+            hint = same_name(name, spec)
+            why = f"parameter names are snake_case, use {hint!r}" if hint else usage(game, calc)
             raise CalcError(f"unknown parameter {name!r}; {why}", name)
     missing = [name for name, s in spec.items() if s.required and name not in params]
     if missing:

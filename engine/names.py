@@ -25,6 +25,12 @@ def squash(text: str) -> str:
     return re.sub(r"[\W_]+", "", text.casefold())
 
 
+def same_name(wanted: str, names: Iterable[str]) -> str | None:
+    """The name among `names` that is `wanted` spelled with other separators or case ("set_aside" for
+    "set-aside"), or None."""
+    return next((name for name in names if squash(name) == squash(wanted)), None)
+
+
 def resolve(value: str, names: Iterable[str] | Mapping[str, str], what: str = "name") -> str:
     """The one name `value` means among `names` (or, given a mapping of aliases to names, the name its alias
     means); UnknownName when it means none or several, listing the candidates."""

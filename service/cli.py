@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -138,12 +139,13 @@ class GameOption(click.Option):
         return names, f"{help_text} Games: {found}."
 
 
-def _resolve_game(db_path: Path, value: str | None) -> str | None:
+def _resolve_game(conn: sqlite3.Connection, value: str | None) -> str | None:
     """The slug of the game --game names; a usage error (exit 2) listing the games when it names none or several."""
     from engine.names import UnknownName, resolve
+    from kb.store import games
     if value is None:
         return None
-    known = _games(db_path)
+    known = games(conn)
     aliases = {**{g["slug"]: g["slug"] for g in known}, **{g["name"]: g["slug"] for g in known}}
     try:
         return resolve(value, aliases, "game")
@@ -175,7 +177,7 @@ def ask(question: str, game: str | None, k: int, as_json: bool, mode: str, db_pa
     from kb.rulings import family_groups
     from kb.search import ask as answer
     conn = _connect(db_path)
-    result = answer(conn, question, _resolve_game(db_path, game), k, mode)
+    result = answer(conn, question, _resolve_game(conn, game), k, mode)
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return

@@ -197,6 +197,7 @@ def cited_lines(value: str | None) -> range:
 def calc(game: str):
     """A form per calculator, generated from its declaration; with `calc=<name>`, that calculator's answer."""
     from engine.calculators import (
+        TRUE_WORDS,
         CalcError,
         UnknownCalculator,
         allowed,
@@ -231,7 +232,7 @@ def calc(game: str):
         allowed={name: {param: allowed(spec) for param, spec in specs(calc.function).items()}
                  for name, calc in calculators(game).items()},
         rulings={name: ruling_links(calc["rulings"]) for name, calc in declared.items()},
-        chosen=chosen, answer=answer, error=error, params=params), 400 if error else 200
+        chosen=chosen, answer=answer, error=error, params=params, true_words=TRUE_WORDS), 400 if error else 200
 
 
 def ruling_links(ruling_ids: list[str], external: bool = False) -> list[dict]:
