@@ -171,6 +171,19 @@ def name_targets(rulings: Sequence) -> dict[str, str]:
     return {title: ruling.id for title, ruling in found.items()}
 
 
+def _sentence_starts(text: str, at: int) -> bool:
+    """Does a sentence start at `at`: nothing but space before it, or a full stop (or ! ? : ;) and closing
+    quotes or brackets? Looks back from `at` only, not over the whole text before it."""
+    end = at
+    while end and text[end - 1].isspace():
+        end -= 1
+    if not end:
+        return True
+    while end and text[end - 1] in "'\"”’)":
+        end -= 1
+    return end > 0 and text[end - 1] in ".!?:;"
+
+
 def name_references(rulings: Sequence, targets: dict[str, str], taken: dict[str, list[tuple[int, int]]],
                     among: set[str] | None = None) -> list[CrossRef]:
     """Names the rulings' texts use that other rulings of the game define, each linked at its first use in a
@@ -183,8 +196,8 @@ def name_references(rulings: Sequence, targets: dict[str, str], taken: dict[str,
     if not targets:
         return []
     patterns = sorted(((title, _name_pattern(title)) for title in targets), key=lambda pair: -len(pair[0]))
-    finder = re.compile("|".join(f"(?P<n{n}>{pattern})" for n, (_, pattern) in enumerate(patterns)))
-    finder = re.compile(rf"(?<![\w-])(?:{finder.pattern})(?![\w-])")
+    names = "|".join(f"(?P<n{n}>{pattern})" for n, (_, pattern) in enumerate(patterns))
+    finder = re.compile(rf"(?<![\w-])(?:{names})(?![\w-])")
     refs = []
     for ruling in rulings:
         spans = list(taken.get(ruling.id, ()))
@@ -196,7 +209,7 @@ def name_references(rulings: Sequence, targets: dict[str, str], taken: dict[str,
             if to_id == ruling.id or title in named or any(s < end and start < e for s, e in spans) \
                     or among is not None and not {ruling.id, to_id} & among:
                 continue
-            if " " not in title and re.search(r"(?:^|[.!?:;]['\"”’)]*)\s*$", ruling.text[:start]):
+            if " " not in title and _sentence_starts(ruling.text, start):
                 continue  # a capital at a sentence's start says nothing
             named.add(title)
             spans.append((start, end))

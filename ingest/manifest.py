@@ -90,9 +90,11 @@ def load_manifest(path: Path) -> Manifest:
             raise IngestError(str(path), f"game {slug!r} needs a slug of a-z, 0-9, - and . and a name",
                               _line_of(raw_text, f"[games.{slug}]"))
     entries: list[SourceEntry] = []
+    ids: set[str] = set()
     for number, raw in enumerate(data.get("source", []), start=1):
         line = _line_of(raw_text, f'id = "{raw.get("id")}"') if isinstance(raw, dict) else None
-        entries.append(_manifest_entry(raw, number, games, {e.id for e in entries}, str(path), line, raw_text))
+        entries.append(_manifest_entry(raw, number, games, ids, str(path), line, raw_text))
+        ids.add(entries[-1].id)
     if not entries:
         raise IngestError(str(path), "no [[source]] entries")
     return Manifest(path, games, tuple(entries))

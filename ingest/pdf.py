@@ -102,15 +102,6 @@ def join_pages(pages) -> str:
     return PAGE_BREAK.join(page.text for page in pages)
 
 
-def is_pdf(path: Path) -> bool:
-    """True when the file starts like a PDF (`%PDF-` within its first kilobyte)."""
-    try:
-        with open(path, "rb") as handle:
-            return b"%PDF-" in handle.read(1024)
-    except OSError:
-        return False
-
-
 def normalise(text: str) -> str:
     """A page's text as later steps want it; see the module docstring. Never joins or reorders lines."""
     text = _LINE_BREAKS.sub("\n", text)

@@ -128,3 +128,7 @@ class LineIndex:
 
     def line_start(self, line: int) -> int:
         return self._starts[line - 1]
+
+    def __len__(self) -> int:
+        """The number of lines."""
+        return len(self._starts)

@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 import textwrap
 
+from ingest.structure import ITEM, ROW  # the stored form is read with the patterns that wrote it
+
 _BULLET = re.compile(r"^[-*•◦▪–]\s+")
-_ITEM = re.compile(r"^(?:[-*•◦▪–]|\d{1,3}[.)]|[a-z][.)])\s+\S")
-_ROW = re.compile(r"^\|.*\|$")
 
 
 def _cells(line: str, start: int) -> tuple[list[str], list[int]]:
@@ -36,18 +36,18 @@ def blocks(text: str) -> list[dict]:
         if raw.strip():
             lines.append((raw.strip(), position + len(raw) - len(raw.lstrip())))
         position += len(raw) + 1
-    items = sum(bool(_ITEM.match(line)) for line, _ in lines)
-    rows = sum(bool(_ROW.match(line)) for line, _ in lines)
+    items = sum(bool(ITEM.match(line)) for line, _ in lines)
+    rows = sum(bool(ROW.match(line)) for line, _ in lines)
     found: list[dict] = []
     for line, start in lines:
-        if rows >= 2 and _ROW.match(line):
+        if rows >= 2 and ROW.match(line):
             cells, starts = _cells(line, start)
             if found and found[-1]["kind"] == "table":
                 found[-1]["rows"].append(cells)
                 found[-1]["at"].append(starts)
             else:
                 found.append({"kind": "table", "rows": [cells], "at": [starts]})
-        elif items >= 2 and _ITEM.match(line):
+        elif items >= 2 and ITEM.match(line):
             numbered = not _BULLET.match(line)
             skip = 0 if numbered else _BULLET.match(line).end()
             if found and found[-1]["kind"] == "list" and found[-1]["numbered"] == numbered:

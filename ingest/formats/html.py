@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from html import unescape
 from html.parser import HTMLParser
 
-from ingest.text import MappedText
+from ingest.text import LineIndex, MappedText
 
 _DROPPED = {"script", "style", "nav", "aside", "form", "noscript", "template", "head", "svg", "iframe",
             "object", "canvas", "button", "select"}
@@ -83,7 +83,7 @@ class _Reader(HTMLParser):
         self.out = out
         self.base = base
         self.depth = depth
-        self.starts = [0] + [m.end() for m in re.finditer("\n", source)]
+        self.lines = LineIndex(source)
         self.metadata: dict = {}
         self.first_h1 = ""
         self.chars: list[str] = []
@@ -115,7 +115,7 @@ class _Reader(HTMLParser):
     def pos(self) -> int:
         """Source offset of what is being handled."""
         line, column = self.getpos()
-        return self.base + self.starts[line - 1] + column
+        return self.base + self.lines.line_start(line) + column
 
     # -- tags ----------------------------------------------------------------------------------------------
 

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import re
 from array import array
-from bisect import bisect_right
 
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 
 from ingest.formats import html
-from ingest.text import MappedText
+from ingest.text import LineIndex, MappedText
 
 # text_join would merge escapes and entities into the text around them and lose their source form.
 _PARSER = MarkdownIt("commonmark").enable(["table", "strikethrough"]).disable("text_join")
@@ -79,7 +78,7 @@ class _Reader:
         self.source = source
         self.out = out
         self.metadata: dict = {}
-        self.starts = [0] + [m.end() for m in re.finditer("\n", source)]
+        self.lines = LineIndex(source)
         self.cursor = 0  # where the next inline text is looked for; only moves forward
         self.limit = 0   # end of the block being read
         self.chars: list[str] = []
@@ -140,7 +139,7 @@ class _Reader:
         """Raw HTML, read by the HTML reader on its own source lines, what markdown stripped from them (list
         indentation, `> ` quote markers) blanked out so that every position stays the source's."""
         self.enter(node.map)
-        start = self.starts[node.map[0]]
+        start = self.lines.line_start(node.map[0] + 1)
         content = node.content.split("\n")
         masked = []
         for index, raw in enumerate(self.source[start:self.limit].split("\n")):
@@ -237,8 +236,8 @@ class _Reader:
     def enter(self, lines: tuple[int, int] | None) -> None:
         """Start reading a block on source `lines` [start, end)."""
         if lines:
-            self.cursor = max(self.cursor, self.starts[lines[0]])
-            self.limit = self.starts[lines[1]] if lines[1] < len(self.starts) else len(self.source)
+            self.cursor = max(self.cursor, self.lines.line_start(lines[0] + 1))
+            self.limit = self.lines.line_start(lines[1] + 1) if lines[1] < len(self.lines) else len(self.source)
 
     def find(self, text: str) -> int:
         """Where `text` next occurs in the current block (moving the cursor past it), or -1."""
@@ -248,12 +247,12 @@ class _Reader:
         return at
 
     def line_start(self, offset: int) -> int:
-        return self.starts[bisect_right(self.starts, offset) - 1]
+        return self.lines.line_start(self.lines.line_of(offset))
 
     def line_at(self, line: int) -> int:
         """Offset of the first non-blank character of source line `line` (0-based)."""
-        start = self.starts[line]
-        end = self.starts[line + 1] if line + 1 < len(self.starts) else len(self.source)
+        start = self.lines.line_start(line + 1)
+        end = self.lines.line_start(line + 2) if line + 1 < len(self.lines) else len(self.source)
         text = self.source[start:end]
         return start + len(text) - len(text.lstrip())
 
