@@ -41,6 +41,7 @@ from service.load import percentile  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
 OFF_TOPIC = "off-topic"
+UNCOVERED = "uncovered"
 # 0, 0.1, ..., 1, and the product's own weight, to compare the choice with it
 WEIGHTS = tuple(sorted({n / 10 for n in range(11)} | {LEXICAL_WEIGHT}))
 K = 10
@@ -59,6 +60,13 @@ def question_sets(corpus_questions: Path) -> dict[str, list[dict]]:
     if len(ids) != len(set(ids)):
         raise SystemExit("question ids repeat across the question files")
     return sets
+
+
+def unanswerable_sets(eval_dir: Path) -> dict[str, list[dict]]:
+    """The sets nothing should answer: in-domain questions no document covers (their `expect`-less lines of
+    uncovered_dev_questions.jsonl), and questions about no game in the database at all."""
+    return {UNCOVERED: load_questions(eval_dir / "uncovered_dev_questions.jsonl"),
+            OFF_TOPIC: load_questions(ROOT / "tests" / "offtopic_questions.jsonl")}
 
 
 def documents(corpus_questions: Path, corpora: Path) -> list[tuple[Path, str]]:

@@ -2,6 +2,7 @@
 or whose vocabulary it speaks, and the ruling it designates by id or label."""
 from __future__ import annotations
 
+import math
 import re
 import sqlite3
 import unicodedata
@@ -99,3 +100,20 @@ def vocabulary_game(usage: dict[str, dict[str, int]]) -> str | None:
             if rulings >= VOCABULARY_RULINGS:
                 votes[game] = votes.get(game, 0) + 1
     return next(iter(votes)) if len(votes) == 1 and sum(votes.values()) >= 2 else None
+
+
+def coverage(conn: sqlite3.Connection, ruling_id: str, usage: dict[str, dict[str, int]]) -> float:
+    """The share of a question's content words (`usage`, from `term_games`) that a ruling uses (stemmed, in
+    its title, section, text or examples), each word weighted by its rarity across the rulings (inverse
+    document frequency), so "tournament" missing counts for more than "card" missing. Only words some ruling
+    of the ruling's game uses count: those it never uses are `kb.answered.unknown_share`'s to weigh."""
+    game = ruling_id.split("/")[0]
+    known = {term: games for term, games in usage.items() if games.get(game)}
+    if not known:
+        return 0.0
+    total = conn.execute("select count(*) from rulings").fetchone()[0]
+    weights = {term: math.log((total + 1) / (sum(games.values()) + 1)) + 1 for term, games in known.items()}
+    sql = ("select count(*) from rulings_fts where rulings_fts match ? and rowid = "
+           "(select rowid from rulings where id = ?)")
+    found = sum(weight for term, weight in weights.items() if conn.execute(sql, [f'"{term}"', ruling_id]).fetchone()[0])
+    return found / sum(weights.values())

@@ -8,13 +8,15 @@ of rulings that answer alike, the official source's comes first (`kb.rulings.off
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import asdict
 
-from kb.answered import is_answered
+from kb.answered import THRESHOLD, Evidence, confidence, is_answered
 from kb.fusion import LEXICAL_WEIGHT, combine, prefer_game, prefer_rulings
 from kb.lexicon import load_lexicon
 from kb.onnx_embedder import embedder
 from kb.query import (
     content_terms,
+    coverage,
     direct_hit,
     fts_query,
     glossary_rulings,
@@ -32,46 +34,64 @@ CANDIDATES = 50
 
 
 def rank(conn: sqlite3.Connection, question: str, game: str | None = None, mode: str = "hybrid",
-         limit: int = CANDIDATES, weight: float = LEXICAL_WEIGHT) -> tuple[list[tuple[str, float]], float | None]:
-    """The ranked (ruling id, score) list for a question, and the best cosine (None in fts mode); `weight`
-    is the full-text share of the fusion (benchmarks vary it to choose it)."""
+         limit: int = CANDIDATES, weight: float = LEXICAL_WEIGHT) -> tuple[list[tuple[str, float]], dict[str, float]]:
+    """The ranked (ruling id, score) list for a question, and each candidate's cosine (none in fts mode);
+    `weight` is the full-text share of the fusion (benchmarks vary it to choose it)."""
     if mode not in MODES:
         raise ValueError(f"unknown search mode {mode!r}; one of {', '.join(MODES)}")
     lexical = fts_ranking(conn, fts_query(question, load_lexicon(conn).acronyms), game, limit) \
         if mode != "dense" else []
     if mode == "fts":
-        return lexical, None
+        return lexical, {}
     semantic = dense_ranking(conn, embedder().embed(question), game, limit)
-    best_cosine = semantic[0][1] if semantic else None
     if mode == "dense":
-        return semantic, best_cosine
-    return combine(lexical, semantic, weight), best_cosine
+        return semantic, dict(semantic)
+    return combine(lexical, semantic, weight), dict(semantic)
+
+
+def evidence(conn: sqlite3.Connection, ranked: list[tuple[str, float]], cosines: dict[str, float],
+             usage: dict[str, dict[str, int]]) -> Evidence | None:
+    """What a fused ranking says for its first ruling (`kb.answered.Evidence`); None when it found nothing."""
+    if not ranked:
+        return None
+    first, lead = ranked[0]
+    return Evidence(lead=lead, margin=lead - ranked[1][1] if len(ranked) > 1 else lead,
+                    cosine=cosines.get(first, min(cosines.values(), default=0.0)),
+                    coverage=coverage(conn, first, usage))
 
 
 def ask(conn: sqlite3.Connection, question: str, game: str | None = None, k: int = 5,
-        mode: str = "hybrid", weight: float = LEXICAL_WEIGHT) -> dict:
-    """The answer to a question: `{"query", "answered", "game", "results"}`, best ruling first.
+        mode: str = "hybrid", weight: float = LEXICAL_WEIGHT, explain: bool = False) -> dict:
+    """The answer to a question: `{"query", "answered", "confidence", "game", "results"}`, best ruling first.
 
     `game` restricts the search; without it, a game the question names does, and a game whose vocabulary
     the question speaks is preferred. `game` in the answer is the game searched or recognised (or None).
-    `answered` is false when nothing matches or the best match is too far in meaning to be the answer
-    (the results are then the nearest rulings, for the reader to judge).
+    `answered` is false when the first ruling does not settle the question (`kb.answered`): the results are
+    then the nearest rulings, for the reader to judge. `confidence` is the answered model's probability
+    (hybrid mode; 1 for a ruling asked by its ref). `explain` adds `evidence`, what the decision weighed.
     """
     k = max(1, min(k, MAX_K))
     lexicon = load_lexicon(conn)
     hit = direct_hit(question, lexicon)
     if hit and (game is None or hit.split("/")[0] == game):
-        return {"query": question, "answered": True, "game": hit.split("/")[0],
+        return {"query": question, "answered": True, "confidence": 1.0, "game": hit.split("/")[0],
                 "results": results(conn, [(hit, 1.0)])}
     game = game or named_game(question, lexicon.games)
     searched = without_game_name(question, lexicon.games, game) or question
-    ranked, best_cosine = rank(conn, searched, game, mode, weight=weight)
+    ranked, cosines = rank(conn, searched, game, mode, weight=weight)
     usage = term_games(conn, content_terms(searched))
-    lead = ranked[0][1] if mode == "hybrid" and ranked else None
     preferred = None if game else vocabulary_game(usage)
     if preferred:
         ranked = prefer_game(ranked, preferred)
     if mode == "hybrid":  # a boost in standard deviations: only fused scores are on that scale
         ranked = prefer_rulings(ranked, glossary_rulings(searched, lexicon.terms, game or preferred))
-    return {"query": question, "answered": is_answered(ranked, best_cosine, usage, lead),
-            "game": game or preferred, "results": results(conn, official_first(conn, ranked)[:k])}
+    ranked = official_first(conn, ranked)
+    found = evidence(conn, ranked, cosines, usage) if mode == "hybrid" else None
+    if mode == "hybrid":
+        sure = round(confidence(found), 3) if found else 0.0
+        answered = sure >= THRESHOLD
+    else:
+        sure, answered = None, is_answered(ranked, max(cosines.values(), default=None), usage)
+    answer = {"query": question, "answered": answered, "confidence": sure, "game": game or preferred,
+              "results": results(conn, ranked[:k])}
+    return {**answer, "evidence": asdict(found) if found else None} if explain else answer

