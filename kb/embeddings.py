@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sqlite3
 from dataclasses import dataclass
 from importlib import metadata
@@ -32,17 +31,6 @@ class Passage:
     text: str
 
 
-# A sentence ends at . ! ? (or a line break) before a capital, a digit, a quote or a bracket.
-_SENTENCE_END = re.compile(r"(?<=[.!?:;])\s+(?=[\"“‘(\[A-Z0-9])|\n+")
-MIN_SENTENCE_WORDS = 4
-
-
-def sentences(text: str) -> list[str]:
-    """The sentences of a ruling's text, each at least MIN_SENTENCE_WORDS words."""
-    pieces = [" ".join(p.split()) for p in _SENTENCE_END.split(text)]
-    return [p for p in pieces if len(p.split()) >= MIN_SENTENCE_WORDS]
-
-
 def _windows(words: list[str]) -> list[list[str]]:
     if len(words) <= WINDOW_WORDS:
         return [words]
@@ -59,9 +47,6 @@ def passages(db: sqlite_utils.Database) -> list[Passage]:
         head = f"{title} ({r['section']}):".lstrip()
         for window in _windows(r["text"].split()):
             found.append(Passage(r["id"], "ruling", f"{head} {' '.join(window)}"))
-        pieces = sentences(r["text"])
-        if len(pieces) > 1:
-            found += [Passage(r["id"], "sentence", f"{head} {piece}") for piece in pieces]
     for e in db.query("select e.ruling_id, e.text, r.title from examples e join rulings r on r.id = e.ruling_id "
                       "where e.kind = 'source' order by e.rowid"):
         for window in _windows(e["text"].split()):
