@@ -1,18 +1,23 @@
 """Search on every question set at once: the seed games, each real document of ../shared/corpora added as a
-user would add it, and the off-topic questions; with the cost of each `rulings add` and the fusion weight
-chosen by leave-one-set-out cross-validation.
+user would add it, the in-domain questions no document covers and the off-topic questions; measured with
+everything in one database and with one document at a time; with the cost of each `rulings add` and the
+fusion weight chosen by leave-one-set-out cross-validation.
 
     python benchmarks/corpora.py [--db rulings.db] [--keep DIR] [--json]
 
-A copy of --db gets each document the corpus questions cover (the file of ../shared/corpora whose stem is
-the question's `doc`), through `rulings add FILE --game GAME --title TITLE` in a new process: the game is the
-questions' `game`, the title comes from the file name, nothing else is set per document. Then, for each
-mode, per set (each seed game of tests/dev_questions.jsonl, each corpus document, the off-topic questions)
-and for all answerable questions pooled: n, recall@1, recall@5, MRR, answered rate, answered precision
-(the off-topic set: its unanswered rate). The game is never given to the search. Also: wall time and peak
-memory of each add, the warm p50/p95 of `kb.search.ask` on the database with everything added, and for
+Together: a copy of --db gets each document the corpus questions cover (the file of ../shared/corpora whose
+stem is the question's `doc`), through `rulings add FILE --game GAME --title TITLE` in a new process: the
+game is the questions' `game`, the title comes from the file name, nothing else is set per document. Then,
+for each mode, per set (each seed game of tests/dev_questions.jsonl, each corpus document, the uncovered
+questions, the off-topic questions) and for all answerable questions pooled: n, recall@1, recall@5, MRR,
+answered rate, answered precision (the uncovered and off-topic sets: their unanswered rate). The game is
+never given to the search. Alone: each document is added to its own copy of --db and its questions asked
+there (the seed games on --db itself); each uncovered question is asked of the database holding its game,
+and the off-topic questions of every one of those databases. Also: wall time and peak memory of each add,
+the warm p50/p95 of `kb.search.ask` on the database with everything added, and for
 `kb.fusion.LEXICAL_WEIGHT` the weight chosen on the other sets and its MRR on each held-out set
-(`kb.tuning.cross_validate`). Markdown tables (for the README), or one JSON object with --json.
+(`kb.tuning.cross_validate`). Markdown tables (for the README), or one JSON object with --json. --keep DIR
+keeps the database with everything added as DIR/rulings.db.
 """
 from __future__ import annotations
 
@@ -107,15 +112,54 @@ def add(file: Path, game: str, db: Path) -> dict:
         return {**figures, "report": stdout.strip()[-2000:]}
 
 
-def per_set(conn, sets: dict[str, list[dict]], off_topic: list[dict], mode: str) -> dict[str, dict]:
-    """Set name → figures (`kb.evaluate.summarise`) in `mode`, the off-topic set and "all" (answerable
-    questions pooled) last."""
-    ask(conn, off_topic[0]["question"], k=K, mode=mode)  # load the index and model before timing
+def per_set(conn, sets: dict[str, list[dict]], mode: str) -> dict[str, dict]:
+    """Set name → figures (`kb.evaluate.summarise`) in `mode`, and "all" (answerable questions pooled) last."""
+    first = next(iter(sets.values()))[0]
+    ask(conn, first["question"], k=K, mode=mode)  # load the index and model before timing
     outcomes = {name: [judge(conn, item, mode, K) for item in questions] for name, questions in sets.items()}
     figures = {name: summarise(judged) for name, judged in outcomes.items()}
-    figures[OFF_TOPIC] = summarise([judge(conn, item, mode, K) for item in off_topic])
-    figures["all"] = summarise([o for judged in outcomes.values() for o in judged])
+    figures["all"] = summarise([o for judged in outcomes.values() for o in judged if o["answerable"]])
     return figures
+
+
+def alone(db: Path, work: Path, corpus_questions: Path, corpora: Path) -> dict:
+    """Each document in a database of its own (a copy of `db`, the seeds): per mode, its set there; each
+    uncovered question asked of the database holding its game; the off-topic questions of every database."""
+    sets = question_sets(corpus_questions)
+    unanswerable = unanswerable_sets(corpus_questions.parent)
+    databases = {None: db}
+    for file, game in documents(corpus_questions, corpora):
+        print(f"adding {file.name} alone ...", file=sys.stderr)
+        target = snapshot(db, work / f"alone-{file.stem}.db")
+        add(file, game, target)
+        databases[file.stem] = target
+    # A game → the documents holding it (a seed game: the seeds' database, None); an uncovered question is
+    # asked of each.
+    holders: dict[str, set] = {}
+    for questions in sets.values():
+        for item in questions:
+            holders.setdefault(item["game"], set()).add(item.get("doc"))
+    modes = {}
+    for mode in MODES:
+        print(f"measuring {mode}, one document at a time ...", file=sys.stderr)
+        judged: dict[str, list[dict]] = {}
+        for doc, path in databases.items():
+            conn = connect(path)
+            if doc is None:  # the seeds' database: the seed games' sets
+                own = {name: questions for name, questions in sets.items() if name not in databases}
+            else:
+                own = {doc: sets[doc]}
+            for name, questions in own.items():
+                judged[name] = [judge(conn, item, mode, K) for item in questions]
+            judged.setdefault(UNCOVERED, []).extend(
+                judge(conn, item, mode, K) for item in unanswerable[UNCOVERED] if doc in holders.get(item["game"], {None}))
+            judged.setdefault(OFF_TOPIC, []).extend(judge(conn, item, mode, K) for item in unanswerable[OFF_TOPIC])
+            conn.close()
+        order = list(sets) + [UNCOVERED, OFF_TOPIC]
+        figures = {name: summarise(judged[name]) for name in order}
+        figures["all"] = summarise([o for name in sets for o in judged[name]])
+        modes[mode] = figures
+    return modes
 
 
 def fusion_ranks(conn, item: dict) -> dict[float, int | None]:
@@ -148,9 +192,11 @@ def markdown(report: dict) -> str:
               for a in report["adds"]]
     lines += [f"\n`{a['document']}` failed: {a['error'].splitlines()[-1] if a['error'] else ''}"
               for a in report["adds"] if a["exit"]]
-    for mode, figures in report["modes"].items():
-        lines += ["", f"### {mode}", "", "| set | " + " | ".join(HEADINGS) + " |", "|---" * (len(HEADINGS) + 1) + "|"]
-        lines += [f"| {name} | " + " | ".join(_cell(row[c]) for c in COLUMNS) + " |" for name, row in figures.items()]
+    for where, title in (("modes", "everything in one database"), ("alone", "one document at a time")):
+        for mode, figures in report[where].items():
+            lines += ["", f"### {mode}, {title}", "", "| set | " + " | ".join(HEADINGS) + " |",
+                      "|---" * (len(HEADINGS) + 1) + "|"]
+            lines += [f"| {name} | " + " | ".join(_cell(row[c]) for c in COLUMNS) + " |" for name, row in figures.items()]
     latency = report["latency"]
     lines += ["", f"Warm `kb.search.ask` with everything added: p50 {latency['p50_ms']:.2f} ms, "
               f"p95 {latency['p95_ms']:.2f} ms ({latency['queries']} queries)."]
@@ -176,7 +222,7 @@ def markdown(report: dict) -> str:
 
 
 def run(db: Path, work: Path, corpus_questions: Path, corpora: Path) -> dict:
-    """Copy `db` into `work`, add the documents, measure; returns the report."""
+    """Copy `db` into `work`, add the documents, measure, together and alone; returns the report."""
     target = snapshot(db, work / "rulings.db")
     adds = []
     for file, game in documents(corpus_questions, corpora):
@@ -184,17 +230,20 @@ def run(db: Path, work: Path, corpus_questions: Path, corpora: Path) -> dict:
         adds.append(add(file, game, target))
     conn = connect(target)
     sets = question_sets(corpus_questions)
-    off_topic = load_questions(ROOT / "tests" / "offtopic_questions.jsonl")
+    every_set = {**sets, **unanswerable_sets(corpus_questions.parent)}
     modes = {}
     for mode in MODES:
         print(f"measuring {mode} ...", file=sys.stderr)
-        modes[mode] = per_set(conn, sets, off_topic, mode)
-    every = [item for questions in sets.values() for item in questions] + off_topic
+        modes[mode] = per_set(conn, every_set, mode)
+    every = [item for questions in every_set.values() for item in questions]
     times = warm_latencies(conn, every, repeat=3)
     latency = {"queries": len(times), "p50_ms": round(statistics.median(times), 2),
                "p95_ms": round(percentile(times, 95), 2)}
     print("cross-validating the fusion weight ...", file=sys.stderr)
-    return {"adds": adds, "modes": modes, "latency": latency, "fusion_weight": fusion_weight(conn, sets)}
+    weight = fusion_weight(conn, sets)
+    conn.close()
+    return {"adds": adds, "modes": modes, "alone": alone(db, work, corpus_questions, corpora), "latency": latency,
+            "fusion_weight": weight}
 
 
 def main() -> None:
