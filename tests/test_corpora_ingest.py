@@ -227,3 +227,5 @@ def test_ligatures_and_doubled_spaces_of_a_pdf_extraction_are_not_in_rulings():
     stored = [text for r in source.rulings for text in (r.text, r.title, r.section)]
     assert not [t for t in stored if re.search("[ﬀ-ﬆ]|  ", t)]
     assert source.found["title"] == "Riftbound Core Rules"
+    rulings = {r.label: r for r in source.rulings}
+    assert [rulings[label].citation.page for label in ("002", "103.1.a", "826.6")] == [1, 2, 97]  # "=== PAGE n ==="
