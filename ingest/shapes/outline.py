@@ -46,9 +46,9 @@ _DECIMAL_TITLE = re.compile(r"^(?P<n>\d+(?:\.\d+)+[a-z]?)\.?\s+(?P<title>[A-Z“
 # "100. General": a numbered line that only names what follows.
 _NUMBERED_SECTION = re.compile(r"^(?P<n>\d{1,4})[.)]\s+(?P<title>[A-Z][\w'’&/ -]{1,40}[\w)])$")
 # "103. To play, a player must..." / "429. Add": a plain number of a document that numbers its rules from the top.
-_TOP_NUMBER = re.compile(r"^\s*(?P<n>\d{1,4})\.\s+(?P<body>\S.*?)\s*$")
+_TOP_NUMBER = re.compile(r"^\s*(?P<n>\d{1,3})\.\s+(?P<body>\S.*?)\s*$")
 # "727." alone on its line, its text on the next ones.
-_BARE_NUMBER = re.compile(r"^\s*\d{1,4}(?:\.\d+|\.[a-z])*\.?\s*$")
+_BARE_NUMBER = re.compile(r"^\s*\d{1,3}(?:\.\d+|\.[a-z])*\.?\s*$")
 # Small words a numbered title may have in lower case ("Playing the Game", "Playing or Activating Abilities").
 _TITLE_SMALL = frozenset(HEADING_CONNECTORS | {"or", "at", "by", "from", "as", "vs", "per", "into", "onto"})
 _KEYWORD = r"(?:Article|Section|Chapter|Part|Appendix|ARTICLE|SECTION|CHAPTER|PART|APPENDIX)"
