@@ -171,8 +171,8 @@ class _Outline:
         """In a document numbering its rules from the top, a heading is the next plain number with a title
         ("101. Deck Construction", "429. Add") over more rules; its other lines are rules or their text while
         its numbering carries on (a line among them without a number is text: "Keywords can be..." after a bare
-        "727."). A round hundred ("300. Playing the Game") opens a chapter; a title right
-        under another is a topic inside it; any other is a topic of the chapter."""
+        "727."). A round hundred ("300. Playing the Game") opens a chapter; a title right under another is a
+        topic inside it; any other is a topic of the chapter."""
         top = _TOP_NUMBER.match(stripped)
         if top is None:
             return None
