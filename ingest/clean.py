@@ -19,6 +19,13 @@ _TOKEN = re.compile(r"[^\W\d_]+")
 _LEGIT_DOUBLES = {"had", "that", "is", "do", "can", "bye", "very", "so", "no", "ha", "knock"}
 # Tokens are bounded so that a long run of non-space text cannot make the match backtrack quadratically.
 _DOUBLE = re.compile(r"(?<!\S)(\S{0,40}[A-Za-z]\S{0,40})((?:[ \t]+|[ \t]*\n[ \t]*)\1)+(?!\S)")
+# Typographic ligatures a PDF extraction keeps as one character ("ﬁrst"): searched and read as their letters.
+_LIGATURES = {"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"}
+_LIGATURE = re.compile("[" + "".join(_LIGATURES) + "]")
+# A gap between two words on a line (indentation is not a gap).
+_GAP = re.compile(r"(?<=\S) +(?=\S)")
+# In a double-spaced text, a lone space before punctuation is where a font change split the line ("Riftbound ,").
+_SPLIT_PUNCTUATION = re.compile(r"(?<=[^\s.]) (?=[.,;:!?)]+(?:\s|$)|['’]s\b)", re.M)
 # Words after which a number counts something rather than being a page number.
 _COUNTING_WORDS = ("of", "a", "at", "to", "step", "pg.", "page", "era", "turn", "than", "roll", "rolls", "with")
 
@@ -54,6 +61,22 @@ def normalize_spaces(doc: MappedText) -> MappedText:
     return doc.sub(r"(?<! )[ ]+$", "", re.M)  # the lookbehind keeps long space runs linear
 
 
+def unfold_ligatures(doc: MappedText) -> MappedText:
+    """"ﬁrst" -> "first": each typographic ligature becomes its letters (the letters cite the ligature)."""
+    return doc.sub(_LIGATURE, lambda m: _LIGATURES[m.group()])
+
+
+def undouble_spaces(doc: MappedText) -> MappedText:
+    """"Core  Rules" -> "Core Rules" in a text whose extraction doubled every space between words: when most
+    gaps between words are exactly two spaces, every gap becomes one space and a lone space before punctuation
+    ("Riftbound ,", "Power 's") goes. Indentation, and any text whose gaps are mostly single (a layout
+    conversion's columns), are left alone."""
+    gaps = [len(m.group()) for m in _GAP.finditer(doc.text)]
+    if not gaps or gaps.count(2) < 0.5 * len(gaps):
+        return doc
+    return doc.sub(_SPLIT_PUNCTUATION, "").sub(_GAP, " ")
+
+
 def drop_page_footers(doc: MappedText) -> MappedText:
     """Remove "Page N of M" lines and the file-name lines a .doc export prints beside them."""
     return doc.sub(_PAGE_FOOTER, "")
@@ -73,6 +96,7 @@ def vocabulary(*texts: str) -> Counter:
     """Lower-cased word counts of the given texts, for deciding what is a word."""
     counts: Counter = Counter()
     for text in texts:
+        text = _LIGATURE.sub(lambda m: _LIGATURES[m.group()], text)
         counts.update(token.lower() for token in _TOKEN.findall(text))
     return counts
 

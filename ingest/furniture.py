@@ -220,7 +220,8 @@ def _inferred_furniture(text: str, lines: list[tuple[int, int]]) -> _Layout:
     """Headers and footers of a document without page breaks: lines recurring at page-length intervals.
 
     Each block of furniture lines is a page break; a form seen before any text is a header (the break comes
-    before it), others are footers (the break comes after them).
+    before it), unless it also follows all the text and something comes before it; others are footers (the
+    break comes after them).
     """
     stripped = [text[start:end].strip() for start, end in lines]
     starts = [start for start, _ in lines]
@@ -242,7 +243,10 @@ def _inferred_furniture(text: str, lines: list[tuple[int, int]]) -> _Layout:
     content = [i for i, line in enumerate(stripped) if line and i not in furniture]
     leading = {normalise(stripped[i]) for i in blocks[0] if not content or i < content[0]}
     trailing = {normalise(stripped[i]) for i in blocks[-1] if not content or i > content[-1]}
-    headers = leading - trailing
+    # A form opening the document is a header even if it also closes it: nothing comes before it for a
+    # footer to end, while a header may open an empty last page ("=== PAGE 98 ===" after the last rule).
+    opens = not any(stripped[:blocks[0][0]])
+    headers = leading if opens else leading - trailing
     first_lines = [0]
     for block in blocks:
         if content and content[0] < block[0] and block[-1] < content[-1]:

@@ -18,8 +18,8 @@ AUTHORITY = {"rulebook": 0, "official-faq": 0, "designer-clarifications": 1, "va
 KIND_SUFFIX = {"rulebook": "RB", "official-faq": "FAQ", "designer-clarifications": "DC", "variant-rules": "VR",
                "house-rules": "HR"}
 _SMALL = frozenset({"a", "an", "and", "for", "in", "of", "on", "the", "to", "with", "&"})
-# A label that numbers: "702.19b", "12", "1a", "b", "iv" — not a title or a slug.
-_NUMBERING = re.compile(r"\d+(?:\.\d+)*[a-z]?|[a-z](?:\.\d+[a-z]?)*"
+# A label that numbers: "702.19b", "103.2.a.1", "12", "1a", "b", "iv" — not a title or a slug.
+_NUMBERING = re.compile(r"\d+(?:\.\d+)*[a-z]?(?:\.(?:\d+|[a-z](?![a-z])))*|[a-z](?:\.\d+[a-z]?)*"
                         r"|(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})", re.IGNORECASE)
 
 
@@ -30,11 +30,16 @@ def ref_key(ref: str) -> str:
 
 def abbreviation(name: str) -> str:
     """A short abbreviation of a game or document name: the initials, small words in lower case ("Paths of the
-    Lance" -> "PotL", "Dungeon Twister" -> "DT"); a one-word name is kept (up to 8 letters). A part in
-    parentheses is dropped ("Paths of the Lance (Dragons of Glory expansion)")."""
+    Lance" -> "PotL", "Dungeon Twister" -> "DT"); a one-word name is kept whole when it is short ("Riftbound"),
+    else its capitals ("StarCraft" -> "SC") or initial, never cut mid-word. A part in parentheses is dropped
+    ("Paths of the Lance (Dragons of Glory expansion)")."""
     words = re.findall(r"[^\W_]+", re.sub(r"\([^)]*\)", " ", name)) or re.findall(r"[^\W_]+", name)
     if len(words) == 1:
-        return words[0][:8].capitalize() if words[0].islower() else words[0][:8]
+        word = words[0].capitalize() if words[0].islower() else words[0]
+        if len(word) <= MAX_ABBREV:
+            return word
+        capitals = "".join(c for c in word if c.isupper())
+        return capitals[:MAX_ABBREV] if len(capitals) > 1 else word[0].upper()
     initials = "".join(w[0].lower() if w.lower() in _SMALL else w[0].upper() for w in words)
     return initials[:MAX_ABBREV]
 

@@ -93,3 +93,27 @@ def test_cleaning_keeps_offsets_into_the_original():
     doc = clean.collapse_doubled_words(MappedText.of(original))
     start = doc.text.index("here")
     assert original[doc.offsets[start]:doc.offsets[start] + 4] == "here"
+
+
+def test_ligatures_become_their_letters_and_cite_the_ligature():
+    original = "the ﬁrst battleﬁeld is shufﬂed"
+    doc = clean.unfold_ligatures(MappedText.of(original))
+    assert doc.text == "the first battlefield is shuffled"
+    start, end = doc.original_span(doc.text.index("battlefield"), doc.text.index(" is"))
+    assert original[start:end] == "battleﬁeld"
+    assert clean.vocabulary(original)["first"] == 1
+
+
+def test_a_text_whose_extraction_doubled_every_space_gets_single_spaces():
+    damaged = ("Riftbound  Core  Rules\n  103.  To  play  Riftbound ,  a  player  needs  Power 's  Domain  "
+               "(see  Jinx ).\n103.1.  1  Champion  Legend")
+    assert run(clean.undouble_spaces, damaged) == ("Riftbound Core Rules\n  103. To play Riftbound, a player needs "
+                                                   "Power's Domain (see Jinx).\n103.1. 1 Champion Legend")
+
+
+@pytest.mark.parametrize("layout", [
+    "1.1.1. The game is played by two players.      6.1. General\n   8.2.    Alert",
+    "Roll - 1 3 3 4 4 6  and  then a b c d e f g h",
+])
+def test_single_spaced_text_and_layout_columns_keep_their_spaces(layout):
+    assert run(clean.undouble_spaces, layout) == layout

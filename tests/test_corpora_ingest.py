@@ -1,6 +1,7 @@
 """Real documents nobody here wrote come through `rulings add`'s parsing as the right rulings: the Lorcana
 comprehensive rules as converted text and as the publisher's PDF, the Lorcana set notes (Q/A under card
-names) and the FIDE Laws of Chess in markdown. Nothing here is specific to these files in the product."""
+names), the FIDE Laws of Chess in markdown and the Riftbound core rules (numbered from the top, `103.2.a.1.`,
+extracted from a PDF with doubled spaces and ligatures). Nothing here is specific to these files in the product."""
 from __future__ import annotations
 
 import re
@@ -12,6 +13,7 @@ import pytest
 from ingest import formats
 from ingest.manifest import source_entry
 from ingest.pipeline import parse_source
+from ingest.refs import abbreviation, ruling_refs
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 pytestmark = pytest.mark.skipif(not CORPORA.is_dir(), reason=f"{CORPORA} is not beside the clone")
@@ -20,6 +22,7 @@ RULES_TXT = "lorcana-comprehensive-rules-2.2.0.txt"
 RULES_PDF = "lorcana-comprehensive-rules-2025-10-31.pdf"
 SET_NOTES = "lorcana-first-chapter-set-notes.txt"
 FIDE = "fide-laws-of-chess.md"
+RIFTBOUND = "riftbound-core-rules-2026-03-30.txt"
 # A rule number opening a line of the document, as its own numbering shows it ("1.9.4.2.", "8.3 Bodyguard").
 NUMBERED_LINE = re.compile(r"(?m)^\s{0,16}(\d+\.\d+(?:\.\d+)*)\.?\s+\S")
 FURNITURE = ("Winnie the Pooh", "disneylorcana.com", "©Disney", "TRADING CARD GAME", "August 28, 2023")
@@ -161,7 +164,7 @@ def test_a_subrule_carries_its_rules_heading_in_its_searchable_section():
     assert rulings["8.3.2"].section.endswith("8.3 Bodyguard"), "a section heading is already the rule's"
 
 
-@pytest.mark.parametrize("name", [RULES_TXT, RULES_PDF, SET_NOTES, FIDE])
+@pytest.mark.parametrize("name", [RULES_TXT, RULES_PDF, SET_NOTES, FIDE, RIFTBOUND])
 def test_every_citation_span_holds_its_ruling_in_the_documents_original_text(name, span_fault):
     source = parsed(name)
     cited = [(r.id, r.citation, r.text) for r in source.rulings]
@@ -183,3 +186,46 @@ def test_markdown_lists_and_tables_keep_their_lines():
         r.text for r in parsed(FIDE).rulings if "more detailed rules provided they" in r.text)
     rows = [line for line in rulings["2.2"].text.split("\n") if line.startswith("|")]
     assert rows[0] == "| Piece | Symbol |" and "| Eight black pawns | |" in rows and len(rows) == 13
+
+
+def test_every_numbered_line_of_a_rulebook_numbered_from_the_top_is_a_ruling_or_a_heading():
+    source = parsed(RIFTBOUND)
+    numbered = re.findall(r"(?m)^(\d{1,4}(?:\.(?:\d+|[a-z]))*)\.?(?:\s|$)", (CORPORA / RIFTBOUND).read_text("utf-8"))
+    labels = [r.label for r in source.rulings if r.kind == "rule"]
+    headings = {m.group(1) for r in source.rulings for m in re.finditer(r"(?:^|> )(\d{3}) ", r.section)}
+    assert len(labels) == len(set(labels)), "a rule number became two rulings"
+    assert set(numbered) - set(labels) - headings <= {"5"}  # "5." alone: a wrapped column's number
+    assert len(headings) > 100 and len(labels) > 0.9 * (len(numbered) - len(headings))
+    assert max(len(r.text) for r in source.rulings) < 1500, "a rule swallowed its subrules"
+
+
+def test_a_lettered_subrule_is_its_own_ruling_under_its_rule():
+    rulings = {r.label: r for r in parsed(RIFTBOUND).rulings}
+    by_id = {r.id: r for r in parsed(RIFTBOUND).rulings}
+    assert rulings["103.2.a.1"].text == "This will be placed in the Champion Zone at the start of the game."
+    assert by_id[rulings["103.2.a.1"].parent].label == "103.2.a"
+    assert by_id[rulings["103.2.a"].parent].label == "103.2"
+    assert by_id[rulings["727.1.c.3.a"].parent].label == "727.1.c.3"
+
+
+def test_numbered_title_lines_are_headings_and_top_level_rules_keep_their_own_number():
+    source = parsed(RIFTBOUND)
+    rulings = {r.label: r for r in source.rulings}
+    refs = ruling_refs(source.rulings, abbreviation("Riftbound"), RIFTBOUND)
+    assert refs[rulings["167"].id] == "Riftbound 167" and refs[rulings["103.2.a.1"].id] == "Riftbound 103.2.a.1"
+    assert rulings["165"].section.endswith("> 164 Rune Pools")
+    assert rulings["429.1"].section.endswith("> 429 Add")
+    assert rulings["102"].section.endswith("> 100 Game Concepts > 101 Deck Construction")
+    assert rulings["002"].section.endswith("> 000 Golden and Silver Rules > 001 Golden Rule")
+    assert not [r.id for r in source.rulings if "Golden and Silver Rules" in r.text or r.label in ("000", "429")]
+    sections = {r.section.split(" > ")[-1] for r in source.rulings}
+    assert not {"Create", "Illustration", "Basic Runes", "Ending Phase"} & sections
+
+
+def test_ligatures_and_doubled_spaces_of_a_pdf_extraction_are_not_in_rulings():
+    source = parsed(RIFTBOUND)
+    stored = [text for r in source.rulings for text in (r.text, r.title, r.section)]
+    assert not [t for t in stored if re.search("[ﬀ-ﬆ]|  ", t)]
+    assert source.found["title"] == "Riftbound Core Rules"
+    rulings = {r.label: r for r in source.rulings}
+    assert [rulings[label].citation.page for label in ("002", "103.1.a", "826.6")] == [1, 2, 97]  # "=== PAGE n ==="

@@ -158,6 +158,15 @@ def test_page_starts_from_a_reader_give_the_pages():
     assert found.pages.page_of(original.index("3.1. The game")) == 14
 
 
+def test_a_page_marker_opening_every_page_numbers_the_page_below_it_even_after_the_last_text():
+    pages = [f"=== PAGE {n} ===\n" + "".join(f"{n}0{rule}. A rule of page {n}, rule {rule}, in plain words.\n"
+                                            for rule in range(1, 13)) for n in range(1, 7)]
+    original = "\n" + "".join(pages) + "=== PAGE 7 ===\n\n"
+    found = strip_furniture(MappedText.of(original))
+    assert "PAGE" not in found.text.text
+    assert [found.pages.page_of(original.index(f"{n}01. A rule")) for n in range(1, 7)] == [1, 2, 3, 4, 5, 6]
+
+
 def test_lines_that_recur_without_a_page_rhythm_stay():
     sections = []
     for number, size in enumerate((2, 9, 1, 14, 3, 6, 1, 11), start=1):

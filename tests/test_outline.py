@@ -110,6 +110,97 @@ def test_a_rule_number_wrapped_to_the_start_of_a_line_continues_the_sentence():
     assert blocks[0].text.endswith("the rule in section 4.3.2 specifies that the card wins.")
 
 
+# a'. Rules numbered from the top ("103.", "103.2.a.1."), with numbered title lines as headings
+
+TOP_NUMBERED = """\
+Skirmish Core Rules
+
+000. Golden Rules
+001. Card text supersedes rules text.
+100. Game Concepts
+101. Deck Construction
+102. A player brings one deck.
+103. A deck has a Main Deck and a Rune Deck.
+103.1. Main Deck
+103.1.a. At least 40 cards.
+103.1.a.1. Cards must match the deck's domain.
+103.1.b. Up to 3 copies of a card.
+103.2. Rune Deck
+103.2.a. 12 rune cards.
+104. Setup
+105. Zones
+106. The play area is made of zones.
+107. The Board
+107.1. Each player has a base.
+108. Each player draws 4.
+109.
+
+Players then mulligan up to two cards.
+110. Decide who goes first with any fair method.
+111. Start Phase
+111.1. Ready everything.
+111.2. Draw a card.
+200. Playing the Game
+201. Play Steps
+202. 1. Remove the card from your hand.
+202.1. It goes onto the chain.
+203. 2. Make choices.
+3. Pay costs.
+204. Combat
+204.1. Units deal damage.
+205. A unit with damage equal to its might is killed.
+206. Keywords can be granted.
+Keywords Can Be Lost
+207. Shield
+207.1. Shield is a passive keyword.
+"""
+
+
+def test_every_number_and_lettered_child_of_a_top_numbered_document_is_its_own_rule():
+    blocks = segment(TOP_NUMBERED)
+    assert [b.label for b in blocks if b.kind == "rule"] == [
+        "001", "102", "103", "103.1", "103.1.a", "103.1.a.1", "103.1.b", "103.2", "103.2.a", "106", "107.1", "108",
+        "109", "110", "111.1", "111.2", "202", "202.1", "203", "204.1", "205", "206", "207.1"]
+    rules = by_label(blocks)
+    assert rules["103.1.a.1"].text == "Cards must match the deck's domain."
+    assert rules["109"].text == "Players then mulligan up to two cards."
+
+
+def test_a_top_numbered_rule_knows_the_rule_it_is_part_of():
+    rules = by_label(segment(TOP_NUMBERED))
+    assert [(label, rules[label].parent) for label in ("103.1.a.1", "103.1.a", "103.1", "103", "202.1", "107.1")] == [
+        ("103.1.a.1", "103.1.a"), ("103.1.a", "103.1"), ("103.1", "103"), ("103", None), ("202.1", "202"),
+        ("107.1", None)]  # 107 is a heading, not a rule
+
+
+def test_numbered_title_lines_are_the_headings_rules_sit_under():
+    rules = by_label(segment(TOP_NUMBERED))
+    assert rules["001"].section == ("Rules", "000 Golden Rules")
+    assert rules["102"].section == ("Rules", "100 Game Concepts", "101 Deck Construction")
+    assert rules["103.2.a"].section == ("Rules", "100 Game Concepts", "101 Deck Construction")
+    assert rules["106"].section == ("Rules", "100 Game Concepts", "104 Setup", "105 Zones")
+    assert rules["107.1"].section == ("Rules", "100 Game Concepts", "107 The Board")
+    assert rules["111.1"].section == ("Rules", "100 Game Concepts", "111 Start Phase")
+    assert rules["202"].section == ("Rules", "200 Playing the Game", "201 Play Steps")
+    assert rules["204.1"].section == ("Rules", "200 Playing the Game", "204 Combat")
+
+
+def test_lines_without_a_number_or_out_of_sequence_are_text_of_the_rule_above():
+    blocks = segment(TOP_NUMBERED)
+    rules = by_label(blocks)
+    assert rules["203"].text == "2. Make choices. 3. Pay costs."
+    assert rules["206"].text == "Keywords can be granted. Keywords Can Be Lost"
+    assert rules["202"].title == "Remove the card from your hand."  # a numbered step is titled by its step
+    (front,) = [b for b in blocks if b.kind != "rule"]
+    assert (front.kind, front.text) == ("front-matter", "Skirmish Core Rules")
+
+
+def test_a_short_numbered_list_under_a_heading_is_not_read_as_rules_numbered_from_the_top():
+    blocks = segment("Combat\n1. The attacker rolls.\n2. The defender rolls.\n3. Compare.\n"
+                     "7. Movement\n1. Units move.\n")
+    assert [b.label for b in blocks] == ["1", "2", "3", "7.1"]
+
+
 # b. Examples
 
 def test_examples_attach_to_their_rule_and_end_where_the_next_rule_or_heading_begins():

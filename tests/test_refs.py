@@ -84,6 +84,7 @@ def test_refs_are_built_from_the_documents_own_numbering(conn, ruling_id, ref):
     ("lorcana-comprehensive-rules-2025-10-31.pdf", "Lorcana 4.3.6.6"),
     ("lorcana-first-chapter-set-notes.txt", "Lorcana Costs 1"),
     ("fide-laws-of-chess.md", "Lorcana E.2.3.1"),
+    ("riftbound-core-rules-2026-03-30.txt", "Lorcana 727.1.c.3.a"),  # numbered from the top, dotted letters
 ])
 def test_refs_of_real_documents_are_unique_short_and_mostly_their_own_numbers(name, sample):
     entry = source_entry({"id": "doc", "file": name, "game": "test", "title": name, "kind": "rulebook",
@@ -93,6 +94,11 @@ def test_refs_of_real_documents_are_unique_short_and_mostly_their_own_numbers(na
     assert max(map(len, refs)) <= MAX_REF and len({ref_key(ref) for ref in refs}) == len(rulings)
     assert sample in refs
     assert sum("#" in ref for ref in refs) <= 0.06 * len(rulings)  # a restated rule's number is taken
+
+
+def test_a_one_word_game_name_is_never_cut_mid_word():
+    assert [abbreviation(name) for name in ("riftbound", "Riftbound", "Lorcana", "StarCraftTheBoardGame",
+                                            "Carcassonnes")] == ["Riftbound", "Riftbound", "Lorcana", "SCTBG", "C"]
 
 
 def test_abbreviations_are_the_initials_of_the_game_and_tell_sources_apart():

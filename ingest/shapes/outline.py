@@ -21,9 +21,11 @@ _SECTION = re.compile(r"^(?:\*{2,}\s*(?P<star>[^*].*?)\s*\**|(?P<hashes>#{1,6})\
 _CAPS_SECTION = re.compile(r"^(?P<caps>[A-Z][A-Z0-9 :&/,'’-]{2,60}[A-Z0-9])$")
 _LONGEST_HEADING = 120
 _RULE_LINE = re.compile(r"^\s*[-=_*]{5,}\s*$")
+# A lettered part of a rule number: "103.2.a.1", "727.1.c.3.a".
+_DOT_LETTER = r"\.[a-z](?![a-z])"
 _ITEM = re.compile(
     r"^\s*(?:"
-    r"(?P<decimal>\d+(?:\.\d+)+[a-z]?)\.?\s+"
+    rf"(?P<decimal>\d+(?:(?:\.\d+)+[a-z]?|{_DOT_LETTER})(?:\.\d+|{_DOT_LETTER})*)\.?\s+"
     r"|(?P<number>\d{1,3}[a-z]?)[).]\s+"
     r"|\(?(?P<letter>[A-Za-z])\)\s+|(?P<dotted>[a-z])\.\s+"
     r"|(?P<question>Q(?:uestion)?\s*\d*\s*[:.)])\s*"
@@ -43,6 +45,12 @@ _CHAPTER = re.compile(r"^(?P<n>\d{1,3})[.)]\s+(?P<title>[A-Z][A-Z0-9 ,:&/'’()-
 _DECIMAL_TITLE = re.compile(r"^(?P<n>\d+(?:\.\d+)+[a-z]?)\.?\s+(?P<title>[A-Z“\"'(][^.;:!?]{0,60}?[^.;:!?,])$")
 # "100. General": a numbered line that only names what follows.
 _NUMBERED_SECTION = re.compile(r"^(?P<n>\d{1,4})[.)]\s+(?P<title>[A-Z][\w'’&/ -]{1,40}[\w)])$")
+# "103. To play, a player must..." / "429. Add": a plain number of a document that numbers its rules from the top.
+_TOP_NUMBER = re.compile(r"^\s*(?P<n>\d{1,3})\.\s+(?P<body>\S.*?)\s*$")
+# "727." alone on its line, its text on the next ones.
+_BARE_NUMBER = re.compile(r"^\s*\d{1,3}(?:\.\d+|\.[a-z])*\.?\s*$")
+# Small words a numbered title may have in lower case ("Playing the Game", "Playing or Activating Abilities").
+_TITLE_SMALL = frozenset(HEADING_CONNECTORS | {"or", "at", "by", "from", "as", "vs", "per", "into", "onto"})
 _KEYWORD = r"(?:Article|Section|Chapter|Part|Appendix|ARTICLE|SECTION|CHAPTER|PART|APPENDIX)"
 _KEYWORD_HEADING = re.compile(rf"^{_KEYWORD}\s+(?P<n>\d+(?:\.\d+)*)(?!\.?\d)\s*(?:[:.–—-]\s*)?[^.!?]*$")
 # The number a heading gives the plain items under it: "Article 4: ...", "3 Movement", "A. Rapidplay".
@@ -95,6 +103,10 @@ class _Outline:
         self.case: Block | None = None      # the numbered unit lettered sub-cases belong to
         self.named: Block | None = None     # a named item ("1) Stoneskin (2 points): ...") lettered items nest under
         self.rules: set[str] = set()
+        # A document numbering its rules from the top (`103.` a rule as much as `103.2.a.1.`): plain numbers are
+        # its rules and title lines, counting up through the document, never list items numbered after a heading.
+        self.top_rules = _numbers_rules_from_the_top(self.lines, self.numbers)
+        self.top = -1                       # the last plain number of that sequence so far
         self.questions = 0
         self.paragraphs = 0
 
@@ -110,6 +122,8 @@ class _Outline:
                 self._text(index, pos, line, bullet)
                 continue
             item = _ITEM.match(line)
+            if self.top_rules and _BARE_NUMBER.match(line):
+                item = _ITEM.match(line.rstrip() + " ")  # a number whose text is on the next lines
             if self.headings and self.headings[-1].glossary and not item and self._term(index, pos, line):
                 continue
             heading = self._heading(index, stripped, item)
@@ -133,6 +147,8 @@ class _Outline:
         keyword = _KEYWORD_HEADING.match(stripped)
         if keyword and not carried:
             return _Heading(_depth(keyword.group("n")), stripped, keyword.group("n"), "numbered")
+        if self.top_rules and (_TOP_NUMBER.match(stripped) or self.numbers[index] is not None):
+            return self._top_heading(index, stripped)
         chapter = _CHAPTER.match(stripped)
         if chapter:
             return _Heading(1, _section_title(chapter.group("title")), chapter.group("n"), "numbered")
@@ -150,6 +166,34 @@ class _Outline:
         if self._titled(index, stripped):
             return _Heading(0, _section_title(stripped), _heading_number(stripped), "titled")
         return None
+
+    def _top_heading(self, index: int, stripped: str) -> _Heading | None:
+        """In a document numbering its rules from the top, a heading is the next plain number with a title
+        ("101. Deck Construction", "429. Add") over more rules; its other lines are rules or their text while
+        its numbering carries on (a line among them without a number is text: "Keywords can be..." after a bare
+        "727."). A round hundred ("300. Playing the Game") opens a chapter; a title right under another is a
+        topic inside it; any other is a topic of the chapter."""
+        top = _TOP_NUMBER.match(stripped)
+        if top is None:
+            return None
+        number, title = top.group("n"), top.group("body")
+        following = self.following[index]
+        if int(number) <= self.top or following is None or not _opens_rule(self.lines[following][1]):
+            return None
+        if not _names_a_topic(title):
+            return None
+        self.top = int(number)
+        previous = index - 1
+        while previous > self.heading_line and not self.lines[previous][1].strip():
+            previous -= 1
+        if int(number) % 100 == 0:
+            level = 1
+        elif previous == self.heading_line and self.headings:
+            level = self.headings[-1].level + 1
+        else:
+            level = 2
+        shown = title if len(title) <= 3 else _section_title(title)  # "XP" is no all-capitals heading
+        return _Heading(level, f"{number} {shown}", number, "numbered")
 
     def _inside_chapter(self, index: int) -> bool:
         """Does the open numbered chapter's numbering carry on after line `index`? Then an unnumbered title
@@ -245,6 +289,8 @@ class _Outline:
         if item.group("decimal"):
             return self._decimal(index, line, item, start, end)
         if item.group("number"):
+            if self.top_rules:
+                return self._top_rule(line, item, start, end)
             self._numbered(line, item, start, end)
             return True
         if self.in_answer:
@@ -267,6 +313,23 @@ class _Outline:
         block = Block(self.section, label, "", [], kind="rule", parent=self._parent_of(label))
         self.rules.add(label)
         self.items = [(_indent(line), label, block)]
+        self.case, self.named = block, None
+        self._start(block, start, end)
+        return True
+
+    def _top_rule(self, line: str, item: re.Match, start: int, end: int) -> bool:
+        """A rule numbered from the top ("103."), when its number carries the document's sequence on; any
+        other plain number ("2. Make relevant choices.") is a step in the text of the rule above it."""
+        number = item.group("number")
+        if not number.isdigit() or int(number) <= self.top:
+            return False
+        self.top = int(number)
+        # A rule that is a numbered step ("401. 1. Activate or trigger the Ability") is titled by the step.
+        step = _ITEM.match(self.text[start:end])
+        title = first_sentence(self.text[start + step.end():end]) if step and step.group("number") else ""
+        block = Block(self.section, number, title, [], kind="rule")
+        self.rules.add(number)
+        self.items = [(_indent(line), number, block)]
         self.case, self.named = block, None
         self._start(block, start, end)
         return True
@@ -298,7 +361,7 @@ class _Outline:
     def _parent_of(self, label: str) -> str | None:
         """The rule `label` is a subrule of, when that rule is a unit: 702.11 for 702.11b, 1.9.4 for 1.9.4.2."""
         base = label.rstrip(_LETTERS)
-        parent = base if base != label else label.rpartition(".")[0]
+        parent = base if base != label and not base.endswith(".") else label.rpartition(".")[0]
         return parent if parent in self.rules else None
 
     def _term(self, index: int, pos: int, line: str) -> bool:
@@ -398,6 +461,38 @@ def _next_numbers(lines: list[tuple[int, str]]) -> list[str | None]:
         elif chapter:
             upcoming = chapter.group("n")
     return numbers
+
+
+def _numbers_rules_from_the_top(lines: list[tuple[int, str]], numbers: list[str | None]) -> bool:
+    """Does the document number its rules from the top level, "103." a rule as much as "103.2.a."? Then its
+    plain numbers count up through the whole document, many of them are rules (a sentence, not a title) and
+    many are followed by their own subrules ("103." then "103.1."): not a list restarting at 1 under each
+    heading, nor a few chapters."""
+    tops = [(index, match) for index, (_, line) in enumerate(lines) if (match := _TOP_NUMBER.match(line))]
+    if len(tops) < 20:
+        return False
+    values = [int(match.group("n")) for _, match in tops]
+    ascending = sum(later > earlier for earlier, later in zip(values, values[1:]))
+    sentences = sum(bool(_SENTENCE_END.search(match.group("body"))) for _, match in tops)
+    parents = sum((numbers[index] or "").startswith(match.group("n") + ".") for index, match in tops)
+    return ascending >= 0.9 * (len(tops) - 1) and sentences >= 0.25 * len(tops) and parents >= 0.1 * len(tops)
+
+
+def _opens_rule(line: str) -> bool:
+    """Does `line` start a numbered rule ("103.", "103.2.a.", a bare "727.")?"""
+    item = _ITEM.match(line)
+    return bool(_TOP_NUMBER.match(line) or _BARE_NUMBER.match(line) or (item and item.group("decimal")))
+
+
+def _names_a_topic(title: str) -> bool:
+    """Is `title` the name of a topic ("Deck Construction", "Step 1: Finalize", "1v1 (Duel)") rather than a
+    rule's sentence or a numbered step ("1. Activate the Ability"): a few title-case words (one lower-case word
+    besides connectors), no final stop?"""
+    words = title.split()
+    if len(words) > 7 or title[-1] in ".,;:!?" or not re.match(r"[A-Z0-9“\"'(]", title) or _ITEM.match(title):
+        return False
+    lower = [w for w in words if w.strip("“”\"'()")[:1].islower() and w.lower() not in _TITLE_SMALL]
+    return len(lower) <= 1
 
 
 def _indent(line: str) -> int:
