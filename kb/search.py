@@ -11,6 +11,7 @@ import sqlite3
 
 from kb.answered import is_answered
 from kb.fusion import LEXICAL_WEIGHT, combine, prefer_game, prefer_rulings
+from kb.gaps import answer_gaps
 from kb.lexicon import load_lexicon
 from kb.onnx_embedder import embedder
 from kb.query import (
@@ -50,19 +51,19 @@ def rank(conn: sqlite3.Connection, question: str, game: str | None = None, mode:
 
 def ask(conn: sqlite3.Connection, question: str, game: str | None = None, k: int = 5,
         mode: str = "hybrid", weight: float = LEXICAL_WEIGHT) -> dict:
-    """The answer to a question: `{"query", "answered", "game", "results"}`, best ruling first.
+    """The answer to a question: `{"query", "answered", "game", "results", "gaps"}`, best ruling first.
 
     `game` restricts the search; without it, a game the question names does, and a game whose vocabulary
     the question speaks is preferred. `game` in the answer is the game searched or recognised (or None).
     `answered` is false when nothing matches or the best match is too far in meaning to be the answer
-    (the results are then the nearest rulings, for the reader to judge).
+    (the results are then the nearest rulings, for the reader to judge; `gaps`: `kb.gaps.answer_gaps`).
     """
     k = max(1, min(k, MAX_K))
     lexicon = load_lexicon(conn)
     hit = direct_hit(question, lexicon)
     if hit and (game is None or hit.split("/")[0] == game):
         return {"query": question, "answered": True, "game": hit.split("/")[0],
-                "results": results(conn, [(hit, 1.0)])}
+                "results": results(conn, [(hit, 1.0)]), "gaps": []}
     game = game or named_game(question, lexicon.games)
     searched = without_game_name(question, lexicon.games, game) or question
     ranked, best_cosine = rank(conn, searched, game, mode, weight=weight)
@@ -73,5 +74,6 @@ def ask(conn: sqlite3.Connection, question: str, game: str | None = None, k: int
         ranked = prefer_game(ranked, preferred)
     if mode == "hybrid":  # a boost in standard deviations: only fused scores are on that scale
         ranked = prefer_rulings(ranked, glossary_rulings(searched, lexicon.terms, game or preferred))
-    return {"query": question, "answered": is_answered(ranked, best_cosine, usage, lead),
-            "game": game or preferred, "results": results(conn, official_first(conn, ranked)[:k])}
+    answer = {"query": question, "answered": is_answered(ranked, best_cosine, usage, lead),
+              "game": game or preferred, "results": results(conn, official_first(conn, ranked)[:k])}
+    return {**answer, "gaps": answer_gaps(conn, answer)}
