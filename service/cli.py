@@ -183,7 +183,9 @@ def ask(question: str, game: str | None, k: int, as_json: bool, mode: str, db_pa
         return
     groups = family_groups(conn, result["results"])
     if not result["answered"]:
-        click.echo("No ruling in the knowledge base answers this question.")
+        click.echo("The documents don't appear to cover this.")
+        for gap in result["gaps"]:
+            click.echo(_gap_line(gap))
         if groups:
             click.echo("\nNearest rulings (not an answer):")
             click.echo("\n".join(line for group in groups for line in _group_lines(group, with_status=False)))
@@ -204,6 +206,11 @@ def ask(question: str, game: str | None, k: int, as_json: bool, mode: str, db_pa
     if rest:
         click.echo("\nAlso relevant:")
         click.echo("\n".join(line for group in rest for line in _group_lines(group)))
+
+
+def _gap_line(gap: dict) -> str:
+    """A recorded gap of a source searched, on one line: "Recorded gap in <source>: <description> (line 6)"."""
+    return f"Recorded gap in {gap['source_title']}: {gap['description']} (line {gap['line']})"
 
 
 def _listed(result: dict, with_status: bool = True) -> str:
