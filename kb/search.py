@@ -12,6 +12,7 @@ from dataclasses import asdict
 
 from kb.answered import THRESHOLD, Evidence, confidence, is_answered
 from kb.fusion import LEXICAL_WEIGHT, combine, prefer_game, prefer_rulings
+from kb.gaps import answer_gaps
 from kb.lexicon import load_lexicon
 from kb.onnx_embedder import embedder
 from kb.query import (
@@ -62,12 +63,14 @@ def evidence(conn: sqlite3.Connection, ranked: list[tuple[str, float]], cosines:
 
 def ask(conn: sqlite3.Connection, question: str, game: str | None = None, k: int = 5,
         mode: str = "hybrid", weight: float = LEXICAL_WEIGHT, explain: bool = False) -> dict:
-    """The answer to a question: `{"query", "answered", "confidence", "game", "results"}`, best ruling first.
+    """The answer to a question: `{"query", "answered", "confidence", "game", "results", "gaps"}`, best ruling
+    first.
 
     `game` restricts the search; without it, a game the question names does, and a game whose vocabulary
     the question speaks is preferred. `game` in the answer is the game searched or recognised (or None).
     `answered` is false when the first ruling does not settle the question (`kb.answered`): the results are
-    then the nearest rulings, for the reader to judge. `confidence` is the answered model's probability
+    then the nearest rulings, for the reader to judge, and `gaps` the recorded gaps of the sources searched
+    that the question names (`kb.gaps.answer_gaps`). `confidence` is the answered model's probability
     (hybrid mode; 1 for a ruling asked by its ref). `explain` adds `evidence`, what the decision weighed.
     """
     k = max(1, min(k, MAX_K))
@@ -75,7 +78,7 @@ def ask(conn: sqlite3.Connection, question: str, game: str | None = None, k: int
     hit = direct_hit(question, lexicon)
     if hit and (game is None or hit.split("/")[0] == game):
         return {"query": question, "answered": True, "confidence": 1.0, "game": hit.split("/")[0],
-                "results": results(conn, [(hit, 1.0)])}
+                "results": results(conn, [(hit, 1.0)]), "gaps": []}
     game = game or named_game(question, lexicon.games)
     searched = without_game_name(question, lexicon.games, game) or question
     ranked, cosines = rank(conn, searched, game, mode, weight=weight)
@@ -94,4 +97,5 @@ def ask(conn: sqlite3.Connection, question: str, game: str | None = None, k: int
         sure, answered = None, is_answered(ranked, max(cosines.values(), default=None), usage)
     answer = {"query": question, "answered": answered, "confidence": sure, "game": game or preferred,
               "results": results(conn, ranked[:k])}
+    answer["gaps"] = answer_gaps(conn, answer)
     return {**answer, "evidence": asdict(found) if found else None} if explain else answer

@@ -183,10 +183,7 @@ def ask(question: str, game: str | None, k: int, as_json: bool, mode: str, db_pa
         return
     groups = family_groups(conn, result["results"])
     if not result["answered"]:
-        click.echo("No ruling in the knowledge base answers this question.")
-        if groups:
-            click.echo("\nNearest rulings (not an answer):")
-            click.echo("\n".join(line for group in groups for line in _group_lines(group, with_status=False)))
+        click.echo(not_covered_text(result, groups))
         sys.exit(1)
     (first, *rest), best = groups, result["results"][0]
     if first["heading"]:
@@ -204,6 +201,19 @@ def ask(question: str, game: str | None, k: int, as_json: bool, mode: str, db_pa
     if rest:
         click.echo("\nAlso relevant:")
         click.echo("\n".join(line for group in rest for line in _group_lines(group)))
+
+
+def not_covered_text(result: dict, groups: list[dict]) -> str:
+    """What `rulings ask` says of a question no ruling answers (`result` from `kb.search.ask`, its results
+    in `groups` of `kb.rulings.family_groups`): that the documents don't appear to cover it, each recorded gap
+    of the sources searched that the question names, then the nearest rulings, only as such."""
+    lines = ["The documents don't appear to cover this."]
+    lines += [f"Recorded gap in {gap['source_title']}: {gap['description']} (line {gap['line']})"
+              for gap in result["gaps"]]
+    if groups:
+        lines += ["", "Nearest rulings (not an answer):"]
+        lines += [line for group in groups for line in _group_lines(group, with_status=False)]
+    return "\n".join(lines)
 
 
 def _listed(result: dict, with_status: bool = True) -> str:

@@ -175,3 +175,9 @@ def test_a_heading_only_family_shows_its_heading_without_a_link(headings_db):
     assert '<h3 class="family-head"><span class="rule-label">1.1</span> Inking</h3>' in family
     output = ask(headings_db, INK_QUESTION, "--game", "quire").output
     assert "1.1 Inking\n" in output and "[quire/concepts/1.1-inking]" not in output  # no ruling to point at
+
+
+def test_a_family_among_the_nearest_rulings_marks_its_nearest_member_not_a_closest_match(client):
+    page = client.get("/", query_string={"q": OFF_TOPIC, "game": "quarrel", "k": 5}).get_data(as_text=True)
+    assert '<section class="results nearest"' in page and '<li class="family">' in page
+    assert "Nearest of these" in page and "Closest match" not in page

@@ -19,6 +19,8 @@ from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 QUESTION = "Can a reserve army double its magic?"
 BEST = "dragon-dice/magic/general/m"
+# Not covered by the documents, with a recorded gap: the Paths of the Lance contents promise "New Rules E. Supply".
+NOT_COVERED = "How do supply lines work for the armies?"
 PHONE = {"width": 390, "height": 844}
 
 
@@ -95,6 +97,22 @@ def test_a_keyboard_alone_can_ask_and_open_a_ruling(page, urls):
     expect(page).to_have_url(f"{app_url}/r/{BEST}")
 
 
+def test_a_keyboard_alone_can_open_the_recorded_gap_of_a_question_not_covered(page, urls):
+    app_url, _ = urls
+    page.goto(app_url + "/?" + urlencode({"q": NOT_COVERED}))
+    expect(page.locator("section.results.nearest")).to_contain_text("The documents don't appear to cover this.")
+    gap = page.locator("ul.gaps-found a").first
+    for _ in range(40):
+        if gap.evaluate("link => link === document.activeElement"):
+            break
+        page.keyboard.press("Tab")
+    expect(gap).to_be_focused()
+    page.screenshot(path=ARTIFACTS / "ask-not-covered.png")
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(f"{app_url}/sources/paths-of-the-lance-rules?lines=6-6#L6")
+    expect(page.locator("#L6")).to_be_visible()
+
+
 def test_the_handbook_prints_to_pdf(page, urls):
     app_url, _ = urls
     page.goto(app_url + "/handbook/dragon-dice")
@@ -124,7 +142,8 @@ def test_an_unanswered_question_shows_no_green_badge(browser, built_db, tmp_path
         page.close()
 
 
-@pytest.mark.parametrize("path", ["/", f"/?q={QUESTION}", f"/r/{BEST}", "/r/paths-of-the-lance/new-rules/b/3",
+@pytest.mark.parametrize("path", ["/", f"/?q={QUESTION}", f"/?q={NOT_COVERED}", f"/r/{BEST}",
+                                  "/r/paths-of-the-lance/new-rules/b/3",
                                   "/games/paths-of-the-lance", "/sources/wizard-dice-rules",
                                   "/handbook/dragon-dice"])
 def test_every_page_fits_a_phone_screen(browser, urls, path):
@@ -133,8 +152,10 @@ def test_every_page_fits_a_phone_screen(browser, urls, path):
     phone = context.new_page()
     phone.goto(app_url + path)
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], path
-    if path.startswith("/?q="):
+    if path == f"/?q={QUESTION}":
         phone.screenshot(path=ARTIFACTS / "phone-ask.png")
+    if path == f"/?q={NOT_COVERED}":  # a recorded gap's long source title and description wrap
+        phone.screenshot(path=ARTIFACTS / "phone-not-covered.png", full_page=True)
     if path == f"/r/{BEST}":
         phone.screenshot(path=ARTIFACTS / "phone-ruling.png", full_page=True)
     context.close()
