@@ -42,12 +42,14 @@ class Passage:
 
 
 def sentences(text: str) -> list[str]:
-    """The sentences of a ruling's text of at least MIN_SENTENCE_WORDS words, when it is long enough to have
-    them embedded on their own (over SENTENCE_RULING_WORDS words), else none."""
+    """The statements of a ruling's text of at least MIN_SENTENCE_WORDS words, when it is long enough to have
+    them embedded on their own (over SENTENCE_RULING_WORDS words), else none. A question the text quotes
+    ("does a sword increase my Strength?") is left out: alone, it would match the same question asked about
+    another rule; what the ruling answers it with is the statement."""
     if len(text.split()) <= SENTENCE_RULING_WORDS:
         return []
     pieces = (" ".join(piece.split()) for piece in _SENTENCE_END.split(text))
-    return [piece for piece in pieces if len(piece.split()) >= MIN_SENTENCE_WORDS]
+    return [piece for piece in pieces if len(piece.split()) >= MIN_SENTENCE_WORDS and not piece.endswith("?")]
 
 
 def _windows(words: list[str]) -> list[list[str]]:
