@@ -303,7 +303,8 @@ Damage dealt to a creature beyond lethal damage. See rule 702.19, “Trample.”
 
 Legend Rule
 A state-based action that causes a player who controls two or more legendary permanents with the same
-name to choose one of them. See rule 704.5j.
+name to choose one of them.
+Others go. See rule 704.5j.
 
 Trample
 A keyword ability that modifies how a creature assigns combat damage. See rule 702.19, “Trample.”

@@ -100,6 +100,7 @@ class _Outline:
         self.named: Block | None = None     # a named item ("1) Stoneskin (2 points): ...") lettered items nest under
         self.rules: set[str] = set()
         self.term_letter = ""               # the first letter of the glossary's latest term
+        self.dotted: bool | None = None     # are the glossary's terms "Term. Definition" lines (None: no term yet)?
         self.defined = False                # has the open glossary entry heading's definition begun?
         self.entry_block: Block | None = None  # its definition: a paragraph, as the entry's other paragraphs are
         self.questions = 0
@@ -246,7 +247,7 @@ class _Outline:
             while self.headings and self.headings[-1].level >= heading.level:
                 self.headings.pop()
         heading.glossary = bool(_GLOSSARY.match(heading.title))
-        self.term_letter = ""
+        self.term_letter, self.dotted = "", None
         self.defined = False
         self.headings.append(heading)
         self.heading_line = index
@@ -353,9 +354,13 @@ class _Outline:
             return False
         inline = _INLINE_TERM.match(stripped)
         if not (inline and len(inline.group("term").split()) <= 5):
-            inline = _DOTTED_TERM.match(stripped)
+            # "Hex. One space…" only in a glossary written so from its first entry: elsewhere a line may
+            # open with a short sentence ("Legendary permanents are bound. See rule 704.5j.").
+            inline = _DOTTED_TERM.match(stripped) if self.dotted in (None, True) else None
             if inline and inline.group("term").split()[0].lower() in SENTENCE_STARTERS:
                 inline = None
+            if self.dotted is None:
+                self.dotted = inline is not None
         if inline:
             if not self._in_order(inline.group("term")):
                 return False
