@@ -54,7 +54,7 @@ _GLOSSARY = re.compile(r"^(?:(?:\d+[.)]?|[A-Z][.:])\s+)?(?:glossary(?: of (?:ter
 # "bag: A non-physical zone...": a glossary term and its definition on one line.
 _INLINE_TERM = re.compile(r"^(?P<term>[^\s:–—][^:–—]{0,40}?)\s*(?::|\s[–—]\s)\s*(?P<definition>\S.*)$")
 # "Hex. One space of the map.": a capitalised term of a few words closed by a full stop, then its definition.
-_DOTTED_TERM = re.compile(r"^(?P<term>[A-Z][\w'’/-]*(?:[ -][\w'’/()-]+){0,3})\.\s+(?P<definition>[A-Z“\"(].*)$")
+_DOTTED_TERM = re.compile(r"^(?P<term>[A-Z][\w'’/-]{0,30}(?: [\w'’/()-]{1,30}){0,3})\.\s+(?P<definition>[A-Z“\"(].*)$")
 _SENTENCE_END = re.compile(r"[.!?][”\"')\]]*(?:\s+\d+)?$")  # a page number may follow
 _ENDS_CLAUSE = re.compile(r"[.!?:;][”\"')\]]*$")
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -174,7 +174,7 @@ class _Outline:
         if term is None:
             return False
         line = self.lines[term][1].strip()
-        if _ITEM.match(line) or _SECTION.match(line):
+        if _ITEM.match(line) or _marked(line):
             return False
         if _INLINE_TERM.match(line) or _DOTTED_TERM.match(line):
             return True
@@ -345,7 +345,7 @@ class _Outline:
         glossary is alphabetical: a term line out of that order ("Credits" after "Zone") is the heading of
         what follows the glossary."""
         stripped = line.strip()
-        if _SECTION.match(stripped):
+        if _marked(stripped):
             return False  # a marked heading ("## Golden Rules") is never a term
         previous = index - 1
         while previous > self.heading_line and not self.lines[previous][1].strip():
@@ -478,7 +478,7 @@ def _alphabetical_headings(lines: list[tuple[int, str]]) -> set[int]:
             found.update(index for index, _ in run)
 
     for index, (_, line) in enumerate(lines):
-        marked = _SECTION.match(line.strip()) if line[:1] in "#*" else None
+        marked = _marked(line.strip()) if line[:1] in "#*" else None
         if not marked:
             continue
         level = len(marked.group("hashes") or "#")
@@ -525,10 +525,16 @@ def _heading_number(title: str) -> str | None:
     return match and (match.group("named") or match.group("n") or match.group("letter"))
 
 
+def _marked(line: str) -> re.Match | None:
+    """`line` (stripped) as a marked heading ("## Golden Rules"); a line too long for a heading is none (and
+    is not matched: the heading pattern backtracks over long runs of spaces)."""
+    return _SECTION.match(line) if len(line) <= _LONGEST_HEADING else None
+
+
 def _term_line(line: str) -> bool:
     """Could `line` (stripped) be a glossary term on a line of its own: short, not a sentence, not a unit?"""
     return (len(line) <= 50 and len(line.split()) <= 6 and line[-1] not in ".,;:?!" and not _ITEM.match(line)
-            and not _SECTION.match(line))
+            and not _marked(line))
 
 
 def _opens_definition(line: str) -> bool:
