@@ -83,13 +83,27 @@ def drop_page_footers(doc: MappedText) -> MappedText:
 
 
 def collapse_doubled_words(doc: MappedText) -> MappedText:
-    """"Hit Points Points" -> "Hit Points"; numbers ("4 4") and real doubles ("had had") are kept."""
+    """"Hit Points Points" -> "Hit Points"; numbers ("4 4") and real doubles ("had had") are kept, and so is
+    a word ending a short line of its own that the next line opens with (a glossary's "Excess Damage" over
+    its definition "Damage dealt to a creature…")."""
+    text = doc.text
+
     def keep_one(match: re.Match) -> str:
         word = match.group(1)
-        if word.lower().strip(".,;:!?") in _LEGIT_DOUBLES:
+        if word.lower().strip(".,;:!?") in _LEGIT_DOUBLES or _titles_next_line(text, match):
             return match.group(0)
         return word
     return doc.sub(_DOUBLE, keep_one)
+
+
+def _titles_next_line(text: str, match: re.Match) -> bool:
+    """Does the doubled word end a short line standing alone (after a blank line) over the line it opens?"""
+    if "\n" not in match.group(2):
+        return False
+    start = text.rfind("\n", 0, match.start()) + 1
+    before = text.rfind("\n", 0, max(start - 1, 0)) + 1 if start else 0
+    alone = start == 0 or not text[before:start].strip()
+    return alone and len(text[start:match.end(1)].split()) <= 6
 
 
 def vocabulary(*texts: str) -> Counter:

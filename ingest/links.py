@@ -39,7 +39,8 @@ def _clean_target(raw: str) -> str:
 
 
 def _resolve(target: str, rulings: list[Ruling]) -> str | None:
-    by_title = {r.title.lower(): r for r in rulings}
+    # A rule titled like a glossary term is what "see Trample" means, rather than the term's entry.
+    by_title = {r.title.lower(): r for r in sorted(rulings, key=lambda r: r.kind != "glossary")}
     letter = _SECTION_LETTER.match(target)
     if letter:
         under = letter.group("under").lower()
@@ -76,7 +77,11 @@ def _resolve(target: str, rulings: list[Ruling]) -> str | None:
 
 # "see 1.10", "section 4.3.2", "rule 702.11b", "in 5.3.3.2", "Laws: 6.2.2", "(8.7.5)": a rule by its number.
 _NUMBER_REF = re.compile(r"(?:\b(?:[Ss]ee|[Ss]ections?|[Rr]ules?|in|under|per|Laws?:|[Aa]rticles?)\s+|\()"
-                         r"(?P<number>\d+(?:\.\d+)+[a-z]?)(?![\d.]*\d)")
+                         r"(?P<number>\d+(?:\.\d+)+[a-z]?)(?![\d.]*\d)"
+                         # "See rule 113, “Abilities”": a rule numbered in the hundreds, whose rules are 113.1...
+                         r"|\b[Rr]ules?\s+(?P<whole>\d{3,4})(?![\d.]*\d)")
+# A "see" target that is a rule by number ("see rule 702.19, “Trample”"), read as a number reference.
+_NUMBERED_TARGET = re.compile(r"^(?:(?:rules?|sections?|articles?)\s+)?\d", re.IGNORECASE)
 
 
 def _numbered(rulings: list[Ruling]) -> dict[str, str]:
@@ -89,6 +94,10 @@ def _numbered(rulings: list[Ruling]) -> dict[str, str]:
     for ruling in rulings:
         for number in re.findall(r"(?:^|> )(\d+(?:\.\d+)+) ", ruling.section):
             found.setdefault(number, ruling.id)
+    for ruling in rulings:  # "rule 113": the first of the rules numbered 113.1, 113.2...
+        whole = re.match(r"(\d{3,4})\.\d", ruling.label)
+        if whole:
+            found.setdefault(whole.group(1), ruling.id)
     return found
 
 
@@ -101,10 +110,13 @@ def _number_references(rulings: list[Ruling]) -> list[CrossRef]:
     for ruling in rulings:
         for text in (ruling.text, *(e.text for e in ruling.examples)):
             for match in _NUMBER_REF.finditer(text):
-                number = match.group("number")
+                group = "number" if match.group("number") else "whole"
+                number = match.group(group)
                 to_id = numbered.get(number)
+                if group == "whole" and to_id is None:
+                    continue  # "rule 100" in a document without rules 100.1...: not a rule number
                 if number != ruling.label and to_id != ruling.id:
-                    at = match.span("number") if text is ruling.text else (None, None)
+                    at = match.span(group) if text is ruling.text else (None, None)
                     refs.append(CrossRef(ruling.id, match.group(0).strip("( "), number, to_id, "number", *at))
     return refs
 
@@ -118,7 +130,7 @@ def cross_references(rulings: list[Ruling]) -> tuple[list[CrossRef], list[Gap]]:
     for ruling in rulings:
         for match in _SEE.finditer(ruling.text):
             target = _clean_target(match.group("target"))
-            if not target or _VAGUE.match(target) or len(target) > 60 or numbers and target[:1].isdigit():
+            if not target or _VAGUE.match(target) or len(target) > 60 or numbers and _NUMBERED_TARGET.match(target):
                 continue
             to_id = _resolve(target, rulings)
             if to_id == ruling.id:

@@ -71,7 +71,8 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
     """Ruling id -> its ref: `abbrev` and a label, unique beside `taken` (refs already in the database).
 
     The label is the ruling's own numbering, after its heading's label ("B.3" for rule 3 under "B.
-    Activating Neutral Nations"), else its ordinal within its section ("12"); the source's header (title,
+    Activating Neutral Nations"), a glossary entry's its term ("CR Trample", cut to whole words when too
+    long), else its ordinal within its section ("12"); the source's header (title,
     credits, changes) is numbered apart ("front 2"). A section whose labels an earlier section already used
     is told apart by the first word of its title ("Optional B", and so "Optional B.1" under it), else of its
     part of the document; `root` is the section every ruling of the source sits under. A label that is
@@ -91,7 +92,8 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
         heading = labels.get(headings.get(_split_section(section), ""))
         base = _own_labels(members)
         if heading:
-            base = [own if own.startswith(heading + ".") else f"{heading}.{own}" for own in base]
+            base = [own if own.startswith(heading + ".") or r.kind == "glossary" else f"{heading}.{own}"
+                    for own, r in zip(base, members, strict=True)]
         for qualifier in ("", *_qualifiers(section, root)):
             tried = [f"{qualifier} {own}".strip() for own in base]
             if not {ref_key(label) for label in tried} & claimed:
@@ -105,7 +107,9 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
     for position, ruling in enumerate(rulings, start=1):
         # Lazily: the first candidate almost always serves, and building a thousand per ruling cost a second
         # per 5,000 rulings.
-        candidates = chain((f"{abbrev} {labels[ruling.id]}", f"{abbrev} #{position}"),
+        own = f"{abbrev} {labels[ruling.id]}"
+        clipped = (_clip(own, MAX_REF),) if ruling.kind == "glossary" else ()
+        candidates = chain((own, *clipped, f"{abbrev} #{position}"),
                            (f"{abbrev} #{position}.{n}" for n in range(2, 1000)))
         ref = next(c for c in candidates if len(c) <= MAX_REF and ref_key(c) not in used)
         used.add(ref_key(ref))
@@ -114,11 +118,25 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
 
 
 def _own_labels(members: list[Ruling]) -> list[str]:
-    """Each ruling's label within its section: its numbering, else the next ordinal its section's numbers
-    leave free (a question after paragraphs "2" to "6" is "7", not a second "6")."""
+    """Each ruling's label within its section: its numbering, a glossary entry's term, else the next ordinal
+    its section's numbers leave free (a question after paragraphs "2" to "6" is "7", not a second "6")."""
     numbers = {_numbering(r.label) for r in members}
     ordinals = (str(n) for n in count(1) if str(n) not in numbers)
-    return [_numbering(r.label) or next(ordinals) for r in members]
+    return [_term(r) or _numbering(r.label) or next(ordinals) for r in members]
+
+
+def _term(ruling: Ruling) -> str:
+    """A glossary entry's term as a label ("Summoning Sickness Rule"), or ""."""
+    return " ".join(ruling.title.split()) if ruling.kind == "glossary" else ""
+
+
+def _clip(ref: str, limit: int) -> str:
+    """`ref` cut after its last whole word that leaves room for "…" within `limit` characters ("Lorcana alter
+    a starting…"), or inside its first word when that is too long."""
+    if len(ref) <= limit:
+        return ref
+    cut = ref[:limit].rsplit(" ", 1)[0].rstrip(" ,;:/-")
+    return (cut if " " in cut else ref[:limit - 1]) + "…"
 
 
 def _numbering(label: str) -> str:

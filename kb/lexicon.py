@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ingest.refs import ref_key
+from ingest.segment import STOPWORDS
 from kb.cache import per_database_version
 
 if TYPE_CHECKING:  # only the build writes; importing sqlite-utils would slow every cold `rulings ask`
@@ -109,37 +110,108 @@ def spaced_words(text: str) -> str:
 
 def _spellings(term: str) -> list[str]:
     """The ways a question writes a glossary term, as its spaced words less the outer spaces:
-    "banish/banished" is two words, "action, game" (a glossary's inverted entry) is "game action"."""
+    "banish/banished" is two words, "action, game" (a glossary's inverted entry) is "game action", a
+    remark in brackets is no part of it ("Mana Burn (Obsolete)"), and a rule's name is said without "rule"
+    too ("Summoning Sickness Rule" is "summoning sickness")."""
     found = []
-    for part in term.split("/"):
+    for part in re.sub(r"\([^)]*\)", " ", term).split("/"):
         head, _, qualifier = part.partition(",")
         words = spaced_words(f"{qualifier} {head}").strip()
         if words:
             found.append(words)
+        named = re.fullmatch(r"(.+ .+) rule", words)
+        if named:
+            found.append(named.group(1))
     return found
 
 
+# A name the rulebook gives something in quotes: 'called "mana burn"', 'known as the "legend rule"',
+# 'informally called the "summoning sickness" rule', "referred to as 'tapping'".
+_QUOTED_NAME = re.compile(
+    r"\b(?:called|known\s+as|referred\s+to\s+as|termed|nicknamed|dubbed)\s+(?:the\s+|a\s+|an\s+)?"
+    r"[“\"‘'](?P<name>[^\W\d_][^“”\"‘’'\n]{1,40}?)[.,!?]?[”\"’'](?:\s+(?P<rule>rule)\b)?", re.IGNORECASE)
+# How many words a quoted name may have; a name of one word is at least this long and no stopword.
+_NAME_WORDS = 4
+_SHORTEST_NAME = 4
+
+
+def quoted_names(text: str) -> list[str]:
+    """The names `text` introduces in quotes (player slang a rulebook names: "mana burn", "legend rule"), as
+    spaced words less the outer spaces; 'the "summoning sickness" rule' gives "summoning sickness" and
+    "summoning sickness rule"."""
+    found = []
+    for match in _QUOTED_NAME.finditer(text):
+        words = spaced_words(match.group("name")).strip()
+        if not words or len(words.split()) > _NAME_WORDS or all(w in STOPWORDS for w in words.split()):
+            continue
+        if " " not in words and (len(words) < _SHORTEST_NAME or words in STOPWORDS):
+            continue
+        found.append(words)
+        if match.group("rule"):
+            found.append(f"{words} rule")
+    return list(dict.fromkeys(found))
+
+
+# A citation names a rule ("see 702.19"); the rules numbered under it are what it cites (702.19a, 702.19b),
+# up to this many.
+_CITED_FAMILY = 12
+
+
+def _cited(conn: sqlite3.Connection, kinds: bool) -> dict[str, list[str]]:
+    """Glossary entry id → the rulings it cites: the targets of its references (not of the names its text
+    mentions) and, for a rule cited by number, the rules numbered under it ("702.19" → 702.19a, 702.19b…)."""
+    cites = "and coalesce(x.kind, '') != 'name' " if kinds else ""
+    sql = ("select g.id, x.to_id, x.target, t.source, t.label from rulings g join xrefs x on x.from_id = g.id "
+           f"join rulings t on t.id = x.to_id where g.kind = 'glossary' {cites}order by x.id")
+    rows = conn.execute(sql).fetchall()
+    family: dict[tuple[str, str], list[str]] = {}  # (source, rule number) → the rules numbered under it
+    if rows:
+        for rid, source, label in conn.execute("select id, source, label from rulings order by source, position"):
+            if re.fullmatch(r"\d+(?:\.\d+)+[a-z]*", label or ""):
+                parts = label.rstrip("abcdefghijklmnopqrstuvwxyz").split(".")
+                parents = {".".join(parts[:n]) for n in range(1, len(parts) + (label[-1].isalpha()))} - {label}
+                for parent in parents:
+                    family.setdefault((source, parent), []).append(rid)
+    found: dict[str, list[str]] = {}
+    for entry, to_id, target, source, _ in rows:
+        found.setdefault(entry, []).extend([to_id, *family.get((source, target or ""), [])[:_CITED_FAMILY]])
+    return {entry: list(dict.fromkeys(ids)) for entry, ids in found.items()}
+
+
 def glossary_terms(conn: sqlite3.Connection) -> dict[str, list[str]]:
-    """Glossary term → the rules that define it: the rules its entry cites ("see 1.8", "rule 4.2"), and the rules
-    directly under a heading of the same game that is the term itself ("3.3 Main Phase" for "Main
-    Phase"). A question using the term then reaches the rules, not just the one-line definition."""
+    """Glossary term → the rules that define it: the rules its entry cites ("see 1.8", "rule 4.2"; through an
+    entry it cites, "see Trample", to the rules that one cites), and the rules directly under a heading of
+    the same game that is the term itself ("3.3 Main Phase" for "Main Phase"); and a name the rulebook gives
+    in quotes ('this was called "mana burn"') → the rule that gives it (or, in a glossary entry, the rules
+    the entry cites). A question using the term then reaches the rules, not just the one-line definition."""
     under: dict[tuple[str, str], list[str]] = {}
     for ruling_id, game, section in conn.execute("select id, game, section from rulings where kind != 'glossary' "
                                                  "order by source, position"):
         heading = re.sub(r"^[\w.]*\d[\w.]*\s+", "", (section or "").rsplit(" > ", 1)[-1])
         under.setdefault((game, spaced_words(heading).strip()), []).append(ruling_id)
-    found: dict[str, list[str]] = {}
     # What an entry cites is a reference ("see 1.8"), not a name its definition mentions ("Main Phase" in the
     # entry for "phase"), which the text links to as well (xrefs of kind "name").
     kinds = {row[1] for row in conn.execute("pragma table_info(xrefs)")} >= {"kind"}
-    cites = "and coalesce(x.kind, '') != 'name' " if kinds else ""
-    sql = ("select g.id, g.game, g.title, group_concat(x.to_id, char(10)) from rulings g left join xrefs x "
-           f"on x.from_id = g.id and x.to_id is not null {cites}where g.kind = 'glossary' group by g.id")
-    for _, game, title, cited in conn.execute(sql):
+    cited = _cited(conn, kinds)
+    entries = {rid: (game, title) for rid, game, title in
+               conn.execute("select id, game, title from rulings where kind = 'glossary' order by source, position")}
+
+    def rules(entry: str) -> list[str]:
+        """What an entry cites, an entry it cites giving way to what that one cites."""
+        return [rule for target in cited.get(entry, [])
+                for rule in (cited.get(target) or [target] if target in entries else [target])]
+
+    found: dict[str, list[str]] = {}
+    for entry, (game, title) in entries.items():
         for term in _spellings(title or ""):
-            targets = (cited.split("\n") if cited else []) + under.get((game, term), [])
+            targets = rules(entry) + under.get((game, term), [])
             if targets:
                 found.setdefault(term, []).extend(targets)
+    for ruling_id, kind, text in conn.execute("select id, kind, text from rulings where kind not in "
+                                              "('title', 'front-matter', 'changelog') order by source, position"):
+        for name in quoted_names(text or ""):
+            targets = (rules(ruling_id) or [ruling_id]) if kind == "glossary" else [ruling_id]
+            found.setdefault(name, []).extend(targets)
     return {term: list(dict.fromkeys(ids)) for term, ids in found.items()}
 
 

@@ -25,6 +25,7 @@ def test_doubled_words_are_collapsed(damaged, fixed):
 @pytest.mark.parametrize("real", [
     "Roll - 1 3 3 4 4 6", "Rick - Health 10 Roll - 1 1 1 2 3 4", "he had had enough", "that that rule applies",
     "Magic Missile - 66 Poison Arrow - 11",
+    "lethal damage.\n\nExcess Damage\nDamage dealt to a creature",  # a glossary term over its definition
 ])
 def test_real_repetitions_are_kept(real):
     assert run(clean.collapse_doubled_words, real) == real

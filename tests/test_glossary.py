@@ -85,3 +85,142 @@ def test_preferred_rulings_gain_the_boost_and_missing_ones_enter_at_the_lowest_s
     assert boosted["b"] == pytest.approx(2.8 + GLOSSARY_BOOST)
     assert boosted["z"] == pytest.approx(1.0 + GLOSSARY_BOOST)
     assert [rid for rid, _ in prefer_rulings(ranked, {"b"})][:2] == ["b", "a"]
+
+
+# A comprehensive rulebook laid out as the big card games' are: rules numbered in the hundreds (302.6, 702.19b)
+# under chapters ("3. Card Types" over "302. Creatures"), then a bare "Glossary" line and its entries, each a
+# term alone on its line over its definition, blank lines between, definitions citing rules ("See rule
+# 702.19"), then the credits. Slang is named in quotes ("summoning sickness", "mana burn", "legend rule").
+WYRM = """Wyrmcards Comprehensive Rules
+
+1. Game Concepts
+
+100. General
+
+100.1. These rules apply to every game of Wyrmcards with two or more players.
+
+100.2. Each player needs a deck of at least forty cards and a way to track life.
+
+3. Card Types
+
+302. Creatures
+
+302.1. A player may cast a creature card from their hand during their own main phase while the stack is empty.
+
+302.2. A creature enters the battlefield untapped unless an effect says otherwise.
+
+302.6. A creature can't attack, and its abilities with the tap symbol in their costs can't be activated, unless
+its controller has controlled it continuously since the start of their most recent turn. This rule is often
+called the "summoning sickness" rule.
+
+5. Turn Structure
+
+500. General
+
+500.1. A turn consists of five phases: beginning, first main, combat, second main and ending.
+
+500.4. When a step or phase ends, unspent mana empties from each player's mana pool. Long ago a player lost
+one life for each mana emptied this way; this was called "mana burn."
+
+7. Additional Rules
+
+702. Keyword Abilities
+
+702.19. Trample
+
+702.19a Trample is a static ability that changes how an attacking creature assigns its combat damage.
+
+702.19b An attacking creature with trample assigns lethal damage to each creature blocking it, then may assign
+the rest of its damage to the player it is attacking.
+
+704. State-Based Actions
+
+704.5. The state-based actions are these:
+
+704.5a A player with 0 or less life loses the game.
+
+704.5j If one player controls two or more legendary permanents with the same name, that player keeps one of
+them and puts the others into their owners' graveyards. This is known as the "legend rule."
+
+Glossary
+
+Ability
+1. Text on a card that says what the card does.
+2. An activated or triggered ability waiting on the stack.
+See rule 302.2.
+
+Excess Damage
+Damage an attacker assigns beyond what its blockers need. See rule 702.19, “Trample.”
+
+Legendary
+A supertype. Legendary permanents are bound by the legend rule. See rule 704.5j.
+
+Mana Pool
+Where a player's unspent mana waits until the step ends. See rule 500.4.
+
+Summoning Sickness Rule
+Informal name for the rule that a creature can't attack or tap for abilities on the turn it arrives. See rule
+302.6.
+
+Trample
+A keyword ability that lets excess combat damage through to the player. See rule 702.19, “Trample.”
+
+Credits
+
+Game design: the Wyrmcards team, with thanks to every playtester who ever argued about blocking.
+"""
+WYRM_TRAMPLE = "wyrm/keyword-abilities/702.19-trample/702.19b"
+WYRM_SICKNESS = "wyrm/creatures/302.6"
+WYRM_MANA = "wyrm/general/500.4"
+WYRM_LEGEND = "wyrm/state-based-actions/704.5j"
+
+
+@pytest.fixture(scope="module")
+def wyrm_db(seeds_plus):
+    return seeds_plus("wyrm", WYRM)
+
+
+def test_a_glossary_of_term_lines_is_one_glossary_ruling_per_term_linked_to_the_rules_it_cites(wyrm_db):
+    conn = connect(wyrm_db)
+    entries = conn.execute("select id, title, ref, text from rulings where game = 'wyrm' and kind = 'glossary' "
+                           "order by position").fetchall()
+    assert [title for _, title, _, _ in entries] == ["Ability", "Excess Damage", "Legendary", "Mana Pool",
+                                                     "Summoning Sickness Rule", "Trample"]
+    refs = [ref for _, _, ref, _ in entries]
+    assert refs[1] == "Wyrm Excess Damage" and all(len(ref) <= 24 for ref in refs)
+    assert entries[0][3].startswith("1. Text on a card") and "2. An activated" in entries[0][3]
+    cited = dict(conn.execute("select r.title, group_concat(x.to_id) from xrefs x join rulings r on r.id = x.from_id "
+                              "where r.game = 'wyrm' and r.kind = 'glossary' and x.kind = 'number' group by r.id"))
+    assert cited["Summoning Sickness Rule"] == WYRM_SICKNESS
+    assert cited["Excess Damage"] == "wyrm/keyword-abilities/702.19-trample/702.19a"
+    # The credits after the glossary are neither a term nor inside the glossary.
+    assert not conn.execute("select 1 from rulings where game = 'wyrm' and (title = 'Credits' or "
+                            "(text like '%playtester%' and section like '%Glossary%'))").fetchall()
+    # A chapter numbered by its hundreds ("3. Card Types" over "302. Creatures") is a heading, not a rule.
+    assert not conn.execute("select 1 from rulings where game = 'wyrm' and text like 'Card Types%'").fetchall()
+
+
+def test_a_glossary_term_leads_to_every_rule_numbered_under_the_rule_it_cites(wyrm_db):
+    terms = load_lexicon(connect(wyrm_db)).terms
+    assert WYRM_TRAMPLE in terms["excess damage"]
+    assert terms["summoning sickness"] == [WYRM_SICKNESS]  # "Summoning Sickness Rule" said without "rule"
+
+
+def test_a_name_the_rulebook_gives_in_quotes_leads_to_the_rule_that_gives_it(wyrm_db):
+    terms = load_lexicon(connect(wyrm_db)).terms
+    assert terms["mana burn"] == [WYRM_MANA]
+    assert terms["legend rule"] == [WYRM_LEGEND]
+    assert WYRM_SICKNESS in terms["summoning sickness rule"]
+
+
+@pytest.mark.parametrize("question, rule", [
+    ("How does excess damage get to the player?", WYRM_TRAMPLE),
+    ("Does my creature have summoning sickness the turn I cast it?", WYRM_SICKNESS),
+    ("Is there still mana burn?", WYRM_MANA),
+    ("What does the legend rule do when I control two copies?", WYRM_LEGEND),
+])
+def test_a_question_using_a_glossary_term_or_quoted_slang_reaches_the_rule(wyrm_db, question, rule):
+    conn = connect(wyrm_db)
+    assert rule in glossary_rulings(question, load_lexicon(conn).terms, "wyrm")
+    ranked = [r["id"] for r in ask(conn, question, k=3)["results"]]
+    assert rule in ranked, ranked

@@ -376,6 +376,84 @@ def test_a_glossary_of_one_line_definitions_gives_one_ruling_per_term():
                                                            ("glossary", "Zone of control", "the hexes around a unit.")]
 
 
+# A comprehensive rulebook's glossary: each term alone on its line, its definition on the next, blank lines
+# between entries, a bare "Glossary" line over them and "Credits" after them.
+TERM_LINES = """\
+704.5j If two or more legendary permanents with the same name are controlled by the same player, that player
+chooses one of them, and the rest are put into their owners' graveyards. This is called the "legend rule."
+
+Glossary
+
+Ability
+1. Text on an object that explains what that object does or can do.
+2. An activated or triggered ability on the stack.
+See rule 113, “Abilities.”
+
+Excess Damage
+Damage dealt to a creature beyond lethal damage. See rule 702.19, “Trample.”
+
+Legend Rule
+A state-based action that causes a player who controls two or more legendary permanents with the same
+name to choose one of them.
+Others go. See rule 704.5j.
+
+Trample
+A keyword ability that modifies how a creature assigns combat damage. See rule 702.19, “Trample.”
+
+Credits
+
+Original Game Design: Richard Garfield, with thanks to the many playtesters and rules editors involved.
+"""
+
+
+def test_a_glossary_of_term_lines_and_blank_lines_gives_one_ruling_per_term():
+    blocks = segment(TERM_LINES)
+    terms = [b for b in blocks if b.kind == "glossary"]
+    assert [b.title for b in terms] == ["Ability", "Excess Damage", "Legend Rule", "Trample"]
+    assert {b.section for b in terms} == {("Rules", "Glossary")}
+    # Numbered senses belong to their term; the definition's opening word is not a doubled word.
+    assert terms[0].text.startswith("1. Text on an object") and terms[0].text.endswith("“Abilities.”")
+    assert terms[1].text.startswith("Damage dealt to a creature")
+    assert terms[2].text.endswith("See rule 704.5j.")
+
+
+def test_a_term_line_out_of_alphabetical_order_ends_the_glossary():
+    credits = [b for b in segment(TERM_LINES) if "Garfield" in b.text]
+    assert [(b.kind, b.section) for b in credits] == [("paragraph", ("Rules", "Credits"))]
+
+
+def test_a_glossary_line_in_a_list_of_contents_opens_no_glossary():
+    blocks = segment("Contents\n\n1. Game Concepts\n100. General\nGlossary\nCredits\n\n"
+                     "1. Game Concepts\n\n100. General\n\n100.1. These rules apply to any game.\n")
+    assert not [b for b in blocks if b.kind == "glossary" or "Glossary" in b.section]
+
+
+def test_glossary_lines_of_term_then_dash_colon_or_full_stop():
+    blocks = segment("Definitions\n\nHex. One space of the map.\nStack: cards waiting to resolve.\n"
+                     "Zone of control — the hexes around a unit.\n")
+    assert [(b.kind, b.title, b.text) for b in blocks] == [
+        ("glossary", "Hex", "One space of the map."), ("glossary", "Stack", "cards waiting to resolve."),
+        ("glossary", "Zone of control", "the hexes around a unit.")]
+
+
+def test_markdown_headings_under_a_glossary_are_its_terms_and_never_terms_themselves():
+    blocks = segment("## Glossary\n\n### Fading\n\nWhat happens to old runes.\n\nIt is slow.\n\n"
+                     "### Rune\n\nA mark on a tablet.\n- It cannot be moved.\n\n## Golden Rules\n\n"
+                     "Cards override this guide.\n")
+    assert [(b.kind, b.title, b.section[-1]) for b in blocks] == [
+        ("glossary", "Fading", "Fading"), ("paragraph", "It is slow.", "Fading"),
+        ("glossary", "Rune", "Rune"), ("paragraph", "Cards override this guide.", "Golden Rules")]
+    assert blocks[2].text == "A mark on a tablet. - It cannot be moved."
+
+
+def test_an_alphabetical_run_of_headings_is_a_glossary_even_without_a_glossary_heading():
+    words = ["Abilities", "Accuracy", "Blast", "Cleave", "Damage", "Exhaust", "Focus", "Health", "Push"]
+    text = "## Reference\n\n" + "".join(f"### {w}\n\nWhat {w.lower()} does.\n\n" for w in words)
+    assert [(b.kind, b.title) for b in segment(text)] == [("glossary", w) for w in words]
+    shuffled = "## Reference\n\n" + "".join(f"### {w}\n\nWhat {w.lower()} does.\n\n" for w in reversed(words))
+    assert {b.kind for b in segment(shuffled)} == {"paragraph"}
+
+
 # h. Change lists
 
 def test_rule_numbers_in_a_bulleted_change_list_are_bullet_text_not_rulings():

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ingest.segment import HEADING_CONNECTORS, Block, first_sentence, slugify, trim
+from ingest.segment import HEADING_CONNECTORS, SENTENCE_STARTERS, Block, first_sentence, slugify, trim
 from ingest.text import MappedText
 
 _SECTION = re.compile(r"^(?:\*{2,}\s*(?P<star>[^*].*?)\s*\**|(?P<hashes>#{1,6})\s+(?P<hash>.+?))\s*$")
@@ -61,6 +61,8 @@ _GLOSSARY = re.compile(r"^(?:(?:\d+[.)]?|[A-Z][.:])\s+)?(?:glossary(?: of (?:ter
                        r"terms|key terms|terminology|keywords? glossary)$", re.IGNORECASE)
 # "bag: A non-physical zone...": a glossary term and its definition on one line.
 _INLINE_TERM = re.compile(r"^(?P<term>[^\s:–—][^:–—]{0,40}?)\s*(?::|\s[–—]\s)\s*(?P<definition>\S.*)$")
+# "Hex. One space of the map.": a capitalised term of a few words closed by a full stop, then its definition.
+_DOTTED_TERM = re.compile(r"^(?P<term>[A-Z][\w'’/-]{0,30}(?: [\w'’/()-]{1,30}){0,3})\.\s+(?P<definition>[A-Z“\"(].*)$")
 _SENTENCE_END = re.compile(r"[.!?][”\"')\]]*(?:\s+\d+)?$")  # a page number may follow
 _ENDS_CLAUSE = re.compile(r"[.!?:;][”\"')\]]*$")
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -73,6 +75,7 @@ class _Heading:
     number: str | None  # what plain items under it are numbered after ("4" for Article 4)
     kind: str           # "marked" (#, ***), "caps", "numbered" or "titled"
     glossary: bool = False
+    entry: bool = False  # a glossary entry's heading ("### Accuracy"): its first paragraph defines the term
 
 
 def parse_outline(doc: MappedText, root: tuple[str, ...]) -> list[Block]:
@@ -88,6 +91,7 @@ class _Outline:
         self.lines = list(_lines(self.text))
         self.following = _next_nonblank(self.lines)
         self.numbers = _next_numbers(self.lines)
+        self.entries = _alphabetical_headings(self.lines)
         self.root = root
         self.blocks: list[Block] = []
         self.headings: list[_Heading] = []
@@ -107,6 +111,10 @@ class _Outline:
         # its rules and title lines, counting up through the document, never list items numbered after a heading.
         self.top_rules = _numbers_rules_from_the_top(self.lines, self.numbers)
         self.top = -1                       # the last plain number of that sequence so far
+        self.term_letter = ""               # the first letter of the glossary's latest term
+        self.dotted: bool | None = None     # are the glossary's terms "Term. Definition" lines (None: no term yet)?
+        self.defined = False                # has the open glossary entry heading's definition begun?
+        self.entry_block: Block | None = None  # its definition: a paragraph, as the entry's other paragraphs are
         self.questions = 0
         self.paragraphs = 0
 
@@ -114,7 +122,8 @@ class _Outline:
         for index, (pos, line) in enumerate(self.lines):
             stripped = line.strip()
             if not stripped or _RULE_LINE.match(line):
-                if self.in_front or (self.current is not None and self.current.kind == "paragraph"):
+                if self.in_front or (self.current is not None and (self.current.kind == "paragraph"
+                                                                   or self.current is self.entry_block)):
                     self.current = self.example = None
                 continue
             bullet = _BULLET.match(line)
@@ -124,10 +133,16 @@ class _Outline:
             item = _ITEM.match(line)
             if self.top_rules and _BARE_NUMBER.match(line):
                 item = _ITEM.match(line.rstrip() + " ")  # a number whose text is on the next lines
-            if self.headings and self.headings[-1].glossary and not item and self._term(index, pos, line):
-                continue
+            if self.headings and self.headings[-1].glossary:
+                if not item and self._term(index, pos, line):
+                    continue
+                if item and self._sense(item):  # "1. Text on an object…": a numbered sense of the term
+                    self._text(index, pos, line)
+                    continue
             heading = self._heading(index, stripped, item)
             if heading:
+                heading.entry = heading.kind == "marked" and (
+                    index in self.entries or any(h.glossary for h in self._parents(heading)))
                 self._open(heading, index)
             elif not (item and self._unit(index, pos, line, item)):
                 self._text(index, pos, line)
@@ -163,7 +178,8 @@ class _Outline:
             return None
         if _CAPS_SECTION.match(stripped):
             return _Heading(1, _section_title(stripped), _heading_number(stripped), "caps")
-        if self._titled(index, stripped):
+        if self._titled(index, stripped) or (not carried and _GLOSSARY.match(stripped)
+                                             and self._opens_glossary(index)):
             return _Heading(0, _section_title(stripped), _heading_number(stripped), "titled")
         return None
 
@@ -194,6 +210,20 @@ class _Outline:
             level = 2
         shown = title if len(title) <= 3 else _section_title(title)  # "XP" is no all-capitals heading
         return _Heading(level, f"{number} {shown}", number, "numbered")
+
+    def _opens_glossary(self, index: int) -> bool:
+        """Is a "Glossary" or "Definitions" line followed by a glossary entry (a term line over its definition,
+        or "term: definition"), rather than by a list of contents?"""
+        term = self.following[index]
+        if term is None:
+            return False
+        line = self.lines[term][1].strip()
+        if _ITEM.match(line) or _marked(line):
+            return False
+        if _INLINE_TERM.match(line) or _DOTTED_TERM.match(line):
+            return True
+        definition = self.following[term]
+        return _term_line(line) and definition is not None and _opens_definition(self.lines[definition][1])
 
     def _inside_chapter(self, index: int) -> bool:
         """Does the open numbered chapter's numbering carry on after line `index`? Then an unnumbered title
@@ -227,7 +257,9 @@ class _Outline:
             return True
         if _indent(self.lines[self.following[index]][1]) > indent:
             return False
-        return following.group("number") == "1"
+        # "3. Card Types" over "300. General": sections numbered in the hundreds of their chapter.
+        child = following.group("number")
+        return child == "1" or len(child) == len(number) + 2 and child.startswith(number)
 
     def _titled(self, index: int, stripped: str) -> bool:
         """A short unpunctuated line, after a blank line over text or questions and numbered units (past
@@ -245,6 +277,10 @@ class _Outline:
             return opens and following == index + 1 and bool(_SENTENCE_END.search(previous))
         return opens or (following == index + 1 and not item)
 
+    def _parents(self, heading: _Heading) -> list[_Heading]:
+        """The open headings a marked heading will sit under."""
+        return [h for h in self.headings if h.level < heading.level]
+
     def _open(self, heading: _Heading, index: int) -> None:
         if heading.kind == "titled":
             # A title line is a topic inside the marked or capitalised heading above it, never inside a numbered one.
@@ -255,6 +291,8 @@ class _Outline:
             while self.headings and self.headings[-1].level >= heading.level:
                 self.headings.pop()
         heading.glossary = bool(_GLOSSARY.match(heading.title))
+        self.term_letter, self.dotted = "", None
+        self.defined = False
         self.headings.append(heading)
         self.heading_line = index
         self.section = self.root + tuple(h.title for h in self.headings)
@@ -366,31 +404,65 @@ class _Outline:
 
     def _term(self, index: int, pos: int, line: str) -> bool:
         """A glossary term opens a unit: a short line without a full stop after a finished definition, over
-        its own definition; or "term: definition" on one line."""
+        its own definition; or "term: definition", "term — definition", "Term. Definition" on one line. A
+        glossary is alphabetical: a term line out of that order ("Credits" after "Zone") is the heading of
+        what follows the glossary."""
         stripped = line.strip()
+        if _marked(stripped):
+            return False  # a marked heading ("## Golden Rules") is never a term
         previous = index - 1
         while previous > self.heading_line and not self.lines[previous][1].strip():
             previous -= 1
         if previous != self.heading_line and not _SENTENCE_END.search(self.lines[previous][1].rstrip()):
             return False
         inline = _INLINE_TERM.match(stripped)
-        if inline and len(inline.group("term").split()) <= 5:
+        if not (inline and len(inline.group("term").split()) <= 5):
+            # "Hex. One space…" only in a glossary written so from its first entry: elsewhere a line may
+            # open with a short sentence ("Legendary permanents are bound. See rule 704.5j.").
+            inline = _DOTTED_TERM.match(stripped) if self.dotted in (None, True) else None
+            if inline and inline.group("term").split()[0].lower() in SENTENCE_STARTERS:
+                inline = None
+            if self.dotted is None:
+                self.dotted = inline is not None
+        if inline:
+            if not self._in_order(inline.group("term")):
+                return False
             definition = pos + _indent(line) + inline.start("definition")
             self._start(_term_block(self.section, inline.group("term")), definition, pos + len(line))
             return True
         following = self.following[index]
-        if (len(stripped) > 50 or len(stripped.split()) > 6 or stripped[-1] in ".,;:?!" or following is None
-                or not _defines(self.lines[following][1].strip())):
+        if not _term_line(stripped) or following is None or not _opens_definition(self.lines[following][1]):
             return False
+        if not self._in_order(stripped):
+            heading = self.headings[-1]
+            self._open(_Heading(heading.level, _section_title(stripped), _heading_number(stripped), heading.kind),
+                       index)
+            return True
         block = _term_block(self.section, stripped)
         self.blocks.append(block)
         self.current = self.last = block
         self.example = None
         return True
 
+    def _in_order(self, term: str) -> bool:
+        """Does `term` keep the glossary's alphabetical order (by first letter), so far?"""
+        letter = next((c for c in term.casefold() if c.isalpha()), None)
+        if letter is None or not letter.isascii():
+            return True
+        if self.term_letter and letter < self.term_letter:
+            return False
+        self.term_letter = letter
+        return True
+
+    def _sense(self, item: re.Match) -> bool:
+        """Is a numbered line inside a glossary entry one of the term's senses ("1. Text on an object…")?"""
+        return (self.current is not None and self.current.kind == "glossary" and self.example is None
+                and bool(item.group("number") or item.group("dotted")))
+
     # Text
 
     def _start(self, block: Block, start: int, end: int) -> None:
+        self.defined = True
         if self.in_front:
             block.section = self.root + block.section[len(self.section):]
             self.in_front, self.section = False, self.root
@@ -410,6 +482,10 @@ class _Outline:
             return
         if self.current is None and bullet and self.last is not None:
             self.current = self.last  # a list after a blank line belongs to the paragraph that introduces it
+        if self.current is None and self.headings and self.headings[-1].entry and not self.defined:
+            block = _term_block(self.section, self.headings[-1].title)  # "### Accuracy", then its definition
+            self.blocks.append(block)
+            self.current = self.last = self.entry_block = block
         if self.current is None:
             stripped = line[bullet.end():].strip() if bullet else line.strip()
             self.paragraphs += 1
@@ -421,6 +497,7 @@ class _Outline:
                 block = Block(self.section, str(self.paragraphs), first_sentence(stripped), [], kind=kind)
             self.blocks.append(block)
             self.current = self.last = block
+        self.defined = True
         self._extend(self.current.pieces, pos, end)
 
     def _extend(self, target: list[tuple[int, int]], start: int, end: int) -> None:
@@ -445,6 +522,41 @@ def _next_nonblank(lines: list[tuple[int, str]]) -> list[int | None]:
         if lines[index][1].strip():
             upcoming = index
     return following
+
+
+# An alphabetical run of this many sibling headings, over this many letters, is a glossary's entries.
+_ALPHABETICAL_RUN = 8
+_ALPHABETICAL_LETTERS = 4
+
+
+def _alphabetical_headings(lines: list[tuple[int, str]]) -> set[int]:
+    """Indices of marked headings ("### Accuracy") that are entries of an alphabetical glossary: a run of
+    sibling headings whose first letters never go back, long enough not to be chance."""
+    found: set[int] = set()
+    runs: dict[int, list[tuple[int, str]]] = {}  # level -> the run of its headings open so far
+
+    def close(level: int) -> None:
+        run = runs.pop(level, [])
+        if len(run) >= _ALPHABETICAL_RUN and len({letter for _, letter in run}) >= _ALPHABETICAL_LETTERS:
+            found.update(index for index, _ in run)
+
+    for index, (_, line) in enumerate(lines):
+        marked = _marked(line.strip()) if line[:1] in "#*" else None
+        if not marked:
+            continue
+        level = len(marked.group("hashes") or "#")
+        for deeper in [at for at in runs if at > level]:
+            close(deeper)
+        title = (marked.group("star") or marked.group("hash")).casefold()
+        letter = next((c for c in title if c.isalpha()), "")
+        run = runs.get(level, [])
+        if run and (not letter or letter < run[-1][1]):
+            close(level)
+        if letter:
+            runs.setdefault(level, []).append((index, letter))
+    for level in list(runs):
+        close(level)
+    return found
 
 
 def _next_numbers(lines: list[tuple[int, str]]) -> list[str | None]:
@@ -506,6 +618,26 @@ def _depth(number: str) -> int:
 def _heading_number(title: str) -> str | None:
     match = _HEADING_NUMBER.match(title.strip(" *#"))
     return match and (match.group("named") or match.group("n") or match.group("letter"))
+
+
+def _marked(line: str) -> re.Match | None:
+    """`line` (stripped) as a marked heading ("## Golden Rules"); a line too long for a heading is none (and
+    is not matched: the heading pattern backtracks over long runs of spaces)."""
+    return _SECTION.match(line) if len(line) <= _LONGEST_HEADING else None
+
+
+def _term_line(line: str) -> bool:
+    """Could `line` (stripped) be a glossary term on a line of its own: short, not a sentence, not a unit?"""
+    return (len(line) <= 50 and len(line.split()) <= 6 and line[-1] not in ".,;:?!" and not _ITEM.match(line)
+            and not _marked(line))
+
+
+def _opens_definition(line: str) -> bool:
+    """Does `line` open a glossary term's definition: a sentence, or its first numbered sense ("1. Text…")?"""
+    item = _ITEM.match(line)
+    if item and item.group("number") == "1":
+        return _defines(line[item.end():].strip())
+    return _defines(line.strip())
 
 
 def _defines(line: str) -> bool:
