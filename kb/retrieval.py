@@ -13,19 +13,14 @@ from kb.cache import per_database_version
 
 # Kinds of ruling that never answer a question: a document's title, version, date and credit lines.
 UNANSWERABLE = "'title'"
-# A sentence passage (kb.embeddings) scores this much below its cosine: it may lift its ruling over one that
-# matches as a whole only when it is clearly closer. Chosen by leave-one-set-out cross-validation with
-# kb.embeddings.SENTENCE_RULING_WORDS (0.03 in every fold; README, "How search works").
-SENTENCE_PENALTY = 0.03
 
 
 @dataclass(frozen=True)
 class Passages:
-    """Every embedded passage in memory: its ruling, its game, its vector and its penalty (row i of each)."""
+    """Every embedded passage in memory: its ruling, its game and its vector (row i of each)."""
     rulings: list[str]
     games: dict[str, slice]  # game → its passages' rows (stored game by game, so a view, not a copy)
     vectors: object          # numpy float32 matrix, one normalised row per passage
-    penalties: object        # numpy float32 vector: SENTENCE_PENALTY for a sentence passage, else 0
 
 
 @per_database_version
@@ -39,16 +34,15 @@ def passages(conn: sqlite3.Connection) -> Passages:
 
     threadpool_limits(1, user_api="blas")
 
-    rows = conn.execute("select e.ruling_id, r.game, e.vector, e.kind from embeddings e join rulings r on r.id = "
+    rows = conn.execute("select e.ruling_id, r.game, e.vector from embeddings e join rulings r on r.id = "
                         f"e.ruling_id where r.kind not in ({UNANSWERABLE}) order by r.game, e.id").fetchall()
     if not rows:
-        return Passages([], {}, np.zeros((0, 0), dtype=np.float32), np.zeros(0, dtype=np.float32))
+        return Passages([], {}, np.zeros((0, 0), dtype=np.float32))
     vectors = np.frombuffer(b"".join(r[2] for r in rows), dtype=np.float32).reshape(len(rows), -1)
-    penalties = np.array([SENTENCE_PENALTY if r[3] == "sentence" else 0.0 for r in rows], dtype=np.float32)
     games: dict[str, slice] = {}
     for index, row in enumerate(rows):
         games[row[1]] = slice(games[row[1]].start if row[1] in games else index, index + 1)
-    return Passages([r[0] for r in rows], games, vectors, penalties)
+    return Passages([r[0] for r in rows], games, vectors)
 
 
 def fts_ranking(conn: sqlite3.Connection, query: str, game: str | None, limit: int) -> list[tuple[str, float]]:
@@ -65,15 +59,14 @@ def fts_ranking(conn: sqlite3.Connection, query: str, game: str | None, limit: i
 
 
 def dense_ranking(conn: sqlite3.Connection, vector, game: str | None, limit: int) -> list[tuple[str, float]]:
-    """(ruling id, best cosine over its passages, a sentence's less SENTENCE_PENALTY) best first, for a
-    question's normalised `vector`."""
+    """(ruling id, best cosine over its passages) best first, for a question's normalised `vector`."""
     import numpy as np
 
     data = passages(conn)
     rows = data.games.get(game) if game else slice(0, len(data.rulings))
     if rows is None or not len(data.rulings):
         return []
-    scores = data.vectors[rows] @ vector - data.penalties[rows]
+    scores = data.vectors[rows] @ vector
     best: dict[str, float] = {}
     # The best passages first, a few at a time: a ruling with several passages takes several rows, so
     # fetch more until `limit` rulings are found or the passages run out (a full sort costs milliseconds
