@@ -33,9 +33,9 @@ class Evidence:
 
 # Fitted by `python benchmarks/answered.py` (logistic regression on standardised features, every set weighing
 # equally; the threshold maximises right decisions with a wrong answer costing twice a missed one).
-WEIGHTS = {"lead": 0.3898, "margin": 0.3029, "cosine": 5.655, "coverage": 2.7294}
-BIAS = -5.9968
-THRESHOLD = 0.7
+WEIGHTS = {"lead": 0.3443, "margin": 0.3962, "cosine": 5.7949, "coverage": 3.0884}
+BIAS = -6.3378
+THRESHOLD = 0.75
 
 
 def confidence(evidence: Evidence) -> float:

@@ -45,7 +45,7 @@ def test_answered_is_calibrated_an_answer_is_right_nine_times_in_ten(conn):
     # A wrong answer shown as an answer is worse than "not covered" (kb.answered weighs it double), so the
     # decision gives up some right first results to keep its answers right; README gives the figures per set.
     assert figures["answered_precision"] >= 0.90
-    assert figures["answered_rate"] >= 0.60
+    assert figures["answered_rate"] >= 0.50
 
 
 def test_questions_no_source_covers_are_not_answered(conn):
