@@ -9,6 +9,7 @@ import unicodedata
 
 from ingest.refs import ref_key
 from ingest.segment import STOPWORDS
+from kb.cache import per_database_version
 from kb.lexicon import WORD, Lexicon, spaced_words
 
 # A game recognised by its vocabulary speaks words that several of its rulings use, not one stray ruling.
@@ -82,11 +83,28 @@ def glossary_rulings(question: str, terms: dict[str, list[str]], game: str | Non
             for ruling_id in ids if game is None or ruling_id.startswith(game + "/")}
 
 
+# Terms whose usage is remembered per version of the database file; past it the memo starts again.
+USAGE_MEMO = 50_000
+
+
+@per_database_version
+def _usage_memo(conn: sqlite3.Connection) -> dict[str, dict[str, int]]:
+    """Term → game → how many rulings use it, filled as questions use terms: a term's usage only changes
+    with the file, and most questions share words ("character", "turn"), a full-text count each."""
+    return {}
+
+
 def term_games(conn: sqlite3.Connection, terms: list[str]) -> dict[str, dict[str, int]]:
     """For each term: game → how many of its rulings use the term (stemmed, as FTS matches it)."""
     sql = ("select r.game, count(*) from rulings_fts join rulings r on r.rowid = rulings_fts.rowid "
            "where rulings_fts match ? group by r.game")
-    return {t: dict(conn.execute(sql, [f'"{t}"']).fetchall()) for t in terms}
+    memo = _usage_memo(conn)
+    for term in terms:
+        if term not in memo:
+            if len(memo) >= USAGE_MEMO:
+                memo.clear()
+            memo[term] = dict(conn.execute(sql, [f'"{term}"']).fetchall())
+    return {term: memo[term] for term in terms}
 
 
 def vocabulary_game(usage: dict[str, dict[str, int]]) -> str | None:
