@@ -201,6 +201,8 @@ def markdown(report: dict) -> str:
     lines += ["", f"Warm `kb.search.ask` with everything added: p50 {latency['p50_ms']:.2f} ms, "
               f"p95 {latency['p95_ms']:.2f} ms ({latency['queries']} queries)."]
     fusion = report["fusion_weight"]
+    # A report read back from --json has its weights as strings.
+    fusion = {**fusion, "scores": {float(w): row for w, row in fusion["scores"].items()}}
     lines += ["", "### Fusion weight (LEXICAL_WEIGHT), leave one set out", "",
               f"| held-out set | chosen on the others | held-out MRR | MRR at {fusion['product_weight']} |",
               "|---|---|---|---|"]
