@@ -9,7 +9,7 @@ first ruling is an answer only when the evidence for it, taken together, says so
   about "tournament penalties" answered by a rule that says nothing of tournaments covers little).
 They are weighed by a logistic model whose weights and threshold are fitted by `benchmarks/answered.py` on
 every question set, the uncovered and off-topic ones included, and checked by leave-one-set-out
-cross-validation (README, "Knowing when it is unsure"). The full-text-only and meaning-only modes, kept for
+cross-validation (README, "How search works"; the held-out figures in docs/search.md). The full-text-only and meaning-only modes, kept for
 comparison, use the simple rule below (`is_answered`).
 """
 from __future__ import annotations
@@ -44,12 +44,9 @@ def confidence(evidence: Evidence) -> float:
     return 1 / (1 + math.exp(-max(-50.0, min(50.0, z))))
 
 
-def unknown_share(usage: dict[str, dict[str, int]], game: str | None = None) -> float:
-    """The share of the question's content words that no ruling uses, or no ruling of `game` when given
-    (`usage` from `kb.query.term_games`)."""
-    if not usage:
-        return 1.0
-    return sum(1 for games in usage.values() if not (games.get(game) if game else games)) / len(usage)
+def unknown_share(usage: dict[str, dict[str, int]]) -> float:
+    """The share of the question's content words that no ruling uses (`usage` from `kb.query.term_games`)."""
+    return sum(1 for games in usage.values() if not games) / len(usage) if usage else 1.0
 
 
 def is_answered(ranked: list, best_cosine: float | None, usage: dict[str, dict[str, int]]) -> bool:

@@ -124,7 +124,8 @@ def coverage(conn: sqlite3.Connection, ruling_id: str, usage: dict[str, dict[str
     """The share of a question's content words (`usage`, from `term_games`) that a ruling uses (stemmed, in
     its title, section, text or examples), each word weighted by its rarity across the rulings (inverse
     document frequency), so "tournament" missing counts for more than "card" missing. Only words some ruling
-    of the ruling's game uses count: those it never uses are `kb.answered.unknown_share`'s to weigh."""
+    of the ruling's game uses count: a word the game never uses (a typo, a player's slang) says nothing about
+    which of its rulings answers."""
     game = ruling_id.split("/")[0]
     known = {term: games for term, games in usage.items() if games.get(game)}
     if not known:

@@ -89,12 +89,13 @@ def ask(conn: sqlite3.Connection, question: str, game: str | None = None, k: int
     if mode == "hybrid":  # a boost in standard deviations: only fused scores are on that scale
         ranked = prefer_rulings(ranked, glossary_rulings(searched, lexicon.terms, game or preferred))
     ranked = official_first(conn, ranked)
-    found = evidence(conn, ranked, cosines, usage) if mode == "hybrid" else None
     if mode == "hybrid":
+        found = evidence(conn, ranked, cosines, usage)
         sure = round(confidence(found), 3) if found else 0.0
         answered = sure >= THRESHOLD
-    else:
-        sure, answered = None, is_answered(ranked, max(cosines.values(), default=None), usage)
+    else:  # the comparison modes have no fused scores to weigh
+        found, sure = None, None
+        answered = is_answered(ranked, max(cosines.values(), default=None), usage)
     answer = {"query": question, "answered": answered, "confidence": sure, "game": game or preferred,
               "results": results(conn, ranked[:k])}
     answer["gaps"] = answer_gaps(conn, answer)

@@ -18,11 +18,6 @@ def test_unknown_share_is_the_share_of_words_no_ruling_uses():
     assert unknown_share({}) == 1.0
 
 
-def test_unknown_share_of_a_game_counts_words_its_rulings_never_use():
-    assert unknown_share(KNOWN, "dragon-dice") == 0.25  # "magic" is only a Wizard Dice word here
-    assert unknown_share(KNOWN, "wizard-dice") == 0.75
-
-
 def test_a_clear_paraphrase_in_the_games_words_is_an_answer():
     assert confidence(CLEAR) >= THRESHOLD
 
