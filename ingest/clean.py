@@ -61,9 +61,13 @@ def normalize_spaces(doc: MappedText) -> MappedText:
     return doc.sub(r"(?<! )[ ]+$", "", re.M)  # the lookbehind keeps long space runs linear
 
 
+def _letters(ligature: re.Match) -> str:
+    return _LIGATURES[ligature.group()]
+
+
 def unfold_ligatures(doc: MappedText) -> MappedText:
     """"ﬁrst" -> "first": each typographic ligature becomes its letters (the letters cite the ligature)."""
-    return doc.sub(_LIGATURE, lambda m: _LIGATURES[m.group()])
+    return doc.sub(_LIGATURE, _letters)
 
 
 def undouble_spaces(doc: MappedText) -> MappedText:
@@ -110,7 +114,7 @@ def vocabulary(*texts: str) -> Counter:
     """Lower-cased word counts of the given texts, for deciding what is a word."""
     counts: Counter = Counter()
     for text in texts:
-        text = _LIGATURE.sub(lambda m: _LIGATURES[m.group()], text)
+        text = _LIGATURE.sub(_letters, text)
         counts.update(token.lower() for token in _TOKEN.findall(text))
     return counts
 

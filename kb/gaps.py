@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 from ingest.segment import STOPWORDS
 from kb.lexicon import load_lexicon
-from kb.query import content_terms, term_games, without_game_name
+from kb.query import content_terms, rarity, ruling_count, term_games, without_game_name
 from kb.store import dicts
 
 # A subject is named when the question carries at least this share of its words' weight...
@@ -76,10 +76,9 @@ def stems(words: Iterable[str]) -> dict[str, str]:
 def weights(conn: sqlite3.Connection, words: Iterable[str]) -> dict[str, float]:
     """How rare each word is among the rulings, from 0 (every ruling uses it) to 1 (none does): its inverse
     document frequency, stemmed as the full-text index matches it, over that of a word no ruling uses."""
-    total = conn.execute("select count(*) from rulings").fetchone()[0]
-    usage = term_games(conn, list(dict.fromkeys(words)))
-    return {word: math.log((total + 1) / (sum(games.values()) + 1)) / math.log(total + 1)
-            for word, games in usage.items()}
+    total = ruling_count(conn)
+    return {word: value / math.log(total + 1)
+            for word, value in rarity(term_games(conn, list(dict.fromkeys(words))), total).items()}
 
 
 def matching_gaps(conn: sqlite3.Connection, question: str, games: Iterable[str]) -> list[dict]:

@@ -120,6 +120,18 @@ def vocabulary_game(usage: dict[str, dict[str, int]]) -> str | None:
     return next(iter(votes)) if len(votes) == 1 and sum(votes.values()) >= 2 else None
 
 
+@per_database_version
+def ruling_count(conn: sqlite3.Connection) -> int:
+    """How many rulings the database holds."""
+    return conn.execute("select count(*) from rulings").fetchone()[0]
+
+
+def rarity(usage: dict[str, dict[str, int]], total: int) -> dict[str, float]:
+    """Each term's inverse document frequency among `total` rulings (`usage` from `term_games`): 0 for a term
+    every ruling uses, log(total + 1) for one none uses."""
+    return {term: math.log((total + 1) / (sum(games.values()) + 1)) for term, games in usage.items()}
+
+
 def coverage(conn: sqlite3.Connection, ruling_id: str, usage: dict[str, dict[str, int]]) -> float:
     """The share of a question's content words (`usage`, from `term_games`) that a ruling uses (stemmed, in
     its title, section, text or examples), each word weighted by its rarity across the rulings (inverse
@@ -130,8 +142,7 @@ def coverage(conn: sqlite3.Connection, ruling_id: str, usage: dict[str, dict[str
     known = {term: games for term, games in usage.items() if games.get(game)}
     if not known:
         return 0.0
-    total = conn.execute("select count(*) from rulings").fetchone()[0]
-    weights = {term: math.log((total + 1) / (sum(games.values()) + 1)) + 1 for term, games in known.items()}
+    weights = {term: value + 1 for term, value in rarity(known, ruling_count(conn)).items()}
     sql = ("select count(*) from rulings_fts where rulings_fts match ? and rowid = "
            "(select rowid from rulings where id = ?)")
     found = sum(weight for term, weight in weights.items() if conn.execute(sql, [f'"{term}"', ruling_id]).fetchone()[0])
