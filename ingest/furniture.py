@@ -52,11 +52,14 @@ _DATE_FORMS = (  # (pattern, order of its year, month, day groups)
     (r"(\d{1,2})\.(\d{1,2})\.(\d{4})", "dmy"),
 )
 _DATE = "|".join(f"(?:{re.sub(r'[(](?![?])', '(?:', pattern)})" for pattern, _ in _DATE_FORMS)
-_DATE_PREFIX = (r"(?:(?:effective|last\s+updated|updated|revised|published|released|dated?|as\s+of|valid\s+from)"
+_DATE_PREFIX = (r"(?:(?:(?:official\s+|current\s+)?(?:version|edition|rules|document)\s+)?"
+                r"(?:effective|last\s+updated|updated|revised|published|released|dated?|as\s+of|valid\s+from)"
                 r"(?:\s+(?:on|as\s+of|from))?\s*:?\s*)?")
 _DATE_LINE = re.compile(rf"^{_DATE_PREFIX}(?P<date>{_DATE})[\s.]*$", re.I)
 _VERSION_LINE = re.compile(rf"^(?:version|ver\.|v|revision|rev\.|release)\s*:?\s*(?P<version>\d+(?:\.\d+)*[a-z]?)"
                            rf"(?:[\s,;:–—-]+{_DATE_PREFIX}(?P<date>{_DATE}))?[\s.]*$", re.I)
+# A version inside the title line: "Riftbound Core Rules v1.2", "Comprehensive Rules – Version 2025.3".
+_TITLE_VERSION = re.compile(r"(?:^|[\s(–—-])(?:version|ver\.|v)\s?(?P<version>\d+(?:\.\d+)+[a-z]?)\b", re.I)
 _COPYRIGHT = re.compile(r"^(?:©|\(c\)|copyright\b)|all rights reserved", re.I)
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
@@ -566,8 +569,12 @@ def _strip_front_matter(doc: MappedText) -> tuple[MappedText, dict[str, str], li
             drop.append(index)
         elif not any(c.isalnum() for c in line):
             continue
-        elif "title" not in metadata and _heads(line) and not _continued(doc.text, lines, index):
+        elif "title" not in metadata and _heads(line) and not _continued(doc.text, lines, index) \
+                and not _opens_units(doc.text, lines, index):
             metadata["title"] = line
+            embedded = _TITLE_VERSION.search(line)
+            if embedded:
+                metadata.setdefault("version", embedded.group("version"))
         else:
             break
     removed = [" ".join(doc.text[slice(*lines[i])].split()) for i in drop]
@@ -585,6 +592,13 @@ def _continued(text: str, lines: list[tuple[int, int]], index: int) -> bool:
     """Whether the next line carries on the same sentence (so this line is no title but a paragraph's start)."""
     following = text[slice(*lines[index + 1])].strip() if index + 1 < len(lines) else ""
     return bool(following) and following[0].islower()
+
+
+def _opens_units(text: str, lines: list[tuple[int, int]], index: int) -> bool:
+    """Whether the next non-blank line opens a question or a numbered rule: then this line is the first
+    section's heading ("Old questions" over "Q: …"), not the document's title."""
+    following = next((text[slice(*line)].strip() for line in lines[index + 1:] if text[slice(*line)].strip()), "")
+    return bool(re.match(r"(?:Q\d*[:.]|Question\b|\d+(?:\.\d+)*[.)]?\s+\S)", following))
 
 
 def _date(written: str) -> dict[str, str]:

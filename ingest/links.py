@@ -15,7 +15,11 @@ _VAGUE = re.compile(r"^(?:above|below|the chart above|the above|here|also|if|whe
 _SECTION_LETTER = re.compile(r"^Section\s+(?P<letter>[A-Z])\s+under\s+(?P<under>.+)$", re.I)
 _SECTION_NUMBER = re.compile(r"^(?P<under>.+?),?\s+section\s+(?P<number>\d+)$", re.I)
 _CHANGELOG_GENERIC = {"revis", "new", "clari", "remin", "rules", "rule", "spell", "timin", "updat", "chang",
-                      "penal", "fixed", "added"}
+                      "penal", "fixed", "added", "gener", "gloss", "quali", "life"}
+# A rule number an update summary's item cites: "6.1.2.2.", "8.2.4.–8.2.4.1." (each number without its stop).
+_HEADED_NUMBER = re.compile(r"(?:^|> )(\d+(?:\.\d+)*)\.? ")  # "Conditions > 5.1 General" → 5.1
+_CITED_NUMBER = re.compile(r"\b\d+(?:\.\d+)+[a-z]?\b(?!\.\d)")
+_QUOTED = re.compile(r"[“\"]([^”\"]{2,60})[”\"]")
 _REFERENCE_WORDS = {"speci", "rules", "rule", "secti", "notes", "detai", "under", "below", "above"}
 _TERMINAL = ("." , "!", "?", '"', "”", ")", "'", ":")
 
@@ -59,6 +63,14 @@ def _resolve(target: str, rulings: list[Ruling]) -> str | None:
         return parent
     if target.lower() in by_title:
         return by_title[target.lower()].id
+    # 'Step 3 of "Attacks" on page 5', "Train Car Cards for special rules for Locomotive cards": the title the
+    # reference quotes, else the longest title it opens with.
+    quoted = _QUOTED.search(target)
+    if quoted and quoted.group(1).lower() in by_title:
+        return by_title[quoted.group(1).lower()].id
+    opening = [title for title in by_title if len(title) > 3 and target.lower().startswith(title + " ")]
+    if opening:
+        return by_title[max(opening, key=len)].id
     wanted = content_stems(target)
     if not wanted:
         return None
@@ -230,14 +242,26 @@ def name_references(rulings: Sequence, targets: dict[str, str], taken: dict[str,
 
 
 def changelog_gaps(rulings: list[Ruling]) -> list[Gap]:
-    """Items of a "new in this version" list whose subject appears in no ruling of the source."""
+    """Items of a "new in this version" list whose subject appears in no ruling of the source. An item citing
+    rule numbers ("◊ 8.5.2. Modified language…") promises those rules; a sentence about the update ("To
+    prepare for the release of…, the following updates were made") promises nothing."""
     gaps = []
-    bodies = [content_stems(r.text) for r in rulings if r.kind != "changelog"]
+    bodies = [_singular(content_stems(r.text)) for r in rulings if r.kind != "changelog"]
+    numbers = {n for r in rulings if r.kind != "changelog" for n in (r.label, *_HEADED_NUMBER.findall(r.section))}
     for ruling in rulings:
         if ruling.kind != "changelog":
             continue
         for item in ruling.text.split("\n")[1:] or [ruling.text]:
-            words = {s for s in content_stems(item) if s not in _CHANGELOG_GENERIC and s not in STOPWORDS}
+            cited = _CITED_NUMBER.findall(item)
+            if cited:
+                if not any(n == c or n.startswith(c + ".") for c in cited for n in numbers):
+                    gaps.append(Gap(ruling.source, "missing-content",
+                                    f"the changes list names rule {cited[0]}, which the source does not contain",
+                                    ruling.citation.line_start))
+                continue
+            if item.rstrip().rstrip("”\"')]").endswith((".", "!", "?", ":")):
+                continue
+            words = _singular({s for s in content_stems(item) if s not in _CHANGELOG_GENERIC and s not in STOPWORDS})
             if not words:
                 continue
             best = max((len(words & body) for body in bodies), default=0)
@@ -246,3 +270,8 @@ def changelog_gaps(rulings: list[Ruling]) -> list[Gap]:
                                 f"the changes list promises “{item.strip()}”, but no ruling covers it",
                                 ruling.citation.line_start))
     return gaps
+
+
+def _singular(stems: set[str]) -> set[str]:
+    """Stems with a plural's "s" dropped, so "Loops" is covered by a rule on a "loop"."""
+    return {stem[:-1] if len(stem) > 3 and stem.endswith("s") else stem for stem in stems}

@@ -37,7 +37,7 @@ def clean_document(doc: MappedText, original: str, entry: SourceEntry, vocab: Co
     """Apply the shared cleaning steps; each is a no-op where its damage is absent."""
     if clean.is_listing(original):
         doc = clean.strip_listing(doc)
-    doc = clean.undouble_spaces(clean.unfold_ligatures(clean.normalize_spaces(doc)))
+    doc = clean.undouble_spaces(clean.unfold_ligatures(clean.soft_hyphens(clean.normalize_spaces(doc))))
     for pattern in entry.strip:
         doc = doc.sub(re.compile(pattern, re.MULTILINE), "")
     doc = clean.collapse_doubled_words(doc)

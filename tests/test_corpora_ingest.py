@@ -229,3 +229,32 @@ def test_ligatures_and_doubled_spaces_of_a_pdf_extraction_are_not_in_rulings():
     assert source.found["title"] == "Riftbound Core Rules"
     rulings = {r.label: r for r in source.rulings}
     assert [rulings[label].citation.page for label in ("002", "103.1.a", "826.6")] == [1, 2, 97]  # "=== PAGE n ==="
+
+
+LORCANA_PDFS = {"lorcana-comprehensive-rules-2025-10-31.pdf": 36, "lorcana-comprehensive-rules-2025-02-28.pdf": 70,
+                "lorcana-comprehensive-rules-2024-08-09.pdf": 60}  # rules each edition's update summaries reprint
+
+
+@pytest.mark.parametrize("name, reprinted", LORCANA_PDFS.items())
+def test_an_update_summary_keeps_its_reprints_inside_it_as_restated_rules(name, reprinted):
+    rulings = parsed(name).rulings
+    summary = [r for r in rulings if re.search(r"(?:^|> )(?:Previous )?Update Summary", r.section)]
+    assert {r.kind for r in summary} == {"restated", "changelog"}
+    assert sum(r.kind == "restated" for r in rulings) == reprinted
+    assert all(r.kind == "restated" for r in summary if re.fullmatch(r"\d+(\.\d+)+", r.label))
+    # The summary is never merged into the last section of the rules before it ("5.1 General" reprinted).
+    assert not [r for r in rulings if r.kind in ("restated", "changelog") and r.citation.page
+                and r.citation.page < summary[0].citation.page]
+
+
+def test_a_glossary_after_the_last_chapter_is_a_glossary_not_text_of_that_chapter():
+    rulings = parsed("lorcana-comprehensive-rules-2024-08-09.pdf").rulings
+    assert sum(r.kind == "glossary" for r in rulings) == 77
+    last_rule = max((r for r in rulings if r.kind == "rule"), key=lambda r: len(r.text))
+    assert "Willpower" not in last_rule.text
+
+
+@pytest.mark.parametrize("name", [RULES_TXT, SET_NOTES, FIDE, RIFTBOUND, *LORCANA_PDFS,
+                                  "wfdf-rules-of-ultimate-2025-2028.pdf"])
+def test_a_document_whose_references_all_resolve_reports_no_gap(name):
+    assert parsed(name).gaps == []

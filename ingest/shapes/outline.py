@@ -35,7 +35,7 @@ _ITEM = re.compile(
 )
 # "Stoneskin (2 points): Add one..." - a numbered item that names something.
 _NAMED = re.compile(r"^(?P<name>[A-Z][\w'’ /-]{1,40}?)\s*(?:\([^)]*\))?\s*(?::|\s[-–]\s)")
-_BULLET = re.compile(r"^\s*(?:[•◦▪‣∙●○■□►➢*–—-]|o(?=\s+[A-Z“\"(]))\s+")
+_BULLET = re.compile(r"^\s*(?:[•◦▪‣∙●○■□►➢➤◊◆❖✓*–—-]|o(?=\s+[A-Z“\"(]))\s+")
 # Captions of diagrams and tables name a picture, never a section.
 _CAPTION = re.compile(r"^(?:#{1,6}\s+)?(?:[Dd]iagram|DIAGRAM|[Tt]able|TABLE|[Ff]ig(?:ure|\.)|FIG(?:URE|\.)|"
                       r"[Ii]llustration|ILLUSTRATION|[Cc]hart|CHART)\s*(?:\d+[a-z]?|[A-Z])\b")
@@ -63,6 +63,10 @@ _GLOSSARY = re.compile(r"^(?:(?:\d+[.)]?|[A-Z][.:])\s+)?(?:glossary(?: of (?:ter
 _INLINE_TERM = re.compile(r"^(?P<term>[^\s:–—][^:–—]{0,40}?)\s*(?::|\s[–—]\s)\s*(?P<definition>\S.*)$")
 # "Hex. One space of the map.": a capitalised term of a few words closed by a full stop, then its definition.
 _DOTTED_TERM = re.compile(r"^(?P<term>[A-Z][\w'’/-]{0,30}(?: [\w'’/()-]{1,30}){0,3})\.\s+(?P<definition>[A-Z“\"(].*)$")
+# A document's record of its own revisions ("UPDATE SUMMARY", "Previous Update Summary", "Revision History").
+_CHANGELOG = re.compile(r"^(?:previous\s+|recent\s+|earlier\s+|rules?\s+)?(?:update\s+summar(?:y|ies)|change\s*log|"
+                        r"summary\s+of\s+changes|changes\s+(?:in|since|from)\b|revision\s+history|"
+                        r"version\s+history|what['’]s\s+new|errata)", re.I)
 _SENTENCE_END = re.compile(r"[.!?][”\"')\]]*(?:\s+\d+)?$")  # a page number may follow
 _ENDS_CLAUSE = re.compile(r"[.!?:;][”\"')\]]*$")
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -117,6 +121,9 @@ class _Outline:
         self.entry_block: Block | None = None  # its definition: a paragraph, as the entry's other paragraphs are
         self.questions = 0
         self.paragraphs = 0
+        self.changelog: _Heading | None = None  # the open update summary: what it reprints nests under it
+        self.closing = False                 # does that summary run to the end (it starts past the middle)?
+        self.heading_numbers: set[str] = set()
 
     def read(self) -> list[Block]:
         for index, (pos, line) in enumerate(self.lines):
@@ -174,7 +181,12 @@ class _Outline:
         numbered = _NUMBERED_SECTION.match(stripped)
         if numbered and self._heads_section(index, numbered.group("n")):
             return _Heading(1, _section_title(numbered.group("title")), numbered.group("n"), "numbered")
-        if item or self._inside_chapter(index):
+        if item:
+            return None
+        # A glossary or an update summary closes the chapters before it, even when the summary then reprints
+        # rules numbered in the last one; any other capitalised line inside a chapter is a label of its text.
+        if self._inside_chapter(index) and not (_CAPS_SECTION.match(stripped) and (
+                _CHANGELOG.match(stripped) or _GLOSSARY.match(stripped) and self._opens_glossary(index))):
             return None
         if _CAPS_SECTION.match(stripped):
             return _Heading(1, _section_title(stripped), _heading_number(stripped), "caps")
@@ -282,6 +294,7 @@ class _Outline:
         return [h for h in self.headings if h.level < heading.level]
 
     def _open(self, heading: _Heading, index: int) -> None:
+        self._enter_changelog(heading, index)
         if heading.kind == "titled":
             # A title line is a topic inside the marked or capitalised heading above it, never inside a numbered one.
             while self.headings and self.headings[-1].kind in ("titled", "numbered"):
@@ -291,6 +304,8 @@ class _Outline:
             while self.headings and self.headings[-1].level >= heading.level:
                 self.headings.pop()
         heading.glossary = bool(_GLOSSARY.match(heading.title))
+        if heading.number:
+            self.heading_numbers.add(heading.number)
         self.term_letter, self.dotted = "", None
         self.defined = False
         self.headings.append(heading)
@@ -299,6 +314,29 @@ class _Outline:
         self.in_front, self.in_answer = False, False
         self.current = self.last = self.example = self.case = self.named = None
         self.items = []
+
+    def _enter_changelog(self, heading: _Heading, index: int) -> None:
+        """Keep an update summary's parts inside it. An update summary opens a changelog; in one that runs to the
+        end of the document (it starts past its middle), the chapters and rules it reprints ("5. CONDITIONS",
+        "10.2. Alert", "Alert Keyword Ability") are its sub-sections, not the document's own sections again,
+        until a marked heading at its level or a heading numbered with a number the document has not used."""
+        if _CHANGELOG.match(heading.title):
+            if self.changelog is not None and self.changelog.kind != "marked":
+                heading.level = self.changelog.level  # "Previous Update Summary" after "Update Summary"
+            self.changelog, self.closing = heading, self.lines[index][0] > len(self.text) // 2
+            return
+        region = self.changelog
+        if region is None:
+            return
+        new_number = heading.number is not None and heading.number not in self.heading_numbers | self.rules
+        if (not self.closing or new_number or heading.kind == "marked" and heading.level <= region.level
+                or region not in self.headings):
+            self.changelog = None
+            return
+        if heading.kind == "titled":  # a topic of the summary ("Alert Keyword Ability"), whatever was open
+            heading.kind, heading.level = "caps", region.level + 1
+        else:
+            heading.level += region.level
 
     # Units
 
@@ -463,6 +501,9 @@ class _Outline:
 
     def _start(self, block: Block, start: int, end: int) -> None:
         self.defined = True
+        if self.changelog is not None and block.kind == "rule":
+            block.kind = "restated"  # what an update summary prints is a record of a change, not the rule
+
         if self.in_front:
             block.section = self.root + block.section[len(self.section):]
             self.in_front, self.section = False, self.root
@@ -489,7 +530,7 @@ class _Outline:
         if self.current is None:
             stripped = line[bullet.end():].strip() if bullet else line.strip()
             self.paragraphs += 1
-            kind = "front-matter" if self.in_front else "paragraph"
+            kind = "front-matter" if self.in_front else "changelog" if self.changelog else "paragraph"
             if stripped.endswith(":") and len(stripped.split()) <= 6:
                 block = Block(self.section, slugify(stripped), stripped.rstrip(":"), [],
                               kind="changelog" if self.in_front else kind)
