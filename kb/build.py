@@ -360,8 +360,9 @@ def ingest_report(entry: SourceEntry, parsed: ParsedSource) -> dict:
     own = sum(r.kind == "glossary" or r.kind not in ("paragraph", "question") and bool(_OWN_NUMBER.fullmatch(r.label))
               for r in units)
     skip = 1 if entry.section else 0  # the root every section starts with
-    headings = [part for part in dict.fromkeys(part for r in parsed.rulings for part in r.section.split(" > ")[skip:])
-                if part != "Front Matter"]
+    # A subrule's section ends with its rule ("… > 053 Cards refer to themselves…"): a rule, not a heading.
+    paths = (r.section.split(" > ")[skip:len(r.section.split(" > ")) - bool(r.parent)] for r in parsed.rulings)
+    headings = [part for part in dict.fromkeys(part for path in paths for part in path) if part != "Front Matter"]
     found = parsed.found
     return {
         "source": entry.id, "title": entry.title, "format": found.get("format"), "shape": parsed.shape,
