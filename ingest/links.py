@@ -21,16 +21,19 @@ _HEADED_NUMBER = re.compile(r"(?:^|> )(\d+(?:\.\d+)*)\.? ")  # "Conditions > 5.1
 _CITED_NUMBER = re.compile(r"\b\d+(?:\.\d+)+[a-z]?\b(?!\.\d)")
 _QUOTED = re.compile(r"[“\"]([^”\"]{2,60})[”\"]")
 _REFERENCE_WORDS = {"speci", "rules", "rule", "secti", "notes", "detai", "under", "below", "above"}
+_IMPRINT = re.compile(r"©|\(c\)|copyright|all rights reserved|trademark|www\.|https?://|\.(?:com|org|net)\b", re.I)
 _TERMINAL = ("." , "!", "?", '"', "”", ")", "'", ":")
 
 
 def truncation_gaps(source: str, rulings: list[Ruling]) -> list[Gap]:
     """A source whose last ruling (or example) stops mid-sentence was cut off."""
-    if not rulings:
+    body = [r for r in rulings if r.kind not in HEADER_KINDS]
+    if not body:
         return []
-    last = rulings[-1]
+    last = body[-1]
     tail, citation = (last.examples[-1].text, last.examples[-1].citation) if last.examples else (last.text, last.citation)
-    if tail.rstrip().endswith(_TERMINAL):
+    # A copyright, trademark or web address line ends many a document without ending a sentence.
+    if tail.rstrip().endswith(_TERMINAL) or _IMPRINT.search(tail.rstrip().rsplit("\n", 1)[-1][-200:]):
         return []
     words = " ".join(tail.split()[-6:])
     return [Gap(source, "truncated", f"the source is cut off mid-sentence after “…{words}” ({last.id})",

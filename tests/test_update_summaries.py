@@ -88,3 +88,4 @@ def test_a_list_number_used_again_elsewhere_is_no_reprint(seeds_plus):
     rows = conn.execute("select id, kind from rulings where source = 'seasons' order by position").fetchall()
     ranked = [(ruling_id, float(-n)) for n, (ruling_id, _) in enumerate(reversed(rows))]
     assert originals_first(conn, ranked) == ranked
+
