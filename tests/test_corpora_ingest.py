@@ -258,3 +258,9 @@ def test_a_glossary_after_the_last_chapter_is_a_glossary_not_text_of_that_chapte
                                   "wfdf-rules-of-ultimate-2025-2028.pdf"])
 def test_a_document_whose_references_all_resolve_reports_no_gap(name):
     assert parsed(name).gaps == []
+
+
+def test_a_bullet_glyph_after_a_rule_number_is_not_the_rules_text():
+    rulings = parsed(RIFTBOUND).rulings
+    assert next(r for r in rulings if r.label == "053.1").text.startswith("Units and legends say")
+    assert not [r.label for r in rulings if re.match(r"[*•◦▪]\s", r.text)]

@@ -343,6 +343,9 @@ class _Outline:
     def _unit(self, index: int, pos: int, line: str, item: re.Match) -> bool:
         """Start the unit `item` opens; False when the line is only text of the current one."""
         start, end = pos + item.end(), pos + len(line)
+        glyph = _BULLET.match(line[item.end():])  # "053.1. * Units and legends say…": the bullet is no text
+        if glyph:
+            start += glyph.end()
         if item.group("question"):
             self.questions += 1
             self.case = self.named = None
