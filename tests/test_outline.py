@@ -441,9 +441,10 @@ def test_markdown_headings_under_a_glossary_are_its_terms_and_never_terms_themse
                      "### Rune\n\nA mark on a tablet.\n- It cannot be moved.\n\n## Golden Rules\n\n"
                      "Cards override this guide.\n")
     assert [(b.kind, b.title, b.section[-1]) for b in blocks] == [
-        ("glossary", "Fading", "Fading"), ("paragraph", "It is slow.", "Fading"),
-        ("glossary", "Rune", "Rune"), ("paragraph", "Cards override this guide.", "Golden Rules")]
-    assert blocks[2].text == "A mark on a tablet. - It cannot be moved."
+        ("glossary", "Fading", "Glossary"), ("glossary", "Rune", "Glossary"),
+        ("paragraph", "Cards override this guide.", "Golden Rules")]
+    assert blocks[0].text == "What happens to old runes. It is slow."  # the whole definition, up to the next heading
+    assert blocks[1].text == "A mark on a tablet. - It cannot be moved."
 
 
 def test_an_alphabetical_run_of_headings_is_a_glossary_even_without_a_glossary_heading():

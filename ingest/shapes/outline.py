@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ingest import links
 from ingest.segment import HEADING_CONNECTORS, SENTENCE_STARTERS, Block, first_sentence, slugify, trim
 from ingest.text import MappedText
 
@@ -70,6 +71,8 @@ _CHANGELOG = re.compile(r"^(?:previous\s+|recent\s+|earlier\s+|rules?\s+)?(?:upd
 _SENTENCE_END = re.compile(r"[.!?][”\"')\]]*(?:\s+\d+)?$")  # a page number may follow
 _ENDS_CLAUSE = re.compile(r"[.!?:;][”\"')\]]*$")
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
+# "## A", "## B–C": a glossary's letter headings, which group its entries.
+_LETTER_GROUP = re.compile(r"^[A-Z](?:\s*[-–—]\s*[A-Z])?$")
 
 
 @dataclass
@@ -79,7 +82,10 @@ class _Heading:
     number: str | None  # what plain items under it are numbered after ("4" for Article 4)
     kind: str           # "marked" (#, ***), "caps", "numbered" or "titled"
     glossary: bool = False
-    entry: bool = False  # a glossary entry's heading ("### Accuracy"): its first paragraph defines the term
+    entry: bool = False  # a glossary entry's heading ("### Accuracy"): its text defines the term
+    part: bool = False   # a sub-heading inside an entry ("#### Steps of an Attack"): a unit of the entry
+    sibling: bool = False  # did a heading of its level close when it opened (one section among others)?
+    owner: Block | None = None  # an entry's or part's unit, which its own text goes to (started on its first line)
 
 
 def parse_outline(doc: MappedText, root: tuple[str, ...]) -> list[Block]:
@@ -117,8 +123,7 @@ class _Outline:
         self.top = -1                       # the last plain number of that sequence so far
         self.term_letter = ""               # the first letter of the glossary's latest term
         self.dotted: bool | None = None     # are the glossary's terms "Term. Definition" lines (None: no term yet)?
-        self.defined = False                # has the open glossary entry heading's definition begun?
-        self.entry_block: Block | None = None  # its definition: a paragraph, as the entry's other paragraphs are
+        self.glossary: list[_Heading] | None = None  # the headings down to the document's glossary heading
         self.questions = 0
         self.paragraphs = 0
         self.changelog: _Heading | None = None  # the open update summary: what it reprints nests under it
@@ -130,8 +135,10 @@ class _Outline:
             stripped = line.strip()
             if not stripped or _RULE_LINE.match(line):
                 if self.in_front or (self.current is not None and (self.current.kind == "paragraph"
-                                                                   or self.current is self.entry_block)):
+                                                                   or self.current is self._owner())):
                     self.current = self.example = None
+                continue
+            if self._cross_reference(pos, line):
                 continue
             bullet = _BULLET.match(line)
             if bullet or _CAPTION.match(stripped):
@@ -148,8 +155,6 @@ class _Outline:
                     continue
             heading = self._heading(index, stripped, item)
             if heading:
-                heading.entry = heading.kind == "marked" and (
-                    index in self.entries or any(h.glossary for h in self._parents(heading)))
                 self._open(heading, index)
             elif not (item and self._unit(index, pos, line, item)):
                 self._text(index, pos, line)
@@ -293,6 +298,23 @@ class _Outline:
         """The open headings a marked heading will sit under."""
         return [h for h in self.headings if h.level < heading.level]
 
+    def _place_entry(self, heading: _Heading, index: int) -> None:
+        """Mark a marked heading as a glossary entry (under a glossary heading, or one of an alphabetical run
+        of sibling headings) or as a part of the entry above it, and put a run's entries in the glossary: the
+        document's glossary heading where it has one, else the headings around the section the run follows
+        ("## Timing" then "### Abilities", "### Accuracy"…: the run is no part of Timing)."""
+        parents = [h for h in self.headings if not _LETTER_GROUP.match(h.title)]  # "## A" only groups entries
+        if _LETTER_GROUP.match(heading.title):
+            return
+        glossary = bool(parents) and parents[-1].glossary
+        if index in self.entries and not glossary:
+            if self.glossary and self.glossary[-1].level < heading.level:
+                self.headings = list(self.glossary)
+            elif self.headings and self.headings[-1].sibling:
+                self.headings.pop()
+        heading.entry = glossary or index in self.entries
+        heading.part = not heading.entry and bool(parents) and (parents[-1].entry or parents[-1].part)
+
     def _open(self, heading: _Heading, index: int) -> None:
         self._enter_changelog(heading, index)
         if heading.kind == "titled":
@@ -302,13 +324,17 @@ class _Outline:
             heading.level = self.headings[-1].level + 1 if self.headings else 1
         else:
             while self.headings and self.headings[-1].level >= heading.level:
-                self.headings.pop()
+                closed = self.headings.pop()
+                heading.sibling = heading.sibling or closed.level == heading.level
         heading.glossary = bool(_GLOSSARY.match(heading.title))
         if heading.number:
             self.heading_numbers.add(heading.number)
+        if heading.kind == "marked":
+            self._place_entry(heading, index)
         self.term_letter, self.dotted = "", None
-        self.defined = False
         self.headings.append(heading)
+        if heading.glossary:
+            self.glossary = list(self.headings)
         self.heading_line = index
         self.section = self.root + tuple(h.title for h in self.headings)
         self.in_front, self.in_answer = False, False
@@ -429,8 +455,10 @@ class _Outline:
         named = _NAMED.match(body)
         title = named.group("name").strip() if named else first_sentence(body)
         numbered = "." in label
+        owner = self._owner()  # a step of a glossary entry is a unit of that entry
         block = Block(self.section, label, title, [], kind="rule" if named or numbered else "clarification",
-                      slug=slugify(title) if named and not numbered else None, parent=self._parent_of(label))
+                      slug=slugify(title) if named and not numbered else None,
+                      parent=self._parent_of(label) or (owner.label if owner else None))
         self.rules.add(label)
         self.items.append((indent, number, block))
         self.case = block
@@ -503,10 +531,8 @@ class _Outline:
     # Text
 
     def _start(self, block: Block, start: int, end: int) -> None:
-        self.defined = True
         if self.changelog is not None and block.kind == "rule":
             block.kind = "restated"  # what an update summary prints is a record of a change, not the rule
-
         if self.in_front:
             block.section = self.root + block.section[len(self.section):]
             self.in_front, self.section = False, self.root
@@ -524,12 +550,12 @@ class _Outline:
         if self.example is not None:
             self._extend(self.example, pos, end)
             return
+        if self._leaves_steps(index, line, bullet):
+            self.current, self.items, self.case, self.named = self._own_unit(), [], None, None
+        if self.current is None:
+            self.current = self._own_unit()
         if self.current is None and bullet and self.last is not None:
             self.current = self.last  # a list after a blank line belongs to the paragraph that introduces it
-        if self.current is None and self.headings and self.headings[-1].entry and not self.defined:
-            block = _term_block(self.section, self.headings[-1].title)  # "### Accuracy", then its definition
-            self.blocks.append(block)
-            self.current = self.last = self.entry_block = block
         if self.current is None:
             stripped = line[bullet.end():].strip() if bullet else line.strip()
             self.paragraphs += 1
@@ -541,8 +567,55 @@ class _Outline:
                 block = Block(self.section, str(self.paragraphs), first_sentence(stripped), [], kind=kind)
             self.blocks.append(block)
             self.current = self.last = block
-        self.defined = True
         self._extend(self.current.pieces, pos, end)
+
+    # Glossary entries: one unit holds an entry's whole definition, up to the next heading; a sub-heading inside
+    # it is a unit of the entry; its numbered steps are units of their own under it.
+
+    def _owner(self) -> Block | None:
+        """The unit of the open entry or part heading, if its text has begun."""
+        return self.headings[-1].owner if self.headings else None
+
+    def _own_unit(self) -> Block | None:
+        """The unit the open entry's (or part's) own text goes to, started on its first line: the entry's
+        term, or the part's title, over it (in the section of the heading above); None outside an entry."""
+        heading = self.headings[-1] if self.headings else None
+        if heading is None or not (heading.entry or heading.part):
+            return None
+        if heading.owner is None:
+            section = self.section[:-1]
+            if heading.entry:
+                heading.owner = _term_block(section, heading.title)
+            else:
+                above = next((h.owner for h in reversed(self.headings[:-1]) if h.owner), None)
+                heading.owner = Block(section, slugify(heading.title), heading.title, [], kind="paragraph",
+                                      parent=above.label if above else None)
+            self.blocks.append(heading.owner)
+            self.last = heading.owner
+        return heading.owner
+
+    def _leaves_steps(self, index: int, line: str, bullet: re.Match | None) -> bool:
+        """Inside an entry, does `line` come back from the entry's numbered steps to its own text: at the list's
+        margin or left of it, after a blank line or as a list of its own? (A line indented under a step, or
+        carrying on its last line, is the step's.)"""
+        heading = self.headings[-1] if self.headings else None
+        if not self.items or heading is None or not (heading.entry or heading.part):
+            return False
+        after_blank = not self.lines[index - 1][1].strip()
+        return _indent(line) <= self.items[0][0] and (after_blank or bullet is not None)
+
+    def _cross_reference(self, pos: int, line: str) -> bool:
+        """A "Related Topics: A, B" or "See also: A" line attaches to its unit as links, never its text: to the
+        open entry's unit (it closes the entry, whatever part it follows), else the current or last unit."""
+        if not links.cross_reference_line(line.strip()):
+            return False
+        entry = next((h.owner for h in reversed(self.headings) if h.entry and h.owner), None)
+        unit = entry or self.current or self.last
+        if unit is None:
+            return False
+        start, end = trim(self.text, pos, pos + len(line))
+        unit.related.append((start, end))
+        return True
 
     def _extend(self, target: list[tuple[int, int]], start: int, end: int) -> None:
         start, end = trim(self.text, start, end)
@@ -695,7 +768,7 @@ def _term_block(section: tuple[str, ...], term: str) -> Block:
 
 def _section_title(raw: str) -> str:
     raw = raw.strip(" *#:")
-    if not raw.isupper():
+    if not raw.isupper() or re.fullmatch(r"[A-Z]{2,3}", raw):  # "XP", "LOS": an abbreviation, not shouting
         return raw
     words = raw.split()
     return " ".join(word.lower() if index and word.lower() in HEADING_CONNECTORS else _capitalised(word)
