@@ -114,7 +114,7 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
         # Lazily: the first candidate almost always serves, and building a thousand per ruling cost a second
         # per 5,000 rulings.
         own = f"{abbrev} {labels[ruling.id]}"
-        clipped = (_clip(own, MAX_REF),) if ruling.kind in TERM_KINDS else ()
+        clipped = (_clip(own, MAX_REF),) if ruling.kind in TERM_KINDS else (_clip_term(own, MAX_REF),)
         candidates = chain((own, *clipped, f"{abbrev} #{position}"),
                            (f"{abbrev} #{position}.{n}" for n in range(2, 1000)))
         ref = next(c for c in candidates if len(c) <= MAX_REF and ref_key(c) not in used)
@@ -143,6 +143,15 @@ def _clip(ref: str, limit: int) -> str:
         return ref
     cut = ref[:limit].rsplit(" ", 1)[0].rstrip(" ,;:/-")
     return (cut if " " in cut else ref[:limit - 1]) + "…"
+
+
+def _clip_term(ref: str, limit: int) -> str:
+    """A ref whose label is a term and a number ("IA Winning the Game 1") with the term cut to fit and the
+    number kept ("IA Winning the… 1"); any other ref as it is."""
+    head, _, number = ref.rpartition(" ")
+    if " " not in head or not _numbering(number) or len(ref) <= limit:
+        return ref
+    return f"{_clip(head, limit - len(number) - 1)} {number}"
 
 
 def _numbering(label: str) -> str:
