@@ -115,7 +115,7 @@ def strip_furniture(doc: MappedText, page_starts: list[int] | None = None) -> Fu
     doc, contents = _strip_contents(doc, pages.starts)
     doc, metadata, front_lines = _strip_front_matter(doc)
     if "date" not in metadata:
-        metadata.update(_running_date(dropped))
+        metadata.update(_running_date(dropped) or _in_force_date(doc.text))
     removed = Counter(normalise(line) for line in dropped) + Counter(front_lines)
     return Furniture(doc, removed, pages, contents, metadata)
 
@@ -420,6 +420,22 @@ def _continues(before: str, after: str) -> bool:
     """Whether the text after a page break continues the sentence before it."""
     return (not before.endswith(tuple(_SENTENCE_END)) and bool(after)
             and (after[0].islower() or (after[0].isdigit() and not _BODY.match(after))))
+
+
+# "…coming into force on 1 July 2009", "These rules take effect from March 1, 2024": when the rules apply.
+_IN_FORCE = re.compile(rf"\b(?:(?:comes?|coming|came|enters?|entering|entered|goes|going|went)\s+into\s+(?:force|effect)"
+                       rf"|takes?\s+effect|(?:is|are|become|becomes|became)\s+effective|in\s+(?:force|effect))"
+                       rf"\s+(?:on|from|as\s+of)?\s*(?P<date>{_DATE})", re.I)
+_FRONT_PROSE = 3000  # how far into the document its opening prose is looked at
+
+
+def _in_force_date(text: str) -> dict[str, str]:
+    """The date the document's opening prose (before its first section heading) says its rules come into
+    force: the document's date, when no line of its front matter gives one."""
+    body = re.search(r"\n#{2,6}\s", text)
+    front = text[:min(body.start() if body else len(text), _FRONT_PROSE)]
+    match = _IN_FORCE.search(front)
+    return _date(match.group("date")) if match else {}
 
 
 def _running_date(furniture: list[str]) -> dict[str, str]:
