@@ -19,7 +19,7 @@ from ingest.errors import IngestError, InvalidEntry
 from ingest.manifest import Manifest, SourceEntry, load_manifest, source_entry
 from ingest.pipeline import assign_refs, link_names, parse_manifest
 from ingest.records import ParsedSource, as_row
-from ingest.refs import HEADER_KINDS
+from ingest.refs import HEADER_KINDS, TERM_KINDS
 from ingest.shapes import AUTO
 from kb.paths import DEFAULT_DB, DEFAULT_MANIFEST
 from kb.rulings import line_range
@@ -357,7 +357,7 @@ def ingest_report(entry: SourceEntry, parsed: ParsedSource) -> dict:
     suspicious = sorted((item for item in map(_suspicion, parsed.rulings) if item),
                         key=lambda item: _SUSPICIONS.index(item["why"].split(" (")[0]))
     units = [r for r in parsed.rulings if r.kind not in HEADER_KINDS]
-    own = sum(r.kind == "glossary" or r.kind not in ("paragraph", "question") and bool(_OWN_NUMBER.fullmatch(r.label))
+    own = sum(r.kind in TERM_KINDS or r.kind not in ("paragraph", "question") and bool(_OWN_NUMBER.fullmatch(r.label))
               for r in units)
     skip = 1 if entry.section else 0  # the root every section starts with
     # A subrule's section ends with its rule ("… > 053 Cards refer to themselves…"): a rule, not a heading.
@@ -389,7 +389,10 @@ _CROSS_REFERENCE = re.compile(r"^(?:related topics|see also|see)\b", re.IGNORECA
 
 
 def _suspicion(ruling) -> dict | None:
-    """Why `ruling` looks wrongly cut, or None."""
+    """Why `ruling` looks wrongly cut, or None (never for a glossary entry read as sending the reader on,
+    which is what it is meant to do)."""
+    if ruling.kind == "redirect":
+        return None
     text = ruling.text
     words = text.split()
     inner = _INNER_NUMBER.search(text)

@@ -38,7 +38,7 @@ DOCS = {
         "Scoring\n"
         "Points for each city held at the end of the game:\n\n"
         "1 2 3 4 5 6 1 2 4 7 10 15\n\n"
-        "Related Topics: Movement, Scoring\n"),
+        "See Scoring.\n"),
 }
 
 
