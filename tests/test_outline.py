@@ -484,6 +484,13 @@ def test_an_alphabetical_run_of_entries_sits_in_the_glossary_not_under_the_secti
     plain = segment(REFERENCE.replace("## Glossary\n\nThis section lists every rule in alphabetical order.",
                                       "## Golden Rules\n\nCards override this guide."))
     assert {b.section for b in plain if b.kind == "glossary"} == {("Rules", "Skirmish Reference")}
+    # A section with no text of its own right over the run holds it ("## Cards", then the card entries).
+    held = segment(REFERENCE.replace("## Timing\n\nResolve mission rules first.", "## Cards"))
+    assert {b.section for b in held if b.kind == "glossary"} == {("Rules", "Skirmish Reference", "Glossary")}
+    held = segment(REFERENCE.replace("## Glossary\n\nThis section lists every rule in alphabetical order.",
+                                     "## Golden Rules\n\nCards override this guide.")
+                   .replace("## Timing\n\nResolve mission rules first.", "## Cards"))
+    assert {b.section for b in held if b.kind == "glossary"} == {("Rules", "Skirmish Reference", "Cards")}
 
 
 def test_an_entry_holds_its_whole_definition_and_its_sub_headings_and_steps_are_units_of_it():

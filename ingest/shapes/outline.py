@@ -85,6 +85,7 @@ class _Heading:
     entry: bool = False  # a glossary entry's heading ("### Accuracy"): its text defines the term
     part: bool = False   # a sub-heading inside an entry ("#### Steps of an Attack"): a unit of the entry
     sibling: bool = False  # did a heading of its level close when it opened (one section among others)?
+    holds_run: bool | None = None  # does it hold the alphabetical run of entries that follows it?
     owner: Block | None = None  # an entry's or part's unit, which its own text goes to (started on its first line)
 
 
@@ -302,7 +303,8 @@ class _Outline:
         """Mark a marked heading as a glossary entry (under a glossary heading, or one of an alphabetical run
         of sibling headings) or as a part of the entry above it, and put a run's entries in the glossary: the
         document's glossary heading where it has one, else the headings around the section the run follows
-        ("## Timing" then "### Abilities", "### Accuracy"…: the run is no part of Timing)."""
+        when that is one section among others with text of its own ("## Timing", its rules, then "###
+        Abilities", "### Accuracy"…: the run is no part of Timing; "## Cards" right over its entries holds them)."""
         parents = [h for h in self.headings if not _LETTER_GROUP.match(h.title)]  # "## A" only groups entries
         if _LETTER_GROUP.match(heading.title):
             return
@@ -311,7 +313,11 @@ class _Outline:
             if self.glossary and self.glossary[-1].level < heading.level:
                 self.headings = list(self.glossary)
             elif self.headings and self.headings[-1].sibling:
-                self.headings.pop()
+                above = self.headings[-1]
+                if above.holds_run is None:  # decided at the run's first entry: did text come under `above`?
+                    above.holds_run = self.last is None
+                if not above.holds_run:
+                    self.headings.pop()
         heading.entry = glossary or index in self.entries
         heading.part = not heading.entry and bool(parents) and (parents[-1].entry or parents[-1].part)
 
