@@ -204,6 +204,7 @@ def _tied(above: float, below: float) -> bool:
 
 
 _RULE_NUMBER = re.compile(r"\d+(?:\.\d+)+[a-z]?")
+_NUMBERS = re.compile(r"\d|^[A-Za-z]$")  # a label the document numbers with ("4.3", "36a", "B"), not a slug
 
 
 def family(row: Mapping) -> str | None:
@@ -256,8 +257,10 @@ def family_groups(conn: sqlite3.Connection, found: list[dict]) -> list[dict]:
     heading has the id None."""
     groups = group_by_family(found)
     families = [group["family"] for group in groups if group["family"]]
-    headings = {row["id"]: row for row in dicts(
-        conn, f"select id, label, title from rulings where id in ({','.join('?' * len(families))})", families)}
+    # A glossary entry heading its parts and steps is named by its term (its title), not by its label's slug.
+    headings = {row["id"]: {**row, "label": row["label"] if _NUMBERS.search(row["label"] or "") else ""}
+                for row in dicts(conn, f"select id, label, title from rulings where id in "
+                                       f"({','.join('?' * len(families))})", families)}
     return [{**group, "heading": headings.get(group["family"]) or _heading(group["results"][0]["citation"]["section"])
              if group["family"] else None} for group in groups]
 

@@ -200,7 +200,7 @@ def ask(question: str, game: str | None, k: int, as_json: bool, mode: str, db_pa
     for example in best["examples"]:
         click.echo(plain("Example: " + example))
     if first["heading"]:
-        click.echo(f"\nAlso under {first['heading']['label']}:")
+        click.echo(f"\nAlso under {first['heading']['label'] or first['heading']['title']}:")
         click.echo("\n".join(f"  - {_listed(other)}" for other in first["results"] if other is not best))
     if rest:
         click.echo("\nAlso relevant:")
@@ -234,7 +234,7 @@ def _provenance(citation: dict) -> str:
 
 
 def _family_heading(heading: dict) -> str:
-    return f"{heading['label']} {heading['title']}" + (f"  [{heading['id']}]" if heading["id"] else "")
+    return f"{heading['label']} {heading['title']}".strip() + (f"  [{heading['id']}]" if heading["id"] else "")
 
 
 def _group_lines(group: dict, with_status: bool = True) -> list[str]:
