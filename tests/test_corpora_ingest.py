@@ -164,7 +164,7 @@ def test_a_subrule_carries_its_rules_heading_in_its_searchable_section():
     assert rulings["8.3.2"].section.endswith("8.3 Bodyguard"), "a section heading is already the rule's"
 
 
-@pytest.mark.parametrize("name", [RULES_TXT, RULES_PDF, SET_NOTES, FIDE, RIFTBOUND])
+@pytest.mark.parametrize("name", [RULES_TXT, RULES_PDF, SET_NOTES, FIDE, RIFTBOUND, "imperial-assault-rules-reference.md"])
 def test_every_citation_span_holds_its_ruling_in_the_documents_original_text(name, span_fault):
     source = parsed(name)
     cited = [(r.id, r.citation, r.text) for r in source.rulings]
