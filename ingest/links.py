@@ -19,7 +19,6 @@ _CHANGELOG_GENERIC = {"revis", "new", "clari", "remin", "rules", "rule", "spell"
 # A rule number an update summary's item cites: "6.1.2.2.", "8.2.4.–8.2.4.1." (each number without its stop).
 _HEADED_NUMBER = re.compile(r"(?:^|> )(\d+(?:\.\d+)*)\.? ")  # "Conditions > 5.1 General" → 5.1
 _CITED_NUMBER = re.compile(r"\b\d+(?:\.\d+)+[a-z]?\b(?!\.\d)")
-_QUOTED = re.compile(r"[“\"]([^”\"]{2,60})[”\"]")
 _REFERENCE_WORDS = {"speci", "rules", "rule", "secti", "notes", "detai", "under", "below", "above"}
 _IMPRINT = re.compile(r"©|\(c\)|copyright|all rights reserved|trademark|www\.|https?://|\.(?:com|org|net)\b", re.I)
 _TERMINAL = ("." , "!", "?", '"', "”", ")", "'", ":")
@@ -133,11 +132,8 @@ def _resolve(target: str, rulings: list[Ruling], topic: bool = False) -> str | N
         return parent
     if target.lower() in by_title:
         return by_title[target.lower()].id
-    # 'Step 3 of "Attacks" on page 5', "Train Car Cards for special rules for Locomotive cards": the title the
-    # reference quotes, else the longest title it opens with.
-    quoted = _QUOTED.search(target)
-    if quoted and quoted.group(1).lower() in by_title:
-        return by_title[quoted.group(1).lower()].id
+    # "Train Car Cards for special rules for Locomotive cards": the longest title it opens with (a name it
+    # quotes is its target already: _targets).
     opening = [title for title in by_title if len(title) > 3 and target.lower().startswith(title + " ")]
     if opening:
         return by_title[max(opening, key=len)].id
