@@ -6,6 +6,7 @@ and never rewrite real text: each is conservative, and tests list what every ste
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 
 from ingest.text import MappedText
@@ -26,6 +27,11 @@ _LIGATURE = re.compile("[" + "".join(_LIGATURES) + "]")
 _GAP = re.compile(r"(?<=\S) +(?=\S)")
 # In a double-spaced text, a lone space before punctuation is where a font change split the line ("Riftbound ,").
 _SPLIT_PUNCTUATION = re.compile(r"(?<=[^\s.]) (?=[.,;:!?)]+(?:\s|$)|['’]s\b)", re.M)
+# A letter a symbol font's bullet glyph came out as ("u" for Wingdings' diamond), opening a list item's line.
+_GLYPH_BULLET = re.compile(r"^(?P<marker>[b-hj-z])(?= +[A-Z0-9“\"(])", re.M)
+_GLYPH_BULLET_LINES = 3  # how many lines the same letter must open before it is read as a marker
+# A letter set apart as a drop cap, the rest of its word opening the next line ("O" over "n a blustery…").
+_DROP_CAP = re.compile(r"(?:^|(?<=\n\n)|(?<=[.!?”\"]\n))(?P<cap>[A-Z])\n(?=(?P<rest>[a-z]+)\b)")
 # Words after which a number counts something rather than being a page number.
 _COUNTING_WORDS = ("of", "a", "at", "to", "step", "pg.", "page", "era", "turn", "than", "roll", "rolls", "with")
 
@@ -170,3 +176,71 @@ def drop_running_page_numbers(doc: MappedText, last_page: int) -> MappedText:
             page = value
             drop.add(match.start())
     return doc.sub(re.compile(r"\d{1,2} "), lambda m: "" if m.start() in drop else m.group(0))
+
+
+def mark_glyph_bullets(doc: MappedText) -> MappedText:
+    """"u 1 Board map…" -> "• 1 Board map…": a lone lower-case letter opening several lines before a capital
+    or a digit is the bullet of a symbol font read as a letter; it becomes a bullet (citing the letter). One
+    letter opening one line ("b Foo") is left alone, and so are "a" and "i", which are words."""
+    counts = Counter(match.group("marker") for match in _GLYPH_BULLET.finditer(doc.text))
+    markers = {letter for letter, count in counts.items() if count >= _GLYPH_BULLET_LINES}
+    if not markers:
+        return doc
+    return doc.sub(_GLYPH_BULLET, lambda m: "•" if m.group("marker") in markers else m.group())
+
+
+def rejoin_drop_caps(doc: MappedText, vocab: Counter) -> MappedText:
+    """"O\nn a blustery evening" -> "On a blustery evening": a capital alone on a line opening a paragraph,
+    when it and the word opening the next line make a word the corpus uses."""
+    def join(match: re.Match) -> str:
+        word = (match.group("cap") + match.group("rest")).lower()
+        return match.group("cap") if vocab[word] >= 1 else match.group()
+    return doc.sub(_DROP_CAP, join)
+
+
+def drop_symbol_glyphs(doc: MappedText) -> MappedText:
+    """Remove the callout marks a symbol font left: lines holding nothing but symbol glyphs ("∂", "∑ ∫",
+    private-use characters, letters of another script in a Latin text), and the same glyphs where they stand
+    alone in a sentence ("Start ∂ on the track", "each player ∑.")."""
+    foreign = _foreign_letters(doc.text)
+    lines = list(re.finditer(r"^[^\S\n]*(\S[^\n]*?)[^\S\n]*$", doc.text, re.M))
+    glyph_lines = [m for m in lines if len(m.group(1).replace(" ", "")) <= 12
+                   and all(c == " " or _is_glyph(c, foreign) for c in m.group(1))]
+    if not glyph_lines:
+        return doc
+    glyphs = {c for m in glyph_lines for c in m.group(1) if c != " "}
+    edits = [(m.start(), min(m.end() + 1, len(doc.text)), "") for m in glyph_lines]
+    inline = re.compile(r" [" + re.escape("".join(sorted(glyphs))) + r"](?=[\s.,;:!?)]|$)")
+    edits += [(m.start(), m.end(), "") for m in inline.finditer(doc.text)]
+    edits.sort()
+    kept, end = [], -1
+    for edit in edits:  # an inline match inside a dropped line goes with the line
+        if edit[0] >= end:
+            kept.append(edit)
+            end = edit[1]
+    return doc.edit(kept)
+
+
+# Symbols that are text, not a font's callout marks: bullets the segmenters read as list markers, signs
+# written in sentences, arrows and operators.
+_TEXT_SYMBOLS = frozenset("•◦▪‣∙●○■□►➢©®™°→←↑↓↔⇒⇐≤≥≠±×÷−")
+
+
+def _is_glyph(char: str, foreign: frozenset[str]) -> bool:
+    """A character a symbol font left in place of a picture's mark: a math or other symbol (not a bullet), a
+    private-use or circled-number character, or a letter the text's own script does not use."""
+    category = unicodedata.category(char)
+    if char in _TEXT_SYMBOLS or char.isascii():
+        return False
+    return category in ("Sm", "So", "Co", "No") or char in foreign
+
+
+def _foreign_letters(text: str) -> frozenset[str]:
+    """Letters outside the Latin script of a text written in it (nearly all its letters Latin): "π", "ª"."""
+    letters = Counter(c for c in text if c.isalpha())
+    latin = sum(n for c, n in letters.items() if c.isascii() or unicodedata.name(c, "").startswith("LATIN")
+                and unicodedata.category(c) in ("Lu", "Ll"))
+    if latin < 0.95 * sum(letters.values()):
+        return frozenset()
+    return frozenset(c for c in letters if not (c.isascii() or unicodedata.name(c, "").startswith("LATIN")
+                                                and unicodedata.category(c) in ("Lu", "Ll")))

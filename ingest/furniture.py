@@ -359,19 +359,23 @@ def _page_numbers(layout: _Layout) -> list[int | None]:
 
     A source of numbers (the page-number lines, or one number of a running footer's form) counts when most
     of its numbers differ from their page's index by the same amount; arabic numbers are the page numbers,
-    roman ones number front matter. A page without a printed number is counted from its neighbours.
+    roman ones number front matter. A running footer's number that breaks that rhythm on a page still numbers
+    it when no other page has it (a cover bound last: "Page1" on the last of four pages). A page without a
+    printed number is counted from its neighbours.
     """
     groups: dict[tuple, list[tuple[int, int, int | None]]] = defaultdict(list)
     for page, source, kind, value, line in layout.numbered:
         groups[source, kind].append((page, value, line))
     printed: dict[int, int] = {}
     roman: set[int] = set()
-    for (_, kind), found in groups.items():
+    for (source, kind), found in groups.items():
         shift, support = Counter(value - page for page, value, _ in found).most_common(1)[0]
         if support < 2 or support < len(found) / 2:
             continue
+        values = Counter(value for _, value, _ in found)
         for page, value, line in found:
-            if value - page != shift:
+            if value - page != shift and (source == ("line",) or values[value] > 1
+                                          or any(other + shift == value for other, _, _ in found)):
                 continue
             if kind == "roman":
                 roman.add(page)
@@ -595,6 +599,30 @@ def _strip_front_matter(doc: MappedText) -> tuple[MappedText, dict[str, str], li
             break
     removed = [" ".join(doc.text[slice(*lines[i])].split()) for i in drop]
     return doc.edit((lines[i][0], min(lines[i][1] + 1, len(doc.text)), "") for i in drop), metadata, removed
+
+
+def named_by_file(file_name: str, text: str) -> str | None:
+    """The name a document without a title line gives itself, as the text writes it, where its file is named
+    so too: the longest run of the file name's first words (two at least) that the text writes at least twice
+    as a name, every word capitalised but the small ones ("ticket-to-ride-rules-2015.pdf" -> "Ticket to Ride",
+    from "Ticket to Ride is a cross-country train adventure")."""
+    words = re.findall(r"[^\W_]+", re.sub(r"\.\w+$", "", file_name))
+    for count in range(len(words), 1, -1):
+        pattern = re.compile(r"\b" + r"\s+".join(map(re.escape, words[:count])) + r"\b", re.IGNORECASE)
+        spelled = Counter(match.group() for match in pattern.finditer(text) if _capitalised_name(match.group()))
+        if spelled and spelled.most_common(1)[0][1] >= 2:
+            return spelled.most_common(1)[0][0]
+    return None
+
+
+def _capitalised_name(name: str) -> bool:
+    """Every word of `name` capitalised but the small words inside it ("Ticket to Ride", "Days of Wonder")."""
+    words = name.split()
+    return all(word[:1].isupper() or word[:1].isdigit() or (0 < index < len(words) - 1 and word in _SMALL_WORDS)
+               for index, word in enumerate(words))
+
+
+_SMALL_WORDS = frozenset("a an and at by for from in of on or the to with".split())
 
 
 def _heads(line: str) -> bool:

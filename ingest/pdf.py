@@ -60,6 +60,7 @@ class PdfText:
 
     path: str
     pages: tuple[PdfPage, ...]
+    title: str | None = None  # the title the file declares (/Title), when it reads as one
     _starts: list[int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
@@ -237,4 +238,21 @@ def read_pdf(path: Path) -> PdfText:
     printed = _printed_labels(texts)
     pages = tuple(PdfPage(number, printed[number - 1] or declared[number - 1], text)
                   for number, text in enumerate(texts, 1))
-    return PdfText(name, pages)
+    return PdfText(name, pages, _declared_title(reader))
+
+
+# A title as people write one: words and their punctuation, opening with a letter or digit; a print job's or a
+# file's name ("[T2R] rules EN reprint 2015_TTR2 rules US", "Microsoft Word - rules.docx") is none.
+_TITLE = re.compile(r"[^\W_][\w'’&:,.!?()/+–— -]*")
+_FILE_NAME = re.compile(r"\.(?:docx?|pdf|indd|qxp|rtf|odt|pages|txt)\b|^microsoft \w+ -", re.IGNORECASE)
+
+
+def _declared_title(reader: pypdf.PdfReader) -> str | None:
+    """The document information's /Title when it reads as a title rather than a file's or print job's name."""
+    try:
+        title = " ".join(str((reader.metadata or {}).get("/Title") or "").split())
+    except Exception:  # noqa: BLE001 - a damaged information dictionary only costs us the title
+        return None
+    if not title or "_" in title or _FILE_NAME.search(title) or not _TITLE.fullmatch(title):
+        return None
+    return title if any(c.isalpha() for c in title) and len(title) <= 120 else None

@@ -38,6 +38,7 @@ def clean_document(doc: MappedText, original: str, entry: SourceEntry, vocab: Co
     if clean.is_listing(original):
         doc = clean.strip_listing(doc)
     doc = clean.undouble_spaces(clean.unfold_ligatures(clean.soft_hyphens(clean.normalize_spaces(doc))))
+    doc = clean.rejoin_drop_caps(clean.mark_glyph_bullets(clean.drop_symbol_glyphs(doc)), vocab)
     for pattern in entry.strip:
         doc = doc.sub(re.compile(pattern, re.MULTILINE), "")
     doc = clean.collapse_doubled_words(doc)
@@ -70,11 +71,12 @@ def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None 
     # Furniture first: "Page N of M" footers are what numbers the pages; footers it finds no rhythm in go after.
     found = furniture.strip_furniture(doc, document.page_starts or None)
     text = clean.drop_page_footers(found.text)
+    text, read_down = tables.read_down(text, found.pages.page_of if found.pages.numbers else lambda _: None)
     root = (entry.section,) if entry.section else ()
     chosen = shapes.choose(text, root) if entry.shape == shapes.AUTO else shapes.fit(entry.shape, text, root)
     doc = chosen.doc
     cite = _Citer(entry.id, original, base, doc, found.pages)
-    located = tables.locate(entry, doc)
+    located = tables.locate(entry, doc) + tables.place(read_down, doc)
     rulings, related = _rulings(entry, chosen.blocks, doc, cite, located)
     if not rulings:
         raise IngestError(str(path), f"source {entry.id}: no rulings found (shape '{chosen.shape}')")
@@ -90,6 +92,9 @@ def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None 
     xrefs, xref_gaps = links.cross_references(rulings, related)
     gaps += xref_gaps + links.changelog_gaps(rulings)
     first_line = entry.lines[0] if entry.lines else 1
+    front = _front_matter(document.metadata, found.metadata)
+    if "title" not in front and (name := furniture.named_by_file(entry.file, doc.text)):
+        front["title"] = name  # the document's own spelling of its name, never the file's
     report = {"format": document.format, "pages": len(found.pages.numbers), "furniture": dict(found.removed),
               "contents": len(found.contents) or len(document.metadata.get("contents", ())),
               "doubt": chosen.doubtful}
@@ -105,7 +110,7 @@ def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None 
         xrefs=xrefs,
         spells=spells.extract(rulings),
         shape=chosen.shape,
-        found={**_front_matter(document.metadata, found.metadata), **report},
+        found={**front, **report},
     )
 
 
@@ -113,6 +118,8 @@ def _front_matter(declared: dict, read: dict) -> dict:
     """Title, version and date: what the format declares (a PDF's or HTML page's title), else what the front
     matter says; the date as ISO `YYYY-MM-DD` when it could be read."""
     merged = {key: declared.get(key) or read.get(key) for key in ("title", "version", "date")}
+    if declared.get("title") and (read.get("title") or "").startswith(declared["title"]):
+        merged["title"] = read["title"]  # the cover says more ("… Rules of Ultimate 2025-2028") than the file
     if read.get("date_iso") and merged["date"] == read.get("date"):
         merged["date"] = read["date_iso"]
     return {key: value for key, value in merged.items() if value}

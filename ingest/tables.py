@@ -1,8 +1,11 @@
-"""Tables that a flattening turned into running text, recovered row by row as the manifest describes."""
+"""Tables that a flattening turned into running text: recovered row by row as the manifest describes, or,
+where a PDF extraction read a table column by column (a header line of column names among a run of lines
+holding one number each), found by their shape and written back as rows."""
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 
 from ingest.errors import IngestError
 from ingest.manifest import SourceEntry, TableSpec
@@ -47,13 +50,174 @@ def locate(entry: SourceEntry, doc: MappedText) -> list[Found]:
     return found
 
 
+def place(tables: list[Found], doc: MappedText) -> list[Found]:
+    """Tables found by their shape (`read_down`), where their rows now stand in `doc` (a shape may have
+    cleaned the text further)."""
+    placed = []
+    for table in tables:
+        start = doc.text.find(table.markup())
+        if start >= 0:
+            placed.append(Found(table.spec, start, start + len(table.markup()), table.rows))
+    return placed
+
+
 def extract(entry: SourceEntry, located: list[Found], rulings: list[Ruling], cite) -> list[Table]:
-    """The located tables as records; each table belongs to the ruling whose text holds it."""
+    """The located tables as records; each table belongs to the ruling whose text holds its rows, else the
+    one whose citation holds its start. A table found by its shape is named after its ruling's section."""
     found = []
     for table in located:
         citation = cite([(table.start, table.end)])
-        owner = next((r for r in rulings if r.citation.char_start <= citation.char_start < r.citation.char_end),
-                     rulings[0])
-        found.append(Table(f"{owner.id}/table/{slugify(table.spec.name)}", entry.id, owner.id, table.spec.name,
+        owner = next((r for r in rulings if table.markup() in r.text), None) or next(
+            (r for r in rulings if r.citation.char_start <= citation.char_start < r.citation.char_end), rulings[0])
+        name = table.spec.name or owner.section.split(" > ")[-1]
+        found.append(Table(f"{owner.id}/table/{slugify(name)}", entry.id, owner.id, name,
                            list(table.spec.columns), table.rows, citation))
     return found
+
+
+# One cell of a table read down its columns: a number alone on its line ("4", "10", "-2", "1.5", "25%").
+_CELL = re.compile(r"[-+–]?\d{1,6}(?:[.,]\d+)?%?\+?")
+# The line naming the columns: a few words, no digits, no sentence punctuation ("Route Length Points Scored").
+_HEADER = re.compile(r"[A-Za-z][A-Za-z'’()/&-]*(?: [A-Za-z'’()/&-]+){1,11}")
+_MIN_ROWS = 2
+_INTRODUCES = re.compile(r":[”\"')\]]*$")
+
+
+def read_down(doc: MappedText, page_of) -> tuple[MappedText, list[Found]]:
+    """Tables a PDF extraction read column by column, written back as rows (`| a | b |` lines whose cells
+    cite the numbers they came from), and the tables found.
+
+    A table is a run of lines each holding one number, with one line of column names among its first
+    column's numbers; the numbers divide into as many columns as the names (the fewest that fit), each
+    column rising or falling. Numbered lists never qualify: their lines hold text. Extraction puts a
+    floating table at the end of its page: the table moves up to the sentence on its page that introduces
+    it (ending with a colon) where a heading, not the table, follows that sentence. `page_of(offset)` gives
+    the page of an original offset (None for a document without pages: its tables stay where they are).
+    """
+    lines = _line_spans(doc.text)
+    found: list[tuple[int, int, int | None, tuple[str, ...], list[dict], list[list[tuple[int, int]]]]] = []
+    index = 0
+    while index < len(lines):
+        run = _cell_run(doc.text, lines, index)
+        table = _read_run(doc.text, lines[index:index + run]) if run else None
+        if table:
+            columns, rows, cells = table
+            start, end = lines[index][0], lines[index + run - 1][1]
+            found.append((start, end, _introduction(doc, lines, index, page_of), columns, rows, cells))
+        index += max(run, 1)
+    if not found:
+        return doc, []
+    edits = []  # (start, end, replacement), in order: each table's rows where it belongs, its cells gone
+    for start, end, before, columns, _, cells in found:
+        rows = _rows(doc, cells, start)
+        if before is None:
+            edits.append((start, end, rows))
+        else:
+            edits += [(before, before, MappedText.join([MappedText.at("\n", doc.offsets[start]), rows])),
+                      (start, min(end + 1, len(doc.text)), MappedText.of(""))]
+    parts, pos = [], 0
+    for start, end, replacement in sorted(edits, key=lambda edit: edit[:2]):
+        parts += [doc.slice(pos, start), replacement]
+        pos = end
+    doc = MappedText.join(parts + [doc.slice(pos, len(doc.text))])
+    return doc, place([Found(TableSpec("", "", "", columns, ""), 0, 0, rows) for *_, columns, rows, _ in found],
+                      doc)
+
+
+def _line_spans(text: str) -> list[tuple[int, int]]:
+    spans, pos = [], 0
+    for line in text.split("\n"):
+        spans.append((pos, pos + len(line)))
+        pos += len(line) + 1
+    return spans
+
+
+def _cell_run(text: str, lines: list[tuple[int, int]], index: int) -> int:
+    """How many lines from `index` hold a number each or column names (one such line at most)."""
+    run = headers = 0
+    for start, end in lines[index:]:
+        line = text[start:end].strip()
+        if _CELL.fullmatch(line):
+            run += 1
+        elif run and not headers and _HEADER.fullmatch(line):
+            headers += 1
+            run += 1
+        else:
+            break
+    return run if headers else 0
+
+
+def _read_run(text: str, run: list[tuple[int, int]]):
+    """(column names, rows, cell spans by column) of a run read down its columns, or None."""
+    stripped = [(text[start:end].strip(), start + len(text[start:end]) - len(text[start:end].lstrip()))
+                for start, end in run]
+    header_at = next(i for i, (line, _) in enumerate(stripped) if not _CELL.fullmatch(line))
+    cells = [(value, at) for i, (value, at) in enumerate(stripped) if i != header_at]
+    words = [(m.group(), stripped[header_at][1] + m.start()) for m in re.finditer(r"\S+", stripped[header_at][0])]
+    for width in range(2, len(words) + 1):
+        height = len(cells) // width
+        if len(cells) % width or len(words) % width or height < _MIN_ROWS or header_at > height:
+            continue
+        columns = [cells[c * height:(c + 1) * height] for c in range(width)]
+        if not all(_monotonic([_number(value) for value, _ in column]) for column in columns):
+            continue
+        per = len(words) // width
+        names = tuple(" ".join(word for word, _ in words[c * per:(c + 1) * per]) for c in range(width))
+        if len(set(names)) < width:
+            continue
+        # Per column, per line of the rows written back (its name first), the spans of the words it holds.
+        spans = [[[(at, at + len(word)) for word, at in words[c * per:(c + 1) * per]]]
+                 + [[(at, at + len(value))] for value, at in columns[c]] for c in range(width)]
+        rows = [{names[c]: columns[c][r][0] for c in range(width)} for r in range(height)]
+        return names, rows, spans
+    return None
+
+
+def _number(cell: str) -> float:
+    return float(re.sub(r"[^\d.]", "", cell.replace(",", ".")) or 0) * (-1 if cell[:1] in "-–" else 1)
+
+
+def _monotonic(values: list[float]) -> bool:
+    steps = [b - a for a, b in pairwise(values)]
+    return all(step > 0 for step in steps) or all(step < 0 for step in steps)
+
+
+def _introduction(doc: MappedText, lines: list[tuple[int, int]], index: int, page_of) -> int | None:
+    """Where a table read at line `index` belongs: the end of the last line before it on its page that
+    introduces something (ends with a colon) and is followed by a heading-like line (short, unpunctuated),
+    so that what it introduced is missing there; None when there is none."""
+    page = page_of(doc.offsets[lines[index][0]])
+    if page is None:
+        return None
+    following = None
+    for position in range(index - 1, -1, -1):
+        start, end = lines[position]
+        line = doc.text[start:end].strip()
+        if not line:
+            continue
+        if page_of(doc.offsets[start]) != page:
+            return None
+        if _INTRODUCES.search(line) and following is not None and _heading_like(following):
+            return end
+        following = line
+    return None
+
+
+def _heading_like(line: str) -> bool:
+    """A short line without final punctuation that opens with a capital: what follows a finished passage."""
+    return len(line.split()) <= 8 and line[:1].isupper() and not re.search(r"[.,;:!?]$", line)
+
+
+def _rows(doc: MappedText, cells: list[list[list[tuple[int, int]]]], at: int) -> MappedText:
+    """The table as `| a | b |` lines, its column names first: every word and number cites its place in the
+    document; the pipes and spaces between words cite the table's start `at`."""
+    pipe, space, pipe_after, newline = (MappedText.at(mark, doc.offsets[at]) for mark in ("|", " ", " |", "\n"))
+    parts: list[MappedText] = []
+    for row in range(len(cells[0])):
+        if parts:
+            parts.append(newline)
+        parts.append(pipe)
+        for column in cells:
+            words = [doc.slice(start, end) for start, end in column[row]]
+            parts += [piece for word in words for piece in (space, word)] + [pipe_after]
+    return MappedText.join(parts)

@@ -79,6 +79,20 @@ class MappedText:
     def of(cls, text: str, start: int = 0) -> "MappedText":
         return cls(text, array("i", range(start, start + len(text) + 1)))
 
+    @classmethod
+    def at(cls, text: str, offset: int) -> "MappedText":
+        """Text a step adds (markup, a line break), every character citing the original `offset`."""
+        return cls(text, array("i", [offset] * (len(text) + 1)))
+
+    @classmethod
+    def join(cls, parts: list["MappedText"]) -> "MappedText":
+        """The parts one after another, each character keeping its offset (parts may come from anywhere)."""
+        offsets = array("i")
+        for part in parts:
+            offsets.extend(part.offsets[:-1])
+        offsets.append(parts[-1].offsets[-1] if parts else 0)
+        return cls("".join(part.text for part in parts), offsets)
+
     def __len__(self) -> int:
         return len(self.text)
 

@@ -214,5 +214,7 @@ def _read_pdf(path: Path) -> Document:
     metadata = {}
     if any(page.label for page in extracted.pages):
         metadata["page_labels"] = [page.label for page in extracted.pages]
+    if extracted.title:
+        metadata["title"] = extracted.title
     return Document(original=extracted.text, text=MappedText.of(extracted.text), format="pdf",
                     page_starts=extracted.page_starts, metadata=metadata)

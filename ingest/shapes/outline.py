@@ -22,6 +22,7 @@ _SECTION = re.compile(r"^(?:\*{2,}\s*(?P<star>[^*].*?)\s*\**|(?P<hashes>#{1,6})\
 _CAPS_SECTION = re.compile(r"^(?P<caps>[A-Z][A-Z0-9 :&/,'’-]{2,60}[A-Z0-9])$")
 _LONGEST_HEADING = 120
 _RULE_LINE = re.compile(r"^\s*[-=_*]{5,}\s*$")
+_ROW = re.compile(r"^\|.*\|$")  # a table row of the outline dialect
 # A lettered part of a rule number: "103.2.a.1", "727.1.c.3.a".
 _DOT_LETTER = r"\.[a-z](?![a-z])"
 _ITEM = re.compile(
@@ -292,8 +293,26 @@ class _Outline:
         opens = bool(item and (item.group("question") or item.group("decimal") or item.group("number")))
         previous = self.lines[index - 1][1].strip() if index else ""
         if previous:
-            return opens and following == index + 1 and bool(_SENTENCE_END.search(previous))
+            return (opens and following == index + 1 and bool(_SENTENCE_END.search(previous))
+                    or self._stands_apart(index, stripped, previous))
         return opens or (following == index + 1 and not item)
+
+    def _stands_apart(self, index: int, stripped: str, previous: str) -> bool:
+        """In text without blank lines (a PDF's), a heading by the evidence around it: a topic's name in title
+        case ("Setting up the Game"), unnumbered like the document's other plain headings, after a finished
+        passage (a sentence, a list item) and over body text (a sentence or a list), neither carrying on a
+        sentence nor one of a stack of short lines (a picture's caption: "Example 1", "1 Summary")."""
+        words = stripped.split()
+        if not _names_a_topic(stripped) or any(c.isdigit() for c in words[0] + words[-1]):
+            return False
+        if not (_ENDS_CLAUSE.search(previous) or _BULLET.match(self.lines[index - 1][1]) or _ROW.match(previous)):
+            return False
+        body = self.lines[index + 1][1] if index + 1 < len(self.lines) else ""
+        if _BULLET.match(body) or _ITEM.match(body):
+            return True
+        body = body.strip()
+        return (bool(re.match(r"[A-Z“\"(]", body)) and not _names_a_topic(body)
+                and (len(body.split()) >= 8 or bool(_SENTENCE_END.search(body)) and len(body.split()) >= 4))
 
     def _parents(self, heading: _Heading) -> list[_Heading]:
         """The open headings a marked heading will sit under."""
