@@ -23,6 +23,8 @@ _CAPS_SECTION = re.compile(r"^(?P<caps>[A-Z][A-Z0-9 :&/,'’-]{2,60}[A-Z0-9])$")
 _LONGEST_HEADING = 120
 _RULE_LINE = re.compile(r"^\s*[-=_*]{5,}\s*$")
 _ROW = re.compile(r"^\|.*\|$")  # a table row of the outline dialect
+# The rights to a document, which its back matter states.
+_RIGHTS = re.compile(r"©|\bcopyrights?\b|\ball rights reserved\b|\blicen[cs](?:e|ed)\b|\btrademarks?\b", re.IGNORECASE)
 # A lettered part of a rule number: "103.2.a.1", "727.1.c.3.a".
 _DOT_LETTER = r"\.[a-z](?![a-z])"
 _ITEM = re.compile(
@@ -44,9 +46,12 @@ _CAPTION = re.compile(r"^(?:#{1,6}\s+)?(?:[Dd]iagram|DIAGRAM|[Tt]able|TABLE|[Ff]
 # "1.      CONCEPTS", "6. ABILITIES, EFFECTS, AND RESOLVING": a chapter.
 _CHAPTER = re.compile(r"^(?P<n>\d{1,3})[.)]\s+(?P<title>[A-Z][A-Z0-9 ,:&/'’()-]*[A-Z0-9)])$")
 # "1.2. Golden Rules": a decimal line that names what follows (a heading when deeper rules follow it).
-_DECIMAL_TITLE = re.compile(r"^(?P<n>\d+(?:\.\d+)+[a-z]?)\.?\s+(?P<title>[A-Z“\"'(][^.;:!?]{0,60}?[^.;:!?,])$")
+# "17.1. Dangerous Play:" names its subrules too, when every word of it is capitalised.
+_DECIMAL_TITLE = re.compile(r"^(?P<n>\d+(?:\.\d+)+[a-z]?)\.?\s+(?P<title>[A-Z“\"'(][^.;:!?]{0,60}?[^.;:!?,])"
+                            r"(?P<colon>:)?$")
 # "100. General": a numbered line that only names what follows.
-_NUMBERED_SECTION = re.compile(r"^(?P<n>\d{1,4})[.)]\s+(?P<title>[A-Z][\w'’&/ -]{1,40}[\w)])$")
+# A title with commas ("4. Point, Goal and Game") only over rules numbered under it (4.1).
+_NUMBERED_SECTION = re.compile(r"^(?P<n>\d{1,4})[.)]\s+(?P<title>[A-Z][\w'’&/ ,-]{1,50}[\w)])$")
 # "103. To play, a player must..." / "429. Add": a plain number of a document that numbers its rules from the top.
 _TOP_NUMBER = re.compile(r"^\s*(?P<n>\d{1,3})\.\s+(?P<body>\S.*?)\s*$")
 # "727." alone on its line, its text on the next ones.
@@ -119,6 +124,11 @@ class _Outline:
         self.case: Block | None = None      # the numbered unit lettered sub-cases belong to
         self.named: Block | None = None     # a named item ("1) Stoneskin (2 points): ...") lettered items nest under
         self.rules: set[str] = set()
+        self.last_rule = ""                 # the latest decimal rule's number
+        self.decimal_rules: dict[str, Block] = {}
+        # How long a full line of the text is (a line ending well short of it ended there on purpose).
+        lengths = sorted(len(line.rstrip()) for _, line in self.lines if line.strip())
+        self.width = lengths[int(0.9 * (len(lengths) - 1))] if lengths else 0
         # A document numbering its rules from the top (`103.` a rule as much as `103.2.a.1.`): plain numbers are
         # its rules and title lines, counting up through the document, never list items numbered after a heading.
         self.top_rules = _numbers_rules_from_the_top(self.lines, self.numbers)
@@ -126,6 +136,9 @@ class _Outline:
         self.term_letter = ""               # the first letter of the glossary's latest term
         self.dotted: bool | None = None     # are the glossary's terms "Term. Definition" lines (None: no term yet)?
         self.glossary: list[_Heading] | None = None  # the headings down to the document's glossary heading
+        self.spaced: bool | None = None     # or "Term Definition" lines, two columns side by side?
+        self.last_term = ""                 # the glossary's latest term, folded
+        self.skip: set[int] = set()         # lines read already (the end of a term wrapped over two lines)
         self.questions = 0
         self.paragraphs = 0
         self.changelog: _Heading | None = None  # the open update summary: what it reprints nests under it
@@ -135,6 +148,8 @@ class _Outline:
     def read(self) -> list[Block]:
         for index, (pos, line) in enumerate(self.lines):
             stripped = line.strip()
+            if index in self.skip:
+                continue
             if not stripped or _RULE_LINE.match(line):
                 if self.in_front or (self.current is not None and (self.current.kind == "paragraph"
                                                                    or self.current is self._owner())):
@@ -159,8 +174,37 @@ class _Outline:
             if heading:
                 self._open(heading, index)
             elif not (item and self._unit(index, pos, line, item)):
+                self.current = self._resumed(index, stripped) or self.current
                 self._text(index, pos, line)
+        self._back_matter()
         return self.blocks
+
+    def _back_matter(self) -> None:
+        """The document's last section, when it holds no rules but the rights to the document (a licence,
+        a copyright or trademark notice, with the credits beside it), is back matter: kind "title", never an
+        answer."""
+        depth = len(self.root) + 1
+        tail = [block for block in self.blocks if block.section[:depth] == self.blocks[-1].section[:depth]] \
+            if self.blocks and len(self.blocks[-1].section) >= depth else []
+        if not tail or any(block.kind != "paragraph" for block in tail):
+            return
+        if any(_RIGHTS.search(self.text[start:end]) for block in tail for start, end in block.pieces):
+            for block in tail:
+                block.kind = "title"
+
+    def _resumed(self, index: int, stripped: str) -> Block | None:
+        """The rule whose sentence a line finishes after its list of numbered subrules ("If players cannot
+        agree: 1.12.1. what occurred, or 1.12.2. what would have occurred, / the disc must be returned…"):
+        a lower-case line after a subrule of that rule (which ends with a colon) whose line ends short of the
+        text's width with a list's comma, semicolon, "or" or "and"."""
+        current = self.current
+        if current is None or current.kind != "rule" or not stripped[:1].islower():
+            return None
+        parent = self.decimal_rules.get(current.parent or "")
+        above = self.lines[index - 1][1].rstrip()
+        if parent is None or len(above) >= 0.75 * self.width or not re.search(r"(?:[,;]|\b(?:or|and))$", above):
+            return None
+        return parent if self.text[parent.pieces[-1][0]:parent.pieces[-1][1]].rstrip().endswith(":") else None
 
     # Headings
 
@@ -182,10 +226,16 @@ class _Outline:
         if chapter:
             return _Heading(1, _section_title(chapter.group("title")), chapter.group("n"), "numbered")
         decimal = _DECIMAL_TITLE.match(stripped)
+        if decimal and decimal.group("colon") and not _title_case(decimal.group("title")):
+            decimal = None
         if decimal and len(decimal.group("title").split()) <= 8 and self._heads_rules(index, decimal.group("n")):
             number = decimal.group("n")
             return _Heading(_depth(number), f"{number} {_section_title(decimal.group('title'))}", number, "numbered")
         numbered = _NUMBERED_SECTION.match(stripped)
+        if numbered and "," in numbered.group("title") and not (
+                _names_a_topic(numbered.group("title"))
+                and (self.numbers[index] or "").startswith(numbered.group("n") + ".")):
+            numbered = None
         if numbered and self._heads_section(index, numbered.group("n")):
             return _Heading(1, _section_title(numbered.group("title")), numbered.group("n"), "numbered")
         if item:
@@ -356,7 +406,7 @@ class _Outline:
             self.heading_numbers.add(heading.number)
         if heading.kind == "marked":
             self._place_entry(heading, index)
-        self.term_letter, self.dotted = "", None
+        self.term_letter, self.dotted, self.spaced, self.last_term = "", None, None, ""
         self.headings.append(heading)
         if heading.glossary:
             self.glossary = list(self.headings)
@@ -437,11 +487,16 @@ class _Outline:
 
     def _decimal(self, index: int, line: str, item: re.Match, start: int, end: int) -> bool:
         label = item.group("decimal")
-        # A number that a wrapped sentence put at the start of a line ("...the rule in section\n4.3.2 says").
-        if self.current is not None and self.lines[index - 1][1].strip() and line[item.end():][:1].islower():
+        # A number that a wrapped sentence put at the start of a line ("...the rule in section\n4.3.2 says"),
+        # unless it is the number that comes next, written as the rules' numbers are ("1.3.1. know and abide…"
+        # under "1.3. … Players must:").
+        if (self.current is not None and self.lines[index - 1][1].strip() and line[item.end():][:1].islower()
+                and not (label in _successors(self.last_rule) and item.group().rstrip().endswith("."))):
             return False
+        self.last_rule = label
         block = Block(self.section, label, "", [], kind="rule", parent=self._parent_of(label))
         self.rules.add(label)
+        self.decimal_rules[label] = block
         self.items = [(_indent(line), label, block)]
         self.case, self.named = block, None
         self._start(block, start, end)
@@ -507,7 +562,11 @@ class _Outline:
         previous = index - 1
         while previous > self.heading_line and not self.lines[previous][1].strip():
             previous -= 1
-        if previous != self.heading_line and not _SENTENCE_END.search(self.lines[previous][1].rstrip()):
+        # A definition set beside its term may end without a full stop: there, order and shape decide.
+        if self.spaced and not stripped[:1].isupper():
+            return False  # its terms are capitalised: "end zone" carries the definition above on
+        if (previous != self.heading_line and not _SENTENCE_END.search(self.lines[previous][1].rstrip())
+                and not self.spaced):
             return False
         inline = _INLINE_TERM.match(stripped)
         if not (inline and len(inline.group("term").split()) <= 5):
@@ -524,28 +583,42 @@ class _Outline:
             definition = pos + _indent(line) + inline.start("definition")
             self._start(_term_block(self.section, inline.group("term")), definition, pos + len(line))
             return True
-        following = self.following[index]
+        # "Attacking end zone The end zone in which…": the glossary's columns side by side, from its first entry.
+        spaced = _spaced_term(stripped) if self.spaced in (None, True) else None
+        if self.spaced is None:
+            self.spaced = spaced is not None
+        if spaced and self._in_order(spaced[0]):
+            self._start(_term_block(self.section, spaced[0]), pos + _indent(line) + spaced[1], pos + len(line))
+            return True
+        following, term = self.following[index], stripped
+        while following is not None and _term_fragment(self.lines[following][1]):  # "Making a play on the / disc"
+            term += " " + self.lines[following][1].strip()
+            following = self.following[following]
         if not _term_line(stripped) or following is None or not _opens_definition(self.lines[following][1]):
             return False
-        if not self._in_order(stripped):
+        if not self._in_order(term):
             heading = self.headings[-1]
             self._open(_Heading(heading.level, _section_title(stripped), _heading_number(stripped), heading.kind),
                        index)
             return True
-        block = _term_block(self.section, stripped)
+        self.skip.update(range(index + 1, following))
+        block = _term_block(self.section, term)
         self.blocks.append(block)
         self.current = self.last = block
         self.example = None
         return True
 
     def _in_order(self, term: str) -> bool:
-        """Does `term` keep the glossary's alphabetical order (by first letter), so far?"""
+        """Does `term` keep the glossary's alphabetical order so far: by first letter, and in a glossary of
+        terms set beside their definitions (where order is what tells a term from a wrapped line) by the
+        whole term?"""
         letter = next((c for c in term.casefold() if c.isalpha()), None)
         if letter is None or not letter.isascii():
             return True
-        if self.term_letter and letter < self.term_letter:
+        key = " ".join(term.casefold().split())
+        if self.term_letter and letter < self.term_letter or self.spaced and key < self.last_term:
             return False
-        self.term_letter = letter
+        self.term_letter, self.last_term = letter, key
         return True
 
     def _sense(self, item: re.Match) -> bool:
@@ -749,6 +822,20 @@ def _names_a_topic(title: str) -> bool:
     return len(lower) <= 1
 
 
+def _title_case(title: str) -> bool:
+    """Is every word of `title` capitalised but the small ones ("Defensive Throwing (Marking) Fouls")?"""
+    return all(word.strip("“”\"'()")[:1].isupper() or word.lower() in _TITLE_SMALL for word in title.split())
+
+
+def _successors(number: str) -> set[str]:
+    """The decimal numbers that may come next after rule `number`: its first subrule, its next sibling, or the
+    next sibling of a rule above it ("1.3" -> 1.3.1, 1.4, 2)."""
+    parts = number.split(".")
+    if not all(part.isdigit() for part in parts):
+        return set()
+    return {f"{number}.1"} | {".".join(parts[:depth] + [str(int(parts[depth]) + 1)]) for depth in range(len(parts))}
+
+
 def _indent(line: str) -> int:
     return len(line) - len(line.lstrip())
 
@@ -783,8 +870,37 @@ def _opens_definition(line: str) -> bool:
 
 
 def _defines(line: str) -> bool:
-    """Does `line` read as a definition (a wrapped or finished sentence), not a heading or another term?"""
-    return (len(line) > 50 or bool(_SENTENCE_END.search(line))) and not _ITEM.match(line)
+    """Does `line` read as a definition (a wrapped or finished sentence, or one introducing a list: "A player
+    establishes possession of a pass when:"), not a heading or another term?"""
+    introduces = line.rstrip().endswith(":") and len(line.split()) >= 5
+    return (len(line) > 50 or bool(_SENTENCE_END.search(line)) or introduces) and not _ITEM.match(line)
+
+
+def _spaced_term(line: str) -> tuple[str, int] | None:
+    """(term, where its definition starts) of a "Term Definition" line ("Pivot Location The point on the
+    playing field…"): the definition opens at the first capitalised word after the term's first word (past a
+    parenthesis: "Out-of-bounds (OB) Everything…") or, in a run of them, at the one that opens sentences
+    ("The"); the term is a short phrase not ending in a small word, the definition a few words at least."""
+    words = list(re.finditer(r"\S+", line))
+    if len(words) < 3 or not words[0].group()[:1].isupper():
+        return None
+    opening = next((i for i in range(1, len(words)) if words[i].group()[:1].isupper()), None)
+    if opening is None or len(words) - opening < 2:
+        return None
+    run = opening
+    while run + 1 < len(words) and words[run + 1].group()[:1].isupper():
+        run += 1
+    split = next((i for i in range(opening, run + 1) if words[i].group().lower() in SENTENCE_STARTERS), run)
+    term = line[:words[split].start()].strip()
+    if split > 5 or len(term) > 40 or term.split()[-1].lower() in _TITLE_SMALL or term[-1] in ".,;:!?":
+        return None
+    return term, words[split].start()
+
+
+def _term_fragment(line: str) -> bool:
+    """Is `line` the end of a term wrapped onto a line of its own ("disc" under "Making a play on the")?"""
+    stripped = line.strip()
+    return bool(stripped) and stripped[0].islower() and len(stripped.split()) <= 3 and stripped[-1] not in ".,;:!?"
 
 
 def _term_block(section: tuple[str, ...], term: str) -> Block:
