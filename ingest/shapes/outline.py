@@ -63,6 +63,8 @@ _KEYWORD_HEADING = re.compile(rf"^{_KEYWORD}\s+(?P<n>\d+(?:\.\d+)*)(?!\.?\d)\s*(
 # The number a heading gives the plain items under it: "Article 4: ...", "3 Movement", "A. Rapidplay".
 _HEADING_NUMBER = re.compile(rf"^(?:{_KEYWORD}\s+(?P<named>\d+(?:\.\d+)*)\b"
                              r"|(?P<n>\d{1,3}(?:\.\d+)*)(?=[.:)]?(?:\s|$))|(?P<letter>[A-Z])[.:](?=\s))")
+# "3 BASIC RULES and what you can do": a number without a stop, then a title (a heading only in a sequence).
+_BARE_NUMBERED = re.compile(r"^(?P<n>\d{1,2})\s+(?P<title>[A-Z][^.!?;:]{0,70}[^\s.!?;:,])$")
 _TITLE_LINE = re.compile(r"^(?P<title>[A-Z][\w'’&/ ,.()!–—-]{1,68}[\w)!])$")
 _GLOSSARY = re.compile(r"^(?:(?:\d+[.)]?|[A-Z][.:])\s+)?(?:glossary(?: of (?:terms|keywords))?|definitions?|"
                        r"terms|key terms|terminology|keywords? glossary)$", re.IGNORECASE)
@@ -109,6 +111,7 @@ class _Outline:
         self.following = _next_nonblank(self.lines)
         self.numbers = _next_numbers(self.lines)
         self.entries = _alphabetical_headings(self.lines)
+        self.sequenced = _sequenced_headings(self.lines)
         self.root = root
         self.blocks: list[Block] = []
         self.headings: list[_Heading] = []
@@ -245,6 +248,9 @@ class _Outline:
         if self._inside_chapter(index) and not (_CAPS_SECTION.match(stripped) and (
                 _CHANGELOG.match(stripped) or _GLOSSARY.match(stripped) and self._opens_glossary(index))):
             return None
+        if index in self.sequenced:
+            bare = _BARE_NUMBERED.match(stripped)
+            return _Heading(1, f"{bare.group('n')} {_section_title(bare.group('title'))}", bare.group("n"), "numbered")
         if _CAPS_SECTION.match(stripped):
             return _Heading(1, _section_title(stripped), _heading_number(stripped), "caps")
         if self._titled(index, stripped) or (not carried and _GLOSSARY.match(stripped)
@@ -717,7 +723,9 @@ class _Outline:
 
     def _extend(self, target: list[tuple[int, int]], start: int, end: int) -> None:
         start, end = trim(self.text, start, end)
-        if start < end:
+        if start < end and target and self.text[target[-1][1]:start] == "\n":
+            target[-1] = (target[-1][0], end)  # the next line of the same passage: one piece, wrapped lines join
+        elif start < end:
             target.append((start, end))
 
 
@@ -737,6 +745,28 @@ def _next_nonblank(lines: list[tuple[int, str]]) -> list[int | None]:
         if lines[index][1].strip():
             upcoming = index
     return following
+
+
+def _sequenced_headings(lines: list[tuple[int, str]]) -> set[int]:
+    """Indices of headings numbered without a stop ("3 BASIC RULES and what you can do"), whatever their case:
+    short lines set apart (after a blank line or a finished passage, over text) whose numbers count 1, 2, 3…
+    through the document, three at least. A caption's count ("1 Summary", "30 Destination Tickets") keeps
+    no such sequence."""
+    chains: dict[int, list[int]] = {}  # number -> the longest chain of headings counting up to it
+    for index, (_, line) in enumerate(lines):
+        bare = _BARE_NUMBERED.match(line.strip())
+        if not bare or len(bare.group("title").split()) > 10:
+            continue
+        above = lines[index - 1][1].strip() if index else ""
+        below = lines[index + 1][1].strip() if index + 1 < len(lines) else ""
+        if above and not (_ENDS_CLAUSE.search(above) or _BULLET.match(above)) or not below \
+                or _BARE_NUMBERED.match(below):
+            continue
+        number = int(bare.group("n"))
+        if number == 1 or number - 1 in chains:
+            chains[number] = chains.get(number - 1, []) + [index] if number > 1 else [index]
+    longest = max(chains.values(), key=len, default=[])
+    return set(longest) if len(longest) >= 3 else set()
 
 
 # An alphabetical run of this many sibling headings, over this many letters, is a glossary's entries.
