@@ -21,7 +21,8 @@ from ingest.text import MappedText
 _SECTION = re.compile(r"^(?:\*{2,}\s*(?P<star>[^*].*?)\s*\**|(?P<hashes>#{1,6})\s+(?P<hash>.+?))\s*$")
 _CAPS_SECTION = re.compile(r"^(?P<caps>[A-Z][A-Z0-9 :&/,'’-]{2,60}[A-Z0-9])$")
 _LONGEST_HEADING = 120
-_RULE_LINE = re.compile(r"^\s*[-=_*]{5,}\s*$")
+# A separator: a rule of dashes, or a few words framed by dashes ("- The End –").
+_RULE_LINE = re.compile(r"^\s*(?:[-=_*]{5,}|[-–—]\s*[^\W\d_][\w ]{0,20}?\s*[-–—])\s*$")
 _ROW = re.compile(r"^\|.*\|$")  # a table row of the outline dialect
 # The rights to a document, which its back matter states.
 _RIGHTS = re.compile(r"©|\bcopyrights?\b|\ball rights reserved\b|\blicen[cs](?:e|ed)\b|\btrademarks?\b", re.IGNORECASE)
@@ -723,8 +724,8 @@ class _Outline:
 
     def _extend(self, target: list[tuple[int, int]], start: int, end: int) -> None:
         start, end = trim(self.text, start, end)
-        if start < end and target and self.text[target[-1][1]:start] == "\n":
-            target[-1] = (target[-1][0], end)  # the next line of the same passage: one piece, wrapped lines join
+        if start < end and target and self.text[target[-1][1]:start] == "\n" and self.text[start].islower():
+            target[-1] = (target[-1][0], end)  # a wrapped line ("and Black)") joins its line: a list item's too
         elif start < end:
             target.append((start, end))
 
