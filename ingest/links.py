@@ -114,6 +114,8 @@ def _resolve(target: str, rulings: list[Ruling], topic: bool = False) -> str | N
         return _resolve_part(part.group("n"), part.group("under"), rulings)
     # A rule titled like a glossary term is what "see Trample" means, rather than the term's entry.
     by_title = {r.title.lower(): r for r in sorted(rulings, key=lambda r: (r.kind == "glossary") == topic)}
+    for ruling in rulings:  # a heading names its section's first ruling ("see Route Scoring Table")
+        by_title.setdefault(ruling.section.rpartition(" > ")[2].lower(), ruling)
     letter = _SECTION_LETTER.match(target)
     if letter:
         under = letter.group("under").lower()
