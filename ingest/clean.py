@@ -238,9 +238,8 @@ def _is_glyph(char: str, foreign: frozenset[str]) -> bool:
 def _foreign_letters(text: str) -> frozenset[str]:
     """Letters outside the Latin script of a text written in it (nearly all its letters Latin): "π", "ª"."""
     letters = Counter(c for c in text if c.isalpha())
-    latin = sum(n for c, n in letters.items() if c.isascii() or unicodedata.name(c, "").startswith("LATIN")
-                and unicodedata.category(c) in ("Lu", "Ll"))
-    if latin < 0.95 * sum(letters.values()):
+    foreign = {c for c in letters if not (c.isascii() or unicodedata.category(c) in ("Lu", "Ll")
+                                          and unicodedata.name(c, "").startswith("LATIN"))}
+    if sum(letters[c] for c in foreign) > 0.05 * sum(letters.values()):
         return frozenset()
-    return frozenset(c for c in letters if not (c.isascii() or unicodedata.name(c, "").startswith("LATIN")
-                                                and unicodedata.category(c) in ("Lu", "Ll")))
+    return frozenset(foreign)

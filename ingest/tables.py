@@ -83,45 +83,56 @@ _MIN_ROWS = 2
 _INTRODUCES = re.compile(r":[”\"')\]]*$")
 
 
+@dataclass(frozen=True)
+class _ReadDown:
+    """A table read down its columns: the lines it took [start, end), where its rows go (`before`, or None:
+    where it stands), its column names, rows, and per column the spans of each line it writes (names first)."""
+
+    start: int
+    end: int
+    before: int | None
+    columns: tuple[str, ...]
+    rows: list[dict]
+    cells: list[list[list[tuple[int, int]]]]
+
+
 def read_down(doc: MappedText, page_of) -> tuple[MappedText, list[Found]]:
     """Tables a PDF extraction read column by column, written back as rows (`| a | b |` lines whose cells
     cite the numbers they came from), and the tables found.
 
     A table is a run of lines each holding one number, with one line of column names among its first
     column's numbers; the numbers divide into as many columns as the names (the fewest that fit), each
-    column rising or falling. Numbered lists never qualify: their lines hold text. Extraction puts a
+    column rising or falling (its first, the key, strictly). Numbered lists never qualify: their lines hold text. Extraction puts a
     floating table at the end of its page: the table moves up to the sentence on its page that introduces
     it (ending with a colon) where a heading, not the table, follows that sentence. `page_of(offset)` gives
     the page of an original offset (None for a document without pages: its tables stay where they are).
     """
     lines = _line_spans(doc.text)
-    found: list[tuple[int, int, int | None, tuple[str, ...], list[dict], list[list[tuple[int, int]]]]] = []
+    found: list[_ReadDown] = []
     index = 0
     while index < len(lines):
         run = _cell_run(doc.text, lines, index)
         table = _read_run(doc.text, lines[index:index + run]) if run else None
         if table:
-            columns, rows, cells = table
-            start, end = lines[index][0], lines[index + run - 1][1]
-            found.append((start, end, _introduction(doc, lines, index, page_of), columns, rows, cells))
+            found.append(_ReadDown(lines[index][0], lines[index + run - 1][1],
+                                   _introduction(doc, lines, index, page_of), *table))
         index += max(run, 1)
     if not found:
         return doc, []
-    edits = []  # (start, end, replacement), in order: each table's rows where it belongs, its cells gone
-    for start, end, before, columns, _, cells in found:
-        rows = _rows(doc, cells, start)
-        if before is None:
-            edits.append((start, end, rows))
+    edits = []  # (start, end, replacement): each table's rows where it belongs, its cells gone
+    for table in found:
+        rows = _rows(doc, table.cells, table.start)
+        if table.before is None:
+            edits.append((table.start, table.end, rows))
         else:
-            edits += [(before, before, MappedText.join([MappedText.at("\n", doc.offsets[start]), rows])),
-                      (start, min(end + 1, len(doc.text)), MappedText.of(""))]
+            edits += [(table.before, table.before, MappedText.join([MappedText.at("\n", doc.offsets[table.start]), rows])),
+                      (table.start, min(table.end + 1, len(doc.text)), MappedText.of(""))]
     parts, pos = [], 0
     for start, end, replacement in sorted(edits, key=lambda edit: edit[:2]):
         parts += [doc.slice(pos, start), replacement]
         pos = end
     doc = MappedText.join(parts + [doc.slice(pos, len(doc.text))])
-    return doc, place([Found(TableSpec("", "", "", columns, ""), 0, 0, rows) for *_, columns, rows, _ in found],
-                      doc)
+    return doc, place([Found(TableSpec("", "", "", table.columns, ""), 0, 0, table.rows) for table in found], doc)
 
 
 def _line_spans(text: str) -> list[tuple[int, int]]:
@@ -159,7 +170,8 @@ def _read_run(text: str, run: list[tuple[int, int]]):
         if len(cells) % width or len(words) % width or height < _MIN_ROWS or header_at > height:
             continue
         columns = [cells[c * height:(c + 1) * height] for c in range(width)]
-        if not all(_monotonic([_number(value) for value, _ in column]) for column in columns):
+        if not all(_monotonic([_number(value) for value, _ in column], strict=not c)
+                   for c, column in enumerate(columns)):
             continue
         per = len(words) // width
         names = tuple(" ".join(word for word, _ in words[c * per:(c + 1) * per]) for c in range(width))
@@ -177,9 +189,12 @@ def _number(cell: str) -> float:
     return float(re.sub(r"[^\d.]", "", cell.replace(",", ".")) or 0) * (-1 if cell[:1] in "-–" else 1)
 
 
-def _monotonic(values: list[float]) -> bool:
+def _monotonic(values: list[float], strict: bool) -> bool:
+    """Do the values rise or fall throughout (strictly: a key column; else they may repeat: 1, 2, 2, 4)?"""
     steps = [b - a for a, b in pairwise(values)]
-    return all(step > 0 for step in steps) or all(step < 0 for step in steps)
+    if strict:
+        return all(step > 0 for step in steps) or all(step < 0 for step in steps)
+    return all(step >= 0 for step in steps) or all(step <= 0 for step in steps)
 
 
 def _introduction(doc: MappedText, lines: list[tuple[int, int]], index: int, page_of) -> int | None:

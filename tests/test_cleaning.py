@@ -131,3 +131,29 @@ def test_soft_hyphens_are_dashes_between_numbers_or_words_and_nothing_inside_a_w
     assert cleaned.text == read
     if "-" in read:  # the dash cites the soft hyphen it was read from
         assert typed[cleaned.offsets[read.index("-")]] == "\u00ad"
+
+
+def test_a_drop_cap_rejoins_its_word_and_cites_both_letters():
+    text = "O\nn a blustery autumn evening five friends met.\nA\nplayer draws."
+    cleaned = clean.rejoin_drop_caps(MappedText.of(text), clean.vocabulary(text + " on"))
+    assert cleaned.text == "On a blustery autumn evening five friends met.\nA\nplayer draws."  # "Aplayer": no word
+    assert [text[cleaned.offsets[i]] for i in range(2)] == ["O", "n"]
+
+
+def test_a_letter_opening_several_list_lines_is_a_symbol_fonts_bullet():
+    listed = "Components\nu 1 Board map\nu 240 Trains\nu  5 Scoring Markers\nb Bonus card\n"
+    cleaned = clean.mark_glyph_bullets(MappedText.of(listed))
+    assert cleaned.text == "Components\n• 1 Board map\n• 240 Trains\n•  5 Scoring Markers\nb Bonus card\n"
+    assert listed[cleaned.offsets[cleaned.text.index("•")]] == "u"
+    prose = "He may claim it using\na Blue route, or\na Red one, or\na Green one.\n"  # "a" is a word
+    assert run(clean.mark_glyph_bullets, prose) == prose
+
+
+def test_callout_marks_of_a_symbol_font_go_as_lines_and_where_they_stand_alone_in_a_sentence():
+    text = ("Place your marker on Start ∂ on the track.\nDeal 4 cards to each player ∑.\n∂\n∑∫\n  ∑ ∫\n"
+            "Scores ≥ 10 win → the game ends, © Acme.\n")
+    assert run(clean.drop_symbol_glyphs, text) == ("Place your marker on Start on the track.\n"
+                                                   "Deal 4 cards to each player.\nScores ≥ 10 win → the game "
+                                                   "ends, © Acme.\n")
+    greek = "Ο κανόνας\nπ\n"  # in a text written in another script its letters are its words
+    assert run(clean.drop_symbol_glyphs, greek) == greek

@@ -255,7 +255,7 @@ def test_a_glossary_after_the_last_chapter_is_a_glossary_not_text_of_that_chapte
 
 
 @pytest.mark.parametrize("name", [RULES_TXT, SET_NOTES, FIDE, RIFTBOUND, *LORCANA_PDFS,
-                                  "wfdf-rules-of-ultimate-2025-2028.pdf"])
+                                  "wfdf-rules-of-ultimate-2025-2028.pdf", "ticket-to-ride-rules-2015.pdf"])
 def test_a_document_whose_references_all_resolve_reports_no_gap(name):
     assert parsed(name).gaps == []
 
@@ -334,3 +334,107 @@ def test_the_laws_of_chess_came_into_force_on_1_july_2009_and_restate_nothing():
     source = parsed(FIDE)
     assert (source.found["title"], source.found["date"]) == ("FIDE Laws of Chess", "2009-07-01")
     assert not [r.label for r in source.rulings if r.kind == "restated"]
+
+
+TICKET = "ticket-to-ride-rules-2015.pdf"
+WFDF = "wfdf-rules-of-ultimate-2025-2028.pdf"
+
+
+def place(ruling) -> str:
+    """A ruling's section path below the document's own name (`parsed` files rulings under it)."""
+    return ruling.section.split(" > ", 1)[1]
+
+
+def headings_in_order(source) -> list[str]:
+    """The top-level sections rulings sit under, in the order the document gives them."""
+    return list(dict.fromkeys(place(r).split(" > ")[0] for r in source.rulings))
+
+
+def test_title_case_headings_of_a_pdf_without_blank_lines_each_head_their_section():
+    # Counted by hand on the four pages; captions ("Example 1", "1 Summary", "Bonus card") are no headings.
+    assert headings_in_order(parsed(TICKET)) == [
+        "Front Matter", "Components", "Setting up the Game", "Object of the Game", "The Game Turn",
+        "Train Car Cards", "Claiming Routes", "Route Scoring Table", "Drawing Destination Ticket Cards",
+        "Game End", "Calculating Scores", "Credits"]
+    assert len(parsed(TICKET).rulings) == 13
+
+
+def test_a_table_read_down_its_columns_is_one_table_of_rows_in_the_section_that_introduces_it():
+    source = parsed(TICKET)
+    [table] = source.tables
+    owner = next(r for r in source.rulings if r.id == table.ruling_id)
+    assert place(owner) == "Route Scoring Table" and table.name == "Route Scoring Table"
+    assert table.columns == ["Route Length", "Points Scored"]
+    assert [(row["Route Length"], row["Points Scored"]) for row in table.rows] == [
+        ("1", "1"), ("2", "2"), ("3", "4"), ("4", "7"), ("5", "10"), ("6", "15")]
+    assert owner.text.endswith("on the Scoring Track:\n| Route Length | Points Scored |\n| 1 | 1 |\n| 2 | 2 |\n"
+                               "| 3 | 4 |\n| 4 | 7 |\n| 5 | 10 |\n| 6 | 15 |")
+    # No number of the table is a rule number (the document numbers none), or a line of another ruling's text.
+    assert not [r.label for r in source.rulings if r.kind == "rule"]
+    assert not [r.id for r in source.rulings if r is not owner and re.search(r"(?m)^\d+$|\| \d+ \|", r.text)]
+
+
+def test_a_print_slug_bullet_glyphs_callout_marks_and_a_drop_cap_are_not_in_rulings():
+    source = parsed(TICKET)
+    texts = [text for r in source.rulings for text in (r.text, r.title, r.section)]
+    assert not [t for t in texts if re.search(r"(?m)\[T2R\]|Page\d|TTR2|[∂∑∫∏πª]|^u ", t)]
+    assert source.found["furniture"] == {"[T#R] rules EN reprint #_TTR# rules US #/#/# #:# Page#": 4}
+    assert source.rulings[0].text.startswith("On a blustery autumn evening")
+    components = next(r for r in source.rulings if place(r) == "Components")
+    assert components.text.splitlines()[0] == "• 1 Board map of North American train routes"
+    assert "• 5 Wooden Scoring Markers (1 for each player in Blue, Red, Green, Yellow and Black)" in components.text
+    # Each page is cited by the number its slug prints, the cover bound last too ("Page1" on the fourth).
+    assert [r.citation.page for r in source.rulings if place(r) in ("Components", "Claiming Routes",
+                                                                   "Calculating Scores")] == [3, 4, 1]
+
+
+def test_the_title_is_the_name_the_document_gives_itself_not_its_file_name_or_print_job():
+    # The PDF's /Title is the print job ("[T2R] rules EN reprint 2015_TTR2 rules US"); the text names the game.
+    assert parsed(TICKET).found["title"] == "Ticket to Ride"
+    assert parsed(WFDF).found["title"] == "WFDF Rules of Ultimate 2025-2028"  # more than /Title says
+
+
+def test_credits_and_a_licence_ending_a_document_are_back_matter_never_an_answer():
+    assert {r.kind for r in parsed(TICKET).rulings if place(r) == "Credits"} == {"title"}
+    licence = [r for r in parsed(WFDF).rulings if place(r) == "Legal License"]
+    assert len(licence) == 4 and {r.kind for r in licence} == {"title"}
+
+
+def test_every_chapter_the_contents_lists_is_a_heading():
+    contents = re.findall(r"(?m)^(?:\d+\. )?([A-Z][^.\n]*?) \.{3,}", formats.read(CORPORA / WFDF).original)
+    assert len(contents) == 23  # Introduction, 20 numbered chapters, Definitions, Legal License
+    assert headings_in_order(parsed(WFDF)) == ["Front Matter", *contents]
+
+
+def test_every_numbered_rule_of_the_ultimate_rules_is_its_own_ruling_or_titles_its_subrules():
+    source = parsed(WFDF)
+    original = formats.read(CORPORA / WFDF).original
+    numbers = re.findall(r"(?m)^(\d+(?:\.\d+)+)\.\s", original)
+    labels = [r.label for r in source.rulings if r.kind == "rule"]
+    assert len(labels) == len(set(labels)) == 354
+    titles = set(numbers) - set(labels)  # "17.1. Dangerous Play:", "19.1. Injury Stoppage"
+    assert titles == {f"17.{n}" for n in range(1, 10)} | {"18.1", "18.2", "18.3", "19.1", "19.2"}
+    assert all(any(place(r).startswith(f"Fouls > 17.{n} ") for r in source.rulings) for n in range(1, 10))
+    rulings = {r.label: r for r in source.rulings}
+    by_id = {r.id: r for r in source.rulings}
+    # Lower-case list items numbered 1.3.1-1.3.10 are rules of their own under 1.3, like 1.2.1 under 1.2.
+    assert [by_id[rulings[f"1.3.{n}"].parent].label for n in range(1, 11)] == ["1.3"] * 10
+    assert rulings["1.3.3"].text == "be truthful;"
+    # The line finishing a rule's sentence after its list is the rule's.
+    assert rulings["1.12"].text.endswith("obvious: the disc must be returned to the last non-disputed thrower.")
+    assert rulings["1.12.2"].text == "what would most likely have occurred in a play,"
+
+
+def test_definitions_set_beside_their_terms_become_one_glossary_ruling_per_term():
+    glossary = [r for r in parsed(WFDF).rulings if r.kind == "glossary"]
+    terms = [r.title for r in glossary]
+    assert len(terms) == 40  # counted by hand on pages 15-16
+    assert terms == sorted(terms, key=str.casefold)
+    assert {"Act of throwing", "Making a play on the disc", "Out-of-bounds (OB)", "Pivot", "Pivot Location",
+            "Play", "Possession of the disc", "Where the disc stops"} <= set(terms)
+    text = {r.title: r.text for r in glossary}
+    assert text["Attacking end zone"] == "The end zone in which the team in question is currently attempting to score."
+    assert text["Catch"].endswith("that initial catch is deemed to have ended.")  # its second paragraph
+    assert text["Goal line"].endswith("It is not part of the end zone")  # no full stop, and "end zone" no term
+    assert text["Where the disc stops"].endswith("stopped from rolling or sliding.")  # "- The End –" is no text
+    assert {place(r) for r in glossary} == {"Definitions"}

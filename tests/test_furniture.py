@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ingest.furniture import normalise, strip_furniture
+from ingest.furniture import named_by_file, normalise, strip_furniture
 from ingest.text import MappedText, read_document
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -213,3 +213,19 @@ def test_front_matter_is_read_and_only_the_title_stays(top, metadata):
 def test_a_first_section_heading_over_questions_is_not_the_documents_title():
     found = strip_furniture(MappedText.of("Old questions\n\nQ: Can a knight jump?\nA: Yes.\n"))
     assert "title" not in found.metadata
+
+
+def test_a_running_footers_page_number_out_of_its_rhythm_still_numbers_its_page():
+    # Four pages whose print slug numbers them 2, 3, 4 and 1 (the cover bound last): the last is page 1, not 5.
+    bodies = ("The story of the game.", "Setting up the board.", "Taking a turn.", "Scoring and credits.")
+    pages = [f"{body}\n[T2R] rules EN 06/03/15 17:36 Page{label}\n" for body, label in zip(bodies, (2, 3, 4, 1))]
+    original = "\f".join(pages)
+    found = strip_furniture(MappedText.of(original))
+    assert found.pages.numbers == [2, 3, 4, 1]
+    assert "Page" not in found.text.text
+
+
+def test_a_document_without_a_title_line_is_named_as_its_text_writes_the_name_its_file_gives():
+    text = "Ticket to Ride is a train game.\nTicket to Ride - the boardgame is a trademark.\nticket to ride again."
+    assert named_by_file("ticket-to-ride-rules-2015.pdf", text) == "Ticket to Ride"
+    assert named_by_file("rules-2015.pdf", "These rules of 2015 and these Rules 2015.") is None  # no name twice

@@ -630,3 +630,129 @@ def test_the_set_notes_give_one_ruling_per_question_under_its_heading(set_notes_
     assert belle[0].example_texts[0].startswith("If you have 2 copies of Belle")
     facilier = [b for b in questions if b.section[-1] == "Dr. Facilier – Agent Provocateur"]
     assert facilier[0].text.startswith("If I control Dr. Facilier")
+
+
+# g. Text extracted from a word processor's or DTP's PDF: no blank lines, no markup
+
+PDF_RULEBOOK = """\
+Components
+• 1 Board map of the routes
+• 45 Trains
+Setting up the Game
+Place the board in the center of the table and give each player the trains of one colour.
+Example 1
+To claim the route from Toronto
+to Montreal, a player plays three cards.
+You are now ready to begin.
+The Game Turn
+The player who is the most experienced traveler goes first, then play passes clockwise.
+Each turn a player draws cards, claims a route or draws tickets, and never more than one of
+Claiming Routes
+as the rule above puts it; a claimed route is closed to others.
+1 Summary
+card
+The caption ends the page.
+Game End
+When a player has two trains left, each player gets one final turn.
+"""
+
+
+def test_title_case_headings_are_found_by_evidence_in_text_without_blank_lines():
+    sections = [b.section[-1] for b in segment(PDF_RULEBOOK)]
+    # "Claiming Routes" carries the sentence above on (it ends with "of"), "Example 1" is over a caption
+    # fragment, "1 Summary"/"card" stack as a picture's labels: none is a heading.
+    assert list(dict.fromkeys(sections)) == ["Components", "Setting up the Game", "The Game Turn", "Game End"]
+
+
+def test_headings_numbered_without_a_stop_are_found_by_their_sequence_whatever_their_case():
+    text = ("League rules for the season.\n1 INTRODUCTION\nThese rules govern every game played in the league.\n"
+            "2 Equipment\nEach player brings a painted army and dice, and the tools the rules call for.\n"
+            "3 BASIC RULES and what you can do\nYou may move, shoot and assault in each turn, in that order.\n")
+    assert [b.section for b in segment(text)][1:] == [
+        ("Rules", "1 Introduction"), ("Rules", "2 Equipment"), ("Rules", "3 BASIC RULES and what you can do")]
+    counts = "The box holds:\n1 Board\nof the map\n30 Tickets\nand 2 Summary cards.\n"
+    assert {b.section for b in segment(counts)} == {("Rules", "Front Matter")}
+
+
+def test_a_numbered_chapter_title_with_commas_heads_the_rules_numbered_under_it():
+    blocks = segment("3. Equipment\n3.1. Any disc may be used.\n4. Point, Goal and Game\n"
+                     "4.1. A game consists of a number of points.\n")
+    assert [(b.label, b.section) for b in blocks] == [("3.1", ("Rules", "Equipment")),
+                                                      ("4.1", ("Rules", "Point, Goal and Game"))]
+    listed = segment("Steps\n1. Roll, then move\n2. Attack\n")  # a list item with a comma stays an item
+    assert [b.label for b in listed] == ["1", "2"]
+
+
+def test_a_title_case_rule_closed_by_a_colon_heads_its_subrules_and_a_sentence_does_not():
+    blocks = segment("8. State of Play\n8.1. Play is dead, and no turnover is possible:\n"
+                     "8.1.1. After the start of a point.\n17. Fouls\n17.1. Dangerous Play:\n"
+                     "17.1.1. Reckless actions are fouls.\n")
+    assert [(b.label, b.section[-1]) for b in blocks] == [
+        ("8.1", "State of Play"), ("8.1.1", "State of Play"), ("17.1.1", "17.1 Dangerous Play")]
+    assert by_label(blocks)["8.1.1"].parent == "8.1"
+
+
+def test_subrules_in_lower_case_are_rules_of_their_own_when_their_number_comes_next():
+    blocks = segment(
+        "1.3. Players should be mindful of the fact that they are acting as referees. Players must:\n"
+        "1.3.1. know and abide by the rules;\n1.3.2. be truthful; and\n"
+        "1.4. If players cannot agree, or it is not clear and obvious what happened in the play:\n"
+        "1.4.1. what occurred, or\n1.4.2. what would most likely have occurred,\n"
+        "the disc must be returned to the last non-disputed thrower, as the rules on calls describe it here.\n"
+        "1.5. A call is made as soon as the infraction is noticed, as described in section\n"
+        "1.4.2 below, and never later than the next throw has been released by the thrower on offence.\n")
+    rules = by_label(blocks)
+    assert [b.label for b in blocks] == ["1.3", "1.3.1", "1.3.2", "1.4", "1.4.1", "1.4.2", "1.5"]
+    assert [rules[label].parent for label in ("1.3.1", "1.3.2", "1.4.2")] == ["1.3", "1.3", "1.4"]
+    assert rules["1.3.2"].text == "be truthful; and"
+    # The line finishing 1.4's sentence after its list is 1.4's; "1.4.2 below" is a reference, not a rule.
+    assert rules["1.4"].text.endswith("in the play: the disc must be returned to the last non-disputed thrower, "
+                                      "as the rules on calls describe it here.")
+    assert rules["1.4.2"].text == "what would most likely have occurred,"
+    assert "1.4.2 below" in rules["1.5"].text
+
+
+TWO_COLUMN_DEFINITIONS = """\
+Definitions
+Affect the play  A breach affects the play if the outcome may have been different.
+Catch A non-spinning disc trapped between two body parts.
+If a player then drops the disc, the initial catch is deemed to have ended.
+Goal line The line separating the central zone from each end zone. It is not part of the
+end zone
+Ground The ground consists of all substantial solid objects.
+Making a play on the
+disc
+When the disc is in the air and a player is attempting to make contact with it.
+Out-of-bounds (OB) Everything that is not part of the playing field.
+Pivot Location The point where the thrower is required to establish a pivot.
+Possession of the
+disc
+A player establishes possession of a pass when:
+- they catch a pass and maintain that catch
+Contact with an opponent's arms during a catch is never minor contact, whatever the throw was.
+Legal License
+This Work is licensed under a Creative Commons Attribution 4.0 license by its author and licensor.
+"""
+
+
+def test_definitions_set_beside_their_terms_give_one_glossary_ruling_per_term():
+    blocks = segment(TWO_COLUMN_DEFINITIONS)
+    terms = [(b.title, b.text) for b in blocks if b.kind == "glossary"]
+    assert [term for term, _ in terms] == [
+        "Affect the play", "Catch", "Goal line", "Ground", "Making a play on the disc", "Out-of-bounds (OB)",
+        "Pivot Location", "Possession of the disc"]
+    text = dict(terms)
+    assert text["Catch"].endswith("the initial catch is deemed to have ended.")  # a second paragraph
+    assert text["Goal line"].endswith("It is not part of the end zone")  # a lower-case line carries on
+    # A line out of alphabetical order carries the definition on ("Contact…" after "Possession"), unless it
+    # is a short line over text: then it heads what follows the glossary.
+    assert text["Possession of the disc"].endswith("whatever the throw was.")
+    assert blocks[-1].section == ("Rules", "Legal License")
+
+
+def test_a_last_section_stating_the_documents_rights_is_back_matter():
+    text = ("Scoring\nA goal is worth one point, scored by catching the disc in the end zone.\n\n"
+            "Credits\nGame design by A. Author, art by B. Artist.\n© 2015 Acme Games. All rights reserved.\n")
+    assert [(b.section[-1], b.kind) for b in segment(text)] == [("Scoring", "paragraph"), ("Credits", "title")]
+    plain = "Scoring\nA goal is worth one point.\n\nVariants\nPlay to ten points in a short game.\n"
+    assert [b.kind for b in segment(plain)] == ["paragraph", "paragraph"]

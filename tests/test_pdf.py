@@ -202,8 +202,9 @@ def test_a_pdf_of_blank_pages_has_no_text_layer(tmp_path):
     _fails(blank, "no text layer", "OCR")
 
 
-def _pdf(objects: list[bytes]) -> bytes:
-    """A PDF file of the given object bodies (object 1 is the catalog), with a correct cross-reference table."""
+def _pdf(objects: list[bytes], info: int | None = None) -> bytes:
+    """A PDF file of the given object bodies (object 1 is the catalog, object `info` the document
+    information), with a correct cross-reference table."""
     out = bytearray(b"%PDF-1.4\n")
     offsets = []
     for number, body in enumerate(objects, 1):
@@ -212,7 +213,8 @@ def _pdf(objects: list[bytes]) -> bytes:
     xref = len(out)
     out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
     out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    declared = b" /Info %d 0 R" % info if info else b""
+    out += b"trailer\n<< /Size %d /Root 1 0 R%s >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, declared, xref)
     return bytes(out)
 
 
@@ -253,3 +255,30 @@ def test_a_file_that_is_not_a_pdf_is_refused(tmp_path, content, phrase):
 
 def test_a_missing_pdf_is_refused(tmp_path):
     _fails(tmp_path / "nowhere.pdf", "file not found")
+
+
+def _text_pdf(path: Path, title: bytes) -> Path:
+    """A one-page PDF with a line of text and the document information /Title `title`."""
+    drawing = b"BT /F1 12 Tf 72 700 Td (Each player draws two cards.) Tj ET"
+    path.write_bytes(_pdf([
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> "
+        b"/Contents 5 0 R >>",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(drawing), drawing),
+        b"<< /Title (%s) >>" % title,
+    ], info=6))
+    return path
+
+
+@pytest.mark.parametrize("declared, title", [
+    (b"WFDF Rules of Ultimate", "WFDF Rules of Ultimate"),
+    (b"[T2R] rules EN reprint 2015_TTR2 rules US", None),  # a print job's name
+    (b"Microsoft Word - rules.docx", None),
+    (b"", None),
+])
+def test_the_declared_title_is_read_when_it_reads_as_a_title(tmp_path, declared, title):
+    document = read_pdf(_text_pdf(tmp_path / "rules.pdf", declared))
+    assert document.pages[0].text == "Each player draws two cards."
+    assert document.title == title
