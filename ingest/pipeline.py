@@ -71,7 +71,7 @@ def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None 
     # Furniture first: "Page N of M" footers are what numbers the pages; footers it finds no rhythm in go after.
     found = furniture.strip_furniture(doc, document.page_starts or None)
     text = clean.drop_page_footers(found.text)
-    text, read_down = tables.read_down(text, found.pages.page_of if found.pages.numbers else lambda _: None)
+    text, read_down = tables.read_down(text, found.pages.page_of)
     root = (entry.section,) if entry.section else ()
     chosen = shapes.choose(text, root) if entry.shape == shapes.AUTO else shapes.fit(entry.shape, text, root)
     doc = chosen.doc
