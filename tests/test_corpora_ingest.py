@@ -1,7 +1,10 @@
 """Real documents nobody here wrote come through `rulings add`'s parsing as the right rulings: the Lorcana
 comprehensive rules as converted text and as the publisher's PDF, the Lorcana set notes (Q/A under card
-names), the FIDE Laws of Chess in markdown and the Riftbound core rules (numbered from the top, `103.2.a.1.`,
-extracted from a PDF with doubled spaces and ligatures). Nothing here is specific to these files in the product."""
+names), the FIDE Laws of Chess in markdown, the Riftbound core rules (numbered from the top, `103.2.a.1.`,
+extracted from a PDF with doubled spaces and ligatures), and two PDFs from a DTP layout and a word processor:
+the Ticket to Ride rules (title-case headings, a table read down its columns, symbol-font glyphs, a print
+slug) and the WFDF Rules of Ultimate (decimal rules, two-column definitions, a licence). Nothing here is
+specific to these files in the product."""
 from __future__ import annotations
 
 import re
