@@ -105,7 +105,7 @@ def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None 
         first_line=first_line,
         line_numbers=cite.shown_numbers(first_line, first_line + selected.count("\n")),
         cleaned_text=doc.text,
-        tables=tables.extract(entry, located, rulings, cite),
+        tables=tables.extract(entry, located + tables.marked(doc, located), rulings, cite),
         gaps=gaps,
         xrefs=xrefs,
         spells=spells.extract(rulings),

@@ -61,6 +61,37 @@ def place(tables: list[Found], doc: MappedText) -> list[Found]:
     return placed
 
 
+def marked(doc: MappedText, located: list[Found]) -> list[Found]:
+    """Tables the readers wrote as rows (`| a | b |` lines: markdown and HTML tables), each run of two or more
+    such lines a table whose first row names its columns; runs inside `located` tables are theirs already.
+    Their text stays as it stands: only the table record is new."""
+    found = []
+    for run in _PIPE_RUN.finditer(doc.text):
+        start, end = run.span()
+        if any(table.start < end and start < table.end for table in located):
+            continue
+        header, *body = ([cell.strip() for cell in line.strip()[1:-1].split("|")]
+                         for line in run.group().strip("\n").split("\n"))
+        columns = _column_names(header)
+        rows = [dict(zip(columns, cells + [""] * (len(columns) - len(cells)))) for cells in body]
+        if rows:
+            found.append(Found(TableSpec("", "", "", tuple(columns), ""), start, end, rows))
+    return found
+
+
+# Two or more consecutive lines written as table rows.
+_PIPE_RUN = re.compile(r"(?m)^[ \t]*\|.*\|[ \t]*(?:\n[ \t]*\|.*\|[ \t]*)+$")
+
+
+def _column_names(header: list[str]) -> list[str]:
+    """The header's cells as column names, each unique and none empty ("column 2" for a blank one)."""
+    names: list[str] = []
+    for number, cell in enumerate(header, 1):
+        name = cell or f"column {number}"
+        names.append(name if name not in names else f"{name} {number}")
+    return names
+
+
 def extract(entry: SourceEntry, located: list[Found], rulings: list[Ruling], cite) -> list[Table]:
     """The located tables as records; each table belongs to the ruling whose text holds its rows, else the
     one whose citation holds its start. A table found by its shape is named after its ruling's section."""

@@ -442,3 +442,10 @@ def test_definitions_set_beside_their_terms_become_one_glossary_ruling_per_term(
     assert text["Goal line"].endswith("It is not part of the end zone")  # no full stop, and "end zone" no term
     assert text["Where the disc stops"].endswith("stopped from rolling or sliding.")  # "- The End –" is no text
     assert {place(r) for r in glossary} == {"Definitions"}
+
+
+def test_a_markdown_table_is_one_table_of_the_rule_it_sits_in():
+    tables = parsed(FIDE).tables
+    pieces = next(t for t in tables if t.columns == ["Piece", "Symbol"])
+    assert len(pieces.rows) == 12 and pieces.rows[0]["Piece"] == "A white king"
+    assert pieces.ruling_id.endswith("/2.2")

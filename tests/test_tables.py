@@ -1,5 +1,8 @@
-"""Tables a PDF extraction read down their columns (ingest/tables.py `read_down`): found by their shape, written
-back as rows under the sentence that introduces them, every cell citing its number; lists are never tables."""
+"""Tables as tables: those a PDF extraction read down their columns (ingest/tables.py `read_down`), found by their
+shape, written back as rows under the sentence that introduces them, every cell citing its number (lists are
+never tables); and those a reader wrote as rows (markdown, HTML), each a table record of the rule it sits in."""
+from ingest.manifest import source_entry
+from ingest.pipeline import parse_source
 from ingest.tables import read_down
 from ingest.text import MappedText
 
@@ -50,3 +53,19 @@ def test_numbered_lists_counts_and_unordered_numbers_are_no_tables():
                  "The box holds\n110\nTrain Car cards\n30\n",  # too few numbers for two columns
                  "1\nScore Bonus\n5\n2\n9\n1\n3\n"):  # no column rises or falls throughout
         assert read_down(MappedText.of(text), on_one_page) == (MappedText.of(text), [])
+
+
+def test_a_table_the_reader_wrote_as_rows_is_a_table_of_its_rule(tmp_path):
+    (tmp_path / "rules.md").write_text(
+        "# Skirmish\n\n## Scoring\n\n1. Each city held scores points:\n\n"
+        "| Cities | Points |\n|---|---|\n| 1 | 2 |\n| 2 | 5 |\n| 3 |  |\n\n2. Ties go to the defender.\n",
+        encoding="utf-8")
+    entry = source_entry({"id": "rules", "file": "rules.md", "game": "skirmish", "title": "Skirmish",
+                          "kind": "rulebook", "language": "en", "shape": "auto"})
+    parsed = parse_source(entry, tmp_path)
+    [table] = parsed.tables
+    assert table.columns == ["Cities", "Points"]
+    assert table.rows == [{"Cities": "1", "Points": "2"}, {"Cities": "2", "Points": "5"}, {"Cities": "3", "Points": ""}]
+    owner = next(r for r in parsed.rulings if r.id == table.ruling_id)
+    assert owner.label.endswith("1") and "| 2 | 5 |" in owner.text
+    assert not [r for r in parsed.rulings if r.label in ("1.1", "2.5")]  # cells are never rule numbers
