@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ingest.errors import IngestError
-from ingest.formats import Outline, detect, html, markdown, read
+from ingest.formats import FENCE, Outline, detect, html, markdown, read
 from ingest.text import LineIndex
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
@@ -27,11 +27,12 @@ def write(tmp_path: Path, name: str, text: str) -> Path:
 
 
 def unmapped(doc) -> list[tuple[str, str]]:
-    """(character, source character it maps to) wherever they differ, markers and table bars aside."""
+    """(character, source character it maps to) wherever they differ, markers, code fences and table bars aside."""
     wrong = []
     position = 0
     for line in doc.text.text.split("\n"):
-        for index in range(_PREFIX.match(line).end(), len(line)):
+        start = len(line) if line.strip() == FENCE else _PREFIX.match(line).end()
+        for index in range(start, len(line)):
             char = line[index]
             source = doc.original[doc.text.offsets[position + index]]
             if char.strip() and char != "|" and source != char:
