@@ -465,7 +465,12 @@ class _Outline:
         if self.current is not None and self.lines[index - 1][1].strip() and line[item.end():][:1].islower():
             return False
         self._leave_sections_outside(label)
-        block = Block(self.section, label, "", [], kind="rule", parent=self._parent_of(label))
+        # "6.A.1. TEST CASE, MOVING TO AN AREA..." standing apart over its text: the rule's title.
+        own = line[item.end():].strip()
+        following = self.following[index]
+        titled = own.isupper() and following is not None and following > index + 1
+        block = Block(self.section, label, _section_title(own) if titled else "", [], kind="rule",
+                      parent=self._parent_of(label))
         self.rules.add(label)
         self.items = [(_indent(line), label, block)]
         self.case, self.named = block, None
