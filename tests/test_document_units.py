@@ -168,6 +168,17 @@ def test_a_numbered_question_keeps_its_answers_numbered_list(tmp_path):
     assert rulings["12"].text.endswith("1. Lay out the map.\n2. Place the units.")
 
 
+
+def test_an_answer_keeps_its_numbered_list_and_a_table_cell_heads_nothing(tmp_path):
+    text = ("Setup\n\nQ: How do I set up?\nA: In this order:\n1. Lay out the map.\n2. Place the units.\n\n"
+            "Q: Who moves first?\nA: The Axis player.\n")
+    rulings = text_rulings(tmp_path, text)
+    assert [r.kind for r in rulings] == ["question", "question"]
+    assert rulings[0].text.endswith("1. Lay out the map.\n2. Place the units.")
+    (tmp_path / "table.md").write_text("## Turn\n\nPhases:\n\n| END PHASE | Discard |\n|---|---|\n| DRAW | 2 |\n\n"
+                                       "Play passes left.\n", encoding="utf-8")
+    assert {r.section for r in parsed("table.md", tmp_path).rulings} == {"Turn"}
+
 # -- headings whatever their case; footnotes and tables never headings -------------------------------------
 
 LEAGUE = "league-tournament-rules.md"
