@@ -219,3 +219,15 @@ def test_a_code_block_in_markdown_stays_in_the_paragraph_that_introduces_it():
 def test_an_abbreviation_is_initials_or_a_whole_word_never_a_cut_one():
     assert [abbreviation(name) for name in ("Diplomacy", "Emberfall", "Diplomacy Adjudicator Test Cases",
                                             "Flesh and Blood")] == ["Diplomacy", "Emberfall", "DATC", "FaB"]
+
+
+def test_a_numbered_question_heading_keeps_its_number_and_a_blank_code_line_is_no_fence(tmp_path):
+    (tmp_path / "faq.md").write_text("## Movement\n\n### 54. What may a unit do?\n\nAny of these:\n\n(a) move;\n\n"
+                                     "(b) attack.\n\n## Notes\n\nA log:\n\n```\nturn 1\n\nturn 2\n```\n",
+                                     encoding="utf-8")
+    rulings = parsed("faq.md", tmp_path).rulings
+    assert [(r.label, r.kind, r.title) for r in rulings[:1]] == [("54", "question", "What may a unit do?")]
+    assert rulings[0].text == "What may a unit do? Any of these: (a) move; (b) attack."
+    (tmp_path / "log.txt").write_text("Notes\n\nA log:\n```\nturn 1\n\nturn 2\n```\nEnd of the log.\n",
+                                      encoding="utf-8")
+    assert parsed("log.txt", tmp_path).rulings[-1].text == "A log:\nturn 1\nturn 2\nEnd of the log."

@@ -68,8 +68,8 @@ def _introduces(paragraph: str | None) -> bool:
 
 def _all_bold(node: SyntaxTreeNode) -> bool:
     """Whether an inline node's text is all one bold span ("**Late Arrival**")."""
-    shown = [child for child in node.children
-             if child.type not in ("softbreak", "hardbreak") and not (child.type == "text" and not child.content.strip())]
+    shown = [child for child in node.children if child.type not in ("softbreak", "hardbreak")
+             and not (child.type == "text" and not child.content.strip())]
     return len(shown) == 1 and shown[0].type == "strong"
 
 

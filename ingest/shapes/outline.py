@@ -33,7 +33,8 @@ _DOT_LETTER = r"\.[a-z](?![a-z])"
 _DOT_CAPITAL = r"\.[A-Z](?![A-Za-z])"
 _ITEM = re.compile(
     r"^\s*(?:"
-    rf"(?P<decimal>\d+(?:(?:\.\d+)+[a-z]?|{_DOT_LETTER}|{_DOT_CAPITAL})(?:\.\d+|{_DOT_LETTER}|{_DOT_CAPITAL})*)\.?\s+"
+    rf"(?P<decimal>\d+(?:(?:\.\d+)+[a-z]?|{_DOT_LETTER}|{_DOT_CAPITAL})"
+    rf"(?:\.\d+|{_DOT_LETTER}|{_DOT_CAPITAL})*)\.?\s+"
     r"|(?P<number>\d{1,3}[a-z]?)[).]\s+"
     r"|\(?(?P<letter>[A-Za-z])\)\s+|(?P<dotted>[a-z])\.\s+"
     r"|(?P<question>Q(?:uestion)?\s*\d*\s*[:.)])\s*"
@@ -50,7 +51,8 @@ _CAPTION = re.compile(r"^(?:#{1,6}\s+)?(?:[Dd]iagram|DIAGRAM|[Tt]able|TABLE|[Ff]
 # "1.      CONCEPTS", "6. ABILITIES, EFFECTS, AND RESOLVING": a chapter.
 _CHAPTER = re.compile(r"^(?P<n>\d{1,3})[.)]\s+(?P<title>[A-Z][A-Z0-9 ,:&/'’()-]*[A-Z0-9)])$")
 # "1.2. Golden Rules": a decimal line that names what follows (a heading when deeper rules follow it).
-_DECIMAL_TITLE = re.compile(r"^(?P<n>\d+(?:\.(?:\d+|[A-Z](?![A-Za-z])))+[a-z]?)\.?\s+(?P<title>[A-Z“\"'(][^.;:!?]{0,60}?[^.;:!?,])$")
+_DECIMAL_TITLE = re.compile(r"^(?P<n>\d+(?:\.(?:\d+|[A-Z](?![A-Za-z])))+[a-z]?)\.?\s+"
+                            r"(?P<title>[A-Z“\"'(][^.;:!?]{0,60}?[^.;:!?,])$")
 # "100. General": a numbered line that only names what follows.
 _NUMBERED_SECTION = re.compile(r"^(?P<n>\d{1,4})[.)]\s+(?P<title>[A-Z][\w'’&/ -]{1,40}[\w)])$")
 # "103. To play, a player must..." / "429. Add": a plain number of a document that numbers its rules from the top.
@@ -103,7 +105,7 @@ class _Outline:
     def __init__(self, doc: MappedText, root: tuple[str, ...]):
         self.text = doc.text
         lines = list(_lines(self.text))
-        self.code = _fenced(lines)  # line index -> the line of a code block (the block's FENCE lines: "")
+        self.code = _fenced(lines)  # line index -> the line of a code block or of the FENCE around it
         # Looking ahead or back, a code block's lines are plain text: "END LOOP" or "# comment" heads nothing.
         self.lines = [(pos, FENCE if index in self.code else line) for index, (pos, line) in enumerate(lines)]
         self.following = _next_nonblank(self.lines)
@@ -143,7 +145,7 @@ class _Outline:
     def read(self) -> list[Block]:
         for index, (pos, line) in enumerate(self.lines):
             if index in self.code:  # a fence goes with the code, which the stored text keeps line by line
-                self._code(index, pos, self.code[index] or FENCE, self.code.get(index + 1) or FENCE)
+                self._code(index, pos, self.code[index])
                 continue
             stripped = line.strip()
             if not stripped or _RULE_LINE.match(line):
@@ -357,19 +359,21 @@ class _Outline:
         heading with rules under it is a section whose own text takes its number."""
         if heading.kind != "marked":
             return False
-        number = heading.number if _rule_number(heading.number) else None
+        rule = _rule_number(heading.number)
         marked = _marked(line.strip())
         raw = (marked.group("star") or marked.group("hash")).strip(" *#")
-        asks = bool(_ASKS.match(raw))
-        if not (number or asks) or self._has_parts(index, heading):
-            heading.rule = number is not None and not self.top_rules
+        number = heading.number if _numeric(heading.number) else None
+        asked = _ASKS.match(_without_number(raw, number))
+        if not (rule or asked) or self._has_parts(index, heading):
+            heading.rule = rule and not self.top_rules
             return False
         self._leave_sections_outside(number)
         title = _without_number(heading.title, number)
-        if asks:
+        if asked:
             self.questions += 1
             block = Block(self.section, number or f"q{self.questions}", title, [], kind="question")
-            start = pos + line.find(raw)  # the question is part of its unit, as after "Q:"
+            # The question is part of its unit, as after "Q:" or "54.".
+            start = pos + line.find(raw) + len(raw) - len(_without_number(raw, number))
         else:
             block = Block(self.section, number, title, [], kind="rule", parent=self._parent_of(number))
             self.rules.add(number)
@@ -598,12 +602,12 @@ class _Outline:
         self.example, self.in_answer = None, False
         self._extend(block.pieces, start, end)
 
-    def _code(self, index: int, pos: int, line: str, first: str) -> None:
-        """A line of a code block (`first` its first line): text of the unit or paragraph before it, which
+    def _code(self, index: int, pos: int, line: str) -> None:
+        """A line of a code block, or a FENCE around it: text of the unit or paragraph before it, which
         introduces it."""
         if self.current is None:
             self.current = self.last
-        self._text(index, pos, line, code=first)
+        self._text(index, pos, line, code=self.code.get(index + 1, "") if line.strip() == FENCE else line)
 
     def _footnote(self, pos: int, line: str) -> None:
         """A footnote: a paragraph of its own where it stands, never a heading, a unit or a parent."""
@@ -666,8 +670,7 @@ def _lines(text: str):
 
 
 def _fenced(lines: list[tuple[int, str]]) -> dict[int, str]:
-    """The lines of code blocks (between two FENCE lines), by index: their text, a fence's "" (a fence left
-    open holds nothing)."""
+    """The lines of code blocks and the FENCE lines around them, by index (a fence left open holds nothing)."""
     found: dict[int, str] = {}
     opened = None
     for index, (_, line) in enumerate(lines):
@@ -675,8 +678,7 @@ def _fenced(lines: list[tuple[int, str]]) -> dict[int, str]:
             if opened is None:
                 opened = index
             else:
-                found.update((inside, lines[inside][1]) for inside in range(opened + 1, index))
-                found[opened] = found[index] = ""
+                found.update((inside, lines[inside][1]) for inside in range(opened, index + 1))
                 opened = None
     return found
 
