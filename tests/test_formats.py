@@ -257,10 +257,14 @@ def test_a_headings_number_only_in_its_anchor_is_written_with_it_mapped_to_the_a
 def test_footnote_marks_and_back_links_go_and_each_note_is_labelled(tmp_path):
     source = ('<p>The FAQ wins.<sup><a href="#fn1" id="r1">1</a></sup> Later answers win.<sup>2</sup></p>'
               '<p>Reach the 1<sup>st</sup> hex.</p><ol class="footnotes"><li id="fn1">Not scenario rules. '
-              '<a href="#r1">&#8617;</a></li></ol><p><small><sup>2</sup> Unless retracted.</small></p>')
+              '<a href="#r1">&#8617;</a></li></ol><p><small><sup>2</sup> Unless retracted.</small></p>'
+              '<p><small>3. Small print.</small></p><p><small>Revised 2023.</small></p>')
     doc = read(write(tmp_path, "faq.html", source))
     assert doc.text.text == ("The FAQ wins. Later answers win.\n\nReach the 1st hex.\n\n[^1]: Not scenario rules.\n\n"
-                             "[^2]: Unless retracted.\n")
+                             "[^2]: Unless retracted.\n\n[^3]: Small print.\n\nRevised 2023.\n")
+    aside = '<aside class="footnotes"><ol><li>x</li></ol></aside><ol><li>Rule.</li></ol>'
+    dropped = read(write(tmp_path, "aside.html", aside))
+    assert dropped.text.text == "1. Rule.\n"  # a list after dropped notes is no note
     markdown = read(write(tmp_path, "rules.md", "A judge decides.[^1]\n\n[^1]: Any staff member.\n"))
     assert markdown.text.text == "A judge decides.\n\n[^1]: Any staff member.\n"
 

@@ -3,7 +3,11 @@
 html.parser reports the line and column of every tag, text chunk and entity, so each character of the
 outline text maps to its offset in the HTML source (lxml and selectolax parse faster but give text no
 position). Headings, paragraphs, lists (an `ol`'s `start` and `type`, an `li`'s `value`) and tables become
-the outline dialect; navigation, banners, footers, scripts, forms and hidden elements are dropped.
+the outline dialect; navigation, banners, footers, addresses, scripts, forms and hidden elements are
+dropped. A heading whose number sits only in its anchor (`<h4 id="8.3.5">Intimidate</h4>`) is written with
+it, mapped to the anchor's characters; a paragraph wholly in bold may be a heading (`Outline.bold`);
+footnotes (a footnotes list, a block opening with `<sup>1</sup>`, small print opening with a mark) are
+written as `[^1]: note`, their reference marks (`<sup>1</sup>`) and back links (`↩`) dropped.
 """
 from __future__ import annotations
 
@@ -38,6 +42,9 @@ _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGN
 _NUMBER_ANCHOR = re.compile(r"\d{1,3}(?:\.(?:\d{1,3}|[A-Za-z]))+\.?")
 # What a footnote's reference mark or label shows ("1", "*", "†", "[2]"), and a link back to the reference.
 _NOTE_MARK = re.compile(r"\s*[\[(]?(?:\d{1,3}|[*†‡§¶]{1,3})[\])]?\s*")
+# Small print opening with a note's mark: a footnote.
+_SMALL_NOTE = re.compile(r"^\s*(?P<mark>\d{1,3}|[*†‡§]{1,3})[.)]?\s+(?=\S)")
+_STYLES = {"b": "bold", "strong": "bold", "small": "small"}
 _BACK_LINK = re.compile(r"\s*[↩↑⤴︎️]+\s*")
 # An element holding a page's footnotes, or one footnote: class, id or role "footnotes", "endnotes", "fn1".
 _NOTES = re.compile(r"(?:^|[\s_-])(?:foot|end)notes?(?:$|[\s_-])|^doc-(?:foot|end)notes?$", re.IGNORECASE)
@@ -110,8 +117,8 @@ class _Reader(HTMLParser):
         self.pre = 0
         self.title: list[str] | None = None
         self.anchor: tuple[str, int] | None = None  # the rule number an open heading's anchor gives, and where
-        self.bold = 0                # open <b>/<strong> elements
-        self.shown = ""              # what the gathered text has shown: "b" bold, "p" plain, "bp" both
+        self.styles = dict.fromkeys(_STYLES.values(), 0)  # open <b>/<strong> and <small> elements
+        self.every: set[str] | None = None  # the styles all the text gathered so far is in
         self.marks: list[tuple[str, int, int, int]] = []  # open <sup>/<a>: tag, chars and offsets so far, offset
         self.notes: str | None = None  # the element holding footnotes being read
         self.notes_depth = 0
@@ -146,22 +153,23 @@ class _Reader(HTMLParser):
                 self.skip_depth += 1
             return
         attributes = dict(attrs)
+        if self.dropped(tag, attributes):
+            if tag not in _VOID:
+                self.skip, self.skip_depth = tag, 1
+            return
         if self.notes == tag and tag not in _VOID:
             self.notes_depth += 1
         elif self.notes is None and tag not in _VOID and any(
                 _NOTES.search(attributes.get(name) or "") for name in ("class", "id", "role")):
             self.notes, self.notes_depth = tag, 1
-        if self.dropped(tag, attributes):
-            if tag not in _VOID:
-                self.skip, self.skip_depth = tag, 1
-        elif tag == "br":
+        if tag == "br":
             self.put(" ", self.pos(), spread=False)
         elif tag in ("sup", "a"):
             if tag == "a" and self.heading and self.anchor is None and not "".join(self.chars).strip():
                 self.anchor = self.number_anchor(attributes)
             self.marks.append((tag, len(self.chars), len(self.offsets), self.pos()))
-        elif tag in ("b", "strong"):
-            self.bold += 1
+        elif tag in _STYLES:
+            self.styles[_STYLES[tag]] += 1
         elif self.tables and tag not in ("table", "tr", "td", "th"):
             if tag in _BLOCKS or tag in _HEADINGS or tag in _LISTS or tag == "li":
                 self.put(" ", self.pos(), spread=False)  # structure inside a table cell reads as a space
@@ -208,8 +216,8 @@ class _Reader(HTMLParser):
         if tag in ("sup", "a"):
             self.end_mark(tag)
             return
-        if tag in ("b", "strong"):
-            self.bold = max(0, self.bold - 1)
+        if tag in _STYLES:
+            self.styles[_STYLES[tag]] = max(0, self.styles[_STYLES[tag]] - 1)
             return
         if self.tables and (tag not in ("table", "tr", "td", "th") or self.tables > 1 and tag != "table"):
             return  # inside a table only its own rows and cells end anything (a nested table's: nothing)
@@ -328,8 +336,8 @@ class _Reader(HTMLParser):
             self.title.append(data)
         elif not self.skip:
             if data.strip():
-                shown = "b" if self.bold else "p"
-                self.shown += shown if shown not in self.shown else ""
+                styles = {style for style, count in self.styles.items() if count}
+                self.every = styles if self.every is None else self.every & styles
             self.text(data, self.pos())
 
     def handle_entityref(self, name: str) -> None:
@@ -362,7 +370,7 @@ class _Reader(HTMLParser):
         """The text gathered since the last block boundary, and start gathering anew."""
         end = self.offsets[-1] + 1 if self.offsets else self.pos()
         run = MappedText("".join(self.chars), self.offsets + array("i", [end]))
-        self.chars, self.offsets, self.shown = [], array("i"), ""
+        self.chars, self.offsets, self.every = [], array("i"), None
         return run
 
     def flush(self, item: bool = False) -> None:
@@ -370,7 +378,7 @@ class _Reader(HTMLParser):
         if self.in_cell:
             self.put(" ", self.pos(), spread=False)
             return
-        bold = self.shown == "b"
+        styles = self.every or set()
         run = self.take()
         if self.heading:
             level, at = self.heading
@@ -384,7 +392,10 @@ class _Reader(HTMLParser):
             self.out.item(marker, run, at, depth)
         elif self.pre:
             self.out.line(run, run.offsets[0], self.depth + len(self.lists))
-        elif bold:
+        elif "small" in styles and _SMALL_NOTE.match(run.text):  # "1. Only in tournaments." in small print
+            self.out.paragraph(run.sub(_SMALL_NOTE, lambda found: f"[^{found.group('mark')}]: "),
+                               self.depth + len(self.lists))
+        elif "bold" in styles:
             self.out.bold(run, self.depth + len(self.lists))
         else:
             self.out.paragraph(run, self.depth + len(self.lists))
