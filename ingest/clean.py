@@ -61,6 +61,16 @@ def normalize_spaces(doc: MappedText) -> MappedText:
     return doc.sub(r"(?<! )[ ]+$", "", re.M)  # the lookbehind keeps long space runs linear
 
 
+# A soft hyphen is an invisible break point inside a word ("exam\u00adple" is "example"); typed between
+# numbers or words ("6\u00ad10 players", "Gold \u00ad Silver") it stands for a dash.
+_SOFT_DASH = re.compile("(?<=\\d)\u00ad(?=\\d)|(?<=\\s)\u00ad|\u00ad(?=\\s)")
+
+
+def soft_hyphens(doc: MappedText) -> MappedText:
+    """Soft hyphens between numbers or words become dashes; inside a word they go."""
+    return doc.sub(_SOFT_DASH, "-").sub("\u00ad", "")
+
+
 def _letters(ligature: re.Match) -> str:
     return _LIGATURES[ligature.group()]
 

@@ -52,11 +52,14 @@ _DATE_FORMS = (  # (pattern, order of its year, month, day groups)
     (r"(\d{1,2})\.(\d{1,2})\.(\d{4})", "dmy"),
 )
 _DATE = "|".join(f"(?:{re.sub(r'[(](?![?])', '(?:', pattern)})" for pattern, _ in _DATE_FORMS)
-_DATE_PREFIX = (r"(?:(?:effective|last\s+updated|updated|revised|published|released|dated?|as\s+of|valid\s+from)"
+_DATE_PREFIX = (r"(?:(?:(?:official\s+|current\s+)?(?:version|edition|rules|document)\s+)?"
+                r"(?:effective|last\s+updated|updated|revised|published|released|dated?|as\s+of|valid\s+from)"
                 r"(?:\s+(?:on|as\s+of|from))?\s*:?\s*)?")
 _DATE_LINE = re.compile(rf"^{_DATE_PREFIX}(?P<date>{_DATE})[\s.]*$", re.I)
 _VERSION_LINE = re.compile(rf"^(?:version|ver\.|v|revision|rev\.|release)\s*:?\s*(?P<version>\d+(?:\.\d+)*[a-z]?)"
                            rf"(?:[\s,;:–—-]+{_DATE_PREFIX}(?P<date>{_DATE}))?[\s.]*$", re.I)
+# A version inside the title line: "Riftbound Core Rules v1.2", "Comprehensive Rules – Version 2025.3".
+_TITLE_VERSION = re.compile(r"(?:^|[\s(–—-])(?:version|ver\.|v)\s?(?P<version>\d+(?:\.\d+)+[a-z]?)\b", re.I)
 _COPYRIGHT = re.compile(r"^(?:©|\(c\)|copyright\b)|all rights reserved", re.I)
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
@@ -112,7 +115,7 @@ def strip_furniture(doc: MappedText, page_starts: list[int] | None = None) -> Fu
     doc, contents = _strip_contents(doc, pages.starts)
     doc, metadata, front_lines = _strip_front_matter(doc)
     if "date" not in metadata:
-        metadata.update(_running_date(dropped))
+        metadata.update(_running_date(dropped) or _in_force_date(doc.text))
     removed = Counter(normalise(line) for line in dropped) + Counter(front_lines)
     return Furniture(doc, removed, pages, contents, metadata)
 
@@ -419,6 +422,22 @@ def _continues(before: str, after: str) -> bool:
             and (after[0].islower() or (after[0].isdigit() and not _BODY.match(after))))
 
 
+# "…coming into force on 1 July 2009", "These rules take effect from March 1, 2024": when the rules apply.
+_IN_FORCE = re.compile(rf"\b(?:(?:comes?|coming|came|enters?|entering|entered|goes|going|went)\s+into\s+(?:force|effect)"
+                       rf"|takes?\s+effect|(?:is|are|become|becomes|became)\s+effective|in\s+(?:force|effect))"
+                       rf"\s+(?:on|from|as\s+of)?\s*(?P<date>{_DATE})", re.I)
+_FRONT_PROSE = 3000  # how far into the document its opening prose is looked at
+
+
+def _in_force_date(text: str) -> dict[str, str]:
+    """The date the document's opening prose (before its first section heading) says its rules come into
+    force: the document's date, when no line of its front matter gives one."""
+    body = re.search(r"\n#{2,6}\s", text)
+    front = text[:min(body.start() if body else len(text), _FRONT_PROSE)]
+    match = _IN_FORCE.search(front)
+    return _date(match.group("date")) if match else {}
+
+
 def _running_date(furniture: list[str]) -> dict[str, str]:
     """The date a running header or footer carries ("August 28, 2023  1"): the document's date."""
     for line in furniture:
@@ -566,8 +585,12 @@ def _strip_front_matter(doc: MappedText) -> tuple[MappedText, dict[str, str], li
             drop.append(index)
         elif not any(c.isalnum() for c in line):
             continue
-        elif "title" not in metadata and _heads(line) and not _continued(doc.text, lines, index):
+        elif "title" not in metadata and _heads(line) and not _continued(doc.text, lines, index) \
+                and not _opens_units(doc.text, lines, index):
             metadata["title"] = line
+            embedded = _TITLE_VERSION.search(line)
+            if embedded:
+                metadata.setdefault("version", embedded.group("version"))
         else:
             break
     removed = [" ".join(doc.text[slice(*lines[i])].split()) for i in drop]
@@ -585,6 +608,13 @@ def _continued(text: str, lines: list[tuple[int, int]], index: int) -> bool:
     """Whether the next line carries on the same sentence (so this line is no title but a paragraph's start)."""
     following = text[slice(*lines[index + 1])].strip() if index + 1 < len(lines) else ""
     return bool(following) and following[0].islower()
+
+
+def _opens_units(text: str, lines: list[tuple[int, int]], index: int) -> bool:
+    """Whether the next non-blank line opens a question or a numbered rule: then this line is the first
+    section's heading ("Old questions" over "Q: …"), not the document's title."""
+    following = next((text[slice(*line)].strip() for line in lines[index + 1:] if text[slice(*line)].strip()), "")
+    return bool(re.match(r"(?:Q\d*[:.]|Question\b|\d+(?:\.\d+)*[.)]?\s+\S)", following))
 
 
 def _date(written: str) -> dict[str, str]:

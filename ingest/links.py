@@ -15,18 +15,24 @@ _VAGUE = re.compile(r"^(?:above|below|the chart above|the above|here|also|if|whe
 _SECTION_LETTER = re.compile(r"^Section\s+(?P<letter>[A-Z])\s+under\s+(?P<under>.+)$", re.I)
 _SECTION_NUMBER = re.compile(r"^(?P<under>.+?),?\s+section\s+(?P<number>\d+)$", re.I)
 _CHANGELOG_GENERIC = {"revis", "new", "clari", "remin", "rules", "rule", "spell", "timin", "updat", "chang",
-                      "penal", "fixed", "added"}
+                      "penal", "fixed", "added", "gener", "gloss", "quali", "life"}
+# A rule number an update summary's item cites: "6.1.2.2.", "8.2.4.–8.2.4.1." (each number without its stop).
+_HEADED_NUMBER = re.compile(r"(?:^|> )(\d+(?:\.\d+)*)\.? ")  # "Conditions > 5.1 General" → 5.1
+_CITED_NUMBER = re.compile(r"\b\d+(?:\.\d+)+[a-z]?\b(?!\.\d)")
 _REFERENCE_WORDS = {"speci", "rules", "rule", "secti", "notes", "detai", "under", "below", "above"}
+_IMPRINT = re.compile(r"©|\(c\)|copyright|all rights reserved|trademark|www\.|https?://|\.(?:com|org|net)\b", re.I)
 _TERMINAL = ("." , "!", "?", '"', "”", ")", "'", ":")
 
 
 def truncation_gaps(source: str, rulings: list[Ruling]) -> list[Gap]:
     """A source whose last ruling (or example) stops mid-sentence was cut off."""
-    if not rulings:
+    body = [r for r in rulings if r.kind not in HEADER_KINDS]
+    if not body:
         return []
-    last = rulings[-1]
+    last = body[-1]
     tail, citation = (last.examples[-1].text, last.examples[-1].citation) if last.examples else (last.text, last.citation)
-    if tail.rstrip().endswith(_TERMINAL):
+    # A copyright, trademark or web address line ends many a document without ending a sentence.
+    if tail.rstrip().endswith(_TERMINAL) or _IMPRINT.search(tail.rstrip().rsplit("\n", 1)[-1][-200:]):
         return []
     words = " ".join(tail.split()[-6:])
     return [Gap(source, "truncated", f"the source is cut off mid-sentence after “…{words}” ({last.id})",
@@ -35,12 +41,79 @@ def truncation_gaps(source: str, rulings: list[Ruling]) -> list[Gap]:
 
 def _clean_target(raw: str) -> str:
     target = re.sub(r"^pg\.\s*\d+\s*(?:,|under)?\s*", "", raw.strip()).strip(" ,")
-    return target
+    return _PLACE.sub("", target)
 
 
-def _resolve(target: str, rulings: list[Ruling]) -> str | None:
+# Where a reference says its target stands, which names nothing: "on page 9", "(p. 4)", "on the right".
+_PLACE = re.compile(r"\s*,?\s*(?:(?:on|at|in)\s+)?(?:\(\s*)?(?:pages?|pg\.|pp?\.)\s*\d+(?:\s*[-–]\s*\d+)?\s*\)?\s*$"
+                    r"|\s+(?:on|at)\s+the\s+(?:right|left|next\s+page|opposite\s+page|facing\s+page|top|bottom)\s*$",
+                    re.IGNORECASE)
+# A name a reference quotes ('see "Counting Spaces" on page 9'), with the numbered part of it a reference
+# may name first ('see Step 3 of "Attacks"').
+_QUOTED_TARGET = re.compile(r"(?:(?P<part>\b(?:[Ss]tep|[Ii]tem|[Pp]oint|[Pp]art|[Pp]aragraph)\s+\d+[a-z]?\s+(?:of|in)\s+))?"
+                     r"[“\"](?P<name>[^“”\"\n]{1,80}?)[.,]?[”\"]")
+# "Step 3 of Attacks": the unit numbered 3 in what the name designates.
+_PART_OF = re.compile(r"^(?:step|item|point|part|paragraph)\s+(?P<n>\d+[a-z]?)\s+(?:of|in)\s+(?P<under>.+)$", re.I)
+
+
+def _targets(raw: str) -> list[tuple[str, int, int]]:
+    """What a "see" reference names, with where each name stands in `raw`: the names it quotes ('see
+    "Large Figures" on page 16 and "Appendix II" on page 27'; 'Step 3 of "Attacks"' as "Step 3 of Attacks"),
+    else the reference without the place it gives ("on page 9"); none when it gives only a place ("see
+    page 7")."""
+    quoted = [(f"{m.group('part') or ''}{m.group('name').strip()}", m.start("part" if m.group("part") else "name"),
+               m.end("name")) for m in _QUOTED_TARGET.finditer(raw)]
+    if quoted:
+        return quoted
+    target = _clean_target(raw)
+    start = raw.find(target) if target else -1
+    return [(target, start, start + len(target))] if start >= 0 else []
+
+
+def only_reference(text: str) -> bool:
+    """Is `text` nothing but one "see X" reference ('See "Conditions" on page 9.'): an entry that only sends
+    the reader elsewhere?"""
+    sentence = text.strip()
+    match = _SEE.match(sentence)
+    return (match is not None and len(sentence.split()) <= 20
+            and not sentence[match.end():].strip(" .)\n") and bool(_targets(match.group("target"))))
+
+
+# "Related Topics: Attacks, Deplete, Exhaust", "See also: Conditions": a line that only lists what else to read.
+_CROSS_REFERENCE_LINE = re.compile(
+    r"^(?P<lead>(?:see\s+also|related(?:\s+(?:topics?|rules?|entries|sections?|terms|articles?))?"
+    r"|cross[- ]references?)\s*:)\s*(?P<names>\S.*?)\s*\.?$", re.IGNORECASE)
+_LISTED_WORDS = 8  # a name such a line lists has at most this many words; a longer one is a sentence
+
+
+def cross_reference_line(line: str) -> tuple[str, list[tuple[str, int, int]]] | None:
+    """A line that only lists what else to read ("Related Topics: Attacks, Line of Sight"), as its lead
+    ("Related Topics") and each name with its place in the line; None for any other line."""
+    match = _CROSS_REFERENCE_LINE.match(line)
+    if match is None:
+        return None
+    names = []
+    for part in re.finditer(r"[^,;]+", match.group("names")):
+        name = part.group().strip(" “”\"'")
+        if not name:
+            continue
+        if len(name.split()) > _LISTED_WORDS or re.search(r"[.!?:]\s", name):
+            return None
+        start = match.start("names") + part.start() + part.group().index(name)
+        names.append((name, start, start + len(name)))
+    return (match.group("lead").rstrip(" :"), names) if names else None
+
+
+def _resolve(target: str, rulings: list[Ruling], topic: bool = False) -> str | None:
+    """The ruling `target` designates, if the source has it. `topic`: the target is one of the topics a
+    cross-reference line lists, which names a glossary entry before a rule or step titled alike."""
+    # An entry that only sends the reader elsewhere is never what a reference means.
+    rulings = [r for r in rulings if r.kind != "redirect"]
+    part = _PART_OF.match(target)
+    if part:
+        return _resolve_part(part.group("n"), part.group("under"), rulings)
     # A rule titled like a glossary term is what "see Trample" means, rather than the term's entry.
-    by_title = {r.title.lower(): r for r in sorted(rulings, key=lambda r: r.kind != "glossary")}
+    by_title = {r.title.lower(): r for r in sorted(rulings, key=lambda r: (r.kind == "glossary") == topic)}
     letter = _SECTION_LETTER.match(target)
     if letter:
         under = letter.group("under").lower()
@@ -59,6 +132,14 @@ def _resolve(target: str, rulings: list[Ruling]) -> str | None:
         return parent
     if target.lower() in by_title:
         return by_title[target.lower()].id
+    # "Train Car Cards for special rules for Locomotive cards": the longest title it opens with (a name it
+    # quotes is its target already: _targets).
+    opening = [title for title in by_title if len(title) > 3 and target.lower().startswith(title + " ")]
+    if opening:
+        return by_title[max(opening, key=len)].id
+    headed = _under_heading(target, rulings)
+    if headed:
+        return headed
     wanted = content_stems(target)
     if not wanted:
         return None
@@ -73,6 +154,31 @@ def _resolve(target: str, rulings: list[Ruling]) -> str | None:
         if len(titled) == 1:
             return titled[0]
     return None
+
+
+def _under_heading(name: str, rulings: list[Ruling]) -> str | None:
+    """The first ruling under the heading `name` ("Appendix II - Movement Examples"; "Play a Card" for
+    "4.3 Play a Card")."""
+    wanted = name.casefold()
+    for ruling in rulings:
+        heading = ruling.section.rpartition(" > ")[2]
+        if heading.casefold() == wanted or re.sub(r"^[\w.]*\d[\w.]*\s+", "", heading).casefold() == wanted:
+            return ruling.id
+    return None
+
+
+def _resolve_part(number: str, under: str, rulings: list[Ruling]) -> str | None:
+    """The unit numbered `number` inside what `under` designates ("Step 3 of Attacks": step 3 of the
+    Attacks entry, under any of its headings), else that itself."""
+    whole = _resolve(under, rulings)
+    if whole is None:
+        return None
+    found = next(r for r in rulings if r.id == whole)
+    for ruling in rulings:
+        if ruling.position > found.position and ruling.label == number and (
+                found.title in ruling.section.split(" > ") or ruling.parent == whole):
+            return ruling.id
+    return whole
 
 
 # "see 1.10", "section 4.3.2", "rule 702.11b", "in 5.3.3.2", "Laws: 6.2.2", "(8.7.5)": a rule by its number.
@@ -121,27 +227,37 @@ def _number_references(rulings: list[Ruling]) -> list[CrossRef]:
     return refs
 
 
-def cross_references(rulings: list[Ruling]) -> tuple[list[CrossRef], list[Gap]]:
-    """Find "see X" references in rulings and resolve them to the ruling titled X, where it exists, and
-    references to rules by number ("see 1.10", "rule 702.11b") to the rule of that number."""
+def cross_references(rulings: list[Ruling], related: dict[str, list[str]] | None = None
+                     ) -> tuple[list[CrossRef], list[Gap]]:
+    """Find "see X" references in rulings and resolve them to the ruling titled X (or headed X), where it
+    exists, and references to rules by number ("see 1.10", "rule 702.11b") to the rule of that number.
+    `related`: ruling id -> the cross-reference lines attached to it ("Related Topics: A, B"), whose names
+    become links of kind "related" (not in its text: no place in it)."""
     refs: list[CrossRef] = _number_references(rulings)
     gaps: list[Gap] = []
     numbers = bool(refs)  # a numbered rulebook: "see 1.10" was read as a number reference
+
+    def add(ruling: Ruling, text: str, target: str, kind: str, at: tuple[int | None, int | None]) -> None:
+        to_id = _resolve(target, rulings, topic=kind == "related")
+        if to_id == ruling.id:
+            return
+        refs.append(CrossRef(ruling.id, text, target, to_id, kind, *at))
+        if to_id is None and target[:1].isupper():
+            gaps.append(Gap(ruling.source, "unresolved-reference",
+                            f"{ruling.id} refers to “{target}”, which the source does not contain",
+                            ruling.citation.line_start))
+
     for ruling in rulings:
         for match in _SEE.finditer(ruling.text):
-            target = _clean_target(match.group("target"))
-            if not target or _VAGUE.match(target) or len(target) > 60 or numbers and _NUMBERED_TARGET.match(target):
-                continue
-            to_id = _resolve(target, rulings)
-            if to_id == ruling.id:
-                continue
-            start = ruling.text.find(target, match.start("target"))
-            refs.append(CrossRef(ruling.id, match.group(0).strip(), target, to_id, "see", start,
-                                 start + len(target)))
-            if to_id is None and target[:1].isupper():
-                gaps.append(Gap(ruling.source, "unresolved-reference",
-                                f"{ruling.id} refers to “{target}”, which the source does not contain",
-                                ruling.citation.line_start))
+            for target, start, end in _targets(match.group("target")):
+                if _VAGUE.match(target) or len(target) > 60 or numbers and _NUMBERED_TARGET.match(target):
+                    continue
+                at = match.start("target")
+                add(ruling, match.group(0).strip(), target, "see", (at + start, at + end))
+        for line in (related or {}).get(ruling.id, ()):
+            lead, names = cross_reference_line(line) or ("", [])
+            for name, _, _ in names:
+                add(ruling, f"{lead}: {name}", name, "related", (None, None))
     return refs, gaps
 
 
@@ -172,10 +288,10 @@ def _name_pattern(title: str) -> str | None:
 def name_targets(rulings: Sequence) -> dict[str, str]:
     """A game's names -> the ruling each designates: rulings whose title is a name (a spell, item, unit or
     keyword). Of several rulings with one title, one that defines it (a spell, a rule) is chosen, else the
-    first; the source's header and restated rules name nothing."""
+    first; the source's header, restated rules and redirecting entries name nothing."""
     found: dict[str, object] = {}
     for ruling in rulings:
-        if ruling.kind in HEADER_KINDS or ruling.kind == "restated" or not _name_pattern(ruling.title):
+        if ruling.kind in HEADER_KINDS or ruling.kind in ("restated", "redirect") or not _name_pattern(ruling.title):
             continue
         held = found.get(ruling.title)
         if held is None or held.kind not in _DEFINING and ruling.kind in _DEFINING:
@@ -230,14 +346,26 @@ def name_references(rulings: Sequence, targets: dict[str, str], taken: dict[str,
 
 
 def changelog_gaps(rulings: list[Ruling]) -> list[Gap]:
-    """Items of a "new in this version" list whose subject appears in no ruling of the source."""
+    """Items of a "new in this version" list whose subject appears in no ruling of the source. An item citing
+    rule numbers ("◊ 8.5.2. Modified language…") promises those rules; a sentence about the update ("To
+    prepare for the release of…, the following updates were made") promises nothing."""
     gaps = []
-    bodies = [content_stems(r.text) for r in rulings if r.kind != "changelog"]
+    bodies = [_singular(content_stems(r.text)) for r in rulings if r.kind != "changelog"]
+    numbers = {n for r in rulings if r.kind != "changelog" for n in (r.label, *_HEADED_NUMBER.findall(r.section))}
     for ruling in rulings:
         if ruling.kind != "changelog":
             continue
         for item in ruling.text.split("\n")[1:] or [ruling.text]:
-            words = {s for s in content_stems(item) if s not in _CHANGELOG_GENERIC and s not in STOPWORDS}
+            cited = _CITED_NUMBER.findall(item)
+            if cited:
+                if not any(n == c or n.startswith(c + ".") for c in cited for n in numbers):
+                    gaps.append(Gap(ruling.source, "missing-content",
+                                    f"the changes list names rule {cited[0]}, which the source does not contain",
+                                    ruling.citation.line_start))
+                continue
+            if item.rstrip().rstrip("”\"')]").endswith((".", "!", "?", ":")):
+                continue
+            words = _singular({s for s in content_stems(item) if s not in _CHANGELOG_GENERIC and s not in STOPWORDS})
             if not words:
                 continue
             best = max((len(words & body) for body in bodies), default=0)
@@ -246,3 +374,8 @@ def changelog_gaps(rulings: list[Ruling]) -> list[Gap]:
                                 f"the changes list promises “{item.strip()}”, but no ruling covers it",
                                 ruling.citation.line_start))
     return gaps
+
+
+def _singular(stems: set[str]) -> set[str]:
+    """Stems with a plural's "s" dropped, so "Loops" is covered by a rule on a "loop"."""
+    return {stem[:-1] if len(stem) > 3 and stem.endswith("s") else stem for stem in stems}

@@ -8,9 +8,9 @@ line breaks. `PdfText.text` is the whole document with a form feed between pages
 Text comes from pypdf (chosen by `benchmarks/pdf_readers.py`: on the rulebooks measured it loses no
 numbered rule and glues no words, keeps a page's columns apart, and is pure Python). What pypdf gives is
 normalised so that later steps can work line by line: line breaks become `\\n`, odd spaces (NBSP, thin
-spaces) plain spaces, ligatures (`ﬁ`) their letters, a soft hyphen that ends a line a hyphen and any other
-one nothing; control and zero-width characters are dropped and so are trailing spaces. Nothing else is
-changed: running headers and footers stay in each page's text (a later step removes them by their
+spaces) plain spaces, ligatures (`ﬁ`) their letters, a soft hyphen that ends a line a hyphen (the others are
+read by `ingest.clean.soft_hyphens`); control and zero-width characters are dropped and so are trailing spaces.
+Nothing else is changed: running headers and footers stay in each page's text (a later step removes them by their
 repetition across pages).
 
 Encrypted, damaged and image-only (scanned) PDFs raise `IngestError` naming the file and what to do.
@@ -105,7 +105,7 @@ def join_pages(pages) -> str:
 def normalise(text: str) -> str:
     """A page's text as later steps want it; see the module docstring. Never joins or reorders lines."""
     text = _LINE_BREAKS.sub("\n", text)
-    text = re.sub("\u00ad[ \t]*\n", "-\n", text).replace("\u00ad", "")
+    text = re.sub("\u00ad[ \t]*\n", "-\n", text)  # any other soft hyphen: `clean.soft_hyphens`
     text = _DROP.sub("", text)
     text = _SPACES.sub(" ", text)
     text = _LIGATURES.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)

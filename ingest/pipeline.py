@@ -37,7 +37,7 @@ def clean_document(doc: MappedText, original: str, entry: SourceEntry, vocab: Co
     """Apply the shared cleaning steps; each is a no-op where its damage is absent."""
     if clean.is_listing(original):
         doc = clean.strip_listing(doc)
-    doc = clean.undouble_spaces(clean.unfold_ligatures(clean.normalize_spaces(doc)))
+    doc = clean.undouble_spaces(clean.unfold_ligatures(clean.soft_hyphens(clean.normalize_spaces(doc))))
     for pattern in entry.strip:
         doc = doc.sub(re.compile(pattern, re.MULTILINE), "")
     doc = clean.collapse_doubled_words(doc)
@@ -75,7 +75,7 @@ def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None 
     doc = chosen.doc
     cite = _Citer(entry.id, original, base, doc, found.pages)
     located = tables.locate(entry, doc)
-    rulings = _rulings(entry, chosen.blocks, doc, cite, located)
+    rulings, related = _rulings(entry, chosen.blocks, doc, cite, located)
     if not rulings:
         raise IngestError(str(path), f"source {entry.id}: no rulings found (shape '{chosen.shape}')")
     gaps = [Gap(entry.id, "missing-section", f"promised in the contents but absent: {title}",
@@ -87,7 +87,7 @@ def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None 
                               "the phrase is not in the document")
         gaps.append(Gap(entry.id, "unstated", description, cite.line(offset)))
     gaps += links.truncation_gaps(entry.id, rulings)
-    xrefs, xref_gaps = links.cross_references(rulings)
+    xrefs, xref_gaps = links.cross_references(rulings, related)
     gaps += xref_gaps + links.changelog_gaps(rulings)
     first_line = entry.lines[0] if entry.lines else 1
     report = {"format": document.format, "pages": len(found.pages.numbers), "furniture": dict(found.removed),
@@ -222,8 +222,10 @@ def _text(doc: MappedText, pieces: list[tuple[int, int]], lines: bool = False,
 
 
 def _rulings(entry: SourceEntry, blocks: list[Block], doc: MappedText, cite: _Citer,
-             located: list[tables.Found]) -> list[Ruling]:
+             located: list[tables.Found]) -> tuple[list[Ruling], dict[str, list[str]]]:
+    """The rulings of the blocks, and for each ruling id the cross-reference lines attached to it."""
     rulings: list[Ruling] = []
+    related: dict[str, list[str]] = {}
     kept = []
     for position, block in enumerate(blocks):
         if not block.pieces:
@@ -237,17 +239,25 @@ def _rulings(entry: SourceEntry, blocks: list[Block], doc: MappedText, cite: _Ci
                      .replace("//", "/")))
     ids = _unique_ids([base for *_, base in kept])
     by_label: dict[str, str] = {}
+    printed: set[str] = set()  # the rule numbers the document printed so far
+    owners: dict[str, str] = {}  # label -> the latest other unit (a glossary entry) so labelled
     rulings_by_id: dict[str, Ruling] = {}
     for (position, block, text, _), ruling_id in zip(kept, ids, strict=True):
-        # A rule number the document already used is a restatement (an update summary reprints the rules it
-        # changed): kept and searchable, but the first statement stays the rule of that number.
-        kind = "restated" if block.kind == "rule" and block.label in by_label else block.kind
+        # A rule number the document printed already is a restatement (an update summary reprints the rules
+        # it changed): kept and searchable, but the first statement stays the rule of that number.
+        own_number = block.kind == "rule" and _prints_number(doc, block)
+        kind = "restated" if own_number and block.label in printed else block.kind
         # A short front-matter line is the document's title, version, date or credits: never an answer.
         if kind == "front-matter" and len(text.split()) < _TITLE_WORDS:
             kind = "title"
-        parent = by_label.get(block.parent or "")
+        # A glossary entry that only sends the reader elsewhere ('See "Conditions" on page 9.') answers nothing:
+        # its term leads to its target.
+        if kind == "glossary" and links.only_reference(text):
+            kind = "redirect"
+        parent = by_label.get(block.parent or "") or owners.get(block.parent or "")
         section = " > ".join(block.section)
-        if parent:  # a subrule is read in the light of its rule: "... > 702.11 Hexproof" is part of its section
+        if parent and rulings_by_id[parent].kind == "rule":
+            # A subrule is read in the light of its rule: "... > 702.11 Hexproof" is part of its section.
             section += f" > {rulings_by_id[parent].label} {rulings_by_id[parent].title}"
         ruling = Ruling(
             id=ruling_id, game=entry.game, source=entry.id, section=section,
@@ -257,12 +267,29 @@ def _rulings(entry: SourceEntry, blocks: list[Block], doc: MappedText, cite: _Ci
         rulings_by_id[ruling_id] = ruling
         if block.kind == "rule":
             by_label.setdefault(block.label, ruling_id)
+        else:
+            owners[block.label] = ruling_id
+        if own_number:
+            printed.add(block.label)
+        if block.related:
+            related[ruling_id] = [doc.text[start:end] for start, end in block.related]
         for label, pieces in block.examples:
             if pieces:
                 text = _LEAD_IN.sub("", _text(doc, pieces, located=located), count=1)  # readers print their own "Example:"
                 ruling.examples.append(Example(f"{ruling_id}/{label}", ruling_id, label, text, cite(pieces)))
         rulings.append(ruling)
-    return rulings
+    return rulings, related
+
+
+def _prints_number(doc: MappedText, block: Block) -> bool:
+    """Does the document print the rule's label whole before its text ("4.3.2 Each player…"), a number of
+    its own hierarchical numbering? A list's item number ("3." in a list of steps, "B.3" made of the heading
+    "B." and the item "3.") counts only within its list: the same number in another list is no restatement."""
+    if "." not in block.label.strip("."):
+        return False
+    line_start = doc.text.rfind("\n", 0, block.start) + 1
+    before = doc.text[line_start:block.start].rstrip(" .):\t")
+    return before.lower().endswith(block.label.lower()) and not before[:-len(block.label)].strip(" (")
 
 
 _TITLE_WORDS = 15

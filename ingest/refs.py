@@ -12,6 +12,8 @@ MAX_REF = 24
 MAX_ABBREV = 10
 # What the source says about itself rather than rules: its title, credits, copyright, "new in this version".
 HEADER_KINDS = frozenset({"title", "front-matter", "changelog"})
+# Kinds labelled by their term: a glossary entry, and one that only sends the reader to another ruling.
+TERM_KINDS = frozenset({"glossary", "redirect"})
 # How much a source's kind weighs when two sources answer alike: the publisher's word before anyone else's.
 AUTHORITY = {"rulebook": 0, "official-faq": 0, "designer-clarifications": 1, "variant-rules": 2, "house-rules": 3}
 # Said after a clashing abbreviation to tell two sources apart ("PotL HR" beside "PotL").
@@ -79,6 +81,7 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
     still taken, or too long, gives way to the ruling's place in the source ("#12").
     """
     headings = {(r.section, r.title): r.id for r in rulings if r.kind not in HEADER_KINDS}
+    kinds = {r.id: r.kind for r in rulings}
     sections: dict[str, list[Ruling]] = {}
     for ruling in rulings:
         sections.setdefault("\0front" if ruling.kind in HEADER_KINDS else ruling.section, []).append(ruling)
@@ -89,10 +92,13 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
             for n, ruling in enumerate(members, start=1):
                 labels[ruling.id] = f"front {_numbering(ruling.label) or n}"
             continue
-        heading = labels.get(headings.get(_split_section(section), ""))
+        above = headings.get(_split_section(section), "")
+        heading = labels.get(above)
         base = _own_labels(members)
         if heading:
-            base = [own if own.startswith(heading + ".") or r.kind == "glossary" else f"{heading}.{own}"
+            # Under a glossary entry its parts and steps read after its term: "Attacks 1", "Campaign Setup 3".
+            joint = " " if kinds[above] in TERM_KINDS else "."
+            base = [own if own.startswith(heading + joint) or r.kind in TERM_KINDS else f"{heading}{joint}{own}"
                     for own, r in zip(base, members, strict=True)]
         for qualifier in ("", *_qualifiers(section, root)):
             tried = [f"{qualifier} {own}".strip() for own in base]
@@ -108,7 +114,7 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
         # Lazily: the first candidate almost always serves, and building a thousand per ruling cost a second
         # per 5,000 rulings.
         own = f"{abbrev} {labels[ruling.id]}"
-        clipped = _clip(own, MAX_REF) if ruling.kind == "glossary" else ""
+        clipped = _clip(own, MAX_REF) if ruling.kind in TERM_KINDS else _clip_term(own, MAX_REF)
         candidates = chain((own, *filter(None, [clipped]), f"{abbrev} #{position}"),
                            (f"{abbrev} #{position}.{n}" for n in range(2, 1000)))
         ref = next(c for c in candidates if len(c) <= MAX_REF and ref_key(c) not in used)
@@ -127,7 +133,7 @@ def _own_labels(members: list[Ruling]) -> list[str]:
 
 def _term(ruling: Ruling) -> str:
     """A glossary entry's term as a label ("Summoning Sickness Rule"), or ""."""
-    return " ".join(ruling.title.split()) if ruling.kind == "glossary" else ""
+    return " ".join(ruling.title.split()) if ruling.kind in TERM_KINDS else ""
 
 
 def _clip(ref: str, limit: int) -> str:
@@ -139,6 +145,16 @@ def _clip(ref: str, limit: int) -> str:
     cut = re.match(r"(.*)[ /-]", ref[:limit])
     head = cut.group(1).rstrip(" ,;:/-") if cut else ""
     return head + "…" if " " in head else ""
+
+
+def _clip_term(ref: str, limit: int) -> str:
+    """A ref whose label is a term and a number ("IA Winning the Game 1") with the term cut to fit and the
+    number kept ("IA Winning the… 1"); any other ref as it is, and "" when no whole word of the term fits."""
+    head, _, number = ref.rpartition(" ")
+    if " " not in head or not _numbering(number) or len(ref) <= limit:
+        return ref
+    cut = _clip(head, limit - len(number) - 1)
+    return f"{cut} {number}" if cut else ""
 
 
 def _numbering(label: str) -> str:

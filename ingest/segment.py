@@ -35,7 +35,11 @@ class Block:
     examples: list[tuple[str, list[tuple[int, int]]]] = field(default_factory=list)
     slug: str | None = None  # overrides slugify(label) in the ruling id
     id_section: tuple[str, ...] | None = None  # section path for the id, when it differs from `section`
-    parent: str | None = None  # label of the rule this one is a subrule of (1.9.4 for 1.9.4.2, 702.11 for 702.11b)
+    # label of the unit this one is part of: the rule it is a subrule of (1.9.4 for 1.9.4.2, 702.11 for 702.11b),
+    # or the glossary entry a sub-heading or step of it belongs to
+    parent: str | None = None
+    # spans of the cross-reference lines ("Related Topics: A, B") attached to it: links, not its text
+    related: list[tuple[int, int]] = field(default_factory=list)
 
     @property
     def start(self) -> int:

@@ -19,6 +19,7 @@ from ingest.errors import IngestError, InvalidEntry
 from ingest.manifest import Manifest, SourceEntry, load_manifest, source_entry
 from ingest.pipeline import assign_refs, link_names, parse_manifest
 from ingest.records import ParsedSource, as_row
+from ingest.refs import HEADER_KINDS, TERM_KINDS
 from ingest.shapes import AUTO
 from kb.paths import DEFAULT_DB, DEFAULT_MANIFEST
 from kb.rulings import line_range
@@ -347,22 +348,29 @@ _SHORT, _LONG = 40, 4000
 
 
 def ingest_report(entry: SourceEntry, parsed: ParsedSource) -> dict:
-    """What one document yielded, for a user to see at a glance whether it came through: units, sections,
-    examples, pages, furniture removed, front matter read, and suspicious rulings (very short, very long,
-    or holding another unit's number)."""
+    """What one document yielded, for a user to see at a glance whether it came through: units by kind,
+    the headings found, tables, numbering coverage (the share of units the document numbers or names itself,
+    rather than ordinals), examples, pages, furniture removed, front matter read, and the suspicious rulings,
+    the likeliest wrong cuts first (holding another unit's number, mostly numbers, only a cross-reference,
+    very long, very short)."""
     kinds = Counter(r.kind for r in parsed.rulings)
-    suspicious = []
-    for ruling in parsed.rulings:
-        inner = _INNER_NUMBER.search(ruling.text)
-        why = ("very short" if len(ruling.text) < _SHORT else "very long" if len(ruling.text) > _LONG
-               else f"holds another number ({inner.group(1)})" if inner and ruling.kind == "rule" else None)
-        if why:
-            suspicious.append({"id": ruling.id, "why": why, "chars": len(ruling.text)})
+    suspicious = sorted((item for item in map(_suspicion, parsed.rulings) if item),
+                        key=lambda item: _SUSPICIONS.index(item["why"].split(" (")[0]))
+    units = [r for r in parsed.rulings if r.kind not in HEADER_KINDS]
+    own = sum(r.kind in TERM_KINDS or r.kind not in ("paragraph", "question") and bool(_OWN_NUMBER.fullmatch(r.label))
+              for r in units)
+    skip = 1 if entry.section else 0  # the root every section starts with
+    # A subrule's section ends with its rule ("… > 053 Cards refer to themselves…"): a rule, not a heading.
+    paths = (r.section.split(" > ")[skip:len(r.section.split(" > ")) - bool(r.parent)] for r in parsed.rulings)
+    headings = [part for part in dict.fromkeys(part for path in paths for part in path) if part != "Front Matter"]
     found = parsed.found
     return {
         "source": entry.id, "title": entry.title, "format": found.get("format"), "shape": parsed.shape,
         "rulings": len(parsed.rulings), "kinds": dict(kinds.most_common()),
         "sections": len({r.section for r in parsed.rulings}),
+        "headings": len(headings), "heading_titles": headings[:12],
+        "tables": len(parsed.tables),
+        "numbered": {"units": len(units), "own": own, "share": round(own / len(units), 3) if units else 0.0},
         "examples": sum(len(r.examples) for r in parsed.rulings), "gaps": len(parsed.gaps),
         "pages": found.get("pages", 0),
         "furniture_removed": sum(found.get("furniture", {}).values()),
@@ -372,3 +380,25 @@ def ingest_report(entry: SourceEntry, parsed: ParsedSource) -> dict:
         "doubt": found.get("doubt"),
         "suspicious": suspicious,
     }
+
+
+# What makes a ruling suspicious, the likeliest wrong cut first.
+_SUSPICIONS = ("holds another number", "mostly numbers", "only a cross-reference", "very long", "very short")
+_OWN_NUMBER = re.compile(r"[\w.]*\d[\w.]*|[A-Za-z]")  # "1.9.4.2", "702.11b", "36a", "B": the document's numbering
+_CROSS_REFERENCE = re.compile(r"^(?:related topics|see also|see)\b", re.IGNORECASE)
+
+
+def _suspicion(ruling) -> dict | None:
+    """Why `ruling` looks wrongly cut, or None (never for a glossary entry read as sending the reader on,
+    which is what it is meant to do)."""
+    if ruling.kind == "redirect":
+        return None
+    text = ruling.text
+    words = text.split()
+    inner = _INNER_NUMBER.search(text)
+    numeric = sum(bool(re.fullmatch(r"[\d.,/%-]+", word)) for word in words)
+    why = (f"holds another number ({inner.group(1)})" if inner and ruling.kind == "rule"
+           else "mostly numbers (a flattened table?)" if len(words) >= 6 and numeric >= 0.6 * len(words)
+           else "only a cross-reference" if _CROSS_REFERENCE.match(text) and len(words) <= 30
+           else "very long" if len(text) > _LONG else "very short" if len(text) < _SHORT else None)
+    return {"id": ruling.id, "why": why, "chars": len(text)} if why else None

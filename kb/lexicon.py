@@ -157,12 +157,14 @@ def quoted_names(text: str) -> list[str]:
 _CITED_FAMILY = 12
 
 
-def _cited(conn: sqlite3.Connection, kinds: bool) -> dict[str, list[str]]:
-    """Glossary entry id → the rulings it cites: the targets of its references (not of the names its text
-    mentions) and, for a rule cited by number, the rules numbered under it ("702.19" → 702.19a, 702.19b…)."""
-    cites = "and coalesce(x.kind, '') != 'name' " if kinds else ""
-    sql = ("select g.id, x.to_id, x.target, t.source, t.label from rulings g join xrefs x on x.from_id = g.id "
-           f"join rulings t on t.id = x.to_id where g.kind = 'glossary' {cites}order by x.id")
+def _cited(conn: sqlite3.Connection, kinds: bool) -> dict[str, list[tuple[str, str]]]:
+    """Glossary entry id → the rulings it cites, each with how (`see`, `number`): the targets of its
+    references (not of the names its text mentions, nor of the topics a "Related Topics" line lists) and, for a
+    rule cited by number, the rules numbered under it ("702.19" → 702.19a, 702.19b…)."""
+    cites = "and coalesce(x.kind, '') not in ('name', 'related') " if kinds else ""
+    how = "x.kind" if kinds else "'see'"
+    sql = (f"select g.id, x.to_id, x.target, t.source, t.label, {how} from rulings g join xrefs x on x.from_id = g.id "
+           f"join rulings t on t.id = x.to_id where g.kind in ({_ENTRY_KINDS}) {cites}order by x.id")
     rows = conn.execute(sql).fetchall()
     family: dict[tuple[str, str], list[str]] = {}  # (source, rule number) → the rules numbered under it
     if rows:
@@ -172,37 +174,54 @@ def _cited(conn: sqlite3.Connection, kinds: bool) -> dict[str, list[str]]:
                 parents = {".".join(parts[:n]) for n in range(1, len(parts) + (label[-1].isalpha()))} - {label}
                 for parent in parents:
                     family.setdefault((source, parent), []).append(rid)
-    found: dict[str, list[str]] = {}
-    for entry, to_id, target, source, _ in rows:
-        found.setdefault(entry, []).extend([to_id, *family.get((source, target or ""), [])[:_CITED_FAMILY]])
-    return {entry: list(dict.fromkeys(ids)) for entry, ids in found.items()}
+    found: dict[str, list[tuple[str, str]]] = {}
+    for entry, to_id, target, source, _, kind in rows:
+        ids = [to_id, *family.get((source, target or ""), [])[:_CITED_FAMILY]]
+        found.setdefault(entry, []).extend((rid, kind or "see") for rid in ids)
+    return {entry: list(dict.fromkeys(pairs)) for entry, pairs in found.items()}
+
+
+# A glossary entry, and one that only sends the reader elsewhere ("Bleed: see Conditions").
+_ENTRY_KINDS = "'glossary', 'redirect'"
 
 
 def glossary_terms(conn: sqlite3.Connection) -> dict[str, list[str]]:
     """Glossary term → the rules that define it: the rules its entry cites ("see 1.8", "rule 4.2"; through an
-    entry it cites, "see Trample", to the rules that one cites), and the rules directly under a heading of
-    the same game that is the term itself ("3.3 Main Phase" for "Main Phase"); and a name the rulebook gives
-    in quotes ('this was called "mana burn"') → the rule that gives it (or, in a glossary entry, the rules
-    the entry cites). A question using the term then reaches the rules, not just the one-line definition."""
+    entry it cites, "see Trample", to the rules that one cites by number), what an entry that only sends the
+    reader elsewhere leads to ("Bleed: see Conditions" → the Conditions entry), and the rules directly under a
+    heading of the same game that is the term itself ("3.3 Main Phase" for "Main Phase"); and a name the
+    rulebook gives in quotes ('this was called "mana burn"') → the rule that gives it (or, in a glossary entry,
+    the rules the entry cites). A question using the term then reaches the rules, not just the one-line
+    definition."""
     under: dict[tuple[str, str], list[str]] = {}
-    for ruling_id, game, section in conn.execute("select id, game, section from rulings where kind != 'glossary' "
-                                                 "order by source, position"):
+    for ruling_id, game, section in conn.execute(f"select id, game, section from rulings where kind not in "
+                                                 f"({_ENTRY_KINDS}) order by source, position"):
         heading = re.sub(r"^[\w.]*\d[\w.]*\s+", "", (section or "").rsplit(" > ", 1)[-1])
         under.setdefault((game, spaced_words(heading).strip()), []).append(ruling_id)
     # What an entry cites is a reference ("see 1.8"), not a name its definition mentions ("Main Phase" in the
     # entry for "phase"), which the text links to as well (xrefs of kind "name").
     kinds = {row[1] for row in conn.execute("pragma table_info(xrefs)")} >= {"kind"}
     cited = _cited(conn, kinds)
-    entries = {rid: (game, title) for rid, game, title in
-               conn.execute("select id, game, title from rulings where kind = 'glossary' order by source, position")}
+    entries = {rid: (game, title, kind) for rid, game, title, kind in conn.execute(
+        f"select id, game, title, kind from rulings where kind in ({_ENTRY_KINDS}) order by source, position")}
 
-    def rules(entry: str) -> list[str]:
-        """What an entry cites, an entry it cites giving way to what that one cites."""
-        return [rule for target in cited.get(entry, [])
-                for rule in (cited.get(target) or [target] if target in entries else [target])]
+    def rules(entry: str, seen: frozenset[str] = frozenset()) -> list[str]:
+        """What an entry cites: an entry it cites giving way to the rules that one cites by number, one that
+        only sends the reader elsewhere to where it leads."""
+        found = []
+        for target, _ in cited.get(entry, []):
+            if target in seen:
+                continue
+            if target not in entries:
+                found.append(target)
+            elif entries[target][2] == "redirect":
+                found += rules(target, seen | {entry})
+            else:
+                found += [rule for rule, how in cited.get(target, []) if how == "number"] or [target]
+        return found
 
     found: dict[str, list[str]] = {}
-    for entry, (game, title) in entries.items():
+    for entry, (game, title, _) in entries.items():
         for term in _spellings(title or ""):
             targets = rules(entry) + under.get((game, term), [])
             if targets:

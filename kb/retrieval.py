@@ -11,8 +11,9 @@ from dataclasses import dataclass
 
 from kb.cache import per_database_version
 
-# Kinds of ruling that never answer a question: a document's title, version, date and credit lines.
-UNANSWERABLE = "'title'"
+# Kinds of ruling that never answer a question: a document's title, version, date and credit lines, and a
+# glossary entry that only sends the reader elsewhere ("Bleed: see Conditions"), whose term leads to its target.
+UNANSWERABLE = "'title', 'redirect'"
 
 
 @dataclass(frozen=True)

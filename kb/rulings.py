@@ -165,11 +165,46 @@ def official_first(conn: sqlite3.Connection, ranked: list[tuple[str, float]]) ->
     return found
 
 
+def originals_first(conn: sqlite3.Connection, ranked: list[tuple[str, float]]) -> list[tuple[str, float]]:
+    """Ranked pairs where a rule an update summary reprints (kind `restated`) never outranks the rule itself:
+    the rule of that number in the same source takes the reprint's place and score, and the reprint the
+    rule's (or leaves the list, when the rule was not ranked: the rule stands for it)."""
+    ids = [ruling_id for ruling_id, _ in ranked]
+    pairs = conn.execute(
+        "select r.id, o.id, r.text, o.text from rulings r join rulings o on o.source = r.source "
+        "and o.label = r.label and o.kind not in ('restated', 'changelog') and o.position < r.position "
+        f"where r.kind = 'restated' and r.id in ({','.join('?' * len(ids))}) order by o.position desc",
+        ids).fetchall() if ids else []
+    # A reprint says what its rule says (perhaps amended); a list number used again elsewhere does not.
+    reprints = {reprint: original for reprint, original, text, said in pairs if _reprints(text, said)}
+    if not reprints:
+        return ranked
+    place = {ruling_id: index for index, (ruling_id, _) in enumerate(ranked)}
+    found: list[tuple[str, float]] = []
+    waiting: dict[str, str] = {}  # a rule moved up -> its reprint, which takes the rule's own place
+    for index, (ruling_id, score) in enumerate(ranked):
+        original = reprints.get(ruling_id)
+        if original and place.get(original, len(ranked)) > index and original not in waiting:
+            found.append((original, score))
+            waiting[original] = ruling_id
+        elif ruling_id in waiting:
+            found.append((waiting[ruling_id], score))
+        elif not (original and original in waiting):
+            found.append((ruling_id, score))
+    return found
+
+
+def _reprints(text: str, original: str) -> bool:
+    words, said = set(text.lower().split()), set(original.lower().split())
+    return len(words & said) >= 0.5 * min(len(words), len(said))
+
+
 def _tied(above: float, below: float) -> bool:
     return abs(above - below) <= TIE * max(abs(above), abs(below))
 
 
 _RULE_NUMBER = re.compile(r"\d+(?:\.\d+)+[a-z]?")
+_NUMBERS = re.compile(r"\d|^[A-Za-z]$")  # a label the document numbers with ("4.3", "36a", "B"), not a slug
 
 
 def family(row: Mapping) -> str | None:
@@ -222,8 +257,10 @@ def family_groups(conn: sqlite3.Connection, found: list[dict]) -> list[dict]:
     heading has the id None."""
     groups = group_by_family(found)
     families = [group["family"] for group in groups if group["family"]]
-    headings = {row["id"]: row for row in dicts(
-        conn, f"select id, label, title from rulings where id in ({','.join('?' * len(families))})", families)}
+    # A glossary entry heading its parts and steps is named by its term (its title), not by its label's slug.
+    headings = {row["id"]: {**row, "label": row["label"] if _NUMBERS.search(row["label"] or "") else ""}
+                for row in dicts(conn, f"select id, label, title from rulings where id in "
+                                       f"({','.join('?' * len(families))})", families)}
     return [{**group, "heading": headings.get(group["family"]) or _heading(group["results"][0]["citation"]["section"])
              if group["family"] else None} for group in groups]
 

@@ -27,7 +27,7 @@ from kb.query import (
     without_game_name,
 )
 from kb.retrieval import dense_ranking, fts_ranking
-from kb.rulings import official_first, results
+from kb.rulings import official_first, originals_first, results
 
 MAX_K = 50
 MODES = ("hybrid", "fts", "dense")
@@ -88,7 +88,7 @@ def ask(conn: sqlite3.Connection, question: str, game: str | None = None, k: int
         ranked = prefer_game(ranked, preferred)
     if mode == "hybrid":  # a boost in standard deviations: only fused scores are on that scale
         ranked = prefer_rulings(ranked, glossary_rulings(searched, lexicon.terms, game or preferred))
-    ranked = official_first(conn, ranked)
+    ranked = official_first(conn, originals_first(conn, ranked))
     if mode == "hybrid":
         found = evidence(conn, ranked, cosines, usage)
         sure = round(confidence(found), 3) if found else 0.0

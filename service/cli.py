@@ -78,9 +78,13 @@ def add(file: Path, game: str, title: str | None, shape: str, kind: str, languag
 def report_text(report: dict) -> str:
     """The ingest report as a judge reads it: what came through, and what to check."""
     front = ", ".join(f"{key} {value}" for key, value in report["front_matter"].items()) or "none found"
+    numbered = report["numbered"]
     lines = [f"Added {report['title']!r} as {report['source']} ({report['format']}, shape {report['shape']}):",
              f"  {report['rulings']} rulings (" + ", ".join(f"{n} {kind}" for kind, n in report["kinds"].items())
              + f") in {report['sections']} sections, {report['examples']} examples, {report['gaps']} gaps",
+             f"  headings: {report['headings']} ({', '.join(report['heading_titles'][:6]) or 'none'}"
+             f"{', ...' if report['headings'] > 6 else ''}); tables: {report['tables']}; numbered by the "
+             f"document: {numbered['own']} of {numbered['units']} units ({numbered['share']:.0%})",
              f"  pages: {report['pages'] or 'none marked'}; furniture removed: {report['furniture_removed']} "
              f"lines; contents entries read as structure: {report['contents_entries']}",
              f"  front matter: {front}"]
@@ -196,7 +200,7 @@ def ask(question: str, game: str | None, k: int, as_json: bool, mode: str, db_pa
     for example in best["examples"]:
         click.echo(plain("Example: " + example))
     if first["heading"]:
-        click.echo(f"\nAlso under {first['heading']['label']}:")
+        click.echo(f"\nAlso under {first['heading']['label'] or first['heading']['title']}:")
         click.echo("\n".join(f"  - {_listed(other)}" for other in first["results"] if other is not best))
     if rest:
         click.echo("\nAlso relevant:")
@@ -230,7 +234,7 @@ def _provenance(citation: dict) -> str:
 
 
 def _family_heading(heading: dict) -> str:
-    return f"{heading['label']} {heading['title']}" + (f"  [{heading['id']}]" if heading["id"] else "")
+    return f"{heading['label']} {heading['title']}".strip() + (f"  [{heading['id']}]" if heading["id"] else "")
 
 
 def _group_lines(group: dict, with_status: bool = True) -> list[str]:

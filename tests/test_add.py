@@ -6,7 +6,7 @@ import sqlite3
 import pytest
 from click.testing import CliRunner
 
-from service.cli import cli
+from service.cli import cli, report_text
 
 DOCS = {
     "lettered.txt": (
@@ -31,6 +31,14 @@ DOCS = {
         "Roll one die per attacking unit; fives and sixes hit.\n\n"
         "SUPPLY\n"
         "Units out of supply halve their strength.\n"),
+    "reported.txt": (
+        "1. MOVEMENT\n"
+        "1.1. Units move up to their speed in hexes.\n"
+        "1.2. A unit may not move through an enemy unit. 1.3. Roads double a unit's speed.\n\n"
+        "Scoring\n"
+        "Points for each city held at the end of the game:\n\n"
+        "1 2 3 4 5 6 1 2 4 7 10 15\n\n"
+        "See Scoring.\n"),
 }
 
 
@@ -130,3 +138,15 @@ def test_a_title_with_a_version_number_gives_a_dotted_source_id(db):
     result = add(db, "qa.txt", game="castles", title="Castles FAQ 1.2")
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["source"] == "castles-faq-1.2"
+
+
+def test_the_ingest_report_counts_headings_tables_and_numbering_and_lists_the_likeliest_wrong_cuts_first(db):
+    result = add(db, "reported.txt", game="hexes")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["headings"] == 2 and report["heading_titles"] == ["Movement", "Scoring"]
+    assert report["tables"] == 0
+    assert report["numbered"]["own"] == 2 and report["numbered"]["units"] > 2
+    whys = [item["why"].split(" (")[0] for item in report["suspicious"]]
+    assert whys[:3] == ["holds another number", "mostly numbers", "only a cross-reference"]
+    assert "headings: 2 (Movement, Scoring); tables: 0; numbered by the document: 2 of" in report_text(report)

@@ -118,3 +118,16 @@ def test_a_text_whose_extraction_doubled_every_space_gets_single_spaces():
 ])
 def test_single_spaced_text_and_layout_columns_keep_their_spaces(layout):
     assert run(clean.undouble_spaces, layout) == layout
+
+
+@pytest.mark.parametrize("typed, read", [
+    ("For 6\u00ad10 players", "For 6-10 players"),            # between numbers: a dash, never "610"
+    ("Gold \u00ad Silver", "Gold - Silver"),                  # between words
+    ("a hyphen\u00ad ated word", "a hyphen- ated word"),      # before a space it still stands for something
+    ("the exam\u00adple and hy\u00adphen\u00adation", "the example and hyphenation"),  # a break point inside a word
+])
+def test_soft_hyphens_are_dashes_between_numbers_or_words_and_nothing_inside_a_word(typed, read):
+    cleaned = clean.soft_hyphens(MappedText.of(typed))
+    assert cleaned.text == read
+    if "-" in read:  # the dash cites the soft hyphen it was read from
+        assert typed[cleaned.offsets[read.index("-")]] == "\u00ad"

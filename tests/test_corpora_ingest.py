@@ -164,7 +164,7 @@ def test_a_subrule_carries_its_rules_heading_in_its_searchable_section():
     assert rulings["8.3.2"].section.endswith("8.3 Bodyguard"), "a section heading is already the rule's"
 
 
-@pytest.mark.parametrize("name", [RULES_TXT, RULES_PDF, SET_NOTES, FIDE, RIFTBOUND])
+@pytest.mark.parametrize("name", [RULES_TXT, RULES_PDF, SET_NOTES, FIDE, RIFTBOUND, "imperial-assault-rules-reference.md"])
 def test_every_citation_span_holds_its_ruling_in_the_documents_original_text(name, span_fault):
     source = parsed(name)
     cited = [(r.id, r.citation, r.text) for r in source.rulings]
@@ -229,6 +229,111 @@ def test_ligatures_and_doubled_spaces_of_a_pdf_extraction_are_not_in_rulings():
     assert source.found["title"] == "Riftbound Core Rules"
     rulings = {r.label: r for r in source.rulings}
     assert [rulings[label].citation.page for label in ("002", "103.1.a", "826.6")] == [1, 2, 97]  # "=== PAGE n ==="
+
+
+LORCANA_PDFS = {"lorcana-comprehensive-rules-2025-10-31.pdf": 36, "lorcana-comprehensive-rules-2025-02-28.pdf": 70,
+                "lorcana-comprehensive-rules-2024-08-09.pdf": 60}  # rules each edition's update summaries reprint
+
+
+@pytest.mark.parametrize("name, reprinted", LORCANA_PDFS.items())
+def test_an_update_summary_keeps_its_reprints_inside_it_as_restated_rules(name, reprinted):
+    rulings = parsed(name).rulings
+    summary = [r for r in rulings if re.search(r"(?:^|> )(?:Previous )?Update Summary", r.section)]
+    assert {r.kind for r in summary} == {"restated", "changelog"}
+    assert sum(r.kind == "restated" for r in rulings) == reprinted
+    assert all(r.kind == "restated" for r in summary if re.fullmatch(r"\d+(\.\d+)+", r.label))
+    # The summary is never merged into the last section of the rules before it ("5.1 General" reprinted).
+    assert not [r for r in rulings if r.kind in ("restated", "changelog") and r.citation.page
+                and r.citation.page < summary[0].citation.page]
+
+
+def test_a_glossary_after_the_last_chapter_is_a_glossary_not_text_of_that_chapter():
+    rulings = parsed("lorcana-comprehensive-rules-2024-08-09.pdf").rulings
+    assert sum(r.kind == "glossary" for r in rulings) == 77
+    last_rule = max((r for r in rulings if r.kind == "rule"), key=lambda r: len(r.text))
+    assert "Willpower" not in last_rule.text
+
+
+@pytest.mark.parametrize("name", [RULES_TXT, SET_NOTES, FIDE, RIFTBOUND, *LORCANA_PDFS,
+                                  "wfdf-rules-of-ultimate-2025-2028.pdf"])
+def test_a_document_whose_references_all_resolve_reports_no_gap(name):
+    assert parsed(name).gaps == []
+
+
+def test_a_bullet_glyph_after_a_rule_number_is_not_the_rules_text():
+    rulings = parsed(RIFTBOUND).rulings
+    assert next(r for r in rulings if r.label == "053.1").text.startswith("Units and legends say")
+    assert not [r.label for r in rulings if re.match(r"[*•◦▪]\s", r.text)]
+
+
+# The Imperial Assault reference: golden rules, card interpretations and timing, then 124 "###" glossary
+# entries in alphabetical order (under "## Timing" by the markdown nesting), 12 of them only 'See "X" on page
+# N', 25 "####" sub-headings inside entries, 7 numbered step lists (38 steps), 112 "Related Topics:" lines
+# listing 431 topics, 30 "see" references. Counted by hand in the file.
+IMPERIAL = "imperial-assault-rules-reference.md"
+
+
+def imperial():
+    source = parsed(IMPERIAL)
+    return source, {r.id: r for r in source.rulings}
+
+
+def test_every_glossary_entry_is_one_ruling_in_the_glossary_with_its_whole_definition():
+    source, _ = imperial()
+    entries = [r for r in source.rulings if r.kind in ("glossary", "redirect")]
+    headings = re.findall(r"(?m)^### (.+)$", (CORPORA / IMPERIAL).read_text(encoding="utf-8"))
+    assert [r.title for r in entries] == headings and len(headings) == 124
+    assert sum(r.kind == "redirect" for r in entries) == 12
+    assert {r.section.split(" > ")[-1] for r in entries} == {"Glossary"}  # not "Timing", the section before them
+    abilities = next(r for r in entries if r.title == "Abilities")
+    assert abilities.text.startswith("All text on cards and hero sheets") and "- Deplete: The player must" in \
+        abilities.text and abilities.text.endswith("does not count toward a figure's attack limitations.")
+    assert len(source.rulings) == 204 and sum(r.kind == "paragraph" for r in source.rulings) == 42  # 17 + 25 parts
+
+
+def test_an_entrys_sub_headings_and_steps_are_units_under_it_and_no_step_is_restated():
+    source, by_id = imperial()
+    parts = [r for r in source.rulings if r.parent and by_id[r.parent].kind == "glossary" and r.kind == "paragraph"]
+    assert len(parts) == 25
+    steps = [r for r in source.rulings if r.kind in ("rule", "clarification")]
+    assert len(steps) == 38 and not [r for r in source.rulings if r.kind == "restated"]
+    attack_steps = [r for r in steps if r.section.endswith("> Attacks > Steps of an Attack")]
+    assert [r.title for r in attack_steps][2] == "Rerolls" and by_id[attack_steps[2].parent].title == "Steps of an Attack"
+    # The paragraph after a numbered list is the entry's, not swallowed into the last step.
+    mission_stage = next(r for r in source.rulings if r.title == "Mission Stage")
+    cleanup = next(r for r in steps if r.title == "Post-Mission Cleanup")
+    assert "After resolving \"Post-Mission Cleanup,\"" in mission_stage.text
+    assert "After resolving \"Post-Mission" not in cleanup.text and "non-agenda Side Mission" in cleanup.text
+
+
+def test_related_topics_lines_are_links_and_see_references_resolve_without_false_gaps():
+    source, by_id = imperial()
+    assert not [r.id for r in source.rulings if "Related Topics" in r.text]
+    related = [x for x in source.xrefs if x.kind == "related"]
+    assert len(related) == 431 and all(x.to_id for x in related)
+    assert len({x.from_id for x in related}) == 112
+    see = [x for x in source.xrefs if x.kind == "see"]
+    assert len(see) == 30 and all(x.to_id for x in see)
+    assert source.gaps == []
+    reroll = next(x for x in see if by_id[x.from_id].title == "Reroll")  # 'See Step 3 of "Attacks" on page 5.'
+    assert by_id[reroll.to_id].title == "Rerolls"
+
+
+def test_glossary_refs_are_the_term_and_steps_read_after_their_entry():
+    source, _ = imperial()
+    found = ruling_refs(source.rulings, "IA", IMPERIAL)
+    refs = {r.title: found[r.id] for r in source.rulings}
+    assert refs["Attacks"] == "IA Attacks" and refs["Steps of an Attack"] == "IA Attacks 1"
+    assert refs["Rerolls"] == "IA Attacks 1.3" and refs["Choose Heroes"] == "IA Campaign Setup 2"
+    assert refs["Bleed"] == "IA Bleed" and refs["XP"] == "IA XP"
+    entries = [found[r.id] for r in source.rulings if r.kind in ("glossary", "redirect")]
+    assert not [ref for ref in entries if re.search(r"#|\d", ref)]  # a named entry never falls back to a number
+
+
+def test_the_laws_of_chess_came_into_force_on_1_july_2009_and_restate_nothing():
+    source = parsed(FIDE)
+    assert (source.found["title"], source.found["date"]) == ("FIDE Laws of Chess", "2009-07-01")
+    assert not [r.label for r in source.rulings if r.kind == "restated"]
 
 
 @pytest.mark.parametrize("name", [RULES_TXT, RULES_PDF, FIDE])

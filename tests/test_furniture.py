@@ -195,9 +195,21 @@ def test_a_contents_with_dot_leaders_becomes_entries():
      {"title": "House Rules", "date": "10/3/2023", "date_iso": "2023-10-03"}),
     ("# Tournament Rules\n\nv2.1 - Updated: 5 March 2024\n\n©Acme\n",
      {"title": "Tournament Rules", "version": "2.1", "date": "5 March 2024", "date_iso": "2024-03-05"}),
+
+    ("Rules of Ultimate 2025-2028\n\nOfficial Version effective 2025-01-01\n",
+     {"title": "Rules of Ultimate 2025-2028", "date": "2025-01-01", "date_iso": "2025-01-01"}),
+    ("Skirmish Core Rules v4.0\nLast updated: March 30, 2026\n",
+     {"title": "Skirmish Core Rules v4.0", "version": "4.0", "date": "March 30, 2026", "date_iso": "2026-03-30"}),
+    ("Comprehensive Rules – Version 2025.3\n",
+     {"title": "Comprehensive Rules – Version 2025.3", "version": "2025.3"}),
 ])
 def test_front_matter_is_read_and_only_the_title_stays(top, metadata):
     body = "\nGeneral\n1.1. A player may pass.\n"
     found = strip_furniture(MappedText.of(top + body))
     assert found.metadata == metadata
     assert lines_of(found.text.text) == [lines_of(top)[0]] + lines_of(body)
+
+
+def test_a_first_section_heading_over_questions_is_not_the_documents_title():
+    found = strip_furniture(MappedText.of("Old questions\n\nQ: Can a knight jump?\nA: Yes.\n"))
+    assert "title" not in found.metadata

@@ -224,3 +224,44 @@ def test_a_question_using_a_glossary_term_or_quoted_slang_reaches_the_rule(wyrm_
     assert rule in glossary_rulings(question, load_lexicon(conn).terms, "wyrm")
     ranked = [r["id"] for r in ask(conn, question, k=3)["results"]]
     assert rule in ranked, ranked
+
+
+# A markdown rules reference whose glossary entries are "###" headings in alphabetical order, some only
+# sending the reader elsewhere ("### Bleed" / 'See "Conditions" on page 9.'), each closed by related topics.
+SKIRMISH = ("# Skirmish Reference\n\n## Glossary\n\nEvery rule in alphabetical order.\n\n"
+            "### Attacks\n\nFigures attack hostile figures.\n\n#### Steps of an Attack\n\n"
+            "1. **Declare Target:** Choose a hostile figure in line of sight.\n"
+            "2. **Rerolls:** Each die may be rerolled only once per attack.\n\n"
+            "Related Topics: Conditions, Damage\n\n"
+            "### Bleed\n\nSee \"Conditions\" on page 9.\n\n"
+            "### Conditions\n\nA figure with a condition keeps its token until it is discarded. A bleeding "
+            "figure suffers 1 strain whenever it performs an action.\n\nRelated Topics: Damage\n\n"
+            "### Damage\n\nA figure with damage equal to its health is defeated.\n\n"
+            "### Exhaust\n\nAn exhausted card cannot be used again this round.\n\n"
+            "### Focus\n\nA focused figure adds a green die to its next attack.\n\n"
+            "### Health\n\nThe damage a figure can suffer before it is defeated.\n\n"
+            "### Locked\n\nSee \"Doors\" on page 11.\n\n"
+            "### Movement\n\nA figure spends movement points to enter spaces.\n\n"
+            "### Reroll\n\nSee Step 2 of \"Attacks\" on page 5.\n\n"
+            "### Strain\n\nA hero suffers strain to gain movement points.\n")
+CONDITIONS = "skirmish/skirmish-reference/glossary/conditions"
+REROLLS = "skirmish/skirmish-reference/glossary/attacks/steps-of-an-attack/rerolls"
+
+
+@pytest.fixture(scope="module")
+def skirmish_db(seeds_plus):
+    return seeds_plus("skirmish", SKIRMISH)
+
+
+def test_an_entry_that_only_sends_the_reader_elsewhere_leads_its_term_there_and_answers_nothing(skirmish_db):
+    conn = connect(skirmish_db)
+    terms = load_lexicon(conn).terms
+    assert terms["bleed"] == [CONDITIONS]
+    assert terms["reroll"] == [REROLLS]  # "Step 2 of Attacks": the step itself
+    assert "locked" not in terms  # "Doors" is absent: the term leads nowhere (a gap says so)
+    # A related topic is a link to read on, not what an entry cites: "attacks" does not lead to Conditions.
+    assert CONDITIONS not in terms.get("attacks", [])
+    results = ask(conn, "Does bleed make my figure suffer strain when it acts?", game="skirmish", k=5)["results"]
+    assert results[0]["id"] == CONDITIONS and "redirect" not in {r["kind"] for r in results}
+    gaps = [d for (d,) in conn.execute("select description from gaps where source like 'skirmish%'")]
+    assert len(gaps) == 1 and "“Doors”" in gaps[0]

@@ -441,9 +441,10 @@ def test_markdown_headings_under_a_glossary_are_its_terms_and_never_terms_themse
                      "### Rune\n\nA mark on a tablet.\n- It cannot be moved.\n\n## Golden Rules\n\n"
                      "Cards override this guide.\n")
     assert [(b.kind, b.title, b.section[-1]) for b in blocks] == [
-        ("glossary", "Fading", "Fading"), ("paragraph", "It is slow.", "Fading"),
-        ("glossary", "Rune", "Rune"), ("paragraph", "Cards override this guide.", "Golden Rules")]
-    assert blocks[2].text == "A mark on a tablet. - It cannot be moved."
+        ("glossary", "Fading", "Glossary"), ("glossary", "Rune", "Glossary"),
+        ("paragraph", "Cards override this guide.", "Golden Rules")]
+    assert blocks[0].text == "What happens to old runes. It is slow."  # the whole definition, up to the next heading
+    assert blocks[1].text == "A mark on a tablet. - It cannot be moved."
 
 
 def test_an_alphabetical_run_of_headings_is_a_glossary_even_without_a_glossary_heading():
@@ -452,6 +453,77 @@ def test_an_alphabetical_run_of_headings_is_a_glossary_even_without_a_glossary_h
     assert [(b.kind, b.title) for b in segment(text)] == [("glossary", w) for w in words]
     shuffled = "## Reference\n\n" + "".join(f"### {w}\n\nWhat {w.lower()} does.\n\n" for w in reversed(words))
     assert {b.kind for b in segment(shuffled)} == {"paragraph"}
+
+
+
+# A markdown rules reference (in the outline dialect the reader writes) laid out as the real ones are: front sections, a "## Glossary" heading with only an
+# introduction, more front sections, then the entries as "###" headings in alphabetical order (after "## Timing",
+# which the markdown nesting would make their parent), each with paragraphs, bullet lists, "####" sub-headings,
+# numbered steps and a closing "Related Topics" line.
+REFERENCE_WORDS = ["Abilities", "Accuracy", "Blast", "Cleave", "Damage", "Exhaust", "Focus", "Health"]
+REFERENCE = ("# Skirmish Reference\n\n## Glossary\n\nThis section lists every rule in alphabetical order.\n\n"
+             "## Timing\n\nResolve mission rules first.\n\n"
+             "### Attacks\n\nFigures attack hostile figures.\n\nEach attack has a type.\n\n"
+             "- A figure attacks once.\n  - Unless an ability says otherwise.\n\n"
+             "#### Steps of an Attack\n\nResolve these steps:\n\n"
+             "1. Declare Target: Choose a target.\n2. Roll Dice: Roll the dice.\n"
+             "   - Each die may be rerolled once.\n3. Deal Damage: The target suffers damage.\n\n"
+             "- Attacks by objects skip step 1.\n\nAfter the last step the attack ends.\n\n"
+             "Related Topics: Blast, Damage\n\n"
+             + "".join(f"### {w}\n\nWhat {w.lower()} does.\n\nRelated Topics: Attacks\n\n" for w in REFERENCE_WORDS))
+
+
+def test_an_alphabetical_run_of_entries_sits_in_the_glossary_not_under_the_section_before_it():
+    blocks = segment(REFERENCE)
+    entries = [b for b in blocks if b.kind == "glossary"]
+    assert [b.title for b in entries] == ["Attacks", *REFERENCE_WORDS]
+    assert {b.section for b in entries} == {("Rules", "Skirmish Reference", "Glossary")}
+    assert [b.section[-1] for b in blocks if b.text == "Resolve mission rules first."] == ["Timing"]
+    # Without a glossary heading the run sits at the document's root, beside the section it follows (one of
+    # the document's sections), not in it.
+    plain = segment(REFERENCE.replace("## Glossary\n\nThis section lists every rule in alphabetical order.",
+                                      "## Golden Rules\n\nCards override this guide."))
+    assert {b.section for b in plain if b.kind == "glossary"} == {("Rules", "Skirmish Reference")}
+    # A section with no text of its own right over the run holds it ("## Cards", then the card entries).
+    held = segment(REFERENCE.replace("## Timing\n\nResolve mission rules first.", "## Cards"))
+    assert {b.section for b in held if b.kind == "glossary"} == {("Rules", "Skirmish Reference", "Glossary")}
+    held = segment(REFERENCE.replace("## Glossary\n\nThis section lists every rule in alphabetical order.",
+                                     "## Golden Rules\n\nCards override this guide.")
+                   .replace("## Timing\n\nResolve mission rules first.", "## Cards"))
+    assert {b.section for b in held if b.kind == "glossary"} == {("Rules", "Skirmish Reference", "Cards")}
+
+
+def test_an_entry_holds_its_whole_definition_and_its_sub_headings_and_steps_are_units_of_it():
+    blocks = segment(REFERENCE)
+    attacks, steps, *numbered = [b for b in blocks if "Attacks" in (b.title, *b.section)]
+    assert attacks.text == ("Figures attack hostile figures. Each attack has a type. - A figure attacks once. "
+                            "- Unless an ability says otherwise.")
+    assert (steps.title, steps.section[-1], steps.parent) == ("Steps of an Attack", "Attacks", attacks.label)
+    # The list after the steps and the paragraph after it come back to the sub-heading's unit, not to step 3.
+    assert steps.text == "Resolve these steps: - Attacks by objects skip step 1. After the last step the attack ends."
+    assert [(b.label, b.kind, b.section[-1], b.parent) for b in numbered] == [
+        (n, "rule", "Steps of an Attack", steps.label) for n in ("1", "2", "3")]
+    assert numbered[1].text == "Roll Dice: Roll the dice. - Each die may be rerolled once."
+    assert numbered[2].text == "Deal Damage: The target suffers damage."
+
+
+def test_a_related_topics_line_is_a_link_of_its_entry_never_text():
+    doc = MappedText.of(REFERENCE)
+    blocks = parse_outline(doc, ("Rules",))
+    assert not [b for b in blocks for s, e in b.pieces if "Related Topics" in doc.text[s:e]]
+    attacks = next(b for b in blocks if b.title == "Attacks")
+    assert [doc.text[s:e] for s, e in attacks.related] == ["Related Topics: Blast, Damage"]  # after its steps too
+    assert sum(len(b.related) for b in blocks) == 1 + len(REFERENCE_WORDS)
+    # Outside a glossary a "See also:" line belongs to the unit it follows.
+    (rule,) = parse_outline(MappedText.of("## Combat\n\nUnits fight.\n\nSee also: Morale, Retreat\n"), ("Rules",))
+    assert len(rule.related) == 1 and rule.pieces == [(11, 23)]  # "Units fight." alone
+
+
+def test_a_glossary_letter_heading_groups_entries_and_an_acronym_heading_keeps_its_capitals():
+    blocks = segment("## Glossary\n\n### A\n\n#### Attack\n\nA roll against a target.\n\n"
+                     "### X\n\n#### XP\n\nExperience points.\n")
+    assert [(b.kind, b.title, b.section[-1]) for b in blocks] == [
+        ("glossary", "Attack", "A"), ("glossary", "XP", "X")]
 
 
 # h. Change lists

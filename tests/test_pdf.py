@@ -113,7 +113,7 @@ def test_the_text_is_normalised_for_line_by_line_work(latest):
     ("one\r\ntwo\rthree\u2028four", "one\ntwo\nthree\nfour"),
     ("a\xa0b\u202fc\u2009d", "a b c d"),
     ("\ufb01nd the \ufb02ag, o\ufb00er", "find the flag, offer"),
-    ("exam\u00ad\nple and hy\u00adphen", "exam-\nple and hyphen"),
+    ("exam\u00ad\nple and hy\u00adphen", "exam-\nple and hy\u00adphen"),  # the cleaner reads the second
     ("tab\there\x00\x07 zero\u200bwidth\ufeff", "tab\there zerowidth"),
     ("page\fbreak\x0b inside", "pagebreak inside"),
     ("trailing   \nspaces \t\n\n", "trailing\nspaces"),

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ingest import links
 from ingest.formats import FENCE
 from ingest.segment import HEADING_CONNECTORS, SENTENCE_STARTERS, Block, first_sentence, slugify, trim
 from ingest.text import MappedText
@@ -44,7 +45,7 @@ _ITEM = re.compile(
 )
 # "Stoneskin (2 points): Add one..." - a numbered item that names something.
 _NAMED = re.compile(r"^(?P<name>[A-Z][\w'’ /-]{1,40}?)\s*(?:\([^)]*\))?\s*(?::|\s[-–]\s)")
-_BULLET = re.compile(r"^\s*(?:[•◦▪‣∙●○■□►➢*–—-]|o(?=\s+[A-Z“\"(]))\s+")
+_BULLET = re.compile(r"^\s*(?:[•◦▪‣∙●○■□►➢➤◊◆❖✓*–—-]|o(?=\s+[A-Z“\"(]))\s+")
 # Captions of diagrams and tables name a picture, never a section.
 _CAPTION = re.compile(r"^(?:#{1,6}\s+)?(?:[Dd]iagram|DIAGRAM|[Tt]able|TABLE|[Ff]ig(?:ure|\.)|FIG(?:URE|\.)|"
                       r"[Ii]llustration|ILLUSTRATION|[Cc]hart|CHART)\s*(?:\d+[a-z]?|[A-Z])\b")
@@ -74,6 +75,10 @@ _GLOSSARY = re.compile(r"^(?:(?:\d+[.)]?|[A-Z][.:])\s+)?(?:glossary(?: of (?:ter
 _INLINE_TERM = re.compile(r"^(?P<term>[^\s:–—][^:–—]{0,40}?)\s*(?::|\s[–—]\s)\s*(?P<definition>\S.*)$")
 # "Hex. One space of the map.": a capitalised term of a few words closed by a full stop, then its definition.
 _DOTTED_TERM = re.compile(r"^(?P<term>[A-Z][\w'’/-]{0,30}(?: [\w'’/()-]{1,30}){0,3})\.\s+(?P<definition>[A-Z“\"(].*)$")
+# A document's record of its own revisions ("UPDATE SUMMARY", "Previous Update Summary", "Revision History").
+_CHANGELOG = re.compile(r"^(?:previous\s+|recent\s+|earlier\s+|rules?\s+)?(?:update\s+summar(?:y|ies)|change\s*log|"
+                        r"summary\s+of\s+changes|changes\s+(?:in|since|from)\b|revision\s+history|"
+                        r"version\s+history|what['’]s\s+new|errata)", re.I)
 _SENTENCE_END = re.compile(r"[.!?][”\"')\]]*(?:\s+\d+)?$")  # a page number may follow
 _ENDS_CLAUSE = re.compile(r"[.!?:;][”\"')\]]*$")
 # "Can a unit retreat twice?": text whose first sentence asks.
@@ -81,6 +86,8 @@ _ASKS = re.compile(r"^[^.!?]{3,}\?")
 # "[^1]: A judge is any staff member...": a footnote, as the readers write one.
 _FOOTNOTE = re.compile(r"^\s*\[\^[^\]\s]+\]:\s*")
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
+# "## A", "## B–C": a glossary's letter headings, which group its entries.
+_LETTER_GROUP = re.compile(r"^[A-Z](?:\s*[-–—]\s*[A-Z])?$")
 
 
 @dataclass
@@ -90,7 +97,11 @@ class _Heading:
     number: str | None  # what plain items under it are numbered after ("4" for Article 4)
     kind: str           # "marked" (#, ***), "caps", "numbered" or "titled"
     glossary: bool = False
-    entry: bool = False  # a glossary entry's heading ("### Accuracy"): its first paragraph defines the term
+    entry: bool = False  # a glossary entry's heading ("### Accuracy"): its text defines the term
+    part: bool = False   # a sub-heading inside an entry ("#### Steps of an Attack"): a unit of the entry
+    sibling: bool = False  # did a heading of its level close when it opened (one section among others)?
+    holds_run: bool | None = None  # does it hold the alphabetical run of entries that follows it?
+    owner: Block | None = None  # an entry's or part's unit, which its own text goes to (started on its first line)
     rule: bool = False   # numbered like a rule ("## 4.3 Main Phase") over its rules: its own text takes its number
 
 
@@ -137,10 +148,12 @@ class _Outline:
         self.top = -1                       # the last plain number of that sequence so far
         self.term_letter = ""               # the first letter of the glossary's latest term
         self.dotted: bool | None = None     # are the glossary's terms "Term. Definition" lines (None: no term yet)?
-        self.defined = False                # has the open glossary entry heading's definition begun?
-        self.entry_block: Block | None = None  # its definition: a paragraph, as the entry's other paragraphs are
+        self.glossary: list[_Heading] | None = None  # the headings down to the document's glossary heading
         self.questions = 0
         self.paragraphs = 0
+        self.changelog: _Heading | None = None  # the open update summary: what it reprints nests under it
+        self.closing = False                 # does that summary run to the end (it starts past the middle)?
+        self.heading_numbers: set[str] = set()
 
     def read(self) -> list[Block]:
         for index, (pos, line) in enumerate(self.lines):
@@ -150,11 +163,13 @@ class _Outline:
             stripped = line.strip()
             if not stripped or _RULE_LINE.match(line):
                 if self.in_front or (self.current is not None and (self.current.kind == "paragraph"
-                                                                   or self.current is self.entry_block)):
+                                                                   or self.current is self._owner())):
                     self.current = self.example = None
                 continue
             if _FOOTNOTE.match(line):
                 self._footnote(pos, line)
+                continue
+            if self._cross_reference(pos, line):
                 continue
             bullet = _BULLET.match(line)
             if bullet or _CAPTION.match(stripped):
@@ -171,8 +186,6 @@ class _Outline:
                     continue
             heading = self._heading(index, stripped, item)
             if heading:
-                heading.entry = heading.kind == "marked" and (
-                    index in self.entries or any(h.glossary for h in self._parents(heading)))
                 if not self._heading_unit(index, pos, line, heading):
                     self._open(heading, index)
             elif not (item and self._unit(index, pos, line, item)):
@@ -206,7 +219,12 @@ class _Outline:
         numbered = _NUMBERED_SECTION.match(stripped)
         if numbered and self._heads_section(index, numbered.group("n")):
             return _Heading(1, _section_title(numbered.group("title")), numbered.group("n"), "numbered")
-        if item or self._inside_chapter(index):
+        if item:
+            return None
+        # A glossary or an update summary closes the chapters before it, even when the summary then reprints
+        # rules numbered in the last one; any other capitalised line inside a chapter is a label of its text.
+        if self._inside_chapter(index) and not (_CAPS_SECTION.match(stripped) and (
+                _CHANGELOG.match(stripped) or _GLOSSARY.match(stripped) and self._opens_glossary(index))):
             return None
         if _CAPS_SECTION.match(stripped):
             return _Heading(1, _section_title(stripped), _heading_number(stripped), "caps")
@@ -325,7 +343,30 @@ class _Outline:
         """The open headings a marked heading will sit under."""
         return [h for h in self.headings if h.level < heading.level]
 
+    def _place_entry(self, heading: _Heading, index: int) -> None:
+        """Mark a marked heading as a glossary entry (under a glossary heading, or one of an alphabetical run
+        of sibling headings) or as a part of the entry above it, and put a run's entries in the glossary: the
+        document's glossary heading where it has one, else the headings around the section the run follows
+        when that is one section among others with text of its own ("## Timing", its rules, then "###
+        Abilities", "### Accuracy"…: the run is no part of Timing; "## Cards" right over its entries holds them)."""
+        parents = [h for h in self.headings if not _LETTER_GROUP.match(h.title)]  # "## A" only groups entries
+        if _LETTER_GROUP.match(heading.title):
+            return
+        glossary = bool(parents) and parents[-1].glossary
+        if index in self.entries and not glossary:
+            if self.glossary and self.glossary[-1].level < heading.level:
+                self.headings = list(self.glossary)
+            elif self.headings and self.headings[-1].sibling:
+                above = self.headings[-1]
+                if above.holds_run is None:  # decided at the run's first entry: did text come under `above`?
+                    above.holds_run = self.last is None
+                if not above.holds_run:
+                    self.headings.pop()
+        heading.entry = glossary or index in self.entries
+        heading.part = not heading.entry and bool(parents) and (parents[-1].entry or parents[-1].part)
+
     def _open(self, heading: _Heading, index: int) -> None:
+        self._enter_changelog(heading, index)
         if heading.kind == "titled":
             # A title line is a topic inside the marked or capitalised heading above it, never inside a numbered one.
             while self.headings and self.headings[-1].kind in ("titled", "numbered"):
@@ -337,14 +378,20 @@ class _Outline:
             number = heading.number if heading.kind in ("marked", "numbered") and not self.top_rules else None
             while self.headings and self.headings[-1].level >= heading.level and not (
                     _numeric(number) and _within(number, self.headings[-1].number)):
-                self.headings.pop()
+                closed = self.headings.pop()
+                heading.sibling = heading.sibling or closed.level == heading.level
             self._leave_sections_outside(number)
             if self.headings and _numeric(number) and _within(number, self.headings[-1].number):
                 heading.level = max(heading.level, self.headings[-1].level + 1)
         heading.glossary = bool(_GLOSSARY.match(heading.title))
+        if heading.number:
+            self.heading_numbers.add(heading.number)
+        if heading.kind == "marked":
+            self._place_entry(heading, index)
         self.term_letter, self.dotted = "", None
-        self.defined = False
         self.headings.append(heading)
+        if heading.glossary:
+            self.glossary = list(self.headings)
         self.heading_line = index
         self.section = self.root + tuple(h.title for h in self.headings)
         self.in_front, self.in_answer = False, False
@@ -367,6 +414,7 @@ class _Outline:
         if not (rule or asked) or self._has_parts(index, heading):
             heading.rule = rule and not self.top_rules
             return False
+        self._enter_changelog(heading, index)  # a rule an update summary reprints is restated there
         self._leave_sections_outside(number)
         title = _without_number(heading.title, number)
         if asked:
@@ -416,11 +464,37 @@ class _Outline:
             self.section = self.root + tuple(h.title for h in self.headings)
             self.own_number = self.own = None
 
+    def _enter_changelog(self, heading: _Heading, index: int) -> None:
+        """Keep an update summary's parts inside it. An update summary opens a changelog; in one that runs to the
+        end of the document (it starts past its middle), the chapters and rules it reprints ("5. CONDITIONS",
+        "10.2. Alert", "Alert Keyword Ability") are its sub-sections, not the document's own sections again,
+        until a marked heading at its level or a heading numbered with a number the document has not used."""
+        if _CHANGELOG.match(heading.title):
+            if self.changelog is not None and self.changelog.kind != "marked":
+                heading.level = self.changelog.level  # "Previous Update Summary" after "Update Summary"
+            self.changelog, self.closing = heading, self.lines[index][0] > len(self.text) // 2
+            return
+        region = self.changelog
+        if region is None:
+            return
+        new_number = heading.number is not None and heading.number not in self.heading_numbers | self.rules
+        if (not self.closing or new_number or heading.kind == "marked" and heading.level <= region.level
+                or region not in self.headings):
+            self.changelog = None
+            return
+        if heading.kind == "titled":  # a topic of the summary ("Alert Keyword Ability"), whatever was open
+            heading.kind, heading.level = "caps", region.level + 1
+        else:
+            heading.level += region.level
+
     # Units
 
     def _unit(self, index: int, pos: int, line: str, item: re.Match) -> bool:
         """Start the unit `item` opens; False when the line is only text of the current one."""
         start, end = pos + item.end(), pos + len(line)
+        glyph = _BULLET.match(line[item.end():])  # "053.1. * Units and legends say…": the bullet is no text
+        if glyph:
+            start += glyph.end()
         if item.group("question"):
             self.questions += 1
             self.case = self.named = None
@@ -516,8 +590,10 @@ class _Outline:
         numbered = "." in label
         asks = bool(_ASKS.match(body))  # "54. What may a unit do...?": a question, its answer's list its own
         kind = "question" if asks else "rule" if named or numbered else "clarification"
+        owner = self._owner()  # a step of a glossary entry is a unit of that entry
         block = Block(self.section, label, title, [], kind=kind,
-                      slug=slugify(title) if named and not numbered else None, parent=self._parent_of(label))
+                      slug=slugify(title) if named and not numbered else None,
+                      parent=self._parent_of(label) or (owner.label if owner else None))
         self.rules.add(label)
         self.items.append((indent, number, block))
         self.case = block
@@ -592,8 +668,9 @@ class _Outline:
     # Text
 
     def _start(self, block: Block, start: int, end: int) -> None:
-        self.defined = True
         self.own_number = None
+        if self.changelog is not None and block.kind == "rule":
+            block.kind = "restated"  # what an update summary prints is a record of a change, not the rule
         if self.in_front:
             block.section = self.root + block.section[len(self.section):]
             self.in_front, self.section = False, self.root
@@ -628,12 +705,12 @@ class _Outline:
         if self.example is not None:
             self._extend(self.example, pos, end)
             return
+        if self._leaves_steps(index, line, bullet):
+            self.current, self.items, self.case, self.named = self._own_unit(), [], None, None
+        if self.current is None:
+            self.current = self._own_unit()
         if self.current is None and bullet and self.last is not None:
             self.current = self.last  # a list after a blank line belongs to the paragraph that introduces it
-        if self.current is None and self.headings and self.headings[-1].entry and not self.defined:
-            block = _term_block(self.section, self.headings[-1].title)  # "### Accuracy", then its definition
-            self.blocks.append(block)
-            self.current = self.last = self.entry_block = block
         if self.current is None and self.own_number is not None:
             if self.own is None:  # "6.A. BASIC CHECKS" over its test cases: its own text is 6.A
                 self.own = Block(self.section, self.own_number,
@@ -643,7 +720,7 @@ class _Outline:
         if self.current is None:
             stripped = line[bullet.end():].strip() if bullet else line.strip()
             self.paragraphs += 1
-            kind = "front-matter" if self.in_front else "paragraph"
+            kind = "front-matter" if self.in_front else "changelog" if self.changelog else "paragraph"
             if code is not None:  # a code block of its own, titled by its first line
                 block = Block(self.section, str(self.paragraphs), first_sentence(code), [], kind=kind)
             elif stripped.endswith(":") and len(stripped.split()) <= 6:
@@ -653,8 +730,55 @@ class _Outline:
                 block = Block(self.section, str(self.paragraphs), first_sentence(stripped), [], kind=kind)
             self.blocks.append(block)
             self.current = self.last = block
-        self.defined = True
         self._extend(self.current.pieces, pos, end)
+
+    # Glossary entries: one unit holds an entry's whole definition, up to the next heading; a sub-heading inside
+    # it is a unit of the entry; its numbered steps are units of their own under it.
+
+    def _owner(self) -> Block | None:
+        """The unit of the open entry or part heading, if its text has begun."""
+        return self.headings[-1].owner if self.headings else None
+
+    def _own_unit(self) -> Block | None:
+        """The unit the open entry's (or part's) own text goes to, started on its first line: the entry's
+        term, or the part's title, over it (in the section of the heading above); None outside an entry."""
+        heading = self.headings[-1] if self.headings else None
+        if heading is None or not (heading.entry or heading.part):
+            return None
+        if heading.owner is None:
+            section = self.section[:-1]
+            if heading.entry:
+                heading.owner = _term_block(section, heading.title)
+            else:
+                above = next((h.owner for h in reversed(self.headings[:-1]) if h.owner), None)
+                heading.owner = Block(section, slugify(heading.title), heading.title, [], kind="paragraph",
+                                      parent=above.label if above else None)
+            self.blocks.append(heading.owner)
+            self.last = heading.owner
+        return heading.owner
+
+    def _leaves_steps(self, index: int, line: str, bullet: re.Match | None) -> bool:
+        """Inside an entry, does `line` come back from the entry's numbered steps to its own text: at the list's
+        margin or left of it, after a blank line or as a list of its own? (A line indented under a step, or
+        carrying on its last line, is the step's.)"""
+        heading = self.headings[-1] if self.headings else None
+        if not self.items or heading is None or not (heading.entry or heading.part):
+            return False
+        after_blank = not self.lines[index - 1][1].strip()
+        return _indent(line) <= self.items[0][0] and (after_blank or bullet is not None)
+
+    def _cross_reference(self, pos: int, line: str) -> bool:
+        """A "Related Topics: A, B" or "See also: A" line attaches to its unit as links, never its text: to the
+        open entry's unit (it closes the entry, whatever part it follows), else the current or last unit."""
+        if not links.cross_reference_line(line.strip()):
+            return False
+        entry = next((h.owner for h in reversed(self.headings) if h.entry and h.owner), None)
+        unit = entry or self.current or self.last
+        if unit is None:
+            return False
+        start, end = trim(self.text, pos, pos + len(line))
+        unit.related.append((start, end))
+        return True
 
     def _extend(self, target: list[tuple[int, int]], start: int, end: int) -> None:
         start, end = trim(self.text, start, end)
@@ -856,7 +980,7 @@ def _term_block(section: tuple[str, ...], term: str) -> Block:
 
 def _section_title(raw: str) -> str:
     raw = raw.strip(" *#:")
-    if not raw.isupper():
+    if not raw.isupper() or re.fullmatch(r"[A-Z]{2,3}", raw):  # "XP", "LOS": an abbreviation, not shouting
         return raw
     words = raw.split()
     return " ".join(word.lower() if index and word.lower() in HEADING_CONNECTORS else _capitalised(word)
