@@ -114,8 +114,8 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
         # Lazily: the first candidate almost always serves, and building a thousand per ruling cost a second
         # per 5,000 rulings.
         own = f"{abbrev} {labels[ruling.id]}"
-        clipped = (_clip(own, MAX_REF),) if ruling.kind in TERM_KINDS else (_clip_term(own, MAX_REF),)
-        candidates = chain((own, *clipped, f"{abbrev} #{position}"),
+        clipped = _clip(own, MAX_REF) if ruling.kind in TERM_KINDS else _clip_term(own, MAX_REF)
+        candidates = chain((own, *filter(None, [clipped]), f"{abbrev} #{position}"),
                            (f"{abbrev} #{position}.{n}" for n in range(2, 1000)))
         ref = next(c for c in candidates if len(c) <= MAX_REF and ref_key(c) not in used)
         used.add(ref_key(ref))
@@ -138,20 +138,23 @@ def _term(ruling: Ruling) -> str:
 
 def _clip(ref: str, limit: int) -> str:
     """`ref` cut after its last whole word that leaves room for "…" within `limit` characters ("Lorcana alter
-    a starting…"), or inside its first word when that is too long."""
+    a starting…", "Lorcana challenging…" for "challenging/challenged character"); "" when not even the first
+    word after the abbreviation fits, for a word is never cut."""
     if len(ref) <= limit:
         return ref
-    cut = ref[:limit].rsplit(" ", 1)[0].rstrip(" ,;:/-")
-    return (cut if " " in cut else ref[:limit - 1]) + "…"
+    cut = re.match(r"(.*)[ /-]", ref[:limit])
+    head = cut.group(1).rstrip(" ,;:/-") if cut else ""
+    return head + "…" if " " in head else ""
 
 
 def _clip_term(ref: str, limit: int) -> str:
     """A ref whose label is a term and a number ("IA Winning the Game 1") with the term cut to fit and the
-    number kept ("IA Winning the… 1"); any other ref as it is."""
+    number kept ("IA Winning the… 1"); any other ref as it is, and "" when no whole word of the term fits."""
     head, _, number = ref.rpartition(" ")
     if " " not in head or not _numbering(number) or len(ref) <= limit:
         return ref
-    return f"{_clip(head, limit - len(number) - 1)} {number}"
+    cut = _clip(head, limit - len(number) - 1)
+    return f"{cut} {number}" if cut else ""
 
 
 def _numbering(label: str) -> str:
@@ -170,12 +173,14 @@ def _split_section(section: str) -> tuple[str, str]:
 
 def _qualifiers(section: str, root: str) -> list[str]:
     """Words that tell a section's labels apart: the first word of its own title ("Special" for "Rules >
-    Special Considerations"), then of its part of the document below the source's root."""
+    Special Considerations"), then of its part of the document below the source's root; whole words of at
+    most MAX_ABBREV letters only."""
     parts = [p for p in section.split(" > ") if p]
     if root and parts and parts[0] == root:
         parts = parts[1:] or parts
     firsts = [re.findall(r"[^\W_]+", part)[:1] for part in (parts[-1:] + parts[:1])]
-    return list(dict.fromkeys(words[0][:MAX_ABBREV] for words in firsts if words))
+    # A word too long to be short is no qualifier: a ref never holds a cut word ("Adjudicati").
+    return list(dict.fromkeys(words[0] for words in firsts if words and len(words[0]) <= MAX_ABBREV))
 
 
 def full_citation(ref: str, abbrev: str, source_title: str, version: str, section: str, label: str, title: str,

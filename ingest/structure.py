@@ -1,13 +1,17 @@
-"""The plain form a ruling's text is stored in: prose on one line, lists and tables kept line by line.
+"""The plain form a ruling's text is stored in: prose on one line, lists, tables and code kept line by line.
 
 A document's line breaks are mostly wrapping, so prose lines join into one. Lines that are structure keep
 their own line: list items ("- item", "• item", "3. item", "b) item") and table rows ("| a | b |"), each only
-where a passage holds two or more of them (one numbered line is a paragraph that starts with a number).
-Markdown's "|---|" rule rows go. kb.layout reads this form back into paragraphs, lists and tables.
+where a passage holds two or more of them (one numbered line is a paragraph that starts with a number), and
+the lines of a code block (between the readers' FENCE lines, which go: an order list "England:" / "F North
+Sea - Picardy"). Markdown's "|---|" rule rows go. kb.layout reads this form back into paragraphs, lists and
+tables.
 """
 from __future__ import annotations
 
 import re
+
+from ingest.formats import FENCE
 
 ITEM = re.compile(r"^(?:[-*•◦▪–]|\d{1,3}[.)]|[a-z][.)])\s+\S")
 ROW = re.compile(r"^\|.*\|$")
@@ -24,12 +28,17 @@ def flow(text: str) -> str:
     rows = sum(bool(ROW.match(line)) for line in lines)
     out: list[list[str]] = []  # the lines written, each as the source lines it joins
     last, blank = None, False  # the kind of the last line written; whether blank lines came since
+    code = False  # inside a code block
     for line in lines:
+        if line == FENCE:
+            code, last = not code, "code"
+            continue
         if not line:
             blank = True
             continue
-        kind = "row" if rows >= 2 and ROW.match(line) else "item" if items >= 2 and ITEM.match(line) else "prose"
-        if out and kind == "prose" and last != "row" and not (last == "item" and blank):
+        kind = "code" if code else "row" if rows >= 2 and ROW.match(line) else \
+            "item" if items >= 2 and ITEM.match(line) else "prose"
+        if out and kind == "prose" and last not in ("row", "code") and not (last == "item" and blank):
             out[-1].append(line)
         else:
             out.append([line])

@@ -449,3 +449,25 @@ def test_a_markdown_table_is_one_table_of_the_rule_it_sits_in():
     pieces = next(t for t in tables if t.columns == ["Piece", "Symbol"])
     assert len(pieces.rows) == 12 and pieces.rows[0]["Piece"] == "A white king"
     assert pieces.ruling_id.endswith("/2.2")
+
+@pytest.mark.parametrize("name", [RULES_TXT, RULES_PDF, FIDE])
+def test_a_numbered_rule_sits_only_under_headings_its_number_descends_from(name):
+    # Checked by hand: before, 4.3.7 and 4.3.8 with their 10 subrules sat under "4.3.6 Challenge" in the PDF and
+    # 6.3.4 under "6.3.3 Songs"; in the text 4.6.5 to 4.6.9.2 under "4.6.4"/"4.6.6" steps and 5.4.5 under
+    # "5.4.4 Songs" (13 and 10 rulings). The document's numbering puts them in 4.3, 4.6, 5.4 and 6.3.
+    misplaced = [(r.label, m.group(1)) for r in parsed(name).rulings
+                 if r.kind == "rule" and re.fullmatch(r"\d+(?:\.\d+)+[a-z]?", r.label)
+                 for m in re.finditer(r"(?:^|> )(\d+(?:\.\d+)*)\.? ", r.section)
+                 if not (r.label == m.group(1) or r.label.startswith(m.group(1) + "."))]
+    assert misplaced == []
+    if name == RULES_PDF:
+        main = {r.label: r.section for r in parsed(name).rulings}
+        assert main["4.3.7"].endswith("> 4.3 Main Phase") and main["4.3.8"].endswith("> 4.3 Main Phase")
+
+
+def test_a_code_block_is_text_of_the_rule_it_follows_not_a_restated_rule():
+    rulings = parsed(FIDE).rulings
+    sample = [r for r in rulings if "1. e4 e5 2. Nf3" in r.text]
+    assert [(r.label, r.kind) for r in sample] == [("C.13", "rule")]  # before: a restated "C.1" ("e4 e5 2.")
+    assert sample[0].text.endswith("Sample game:\n1. e4 e5 2. Nf3 Nf6 3. d4 exd4 4. e5 Ne4 5. Qxd4 d5 6. exd6e.p.\n"
+                                   "Nxd6 7. Bg5 Nc6 8. Qe3+ Be7 9. Nbd2 0-0 10. 0-0-0 Re8 11. Kb1 (=)")

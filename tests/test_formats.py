@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ingest.errors import IngestError
-from ingest.formats import Outline, detect, html, markdown, read
+from ingest.formats import FENCE, Outline, detect, html, markdown, read
 from ingest.text import LineIndex
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
@@ -27,11 +27,12 @@ def write(tmp_path: Path, name: str, text: str) -> Path:
 
 
 def unmapped(doc) -> list[tuple[str, str]]:
-    """(character, source character it maps to) wherever they differ, markers and table bars aside."""
+    """(character, source character it maps to) wherever they differ, markers, code fences and table bars aside."""
     wrong = []
     position = 0
     for line in doc.text.text.split("\n"):
-        for index in range(_PREFIX.match(line).end(), len(line)):
+        start = len(line) if line.strip() == FENCE else _PREFIX.match(line).end()
+        for index in range(start, len(line)):
             char = line[index]
             source = doc.original[doc.text.offsets[position + index]]
             if char.strip() and char != "|" and source != char:
@@ -235,6 +236,48 @@ def test_html_characters_map_to_the_source_and_entities_to_the_entity(tmp_path):
         assert doc.original.startswith(entity, offsets[text.index(char)])
     assert doc.original.startswith("<li>Third", offsets[text.index("3. Third")])
 
+
+
+def test_a_code_block_stands_between_fence_lines_each_of_its_lines_mapped(tmp_path):
+    doc = read(write(tmp_path, "cases.html", "<p>Orders:</p>\n<pre>\nEngland:\nF North Sea - Picardy\n</pre>\n"
+                                               "<p>Order should fail.</p>"))
+    assert doc.text.text == "Orders:\n\n```\nEngland:\nF North Sea - Picardy\n```\n\nOrder should fail.\n"
+    assert unmapped(doc) == []
+    fenced = read(write(tmp_path, "decklist.md", "Decklist:\n\n```\n# Main deck\n4 Bolt\n```\n"))
+    assert fenced.text.text == "Decklist:\n\n```\n# Main deck\n4 Bolt\n```\n"
+
+
+def test_a_headings_number_only_in_its_anchor_is_written_with_it_mapped_to_the_anchor(tmp_path):
+    source = '<h4 id="8.3.5">Intimidate</h4><h4><a name="6.A.1">6.A.1. TEST CASE</a></h4><h4 id="go-again">Go</h4>'
+    doc = read(write(tmp_path, "rules.html", source))
+    assert doc.text.text == "#### 8.3.5 Intimidate\n\n#### 6.A.1. TEST CASE\n\n#### Go\n"
+    assert doc.original.startswith('8.3.5">', doc.text.offsets[doc.text.text.index("8.3.5")])
+
+
+def test_footnote_marks_and_back_links_go_and_each_note_is_labelled(tmp_path):
+    source = ('<p>The FAQ wins.<sup><a href="#fn1" id="r1">1</a></sup> Later answers win.<sup>2</sup></p>'
+              '<p>Reach the 1<sup>st</sup> hex.</p><ol class="footnotes"><li id="fn1">Not scenario rules. '
+              '<a href="#r1">&#8617;</a></li></ol><p><small><sup>2</sup> Unless retracted.</small></p>'
+              '<p><small>3. Small print.</small></p><p><small>Revised 2023.</small></p>')
+    doc = read(write(tmp_path, "faq.html", source))
+    assert doc.text.text == ("The FAQ wins. Later answers win.\n\nReach the 1st hex.\n\n[^1]: Not scenario rules.\n\n"
+                             "[^2]: Unless retracted.\n\n[^3]: Small print.\n\nRevised 2023.\n")
+    aside = '<aside class="footnotes"><ol><li>x</li></ol></aside><ol><li>Rule.</li></ol>'
+    dropped = read(write(tmp_path, "aside.html", aside))
+    assert dropped.text.text == "1. Rule.\n"  # a list after dropped notes is no note
+    markdown = read(write(tmp_path, "rules.md", "A judge decides.[^1]\n\n[^1]: Any staff member.\n"))
+    assert markdown.text.text == "A judge decides.\n\n[^1]: Any staff member.\n"
+
+
+def test_a_bold_paragraph_over_body_text_is_a_heading_one_level_down(tmp_path):
+    source = ("## Turn\n\n**Late Arrival**\n\nA late player loses.\n\n**Effective 2024**\n\n## Next\n\n"
+              "**Q: Can I pass?**\n\nNo.\n\n**Rulings are final.**\n\nAsk a judge.\n")
+    assert read(write(tmp_path, "rules.md", source)).text.text == (
+        "## Turn\n\n### Late Arrival\n\nA late player loses.\n\nEffective 2024\n\n## Next\n\nQ: Can I pass?\n\nNo.\n\n"
+        "Rulings are final.\n\nAsk a judge.\n")
+    html = "<h2>Movement</h2><p><b>Can a unit retreat twice?</b></p><p>No.</p><p><b>54.</b> Why?</p><p>Because.</p>"
+    assert read(write(tmp_path, "faq.html", html)).text.text == (
+        "## Movement\n\n### Can a unit retreat twice?\n\nNo.\n\n54. Why?\n\nBecause.\n")
 
 # -- structured data --------------------------------------------------------------------------------------------
 

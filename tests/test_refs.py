@@ -17,6 +17,7 @@ from ingest.errors import InvalidEntry
 from ingest.links import name_references, name_targets
 from ingest.manifest import source_entry
 from ingest.pipeline import parse_source
+from ingest import records
 from ingest.refs import MAX_REF, abbreviation, assign_abbrevs, ref_key, ruling_refs
 from kb.lexicon import load_lexicon
 from kb.query import direct_hit
@@ -102,6 +103,17 @@ def test_a_one_word_game_name_is_never_cut_mid_word():
     assert [abbreviation(name) for name in ("riftbound", "Riftbound", "Lorcana", "StarCraftTheBoardGame",
                                             "Carcassonnes")] == ["Riftbound", "Riftbound", "Lorcana", "SCTBG", "C"]
 
+
+
+def test_a_ref_never_holds_a_cut_word():
+    def ruling(n, section, label, title="", kind="rule"):
+        return records.Ruling(id=f"g/{n}", game="g", source="s", section=section, label=label, title=title,
+                              text="text", kind=kind, position=n, citation=records.Citation("s", n, n, 0, 1, n, n))
+    rulings = [ruling(1, "Doc > Glossary", "t1", "challenging/challenged character", "glossary"),
+               ruling(2, "Doc > Glossary", "t2", "Supercalifragilisticexpialidocious", "glossary"),
+               ruling(3, "Doc > Adjudication", "1"), ruling(4, "Doc > Adjudication Notes", "1")]
+    assert list(ruling_refs(rulings, "Lorcana", root="Doc").values()) == [
+        "Lorcana challenging…", "Lorcana #2", "Lorcana 1", "Lorcana #4"]  # no "Supercalifr…", no "Adjudicati 1"
 
 def test_abbreviations_are_the_initials_of_the_game_and_tell_sources_apart():
     assert [abbreviation(name) for name in ("Paths of the Lance (Dragons of Glory expansion)", "Dungeon Twister",

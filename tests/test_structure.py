@@ -24,6 +24,11 @@ def test_table_rows_keep_their_lines_and_markdown_rules_go():
         "Abbreviations\n| a | b |\n| x | captures |\nAfter."
 
 
+
+def test_code_block_lines_keep_their_lines_and_their_fences_go():
+    code = "Check the move.\n```\nEngland:\nF North  Sea - Picardy\n```\nOrder should\nfail."
+    assert flow(code) == "Check the move.\nEngland:\nF North Sea - Picardy\nOrder should fail."
+
 def test_the_stored_form_reads_back_as_paragraphs_lists_and_tables():
     text = flow(LIST)
     found = blocks(text)

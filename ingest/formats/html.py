@@ -3,7 +3,11 @@
 html.parser reports the line and column of every tag, text chunk and entity, so each character of the
 outline text maps to its offset in the HTML source (lxml and selectolax parse faster but give text no
 position). Headings, paragraphs, lists (an `ol`'s `start` and `type`, an `li`'s `value`) and tables become
-the outline dialect; navigation, banners, footers, scripts, forms and hidden elements are dropped.
+the outline dialect; navigation, banners, footers, addresses, scripts, forms and hidden elements are
+dropped. A heading whose number sits only in its anchor (`<h4 id="8.3.5">Intimidate</h4>`) is written with
+it, mapped to the anchor's characters; a paragraph wholly in bold may be a heading (`Outline.bold`);
+footnotes (a footnotes list, a block opening with `<sup>1</sup>`, small print opening with a mark) are
+written as `[^1]: note`, their reference marks (`<sup>1</sup>`) and back links (`↩`) dropped.
 """
 from __future__ import annotations
 
@@ -15,8 +19,9 @@ from html.parser import HTMLParser
 
 from ingest.text import LineIndex, MappedText
 
+# An address is the page's or article's contact information, never its rules.
 _DROPPED = {"script", "style", "nav", "aside", "form", "noscript", "template", "head", "svg", "iframe",
-            "object", "canvas", "button", "select"}
+            "object", "canvas", "button", "select", "address"}
 _DROPPED_ROLES = {"navigation", "banner", "contentinfo"}
 # A header or footer is the page's banner or footer unless it belongs to an article or section (HTML's
 # own rule for the banner and contentinfo roles); an article's header holds its title, which is kept.
@@ -33,6 +38,17 @@ _META = {"date": "date", "dcterms.date": "date", "dc.date": "date", "dcterms.mod
          "dcterms.created": "date", "article:published_time": "date", "article:modified_time": "date",
          "version": "version", "dcterms.hasversion": "version"}
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+# An anchor naming a rule number ("6.A.1", "8.3.5"): a number with at least one dotted part.
+_NUMBER_ANCHOR = re.compile(r"\d{1,3}(?:\.(?:\d{1,3}|[A-Za-z]))+\.?")
+# What a footnote's reference mark or label shows ("1", "*", "†", "[2]"), and a link back to the reference.
+_NOTE_MARK = re.compile(r"\s*[\[(]?(?:\d{1,3}|[*†‡§¶]{1,3})[\])]?\s*")
+# Small print opening with a note's mark: a footnote.
+_SMALL_NOTE = re.compile(r"^\s*(?P<mark>\d{1,3}|[*†‡§]{1,3})[.)]?\s+(?=\S)")
+_STYLES = {"b": "bold", "strong": "bold", "small": "small"}
+_BACK_LINK = re.compile(r"\s*[↩↑⤴︎️]+\s*")
+# An element holding a page's footnotes, or one footnote: class, id or role "footnotes", "endnotes", "fn1".
+_NOTES = re.compile(r"(?:^|[\s_-])(?:foot|end)notes?(?:$|[\s_-])|^doc-(?:foot|end)notes?$", re.IGNORECASE)
+_NOTE_ID = re.compile(r"^(?:fn|footnote|endnote|note)[:_-]?(?P<n>\d{1,3})$", re.IGNORECASE)
 _ROMAN = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"), (40, "xl"),
           (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))
 
@@ -100,6 +116,12 @@ class _Reader(HTMLParser):
         self.in_cell = False
         self.pre = 0
         self.title: list[str] | None = None
+        self.anchor: tuple[str, int] | None = None  # the rule number an open heading's anchor gives, and where
+        self.styles = dict.fromkeys(_STYLES.values(), 0)  # open <b>/<strong> and <small> elements
+        self.every: set[str] | None = None  # the styles all the text gathered so far is in
+        self.marks: list[tuple[str, int, int, int]] = []  # open <sup>/<a>: tag, chars and offsets so far, offset
+        self.notes: str | None = None  # the element holding footnotes being read
+        self.notes_depth = 0
 
     def parse_marked_section(self, i: int, report: int = 1) -> int:
         # Python 3.11's parser raises AssertionError on an unknown `<![keyword`, having moved its position
@@ -134,14 +156,27 @@ class _Reader(HTMLParser):
         if self.dropped(tag, attributes):
             if tag not in _VOID:
                 self.skip, self.skip_depth = tag, 1
-        elif tag == "br":
+            return
+        if self.notes == tag and tag not in _VOID:
+            self.notes_depth += 1
+        elif self.notes is None and tag not in _VOID and any(
+                _NOTES.search(attributes.get(name) or "") for name in ("class", "id", "role")):
+            self.notes, self.notes_depth = tag, 1
+        if tag == "br":
             self.put(" ", self.pos(), spread=False)
+        elif tag in ("sup", "a"):
+            if tag == "a" and self.heading and self.anchor is None and not "".join(self.chars).strip():
+                self.anchor = self.number_anchor(attributes)
+            self.marks.append((tag, len(self.chars), len(self.offsets), self.pos()))
+        elif tag in _STYLES:
+            self.styles[_STYLES[tag]] += 1
         elif self.tables and tag not in ("table", "tr", "td", "th"):
             if tag in _BLOCKS or tag in _HEADINGS or tag in _LISTS or tag == "li":
                 self.put(" ", self.pos(), spread=False)  # structure inside a table cell reads as a space
         elif tag in _HEADINGS:
             self.flush()
             self.heading = (int(tag[1]), self.pos())
+            self.anchor = self.number_anchor(attributes)
         elif tag in _LISTS:
             self.flush(item=True)
             start = attributes.get("start") or ""
@@ -173,6 +208,16 @@ class _Reader(HTMLParser):
                 self.skip_depth -= 1
                 if not self.skip_depth:
                     self.skip = None
+            return
+        if tag == self.notes:
+            self.notes_depth -= 1
+            if not self.notes_depth:
+                self.notes = None
+        if tag in ("sup", "a"):
+            self.end_mark(tag)
+            return
+        if tag in _STYLES:
+            self.styles[_STYLES[tag]] = max(0, self.styles[_STYLES[tag]] - 1)
             return
         if self.tables and (tag not in ("table", "tr", "td", "th") or self.tables > 1 and tag != "table"):
             return  # inside a table only its own rows and cells end anything (a nested table's: nothing)
@@ -209,6 +254,33 @@ class _Reader(HTMLParser):
                 or attributes.get("role") in _DROPPED_ROLES
                 or bool(_HIDDEN_STYLE.search(attributes.get("style") or "")))
 
+    def number_anchor(self, attributes: dict) -> tuple[str, int] | None:
+        """The rule number an element's `id` or `name` gives ("6.A.1"), with its offset in the source."""
+        tag = self.get_starttag_text() or ""
+        for name in ("id", "name"):
+            value = (attributes.get(name) or "").strip()
+            if _NUMBER_ANCHOR.fullmatch(value):
+                found = re.search(rf"""\b{name}\s*=\s*["']?\s*{re.escape(value)}""", tag, re.IGNORECASE)
+                if found:
+                    return value.rstrip("."), self.pos() + found.end() - len(value)
+        return None
+
+    def end_mark(self, tag: str) -> None:
+        """A footnote's reference mark (`<sup>1</sup>`) or back link (`↩`) ends: dropped from the text, but a
+        mark opening its block labels the footnote there (`[^1]: note`)."""
+        if not self.marks or self.marks[-1][0] != tag:
+            return
+        _, chars, offsets, at = self.marks.pop()
+        shown = "".join(self.chars[chars:])
+        if tag == "a" and _BACK_LINK.fullmatch(shown) or tag == "sup" and _NOTE_MARK.fullmatch(shown):
+            kept = self.offsets[offsets:]
+            del self.chars[chars:], self.offsets[offsets:]
+            if tag == "sup" and not self.heading and not self.in_cell and not "".join(self.chars).strip():
+                number = shown.strip().strip("[]()")
+                self.put("[^", at, spread=False)
+                self.put(number, kept[shown.find(number)])
+                self.put("]:", at, spread=False)
+
     def meta(self, attributes: dict) -> None:
         name = _META.get((attributes.get("name") or attributes.get("property") or "").lower())
         content = " ".join((attributes.get("content") or "").split())
@@ -225,6 +297,9 @@ class _Reader(HTMLParser):
             number = int(value) if value.lstrip("-").isdigit() else current.next
             current.next = number + 1
             marker = numeral(number, current.style) + "."
+        note = _NOTE_ID.match(attributes.get("id") or "")
+        if note or self.notes:
+            marker = f"[^{note.group('n') if note else marker.rstrip('.').lstrip('-') or len(self.lists)}]:"
         self.pending = (marker, self.pos(), depth)
 
     def start_cell(self, tag: str) -> None:
@@ -260,6 +335,9 @@ class _Reader(HTMLParser):
         if self.title is not None:
             self.title.append(data)
         elif not self.skip:
+            if data.strip():
+                styles = {style for style, count in self.styles.items() if count}
+                self.every = styles if self.every is None else self.every & styles
             self.text(data, self.pos())
 
     def handle_entityref(self, name: str) -> None:
@@ -292,7 +370,7 @@ class _Reader(HTMLParser):
         """The text gathered since the last block boundary, and start gathering anew."""
         end = self.offsets[-1] + 1 if self.offsets else self.pos()
         run = MappedText("".join(self.chars), self.offsets + array("i", [end]))
-        self.chars, self.offsets = [], array("i")
+        self.chars, self.offsets, self.every = [], array("i"), None
         return run
 
     def flush(self, item: bool = False) -> None:
@@ -300,11 +378,12 @@ class _Reader(HTMLParser):
         if self.in_cell:
             self.put(" ", self.pos(), spread=False)
             return
+        styles = self.every or set()
         run = self.take()
         if self.heading:
             level, at = self.heading
             self.heading = None
-            self.out.heading(level, run, at)
+            self.out.heading(level, self.numbered(run, at), at)
             if level == 1 and not self.first_h1:
                 self.first_h1 = " ".join(run.text.split())
         elif self.pending and (item or run.text.strip()):
@@ -313,8 +392,22 @@ class _Reader(HTMLParser):
             self.out.item(marker, run, at, depth)
         elif self.pre:
             self.out.line(run, run.offsets[0], self.depth + len(self.lists))
+        elif "small" in styles and _SMALL_NOTE.match(run.text):  # "1. Only in tournaments." in small print
+            self.out.paragraph(run.sub(_SMALL_NOTE, lambda found: f"[^{found.group('mark')}]: "),
+                               self.depth + len(self.lists))
+        elif "bold" in styles:
+            self.out.bold(run, self.depth + len(self.lists))
         else:
             self.out.paragraph(run, self.depth + len(self.lists))
+
+    def numbered(self, run: MappedText, at: int) -> MappedText:
+        """A heading's text, after the number its anchor gives when the text does not show it."""
+        anchor, self.anchor = self.anchor, None
+        if anchor is None or run.text.lstrip().startswith(anchor[0]):
+            return run
+        number, start = anchor
+        return MappedText(f"{number} {run.text}", array("i", range(start, start + len(number))) + array("i", [at])
+                          + run.offsets)
 
     def write_pre_line(self) -> None:
         run = self.take()

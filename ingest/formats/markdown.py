@@ -5,7 +5,7 @@ lines, searching forward from where the previous one ended, so every character o
 to the markdown character it came from. What the parser resolved (a backslash escape, an entity) maps to
 its source form; what cannot be found maps to the start of its line. Ordered lists keep the numbers the
 document shows; a table of contents (a list of links to the document's own anchors) is structure, not
-text, and goes to the metadata.
+text, and goes to the metadata. A paragraph wholly in bold may be a heading (`Outline.bold`).
 """
 from __future__ import annotations
 
@@ -66,6 +66,13 @@ def _introduces(paragraph: str | None) -> bool:
     return paragraph.endswith(":") or (len(paragraph.split()) <= _LABEL_WORDS and paragraph[-1] not in ".!?;,)")
 
 
+def _all_bold(node: SyntaxTreeNode) -> bool:
+    """Whether an inline node's text is all one bold span ("**Late Arrival**")."""
+    shown = [child for child in node.children if child.type not in ("softbreak", "hardbreak")
+             and not (child.type == "text" and not child.content.strip())]
+    return len(shown) == 1 and shown[0].type == "strong"
+
+
 def _plain(node: SyntaxTreeNode) -> str:
     """The text of an inline node's children, markup dropped."""
     if node.type in ("text", "text_special", "code_inline"):
@@ -121,7 +128,7 @@ class _Reader:
                 self.metadata["title"] = " ".join(run.text.split())
         elif kind == "paragraph":
             run = self.inline(node.children[0])
-            self.out.paragraph(run, depth)
+            (self.out.bold if _all_bold(node.children[0]) else self.out.paragraph)(run, depth)
             return " ".join(run.text.split())
         elif kind == "table":
             for row in (tr for part in node.children for tr in part.children):

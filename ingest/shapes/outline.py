@@ -8,6 +8,11 @@ items (`1)`, `36a.`), numbered after the heading above them (`Article 4` + `6.` 
 indented under; lettered sub-cases (`a.`, `A)`); `Q:`/`A:` pairs; glossary terms, one unit each. `Example:`
 blocks attach to the unit they follow and end where the next unit or heading begins. Bullets, captions and
 any other line are text of the unit they sit in; paragraphs before the first heading or unit are front matter.
+A marked heading numbered like a rule (`#### 6.A.1. TEST CASE...`, `## 4.3.6 Challenge`) is that rule: its
+text, code blocks and lists are one unit, or, when rules numbered under it follow, its own text is; the
+document's numbering, not the heading markup, decides what a numbered heading or rule sits under. A marked
+heading that asks a question is a question with its whole answer. Lines between FENCE lines (code) and
+footnotes (`[^1]: ...`) are text, never headings or units.
 """
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ import re
 from dataclasses import dataclass
 
 from ingest import links
+from ingest.formats import FENCE
 from ingest.segment import HEADING_CONNECTORS, SENTENCE_STARTERS, Block, first_sentence, slugify, trim
 from ingest.text import MappedText
 
@@ -28,9 +34,12 @@ _ROW = re.compile(r"^\|.*\|$")  # a table row of the outline dialect
 _RIGHTS = re.compile(r"©|\bcopyrights?\b|\ball rights reserved\b|\blicen[cs](?:e|ed)\b|\btrademarks?\b", re.IGNORECASE)
 # A lettered part of a rule number: "103.2.a.1", "727.1.c.3.a".
 _DOT_LETTER = r"\.[a-z](?![a-z])"
+# A capital letter part: "6.A.1" (test cases, appendices numbered under a chapter).
+_DOT_CAPITAL = r"\.[A-Z](?![A-Za-z])"
 _ITEM = re.compile(
     r"^\s*(?:"
-    rf"(?P<decimal>\d+(?:(?:\.\d+)+[a-z]?|{_DOT_LETTER})(?:\.\d+|{_DOT_LETTER})*)\.?\s+"
+    rf"(?P<decimal>\d+(?:(?:\.\d+)+[a-z]?|{_DOT_LETTER}|{_DOT_CAPITAL})"
+    rf"(?:\.\d+|{_DOT_LETTER}|{_DOT_CAPITAL})*)\.?\s+"
     r"|(?P<number>\d{1,3}[a-z]?)[).]\s+"
     r"|\(?(?P<letter>[A-Za-z])\)\s+|(?P<dotted>[a-z])\.\s+"
     r"|(?P<question>Q(?:uestion)?\s*\d*\s*[:.)])\s*"
@@ -48,8 +57,8 @@ _CAPTION = re.compile(r"^(?:#{1,6}\s+)?(?:[Dd]iagram|DIAGRAM|[Tt]able|TABLE|[Ff]
 _CHAPTER = re.compile(r"^(?P<n>\d{1,3})[.)]\s+(?P<title>[A-Z][A-Z0-9 ,:&/'’()-]*[A-Z0-9)])$")
 # "1.2. Golden Rules": a decimal line that names what follows (a heading when deeper rules follow it).
 # "17.1. Dangerous Play:" names its subrules too, when every word of it is capitalised.
-_DECIMAL_TITLE = re.compile(r"^(?P<n>\d+(?:\.\d+)+[a-z]?)\.?\s+(?P<title>[A-Z“\"'(][^.;:!?]{0,60}?[^.;:!?,])"
-                            r"(?P<colon>:)?$")
+_DECIMAL_TITLE = re.compile(r"^(?P<n>\d+(?:\.(?:\d+|[A-Z](?![A-Za-z])))+[a-z]?)\.?\s+"
+                            r"(?P<title>[A-Z“\"'(][^.;:!?]{0,60}?[^.;:!?,])(?P<colon>:)?$")
 # "100. General": a numbered line that only names what follows.
 # A title with commas ("4. Point, Goal and Game") only over rules numbered under it (4.1).
 _NUMBERED_SECTION = re.compile(r"^(?P<n>\d{1,4})[.)]\s+(?P<title>[A-Z][\w'’&/ ,-]{1,50}[\w)])$")
@@ -63,7 +72,8 @@ _KEYWORD = r"(?:Article|Section|Chapter|Part|Appendix|ARTICLE|SECTION|CHAPTER|PA
 _KEYWORD_HEADING = re.compile(rf"^{_KEYWORD}\s+(?P<n>\d+(?:\.\d+)*)(?!\.?\d)\s*(?:[:.–—-]\s*)?[^.!?]*$")
 # The number a heading gives the plain items under it: "Article 4: ...", "3 Movement", "A. Rapidplay".
 _HEADING_NUMBER = re.compile(rf"^(?:{_KEYWORD}\s+(?P<named>\d+(?:\.\d+)*)\b"
-                             r"|(?P<n>\d{1,3}(?:\.\d+)*)(?=[.:)]?(?:\s|$))|(?P<letter>[A-Z])[.:](?=\s))")
+                             r"|(?P<n>\d{1,3}(?:\.(?:\d+|[A-Za-z](?![A-Za-z])))*)(?=[.:)]?(?:\s|$))"
+                             r"|(?P<letter>[A-Z])[.:](?=\s))")
 # "3 BASIC RULES and what you can do": a number without a stop, then a title (a heading only in a sequence).
 _BARE_NUMBERED = re.compile(r"^(?P<n>\d{1,2})\s+(?P<title>[A-Z][^.!?;:]{0,70}[^\s.!?;:,])$")
 _TITLE_LINE = re.compile(r"^(?P<title>[A-Z][\w'’&/ ,.()!–—-]{1,68}[\w)!])$")
@@ -79,6 +89,10 @@ _CHANGELOG = re.compile(r"^(?:previous\s+|recent\s+|earlier\s+|rules?\s+)?(?:upd
                         r"version\s+history|what['’]s\s+new|errata)", re.I)
 _SENTENCE_END = re.compile(r"[.!?][”\"')\]]*(?:\s+\d+)?$")  # a page number may follow
 _ENDS_CLAUSE = re.compile(r"[.!?:;][”\"')\]]*$")
+# "Can a unit retreat twice?": text whose first sentence asks.
+_ASKS = re.compile(r"^[^.!?]{3,}\?")
+# "[^1]: A judge is any staff member...": a footnote, as the readers write one.
+_FOOTNOTE = re.compile(r"^\s*\[\^[^\]\s]+\]:\s*")
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 # "## A", "## B–C": a glossary's letter headings, which group its entries.
 _LETTER_GROUP = re.compile(r"^[A-Z](?:\s*[-–—]\s*[A-Z])?$")
@@ -96,6 +110,7 @@ class _Heading:
     sibling: bool = False  # did a heading of its level close when it opened (one section among others)?
     holds_run: bool | None = None  # does it hold the alphabetical run of entries that follows it?
     owner: Block | None = None  # an entry's or part's unit, which its own text goes to (started on its first line)
+    rule: bool = False   # numbered like a rule ("## 4.3 Main Phase") over its rules: its own text takes its number
 
 
 def parse_outline(doc: MappedText, root: tuple[str, ...]) -> list[Block]:
@@ -108,7 +123,10 @@ class _Outline:
 
     def __init__(self, doc: MappedText, root: tuple[str, ...]):
         self.text = doc.text
-        self.lines = list(_lines(self.text))
+        lines = list(_lines(self.text))
+        self.code = _fenced(lines)  # line index -> the line of a code block or of the FENCE around it
+        # Looking ahead or back, a code block's lines are plain text: "END LOOP" or "# comment" heads nothing.
+        self.lines = [(pos, FENCE if index in self.code else line) for index, (pos, line) in enumerate(lines)]
         self.following = _next_nonblank(self.lines)
         self.numbers = _next_numbers(self.lines)
         self.entries = _alphabetical_headings(self.lines)
@@ -122,8 +140,13 @@ class _Outline:
         self.current: Block | None = None   # the unit text lines go to
         self.last: Block | None = None      # the section's latest unit, which a bullet list after a blank continues
         self.example: list[tuple[int, int]] | None = None
-        self.in_answer = False              # lettered lines of an answer are its list, not sub-rulings
+        # Lettered lines of an answer (or of a rule heading's text) are its list, not sub-rulings, and so are
+        # its own list numbered from 1.
+        self.in_answer = False
         self.answer_indent = 0
+        self.answer_items = 0               # the last number of that list
+        self.own_number: str | None = None  # the open rule-numbered heading's, until a unit begins under it
+        self.own: Block | None = None       # its own text
         self.items: list[tuple[int, str, Block]] = []  # open numbered units: indentation, number; outermost first
         self.case: Block | None = None      # the numbered unit lettered sub-cases belong to
         self.named: Block | None = None     # a named item ("1) Stoneskin (2 points): ...") lettered items nest under
@@ -151,6 +174,9 @@ class _Outline:
 
     def read(self) -> list[Block]:
         for index, (pos, line) in enumerate(self.lines):
+            if index in self.code:  # a fence goes with the code, which the stored text keeps line by line
+                self._code(index, pos, self.code[index])
+                continue
             stripped = line.strip()
             if index in self.skip:
                 continue
@@ -158,6 +184,9 @@ class _Outline:
                 if self.in_front or (self.current is not None and (self.current.kind == "paragraph"
                                                                    or self.current is self._owner())):
                     self.current = self.example = None
+                continue
+            if _FOOTNOTE.match(line):
+                self._footnote(pos, line)
                 continue
             if self._cross_reference(pos, line):
                 continue
@@ -176,7 +205,8 @@ class _Outline:
                     continue
             heading = self._heading(index, stripped, item)
             if heading:
-                self._open(heading, index)
+                if not self._heading_unit(index, pos, line, heading):
+                    self._open(heading, index)
             elif not (item and self._unit(index, pos, line, item)):
                 self.current = self._resumed(index, stripped) or self.current
                 self._text(index, pos, line)
@@ -232,7 +262,8 @@ class _Outline:
         decimal = _DECIMAL_TITLE.match(stripped)
         if decimal and decimal.group("colon") and not _title_case(decimal.group("title")):
             decimal = None
-        if decimal and len(decimal.group("title").split()) <= 8 and self._heads_rules(index, decimal.group("n")):
+        if decimal and len(decimal.group("title").split()) <= 8 and (
+                self._heads_rules(index, decimal.group("n")) or self._stands_empty(index, decimal.group("n"))):
             number = decimal.group("n")
             return _Heading(_depth(number), f"{number} {_section_title(decimal.group('title'))}", number, "numbered")
         numbered = _NUMBERED_SECTION.match(stripped)
@@ -321,6 +352,18 @@ class _Outline:
         deeper = self.numbers[index] or ""
         return deeper.startswith(number + ".") or deeper.rstrip(_LETTERS) == number != deeper
 
+    def _stands_empty(self, index: int, number: str) -> bool:
+        """Is the decimal title at `index` ("5.0 General") a heading with nothing under it: followed by a heading
+        or by a rule the numbering puts after it, not under it ("5.1 ...")?"""
+        following = self.following[index]
+        if following is None:
+            return False
+        line = self.lines[following][1]
+        item = _ITEM.match(line)
+        later = item and item.group("decimal")
+        return bool(_marked(line.strip()) or _CHAPTER.match(line.strip())
+                    or later and not _within(later, number) and _follows(later, number))
+
     def _heads_section(self, index: int, number: str) -> bool:
         """Is "N. Title" at `index` a heading rather than a short list item? An item follows its previous
         sibling and is followed by its next one or by a list indented under it; a heading is followed by its
@@ -405,9 +448,16 @@ class _Outline:
                 self.headings.pop()
             heading.level = self.headings[-1].level + 1 if self.headings else 1
         else:
-            while self.headings and self.headings[-1].level >= heading.level:
+            # The document's numbering decides what a numbered heading sits under, whatever its markup level:
+            # "## 4.3.6 Challenge" is inside "### 4.3. Main Phase", "### 5.0 General" is not inside "## 4.3".
+            number = heading.number if heading.kind in ("marked", "numbered") and not self.top_rules else None
+            while self.headings and self.headings[-1].level >= heading.level and not (
+                    _numeric(number) and _within(number, self.headings[-1].number)):
                 closed = self.headings.pop()
                 heading.sibling = heading.sibling or closed.level == heading.level
+            self._leave_sections_outside(number)
+            if self.headings and _numeric(number) and _within(number, self.headings[-1].number):
+                heading.level = max(heading.level, self.headings[-1].level + 1)
         heading.glossary = bool(_GLOSSARY.match(heading.title))
         if heading.number:
             self.heading_numbers.add(heading.number)
@@ -422,6 +472,72 @@ class _Outline:
         self.in_front, self.in_answer = False, False
         self.current = self.last = self.example = self.case = self.named = None
         self.items = []
+        self.own_number, self.own = (heading.number if heading.rule else None), None
+
+    def _heading_unit(self, index: int, pos: int, line: str, heading: _Heading) -> bool:
+        """Read a marked heading that is a unit of its own: numbered like a rule ("6.A.1. TEST CASE, ...",
+        "8.3.5 Go again") with no rules or headings under it, its text, code and lists following until the next
+        heading; or asking a question ("Can a unit retreat twice?"), its whole answer following. A rule-numbered
+        heading with rules under it is a section whose own text takes its number."""
+        if heading.kind != "marked":
+            return False
+        rule = _rule_number(heading.number)
+        marked = _marked(line.strip())
+        raw = (marked.group("star") or marked.group("hash")).strip(" *#")
+        number = heading.number if _numeric(heading.number) else None
+        asked = _ASKS.match(_without_number(raw, number))
+        if not (rule or asked) or self._has_parts(index, heading):
+            heading.rule = rule and not self.top_rules
+            return False
+        self._enter_changelog(heading, index)  # a rule an update summary reprints is restated there
+        self._leave_sections_outside(number)
+        title = _without_number(heading.title, number)
+        if asked:
+            self.questions += 1
+            block = Block(self.section, number or f"q{self.questions}", title, [], kind="question")
+            # The question is part of its unit, as after "Q:" or "54.".
+            start = pos + line.find(raw) + len(raw) - len(_without_number(raw, number))
+        else:
+            block = Block(self.section, number, title, [], kind="rule", parent=self._parent_of(number))
+            self.rules.add(number)
+            start = pos + len(line)  # the number and title are the ruling's label and title
+        self.items, self.case, self.named = [], None, None
+        self._start(block, start, pos + len(line))
+        self.in_answer, self.answer_indent, self.answer_items = True, 0, 0
+        return True
+
+    def _has_parts(self, index: int, heading: _Heading) -> bool:
+        """Do rules or questions numbered under the marked heading at `index`, or headings under it, follow
+        before its next sibling heading?"""
+        for later in range(index + 1, len(self.lines)):
+            line = self.lines[later][1]
+            marked = _marked(line.strip())
+            if marked:
+                number = _heading_number(marked.group("star") or marked.group("hash"))
+                if _numeric(number) and _numeric(heading.number):
+                    return _within(number, heading.number) and number != heading.number
+                return len(marked.group("hashes") or "#") > heading.level
+            item = _ITEM.match(line)
+            if item and item.group("question"):
+                return True
+            inner = item and item.group("decimal")
+            if inner and heading.number and _within(inner, heading.number) and inner != heading.number:
+                return True
+        return False
+
+    def _leave_sections_outside(self, number: str | None) -> None:
+        """Close the open numbered headings that the document's numbering puts `number` after, not under
+        ("4.3.6 Challenge" for rule 4.3.7), down to the first it sits under or that is not numbered."""
+        if self.top_rules or not _numeric(number):
+            return
+        closed = False
+        while (self.headings and _numeric(self.headings[-1].number)
+               and not _within(number, self.headings[-1].number) and _follows(number, self.headings[-1].number)):
+            self.headings.pop()
+            closed = True
+        if closed:
+            self.section = self.root + tuple(h.title for h in self.headings)
+            self.own_number = self.own = None
 
     def _enter_changelog(self, heading: _Heading, index: int) -> None:
         """Keep an update summary's parts inside it. An update summary opens a changelog; in one that runs to the
@@ -463,7 +579,7 @@ class _Outline:
         if item.group("answer"):
             if self.current is None or (item.group("answer").endswith(".") and self.current.kind != "question"):
                 return False
-            self.example, self.in_answer, self.answer_indent = None, True, _indent(line)
+            self.example, self.in_answer, self.answer_indent, self.answer_items = None, True, _indent(line), 0
             self._extend(self.current.pieces, pos, end)
             return True
         if item.group("example"):
@@ -478,6 +594,10 @@ class _Outline:
         if item.group("number"):
             if self.top_rules:
                 return self._top_rule(line, item, start, end)
+            number = item.group("number")
+            if self.in_answer and number == str(self.answer_items + 1) and not _ASKS.match(self.text[start:end]):
+                self.answer_items += 1  # the answer's own list, counted from 1
+                return False
             self._numbered(line, item, start, end)
             return True
         if self.in_answer:
@@ -501,7 +621,13 @@ class _Outline:
                 and not (label in _successors(self.last_rule) and item.group().rstrip().endswith("."))):
             return False
         self.last_rule = label
-        block = Block(self.section, label, "", [], kind="rule", parent=self._parent_of(label))
+        self._leave_sections_outside(label)
+        # "6.A.1. TEST CASE, MOVING TO AN AREA..." standing apart over its text: the rule's title.
+        own = line[item.end():].strip()
+        following = self.following[index]
+        titled = own.isupper() and following is not None and following > index + 1
+        block = Block(self.section, label, _section_title(own) if titled else "", [], kind="rule",
+                      parent=self._parent_of(label))
         self.rules.add(label)
         self.decimal_rules[label] = block
         self.items = [(_indent(line), label, block)]
@@ -542,8 +668,10 @@ class _Outline:
         named = _NAMED.match(body)
         title = named.group("name").strip() if named else first_sentence(body)
         numbered = "." in label
+        asks = bool(_ASKS.match(body))  # "54. What may a unit do...?": a question, its answer's list its own
+        kind = "question" if asks else "rule" if named or numbered else "clarification"
         owner = self._owner()  # a step of a glossary entry is a unit of that entry
-        block = Block(self.section, label, title, [], kind="rule" if named or numbered else "clarification",
+        block = Block(self.section, label, title, [], kind=kind,
                       slug=slugify(title) if named and not numbered else None,
                       parent=self._parent_of(label) or (owner.label if owner else None))
         self.rules.add(label)
@@ -551,6 +679,8 @@ class _Outline:
         self.case = block
         self.named = block if named and not numbered else None
         self._start(block, start, end)
+        if asks:
+            self.in_answer, self.answer_indent, self.answer_items = True, indent, 0
 
     def _parent_of(self, label: str) -> str | None:
         """The rule `label` is a subrule of, when that rule is a unit: 702.11 for 702.11b, 1.9.4 for 1.9.4.2."""
@@ -636,6 +766,7 @@ class _Outline:
     # Text
 
     def _start(self, block: Block, start: int, end: int) -> None:
+        self.own_number = None
         if self.changelog is not None and block.kind == "rule":
             block.kind = "restated"  # what an update summary prints is a record of a change, not the rule
         if self.in_front:
@@ -646,7 +777,24 @@ class _Outline:
         self.example, self.in_answer = None, False
         self._extend(block.pieces, start, end)
 
-    def _text(self, index: int, pos: int, line: str, bullet: re.Match | None = None) -> None:
+    def _code(self, index: int, pos: int, line: str) -> None:
+        """A line of a code block, or a FENCE around it: text of the unit or paragraph before it, which
+        introduces it."""
+        if self.current is None:
+            self.current = self.last
+        self._text(index, pos, line, code=self.code.get(index + 1, "") if line.strip() == FENCE else line)
+
+    def _footnote(self, pos: int, line: str) -> None:
+        """A footnote: a paragraph of its own where it stands, never a heading, a unit or a parent."""
+        marker = _FOOTNOTE.match(line)
+        self.paragraphs += 1
+        block = Block(self.section, str(self.paragraphs), first_sentence(line[marker.end():]), [],
+                      kind="front-matter" if self.in_front else "paragraph")
+        self.blocks.append(block)
+        self.current, self.last, self.example = block, None, None
+        self._extend(block.pieces, pos + marker.end(), pos + len(line))
+
+    def _text(self, index: int, pos: int, line: str, bullet: re.Match | None = None, code: str | None = None) -> None:
         end = pos + len(line)
         if self.in_answer and not self.lines[index - 1][1].strip() and _indent(line) < self.answer_indent:
             # Past a blank line and left of the answer's margin: the answer has ended.
@@ -661,11 +809,19 @@ class _Outline:
             self.current = self._own_unit()
         if self.current is None and bullet and self.last is not None:
             self.current = self.last  # a list after a blank line belongs to the paragraph that introduces it
+        if self.current is None and self.own_number is not None:
+            if self.own is None:  # "6.A. BASIC CHECKS" over its test cases: its own text is 6.A
+                self.own = Block(self.section, self.own_number,
+                                 _without_number(self.headings[-1].title, self.own_number), [], kind="paragraph")
+                self.blocks.append(self.own)
+            self.current = self.last = self.own
         if self.current is None:
             stripped = line[bullet.end():].strip() if bullet else line.strip()
             self.paragraphs += 1
             kind = "front-matter" if self.in_front else "changelog" if self.changelog else "paragraph"
-            if stripped.endswith(":") and len(stripped.split()) <= 6:
+            if code is not None:  # a code block of its own, titled by its first line
+                block = Block(self.section, str(self.paragraphs), first_sentence(code), [], kind=kind)
+            elif stripped.endswith(":") and len(stripped.split()) <= 6:
                 block = Block(self.section, slugify(stripped), stripped.rstrip(":"), [],
                               kind="changelog" if self.in_front else kind)
             else:
@@ -735,6 +891,55 @@ def _lines(text: str):
     for line in text.split("\n"):
         yield pos, line
         pos += len(line) + 1
+
+
+def _fenced(lines: list[tuple[int, str]]) -> dict[int, str]:
+    """The lines of code blocks and the FENCE lines around them, by index (a fence left open holds nothing)."""
+    found: dict[int, str] = {}
+    opened = None
+    for index, (_, line) in enumerate(lines):
+        if line.strip() == FENCE:
+            if opened is None:
+                opened = index
+            else:
+                found.update((inside, lines[inside][1]) for inside in range(opened, index + 1))
+                opened = None
+    return found
+
+
+def _numeric(number: str | None) -> bool:
+    return bool(number) and number[0].isdigit()
+
+
+def _rule_number(number: str | None) -> bool:
+    """Is `number` numbered like a rule, with parts ("4.3.6", "6.A.1"), not a chapter ("6") or a letter?"""
+    return _numeric(number) and "." in number
+
+
+def _number_key(number: str) -> tuple[int, ...]:
+    """A number's parts in order ("6.A.1" -> 6, 1, 1; "4.3b" -> 4, 3, 2): letters count from a = 1."""
+    return tuple(int(part) if part.isdigit() else ord(part.lower()) - 96
+                 for part in re.findall(r"\d+|[A-Za-z]", number))
+
+
+def _within(number: str, outer: str | None) -> bool:
+    """Does the numbering put `number` under `outer` (or is it `outer`): 4.3.7 under 4.3, 702.11b under 702.11?"""
+    if not outer:
+        return False
+    return number == outer or number.startswith(outer + ".") or (
+        number[len(outer):].isalpha() and number.startswith(outer) and outer[-1].isdigit())
+
+
+def _follows(number: str, earlier: str) -> bool:
+    """Does `number` come after `earlier` in the document's numbering (4.3.7 after 4.3.6, 5.1 after 4.3)?"""
+    return _number_key(number) > _number_key(earlier)
+
+
+def _without_number(title: str, number: str | None) -> str:
+    """A heading's title without the number it starts with ("6.A.1. Test Case, ..." -> "Test Case, ...")."""
+    if not number:
+        return title
+    return re.sub(rf"^{re.escape(number)}[.:)]?\s*", "", title) or title
 
 
 def _next_nonblank(lines: list[tuple[int, str]]) -> list[int | None]:

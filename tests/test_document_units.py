@@ -1,0 +1,233 @@
+"""Rulings cut by meaning in HTML and markdown documents: a test case or a heading numbered like a rule is one
+ruling with the document's number, a question keeps its whole answer, the numbering decides parents, and code
+blocks, footnotes and tables never become headings. The fixtures in tests/fixtures are excerpts written after
+public documents (the Diplomacy Adjudicator Test Cases page, the Flesh and Blood comprehensive rules page, a
+markdown conversion of the Lorcana rules, an HTML wargame FAQ, markdown league rules), parsed as `rulings add`
+parses them (shape found, not given)."""
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+from ingest.manifest import source_entry
+from ingest.pipeline import parse_source
+from ingest.refs import abbreviation, ruling_refs
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+@cache
+def parsed(name: str, folder: Path = FIXTURES):
+    entry = source_entry({"id": "doc", "file": name, "game": "test", "title": name, "kind": "rulebook",
+                          "language": "en", "shape": "auto", "section": ""})
+    return parse_source(entry, folder)
+
+
+def by_label(name: str, folder: Path = FIXTURES) -> dict:
+    return {r.label: r for r in parsed(name, folder).rulings}
+
+
+def refs(name: str, abbrev: str) -> dict[str, str]:
+    source = parsed(name)
+    return {r.label: ref for r, ref in zip(source.rulings, ruling_refs(source.rulings, abbrev).values(), strict=True)}
+
+
+# -- test cases numbered in their headings (DATC) -------------------------------------------------------------
+
+DATC = "datc-test-cases.html"
+CASES = [f"6.A.{n}" for n in range(1, 13)] + [f"6.B.{n}" for n in range(1, 4)]
+
+
+def test_each_test_case_is_one_ruling_with_its_description_orders_and_outcome():
+    rulings = by_label(DATC)
+    assert [label for label in rulings if label.startswith("6.")] == ["6.A", *CASES[:12], "6.B", *CASES[12:]]
+    case = rulings["6.A.1"]
+    assert case.kind == "rule" and case.title == "Test Case, Moving to An Area That Is Not a Neighbour"
+    assert case.text == ("Check if an illegal move (without convoy) will fail.\nEngland:\nF North Sea - Picardy\n"
+                         "Order should fail.")
+    two_powers = rulings["6.A.5"].text
+    assert "Germany:\nF London - Yorkshire\n" in two_powers and two_powers.endswith("army in Yorkshire.")
+    assert rulings["6.B.1"].text.endswith("(see issue 4.B.1). I prefer that the move fails.")
+    assert len(parsed(DATC).rulings) == 23  # front line, 2 intro paragraphs, 1.1, 2 of section 5, 6.A, 6.B, 15 cases
+
+
+def test_a_test_case_sits_in_its_section_and_its_ref_is_the_documents_number():
+    rulings = by_label(DATC)
+    assert {rulings[label].section.rsplit(" > ", 1)[-1] for label in CASES[:12]} == {"6.A. Basic Checks"}
+    assert rulings["6.B.3"].section.endswith("6. Test Cases > 6.B. Coastal Issues")
+    assert rulings["6.A"].text.startswith("This section contains some basic checks")  # the section's own text
+    found = refs(DATC, abbreviation("Diplomacy Adjudicator Test Cases"))
+    assert [found[label] for label in ("6.A", "6.A.1", "6.A.12", "6.B.3")] == [
+        "DATC 6.A", "DATC 6.A.1", "DATC 6.A.12", "DATC 6.B.3"]
+    assert rulings["1.1"].title == "Notation"  # "1.1. NOTATION" over its paragraph is rule 1.1
+
+
+def test_lines_of_a_code_block_are_never_headings_and_stay_with_the_text_that_introduces_them():
+    source = parsed(DATC)
+    sections = {part for r in source.rulings for part in r.section.split(" > ")}
+    assert not sections & {"Loop", "End Loop", "End If", "End For"}
+    assert not any(r.title.rstrip(":") in ("England", "Germany", "Italy", "Austria", "France") for r in source.rulings)
+    loop = next(r for r in source.rulings if "END LOOP" in r.text)
+    assert loop.title.startswith("An adjudicator that resolves the orders one by one")
+    assert "\n# Resolve every order" in loop.text and loop.text.endswith("END IF\nEND LOOP")
+    assert "Kruijswijk" not in source.rulings[-1].text  # the page's <address> is no rule
+
+
+def test_a_test_case_in_plain_text_is_one_rule_titled_by_its_heading_line(tmp_path):
+    rulings = text_rulings(tmp_path,
+        "6.A. BASIC CHECKS\n\n6.A.1. TEST CASE, MOVE ARMY TO SEA\n\nCheck if an army could not be moved to open "
+        "sea.\n\nEngland:\nA Liverpool - Irish Sea\n\nOrder should fail.\n\n6.A.2. TEST CASE, MOVE FLEET TO LAND\n\n"
+        "Check whether a fleet can not move to land.\n\nGermany:\nF Kiel - Munich\n\nOrder should fail.\n")
+    assert [(r.label, r.title, r.section) for r in rulings] == [
+        ("6.A.1", "Test Case, Move Army to Sea", "6.A Basic Checks"),
+        ("6.A.2", "Test Case, Move Fleet to Land", "6.A Basic Checks")]
+    assert rulings[0].text.endswith("England: A Liverpool - Irish Sea Order should fail.")
+
+
+# -- headings carrying rule numbers (FaB, Lorcana in markdown) --------------------------------------------
+
+FAB = "fab-comprehensive-rules.html"
+LORCANA_MD = "lorcana-turn-structure.md"
+
+
+def test_a_heading_numbered_like_a_rule_is_that_rule_with_its_paragraphs_and_sub_items():
+    rulings = by_label(FAB)
+    assert [(label, rulings[label].title) for label in ("8.3.3", "8.3.4", "8.3.5", "8.3.6")] == [
+        ("8.3.3", "Dominate"), ("8.3.4", "Go again"), ("8.3.5", "Intimidate"), ("8.3.6", "Opt")]
+    assert rulings["8.3.4"].text.startswith("Go again is a resolution ability")  # both its paragraphs
+    assert rulings["8.3.4"].text.endswith("does not give its controller the action point.")
+    assert rulings["8.3.6"].text.endswith("with all the cards in their deck.")  # its a. and b. stay in it
+    assert rulings["8.3"].kind == "paragraph" and rulings["8.3"].text.startswith("An ability keyword is")
+    found = refs(FAB, abbreviation("Flesh and Blood"))
+    assert [found[label] for label in ("8.3", "8.3.4", "8.3.5")] == ["FaB 8.3", "FaB 8.3.4", "FaB 8.3.5"]
+    assert all(r.section.endswith("8 Keywords > 8.3 Ability Keywords") for label, r in rulings.items()
+               if label.startswith("8.3."))
+
+
+def test_a_heading_whose_number_is_only_in_its_anchor_carries_it():
+    intimidate = by_label(FAB)["8.3.5"]  # <h4 id="8.3.5">Intimidate</h4>
+    original = parsed(FAB).original_text
+    assert original[intimidate.citation.char_start:].startswith("Intimidate is an effect")
+    assert '<h4 id="8.3.5">' in original
+
+
+def test_an_empty_numbered_heading_is_a_heading_and_no_ruling(tmp_path):
+    rulings = by_label(FAB)
+    assert "5.0" not in rulings
+    assert rulings["5.1.1"].section.endswith("5 Layers, Cards, & Abilities > 5.1 Playing Cards")
+    text = "4.3.8. A character can quest.\n\n5.0 General\n\n5.1 Layers\n\n5.1.1. A layer is an object.\n"
+    assert not any(r.label == "5.0" or "General" in r.section for r in text_rulings(tmp_path, text))
+
+
+def text_rulings(folder: Path, text: str):
+    """The rulings of a small text document written to `folder`."""
+    (folder / "rules.txt").write_text(text, encoding="utf-8")
+    return parsed("rules.txt", folder).rulings
+
+
+def test_the_numbering_decides_parents_whatever_the_heading_markup():
+    rulings = by_label(LORCANA_MD)
+    main = "4. Turn Structure > 4.3. Main Phase"
+    assert rulings["4.3.6.1"].section.endswith(main + " > 4.3.6 Challenge")  # "## 4.3.6" under "### 4.3."
+    assert rulings["4.3.7"].section.endswith(main) and rulings["4.3.8"].section.endswith(main)
+    assert rulings["4.3.5.1"].section.endswith(main + " > 4.3.5 Quest")
+    assert rulings["5.1.1"].section.endswith("5. Cards and Card Types > 5.1. Card Parts")
+
+
+# -- questions and their answers ------------------------------------------------------------------------------
+
+FAQ = "wargame-faq.html"
+
+
+def test_an_faq_answers_own_lettered_list_stays_in_its_question():
+    rulings = by_label(FAQ)
+    assert not {label for label in rulings if re.fullmatch(r"54[a-h]", label)}
+    answer = rulings["54"]
+    assert answer.kind == "question" and answer.title == "What may a unit do in the Exploitation Phase?"
+    assert "(a) move up to its full Movement Allowance" in answer.text and "(h) do nothing." in answer.text
+    assert answer.text.endswith("See also rule 4.3b.")
+    assert [rulings[n].kind for n in ("52", "53", "55")] == ["question"] * 3
+    assert "| 3 or more | 2 | 4.5 |" in rulings["55"].text  # the table is part of the answer
+
+
+def test_a_heading_that_asks_is_a_question_with_its_whole_answer():
+    question = next(r for r in parsed(FAQ).rulings if r.title == "Does a defender in a city double its strength?")
+    assert question.kind == "question" and question.section.endswith("Combat")
+    assert question.text.startswith("Does a defender in a city double its strength? Only against")
+    assert "- a major city hex triples it." in question.text
+    assert [e.text for e in question.examples] == [
+        "a 4-strength infantry unit in Berlin defends at 12 against an attack that includes armor."]
+
+
+def test_a_numbered_question_keeps_its_answers_numbered_list(tmp_path):
+    text = ("FAQ\n\n12. How do I set up the board?\nIn this order:\n1. Lay out the map.\n2. Place the units.\n\n"
+            "13. Who moves first?\nThe Axis player.\n")
+    rulings = {r.label: r for r in text_rulings(tmp_path, text)}
+    assert sorted(rulings) == ["12", "13"]
+    assert rulings["12"].text.endswith("1. Lay out the map.\n2. Place the units.")
+
+
+
+def test_an_answer_keeps_its_numbered_list_and_a_table_cell_heads_nothing(tmp_path):
+    text = ("Setup\n\nQ: How do I set up?\nA: In this order:\n1. Lay out the map.\n2. Place the units.\n\n"
+            "Q: Who moves first?\nA: The Axis player.\n")
+    rulings = text_rulings(tmp_path, text)
+    assert [r.kind for r in rulings] == ["question", "question"]
+    assert rulings[0].text.endswith("1. Lay out the map.\n2. Place the units.")
+    (tmp_path / "table.md").write_text("## Turn\n\nPhases:\n\n| END PHASE | Discard |\n|---|---|\n| DRAW | 2 |\n\n"
+                                       "Play passes left.\n", encoding="utf-8")
+    assert {r.section for r in parsed("table.md", tmp_path).rulings} == {"Turn"}
+
+# -- headings whatever their case; footnotes and tables never headings -------------------------------------
+
+LEAGUE = "league-tournament-rules.md"
+
+
+def test_markdown_and_bold_headings_are_headings_whatever_their_case():
+    sections = {r.section.rsplit(" > ", 1)[-1] for r in parsed(LEAGUE).rulings}
+    assert {"3 BASIC RULES and what you can do", "Rule Disputes/Tie Votes", "Late Arrival"} <= sections
+    faq_sections = {r.section.rsplit(" > ", 1)[-1] for r in parsed(FAQ).rulings}
+    assert "Rule Disputes/Tie Votes" in faq_sections
+
+
+def test_a_footnote_is_no_heading_and_parents_nothing():
+    for name, note in ((LEAGUE, "A judge is any staff member wearing a red shirt."),
+                       (FAQ, "Except for the scenario special rules, which always win."),
+                       (FAB, "A player's hero is also called their “hero card” in older printings.")):
+        rulings = parsed(name).rulings
+        footnote = next(r for r in rulings if r.text.startswith(note))
+        assert footnote.kind == "paragraph" and footnote.text == note
+        assert not any(note[:20] in r.section for r in rulings)
+        assert not any(re.search(r"\[\^\d\]|[a-z]\.\d\b|↩", r.text) for r in rulings)  # no marks or back links
+    assert "8.3.6.1" not in by_label(FAB)  # a footnote list is not rules numbered under the last heading
+
+
+def test_a_code_block_in_markdown_stays_in_the_paragraph_that_introduces_it():
+    rulings = parsed(LEAGUE).rulings
+    decklist = next(r for r in rulings if r.title.startswith("Decklists are handed in"))
+    assert decklist.text.endswith("# Main deck (60)\n4 Lightning Bolt\n4 Counterspell\n# Sideboard (15)\n"
+                                  "3 Pyroblast\nEND OF LIST")
+    assert not any(part in ("Main deck (60)", "Sideboard (15)", "End of List") for r in rulings
+                   for part in r.section.split(" > "))
+    table = next(r for r in rulings if "| Win | 3 |" in r.text)
+    assert table.section.endswith("Rule Disputes/Tie Votes")
+
+
+# -- abbreviations --------------------------------------------------------------------------------------------
+
+def test_an_abbreviation_is_initials_or_a_whole_word_never_a_cut_one():
+    assert [abbreviation(name) for name in ("Diplomacy", "Emberfall", "Diplomacy Adjudicator Test Cases",
+                                            "Flesh and Blood")] == ["Diplomacy", "Emberfall", "DATC", "FaB"]
+
+
+def test_a_numbered_question_heading_keeps_its_number_and_a_blank_code_line_is_no_fence(tmp_path):
+    (tmp_path / "faq.md").write_text("## Movement\n\n### 54. What may a unit do?\n\nAny of these:\n\n(a) move;\n\n"
+                                     "(b) attack.\n\n## Notes\n\nA log:\n\n```\nturn 1\n\nturn 2\n```\n",
+                                     encoding="utf-8")
+    rulings = parsed("faq.md", tmp_path).rulings
+    assert [(r.label, r.kind, r.title) for r in rulings[:1]] == [("54", "question", "What may a unit do?")]
+    assert rulings[0].text == "What may a unit do? Any of these: (a) move; (b) attack."
+    (tmp_path / "log.txt").write_text("Notes\n\nA log:\n```\nturn 1\n\nturn 2\n```\nEnd of the log.\n",
+                                      encoding="utf-8")
+    assert parsed("log.txt", tmp_path).rulings[-1].text == "A log:\nturn 1\nturn 2\nEnd of the log."
