@@ -203,13 +203,16 @@ def drop_symbol_glyphs(doc: MappedText) -> MappedText:
     private-use characters, letters of another script in a Latin text), and the same glyphs where they stand
     alone in a sentence ("Start ∂ on the track", "each player ∑.")."""
     foreign = _foreign_letters(doc.text)
-    lines = list(re.finditer(r"^[^\S\n]*(\S[^\n]*?)[^\S\n]*$", doc.text, re.M))
-    glyph_lines = [m for m in lines if len(m.group(1).replace(" ", "")) <= 12
-                   and all(c == " " or _is_glyph(c, foreign) for c in m.group(1))]
+    glyph_lines, start = [], 0  # (start, end, stripped text) of each line of glyphs
+    for line in doc.text.split("\n"):
+        shown = line.strip()
+        if shown and len(shown.replace(" ", "")) <= 12 and all(c == " " or _is_glyph(c, foreign) for c in shown):
+            glyph_lines.append((start, start + len(line), shown))
+        start += len(line) + 1
     if not glyph_lines:
         return doc
-    glyphs = {c for m in glyph_lines for c in m.group(1) if c != " "}
-    edits = [(m.start(), min(m.end() + 1, len(doc.text)), "") for m in glyph_lines]
+    glyphs = {c for *_, shown in glyph_lines for c in shown if c != " "}
+    edits = [(first, min(last + 1, len(doc.text)), "") for first, last, _ in glyph_lines]
     inline = re.compile(r" [" + re.escape("".join(sorted(glyphs))) + r"](?=[\s.,;:!?)]|$)")
     edits += [(m.start(), m.end(), "") for m in inline.finditer(doc.text)]
     edits.sort()
