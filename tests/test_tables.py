@@ -69,3 +69,18 @@ def test_a_table_the_reader_wrote_as_rows_is_a_table_of_its_rule(tmp_path):
     owner = next(r for r in parsed.rulings if r.id == table.ruling_id)
     assert owner.label.endswith("1") and "| 2 | 5 |" in owner.text
     assert not [r for r in parsed.rulings if r.label in ("1.1", "2.5")]  # cells are never rule numbers
+
+
+def test_numbers_in_a_tables_first_column_are_never_rule_numbers():
+    from ingest.shapes.outline import parse_outline
+    text = ("8. SCORING\n"
+            "8.1. Each game is scored by the table below.\n"
+            "Result      Points      Tiebreak\n"
+            "0.5         Draw        1\n"
+            "1.0         Win         2\n"
+            "4.5         Sweep       3\n"
+            "8.2. Ties are broken by the tiebreak column.\n")
+    blocks = parse_outline(MappedText.of(text), ())
+    assert [b.label for b in blocks] == ["8.1", "8.2"]
+    scored = blocks[0]
+    assert "4.5         Sweep" in "".join(text[s:e] for s, e in scored.pieces)

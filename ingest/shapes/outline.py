@@ -245,6 +245,11 @@ class _Outline:
     def _heading(self, index: int, stripped: str, item: re.Match | None) -> _Heading | None:
         if len(stripped) > _LONGEST_HEADING:
             return None
+        following = self.following[index]
+        if _COLUMNS.search(stripped) and following is not None and _table_cells(self.lines[following][1]):
+            return None  # "Result      Points      Tiebreak" over its rows: a table's header
+        if item and self._table_row(index, item):
+            return None  # "4.5      Sweep      3": a table's last row, no heading of what follows
         marked = _SECTION.match(stripped)
         if marked:
             title = marked.group("star") or marked.group("hash")
@@ -590,6 +595,8 @@ class _Outline:
             self._extend(self.example, start, end)
             return True
         if item.group("decimal"):
+            if self._table_row(index, item):
+                return False  # "0.5    Draw    1 point": a row of a table, text of what holds the table
             return self._decimal(index, line, item, start, end)
         if item.group("number"):
             if self.top_rules:
@@ -611,6 +618,14 @@ class _Outline:
             block = Block(self.section, letter, "", [])
         self._start(block, start, end)
         return True
+
+    def _table_row(self, index: int, item: re.Match) -> bool:
+        """Is the decimal number opening line `index` the first cell of a table's row rather than a rule's
+        number: the line and a neighbour are rows laid out in columns, and the number does not carry the
+        document's rule numbering on from the last rule (point values 0.5, 1.0, 4.5 in a scoring table)?"""
+        if not _table_cells(self.lines[index][1]) or item.group("decimal") in _successors(self.last_rule or ""):
+            return False
+        return any(_table_cells(self.lines[near][1]) for near in (index - 1, index + 1) if 0 <= near < len(self.lines))
 
     def _decimal(self, index: int, line: str, item: re.Match, start: int, end: int) -> bool:
         label = item.group("decimal")
@@ -1061,6 +1076,16 @@ def _names_a_topic(title: str) -> bool:
 def _title_case(title: str) -> bool:
     """Is every word of `title` capitalised but the small ones ("Defensive Throwing (Marking) Fouls")?"""
     return all(word.strip("“”\"'()")[:1].isupper() or word.lower() in _TITLE_SMALL for word in title.split())
+
+
+def _table_cells(line: str) -> re.Match | None:
+    """`line` as a row of a table laid out in columns: a number, then cells set apart by wide gaps."""
+    return _TABLE_ROW.match(line)
+
+
+_COLUMNS = re.compile(r"\S(?: {3,}|\t)\s*\S.*\S(?: {3,}|\t)\s*\S")  # three cells or more, set apart
+# "0.5      Draw        1": a number in the first column, then at least one more cell past a wide gap.
+_TABLE_ROW = re.compile(r"^\s*[-+]?\d+(?:\.\d+)?\.?(?: {2,}|\t)\s*\S[^\t]*?(?: {3,}|\t)\s*\S")
 
 
 def _successors(number: str) -> set[str]:
