@@ -1079,12 +1079,14 @@ def _title_case(title: str) -> bool:
 
 
 def _table_cells(line: str) -> re.Match | None:
-    """`line` as a row of a table laid out in columns: a number, then cells set apart by wide gaps."""
-    return _TABLE_ROW.match(line)
+    """`line` as a row of a table laid out in columns: a number, then cells set apart by wide gaps (a row is
+    short: a long line is none, and is not matched, the pattern backtracking over long runs of spaces)."""
+    return _TABLE_ROW.match(line) if len(line) <= _LONGEST_ROW else None
 
 
 _COLUMNS = re.compile(r"\S(?: {3,}|\t)\s*\S.*\S(?: {3,}|\t)\s*\S")  # three cells or more, set apart
 # "0.5      Draw        1": a number in the first column, then at least one more cell past a wide gap.
+_LONGEST_ROW = 200
 _TABLE_ROW = re.compile(r"^\s*[-+]?\d+(?:\.\d+)?\.?(?: {2,}|\t)\s*\S[^\t]*?(?: {3,}|\t)\s*\S")
 
 
