@@ -17,7 +17,6 @@ _SECTION_NUMBER = re.compile(r"^(?P<under>.+?),?\s+section\s+(?P<number>\d+)$", 
 _CHANGELOG_GENERIC = {"revis", "new", "clari", "remin", "rules", "rule", "spell", "timin", "updat", "chang",
                       "penal", "fixed", "added", "gener", "gloss", "quali", "life"}
 # A rule number an update summary's item cites: "6.1.2.2.", "8.2.4.–8.2.4.1." (each number without its stop).
-_HEADED_NUMBER = re.compile(r"(?:^|> )(\d+(?:\.\d+)*)\.? ")  # "Conditions > 5.1 General" → 5.1
 _CITED_NUMBER = re.compile(r"\b\d+(?:\.\d+)+[a-z]?\b(?!\.\d)")
 _REFERENCE_WORDS = {"speci", "rules", "rule", "secti", "notes", "detai", "under", "below", "above"}
 _IMPRINT = re.compile(r"©|\(c\)|copyright|all rights reserved|trademark|www\.|https?://|\.(?:com|org|net)\b", re.I)
@@ -353,7 +352,7 @@ def changelog_gaps(rulings: list[Ruling]) -> list[Gap]:
     prepare for the release of…, the following updates were made") promises nothing."""
     gaps = []
     bodies = [_singular(content_stems(r.text)) for r in rulings if r.kind != "changelog"]
-    numbers = {n for r in rulings if r.kind != "changelog" for n in (r.label, *_HEADED_NUMBER.findall(r.section))}
+    numbers = _numbered([r for r in rulings if r.kind != "changelog"])  # a heading's number counts
     for ruling in rulings:
         if ruling.kind != "changelog":
             continue

@@ -419,10 +419,6 @@ class _Outline:
         return (bool(re.match(r"[A-Z“\"(]", body)) and not _names_a_topic(body)
                 and (len(body.split()) >= 8 or bool(_SENTENCE_END.search(body)) and len(body.split()) >= 4))
 
-    def _parents(self, heading: _Heading) -> list[_Heading]:
-        """The open headings a marked heading will sit under."""
-        return [h for h in self.headings if h.level < heading.level]
-
     def _place_entry(self, heading: _Heading, index: int) -> None:
         """Mark a marked heading as a glossary entry (under a glossary heading, or one of an alphabetical run
         of sibling headings) or as a part of the entry above it, and put a run's entries in the glossary: the
@@ -1085,8 +1081,8 @@ def _table_cells(line: str) -> re.Match | None:
 
 
 _COLUMNS = re.compile(r"\S(?: {3,}|\t)\s*\S.*\S(?: {3,}|\t)\s*\S")  # three cells or more, set apart
-# "0.5      Draw        1": a number in the first column, then at least one more cell past a wide gap.
 _LONGEST_ROW = 200
+# "0.5      Draw        1": a number in the first column, then at least one more cell past a wide gap.
 _TABLE_ROW = re.compile(r"^\s*[-+]?\d+(?:\.\d+)?\.?(?: {2,}|\t)\s*\S[^\t]*?(?: {3,}|\t)\s*\S")
 
 
