@@ -1,16 +1,11 @@
 """Errors raised while ingesting documents."""
 from __future__ import annotations
 
+from model.errors import FileError
 
-class IngestError(Exception):
+
+class IngestError(FileError):
     """A document or manifest entry cannot be ingested; names the file and, where it applies, the line."""
-
-    def __init__(self, path: str, message: str, line: int | None = None):
-        self.path = path
-        self.line = line
-        self.message = message
-        where = f"{path}:{line}" if line is not None else path
-        super().__init__(f"{where}: {message}")
 
 
 class InvalidEntry(ValueError):

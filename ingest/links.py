@@ -4,9 +4,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ingest.records import CrossRef, Gap, Ruling
-from ingest.refs import HEADER_KINDS
-from ingest.segment import STOPWORDS, content_stems
+from ingest.segment import content_stems
+from model.kinds import HEADER_KINDS
+from model.records import CrossRef, Gap, Ruling
+from model.text import STOPWORDS
 
 # "(see Breath of Life)", "see pg. 3 under Activating Neutral Nations", "See Section H under New Rules",
 # "(see pg. 2, Using the Event Cards, section 1)".

@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ingest.errors import IngestError, InvalidEntry
-from ingest.refs import MAX_ABBREV
 from ingest.shapes import AUTO, SHAPES
+from model.kinds import KINDS
+from model.refs import MAX_ABBREV
 
-KINDS = ("official-faq", "designer-clarifications", "variant-rules", "rulebook", "house-rules")
 # Words of a-z and 0-9 joined by "-"; dots inside a word as in ruling ids ("100.1a", "errata-1.2").
 _SLUG = re.compile(r"^[a-z0-9]+(?:[.-][a-z0-9]+)*$")
 _REQUIRED = ("id", "file", "game", "title", "kind", "language", "shape")

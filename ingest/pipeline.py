@@ -8,11 +8,11 @@ from pathlib import Path
 
 from ingest import clean, formats, furniture, links, refs, shapes, spells, structure, tables
 from ingest.errors import IngestError
-from ingest.manifest import Manifest, SourceEntry
-from ingest.records import Citation, CrossRef, Example, Gap, ParsedSource, Ruling
-from ingest.segment import Block, first_sentence, section_slug, slugify
 from ingest.formats import Document
+from ingest.manifest import Manifest, SourceEntry
+from ingest.segment import Block, first_sentence, section_slug, slugify
 from ingest.text import LineIndex, MappedText
+from model.records import Citation, CrossRef, Example, Gap, ParsedSource, Ruling
 
 
 def select_lines(original: str, lines: tuple[int, int | None] | None) -> tuple[MappedText, str]:

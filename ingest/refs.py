@@ -6,28 +6,11 @@ import re
 from collections.abc import Iterable
 from itertools import chain, count
 
-from ingest.records import Ruling
+from model.kinds import AUTHORITY, HEADER_KINDS, KIND_SUFFIX, TERM_KINDS, UNKNOWN_AUTHORITY
+from model.records import Ruling
+from model.refs import MAX_ABBREV, MAX_REF, numbering, ref_key
 
-MAX_REF = 24
-MAX_ABBREV = 10
-# What the source says about itself rather than rules: its title, credits, copyright, "new in this version".
-HEADER_KINDS = frozenset({"title", "front-matter", "changelog"})
-# Kinds labelled by their term: a glossary entry, and one that only sends the reader to another ruling.
-TERM_KINDS = frozenset({"glossary", "redirect"})
-# How much a source's kind weighs when two sources answer alike: the publisher's word before anyone else's.
-AUTHORITY = {"rulebook": 0, "official-faq": 0, "designer-clarifications": 1, "variant-rules": 2, "house-rules": 3}
-# Said after a clashing abbreviation to tell two sources apart ("PotL HR" beside "PotL").
-KIND_SUFFIX = {"rulebook": "RB", "official-faq": "FAQ", "designer-clarifications": "DC", "variant-rules": "VR",
-               "house-rules": "HR"}
 _SMALL = frozenset({"a", "an", "and", "for", "in", "of", "on", "the", "to", "with", "&"})
-# A label that numbers: "702.19b", "103.2.a.1", "12", "1a", "b", "iv" — not a title or a slug.
-_NUMBERING = re.compile(r"\d+(?:\.\d+)*[a-z]?(?:\.(?:\d+|[a-z](?![a-z])))*|[a-z](?:\.\d+[a-z]?)*"
-                        r"|(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})", re.IGNORECASE)
-
-
-def ref_key(ref: str) -> str:
-    """How a ref is compared and looked up: case and whitespace do not matter ("dd magic a" = "DD Magic A")."""
-    return re.sub(r"\s+", "", ref).casefold()
 
 
 def abbreviation(name: str) -> str:
@@ -56,7 +39,7 @@ def assign_abbrevs(sources: Iterable[dict], taken: Iterable[str] = ()) -> dict[s
     """
     used = {ref_key(a) for a in taken}
     found: dict[str, str] = {}
-    ordered = sorted(sources, key=lambda s: (not s.get("abbrev"), AUTHORITY.get(s["kind"], 9)))  # stable
+    ordered = sorted(sources, key=lambda s: (not s.get("abbrev"), AUTHORITY.get(s["kind"], UNKNOWN_AUTHORITY)))  # stable
     for source in ordered:
         base = source.get("abbrev") or abbreviation(source["game_name"])
         if source.get("abbrev") and ref_key(base) in used:
@@ -90,7 +73,7 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
     for section, members in sections.items():  # in order of first use: a heading comes before its section
         if section == "\0front":
             for n, ruling in enumerate(members, start=1):
-                labels[ruling.id] = f"front {_numbering(ruling.label) or n}"
+                labels[ruling.id] = f"front {numbering(ruling.label) or n}"
             continue
         above = headings.get(_split_section(section), "")
         heading = labels.get(above)
@@ -126,9 +109,9 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
 def _own_labels(members: list[Ruling]) -> list[str]:
     """Each ruling's label within its section: its numbering, a glossary entry's term, else the next ordinal
     its section's numbers leave free (a question after paragraphs "2" to "6" is "7", not a second "6")."""
-    numbers = {_numbering(r.label) for r in members}
+    numbers = {numbering(r.label) for r in members}
     ordinals = (str(n) for n in count(1) if str(n) not in numbers)
-    return [_term(r) or _numbering(r.label) or next(ordinals) for r in members]
+    return [_term(r) or numbering(r.label) or next(ordinals) for r in members]
 
 
 def _term(ruling: Ruling) -> str:
@@ -151,17 +134,10 @@ def _clip_term(ref: str, limit: int) -> str:
     """A ref whose label is a term and a number ("IA Winning the Game 1") with the term cut to fit and the
     number kept ("IA Winning the… 1"); any other ref as it is, and "" when no whole word of the term fits."""
     head, _, number = ref.rpartition(" ")
-    if " " not in head or not _numbering(number) or len(ref) <= limit:
+    if " " not in head or not numbering(number) or len(ref) <= limit:
         return ref
     cut = _clip(head, limit - len(number) - 1)
     return f"{cut} {number}" if cut else ""
-
-
-def _numbering(label: str) -> str:
-    """The label as a number is written ("B" for a lettered clarification "b"), or "" if it does not number."""
-    if not _NUMBERING.fullmatch(label or ""):
-        return ""
-    return label if label[0].isdigit() else label.upper() if label.isalpha() else label[0].upper() + label[1:]
 
 
 def _split_section(section: str) -> tuple[str, str]:
@@ -181,16 +157,3 @@ def _qualifiers(section: str, root: str) -> list[str]:
     firsts = [re.findall(r"[^\W_]+", part)[:1] for part in (parts[-1:] + parts[:1])]
     # A word too long to be short is no qualifier: a ref never holds a cut word ("Adjudicati").
     return list(dict.fromkeys(words[0] for words in firsts if words and len(words[0]) <= MAX_ABBREV))
-
-
-def full_citation(ref: str, abbrev: str, source_title: str, version: str, section: str, label: str, title: str,
-                  lines: str, page: int | None = None) -> str:
-    """The citation a judge pastes into a ruling ("DD Magic A — Official Dragon Dice FAQ ..., v1.44, General
-    Rules A, lines 26–31"): the ref, the source and its version, where in it (the section and the ref's
-    label where the document numbers the ruling, else its title), the page and the lines."""
-    version = f"v{version}" if re.match(r"\d", version or "") else version
-    leaf = section.rsplit(" > ", 1)[-1]
-    numbered = ref.removeprefix(abbrev).strip() if _numbering(label) and ref.startswith(abbrev) else ""
-    where = f"{leaf} {numbered}" if numbered else f"{leaf}: {title}" if leaf else title
-    parts = [source_title, version, where.strip(), f"p. {page}" if page else "", lines]
-    return f"{ref} — " + ", ".join(part for part in parts if part)

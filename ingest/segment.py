@@ -8,11 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-STOPWORDS = frozenset(
-    "a an and are as at be been but by can do does for from has have he her his how i if in into is it its "
-    "may must no not of on or our she so such that the their them then there these they this those to "
-    "was we were what when where which while who will with you your all any each every".split()
-)
+from model.text import STOPWORDS
+
 # Capitalised words that open a sentence rather than belonging to a heading before them.
 SENTENCE_STARTERS = frozenset(
     "a an the this that these those if when once while since unless after before at any each every some "

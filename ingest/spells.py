@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from ingest.records import Ruling, Spell
+from model.records import Ruling, Spell
 
 _TYPED = re.compile(r"^(?:[A-Z][A-Z '’-]+ )?\((?P<type>[A-Z](?:/[A-Z])*)\)\s*(?P<body>.*)$", re.S)
 # The dice pattern is what a spell is cast with: "Use <pattern> to <effect>" or "<pattern> can be used to <effect>".

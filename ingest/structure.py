@@ -12,9 +12,8 @@ from __future__ import annotations
 import re
 
 from ingest.formats import FENCE
+from model.text import ITEM, ROW
 
-ITEM = re.compile(r"^(?:[-*•◦▪–]|\d{1,3}[.)]|[a-z][.)])\s+\S")
-ROW = re.compile(r"^\|.*\|$")
 _RULE_ROW = re.compile(r"^\|?[\s:|-]*-{3,}[\s:|-]*$")
 
 

@@ -9,9 +9,9 @@ from itertools import pairwise
 
 from ingest.errors import IngestError
 from ingest.manifest import SourceEntry, TableSpec
-from ingest.records import Ruling, Table
 from ingest.segment import slugify
 from ingest.text import MappedText
+from model.records import Ruling, Table
 
 
 @dataclass(frozen=True)

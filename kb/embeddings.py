@@ -105,13 +105,9 @@ def write_embeddings(db: sqlite_utils.Database, previous: Path | None = None) ->
     missing = sorted({p.text for p in found if p.text not in known})
     if missing:
         known.update(zip(missing, (v.tobytes() for v in encode(missing))))
-    if "embeddings" in db.table_names():
-        db["embeddings"].drop()
-    db["embeddings"].create({"id": int, "ruling_id": str, "kind": str, "text": str, "vector": bytes},
-                            pk="id", foreign_keys=[("ruling_id", "rulings", "id")])
+    db["embeddings"].delete_where()
     db["embeddings"].insert_all({"id": n, "ruling_id": p.ruling_id, "kind": p.kind, "text": p.text,
                                  "vector": known[p.text]} for n, p in enumerate(found, start=1))
-    db["embeddings"].create_index(["ruling_id"])
     db["meta"].upsert_all([{"key": "embedding_model", "value": MODEL_NAME},
                            {"key": "embedding_model_version", "value": model_version()},
                            {"key": "embedding_dimensions", "value": str(DIMENSIONS)}], pk="key")

@@ -15,10 +15,10 @@ import re
 import sqlite3
 from collections.abc import Iterable
 
-from ingest.segment import STOPWORDS
 from kb.lexicon import load_lexicon
 from kb.query import content_terms, rarity, ruling_count, term_games, without_game_name
 from kb.store import dicts
+from model.text import STOPWORDS
 
 # A subject is named when the question carries at least this share of its words' weight...
 MIN_SHARE = 0.5

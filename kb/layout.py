@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import textwrap
 
-from ingest.structure import ITEM, ROW  # the stored form is read with the patterns that wrote it
+from model.text import ITEM, ROW  # the stored form is read with the patterns that wrote it
 
 _BULLET = re.compile(r"^[-*•◦▪–]\s+")
 

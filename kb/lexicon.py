@@ -12,9 +12,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ingest.refs import ref_key
-from ingest.segment import STOPWORDS
 from kb.cache import per_database_version
+from model.refs import ref_key
+from model.text import STOPWORDS
 
 if TYPE_CHECKING:  # only the build writes; importing sqlite-utils would slow every cold `rulings ask`
     import sqlite_utils
@@ -245,8 +245,7 @@ def write_lexicon(db: sqlite_utils.Database) -> None:
     pairs += [("label", key, value) for key, ids in labels(db.conn).items() for value in ids]
     pairs += [("term", key, value) for key, ids in glossary_terms(db.conn).items() for value in ids]
     pairs += [("ref", key, value) for key, value in refs(db.conn).items()]
-    db["lexicon"].drop(ignore=True)
-    db["lexicon"].create({"id": int, "kind": str, "key": str, "value": str}, pk="id")
+    db["lexicon"].delete_where()
     db["lexicon"].insert_all({"id": n, "kind": kind, "key": key, "value": value}
                              for n, (kind, key, value) in enumerate(pairs, start=1))
 

@@ -7,10 +7,10 @@ import re
 import sqlite3
 import unicodedata
 
-from ingest.refs import ref_key
-from ingest.segment import STOPWORDS
 from kb.cache import per_database_version
 from kb.lexicon import WORD, Lexicon, spaced_words
+from model.refs import ref_key
+from model.text import STOPWORDS
 
 # A game recognised by its vocabulary speaks words that several of its rulings use, not one stray ruling.
 VOCABULARY_RULINGS = 2

@@ -9,8 +9,9 @@ import re
 import sqlite3
 from collections.abc import Mapping
 
-from ingest.refs import AUTHORITY, HEADER_KINDS, full_citation
 from kb.store import UnknownRuling, dicts, examples_of, game, gaps, one
+from model import citation as citations
+from model.kinds import AUTHORITY, HEADER_KINDS, UNKNOWN_AUTHORITY
 
 # What each verification status says, in a judge's words: on a web page, after a ruling in `rulings ask`, and as
 # why `rulings verify` does not count a ruling as checked (a not-checkable ruling gives its own reason). "error"
@@ -48,16 +49,6 @@ _WITH_SOURCE = ("select r.*, s.title as source_title, s.version as source_versio
                 "from rulings r join sources s on s.id = r.source ")
 
 
-# What each kind of source is called beside a ruling it gives.
-KIND_LABELS = {"official-faq": "Official FAQ", "rulebook": "Rulebook", "designer-clarifications":
-               "Designer's clarification", "variant-rules": "Variant", "house-rules": "House rule"}
-
-
-def line_range(first: int, last: int) -> str:
-    """"line 12" or "lines 26–31": the lines a citation points at."""
-    return f"line {first}" if first == last else f"lines {first}–{last}"
-
-
 def citation(row: Mapping, text: str | None = None) -> dict:
     """The citation a judge reads out: source, section, line range and page, plus a one-line form; the
     ruling's ref, the full citation to paste (`full`), and the source's kind and scope (what it covers, or "").
@@ -71,9 +62,9 @@ def citation(row: Mapping, text: str | None = None) -> dict:
         "ref": row["ref"],
         "kind": row["source_kind"],
         "scope": row["source_scope"] or "",
-        "full": full_citation(row["ref"], row["source_abbrev"], row["source_title"], row["source_version"],
+        "full": citations.full(row["ref"], row["source_abbrev"], row["source_title"], row["source_version"],
                               row["section"], row["label"], row["title"],
-                              line_range(row["line_start"], row["line_end"]), row["page"]),
+                              citations.line_range(row["line_start"], row["line_end"]), row["page"]),
         "source": row["source"],
         "source_title": row["source_title"],
         "section": row["section"],
@@ -155,7 +146,7 @@ def official_first(conn: sqlite3.Connection, ranked: list[tuple[str, float]]) ->
     ids = [ruling_id for ruling_id, _ in ranked]
     kinds = dict(conn.execute(f"select r.id, s.kind from rulings r join sources s on s.id = r.source "
                               f"where r.id in ({','.join('?' * len(ids))})", ids).fetchall())
-    weight = {ruling_id: AUTHORITY.get(kinds.get(ruling_id), len(AUTHORITY)) for ruling_id in ids}
+    weight = {ruling_id: AUTHORITY.get(kinds.get(ruling_id), UNKNOWN_AUTHORITY) for ruling_id in ids}
     found: list[tuple[str, float]] = []
     for pair in ranked:
         at = len(found)
@@ -302,7 +293,7 @@ def details(conn: sqlite3.Connection, ruling_id: str) -> dict:
     examples = dicts(conn, "select id, label, text, line_start, line_end, char_start, char_end, page from examples "
                            "where ruling_id = ? and kind = 'source' order by rowid", [ruling_id])
     for example in examples:  # cited in its ruling's source and section, at its own lines
-        example["citation"] = citation({**found, **example}, line_range(example["line_start"], example["line_end"]))
+        example["citation"] = citation({**found, **example}, citations.line_range(example["line_start"], example["line_end"]))
     neighbour = ("select id, title, section from rulings where source = ? and position {} ? "
                  "order by position {} limit 1")
     return {

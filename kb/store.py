@@ -5,6 +5,7 @@ import sqlite3
 from pathlib import Path
 
 from kb.paths import DEFAULT_DB
+from model import schema
 
 
 class UnknownRuling(LookupError):
@@ -24,10 +25,16 @@ def require(db_path: Path | str) -> Path:
 
 
 def connect(db_path: Path | str = DEFAULT_DB, *, readonly: bool = True) -> sqlite3.Connection:
-    """Open the database (read-only unless asked otherwise), rows as sqlite3.Row."""
+    """Open the database (read-only unless asked otherwise), rows as sqlite3.Row; SchemaError, saying what to
+    do, unless its schema is this release's."""
     path = require(db_path)
     uri = f"file:{path.resolve()}?mode=ro" if readonly else f"file:{path.resolve()}"
     conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
+    try:
+        schema.check(conn, str(path))
+    except schema.SchemaError:
+        conn.close()
+        raise
     conn.row_factory = sqlite3.Row
     return conn
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from engine.registry import plain, resolve_call
 from kb.rulings import STATUS_LABELS
+from kb.store import connect
 
 
 def run_call(call: str, args: dict):
@@ -38,8 +39,7 @@ def verify(db_path: Path) -> dict:
     Returns `{"examples", "passed", "failed", "rulings", "linked", "unlinked": [{"id", "reason"}]}` where
     linked rulings have at least one scenario and all of them pass.
     """
-    conn = sqlite3.connect(db_path)
-    conn.row_factory = sqlite3.Row
+    conn = connect(db_path, readonly=False)
     now = datetime.now(UTC).isoformat(timespec="seconds")
     rows = []
     for s in conn.execute("select id, ruling_id, call, inputs, expected from examples where kind = 'scenario'"):

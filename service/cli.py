@@ -11,6 +11,7 @@ import click
 from kb.paths import DEFAULT_DB, DEFAULT_MANIFEST
 from kb.rulings import STATUS_LABELS
 from kb.search import MAX_K, MODES
+from model.errors import FileError
 
 db_option = click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_DB,
                          show_default=True, help="The rulings database.")
@@ -34,11 +35,10 @@ def ingest(db_path: Path, manifest: Path):
 
     Example: rulings ingest --db rulings.db
     """
-    from ingest.errors import IngestError
     from kb.build import build
     try:
         counts = build(db_path, manifest)
-    except IngestError as exc:
+    except FileError as exc:
         _fail(exc)
     click.echo(f"{db_path}: " + ", ".join(f"{n} {table}" for table, n in counts.items()))
 
@@ -65,14 +65,43 @@ def add(file: Path, game: str, title: str | None, shape: str, kind: str, languag
 
     Example: rulings add errata.pdf --game dragon-dice --title "Dragon Dice errata"
     """
-    from ingest.errors import IngestError
     from kb.build import add_document
     try:
         report = add_document(db_path, file, game, title, shape=shape, kind=kind, language=language,
                               abbrev=abbrev, scope=scope)
-    except IngestError as exc:
+    except FileError as exc:
         _fail(exc)
     click.echo(json.dumps(report, ensure_ascii=False, indent=2) if as_json else report_text(report))
+
+
+@cli.command()
+@click.argument("source")
+@click.option("--json", "as_json", is_flag=True, help="Print what was removed as JSON.")
+@db_option
+def remove(source: str, as_json: bool, db_path: Path):
+    """Remove a source (by its id, as `rulings stats` lists them) and everything that is its own, atomically.
+
+    Example: rulings remove dragon-dice-errata
+    """
+    from kb.build import remove_source
+    try:
+        removed = remove_source(db_path, source)
+    except FileError as exc:
+        _fail(exc)
+    click.echo(json.dumps(removed, ensure_ascii=False) if as_json else
+               f"Removed {removed['title']!r} ({removed['source']}, {removed['game']}): {removed['rulings']} rulings")
+
+
+@cli.command()
+@db_option
+def migrate(db_path: Path):
+    """Upgrade the database to this release's schema, atomically (read commands do it too when they can).
+
+    Example: rulings migrate --db old.db
+    """
+    _exists(db_path)
+    reached = _upgrade(db_path)
+    click.echo(f"{db_path}: schema version {reached[-1]}" if reached else f"{db_path}: already up to date")
 
 
 def report_text(report: dict) -> str:
@@ -103,10 +132,26 @@ mode_option = click.option("--mode", default="hybrid", show_default=True, type=c
 
 
 def _require_db(db_path: Path) -> None:
+    """Fail unless the database exists; one of an older schema is migrated first (said on stderr)."""
+    _exists(db_path)
+    reached = _upgrade(db_path)
+    if reached:
+        click.echo(f"{db_path}: upgraded to schema version {reached[-1]}", err=True)
+
+
+def _exists(db_path: Path) -> None:
     from kb.store import DatabaseMissing, require
     try:
         require(db_path)
     except DatabaseMissing as exc:
+        _fail(exc)
+
+
+def _upgrade(db_path: Path) -> list[int]:
+    from kb.migrations import upgrade
+    try:
+        return upgrade(db_path)
+    except (FileError, sqlite3.DatabaseError) as exc:
         _fail(exc)
 
 

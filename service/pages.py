@@ -13,8 +13,9 @@ from werkzeug.exceptions import BadRequest
 
 from kb import store
 from kb.layout import blocks
-from kb.rulings import KIND_LABELS, details, family_groups, game_rulings, proof
+from kb.rulings import details, family_groups, game_rulings, proof
 from kb.search import MAX_K, ask
+from model.kinds import KIND_LABELS
 from service.db import get_db
 from service.params import MAX_QUERY, search_args
 

@@ -155,7 +155,7 @@ def test_a_second_ingest_at_once_is_refused_with_a_clear_message(workspace):
                                  "--manifest", str(folder / "sources.toml")], capture_output=True, text=True,
                                 cwd=ROOT, check=False)
     assert result.returncode != 0
-    assert "another ingest" in result.stderr and str(os.getpid()) in result.stderr
+    assert "another write" in result.stderr and str(os.getpid()) in result.stderr
     assert db.read_bytes() == before
     assert not (db.parent / "rulings.db.lock").exists(), "neither the holder nor the refused writer leaves it"
 

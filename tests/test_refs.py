@@ -17,12 +17,13 @@ from ingest.errors import InvalidEntry
 from ingest.links import name_references, name_targets
 from ingest.manifest import source_entry
 from ingest.pipeline import parse_source
-from ingest import records
-from ingest.refs import MAX_REF, abbreviation, assign_abbrevs, ref_key, ruling_refs
+from ingest.refs import abbreviation, assign_abbrevs, ruling_refs
 from kb.lexicon import load_lexicon
 from kb.query import direct_hit
 from kb.rulings import official_first
 from kb.search import ask
+from model import records
+from model.refs import MAX_REF, ref_key
 from service.app import create_app
 from service.cli import cli
 

@@ -6,7 +6,8 @@ import pytest
 from click.testing import CliRunner
 from markupsafe import escape
 
-from kb.rulings import STATUS_LABELS, line_range
+from kb.rulings import STATUS_LABELS
+from model.citation import line_range
 from service.app import create_app
 from service.cli import cli
 from service.db import get_db

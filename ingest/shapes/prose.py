@@ -8,8 +8,17 @@ import re
 from dataclasses import dataclass
 from itertools import islice
 
-from ingest.segment import (Block, HEADING_CONNECTORS, SENTENCE_STARTERS, consecutive_numbers, continues_topic,
-                            first_sentence, slugify, topic_slug, trim)
+from ingest.segment import (
+    HEADING_CONNECTORS,
+    SENTENCE_STARTERS,
+    Block,
+    consecutive_numbers,
+    continues_topic,
+    first_sentence,
+    slugify,
+    topic_slug,
+    trim,
+)
 from ingest.text import MappedText
 
 _DATE_LINE = re.compile(r"^(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, )?[A-Z][a-z]+ \d{1,2}, \d{4}$")

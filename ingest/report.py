@@ -1,0 +1,70 @@
+"""What one document yielded, for a user to see at a glance whether it came through (`rulings add` prints it)."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from ingest.manifest import SourceEntry
+from model.kinds import HEADER_KINDS, TERM_KINDS
+from model.records import ParsedSource
+
+# Signs that a ruling was cut wrong: another unit's number inside it ("... 1.2.3. If ..." mid-text).
+_INNER_NUMBER = re.compile(r"(?<=[a-z,;.] )(\d+\.\d+(?:\.\d+)*\.?) +[A-Z]")
+_SHORT, _LONG = 40, 4000
+
+
+def ingest_report(entry: SourceEntry, parsed: ParsedSource) -> dict:
+    """What one document yielded, for a user to see at a glance whether it came through: units by kind,
+    the headings found, tables, numbering coverage (the share of units the document numbers or names itself,
+    rather than ordinals), examples, pages, furniture removed, front matter read, and the suspicious rulings,
+    the likeliest wrong cuts first (holding another unit's number, mostly numbers, only a cross-reference,
+    very long, very short)."""
+    kinds = Counter(r.kind for r in parsed.rulings)
+    suspicious = sorted((item for item in map(_suspicion, parsed.rulings) if item),
+                        key=lambda item: _SUSPICIONS.index(item["why"].split(" (")[0]))
+    units = [r for r in parsed.rulings if r.kind not in HEADER_KINDS]
+    own = sum(r.kind in TERM_KINDS or r.kind not in ("paragraph", "question") and bool(_OWN_NUMBER.fullmatch(r.label))
+              for r in units)
+    skip = 1 if entry.section else 0  # the root every section starts with
+    # A subrule's section ends with its rule ("… > 053 Cards refer to themselves…"): a rule, not a heading.
+    paths = (r.section.split(" > ")[skip:len(r.section.split(" > ")) - bool(r.parent)] for r in parsed.rulings)
+    headings = [part for part in dict.fromkeys(part for path in paths for part in path) if part != "Front Matter"]
+    found = parsed.found
+    return {
+        "source": entry.id, "title": entry.title, "format": found.get("format"), "shape": parsed.shape,
+        "rulings": len(parsed.rulings), "kinds": dict(kinds.most_common()),
+        "sections": len({r.section for r in parsed.rulings}),
+        "headings": len(headings), "heading_titles": headings[:12],
+        "tables": len(parsed.tables),
+        "numbered": {"units": len(units), "own": own, "share": round(own / len(units), 3) if units else 0.0},
+        "examples": sum(len(r.examples) for r in parsed.rulings), "gaps": len(parsed.gaps),
+        "pages": found.get("pages", 0),
+        "furniture_removed": sum(found.get("furniture", {}).values()),
+        "furniture": dict(sorted(found.get("furniture", {}).items(), key=lambda item: -item[1])[:8]),
+        "contents_entries": found.get("contents", 0),
+        "front_matter": {key: found[key] for key in ("title", "version", "date") if found.get(key)},
+        "doubt": found.get("doubt"),
+        "suspicious": suspicious,
+    }
+
+
+# What makes a ruling suspicious, the likeliest wrong cut first.
+_SUSPICIONS = ("holds another number", "mostly numbers", "only a cross-reference", "very long", "very short")
+_OWN_NUMBER = re.compile(r"[\w.]*\d[\w.]*|[A-Za-z]")  # "1.9.4.2", "702.11b", "36a", "B": the document's numbering
+_CROSS_REFERENCE = re.compile(r"^(?:related topics|see also|see)\b", re.IGNORECASE)
+
+
+def _suspicion(ruling) -> dict | None:
+    """Why `ruling` looks wrongly cut, or None (never for a glossary entry read as sending the reader on,
+    which is what it is meant to do)."""
+    if ruling.kind == "redirect":
+        return None
+    text = ruling.text
+    words = text.split()
+    inner = _INNER_NUMBER.search(text)
+    numeric = sum(bool(re.fullmatch(r"[\d.,/%-]+", word)) for word in words)
+    why = (f"holds another number ({inner.group(1)})" if inner and ruling.kind == "rule"
+           else "mostly numbers (a flattened table?)" if len(words) >= 6 and numeric >= 0.6 * len(words)
+           else "only a cross-reference" if _CROSS_REFERENCE.match(text) and len(words) <= 30
+           else "very long" if len(text) > _LONG else "very short" if len(text) < _SHORT else None)
+    return {"id": ruling.id, "why": why, "chars": len(text)} if why else None

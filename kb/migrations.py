@@ -1,0 +1,77 @@
+"""Schema migrations: each brings a database from the version before it to its own, in order, and may run
+again without harm. Writers apply them before they write; `rulings migrate` (and a read command meeting an
+older database) applies them on their own, atomically."""
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import sqlite_utils
+
+from kb.atomic import atomic_database
+from kb.verify import record_statuses
+from kb.writer import enable_search, log
+from model import schema
+from model.errors import FileError
+
+
+def _complete_version_1(db: sqlite_utils.Database) -> None:
+    """1 → 2: every table and column of the schema (releases wrote version 1 while their columns grew: an
+    early one has no rulings.status, xrefs.start and end, sources.abbrev and scope), the changesets log and
+    the indexes removal uses; then statuses, full-text index, lexicon and vectors derived afresh (a vector is
+    computed only for a passage that has none). A database whose rulings have no refs predates them and
+    cannot be completed without its documents."""
+    if "ref" not in db["rulings"].columns_dict:
+        raise FileError(_path(db), "built by a release before rulings had refs: rebuild it with `rulings "
+                                   "ingest` (or add its documents to a new database)")
+    for name, table in schema.TABLES.items():
+        if db[name].exists():
+            missing = {column: kind for column, kind in table.columns.items() if column not in db[name].columns_dict}
+            for column, kind in missing.items():
+                db[name].add_column(column, kind)
+    schema.create(db)
+    record_statuses(db.conn)
+    enable_search(db, Path(_path(db)))
+
+
+# (version, migration): the migration that brings a database of the version before to this one.
+MIGRATIONS: tuple[tuple[int, Callable[[sqlite_utils.Database], None]], ...] = ((2, _complete_version_1),)
+
+
+def _path(db: sqlite_utils.Database) -> str:
+    return db.conn.execute("pragma database_list").fetchone()[2]
+
+
+def migrate(db: sqlite_utils.Database, name: str) -> list[int]:
+    """Apply, in order, every migration past `db`'s version (`name` in messages); the versions reached.
+    FileError for a database made by a newer release, or one that is not a rulings database."""
+    found = schema.version(db.conn)
+    if found == 0:
+        raise FileError(name, "not a rulings database (no schema version); build one with `rulings ingest`")
+    if found > schema.SCHEMA_VERSION:
+        raise FileError(name, f"made by a newer release of rulings (schema version {found}; this one writes "
+                              f"up to {schema.SCHEMA_VERSION}): upgrade rulings")
+    reached = []
+    for number, step in MIGRATIONS:
+        if number > found:
+            step(db)
+            schema.set_version(db.conn, number)
+            reached.append(number)
+    if reached:
+        log(db, f"migrate to schema {reached[-1]}")
+    return reached
+
+
+def upgrade(db_path: Path) -> list[int]:
+    """Migrate the database file at `db_path` to this release's schema, atomically (nothing is written when it
+    is already there); the versions reached."""
+    db_path = Path(db_path)
+    reader = sqlite3.connect(f"file:{db_path.resolve()}?mode=ro", uri=True)
+    try:
+        if schema.version(reader) == schema.SCHEMA_VERSION:
+            return []
+    finally:
+        reader.close()
+    with atomic_database(db_path, start_from=db_path) as db:
+        return migrate(db, str(db_path))

@@ -1,0 +1,98 @@
+"""Applying a changeset to an open database (a copy kb.atomic will swap in): sources removed with every row
+that is theirs, rows inserted, then the derived tables brought up to date."""
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from types import SimpleNamespace
+
+import sqlite_utils
+
+from kb.verify import record_statuses
+from model.changeset import TABLES, Changeset, Stored
+from model.errors import FileError
+
+
+def apply(db: sqlite_utils.Database, changeset: Changeset, previous: Path | None = None) -> dict[str, int]:
+    """Write `changeset` into `db` (whose schema is this release's) and rebuild statuses, the full-text
+    index, the lexicon and the vectors (reusing those of `previous`, the database being replaced, for every
+    passage whose text is unchanged). Returns what the database then holds, table by table."""
+    removed = sum(_remove(db, source) for source in changeset.remove)
+    for table in TABLES:
+        rows = changeset.rows.get(table, [])
+        if table == "games":
+            db[table].insert_all(rows, ignore=True)  # a game already stored keeps its name and publisher
+        else:
+            db[table].insert_all(rows)
+    log(db, changeset.action, [r["id"] for r in changeset.rows.get("sources", [])] + changeset.remove,
+        changeset.count("rulings"), removed)
+    record_statuses(db.conn)
+    enable_search(db, previous)
+    return {table: db[table].count for table in ("sources", "rulings", "examples", "gaps", "xrefs")}
+
+
+def log(db: sqlite_utils.Database, action: str, sources: list[str] = (), added: int = 0, removed: int = 0) -> None:
+    """Record a change in the `changesets` log: what was done, to which sources, when, and how many rulings
+    came and went."""
+    db["changesets"].insert({"action": action, "source": ", ".join(sources),
+                             "applied_at": datetime.now(UTC).isoformat(timespec="seconds"),
+                             "rulings_added": added, "rulings_removed": removed})
+
+
+def enable_search(db: sqlite_utils.Database, previous: Path | None = None) -> None:
+    """Both indexes: full text over rulings' title, section path and text (porter stemming) — the path
+    carries the name of the spell or topic a lettered clarification sits under — and a vector per passage
+    (reusing those of `previous`, the database being replaced, where the text is unchanged)."""
+    from kb.embeddings import write_embeddings
+    from kb.lexicon import write_lexicon
+    db["rulings"].enable_fts(["title", "section", "text", "examples_text"], tokenize="porter", replace=True)
+    # enable_fts leaves an index it finds already configured as it was: rebuild it from the table.
+    db["rulings"].rebuild_fts()
+    write_lexicon(db)
+    write_embeddings(db, previous)
+
+
+def stored(db: sqlite_utils.Database, game: str, source: str) -> Stored:
+    """What a new document `source` of `game` depends on in `db` (model.changeset.Stored)."""
+    def column(sql: str) -> list:
+        return [value for (value,) in db.execute(sql)]
+
+    rulings = tuple(SimpleNamespace(**row) for row in db.query(
+        "select id, game, title, text, kind from rulings where game = ? and source != ?", [game, source]))
+    spans: dict[str, list[tuple[int, int]]] = {}
+    for row in db.query("select x.from_id, x.start, x.end from xrefs x join rulings r on r.id = x.from_id "
+                        "where r.game = ? and x.start is not null", [game]):
+        spans.setdefault(row["from_id"], []).append((row["start"], row["end"]))
+    found = db["games"].rows_where("slug = ?", [game])
+    return Stored(source_ids=frozenset(column("select id from sources")),
+                  ruling_ids=frozenset(column("select id from rulings")),
+                  abbrevs=tuple(column("select abbrev from sources where abbrev is not null")),
+                  refs=tuple(column("select ref from rulings where ref is not null")),
+                  game_name=next((g["name"] for g in found), None), rulings=rulings, spans=spans)
+
+
+def _remove(db: sqlite_utils.Database, source: str) -> int:
+    """Delete `source` and every row that is its own or points at one of its rulings (the derived tables are
+    rebuilt after); its game too when no other source is left in it. Returns how many rulings went; FileError
+    if there is no such source."""
+    row = next(db["sources"].rows_where("id = ?", [source]), None)
+    if row is None:
+        known = ", ".join(sorted(value for (value,) in db.execute("select id from sources"))) or "none"
+        raise FileError(str(db.conn.execute("pragma database_list").fetchone()[2]),
+                        f"no source {source!r} (sources: {known})")
+    rulings = "(select id from rulings where source = :source)"
+    tables = "(select id from rule_tables where source = :source)"
+    for sql in (f"delete from verifications where ruling_id in {rulings}",
+                f"delete from unexecutable where ruling_id in {rulings}",
+                f"delete from examples where ruling_id in {rulings}",
+                f"delete from xrefs where from_id in {rulings} or to_id in {rulings}",
+                f"delete from spells where ruling_id in {rulings}",
+                f"delete from rule_table_rows where table_id in {tables}",
+                "delete from rule_tables where source = :source",
+                "delete from gaps where source = :source"):
+        db.execute(sql, {"source": source})
+    count = db.execute("delete from rulings where source = :source", {"source": source}).rowcount
+    db.execute("delete from sources where id = :source", {"source": source})
+    db.execute("delete from games where slug = :game and not exists (select 1 from sources where game = :game)",
+               {"game": row["game"]})
+    return count

@@ -1,0 +1,41 @@
+"""A changeset: everything one write does to the database, as plain rows, built by ingest without reading the
+database and applied by kb.writer in one transaction on a copy of the file (kb.atomic)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# The tables a changeset writes, in the order their rows go in (each after the tables its rows refer to).
+TABLES = ("games", "sources", "rulings", "examples", "xrefs", "gaps", "rule_tables", "rule_table_rows", "spells",
+          "unexecutable")
+
+
+@dataclass
+class Changeset:
+    """`action` ("build", "add" or "remove") removes the sources `remove` names, with every row that is theirs,
+    then inserts `rows` (table name -> rows, the tables of TABLES; a game already stored is kept as it is).
+    The derived tables (statuses, full-text index, lexicon, vectors) are brought up to date after: only
+    passages whose text has no stored vector are embedded. `report` is what the write tells the user."""
+
+    action: str
+    rows: dict[str, list[dict]] = field(default_factory=dict)
+    remove: list[str] = field(default_factory=list)
+    report: dict = field(default_factory=dict)
+
+    def count(self, table: str) -> int:
+        return len(self.rows.get(table, ()))
+
+
+@dataclass(frozen=True)
+class Stored:
+    """What a new document's changeset depends on in the database it joins, read by kb.writer.stored: ids
+    and refs it must not reuse, the abbreviations taken, its game's name (None: a new game), and the
+    game's rulings (objects with id, game, title, text, kind) with the spans of their texts that already
+    link, to link names across sources."""
+
+    source_ids: frozenset[str] = frozenset()
+    ruling_ids: frozenset[str] = frozenset()
+    abbrevs: tuple[str, ...] = ()
+    refs: tuple[str, ...] = ()
+    game_name: str | None = None
+    rulings: tuple = ()
+    spans: dict[str, list[tuple[int, int]]] = field(default_factory=dict)

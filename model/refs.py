@@ -1,0 +1,23 @@
+"""The ref grammar: a ref is a source's abbreviation and a label from the document's own numbering ("CR
+702.19b", "DT 12", "PotL B.3"), unique across a database and at most MAX_REF characters."""
+from __future__ import annotations
+
+import re
+
+MAX_REF = 24
+MAX_ABBREV = 10
+# A label that numbers: "702.19b", "103.2.a.1", "12", "1a", "b", "iv" — not a title or a slug.
+NUMBERING = re.compile(r"\d+(?:\.\d+)*[a-z]?(?:\.(?:\d+|[a-z](?![a-z])))*|[a-z](?:\.\d+[a-z]?)*"
+                       r"|(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})", re.IGNORECASE)
+
+
+def ref_key(ref: str) -> str:
+    """How a ref is compared and looked up: case and whitespace do not matter ("dd magic a" = "DD Magic A")."""
+    return re.sub(r"\s+", "", ref).casefold()
+
+
+def numbering(label: str) -> str:
+    """The label as a number is written ("B" for a lettered clarification "b"), or "" if it does not number."""
+    if not NUMBERING.fullmatch(label or ""):
+        return ""
+    return label if label[0].isdigit() else label.upper() if label.isalpha() else label[0].upper() + label[1:]

@@ -1,0 +1,124 @@
+"""Schema migrations: a database of an older release opens and upgrades, every reader refuses a schema it does
+not know with what to do, and migrating twice changes nothing."""
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kb.migrations import upgrade
+from kb.store import connect
+from model import schema
+from model.errors import FileError
+from service.cli import cli
+
+# The committed rulings.db as releases up to 2026-11-24 wrote it: schema version 1.
+VERSION_1 = Path(__file__).parent / "fixtures" / "schema-v1.db"
+QUESTION = "Can a reserve army double its magic?"
+
+
+def rows(path: Path, table: str, without: tuple[str, ...] = ()) -> list[tuple]:
+    conn = sqlite3.connect(path)
+    try:
+        columns = [row[1] for row in conn.execute(f"pragma table_info([{table}])") if row[1] not in without]
+        return conn.execute(f"select {', '.join(f'[{c}]' for c in columns)} from [{table}] order by rowid").fetchall()
+    finally:
+        conn.close()
+
+
+@pytest.fixture
+def old(tmp_path) -> Path:
+    path = tmp_path / "old.db"
+    shutil.copy(VERSION_1, path)
+    return path
+
+
+def test_a_reader_refuses_an_older_database_and_names_the_command_that_upgrades_it(old):
+    with pytest.raises(schema.SchemaError, match=r"schema version 1 is older .* `rulings migrate --db"):
+        connect(old)
+
+
+def test_the_committed_version_1_database_upgrades_keeping_every_row(old):
+    assert upgrade(old) == [2]
+    conn = connect(old)
+    assert schema.version(conn) == schema.SCHEMA_VERSION
+    for table in ("sources", "rulings", "examples", "xrefs", "gaps", "rule_tables", "spells", "lexicon",
+                  "embeddings", "verifications"):
+        assert rows(old, table) == rows(VERSION_1, table), table
+    log = conn.execute("select action, source from changesets").fetchall()
+    assert [tuple(row) for row in log] == [("migrate to schema 2", "")]
+
+
+def test_migrating_an_up_to_date_database_writes_nothing(old):
+    upgrade(old)
+    before = old.read_bytes()
+    assert upgrade(old) == []
+    assert old.read_bytes() == before
+
+
+def test_an_early_version_1_database_without_statuses_or_link_places_is_completed(old):
+    conn = sqlite3.connect(old)
+    for table, column in (("rulings", "status"), ("xrefs", "start"), ("xrefs", "end"), ("sources", "scope")):
+        conn.execute(f"alter table {table} drop column [{column}]")
+    conn.commit()
+    conn.close()
+    upgrade(old)
+    assert rows(old, "rulings") == rows(VERSION_1, "rulings")  # statuses derived again
+    assert {"start", "end"} <= {row[1] for row in sqlite3.connect(old).execute("pragma table_info(xrefs)")}
+
+
+def test_a_database_from_before_refs_is_refused_with_what_to_do_and_left_untouched(old):
+    conn = sqlite3.connect(old)
+    conn.execute("drop index if exists idx_rulings_ref")
+    conn.execute("alter table rulings drop column ref")
+    conn.commit()
+    conn.close()
+    before = old.read_bytes()
+    with pytest.raises(FileError, match="before rulings had refs: rebuild it with `rulings ingest`"):
+        upgrade(old)
+    assert old.read_bytes() == before
+    assert sorted(p.name for p in old.parent.iterdir()) == ["old.db"]
+
+
+def test_a_database_from_a_newer_release_is_refused_by_readers_and_writers(old):
+    upgrade(old)
+    conn = sqlite3.connect(old)
+    schema.set_version(conn, schema.SCHEMA_VERSION + 1)
+    conn.commit()
+    conn.close()
+    with pytest.raises(schema.SchemaError, match="newer release of rulings"):
+        connect(old)
+    with pytest.raises(FileError, match="newer release of rulings"):
+        upgrade(old)
+    result = CliRunner().invoke(cli, ["ask", QUESTION, "--db", str(old)])
+    assert result.exit_code == 1 and "newer release of rulings" in result.output
+
+
+def test_a_file_that_is_no_rulings_database_is_refused(tmp_path):
+    path = tmp_path / "notes.db"
+    sqlite3.connect(path).execute("create table notes (text)").connection.commit()
+    with pytest.raises(schema.SchemaError, match="not a rulings database"):
+        connect(path)
+    result = CliRunner().invoke(cli, ["migrate", "--db", str(path)])
+    assert result.exit_code == 1 and "not a rulings database" in result.output
+
+
+def test_rulings_ask_upgrades_an_older_database_first_and_says_so(old):
+    result = CliRunner().invoke(cli, ["ask", QUESTION, "--db", str(old)])
+    assert result.exit_code == 0, result.output
+    assert "upgraded to schema version 2" in result.stderr
+    assert "DD Magic" in result.stdout
+
+
+def test_rulings_migrate_says_what_it_did(old):
+    first = CliRunner().invoke(cli, ["migrate", "--db", str(old)])
+    again = CliRunner().invoke(cli, ["migrate", "--db", str(old)])
+    assert (first.exit_code, again.exit_code) == (0, 0)
+    assert "schema version 2" in first.output and "already up to date" in again.output
+
+
+def test_a_new_database_records_this_release_schema(built_db):
+    assert schema.version(sqlite3.connect(built_db)) == schema.SCHEMA_VERSION
