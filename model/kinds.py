@@ -36,7 +36,3 @@ HEADER_KINDS = frozenset({"title", "front-matter", "changelog"})
 # Rulings labelled by their term: a glossary entry, and one that only sends the reader to another ruling.
 TERM_KINDS = frozenset({"glossary", "redirect"})
 
-
-def kinds_text() -> str:
-    """The source kinds as a sentence lists them: "official-faq, ..., rulebook or house-rules"."""
-    return ", ".join(KINDS[:-1]) + f" or {KINDS[-1]}"

@@ -12,6 +12,7 @@ from kb.paths import DEFAULT_DB, DEFAULT_MANIFEST
 from kb.rulings import STATUS_LABELS
 from kb.search import MAX_K, MODES
 from model.errors import FileError
+from model.kinds import KINDS
 
 db_option = click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_DB,
                          show_default=True, help="The rulings database.")
@@ -51,8 +52,8 @@ def ingest(db_path: Path, manifest: Path):
               help="Layout: auto (the one that explains the document best), outline (numbered and decimal "
                    "rules, lettered items, Q:/A:, headed sections, glossaries), blog, glued, doc, flat, "
                    "paragraphs.")
-@click.option("--kind", default="rulebook", show_default=True, help="official-faq, designer-clarifications, "
-              "variant-rules, rulebook or house-rules.")
+@click.option("--kind", default="rulebook", show_default=True, type=click.Choice(KINDS),
+              help="What the document is: a rulebook's and an official FAQ's word ranks first.")
 @click.option("--language", default="en", show_default=True)
 @click.option("--abbrev", default="", help="How its rulings' refs start, e.g. \"CR\" for \"CR 702.19b\" "
               "(default: the game's initials, unlike any other source's).")

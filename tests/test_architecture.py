@@ -1,12 +1,19 @@
-"""The layers hold: engine < ingest < kb < service, every import goes down (inside functions and through
-importlib too), the web modules never import ingest, and no two modules import each other in a cycle."""
+"""The layers hold: model < engine < ingest < kb < service, every import goes down (inside functions and through
+importlib too); the model imports nothing of the project; kb's read side and the service never reach ingest,
+even through another module; and no modules import each other in a loop, a package's __init__ included."""
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LAYERS = ("engine", "ingest", "kb", "service")
+LAYERS = ("model", "engine", "ingest", "kb", "service")
+# kb's write side: the one module that reads documents (build, add, remove), so the one that imports ingest.
+KB_WRITE_SIDE = {"kb.build"}
+# The command line runs those writes besides the reads, importing kb.build inside the commands that write.
+COMMAND_LINE = {"service.cli"}
 # The service modules that run outside the web app: the command line (which ingests) and the helpers that
 # start servers as child processes for tests and benchmarks.
 NOT_WEB = {"service.cli", "service.servers", "service.load"}
@@ -48,9 +55,8 @@ def imports_of(name: str, path: Path, known: dict[str, Path]) -> set[str]:
             if node.level:
                 anchor = package.split(".")[: len(package.split(".")) - (node.level - 1)]
                 base = ".".join(anchor + ([base] if base else []))
-            for alias in node.names:
-                submodule = f"{base}.{alias.name}"
-                targets.add(submodule if submodule in known else base)
+            targets.add(base)  # `from pkg import mod` runs pkg/__init__.py first: it depends on the package too
+            targets.update(f"{base}.{alias.name}" for alias in node.names if f"{base}.{alias.name}" in known)
         elif isinstance(node, ast.Call):
             target = _importlib_target(node)
             if target:
@@ -77,6 +83,47 @@ def test_the_web_modules_import_nothing_from_ingest():
     leaks = [f"{source} imports {target}" for source, targets in graph().items() for target in sorted(targets)
              if source.startswith("service") and source not in NOT_WEB and target.startswith("ingest")]
     assert leaks == []
+
+
+def reached(edges: dict[str, set[str]], start: str) -> set[str]:
+    """Every module `start` imports, directly or through others."""
+    seen, todo = set(), [start]
+    while todo:
+        for target in edges.get(todo.pop(), ()):
+            if target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return seen
+
+
+def test_the_model_imports_nothing_of_the_project_but_itself():
+    leaks = [f"{source} imports {target}" for source, targets in graph().items() if source.startswith("model")
+             for target in sorted(targets) if not target.startswith("model")]
+    assert leaks == []
+
+
+def test_kb_read_side_and_the_service_never_reach_ingest_even_through_other_modules():
+    edges = graph()
+    readers = [name for name in edges if name.split(".")[0] in ("kb", "service")
+               and name not in KB_WRITE_SIDE | COMMAND_LINE]
+    leaks = {name: sorted(t for t in reached(edges, name) if t.startswith("ingest")) for name in readers}
+    assert {name: found for name, found in leaks.items() if found} == {}
+
+
+def test_answering_a_question_on_the_web_and_on_the_command_line_loads_no_ingest_module(built_db):
+    code = ("import sys\n"
+            "from click.testing import CliRunner\n"
+            "from service.app import create_app\n"
+            "from service.cli import cli\n"
+            "client = create_app(sys.argv[1]).test_client()\n"
+            "assert client.get('/?q=reserve+army+magic').status_code == 200\n"
+            "assert client.get('/api/search?q=reserve+army+magic').status_code == 200\n"
+            "assert CliRunner().invoke(cli, ['ask', 'reserve army magic', '--db', sys.argv[1]]).exit_code == 0\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'ingest'))\n")
+    result = subprocess.run([sys.executable, "-c", code, str(built_db)], capture_output=True, text=True,
+                            cwd=ROOT, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
 
 
 def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
@@ -114,7 +161,7 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
-def test_no_two_modules_import_each_other_in_a_cycle():
+def test_no_modules_import_each_other_in_a_loop():
     assert cycles(graph()) == []
 
 
@@ -129,3 +176,10 @@ def test_imports_inside_functions_and_through_importlib_are_seen(tmp_path):
                       "def f():\n    from service.app import create_app\n"
                       "def g(name):\n    return importlib.import_module(f'kb.{name}')\n")
     assert imports_of("engine.probe", source, {}) == {"service.app", "kb"}
+
+
+def test_importing_a_module_from_a_package_depends_on_the_package_init_too(tmp_path):
+    source = tmp_path / "probe.py"
+    source.write_text("from ingest.formats import html\n")
+    known = {"ingest.formats": source, "ingest.formats.html": source}
+    assert imports_of("ingest.formats.markdown", source, known) == {"ingest.formats", "ingest.formats.html"}

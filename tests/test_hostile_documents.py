@@ -19,7 +19,8 @@ from ingest.errors import IngestError
 from ingest.manifest import SourceEntry
 from ingest.pipeline import parse_source
 from ingest.shapes import SHAPES
-from kb.build import DEFAULT_MANIFEST, add_document, atomic_database, build, write_lock
+from kb.atomic import atomic_database, write_lock
+from kb.build import DEFAULT_MANIFEST, add_document, build
 
 ROOT = Path(__file__).resolve().parent.parent
 SHAPE_NAMES = list(SHAPES)
@@ -168,8 +169,8 @@ def test_a_finished_ingest_leaves_no_lock_file(workspace):
 RACER = """
 import os, sys
 from pathlib import Path
-from ingest.errors import IngestError
-from kb.build import write_lock
+from kb.atomic import write_lock
+from model.errors import FileError
 db = Path(sys.argv[1])
 held = 0
 for _ in range(300):
@@ -178,7 +179,7 @@ for _ in range(300):
             os.close(os.open(db.with_name("inside"), os.O_CREAT | os.O_EXCL))  # fails if another holds it too
             os.unlink(db.with_name("inside"))
             held += 1
-    except IngestError:
+    except FileError:
         pass
 print(held)
 """
