@@ -22,10 +22,6 @@ if TYPE_CHECKING:  # only the build writes; importing sqlite-utils would slow ev
 KINDS = ("acronym", "game", "label", "term", "ref")
 
 
-class LexiconMissing(LookupError):
-    """The database has no lexicon table (it was built before there was one: run `rulings ingest`)."""
-
-
 @dataclass(frozen=True)
 class Lexicon:
     """The stored lexicon in memory, with the ruling ids a question may also name."""
@@ -64,9 +60,7 @@ def labels(conn: sqlite3.Connection) -> dict[str, list[str]]:
 
 
 def refs(conn: sqlite3.Connection) -> dict[str, str]:
-    """Every ruling's ref (as `ref_key` writes it) → its id; none from a database built before refs."""
-    if "ref" not in {row[1] for row in conn.execute("pragma table_info(rulings)")}:
-        return {}
+    """Every ruling's ref (as `ref_key` writes it) → its id."""
     return {ref_key(ref): ruling_id for ruling_id, ref in conn.execute("select id, ref from rulings where ref != ''")}
 
 
@@ -157,14 +151,13 @@ def quoted_names(text: str) -> list[str]:
 _CITED_FAMILY = 12
 
 
-def _cited(conn: sqlite3.Connection, kinds: bool) -> dict[str, list[tuple[str, str]]]:
+def _cited(conn: sqlite3.Connection) -> dict[str, list[tuple[str, str]]]:
     """Glossary entry id → the rulings it cites, each with how (`see`, `number`): the targets of its
     references (not of the names its text mentions, nor of the topics a "Related Topics" line lists) and, for a
     rule cited by number, the rules numbered under it ("702.19" → 702.19a, 702.19b…)."""
-    cites = "and coalesce(x.kind, '') not in ('name', 'related') " if kinds else ""
-    how = "x.kind" if kinds else "'see'"
-    sql = (f"select g.id, x.to_id, x.target, t.source, t.label, {how} from rulings g join xrefs x on x.from_id = g.id "
-           f"join rulings t on t.id = x.to_id where g.kind in ({_ENTRY_KINDS}) {cites}order by x.id")
+    sql = (f"select g.id, x.to_id, x.target, t.source, t.label, x.kind from rulings g join xrefs x on x.from_id = g.id "
+           f"join rulings t on t.id = x.to_id where g.kind in ({_ENTRY_KINDS}) "
+           f"and coalesce(x.kind, '') not in ('name', 'related') order by x.id")
     rows = conn.execute(sql).fetchall()
     family: dict[tuple[str, str], list[str]] = {}  # (source, rule number) → the rules numbered under it
     if rows:
@@ -200,8 +193,7 @@ def glossary_terms(conn: sqlite3.Connection) -> dict[str, list[str]]:
         under.setdefault((game, spaced_words(heading).strip()), []).append(ruling_id)
     # What an entry cites is a reference ("see 1.8"), not a name its definition mentions ("Main Phase" in the
     # entry for "phase"), which the text links to as well (xrefs of kind "name").
-    kinds = {row[1] for row in conn.execute("pragma table_info(xrefs)")} >= {"kind"}
-    cited = _cited(conn, kinds)
+    cited = _cited(conn)
     entries = {rid: (game, title, kind) for rid, game, title, kind in conn.execute(
         f"select id, game, title, kind from rulings where kind in ({_ENTRY_KINDS}) order by source, position")}
 
@@ -252,9 +244,7 @@ def write_lexicon(db: sqlite_utils.Database) -> None:
 
 @per_database_version
 def load_lexicon(conn: sqlite3.Connection) -> Lexicon:
-    """The lexicon stored in this connection's database; LexiconMissing if it has none."""
-    if not conn.execute("select 1 from sqlite_master where type = 'table' and name = 'lexicon'").fetchone():
-        raise LexiconMissing("this database has no lexicon table; rebuild it with `rulings ingest`")
+    """The lexicon stored in this connection's database."""
     found: dict[str, dict] = {kind: {} for kind in KINDS}
     for kind, key, value in conn.execute("select kind, key, value from lexicon order by id"):
         if kind in ("label", "term"):

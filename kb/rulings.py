@@ -111,10 +111,9 @@ def _summaries(conn: sqlite3.Connection, rows: list[sqlite3.Row],
 
 def links_of(conn: sqlite3.Connection, ruling_ids: list[str]) -> dict[str, list[dict]]:
     """Where each ruling's text links to another ruling ("see X", a rule number, a name the game's rulings
-    define): `{"start", "end", "to_id", "kind"}` in text order (none from a database built before links had
-    places)."""
+    define): `{"start", "end", "to_id", "kind"}` in text order."""
     found: dict[str, list[dict]] = {ruling_id: [] for ruling_id in ruling_ids}
-    if not ruling_ids or "start" not in {row[1] for row in conn.execute("pragma table_info(xrefs)")}:
+    if not ruling_ids:
         return found
     for row in dicts(conn, f"select from_id, start, end, to_id, kind from xrefs where to_id is not null and "
                            f"start is not null and from_id in ({','.join('?' * len(ruling_ids))}) "

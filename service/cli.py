@@ -52,8 +52,7 @@ def ingest(db_path: Path, manifest: Path):
               help="Layout: auto (the one that explains the document best), outline (numbered and decimal "
                    "rules, lettered items, Q:/A:, headed sections, glossaries), blog, glued, doc, flat, "
                    "paragraphs.")
-@click.option("--kind", default="rulebook", show_default=True, type=click.Choice(KINDS),
-              help="What the document is: a rulebook's and an official FAQ's word ranks first.")
+@click.option("--kind", default="rulebook", show_default=True, help=f"What the document is: {', '.join(KINDS)}.")
 @click.option("--language", default="en", show_default=True)
 @click.option("--abbrev", default="", help="How its rulings' refs start, e.g. \"CR\" for \"CR 702.19b\" "
               "(default: the game's initials, unlike any other source's).")

@@ -5,7 +5,7 @@ import sqlite3
 import pytest
 
 from kb.build import add_document
-from kb.lexicon import LexiconMissing, acronyms, game_aliases, labels, load_lexicon
+from kb.lexicon import acronyms, game_aliases, labels, load_lexicon
 from kb.search import ask
 from kb.store import connect
 
@@ -44,13 +44,6 @@ def test_asking_reads_the_stored_lexicon_rather_than_mining_the_corpus(copy):
         writer.execute("insert into lexicon (id, kind, key, value) values (-1, 'acronym', 'zqx', 'stoneskin')")
     answer = ask(connect(copy), "ZQX?", mode="fts")
     assert answer["results"][0]["id"].startswith("dragon-dice/magic/earth/stoneskin")
-
-
-def test_a_database_without_a_lexicon_fails_naming_the_fix(copy):
-    with sqlite3.connect(copy) as writer:
-        writer.execute("drop table lexicon")
-    with pytest.raises(LexiconMissing, match="rulings ingest"):
-        ask(connect(copy), "Does stoneskin stack?")
 
 
 def test_a_document_added_later_updates_the_lexicon(copy, tmp_path):

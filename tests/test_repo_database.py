@@ -4,9 +4,10 @@ from array import array
 
 from kb.build import DEFAULT_DB
 
-# Written by `rulings verify`, not by ingest: a table, and columns of other tables.
+# Written by `rulings verify`, not by ingest: a table, and columns of other tables; and when each change was
+# applied, which no two ingests share.
 NOT_FROM_INGEST = {"verifications"}
-VERIFIED_COLUMNS = {"rulings": {"status"}}
+VERIFIED_COLUMNS = {"rulings": {"status"}, "changesets": {"applied_at"}}
 
 
 def columns(conn, table: str) -> str:
