@@ -7,9 +7,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LAYERS = ("engine", "ingest", "kb", "service")
-# The service modules that run outside the web app: the command line (which ingests) and the helpers that
-# start servers as child processes for tests and benchmarks.
-NOT_WEB = {"service.cli", "service.servers", "service.load"}
+# The service module that runs outside the web app: the command line (which ingests).
+NOT_WEB = {"service.cli"}
 
 
 def modules() -> dict[str, Path]:

@@ -19,7 +19,8 @@ from ingest.errors import IngestError
 from ingest.manifest import SourceEntry
 from ingest.pipeline import parse_source
 from ingest.shapes import SHAPES
-from kb.build import DEFAULT_MANIFEST, add_document, atomic_database, build, write_lock
+from kb.build import add_document, atomic_database, build, write_lock
+from support import REPO_MANIFEST
 
 ROOT = Path(__file__).resolve().parent.parent
 SHAPE_NAMES = list(SHAPES)
@@ -115,7 +116,7 @@ def test_large_pathological_documents_finish_in_bounded_time_and_memory(tmp_path
 def workspace(tmp_path, built_db):
     """A copy of sources/ and a database rebuilt from it (over a copy of the session's, whose vectors it reuses)."""
     folder = tmp_path / "sources"
-    shutil.copytree(Path(DEFAULT_MANIFEST).parent, folder)
+    shutil.copytree(REPO_MANIFEST.parent, folder)
     db = tmp_path / "rulings.db"
     shutil.copy(built_db, db)
     build(db, folder / "sources.toml")
