@@ -64,11 +64,12 @@ def stop(process: subprocess.Popen) -> None:
 
 
 @contextmanager
-def running_server(db: Path, args: tuple[str, ...] = ("serve",),
-                   log: Path | None = None) -> Iterator[tuple[int, subprocess.Popen]]:
-    """`rulings serve` (or other server `args`) on a free loopback port for the block: yields (port, process)."""
+def running_server(db: Path | None, args: tuple[str, ...] = ("serve",), log: Path | None = None,
+                   **options) -> Iterator[tuple[int, subprocess.Popen]]:
+    """`rulings serve` (or other server `args`) on a free loopback port for the block: yields (port, process).
+    `options`: more arguments for `start` (command, env, cwd)."""
     port = free_port()
-    server = start(list(args), port, db, log)
+    server = start(list(args), port, db, log, **options)
     try:
         yield port, server
     finally:
