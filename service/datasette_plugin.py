@@ -3,7 +3,8 @@ Datasette's rows and the web app's pages.
 
 - `rulings_search(q)` / `rulings_search(q, game)`: the rulings the web app's search finds for a plain-words
   question (full text and meaning, fused), best first, as a JSON array of ids; a canned query joins it with
-  `json_each` to list them in that order.
+  `json_each` to list them in that order. The question model loads in the background when Datasette starts;
+  without it, `rulings_search` fails and everything else works.
 - `escape_fts(q)`, which Datasette's table search calls on what is typed in its search box, matches ANY of the
   question's content words (quoted, so no FTS syntax gets through), as the web app's full-text step does:
   Datasette's own version needs every word, so a question in plain words found nothing.
