@@ -40,10 +40,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # the packages, and the helpers in tests/support
 
-from service.load import percentile
-from service.servers import free_port, running_server, start, stop
+from support.load import percentile
+from support.servers import free_port, running_server, start, stop
 from benchmarks.speed import snapshot
 from kb.evaluate import is_correct, load_questions
 from kb.search import ask

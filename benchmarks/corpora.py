@@ -16,8 +16,8 @@ there (the seed games on --db itself); each uncovered question is asked of the d
 and the off-topic questions of every one of those databases. Also: wall time and peak memory of each add,
 the warm p50/p95 of `kb.search.ask` on the database with everything added, and for
 `kb.fusion.LEXICAL_WEIGHT` the weight chosen on the other sets and its MRR on each held-out set
-(`kb.tuning.cross_validate`). Markdown tables (for the README), or one JSON object with --json. --keep DIR
-keeps the database with everything added as DIR/rulings.db.
+(`cross_validate` of tests/support/tuning.py). Markdown tables (for the README), or one JSON object with
+--json. --keep DIR keeps the database with everything added as DIR/rulings.db.
 """
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # the packages, and the helpers in tests/support
 
 from benchmarks.search import warm_latencies  # noqa: E402
 from benchmarks.speed import ENV, RULINGS, snapshot  # noqa: E402
@@ -41,8 +41,8 @@ from kb.evaluate import first_correct, judge, load_questions, summarise  # noqa:
 from kb.fusion import LEXICAL_WEIGHT  # noqa: E402
 from kb.search import MODES, ask  # noqa: E402
 from kb.store import connect  # noqa: E402
-from kb.tuning import cross_validate  # noqa: E402
-from service.load import percentile  # noqa: E402
+from support.tuning import cross_validate  # noqa: E402
+from support.load import percentile  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
 OFF_TOPIC = "off-topic"

@@ -14,10 +14,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # the packages, and the helpers in tests/support
 
-from service.load import measure, rss_mb, run_load  # noqa: E402
-from service.servers import running_server  # noqa: E402
+from support.load import measure, rss_mb, run_load  # noqa: E402
+from support.servers import running_server  # noqa: E402
 
 
 def questions() -> list[str]:

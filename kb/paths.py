@@ -1,7 +1,15 @@
-"""Where the project keeps its files. A module of its own so that reading the database (`rulings ask`)
-does not import the ingest machinery just to learn where `rulings.db` is."""
+"""Where the project keeps its files by default: `rulings.db` and `sources/sources.toml` in the current
+directory, the database overridable with the RULINGS_DB environment variable. Nothing here depends on where
+the package is installed. A module of its own so that reading the database (`rulings ask`) does not import
+the ingest machinery just to learn where `rulings.db` is."""
+import os
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_MANIFEST = ROOT / "sources" / "sources.toml"
-DEFAULT_DB = ROOT / "rulings.db"
+DB_ENV = "RULINGS_DB"
+DEFAULT_DB = Path("rulings.db")
+DEFAULT_MANIFEST = Path("sources") / "sources.toml"
+
+
+def default_db() -> Path:
+    """The database to use when none is named: $RULINGS_DB, else rulings.db in the current directory."""
+    return Path(os.environ.get(DB_ENV) or DEFAULT_DB)

@@ -7,7 +7,7 @@ from pathlib import Path
 from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException, InternalServerError, ServiceUnavailable
 
-from kb.paths import DEFAULT_DB
+from kb.paths import default_db
 from kb.store import DatabaseMissing
 from service.api import api
 from service.db import close_db
@@ -26,9 +26,10 @@ log = logging.getLogger(__name__)
 
 
 def create_app(db_path: Path | str | None = None, datasette_url: str = DATASETTE_URL) -> Flask:
-    """The Flask app serving `db_path` (default rulings.db), linking rows to Datasette at `datasette_url`."""
+    """The Flask app serving `db_path` (default $RULINGS_DB, else rulings.db in the current directory), linking
+    rows to Datasette at `datasette_url`. Its templates and static files are package data beside this module."""
     app = Flask(__name__)
-    app.config.update(DB_PATH=Path(db_path or DEFAULT_DB), DATASETTE_URL=datasette_url.rstrip("/"))
+    app.config.update(DB_PATH=Path(db_path or default_db()), DATASETTE_URL=datasette_url.rstrip("/"))
     app.json.ensure_ascii = False
     app.json.sort_keys = False
     app.register_blueprint(pages)

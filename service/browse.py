@@ -1,13 +1,15 @@
-"""Datasette over rulings.db: immutable and read-only, described by service/datasette/ (metadata, settings and
-templates), with our plugin (service/datasette_plugin.py) for plain-words search and links to the web app."""
+"""Datasette over a rulings database: immutable and read-only, described by service/datasette/ (metadata,
+settings and templates, package data), with our plugin (service/datasette_plugin.py) for plain-words search
+and links to the web app. The configuration applies whatever the database file is called."""
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
 from datasette.app import Datasette
+from datasette.database import Database
 from datasette.plugins import pm
-from datasette.utils import parse_metadata
+from datasette.utils import parse_metadata, tilde_encode
 
 from service import datasette_plugin
 
@@ -16,12 +18,22 @@ METADATA = CONFIG / "metadata.yml"
 SETTINGS = CONFIG / "settings.json"
 TEMPLATES = CONFIG / "templates"
 APP_URL = "http://127.0.0.1:5000"
+DATABASE = "rulings"  # the database name metadata.yml is written for: rulings.db's
 
 
-def metadata(app_url: str = APP_URL) -> dict:
-    """The metadata file as a dict, its links to the web app pointing at `app_url`."""
-    text = METADATA.read_text(encoding="utf-8").replace(APP_URL, app_url.rstrip("/"))
-    return parse_metadata(text)
+def database_name(db_path: Path | str) -> str:
+    """The name Datasette serves a database file under, its stem (the web app's links to it use the same)."""
+    return Path(db_path).stem
+
+
+def metadata(app_url: str = APP_URL, database: str = DATABASE) -> dict:
+    """The metadata file as a dict for a database served as `database`: its links to the web app point at
+    `app_url`; its description of the database, and its links to the database's pages, follow the name."""
+    text = (METADATA.read_text(encoding="utf-8").replace(APP_URL, app_url.rstrip("/"))
+            .replace(f'href="/{DATABASE}/', f'href="/{tilde_encode(database)}/'))
+    data = parse_metadata(text)
+    data["databases"] = {database: data["databases"][DATABASE]}
+    return data
 
 
 def settings() -> dict:
@@ -30,7 +42,8 @@ def settings() -> dict:
 
 
 def datasette(db_path: Path, app_url: str = APP_URL) -> Datasette:
-    """A Datasette serving `db_path` immutable (opened read-only, never written) with our metadata."""
+    """A Datasette serving `db_path` immutable (opened read-only, never written) with our metadata, and an
+    empty in-memory database, _memory."""
     # Imported here, after datasette.app: imported first, it would miss being registered as a plugin.
     from datasette import handle_exception
     # When rich is importable (transformers brings it), Datasette prints every error with its locals, and for a
@@ -39,8 +52,12 @@ def datasette(db_path: Path, app_url: str = APP_URL) -> Datasette:
     handle_exception.rich = None
     if not pm.is_registered(datasette_plugin):
         pm.register(datasette_plugin, name=datasette_plugin.NAME)
-    return Datasette(immutables=[str(db_path)], metadata=metadata(app_url), settings=settings(),
-                     template_dir=str(TEMPLATES))
+    ds = Datasette(immutables=[str(db_path)], metadata=metadata(app_url, database_name(db_path)),
+                   settings=settings(), template_dir=str(TEMPLATES))
+    # An in-memory database too, as `datasette --memory` adds: SQL that needs no table runs at /_memory.
+    # Added after the file, so that the file stays Datasette's first database.
+    ds.add_database(Database(ds, is_memory=True), name="_memory")
+    return ds
 
 
 def serve(db_path: Path, host: str = "127.0.0.1", port: int = 8001, app_url: str = APP_URL) -> None:

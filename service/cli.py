@@ -8,14 +8,16 @@ from pathlib import Path
 
 import click
 
-from kb.paths import DEFAULT_DB, DEFAULT_MANIFEST
+from kb.paths import DB_ENV, DEFAULT_DB, DEFAULT_MANIFEST, default_db
 from kb.rulings import STATUS_LABELS
 from kb.search import MAX_K, MODES
 from model.errors import FileError
 from model.kinds import KINDS
 
 db_option = click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_DB,
-                         show_default=True, help="The rulings database.")
+                         envvar=DB_ENV,
+                         help=f"The rulings database; without --db, ${DB_ENV}, else {DEFAULT_DB} in the current "
+                              "directory.")
 
 
 def _fail(exc: Exception) -> None:
@@ -24,13 +26,17 @@ def _fail(exc: Exception) -> None:
 
 @click.group()
 def cli():
-    """Rules clarifications for tabletop games: ingest, search, verify and serve rulings."""
+    """Rules clarifications for tabletop games: ingest, search, verify and serve rulings.
+
+    Every command that reads or writes the database takes --db FILE; without it, the RULINGS_DB environment
+    variable names the file, else rulings.db in the current directory.
+    """
 
 
 @cli.command()
 @db_option
 @click.option("--manifest", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_MANIFEST,
-              show_default=True, help="The sources manifest.")
+              show_default=True, help="The sources manifest (a relative path is read from the current directory).")
 def ingest(db_path: Path, manifest: Path):
     """Rebuild the database from the sources manifest, atomically.
 
@@ -184,7 +190,7 @@ class GameOption(click.Option):
 
     def get_help_record(self, ctx):
         names, help_text = super().get_help_record(ctx)
-        found = ", ".join(game["slug"] for game in _games(DEFAULT_DB)) or "none (no database yet)"
+        found = ", ".join(game["slug"] for game in _games(default_db())) or "none (no database yet)"
         return names, f"{help_text} Games: {found}."
 
 

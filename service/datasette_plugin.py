@@ -3,7 +3,8 @@ Datasette's rows and the web app's pages.
 
 - `rulings_search(q)` / `rulings_search(q, game)`: the rulings the web app's search finds for a plain-words
   question (full text and meaning, fused), best first, as a JSON array of ids; a canned query joins it with
-  `json_each` to list them in that order.
+  `json_each` to list them in that order. The question model loads in the background when Datasette starts;
+  without it, `rulings_search` fails and everything else works.
 - `escape_fts(q)`, which Datasette's table search calls on what is typed in its search box, matches ANY of the
   question's content words (quoted, so no FTS syntax gets through), as the web app's full-text step does:
   Datasette's own version needs every word, so a question in plain words found nothing.
@@ -12,8 +13,9 @@ Datasette's rows and the web app's pages.
 """
 from __future__ import annotations
 
-import asyncio
 import json
+import sys
+import threading
 
 from datasette import hookimpl
 from markupsafe import Markup, escape
@@ -59,19 +61,31 @@ def searcher(db_path: str):
 @hookimpl(trylast=True)  # after Datasette's own escape_fts, which this one replaces
 def prepare_connection(conn, database, datasette):
     conn.create_function("escape_fts", 1, any_words, deterministic=True)
-    path = datasette.get_database(database).path
-    if path:
-        search = searcher(path)
+    # Datasette also prepares connections to databases it does not list (the "_memory" one /-/versions.json
+    # opens), and ones without a file (_memory, _internal): only a database file has rulings to search.
+    db = datasette.databases.get(database)
+    if db is not None and db.path:
+        search = searcher(db.path)
         conn.create_function("rulings_search", 1, search)
         conn.create_function("rulings_search", 2, search)
 
 
 @hookimpl
 def startup(datasette):
-    # Load the question model before the first search, which would otherwise spend its SQL time limit on it.
-    async def warm_up():
-        await asyncio.get_running_loop().run_in_executor(None, embedder().embed, "warm up")
-    return warm_up
+    # Datasette answers at once while the question model loads in the background, so that the first search
+    # does not spend its SQL time limit on loading it. Not a daemon: a process ending while onnxruntime is
+    # loading would abort.
+    threading.Thread(target=warm_up, name="rulings-warm-up").start()
+
+
+def warm_up() -> None:
+    """Load the question model; if it cannot be, say that plain-words search is unavailable (the rest of
+    Datasette works without it)."""
+    try:
+        embedder().embed("warm up")
+    except Exception as exc:  # whatever stops the model (not exported, a broken file) stops only the search
+        print(f"rulings browse: plain-words search (rulings_search, the \"Search rulings\" query) is unavailable: "
+              f"{exc}", file=sys.stderr, flush=True)
 
 
 @hookimpl

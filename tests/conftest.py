@@ -8,18 +8,19 @@ from pathlib import Path
 
 import pytest
 
+from support import REPO_MANIFEST
+
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="session")
 def built_db(tmp_path_factory) -> Path:
-    """rulings.db built by `kb.build.build` from sources/sources.toml into a temp folder."""
+    """rulings.db built by `kb.build.build` from the checkout's sources/sources.toml into a temp folder."""
     from kb.build import build
     path = tmp_path_factory.mktemp("db") / "rulings.db"
-    build(path)
+    build(path, REPO_MANIFEST)
     return path
 
 

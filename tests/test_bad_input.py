@@ -6,10 +6,11 @@ import pytest
 from click.testing import CliRunner
 
 from ingest.errors import IngestError
-from kb.build import DEFAULT_MANIFEST, build
+from kb.build import build
 from service.cli import cli
+from support import REPO_MANIFEST
 
-SOURCES = Path(DEFAULT_MANIFEST).parent
+SOURCES = REPO_MANIFEST.parent
 
 
 @pytest.fixture

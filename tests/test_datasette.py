@@ -1,14 +1,26 @@
-"""Datasette over rulings.db: the metadata describes everything, canned queries run, nothing can write."""
+"""Datasette over rulings.db: the metadata describes everything, canned queries run, nothing can write; the
+same holds for a database file of any name, Datasette's own pages answer, and it starts without the model."""
 import asyncio
+import html
+import json
+import os
+import re
+import shutil
+import time
+from urllib.request import urlopen
 
 import pytest
 import sqlite_utils
+from datasette.utils import tilde_encode
 
 from kb.search import MAX_K, ask
 from kb.store import connect
+from service import datasette_plugin
 from service.app import create_app
-from service.browse import APP_URL, datasette, metadata, settings
+from service.browse import APP_URL, database_name, datasette, metadata, settings
+from service.datasette_plugin import any_words
 from service.pages import datasette_url
+from support.servers import running_server
 
 PLAIN_QUESTION = "can I cast a spell on an army in reserve"
 RESERVE = "dragon-dice/magic/general/m"
@@ -149,3 +161,61 @@ def test_a_row_page_reads_down_the_page_with_each_columns_name(ds):
 def test_column_descriptions_fold_away_on_table_pages_only(ds):
     assert "What each column means" in get(ds, "/rulings/rulings").text
     assert "What each column means" not in get(ds, "/rulings/rulings/dragon-dice~2Fmagic~2Fgeneral~2Fm").text
+
+
+# Datasette names a database after its file: the configuration written for rulings.db applies to any other.
+@pytest.fixture(scope="module", params=["other.db", "rulings 2024.db"])
+def renamed(request, built_db, tmp_path_factory):
+    """(Datasette, the name it serves it under) over a copy of the test database under another file name."""
+    path = tmp_path_factory.mktemp("renamed") / request.param
+    shutil.copy(built_db, path)
+    return datasette(path), database_name(path)
+
+
+def test_a_database_under_another_name_keeps_its_descriptions_facets_and_canned_queries(renamed):
+    ds, name = renamed
+    route = "/" + tilde_encode(name)
+    assert name != "rulings" and list(get(ds, "/-/metadata.json").json()["databases"]) == [name]
+    page = get(ds, f"{route}/rulings").text
+    assert "One ruling per row" in page and "column-descriptions" in page
+    assert {"game", "source", "kind", "status"} <= set(get(ds, f"{route}/rulings.json").json()["facet_results"])
+    listed = {query["name"] for query in get(ds, f"{route}.json").json()["queries"]}
+    assert listed == set(metadata()["databases"]["rulings"]["queries"])
+    assert rows(ds, f"{route}/search", q="reserve army", game="")[0]["id"] == RESERVE
+
+
+def test_the_home_page_links_to_the_database_it_serves(renamed):
+    ds, name = renamed
+    links = {link for link in re.findall(r'href="(/[^"]*)"', get(ds, "/").text) if not link.startswith("/-/")}
+    assert f"/{tilde_encode(name)}/rulings" in links and not any(link.startswith("/rulings/") for link in links)
+    assert {link: get(ds, html.unescape(link)).status_code for link in links} == dict.fromkeys(links, 200)
+
+
+def test_versions_plugins_and_memory_queries_answer(ds):
+    assert get(ds, "/-/versions.json").json()["datasette"]["version"]
+    plugins = {plugin["name"]: plugin["hooks"] for plugin in get(ds, "/-/plugins.json").json()}
+    assert {"prepare_connection", "startup"} <= set(plugins[datasette_plugin.__name__])
+    assert rows(ds, "/_memory", sql="select 6 * 7 as answer") == [{"answer": 42}]
+    assert rows(ds, "/_memory", sql="select escape_fts('army OR') as q") == [{"q": any_words("army OR")}]
+    # Plain-words search needs a database of rulings: the in-memory one has no such function.
+    assert get(ds, "/_memory.json", sql="select rulings_search('army')").status_code == 400
+
+
+def test_the_startup_hook_leaves_nothing_for_datasette_to_wait_on(ds):
+    assert datasette_plugin.startup(ds) is None  # the model loads in a thread of its own
+
+
+def test_browse_starts_without_the_model_and_says_plain_words_search_is_unavailable(built_db, tmp_path):
+    db, log = tmp_path / "other.db", tmp_path / "browse.log"
+    shutil.copy(built_db, db)
+    env = {**os.environ, "RULINGS_ONNX_MODEL": str(tmp_path / "never-exported.onnx")}
+    with running_server(db, ("browse",), log, env=env) as (port, _):
+        base = f"http://127.0.0.1:{port}"
+        assert json.load(urlopen(f"{base}/-/versions.json"))["datasette"]["version"]
+        found = json.load(urlopen(f"{base}/other/rulings.json?_shape=array&_search=reserve+army+magic"))
+        assert RESERVE in [row["id"] for row in found]
+        deadline = time.monotonic() + 30
+        while "rulings_search" not in log.read_text() and time.monotonic() < deadline:
+            time.sleep(0.1)
+    said = log.read_text()
+    assert "plain-words search (rulings_search" in said and "is unavailable" in said and "export-model" in said

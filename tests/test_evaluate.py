@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from kb import search
 from kb.evaluate import EvalFileError, evaluate, is_correct, load_questions
-from kb.tuning import cross_validate
+from support.tuning import cross_validate
 from service.cli import cli
 
 TESTS = Path(__file__).resolve().parent

@@ -20,7 +20,8 @@ from ingest.manifest import SourceEntry
 from ingest.pipeline import parse_source
 from ingest.shapes import SHAPES
 from kb.atomic import atomic_database, write_lock
-from kb.build import DEFAULT_MANIFEST, add_document, build
+from kb.build import add_document, build
+from support import REPO_MANIFEST
 
 ROOT = Path(__file__).resolve().parent.parent
 SHAPE_NAMES = list(SHAPES)
@@ -116,7 +117,7 @@ def test_large_pathological_documents_finish_in_bounded_time_and_memory(tmp_path
 def workspace(tmp_path, built_db):
     """A copy of sources/ and a database rebuilt from it (over a copy of the session's, whose vectors it reuses)."""
     folder = tmp_path / "sources"
-    shutil.copytree(Path(DEFAULT_MANIFEST).parent, folder)
+    shutil.copytree(REPO_MANIFEST.parent, folder)
     db = tmp_path / "rulings.db"
     shutil.copy(built_db, db)
     build(db, folder / "sources.toml")

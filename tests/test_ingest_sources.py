@@ -7,9 +7,10 @@ import sqlite3
 from pathlib import Path
 
 from ingest.clean import listing_numbers
-from kb.build import DEFAULT_MANIFEST, build
+from kb.build import build
+from support import REPO_MANIFEST
 
-SOURCES = Path(DEFAULT_MANIFEST).parent
+SOURCES = REPO_MANIFEST.parent
 
 
 def ruling(conn, ruling_id):
@@ -216,7 +217,7 @@ def test_every_ruling_has_text_title_and_a_stable_slug_id(conn):
 def test_reingesting_the_same_text_keeps_every_id(built_db, tmp_path):
     again = tmp_path / "again.db"
     shutil.copy(built_db, again)  # a re-ingest over the previous database, as `rulings ingest` does
-    build(again)
+    build(again, REPO_MANIFEST)
     ids = lambda p: [r[0] for r in sqlite3.connect(p).execute("select id from rulings order by id")]
     assert ids(again) == ids(built_db)
 

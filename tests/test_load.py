@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from service.load import run_load
-from service.servers import running_server
+from support.load import run_load
+from support.servers import running_server
 
 QUESTIONS = Path(__file__).resolve().parent / "dev_questions.jsonl"
 

@@ -2,7 +2,8 @@
 import sqlite3
 from array import array
 
-from kb.build import DEFAULT_DB
+from support import REPO_DB
+
 
 # Written by `rulings verify`, not by ingest: a table, and columns of other tables; and when each change was
 # applied, which no two ingests share.
@@ -30,7 +31,7 @@ def same_value(a, b) -> bool:
 
 
 def test_committed_database_equals_a_fresh_ingest(built_db):
-    committed, fresh = sqlite3.connect(DEFAULT_DB), sqlite3.connect(built_db)
+    committed, fresh = sqlite3.connect(REPO_DB), sqlite3.connect(built_db)
     assert tables(committed) == tables(fresh)
     for table in tables(fresh):
         if table in NOT_FROM_INGEST:
@@ -44,6 +45,6 @@ def test_committed_database_equals_a_fresh_ingest(built_db):
 
 
 def test_committed_database_has_full_text_search(built_db):
-    conn = sqlite3.connect(DEFAULT_DB)
+    conn = sqlite3.connect(REPO_DB)
     hits = conn.execute("select count(*) from rulings_fts where rulings_fts match 'stoneskin'").fetchone()[0]
     assert hits >= 3

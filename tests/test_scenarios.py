@@ -6,6 +6,7 @@ import pytest
 from ingest.errors import IngestError
 from ingest.scenarios import load_file, load_folder
 from kb.verify import run_scenario
+from support import REPO_MANIFEST
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "sources" / "examples"
 SCENARIOS, REASONS = load_folder(EXAMPLES)
@@ -19,9 +20,9 @@ def test_ruling_holds_in_the_engine(scenario):
 
 def test_scenario_naming_an_unknown_ruling_fails_ingest(tmp_path, built_db):
     import shutil
-    from kb.build import DEFAULT_MANIFEST, build
+    from kb.build import build
     folder = tmp_path / "sources"
-    shutil.copytree(Path(DEFAULT_MANIFEST).parent, folder)
+    shutil.copytree(REPO_MANIFEST.parent, folder)
     (folder / "examples").mkdir(exist_ok=True)
     (folder / "examples" / "zz-bad.toml").write_text(
         '[[scenario]]\nid = "ghost"\nruling = "dragon-dice/no/such/ruling"\ncall = "dice.roll"\nexpect = 1\n')

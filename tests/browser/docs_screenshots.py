@@ -2,10 +2,14 @@
 
 Usage: .venv/bin/python tests/browser/docs_screenshots.py
 """
-from harness import ROOT, launch, servers
-from playwright.sync_api import sync_playwright
+import sys
+from pathlib import Path
 
-from kb.build import DEFAULT_DB
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for the harness's `support`
+from harness import ROOT, launch, servers  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from support import REPO_DB  # noqa: E402
 
 QUESTION = "Can a reserve army double its magic?"
 
@@ -13,7 +17,7 @@ QUESTION = "Can a reserve army double its magic?"
 def main() -> None:
     docs = ROOT / "docs"
     docs.mkdir(exist_ok=True)
-    with servers(DEFAULT_DB) as (app_url, _), sync_playwright() as playwright:
+    with servers(REPO_DB) as (app_url, _), sync_playwright() as playwright:
         browser = launch(playwright)
         page = browser.new_page(viewport={"width": 960, "height": 760})
         page.goto(app_url + "/")

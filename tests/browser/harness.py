@@ -4,9 +4,9 @@ from __future__ import annotations
 from contextlib import contextmanager
 from pathlib import Path
 
-from service.servers import free_port, start, stop
+from support import ROOT
+from support.servers import free_port, start, stop
 
-ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -17,7 +17,7 @@ from engine.calculators import (
     specs,
 )
 from engine.registry import GAMES, load_module
-from kb.paths import DEFAULT_DB
+from support import REPO_DB
 
 CALCULATORS = [(game, name, calc) for game in GAMES for name, calc in calculators(game).items()]
 IDS = [f"{game}:{name}" for game, name, _ in CALCULATORS]
@@ -112,7 +112,7 @@ def test_a_calculator_declares_its_description_typed_parameters_and_rulings(game
 
 
 def test_every_declared_ruling_is_in_the_database_and_of_its_game():
-    conn = sqlite3.connect(DEFAULT_DB)
+    conn = sqlite3.connect(REPO_DB)
     known = dict(conn.execute("select id, game from rulings"))
     missing = [(game, name, ruling) for game, name, calc in CALCULATORS for ruling in calc.rulings
                if known.get(ruling) != game]

@@ -10,7 +10,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from kb.paths import ROOT
+from support import ROOT
+
+# How the tests and benchmarks run `rulings`: this interpreter, the checkout's package.
+RULINGS = (sys.executable, "-m", "service.cli")
 
 
 def free_port() -> int:
@@ -20,18 +23,20 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start(args: list[str], port: int, db: Path, log: Path | None = None,
-          timeout: float = 60) -> subprocess.Popen:
+def start(args: list[str], port: int, db: Path | None, log: Path | None = None, timeout: float = 60,
+          command: tuple[str, ...] = RULINGS, **popen) -> subprocess.Popen:
     """Run `rulings <args> --port <port> --db <db>` on loopback; return once it accepts connections.
 
-    Output goes to `log` (else nowhere); a server that exits or never answers is killed and reported, with
-    its log.
+    Without `db`, no --db (the server finds its database as the command line does). `command` runs `rulings`
+    (default: the checkout's, with this interpreter); `popen`: more arguments for Popen (env, cwd: default the
+    checkout). Output goes to `log` (else nowhere); a server that exits or never answers is killed and
+    reported, with its log.
     """
     out = log.open("w") if log else subprocess.DEVNULL
     try:
-        process = subprocess.Popen([sys.executable, "-m", "service.cli", *args, "--host", "127.0.0.1",
-                                    "--port", str(port), "--db", str(db)], cwd=ROOT, stdout=out,
-                                   stderr=subprocess.STDOUT)
+        process = subprocess.Popen([*command, *args, "--host", "127.0.0.1", "--port", str(port),
+                                    *(["--db", str(db)] if db else [])], stdout=out, stderr=subprocess.STDOUT,
+                                   **{"cwd": ROOT, **popen})
     finally:
         if log:
             out.close()
@@ -59,11 +64,12 @@ def stop(process: subprocess.Popen) -> None:
 
 
 @contextmanager
-def running_server(db: Path, args: tuple[str, ...] = ("serve",),
-                   log: Path | None = None) -> Iterator[tuple[int, subprocess.Popen]]:
-    """`rulings serve` (or other server `args`) on a free loopback port for the block: yields (port, process)."""
+def running_server(db: Path | None, args: tuple[str, ...] = ("serve",), log: Path | None = None,
+                   **options) -> Iterator[tuple[int, subprocess.Popen]]:
+    """`rulings serve` (or other server `args`) on a free loopback port for the block: yields (port, process).
+    `options`: more arguments for `start` (command, env, cwd)."""
     port = free_port()
-    server = start(list(args), port, db, log)
+    server = start(list(args), port, db, log, **options)
     try:
         yield port, server
     finally:
