@@ -37,8 +37,7 @@ def add_document(db_path: Path, file: Path, game: str, title: str | None = None,
     older schema is migrated first.
     """
     file, db_path = Path(file), Path(db_path)
-    if not db_path.exists():
-        raise IngestError(str(db_path), "database not found; run `rulings ingest` first")
+    _existing(db_path)
     entry, parsed = read_document(file, game, title, shape=shape, kind=kind, language=language, author=author,
                                   abbrev=abbrev, scope=scope)
     with atomic_database(db_path, start_from=db_path) as db:
@@ -53,8 +52,7 @@ def remove_source(db_path: Path, source: str) -> dict:
     gaps, vectors; its game when it was the game's last source) atomically, as if it had never been added.
     Returns what went: {"source", "title", "game", "rulings"}; FileError if there is no such source."""
     db_path = Path(db_path)
-    if not db_path.exists():
-        raise IngestError(str(db_path), "database not found")
+    _existing(db_path)
     with atomic_database(db_path, start_from=db_path) as db:
         migrate(db, str(db_path))
         found = next(db["sources"].rows_where("id = ?", [source]), {})
@@ -62,3 +60,9 @@ def remove_source(db_path: Path, source: str) -> dict:
         apply(db, Changeset("remove", remove=[source]), db_path)
         return {"source": source, "title": found.get("title"), "game": found.get("game"),
                 "rulings": before - db["rulings"].count}
+
+
+def _existing(db_path: Path) -> None:
+    if not db_path.exists():
+        raise IngestError(str(db_path), "database not found; run `rulings ingest` first, or name another with "
+                                        "--db or the RULINGS_DB environment variable")

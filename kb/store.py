@@ -20,7 +20,8 @@ def require(db_path: Path | str) -> Path:
     """The database's path; DatabaseMissing, naming the fix, if there is no file there."""
     path = Path(db_path)
     if not path.exists():
-        raise DatabaseMissing(f"{path}: database not found; run `rulings ingest` first")
+        raise DatabaseMissing(f"{path}: database not found; run `rulings ingest` first, or name another with "
+                              f"--db or the RULINGS_DB environment variable")
     return path
 
 
