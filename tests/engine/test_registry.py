@@ -2,8 +2,11 @@
 calls, and the plain form of engine results."""
 import dataclasses
 import enum
+import re
 import sys
 import textwrap
+import tomllib
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -85,16 +88,27 @@ KNIGHTFALL = '''
 '''
 
 
-def install_plugin(folder, monkeypatch, module: str, source: str, entry: str | None = None) -> None:
-    """Write a distribution declaring `module` in the rulings.games entry point group into `folder`, and put
-    `folder` on the path, as pip would install it (importlib.metadata reads the .dist-info there)."""
-    (folder / f"{module}.py").write_text(textwrap.dedent(source), encoding="utf-8")
-    info = folder / f"{module}-1.0.dist-info"
+def install_plugin(folder, monkeypatch, name: str, files: dict[str, str], games: dict[str, str]) -> None:
+    """Write distribution `name` into `folder` as pip would install it: its `files` (path → source) and a
+    .dist-info whose entry points name the modules of `games` (slug → module) in the rulings.games group;
+    then put `folder` on the path (importlib.metadata reads the .dist-info there)."""
+    for path, source in files.items():
+        (folder / path).parent.mkdir(parents=True, exist_ok=True)
+        (folder / path).write_text(textwrap.dedent(source), encoding="utf-8")
+    info = folder / f"{name.replace('-', '_')}-1.0.dist-info"
     info.mkdir()
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {module}\nVersion: 1.0\n", encoding="utf-8")
-    (info / "entry_points.txt").write_text(f"[rulings.games]\n{entry or module} = {module}\n", encoding="utf-8")
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text(
+        "[rulings.games]\n" + "".join(f"{slug} = {module}\n" for slug, module in games.items()), encoding="utf-8")
     monkeypatch.syspath_prepend(str(folder))
-    monkeypatch.delitem(sys.modules, module, raising=False)  # imported afresh, forgotten afterwards
+    for module in games.values():  # imported afresh, forgotten afterwards
+        for loaded in [m for m in sys.modules if m == module or module.startswith(m + ".")]:
+            monkeypatch.delitem(sys.modules, loaded)
+
+
+def install_module(folder, monkeypatch, module: str, source: str) -> None:
+    """A plugin distribution of one module, named after it."""
+    install_plugin(folder, monkeypatch, module, {f"{module}.py": source}, {module: module})
 
 
 @pytest.fixture
@@ -109,7 +123,7 @@ def discovery():
 
 @pytest.fixture
 def knightfall(tmp_path, monkeypatch, discovery):
-    install_plugin(tmp_path, monkeypatch, "knightfall", KNIGHTFALL)
+    install_module(tmp_path, monkeypatch, "knightfall", KNIGHTFALL)
 
 
 def test_an_installed_plugin_game_is_listed_with_the_engines_own(knightfall):
@@ -141,19 +155,34 @@ def test_a_scenario_calls_a_plugin_games_function_by_name(knightfall):
 
 
 def test_a_plugin_that_declares_no_game_is_refused_naming_its_entry_point(tmp_path, monkeypatch, discovery):
-    install_plugin(tmp_path, monkeypatch, "nameless", "CALCULATORS = {}\n")
+    install_module(tmp_path, monkeypatch, "nameless", "CALCULATORS = {}\n")
     with pytest.raises(GameError, match=r"plugin game 'nameless' \(nameless, entry point group rulings.games\) "
                                         r"declares no GAME"):
         games()
 
 
 def test_a_plugin_taking_an_engine_games_slug_is_refused(tmp_path, monkeypatch, discovery):
-    install_plugin(tmp_path, monkeypatch, "impostor", 'GAME = "dragon-dice"\n')
+    install_module(tmp_path, monkeypatch, "impostor", 'GAME = "dragon-dice"\n')
     with pytest.raises(GameError, match="declares GAME = 'dragon-dice', which engine.dragon_dice already is"):
         games()
 
 
 def test_a_plugin_that_fails_to_import_is_refused_with_why(tmp_path, monkeypatch, discovery):
-    install_plugin(tmp_path, monkeypatch, "broken", "import no_such_module_anywhere\n")
+    install_module(tmp_path, monkeypatch, "broken", "import no_such_module_anywhere\n")
     with pytest.raises(GameError, match="'broken' .* cannot be imported: ModuleNotFoundError"):
         games()
+
+
+def test_the_plugin_guides_example_is_a_working_game(tmp_path, monkeypatch, discovery):
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "plugins.md").read_text(encoding="utf-8")
+    blocks = dict(re.findall(r"```(toml|python)\n(.*?)```", guide, re.DOTALL))
+    project = tomllib.loads(blocks["toml"])["project"]
+    games_declared = project["entry-points"]["rulings.games"]
+    (module,) = games_declared.values()
+    package = module.rpartition(".")[0]
+    install_plugin(tmp_path, monkeypatch, project["name"],
+                   {f"{package}/__init__.py": "", module.replace(".", "/") + ".py": blocks["python"]}, games_declared)
+    (slug,) = games_declared
+    assert slug in games() and load_module(slug).__name__ == module
+    result = CliRunner().invoke(cli, ["calc", slug, "charge", "lances=3"])
+    assert result.output == "The charge scores 6 hits.\nDecided by: knightfall/rules/charge\n"
