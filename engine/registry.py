@@ -1,5 +1,4 @@
-"""The engine's games and modules found by name: a game's slug or a module name, and a scenario's `module.function`
-call.
+"""The engine's games, discovered, and its modules found by name: a game's slug, a module's name, a scenario's call.
 
 A game's engine is a module that declares the game's slug (`GAME = "dragon-dice"`) and its calculators
 (`CALCULATORS`, see `engine.calculators`). The games are discovered, never listed: the modules of this package
