@@ -18,7 +18,7 @@ leaves one in DIR); it is only read. For each model, in new processes so that th
 3. **Search**: every question set through the product's real `kb.search.ask`, modes dense and hybrid, with
    the question embedded by that model (e5: `E5.query`, "query: " before it). `kb.search` looks its question
    embedder up by name (`kb.search.embedder`), which is the seam this benchmark swaps in its own process;
-   `kb.search.rank` is wrapped, never changed, to record each question's best cosine and fused lead. Sets: each
+   a step added after `kb.search.fuse` records each question's best cosine and fused lead. Sets: each
    seed game (tests/dev_questions.jsonl), each corpus document (../shared/eval/corpora_dev_questions.jsonl),
    the uncovered in-domain questions (../shared/eval/uncovered_dev_questions.jsonl) and the off-topic ones
    (tests/offtopic_questions.jsonl), which should stay unanswered, and the Finnish house-rule questions
@@ -261,19 +261,18 @@ def measure_worker(name: str, db: Path, corpus_questions: Path, uncovered: Path)
     # The seam: kb.search calls `embedder().embed(question)`; this process's embedder is the candidate.
     kb.search.embedder = lambda: model
     seen: dict = {}
-    product_rank = kb.search.rank
 
-    def recording_rank(*args, **kwargs):
-        ranked, best_cosine = product_rank(*args, **kwargs)
-        seen["cosine"], seen["lead"] = best_cosine, ranked[0][1] if ranked else None
-        return ranked, best_cosine
+    def record(search: kb.search.Search) -> None:
+        seen["cosine"] = max(search.cosines.values(), default=None)
+        seen["lead"] = search.ranked[0][1] if search.ranked else None
 
-    kb.search.rank = recording_rank
+    at = kb.search.STEPS.index(kb.search.fuse) + 1
+    steps = kb.search.STEPS[:at] + (record,) + kb.search.STEPS[at:]
 
     def judge(item: dict, mode: str, game: str | None = None) -> dict:
         seen.clear()
         begin = time.perf_counter()
-        answer = kb.search.ask(conn, item["question"], game=game, k=K, mode=mode)
+        answer = kb.search.ask(conn, item["question"], game=game, k=K, mode=mode, steps=steps)
         ms = (time.perf_counter() - begin) * 1000
         answerable = "expect" in item
         return {"id": item["id"], "answerable": answerable,

@@ -98,7 +98,7 @@ def _pdfium(path: str) -> list[str]:
 
 def _rulings(path: str) -> list[str]:
     sys.path.insert(0, str(ROOT))
-    from ingest.pdf import read_pdf
+    from ingest.formats.pdf import read_pdf
     return [page.text for page in read_pdf(Path(path)).pages]
 
 
@@ -109,7 +109,7 @@ READERS = {
     "pdfplumber": ("pdfplumber", "pdfplumber", _pdfplumber),
     "pdfminer.six": ("pdfminer.six", "pdfminer.high_level", _pdfminer),
     "pypdfium2": ("pypdfium2", "pypdfium2", _pdfium),
-    "ingest.pdf": ("pypdf", "pypdf", _rulings),
+    "ingest.formats.pdf": ("pypdf", "pypdf", _rulings),
 }
 
 

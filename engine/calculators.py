@@ -18,7 +18,7 @@ from functools import cache
 from typing import Literal, get_args, get_origin
 
 from engine.names import UnknownName, resolve, same_name
-from engine.registry import GAMES, load_module, plain
+from engine.registry import games, load_module, plain
 
 TRUE_WORDS = ("true", "yes", "1", "on", "y")  # what a yes/no parameter (or a ticked web form box) may say
 _FALSE = {"false", "no", "0", "off", "n"}
@@ -76,8 +76,8 @@ class Spec:
 
 
 def calculators(game: str) -> dict[str, Calculator]:
-    """The calculators of `game` (a slug of GAMES)."""
-    return dict(load_module(game).CALCULATORS)
+    """The calculators of `game` (a slug of `engine.registry.games()`); none when its module declares none."""
+    return dict(getattr(load_module(game), "CALCULATORS", {}))
 
 
 @cache
@@ -140,20 +140,20 @@ def _describe(calculator: Calculator) -> dict:
 def describe() -> dict[str, dict[str, dict]]:
     """game → calculator → {"description", "params": {name: {"type", "required", "default", "min", "max",
     "choices", "count", "help"}}, "rulings": [ruling id]}: what every calculator accepts."""
-    return {game: {name: _describe(calc) for name, calc in calculators(game).items()} for game in GAMES}
+    return {game: {name: _describe(calc) for name, calc in calculators(game).items()} for game in games()}
 
 
 def for_ruling(ruling_id: str) -> list[dict]:
     """The calculators whose answers this ruling decides: `[{"game", "name", "description"}]`."""
     return [{"game": game, "name": name, "description": calc.description}
-            for game in GAMES for name, calc in calculators(game).items() if ruling_id in calc.rulings]
+            for game in games() for name, calc in calculators(game).items() if ruling_id in calc.rulings]
 
 
 def find_game(game: str) -> str:
     """The game slug `game` means ("Dragon Dice", "dragondice" → "dragon-dice"); UnknownCalculator lists the
     games."""
     try:
-        return resolve(game, GAMES, "game")
+        return resolve(game, games(), "game")
     except UnknownName as exc:
         raise UnknownCalculator(str(exc), "game") from None
 
@@ -257,7 +257,7 @@ def reference_markdown() -> str:
     """The README's calculator reference: per game, each calculator with its parameters, what they allow and
     the rulings that decide it."""
     lines = []
-    for game in GAMES:
+    for game in games():
         lines.append(f"**{game}**\n")
         for name, calculator in calculators(game).items():
             params = "; ".join(f"`{param}`{'' if spec.required else ' (optional)'}: {allowed(spec)}"

@@ -23,6 +23,8 @@ from typing import Annotated, Literal
 from engine.calculators import Calculator, Param
 from engine.dice import half_down
 
+GAME = "dragon-dice"  # this module is that game's engine (engine.registry finds it by this)
+
 BLACK = "black"  # death magic
 MAGIC_COLOURS = ("black", "blue", "gold", "green", "red")
 ELEMENT_COLOURS = MAGIC_COLOURS[1:]  # the colours a terrain can have: black is never a terrain's

@@ -23,6 +23,8 @@ from typing import Annotated, Literal
 from engine.calculators import CalcError, Calculator, Param, and_list
 from engine.names import UnknownName, resolve
 
+GAME = "dungeon-twister"  # this module is that game's engine (engine.registry finds it by this)
+
 # --- static facts quoted from the clarifications -------------------------------------------------------
 
 SMALL_BRIDGE_BREAKING_STRENGTH = 4   # "must have a base strength of four or more to fall through"

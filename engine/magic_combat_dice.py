@@ -17,6 +17,8 @@ from typing import Annotated, Literal
 from engine.calculators import Calculator, Param
 from engine.dice import Roller, check_face, fixed, half_down, pool, take
 
+GAME = "magic-combat-dice"  # this module is that game's engine (engine.registry finds it by this)
+
 D20 = 20
 NATURAL_CRITICAL_MISS = 1   # "A Natural 1 means that the number on the d20 is a 1" (Critical Miss)
 MISS_BELOW = 5              # "any modified number less than 5" is a Miss (Miss)

@@ -18,6 +18,8 @@ from typing import Annotated, Literal
 from engine.calculators import Calculator, Param, and_list
 from engine.dice import Band, check_face, lookup
 
+GAME = "paths-of-the-lance"  # this module is that game's engine (engine.registry finds it by this)
+
 SIDES = ("HL", "WS")
 D10, D6 = 10, 6    # rolls are d10s unless a rule says d6
 NOBODY = "none"   # results name no side this way (scenario files are TOML, which has no null)

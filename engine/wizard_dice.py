@@ -18,6 +18,8 @@ from typing import Annotated
 from engine.calculators import Calculator, Param, and_list
 from engine.dice import Roller, check_faces, fixed, pool, take
 
+GAME = "wizard-dice"  # this module is that game's engine (engine.registry finds it by this)
+
 DICE = 6            # "players roll six 6-sided dice"
 SIDES = 6
 HIT_POINTS = 20     # "a wizard who has 20 Hit Points (or 10 Hit Points for a shorter game!)"

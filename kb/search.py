@@ -1,19 +1,23 @@
 """Answering questions with rulings: the steps of a search, in order.
 
-A question that is a ruling ref, id or label goes straight to that ruling (`kb.query`); otherwise it is ranked
-by full text and by meaning (`kb.retrieval`), the two rankings fused (`kb.fusion`), kept to the game it
-names or tilted towards the game whose vocabulary it speaks, and judged answered or not (`kb.answered`);
-of rulings that answer alike, the official source's comes first (`kb.rulings.official_first`).
+A question that is a ruling ref, id or label goes straight to that ruling (`kb.query`). Any other goes
+through STEPS, named functions applied in turn to the `Search` they refine: the game the question names
+is recognised, full text and meaning each rank candidates (`kb.retrieval`), the two rankings are fused
+(`kb.fusion`) and tilted towards the game whose vocabulary the question speaks and the rules defining the
+glossary terms it uses; a rule comes before its reprint and, of rulings that answer alike, the official
+source's first (`kb.rulings`); and the first ruling is judged to answer the question or not
+(`kb.answered`). A step can be added, dropped or measured alone: `ask(..., steps=...)`.
 """
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import asdict
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
 
 from kb.answered import THRESHOLD, Evidence, confidence, is_answered
 from kb.fusion import LEXICAL_WEIGHT, combine, prefer_game, prefer_rulings
 from kb.gaps import answer_gaps
-from kb.lexicon import load_lexicon
+from kb.lexicon import Lexicon, load_lexicon
 from kb.onnx_embedder import embedder
 from kb.query import (
     content_terms,
@@ -34,20 +38,93 @@ MODES = ("hybrid", "fts", "dense")
 CANDIDATES = 50
 
 
-def rank(conn: sqlite3.Connection, question: str, game: str | None = None, mode: str = "hybrid",
-         limit: int = CANDIDATES, weight: float = LEXICAL_WEIGHT) -> tuple[list[tuple[str, float]], dict[str, float]]:
-    """The ranked (ruling id, score) list for a question, and each candidate's cosine (none in fts mode);
-    `weight` is the full-text share of the fusion (benchmarks vary it to choose it)."""
-    if mode not in MODES:
-        raise ValueError(f"unknown search mode {mode!r}; one of {', '.join(MODES)}")
-    lexical = fts_ranking(conn, fts_query(question, load_lexicon(conn).acronyms), game, limit) \
-        if mode != "dense" else []
-    if mode == "fts":
-        return lexical, {}
-    semantic = dense_ranking(conn, embedder().embed(question), game, limit)
-    if mode == "dense":
-        return semantic, dict(semantic)
-    return combine(lexical, semantic, weight), dict(semantic)
+@dataclass
+class Search:
+    """A question on its way through the steps: what they read, and what each leaves for the next."""
+    conn: sqlite3.Connection
+    question: str
+    lexicon: Lexicon
+    game: str | None       # the game searched: given, or named by the question
+    mode: str              # one of MODES
+    weight: float          # the full-text share of the fusion (benchmarks vary it to choose it)
+    searched: str = ""     # the question without the game's name
+    lexical: list[tuple[str, float]] = field(default_factory=list)   # (ruling id, BM25) best first
+    semantic: list[tuple[str, float]] = field(default_factory=list)  # (ruling id, cosine) best first
+    ranked: list[tuple[str, float]] = field(default_factory=list)    # the ranking so far, best first
+    cosines: dict[str, float] = field(default_factory=dict)          # each candidate's (none in fts mode)
+    usage: dict[str, dict[str, int]] = field(default_factory=dict)   # `kb.query.term_games` of its words
+    preferred: str | None = None       # the game whose vocabulary the question speaks, when it names none
+    evidence: Evidence | None = None   # what the answered decision weighed (hybrid mode)
+    confidence: float | None = None    # the answered model's probability (hybrid mode)
+    answered: bool = False
+
+
+def recognise_game(search: Search) -> None:
+    """The game the question names, when none is given, and the question without that name."""
+    search.game = search.game or named_game(search.question, search.lexicon.games)
+    search.searched = without_game_name(search.question, search.lexicon.games, search.game) or search.question
+
+
+def retrieve(search: Search) -> None:
+    """The candidates by full text and by meaning, as the mode needs them."""
+    if search.mode not in MODES:
+        raise ValueError(f"unknown search mode {search.mode!r}; one of {', '.join(MODES)}")
+    if search.mode != "dense":
+        search.lexical = fts_ranking(search.conn, fts_query(search.searched, search.lexicon.acronyms),
+                                     search.game, CANDIDATES)
+    if search.mode != "fts":
+        search.semantic = dense_ranking(search.conn, embedder().embed(search.searched), search.game, CANDIDATES)
+
+
+def fuse(search: Search) -> None:
+    """One ranking: the two fused in hybrid mode, else the mode's own; each candidate's cosine kept."""
+    if search.mode == "hybrid":
+        search.ranked = combine(search.lexical, search.semantic, search.weight)
+    else:
+        search.ranked = search.lexical if search.mode == "fts" else search.semantic
+    search.cosines = dict(search.semantic)
+
+
+def prefer_vocabulary_game(search: Search) -> None:
+    """When the question names no game, the rulings of the game whose vocabulary it speaks raised."""
+    search.usage = term_games(search.conn, content_terms(search.searched))
+    search.preferred = None if search.game else vocabulary_game(search.usage)
+    if search.preferred:
+        search.ranked = prefer_game(search.ranked, search.preferred)
+
+
+def prefer_glossary_rulings(search: Search) -> None:
+    """The rules that define a glossary term the question uses raised (hybrid mode: the boost is in standard
+    deviations, and only fused scores are on that scale)."""
+    if search.mode == "hybrid":
+        search.ranked = prefer_rulings(search.ranked, glossary_rulings(search.searched, search.lexicon.terms,
+                                                                       search.game or search.preferred))
+
+
+def prefer_originals(search: Search) -> None:
+    """A rule before an update summary's reprint of it (`kb.rulings.originals_first`)."""
+    search.ranked = originals_first(search.conn, search.ranked)
+
+
+def prefer_official(search: Search) -> None:
+    """Of rulings that answer alike, the more authoritative source's first (`kb.rulings.official_first`)."""
+    search.ranked = official_first(search.conn, search.ranked)
+
+
+def decide_answered(search: Search) -> None:
+    """Whether the first ruling answers the question (`kb.answered`): the fitted model on the hybrid ranking's
+    evidence; the comparison modes, which have no fused scores to weigh, by their simple rule."""
+    if search.mode == "hybrid":
+        search.evidence = evidence(search.conn, search.ranked, search.cosines, search.usage)
+        search.confidence = round(confidence(search.evidence), 3) if search.evidence else 0.0
+        search.answered = search.confidence >= THRESHOLD
+    else:
+        search.answered = is_answered(search.ranked, max(search.cosines.values(), default=None), search.usage)
+
+
+Step = Callable[[Search], None]
+STEPS: tuple[Step, ...] = (recognise_game, retrieve, fuse, prefer_vocabulary_game, prefer_glossary_rulings,
+                           prefer_originals, prefer_official, decide_answered)
 
 
 def evidence(conn: sqlite3.Connection, ranked: list[tuple[str, float]], cosines: dict[str, float],
@@ -62,7 +139,8 @@ def evidence(conn: sqlite3.Connection, ranked: list[tuple[str, float]], cosines:
 
 
 def ask(conn: sqlite3.Connection, question: str, game: str | None = None, k: int = 5,
-        mode: str = "hybrid", weight: float = LEXICAL_WEIGHT, explain: bool = False) -> dict:
+        mode: str = "hybrid", weight: float = LEXICAL_WEIGHT, explain: bool = False,
+        steps: tuple[Step, ...] = STEPS) -> dict:
     """The answer to a question: `{"query", "answered", "confidence", "game", "results", "gaps"}`, best ruling
     first.
 
@@ -72,6 +150,7 @@ def ask(conn: sqlite3.Connection, question: str, game: str | None = None, k: int
     then the nearest rulings, for the reader to judge, and `gaps` the recorded gaps of the sources searched
     that the question names (`kb.gaps.answer_gaps`). `confidence` is the answered model's probability
     (hybrid mode; 1 for a ruling asked by its ref). `explain` adds `evidence`, what the decision weighed.
+    `steps` are applied in turn to the `Search` (STEPS; benchmarks add, drop or time one).
     """
     k = max(1, min(k, MAX_K))
     lexicon = load_lexicon(conn)
@@ -79,24 +158,11 @@ def ask(conn: sqlite3.Connection, question: str, game: str | None = None, k: int
     if hit and (game is None or hit.split("/")[0] == game):
         return {"query": question, "answered": True, "confidence": 1.0, "game": hit.split("/")[0],
                 "results": results(conn, [(hit, 1.0)]), "gaps": []}
-    game = game or named_game(question, lexicon.games)
-    searched = without_game_name(question, lexicon.games, game) or question
-    ranked, cosines = rank(conn, searched, game, mode, weight=weight)
-    usage = term_games(conn, content_terms(searched))
-    preferred = None if game else vocabulary_game(usage)
-    if preferred:
-        ranked = prefer_game(ranked, preferred)
-    if mode == "hybrid":  # a boost in standard deviations: only fused scores are on that scale
-        ranked = prefer_rulings(ranked, glossary_rulings(searched, lexicon.terms, game or preferred))
-    ranked = official_first(conn, originals_first(conn, ranked))
-    if mode == "hybrid":
-        found = evidence(conn, ranked, cosines, usage)
-        sure = round(confidence(found), 3) if found else 0.0
-        answered = sure >= THRESHOLD
-    else:  # the comparison modes have no fused scores to weigh
-        found, sure = None, None
-        answered = is_answered(ranked, max(cosines.values(), default=None), usage)
-    answer = {"query": question, "answered": answered, "confidence": sure, "game": game or preferred,
-              "results": results(conn, ranked[:k])}
+    search = Search(conn, question, lexicon, game, mode, weight)
+    for step in steps:
+        step(search)
+    answer = {"query": question, "answered": search.answered, "confidence": search.confidence,
+              "game": search.game or search.preferred, "results": results(conn, search.ranked[:k])}
     answer["gaps"] = answer_gaps(conn, answer)
+    found = search.evidence
     return {**answer, "evidence": asdict(found) if found else None} if explain else answer

@@ -344,22 +344,15 @@ def calc(game: str | None, calc: str | None, params: tuple[str, ...], as_json: b
 
     Example: rulings calc dragon-dice saves rolled=7 frosted=true stoneskins=3
     """
-    from engine.calculators import (
-        GAMES,
-        CalcError,
-        describe,
-        find_game,
-        reference_markdown,
-        run,
-    )
+    from engine.calculators import CalcError, describe, find_game, games, reference_markdown, run
     if markdown:
         click.echo(reference_markdown())
         return
     try:
-        games = [find_game(game)] if game else list(GAMES)
+        slugs = [find_game(game)] if game else list(games())
         if calc is None:
-            listed = {slug: describe()[slug] for slug in games}
-            click.echo(json.dumps(listed if game is None else listed[games[0]], ensure_ascii=False, indent=2)
+            listed = {slug: describe()[slug] for slug in slugs}
+            click.echo(json.dumps(listed if game is None else listed[slugs[0]], ensure_ascii=False, indent=2)
                        if as_json else calculator_listing(listed))
             return
         values = {}
@@ -368,7 +361,7 @@ def calc(game: str | None, calc: str | None, params: tuple[str, ...], as_json: b
             if not sep or not key:
                 raise CalcError(f"parameter {param!r} must look like key=value")
             values[key] = value
-        answer = run(games[0], calc, values)
+        answer = run(slugs[0], calc, values)
     except CalcError as exc:
         raise click.UsageError(str(exc)) from None
     if as_json:

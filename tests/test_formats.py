@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ingest.errors import IngestError
-from ingest.formats import FENCE, Outline, detect, html, markdown, read
+from ingest.formats import FENCE, FORMATS, Outline, detect, html, markdown, read
 from ingest.text import LineIndex
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
@@ -94,6 +94,21 @@ def test_a_pdf_is_recognised_by_its_bytes_whatever_its_name(tmp_path):
         writer.write(handle)
     with pytest.raises(IngestError, match="no text layer"):  # the PDF reader's verdict, not "binary file"
         read(path)
+
+
+def test_each_suffix_names_one_format_and_every_reader_imports():
+    suffixes = [suffix for found in FORMATS for suffix in found.suffixes]
+    assert len(suffixes) == len(set(suffixes))
+    assert FORMATS[-1].name == "text" and FORMATS[-1].reader is None  # what nothing else recognises
+    for found in FORMATS[:-1]:
+        assert callable(found.load()), found.name
+
+
+def test_a_mixed_page_opening_as_html_is_html_though_it_shows_markdown():
+    """An unmistakable opening (the first pass over the table) outweighs markup shown in quantity."""
+    links = "".join(f"[rule {n}](#r{n}) **note {n}**\n" for n in range(6))
+    assert detect("<!doctype html>\n" + links) == "html"
+    assert detect(links) == "markdown"
 
 
 def test_program_source_is_refused(tmp_path):

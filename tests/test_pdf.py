@@ -1,5 +1,5 @@
-"""Reading PDFs (ingest/pdf.py): every page in order with its number and printed label, the text of each
-page whole and in reading order, pages joined by form feeds, offsets mapped back to pages, and one clear
+"""Reading PDFs (ingest/formats/pdf.py): every page in order with its number and printed label, the text of
+each page whole and in reading order, pages joined by form feeds, offsets mapped back to pages, and one clear
 IngestError naming the file for a PDF that cannot be read."""
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 pypdf = pytest.importorskip("pypdf", reason="pypdf (the PDF reader) is not installed")
 
 from ingest.errors import IngestError
-from ingest.pdf import PAGE_BREAK, normalise, read_pdf
+from ingest.formats.pdf import PAGE_BREAK, normalise, read_pdf
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 LATEST = CORPORA / "lorcana-comprehensive-rules-2025-10-31.pdf"

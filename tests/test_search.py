@@ -85,6 +85,35 @@ def test_a_question_speaking_one_games_vocabulary_prefers_that_game(conn):
     assert answer["results"][0]["game"] == "dragon-dice"
 
 
+def test_the_ranking_is_named_steps_in_order():
+    assert [step.__name__ for step in search.STEPS] == [
+        "recognise_game", "retrieve", "fuse", "prefer_vocabulary_game", "prefer_glossary_rulings",
+        "prefer_originals", "prefer_official", "decide_answered"]
+
+
+def test_a_step_added_sees_what_the_steps_before_it_left(conn):
+    seen = {}
+
+    def after_fusion(found: search.Search) -> None:
+        seen.update(game=found.game, lexical=len(found.lexical), fused=list(found.ranked))
+
+    at = search.STEPS.index(search.fuse) + 1
+    question = "In Dragon Dice, can a reserve army double its magic?"
+    steps = search.STEPS[:at] + (after_fusion,) + search.STEPS[at:]
+    answer = search.ask(conn, question, k=search.MAX_K, steps=steps)
+    assert seen["game"] == "dragon-dice" and seen["lexical"] > 0
+    assert seen["fused"] and seen["fused"] == sorted(seen["fused"], key=lambda pair: -pair[1])
+    assert answer == search.ask(conn, question, k=search.MAX_K)  # a step that only looks changes nothing
+
+
+def test_a_step_dropped_leaves_out_only_what_it_does(conn):
+    question = "Do stoneskins add saves to a reserve army?"
+    steps = tuple(step for step in search.STEPS if step is not search.prefer_vocabulary_game)
+    without = search.ask(conn, question, steps=steps)
+    assert without["game"] is None  # no game preferred by its vocabulary
+    assert search.ask(conn, question)["game"] == "dragon-dice"
+
+
 @pytest.mark.parametrize("hostile", ['"', "NEAR(", "a OR b", "*", "-", "stoneskin AND NOT", "title:stoneskin",
                                      "stoneskin*", "'; drop table rulings; --", "^magic + NEAR(army reserve, 2)"])
 def test_fts_syntax_in_a_question_is_only_words(conn, hostile):

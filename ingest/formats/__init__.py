@@ -1,174 +1,54 @@
 """Reading a rules document in the format people have it: PDF, markdown, HTML, Q/A data or plain text.
 
-Every reader writes the same line-oriented "outline dialect" (`## Heading`, `3. item`, `| a | b |`, a
-paragraph on one line) through an `Outline`, and every character of it maps back to an offset in the
-document's own source, so citations point at the lines of the file the user gave. The readers are handed
-the `Outline` to write to instead of importing this package, so imports go one way (package -> readers).
+`FORMATS` is the one table of formats: each names the suffixes that say it, the tests that recognise its
+content when the suffix says nothing, and its reader. A text format's reader writes the document to an
+`Outline` (the outline dialect, mapped into the source: `ingest.formats.document`) and returns the metadata
+it found, raising `Unreadable` for what it cannot read; a binary format's reader gets the file and returns
+the `Document`. Readers are imported when a document needs them (markdown-it, PyYAML and pypdf cost time)
+and import nothing from this package, so imports go one way (package -> readers).
 """
 from __future__ import annotations
 
+import importlib
 import json
 import re
-from array import array
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from ingest.errors import IngestError
+from ingest.formats.document import FENCE, Document, Outline, Unreadable
 from ingest.text import MappedText, read_document
 
-
-@dataclass
-class Document:
-    """A document as read: its source, the normalised outline text mapped into it, and what was learned."""
-
-    original: str          # stored as sources.original_text; citation offsets index into it
-    text: MappedText       # the outline dialect the segmenters read; every character maps into `original`
-    format: str            # "text" | "markdown" | "html" | "pdf" | "data"
-    page_starts: list[int] = field(default_factory=list)  # offsets in `original` where pages 2, 3, ... start
-    metadata: dict = field(default_factory=dict)          # "title", "version", "date" when found
+__all__ = ["FENCE", "FORMATS", "Document", "Format", "Outline", "Unreadable", "detect", "read"]
 
 
-# Left in the text by chat assistants that converted a document ("[cite_start]", "[cite: 12, 14]"), and
-# markdown footnote references ("a judge.[^1]"), which point at a note kept where it stands ("[^1]: ...").
-_CITE_DEBRIS = re.compile(r"\[cite_start\]|\s*\[cite:\s*[\d,\s]*\]|\[\^[^\]\s]+\](?!:)")
-_SPACES = re.compile(r"\s{2,}|[^\S ]")  # what is not already a single space
-_INDENT = "   "  # per nesting level of a list
-FENCE = "```"  # the line before and after a preformatted block, as in markdown: what it holds is never structure
-# A paragraph wholly in bold reads as a heading when it is this short, does not close a sentence or clause
-# (a question may: an FAQ's bold question heads its answer) and does not open like a list item, a Q/A or
-# an example.
-_BOLD_HEADING_WORDS = 12
-_NOT_A_HEADING = re.compile(r"^(?:\d+[.)]\s|\(?[A-Za-z]\)\s|[a-z]\.\s|Q(?:uestion)?\s*\d*\s*[:.)]|"
-                            r"A(?:nswer)?\s*\d*\s*[:.]|Examples?\b|\[\^)|[.,;:!]$")
+@dataclass(frozen=True)
+class Format:
+    """A document format: how it is recognised and what reads it.
 
-
-def _tidy(run: MappedText) -> MappedText:
-    """One line of text: debris dropped, whitespace runs (line breaks included) made one space, ends trimmed."""
-    run = run.sub(_CITE_DEBRIS, lambda _: "").sub(_SPACES, lambda _: " ")  # a function: no template parse
-    start = 1 if run.text.startswith(" ") else 0
-    end = len(run) - 1 if run.text.endswith(" ") and len(run) > start else len(run)
-    return run.slice(start, end)
-
-
-class Outline:
-    """Writes the outline dialect into a MappedText, one line per heading, paragraph, list item or table row.
-
-    Runs are MappedTexts whose offsets index the source. What the dialect adds (`## `, `3. `, `| `, the
-    indentation of nested lists) maps to `at`, the offset of the construct it stands for. Headings and
-    top-level paragraphs stand between blank lines; the lines of one list, one table or one preformatted
-    block follow each other, a preformatted block between FENCE lines.
+    Content is recognised in two passes over the table, in its order: first a format the content `opens`
+    as unmistakably (a JSON value, `<!doctype html>`), then one whose markup it `shows` in quantity; else
+    it is plain text. A `binary` format is recognised from the file's first kilobyte, before decoding.
     """
+    name: str
+    suffixes: tuple[str, ...] = ()
+    opens: Callable | None = None     # (text, or the first kilobyte's bytes if binary) -> bool
+    shows: Callable[[str], bool] | None = None
+    reader: str | None = None         # "module:function"; None: the text is kept as it is
+    binary: bool = False
+    document: str | None = None       # the Document's `format` when not `name` (JSON and YAML are "data")
 
-    def __init__(self):
-        self._text: list[str] = []
-        self._offsets = array("i")
-        self._group: str | None = None  # what the last line belonged to: "list", "table", "pre" or None
-        self._fence: tuple[int, int] | None = None  # an open preformatted block's depth and offset
-        self._level = 1  # the level of the last heading the document marked as one
-        self._bold: tuple[MappedText, int] | None = None  # a bold paragraph, a heading if body text follows
-
-    def heading(self, level: int, run: MappedText, at: int) -> None:
-        """A heading of `level` (1-6); nothing when its text is empty."""
-        self._settle(body=False)
-        run = _tidy(run)
-        if run.text:
-            self._line(None, at, "#" * level + " ", run)
-            self._level = level
-
-    def bold(self, run: MappedText, depth: int = 0) -> None:
-        """A paragraph wholly in bold: a heading one level below the document's last heading when it reads as
-        one ("Late Arrival", "Can a unit retreat twice?") and body text follows it, else a paragraph."""
-        self._settle(body=False)
-        self._bold = _tidy(run), depth
-
-    def _settle(self, body: bool) -> None:
-        """Write the bold paragraph waiting for what follows it (`body`: text, not a heading or the end)."""
-        if self._bold is None:
-            return
-        (run, depth), self._bold = self._bold, None
-        words = run.text.split()
-        if not body or depth or not words or len(words) > _BOLD_HEADING_WORDS or _NOT_A_HEADING.search(run.text):
-            self.paragraph(run, depth)
-        else:
-            self._line(None, run.offsets[0], "#" * min(self._level + 1, 6) + " ", run)
-
-    def paragraph(self, run: MappedText, depth: int = 0) -> None:
-        """A paragraph on one line; inside a list item (`depth` > 0) indented under it."""
-        self._settle(body=True)
-        run = _tidy(run)
-        if run.text:
-            self._line("list" if depth else None, run.offsets[0], _INDENT * depth, run)
-
-    def item(self, marker: str, run: MappedText, at: int, depth: int = 0) -> None:
-        """A list item `marker text` ("3.", "b.", "-", "Q:"), indented by its nesting `depth`."""
-        self._settle(body=True)
-        run = _tidy(run)
-        self._line("list", at, _INDENT * depth + marker + (" " if run.text else ""), run)
-
-    def row(self, cells: list[MappedText], at: int, depth: int = 0) -> None:
-        """A table row `| a | b |`; nothing when every cell is empty."""
-        self._settle(body=True)
-        cells = [_tidy(cell) for cell in cells]
-        if any(cell.text for cell in cells):
-            pieces: list[str | MappedText] = [_INDENT * depth + "|"]
-            for cell in cells:
-                pieces += [" ", cell, " |"] if cell.text else [" |"]
-            self._line("list" if depth else "table", at, *pieces)
-
-    def line(self, run: MappedText, at: int, depth: int = 0) -> None:
-        """A line of preformatted text (a code block), kept as it is but for trailing spaces."""
-        self._settle(body=True)
-        run = run.slice(0, len(run.text.rstrip()))
-        if run.text.strip():
-            group = "list" if depth else "pre"
-            if self._fence is None:
-                self._line(group, at, _INDENT * depth + FENCE, pre=True)
-            self._line(group, at, _INDENT * depth, run, pre=True)
-            self._fence = depth, at
-
-    def mapped(self, end: int) -> MappedText:
-        """What was written; `end` is the source's length (the offset after the last character)."""
-        self._settle(body=False)
-        self._close_fence()
-        return MappedText("".join(self._text), self._offsets + array("i", [end]))
-
-    def _close_fence(self) -> None:
-        """End an open preformatted block with its FENCE line, mapped to where its last line starts."""
-        if self._fence is not None:
-            depth, at = self._fence
-            self._line("list" if depth else "pre", at, _INDENT * depth + FENCE, pre=True)
-            self._fence = None
-
-    def _line(self, group: str | None, at: int, *pieces: str | MappedText, pre: bool = False) -> None:
-        if not pre:
-            self._close_fence()
-        if self._text and (group is None or group != self._group):
-            self._put("\n", at)
-        end = at
-        for piece in pieces:
-            if isinstance(piece, str):
-                self._put(piece, at)
-            else:
-                self._text.append(piece.text)
-                self._offsets.extend(piece.offsets[:-1])
-                end = piece.offsets[-1]
-        self._put("\n", end)
-        self._group = group
-
-    def _put(self, text: str, at: int) -> None:
-        self._text.append(text)
-        self._offsets.extend([at] * len(text))
+    def load(self) -> Callable:
+        """The reader function, imported now."""
+        module, function = self.reader.split(":")
+        return getattr(importlib.import_module(module), function)
 
 
-_EXTENSIONS = {
-    ".md": "markdown", ".markdown": "markdown", ".mdown": "markdown", ".mkd": "markdown", ".mkdn": "markdown",
-    ".html": "html", ".htm": "html", ".xhtml": "html",
-    ".json": "json", ".yaml": "yaml", ".yml": "yaml",
-    ".pdf": "pdf",
-}
 # Program source is never a rules document, however much it looks like text.
 _CODE = {".js", ".mjs", ".cjs", ".ts", ".py", ".css", ".java", ".c", ".h", ".cpp", ".cs", ".go", ".rs", ".rb",
          ".php", ".sh"}
+_SNIFF_BYTES = 1024  # how much of a file a binary format's `opens` sees
 
 # Content sniffing, for files whose extension says nothing (.txt, none, unknown).
 _HTML_START = re.compile(r"\A\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html[\s>])", re.IGNORECASE | re.DOTALL)
@@ -183,8 +63,58 @@ _MD_FENCE = re.compile(r"^[ \t]*(?:```|~~~)", re.MULTILINE)
 _MD_EVIDENCE = 10  # a heading or fence line counts 1, a link or bold span 2, a table rule 5
 
 
+def _opens_as_pdf(head: bytes) -> bool:
+    """`%PDF-` within the first kilobyte. Bytes only: importing the PDF reader (pypdf, cryptography) would
+    cost every text file a tenth of a second."""
+    return b"%PDF-" in head
+
+
+def _opens_as_json(text: str) -> bool:
+    if text.lstrip()[:1] not in ("{", "["):
+        return False
+    try:
+        return isinstance(json.loads(text), (dict, list))
+    except ValueError:
+        return False
+
+
+def _opens_as_html(text: str) -> bool:
+    return bool(_HTML_START.match(text))
+
+
+def _shows_html(text: str) -> bool:
+    tags = len(_HTML_BLOCK_TAG.findall(text))
+    return tags >= max(_HTML_MIN_TAGS, text.count("\n") * _HTML_TAGS_PER_LINE)
+
+
+def _shows_markdown(text: str) -> bool:
+    markup = (2 * len(_MD_LINK.findall(text)) + 2 * len(_MD_STRONG.findall(text))
+              + 5 * len(_MD_TABLE_RULE.findall(text)) + len(_MD_FENCE.findall(text)))
+    return bool(markup) and markup + len(_MD_HEADING.findall(text)) >= _MD_EVIDENCE
+
+
+def _shows_yaml_data(text: str) -> bool:
+    from ingest.formats.data import is_yaml_data
+    return is_yaml_data(text)
+
+
+FORMATS = (
+    Format("pdf", (".pdf",), opens=_opens_as_pdf, reader="ingest.formats.pdf:read", binary=True),
+    Format("json", (".json",), opens=_opens_as_json, reader="ingest.formats.data:read_json", document="data"),
+    Format("markdown", (".md", ".markdown", ".mdown", ".mkd", ".mkdn"), shows=_shows_markdown,
+           reader="ingest.formats.markdown:read"),
+    Format("html", (".html", ".htm", ".xhtml"), opens=_opens_as_html, shows=_shows_html,
+           reader="ingest.formats.html:read"),
+    Format("yaml", (".yaml", ".yml"), shows=_shows_yaml_data, reader="ingest.formats.data:read_yaml",
+           document="data"),
+    Format("text"),  # what nothing else recognises (.txt says nothing: a .txt file may hold markdown)
+)
+_BY_SUFFIX = {suffix: found for found in FORMATS for suffix in found.suffixes}
+_BY_NAME = {found.name: found for found in FORMATS}
+
+
 def read(path: Path) -> Document:
-    """Read one rules document, its format told by its extension or, when that says nothing, its content.
+    """Read one rules document, its format told by its suffix or, when that says nothing, its content.
 
     Markdown, HTML and Q/A data (JSON, YAML) become the outline dialect mapped into their source; text is
     kept as it is; a PDF's text is extracted with its page starts. Raises IngestError, naming the file,
@@ -192,78 +122,44 @@ def read(path: Path) -> Document:
     """
     path = Path(path)
     suffix = path.suffix.lower()
-    kind = _EXTENSIONS.get(suffix)
     if suffix in _CODE:
         raise IngestError(str(path), f"is program source ({suffix}), not a rules document; give the rules as "
                                      "PDF, markdown, HTML or text")
-    if kind == "pdf" or kind is None and _is_pdf(path):  # before decoding: a PDF is binary
-        return _read_pdf(path)
+    found = _BY_SUFFIX.get(suffix) or _binary_format(path)
+    if found is not None and found.binary:
+        return found.load()(path)
     source = read_document(path)
-    kind = kind or detect(source)
-    if kind == "text":
-        return Document(original=source, text=MappedText.of(source), format="text")
+    found = found or _BY_NAME[detect(source)]
+    if found.reader is None:
+        return Document(original=source, text=MappedText.of(source), format=found.name)
     out = Outline()
-    if kind == "markdown":
-        from ingest.formats import markdown
-        metadata = markdown.read(source, out)
-    elif kind == "html":
-        from ingest.formats import html
-        metadata = html.read(source, out)
-    else:
-        from ingest.formats import data
-        metadata = data.read(source, out, str(path), syntax=kind)
-        kind = "data"
-    return Document(original=source, text=out.mapped(len(source)), format=kind, metadata=metadata)
+    try:
+        metadata = found.load()(source, out)
+    except Unreadable as exc:
+        raise IngestError(str(path), exc.message, exc.line) from None
+    return Document(original=source, text=out.mapped(len(source)), format=found.document or found.name,
+                    metadata=metadata)
 
 
 def detect(text: str) -> str:
-    """The format a document's content shows: "json", "yaml", "html", "markdown" or "text".
+    """The name of the text format a document's content shows: "json", "yaml", "html", "markdown" or "text".
 
     Strict on purpose: a plain-text FAQ must never be taken for data or markup, so each format needs
     markup in quantity (or a parse as JSON/YAML structure).
     """
-    if text.lstrip()[:1] in ("{", "[") and _parses_as_json(text):
-        return "json"
-    if _HTML_START.match(text):
-        return "html"
-    markup = (2 * len(_MD_LINK.findall(text)) + 2 * len(_MD_STRONG.findall(text))
-              + 5 * len(_MD_TABLE_RULE.findall(text)) + len(_MD_FENCE.findall(text)))
-    if markup and markup + len(_MD_HEADING.findall(text)) >= _MD_EVIDENCE:
-        return "markdown"
-    tags = len(_HTML_BLOCK_TAG.findall(text))
-    if tags >= max(_HTML_MIN_TAGS, text.count("\n") * _HTML_TAGS_PER_LINE):
-        return "html"
-    from ingest.formats import data
-    if data.is_yaml_data(text):
-        return "yaml"
+    text_formats = [found for found in FORMATS if not found.binary]
+    for test in ("opens", "shows"):
+        for found in text_formats:
+            if getattr(found, test) is not None and getattr(found, test)(text):
+                return found.name
     return "text"
 
 
-def _is_pdf(path: Path) -> bool:
-    """True when the file starts like a PDF (`%PDF-` within its first kilobyte). Bytes only: importing the
-    PDF reader (pypdf, cryptography) would cost every text file a tenth of a second."""
+def _binary_format(path: Path) -> Format | None:
+    """The binary format whose opening the file's first kilobyte shows, if any."""
     try:
         with open(path, "rb") as handle:
-            return b"%PDF-" in handle.read(1024)
+            head = handle.read(_SNIFF_BYTES)
     except OSError:
-        return False
-
-
-def _parses_as_json(text: str) -> bool:
-    try:
-        return isinstance(json.loads(text), (dict, list))
-    except ValueError:
-        return False
-
-
-def _read_pdf(path: Path) -> Document:
-    """A PDF's text, pages joined by form feeds, with where pages 2, 3, ... start and their printed labels."""
-    from ingest import pdf
-    extracted = pdf.read_pdf(path)
-    metadata = {}
-    if any(page.label for page in extracted.pages):
-        metadata["page_labels"] = [page.label for page in extracted.pages]
-    if extracted.title:
-        metadata["title"] = extracted.title
-    return Document(original=extracted.text, text=MappedText.of(extracted.text), format="pdf",
-                    page_starts=extracted.page_starts, metadata=metadata)
+        return None
+    return next((found for found in FORMATS if found.binary and found.opens(head)), None)

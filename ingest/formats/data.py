@@ -12,7 +12,7 @@ import json
 import re
 from array import array
 
-from ingest.errors import IngestError
+from ingest.formats.document import Outline, Unreadable
 from ingest.text import MappedText
 
 try:
@@ -33,18 +33,28 @@ _REFUSAL = ("this {syntax} has no question/answer fields; ingest rules documents
             'text, or give Q/A records as a list of {{"question", "answer"}}')
 
 
-def read(source: str, out, path: str, syntax: str) -> dict:
-    """Write the Q/A records of JSON or YAML (`syntax`) `source` to the ingest.formats.Outline `out`.
+def read_json(source: str, out: Outline) -> dict:
+    """Write the Q/A records of JSON `source` to `out`; see `read`."""
+    return read(source, out, "json")
 
-    Returns the metadata found (top-level "title", "version", "date"). Raises IngestError naming `path`
-    when the data does not parse or has no question/answer records.
+
+def read_yaml(source: str, out: Outline) -> dict:
+    """Write the Q/A records of YAML `source` to `out`; see `read`."""
+    return read(source, out, "yaml")
+
+
+def read(source: str, out: Outline, syntax: str) -> dict:
+    """Write the Q/A records of JSON or YAML (`syntax`) `source` to `out`.
+
+    Returns the metadata found (top-level "title", "version", "date"). Raises Unreadable when the data does
+    not parse or has no question/answer records.
     """
     if syntax == "yaml" and yaml is None:
-        raise IngestError(path, "YAML cannot be read here (PyYAML is not installed); convert it to JSON or text")
-    data, scalars = _parse_json(source, path) if syntax == "json" else _parse_yaml(source, path)
+        raise Unreadable("YAML cannot be read here (PyYAML is not installed); convert it to JSON or text")
+    data, scalars = _parse_json(source) if syntax == "json" else _parse_yaml(source)
     records = list(_records(data, None, root=True))
     if not records:
-        raise IngestError(path, _REFUSAL.format(syntax=syntax.upper()))
+        raise Unreadable(_REFUSAL.format(syntax=syntax.upper()))
     locator = _Locator(source, scalars)
     section = None
     for heading, record in records:
@@ -61,20 +71,20 @@ def read(source: str, out, path: str, syntax: str) -> dict:
     return {key: " ".join(str(data[key]).split()) for key in _DOCUMENT_FIELDS if _name(data.get(key))}
 
 
-def _parse_json(source: str, path: str):
+def _parse_json(source: str):
     try:
         return json.loads(source), _json_strings(source)
     except json.JSONDecodeError as exc:
-        raise IngestError(path, f"invalid JSON: {exc.msg}", line=exc.lineno) from None
+        raise Unreadable(f"invalid JSON: {exc.msg}", line=exc.lineno) from None
 
 
-def _parse_yaml(source: str, path: str):
+def _parse_yaml(source: str):
     try:
         return yaml.safe_load(source), _yaml_scalars(source)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc)
-        raise IngestError(path, f"invalid YAML: {problem}", line=mark.line + 1 if mark else None) from None
+        raise Unreadable(f"invalid YAML: {problem}", line=mark.line + 1 if mark else None) from None
 
 
 # YAML data opens with a document marker, a `key:` or a `- ` item; checked first because parsing a long

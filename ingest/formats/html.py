@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from html import unescape
 from html.parser import HTMLParser
 
+from ingest.formats.document import Outline
 from ingest.text import LineIndex, MappedText
 
 # An address is the page's or article's contact information, never its rules.
@@ -53,8 +54,8 @@ _ROMAN = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "x
           (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))
 
 
-def read(source: str, out, base: int = 0, depth: int = 0) -> dict:
-    """Write HTML `source` to the ingest.formats.Outline `out`; return the metadata found.
+def read(source: str, out: Outline, base: int = 0, depth: int = 0) -> dict:
+    """Write HTML `source` to `out`; return the metadata found.
 
     `base` is the offset of `source` in the document (HTML inside markdown), `depth` the list nesting it
     sits at. Metadata: "title" (`<title>`, else the first `<h1>`), "date" and "version" from `<meta>`.

@@ -15,7 +15,8 @@ from array import array
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 
-from ingest.formats import html
+from ingest.formats.document import Outline
+from ingest.formats.html import read as read_html
 from ingest.text import LineIndex, MappedText
 
 # text_join would merge escapes and entities into the text around them and lose their source form.
@@ -28,8 +29,8 @@ _BREAK_TAG = re.compile(r"<br\b", re.IGNORECASE)
 _LABEL_WORDS = 3  # a paragraph this short without closing punctuation is a label ("Notes") of the list after it
 
 
-def read(source: str, out) -> dict:
-    """Write markdown `source` to the ingest.formats.Outline `out`; return the metadata found.
+def read(source: str, out: Outline) -> dict:
+    """Write markdown `source` to `out`; return the metadata found.
 
     Metadata: "title" (front matter, else the first `#` heading), "version"/"date" from front matter,
     "contents" (the entries of a table of contents, which is left out of the text).
@@ -153,7 +154,7 @@ class _Reader:
             text = content[index].strip() if index < len(content) else ""
             at = raw.find(text) if text else -1
             masked.append(" " * len(raw) if at < 0 else " " * at + raw[at:])
-        html.read("\n".join(masked), self.out, base=start, depth=depth)
+        read_html("\n".join(masked), self.out, base=start, depth=depth)
         self.cursor = self.limit
 
     def list(self, node: SyntaxTreeNode, depth: int, first: int) -> int:

@@ -1,9 +1,11 @@
 """Reading the text layer of a PDF page by page, with each page's number and printed label.
 
-`read_pdf(path)` returns a `PdfText`: its pages in order, each with its 1-based page number (the page's
-index in the PDF), the page label printed on it if one is found, and its text in reading order with its
-line breaks. `PdfText.text` is the whole document with a form feed between pages and
-`PdfText.page_at(offset)` tells which page a character of it is on.
+`read(path)` is the PDF format's reader (`ingest.formats.FORMATS`): the `Document` of a PDF, its pages
+joined by form feeds, with where pages 2, 3, ... start and their printed labels. `read_pdf(path)` returns a
+`PdfText`: its pages in order, each with its 1-based page number (the page's index in the PDF), the page
+label printed on it if one is found, and its text in reading order with its line breaks. `PdfText.text` is
+the whole document with a form feed between pages and `PdfText.page_at(offset)` tells which page a
+character of it is on.
 
 Text comes from pypdf (chosen by `benchmarks/pdf_readers.py`: on the rulebooks measured it loses no
 numbered rule and glues no words, keeps a page's columns apart, and is pure Python). What pypdf gives is
@@ -28,6 +30,8 @@ import pypdf
 from pypdf.errors import DependencyError
 
 from ingest.errors import IngestError
+from ingest.formats.document import Document
+from ingest.text import MappedText
 
 PAGE_BREAK = "\f\n"  # the form feed ends a page's last line: the next page starts a line of its own
 MAX_BYTES = 100 * 1024 * 1024  # the PDF is read into memory whole; rulebooks with art stay well below
@@ -207,6 +211,19 @@ def _open(path: Path) -> pypdf.PdfReader:
         raise IngestError(name, f"damaged PDF, cannot be read ({_why(exc)}); "
                           "download or export it again") from None
     return reader
+
+
+def read(path: Path) -> Document:
+    """The Document of the PDF at `path`: its text, where pages 2, 3, ... start, their printed labels and
+    its declared title. Raises IngestError as `read_pdf` does."""
+    extracted = read_pdf(path)
+    metadata = {}
+    if any(page.label for page in extracted.pages):
+        metadata["page_labels"] = [page.label for page in extracted.pages]
+    if extracted.title:
+        metadata["title"] = extracted.title
+    return Document(original=extracted.text, text=MappedText.of(extracted.text), format="pdf",
+                    page_starts=extracted.page_starts, metadata=metadata)
 
 
 def read_pdf(path: Path) -> PdfText:

@@ -1,0 +1,165 @@
+"""What every reader works with: the `Document` it returns, the `Outline` it writes, and `Unreadable`.
+
+Every reader writes the same line-oriented "outline dialect" (`## Heading`, `3. item`, `| a | b |`, a
+paragraph on one line) through an `Outline`, and every character of it maps back to an offset in the
+document's own source, so citations point at the lines of the file the user gave.
+"""
+from __future__ import annotations
+
+import re
+from array import array
+from dataclasses import dataclass, field
+
+from ingest.text import MappedText
+
+
+@dataclass
+class Document:
+    """A document as read: its source, the normalised outline text mapped into it, and what was learned."""
+
+    original: str          # stored as sources.original_text; citation offsets index into it
+    text: MappedText       # the outline dialect the segmenters read; every character maps into `original`
+    format: str            # "text" | "markdown" | "html" | "pdf" | "data"
+    page_starts: list[int] = field(default_factory=list)  # offsets in `original` where pages 2, 3, ... start
+    metadata: dict = field(default_factory=dict)          # "title", "version", "date" when found
+
+
+# Left in the text by chat assistants that converted a document ("[cite_start]", "[cite: 12, 14]"), and
+# markdown footnote references ("a judge.[^1]"), which point at a note kept where it stands ("[^1]: ...").
+_CITE_DEBRIS = re.compile(r"\[cite_start\]|\s*\[cite:\s*[\d,\s]*\]|\[\^[^\]\s]+\](?!:)")
+_SPACES = re.compile(r"\s{2,}|[^\S ]")  # what is not already a single space
+_INDENT = "   "  # per nesting level of a list
+FENCE = "```"  # the line before and after a preformatted block, as in markdown: what it holds is never structure
+# A paragraph wholly in bold reads as a heading when it is this short, does not close a sentence or clause
+# (a question may: an FAQ's bold question heads its answer) and does not open like a list item, a Q/A or
+# an example.
+_BOLD_HEADING_WORDS = 12
+_NOT_A_HEADING = re.compile(r"^(?:\d+[.)]\s|\(?[A-Za-z]\)\s|[a-z]\.\s|Q(?:uestion)?\s*\d*\s*[:.)]|"
+                            r"A(?:nswer)?\s*\d*\s*[:.]|Examples?\b|\[\^)|[.,;:!]$")
+
+
+def _tidy(run: MappedText) -> MappedText:
+    """One line of text: debris dropped, whitespace runs (line breaks included) made one space, ends trimmed."""
+    run = run.sub(_CITE_DEBRIS, lambda _: "").sub(_SPACES, lambda _: " ")  # a function: no template parse
+    start = 1 if run.text.startswith(" ") else 0
+    end = len(run) - 1 if run.text.endswith(" ") and len(run) > start else len(run)
+    return run.slice(start, end)
+
+
+class Outline:
+    """Writes the outline dialect into a MappedText, one line per heading, paragraph, list item or table row.
+
+    Runs are MappedTexts whose offsets index the source. What the dialect adds (`## `, `3. `, `| `, the
+    indentation of nested lists) maps to `at`, the offset of the construct it stands for. Headings and
+    top-level paragraphs stand between blank lines; the lines of one list, one table or one preformatted
+    block follow each other, a preformatted block between FENCE lines.
+    """
+
+    def __init__(self):
+        self._text: list[str] = []
+        self._offsets = array("i")
+        self._group: str | None = None  # what the last line belonged to: "list", "table", "pre" or None
+        self._fence: tuple[int, int] | None = None  # an open preformatted block's depth and offset
+        self._level = 1  # the level of the last heading the document marked as one
+        self._bold: tuple[MappedText, int] | None = None  # a bold paragraph, a heading if body text follows
+
+    def heading(self, level: int, run: MappedText, at: int) -> None:
+        """A heading of `level` (1-6); nothing when its text is empty."""
+        self._settle(body=False)
+        run = _tidy(run)
+        if run.text:
+            self._line(None, at, "#" * level + " ", run)
+            self._level = level
+
+    def bold(self, run: MappedText, depth: int = 0) -> None:
+        """A paragraph wholly in bold: a heading one level below the document's last heading when it reads as
+        one ("Late Arrival", "Can a unit retreat twice?") and body text follows it, else a paragraph."""
+        self._settle(body=False)
+        self._bold = _tidy(run), depth
+
+    def _settle(self, body: bool) -> None:
+        """Write the bold paragraph waiting for what follows it (`body`: text, not a heading or the end)."""
+        if self._bold is None:
+            return
+        (run, depth), self._bold = self._bold, None
+        words = run.text.split()
+        if not body or depth or not words or len(words) > _BOLD_HEADING_WORDS or _NOT_A_HEADING.search(run.text):
+            self.paragraph(run, depth)
+        else:
+            self._line(None, run.offsets[0], "#" * min(self._level + 1, 6) + " ", run)
+
+    def paragraph(self, run: MappedText, depth: int = 0) -> None:
+        """A paragraph on one line; inside a list item (`depth` > 0) indented under it."""
+        self._settle(body=True)
+        run = _tidy(run)
+        if run.text:
+            self._line("list" if depth else None, run.offsets[0], _INDENT * depth, run)
+
+    def item(self, marker: str, run: MappedText, at: int, depth: int = 0) -> None:
+        """A list item `marker text` ("3.", "b.", "-", "Q:"), indented by its nesting `depth`."""
+        self._settle(body=True)
+        run = _tidy(run)
+        self._line("list", at, _INDENT * depth + marker + (" " if run.text else ""), run)
+
+    def row(self, cells: list[MappedText], at: int, depth: int = 0) -> None:
+        """A table row `| a | b |`; nothing when every cell is empty."""
+        self._settle(body=True)
+        cells = [_tidy(cell) for cell in cells]
+        if any(cell.text for cell in cells):
+            pieces: list[str | MappedText] = [_INDENT * depth + "|"]
+            for cell in cells:
+                pieces += [" ", cell, " |"] if cell.text else [" |"]
+            self._line("list" if depth else "table", at, *pieces)
+
+    def line(self, run: MappedText, at: int, depth: int = 0) -> None:
+        """A line of preformatted text (a code block), kept as it is but for trailing spaces."""
+        self._settle(body=True)
+        run = run.slice(0, len(run.text.rstrip()))
+        if run.text.strip():
+            group = "list" if depth else "pre"
+            if self._fence is None:
+                self._line(group, at, _INDENT * depth + FENCE, pre=True)
+            self._line(group, at, _INDENT * depth, run, pre=True)
+            self._fence = depth, at
+
+    def mapped(self, end: int) -> MappedText:
+        """What was written; `end` is the source's length (the offset after the last character)."""
+        self._settle(body=False)
+        self._close_fence()
+        return MappedText("".join(self._text), self._offsets + array("i", [end]))
+
+    def _close_fence(self) -> None:
+        """End an open preformatted block with its FENCE line, mapped to where its last line starts."""
+        if self._fence is not None:
+            depth, at = self._fence
+            self._line("list" if depth else "pre", at, _INDENT * depth + FENCE, pre=True)
+            self._fence = None
+
+    def _line(self, group: str | None, at: int, *pieces: str | MappedText, pre: bool = False) -> None:
+        if not pre:
+            self._close_fence()
+        if self._text and (group is None or group != self._group):
+            self._put("\n", at)
+        end = at
+        for piece in pieces:
+            if isinstance(piece, str):
+                self._put(piece, at)
+            else:
+                self._text.append(piece.text)
+                self._offsets.extend(piece.offsets[:-1])
+                end = piece.offsets[-1]
+        self._put("\n", end)
+        self._group = group
+
+    def _put(self, text: str, at: int) -> None:
+        self._text.append(text)
+        self._offsets.extend([at] * len(text))
+
+
+class Unreadable(ValueError):
+    """A reader cannot read its source as a rules document; `ingest.formats.read` names the file."""
+
+    def __init__(self, message: str, line: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.line = line
