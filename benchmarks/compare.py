@@ -42,12 +42,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # the packages, and the helpers in tests/support
 
-from support.load import percentile
-from support.servers import free_port, running_server, start, stop
 from benchmarks.speed import snapshot
 from kb.evaluate import is_correct, load_questions
 from kb.search import ask
 from kb.store import connect, examples_of
+from support.load import percentile
+from support.servers import free_port, running_server, start, stop
 
 TOP = 10
 _WORD = re.compile(r"\w+")

@@ -16,7 +16,7 @@ there (the seed games on --db itself); each uncovered question is asked of the d
 and the off-topic questions of every one of those databases. Also: wall time and peak memory of each add,
 the warm p50/p95 of `kb.search.ask` on the database with everything added, and for
 `kb.fusion.LEXICAL_WEIGHT` the weight chosen on the other sets and its MRR on each held-out set
-(`cross_validate` of tests/support/tuning.py). Markdown tables (for the README), or one JSON object with
+(`cross_validate` of tests/support/tuning.py). Markdown tables (for docs/search.md), or one JSON object with
 --json. --keep DIR keeps the database with everything added as DIR/rulings.db.
 """
 from __future__ import annotations
@@ -41,8 +41,8 @@ from kb.evaluate import first_correct, judge, load_questions, summarise  # noqa:
 from kb.fusion import LEXICAL_WEIGHT  # noqa: E402
 from kb.search import MODES, ask  # noqa: E402
 from kb.store import connect  # noqa: E402
-from support.tuning import cross_validate  # noqa: E402
 from support.load import percentile  # noqa: E402
+from support.tuning import cross_validate  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
 OFF_TOPIC = "off-topic"

@@ -122,6 +122,7 @@ def percentile(values: list[float], q: float) -> float:
 def passage_texts(db: Path) -> list[str]:
     """The distinct passage texts of `db` (`kb.embeddings.passages`), sorted, as ingest embeds them."""
     import sqlite_utils
+
     from kb.embeddings import passages
     conn = sqlite3.connect(f"file:{db.resolve()}?mode=ro", uri=True)
     try:
@@ -188,6 +189,7 @@ def model_database(name: str, db: Path, folder: Path) -> Path:
     `kb.embeddings.write_embeddings` itself so that passages, rows and order are the product's."""
     import numpy as np
     import sqlite_utils
+
     import kb.embeddings
 
     figures = json.loads((folder / "embed.json").read_text())

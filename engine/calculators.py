@@ -254,7 +254,7 @@ def and_list(items: list[str]) -> str:
 
 
 def reference_markdown() -> str:
-    """The README's calculator reference: per game, each calculator with its parameters, what they allow and
+    """The calculator reference of docs/engine.md: per game, each calculator with its parameters, what they allow and
     the rulings that decide it."""
     lines = []
     for game in games():

@@ -13,10 +13,10 @@ import dataclasses
 import enum
 import importlib
 import pkgutil
-from pathlib import Path
 from collections.abc import Callable
 from functools import cache
 from importlib.metadata import entry_points
+from pathlib import Path
 from types import ModuleType
 
 ENTRY_POINTS = "rulings.games"  # the entry point group of plugin games: name = the game's slug, value = its module

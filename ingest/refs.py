@@ -39,7 +39,8 @@ def assign_abbrevs(sources: Iterable[dict], taken: Iterable[str] = ()) -> dict[s
     """
     used = {ref_key(a) for a in taken}
     found: dict[str, str] = {}
-    ordered = sorted(sources, key=lambda s: (not s.get("abbrev"), AUTHORITY.get(s["kind"], UNKNOWN_AUTHORITY)))  # stable
+    # sorted is stable: sources of equal standing keep their order
+    ordered = sorted(sources, key=lambda s: (not s.get("abbrev"), AUTHORITY.get(s["kind"], UNKNOWN_AUTHORITY)))
     for source in ordered:
         base = source.get("abbrev") or abbreviation(source["game_name"])
         if source.get("abbrev") and ref_key(base) in used:

@@ -9,8 +9,8 @@ first ruling is an answer only when the evidence for it, taken together, says so
   about "tournament penalties" answered by a rule that says nothing of tournaments covers little).
 They are weighed by a logistic model whose weights and threshold are fitted by `benchmarks/answered.py` on
 every question set, the uncovered and off-topic ones included, and checked by leave-one-set-out
-cross-validation (README, "How search works"; the held-out figures in docs/search.md). The full-text-only and meaning-only modes, kept for
-comparison, use the simple rule below (`is_answered`).
+cross-validation (docs/search.md, "How search works", with the held-out figures). The full-text-only and
+meaning-only modes, kept for comparison, use the simple rule below (`is_answered`).
 """
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ BM25 scores and cosines live on different scales, and so do the spreads of their
 the best 50 passages sit close together while BM25 scores fan out, so dividing each list by its best lets
 full text decide most orders. Standard scores (how many deviations above its list's mean) give both lists
 the same spread; a ruling only one list found takes that list's score and the other list's lowest. The
-weight was chosen by leave-one-set-out cross-validation over every question set (README, "How search
+weight was chosen by leave-one-set-out cross-validation over every question set (docs/search.md, "How search
 works").
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Figures about the knowledge base, for the README and the `rulings stats` command."""
+"""Figures about the knowledge base, for the README, docs/engine.md and the `rulings stats` command."""
 from __future__ import annotations
 
 import sqlite3

@@ -292,7 +292,8 @@ def details(conn: sqlite3.Connection, ruling_id: str) -> dict:
     examples = dicts(conn, "select id, label, text, line_start, line_end, char_start, char_end, page from examples "
                            "where ruling_id = ? and kind = 'source' order by rowid", [ruling_id])
     for example in examples:  # cited in its ruling's source and section, at its own lines
-        example["citation"] = citation({**found, **example}, citations.line_range(example["line_start"], example["line_end"]))
+        lines = citations.line_range(example["line_start"], example["line_end"])
+        example["citation"] = citation({**found, **example}, lines)
     neighbour = ("select id, title, section from rulings where source = ? and position {} ? "
                  "order by position {} limit 1")
     return {

@@ -337,7 +337,7 @@ def evaluate(file: Path, mode: str, k: int, as_json: bool, db_path: Path):
 @click.argument("params", nargs=-1)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: the answer's facts, words and rulings, or the "
               "calculators' declarations.")
-@click.option("--markdown", is_flag=True, help="Print every calculator as the README's reference section.")
+@click.option("--markdown", is_flag=True, help="Print every calculator as docs/engine.md's reference section.")
 def calc(game: str | None, calc: str | None, params: tuple[str, ...], as_json: bool, markdown: bool):
     """Run a judge's calculator with key=value parameters, or list a game's calculators (GAME alone) or every
     game's (no argument).

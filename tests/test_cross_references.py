@@ -10,6 +10,7 @@ from ingest.manifest import source_entry
 from ingest.pipeline import parse_source
 from ingest.refs import ruling_refs
 
+
 def entry(term: str) -> str:
     return f"### {term}\n\nWhat {term.lower()} does.\n\n"
 

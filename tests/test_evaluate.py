@@ -8,8 +8,8 @@ from click.testing import CliRunner
 
 from kb import search
 from kb.evaluate import EvalFileError, evaluate, is_correct, load_questions
-from support.tuning import cross_validate
 from service.cli import cli
+from support.tuning import cross_validate
 
 TESTS = Path(__file__).resolve().parent
 DEV = TESTS / "dev_questions.jsonl"

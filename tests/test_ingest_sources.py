@@ -4,7 +4,6 @@ import json
 import re
 import shutil
 import sqlite3
-from pathlib import Path
 
 from ingest.clean import listing_numbers
 from kb.build import build

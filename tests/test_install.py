@@ -20,7 +20,6 @@ import os
 import shutil
 import sqlite3
 import subprocess
-import sys
 import sysconfig
 import tomllib
 import venv

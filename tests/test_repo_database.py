@@ -4,7 +4,6 @@ from array import array
 
 from support import REPO_DB
 
-
 # Written by `rulings verify`, not by ingest: a table, and columns of other tables; and when each change was
 # applied, which no two ingests share.
 NOT_FROM_INGEST = {"verifications"}

@@ -20,6 +20,7 @@ def test_ruling_holds_in_the_engine(scenario):
 
 def test_scenario_naming_an_unknown_ruling_fails_ingest(tmp_path, built_db):
     import shutil
+
     from kb.build import build
     folder = tmp_path / "sources"
     shutil.copytree(REPO_MANIFEST.parent, folder)

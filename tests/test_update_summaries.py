@@ -3,8 +3,6 @@
 outranks the rule it reprints."""
 import sqlite3
 
-import pytest
-
 from ingest.shapes.outline import parse_outline
 from ingest.text import MappedText
 from kb.rulings import originals_first
