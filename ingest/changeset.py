@@ -4,10 +4,12 @@ relevant contents (model.changeset.Stored) the caller read."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 
-from ingest import formats, scenarios
+from ingest import editions, formats, refs, scenarios
 from ingest.errors import IngestError, InvalidEntry
 from ingest.manifest import SourceEntry, load_manifest, source_entry
 from ingest.pipeline import assign_refs, link_names, parse_manifest, parse_source
@@ -15,7 +17,8 @@ from ingest.report import ingest_report
 from ingest.segment import slugify
 from ingest.shapes import AUTO
 from model import citation
-from model.changeset import Changeset, Stored
+from model.changeset import Changeset, Edition, Stored
+from model.editions import compare, history_rows, version_of, version_row
 from model.records import ParsedSource, as_row
 
 
@@ -68,7 +71,7 @@ def from_manifest(manifest_path: Path) -> Changeset:
     abbrevs = assign_refs(parsed, {slug: g["name"] for slug, g in manifest.games.items()}, str(manifest_path))
     rows = _merged([{"games": [{"slug": slug, "name": g["name"], "publisher": g.get("publisher", "")}
                                for slug, g in manifest.games.items()]}]
-                   + [source_rows(entry, source, abbrevs[entry.id]) for entry, source in parsed]
+                   + [_first_edition(source_rows(entry, source, abbrevs[entry.id])) for entry, source in parsed]
                    + [{"xrefs": [as_row(x) for x in link_names(parsed)]}])
     folder = manifest.folder / "examples"
     found, reasons = scenarios.load_folder(folder)
@@ -79,6 +82,10 @@ def from_manifest(manifest_path: Path) -> Changeset:
     return Changeset("build", rows)
 
 
+# A file name's edition ("-2025-10-31", "_v1.2", "-2.2.0"): an edition's source keeps one id across editions.
+_EDITION = re.compile(r"[-_ ](?:\d{4}-\d{2}-\d{2}|\d{8}|v?\d+(?:\.\d+)+)$", re.IGNORECASE)
+
+
 def read_document(file: Path, game: str, title: str | None = None, *, shape: str = AUTO, kind: str = "rulebook",
                   language: str = "en", author: str = "", abbrev: str = "",
                   scope: str = "") -> tuple[SourceEntry, ParsedSource]:
@@ -86,7 +93,7 @@ def read_document(file: Path, game: str, title: str | None = None, *, shape: str
     Without `title` its front matter names it, else its file name does."""
     file = Path(file)
     document = formats.read(file)
-    named = title or document.metadata.get("title") or file.stem.replace("_", " ").replace("-", " ")
+    named = title or document.metadata.get("title") or _EDITION.sub("", file.stem).replace("_", " ").replace("-", " ")
     try:
         entry = source_entry({"id": slugify(named) or "document", "file": file.name, "game": game, "title": named,
                               "author": author, "kind": kind, "language": language, "shape": shape,
@@ -99,10 +106,32 @@ def read_document(file: Path, game: str, title: str | None = None, *, shape: str
     return entry, parsed
 
 
+def _first_edition(rows: dict[str, list[dict]]) -> dict[str, list[dict]]:
+    """A new source's rows with the record of its one edition."""
+    source = rows["sources"][0]
+    return {**rows, "source_versions": [version_row(source, rows, _now(), current=True)],
+            "ruling_history": history_rows(source, rows["rulings"])}
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
 def for_document(entry: SourceEntry, parsed: ParsedSource, stored: Stored, where: str,
-                 database: str = "the database") -> Changeset:
-    """The changeset that adds one parsed document to `database`, which holds `stored`; IngestError, naming
-    `where`, if its source or ruling ids are taken there."""
+                 database: str = "the database", replaces: str | None = None, as_new: bool = False) -> Changeset:
+    """The changeset that adds one parsed document to `database`, which holds `stored`: a new edition of the
+    source `replaces` names, or else (unless `as_new`) of the game's source with the same title; otherwise a
+    new source. IngestError, naming `where`, if its source or ruling ids are taken there or `replaces` names
+    no source of the game."""
+    if replaces and not as_new:
+        edition = next((e for e in stored.editions if e.source == replaces), None)
+        if edition is None:
+            known = ", ".join(e.source for e in stored.editions) or "none"
+            raise IngestError(where, f"--replaces {replaces!r}: no such source of {entry.game} (its sources: {known})")
+        return for_edition(entry, parsed, stored, edition, where)
+    same = [e for e in stored.editions if e.title.casefold() == entry.title.casefold()]
+    if same and not as_new:
+        return for_edition(entry, parsed, stored, same[0], where)
     if entry.id in stored.source_ids:
         raise IngestError(where, f"a source with id {entry.id!r} is already in {database}")
     clash = [r.id for r in parsed.rulings if r.id in stored.ruling_ids]
@@ -110,8 +139,69 @@ def for_document(entry: SourceEntry, parsed: ParsedSource, stored: Stored, where
         raise IngestError(where, f"ruling ids already in the database: {', '.join(clash[:5])}")
     game_name = stored.game_name or entry.game.replace("-", " ").title()
     abbrevs = assign_refs([(entry, parsed)], {entry.game: game_name}, where, stored.abbrevs, stored.refs)
-    rows = source_rows(entry, parsed, abbrevs[entry.id])
+    rows = _first_edition(source_rows(entry, parsed, abbrevs[entry.id]))
     rows["xrefs"] += [as_row(x) for x in link_names([(entry, parsed)], stored.rulings, stored.spans)]
     if stored.game_name is None:
         rows["games"] = [{"slug": entry.game, "name": game_name, "publisher": ""}]
     return Changeset("add", rows, report=ingest_report(entry, parsed))
+
+
+def for_edition(entry: SourceEntry, parsed: ParsedSource, stored: Stored, edition: Edition, where: str) -> Changeset:
+    """The changeset that records `parsed` as an edition of the stored source `edition`: its rulings keep the
+    ids and refs of the rulings they are (ingest.editions), it becomes current when it is the newest (by the
+    date it takes effect; a document without one counts as newest), and else it is filed among the editions.
+    The report says what changed against the edition before it; re-adding an edition changes nothing."""
+    report = ingest_report(entry, parsed)
+    entry = replace(entry, id=edition.source, abbrev=edition.abbrev, title=entry.title)
+    version = version_of({"version": entry.version or parsed.found.get("version", ""),
+                          "date": entry.date or parsed.found.get("date", "")})
+    same = next((v for v in edition.versions if v["sha256"] == parsed.sha256), None)
+    if same:
+        report["edition"] = {"source": edition.source, "version": same["version"], "unchanged": True}
+        return Changeset("unchanged", report=report)
+    if any(v["version"] == version for v in edition.versions):
+        raise IngestError(where, f"version {version} of {edition.source} is already in the database, from another "
+                                 f"file: remove it first (rulings remove {edition.source} --version {version})")
+    effective = entry.date or parsed.found.get("date", "")
+    newest = not effective or all(v["effective"] and v["effective"] <= effective for v in edition.versions)
+    others = [ref for ref in stored.refs if ref not in edition.refs]
+    current = {row["ruling_id"] for v in edition.versions if v["current"] for row in edition.history[v["version"]]}
+    alone = refs.ruling_refs(parsed.rulings, edition.abbrev, entry.section, others)
+    before = _neighbour(edition, effective)
+    matched = editions.match(parsed.rulings, alone, edition.history[before["version"]])
+    ids = editions.stable_ids(parsed.rulings, matched, set(stored.ruling_ids) | set(edition.ids))
+    assign_refs([(entry, parsed)], {entry.game: stored.game_name or entry.game}, where,
+                [a for a in stored.abbrevs if a != edition.abbrev], [*others, *edition.refs])
+    old_refs = {row["ruling_id"]: row["ref"] for rows in edition.history.values() for row in rows}
+    rows = editions.remap(source_rows(entry, parsed, edition.abbrev), ids, edition.source)
+    for row in rows["rulings"]:
+        row["ref"] = old_refs.get(row["id"], row["ref"])
+    source = rows["sources"][0]
+    source["version"], source["date"] = version, effective
+    rows["source_versions"] = [version_row(source, rows, _now(), current=newest)]
+    rows["ruling_history"] = history_rows(source, rows["rulings"])
+    changes = compare({r["ruling_id"]: r for r in edition.history[before["version"]]},
+                      {r["ruling_id"]: r for r in rows["ruling_history"]}) if before["effective"] <= effective \
+        else None
+    report["edition"] = {"source": edition.source, "version": version, "effective": effective, "current": newest,
+                         "compared_with": before["version"] if changes else None,
+                         **{key: len(found) for key, found in (changes or {}).items()}}
+    if not newest:
+        return Changeset("edition", {table: rows[table] for table in ("source_versions", "ruling_history")},
+                         report=report)
+    known = [r for r in stored.rulings if r.id not in current]
+    spans = {rid: found for rid, found in stored.spans.items() if rid not in current}
+    rows["xrefs"] += [as_row(x) for x in link_names([(entry, _renamed(parsed, ids))], known, spans)]
+    return Changeset("edition", rows, replace=[edition.source], report=report)
+
+
+def _neighbour(edition: Edition, effective: str) -> dict:
+    """The edition a new one taking effect on `effective` ("": newest) follows, else the first it precedes."""
+    before = [v for v in edition.versions if not effective or (v["effective"] or "") <= effective]
+    return before[-1] if before else edition.versions[0]
+
+
+def _renamed(parsed: ParsedSource, ids: dict[str, str]) -> ParsedSource:
+    """`parsed` with its rulings (and its links' referring rulings) under the ids they are stored with."""
+    return replace(parsed, rulings=[replace(r, id=ids[r.id]) for r in parsed.rulings],
+                   xrefs=[replace(x, from_id=ids.get(x.from_id, x.from_id)) for x in parsed.xrefs])

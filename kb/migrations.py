@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 
 import sqlite_utils
@@ -13,6 +14,7 @@ from kb.atomic import atomic_database
 from kb.verify import record_statuses
 from kb.writer import enable_search, log
 from model import schema
+from model.editions import history_rows, version_row
 from model.errors import FileError
 
 
@@ -35,8 +37,42 @@ def _complete_version_1(db: sqlite_utils.Database) -> None:
     enable_search(db, Path(_path(db)))
 
 
+def _record_editions(db: sqlite_utils.Database) -> None:
+    """2 → 3: each source's one edition recorded (`source_versions`, its rows kept with it) and each ruling's
+    text in it (`ruling_history`)."""
+    schema.create(db)
+    now = datetime.now(UTC).isoformat(timespec="seconds")
+    for source in db["sources"].rows:
+        if db["source_versions"].count_where("source = ?", [source["id"]]):
+            continue
+        rows = _own_rows(db, source["id"])
+        db["source_versions"].insert(version_row(source, rows, now, current=True))
+        db["ruling_history"].insert_all(history_rows(source, rows["rulings"]))
+
+
+def _own_rows(db: sqlite_utils.Database, source: str) -> dict[str, list[dict]]:
+    """A source's rows as a changeset holds them (model.editions.OWN_TABLES)."""
+    rulings = "(select id from rulings where source = :source)"
+    tables = "(select id from rule_tables where source = :source)"
+    queries = {"rulings": "select * from rulings where source = :source order by position",
+               "examples": f"select * from examples where kind = 'source' and ruling_id in {rulings} order by rowid",
+               "xrefs": f"select * from xrefs where from_id in {rulings} order by id",
+               "gaps": "select * from gaps where source = :source order by id",
+               "rule_tables": "select * from rule_tables where source = :source order by rowid",
+               "rule_table_rows": f"select * from rule_table_rows where table_id in {tables} order by rowid",
+               "spells": f"select * from spells where ruling_id in {rulings} order by rowid"}
+    rows = {table: list(db.query(sql, {"source": source})) for table, sql in queries.items()}
+    for row in rows["rulings"]:
+        row.pop("status", None)  # derived at every write
+    for table in ("xrefs", "gaps"):
+        for row in rows[table]:
+            row.pop("id", None)  # numbered as inserted
+    return rows
+
+
 # (version, migration): the migration that brings a database of the version before to this one.
-MIGRATIONS: tuple[tuple[int, Callable[[sqlite_utils.Database], None]], ...] = ((2, _complete_version_1),)
+MIGRATIONS: tuple[tuple[int, Callable[[sqlite_utils.Database], None]], ...] = (
+    (2, _complete_version_1), (3, _record_editions))
 
 
 def _path(db: sqlite_utils.Database) -> str:

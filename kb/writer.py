@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import sqlite_utils
 
 from kb.verify import record_statuses
-from model.changeset import TABLES, Changeset, Stored
+from model.changeset import TABLES, Changeset, Edition, Stored
 from model.errors import FileError
 
 
@@ -18,14 +18,19 @@ def apply(db: sqlite_utils.Database, changeset: Changeset, previous: Path | None
     index, the lexicon and the vectors (reusing those of `previous`, the database being replaced, for every
     passage whose text is unchanged). Returns what the database then holds, table by table."""
     removed = sum(_remove(db, source) for source in changeset.remove)
+    removed += sum(_remove(db, source, editions=False) for source in changeset.replace)
+    for source, version in changeset.remove_editions:
+        db.execute("delete from ruling_history where source = ? and version = ?", [source, version])
+        db.execute("delete from source_versions where source = ? and version = ?", [source, version])
     for table in TABLES:
         rows = changeset.rows.get(table, [])
         if table == "games":
             db[table].insert_all(rows, ignore=True)  # a game already stored keeps its name and publisher
         else:
             db[table].insert_all(rows)
-    log(db, changeset.action, [r["id"] for r in changeset.rows.get("sources", [])] + changeset.remove,
-        changeset.count("rulings"), removed)
+    touched = [r["source"] for r in changeset.rows.get("source_versions", [])] + changeset.remove + \
+        [source for source, _ in changeset.remove_editions]
+    log(db, changeset.action, list(dict.fromkeys(touched)), changeset.count("rulings"), removed)
     record_statuses(db.conn)
     enable_search(db, previous)
     return {table: db[table].count for table in ("sources", "rulings", "examples", "gaps", "xrefs")}
@@ -68,13 +73,28 @@ def stored(db: sqlite_utils.Database, game: str, source: str) -> Stored:
                   ruling_ids=frozenset(column("select id from rulings")),
                   abbrevs=tuple(column("select abbrev from sources where abbrev is not null")),
                   refs=tuple(column("select ref from rulings where ref is not null")),
-                  game_name=next((g["name"] for g in found), None), rulings=rulings, spans=spans)
+                  game_name=next((g["name"] for g in found), None), rulings=rulings, spans=spans,
+                  editions=tuple(_edition(db, row) for row in db.query(
+                      "select id, title, abbrev from sources where game = ? order by id", [game])))
 
 
-def _remove(db: sqlite_utils.Database, source: str) -> int:
+def _edition(db: sqlite_utils.Database, source: dict) -> Edition:
+    """A stored source as a new document may take it up: its editions and each one's rulings."""
+    versions = tuple(db.query("select version, effective, sha256, current from source_versions where source = ? "
+                              "order by effective, added_at", [source["id"]]))
+    history: dict[str, list[dict]] = {v["version"]: [] for v in versions}
+    for row in db.query("select h.* from ruling_history h where source = ? order by rowid", [source["id"]]):
+        history[row["version"]].append(row)
+    rows = [row for found in history.values() for row in found]
+    return Edition(source["id"], source["title"], source["abbrev"], versions, history,
+                   frozenset(r["ruling_id"] for r in rows), frozenset(r["ref"] for r in rows))
+
+
+def _remove(db: sqlite_utils.Database, source: str, editions: bool = True) -> int:
     """Delete `source` and every row that is its own or points at one of its rulings (the derived tables are
-    rebuilt after); its game too when no other source is left in it. Returns how many rulings went; FileError
-    if there is no such source."""
+    rebuilt after); its editions too, and its game when no other source is left in it, unless `editions` is
+    false (a new edition takes its place). Returns how many rulings went; FileError if there is no such
+    source."""
     row = next(db["sources"].rows_where("id = ?", [source]), None)
     if row is None:
         known = ", ".join(sorted(value for (value,) in db.execute("select id from sources"))) or "none"
@@ -92,6 +112,12 @@ def _remove(db: sqlite_utils.Database, source: str) -> int:
                 "delete from gaps where source = :source"):
         db.execute(sql, {"source": source})
     count = db.execute("delete from rulings where source = :source", {"source": source}).rowcount
+    if not editions:
+        db.execute("delete from sources where id = :source", {"source": source})
+        db.execute("update source_versions set current = 0 where source = :source", {"source": source})
+        return count
+    db.execute("delete from ruling_history where source = :source", {"source": source})
+    db.execute("delete from source_versions where source = :source", {"source": source})
     db.execute("delete from sources where id = :source", {"source": source})
     db.execute("delete from games where slug = :game and not exists (select 1 from sources where game = :game)",
                {"game": row["game"]})

@@ -6,19 +6,24 @@ from dataclasses import dataclass, field
 
 # The tables a changeset writes, in the order their rows go in (each after the tables its rows refer to).
 TABLES = ("games", "sources", "rulings", "examples", "xrefs", "gaps", "rule_tables", "rule_table_rows", "spells",
-          "unexecutable")
+          "unexecutable", "source_versions", "ruling_history")
 
 
 @dataclass
 class Changeset:
-    """`action` ("build", "add" or "remove") removes the sources `remove` names, with every row that is theirs,
-    then inserts `rows` (table name -> rows, the tables of TABLES; a game already stored is kept as it is).
-    The derived tables (statuses, full-text index, lexicon, vectors) are brought up to date after: only
-    passages whose text has no stored vector are embedded. `report` is what the write tells the user."""
+    """`action` ("build", "add", "edition", "remove", "remove edition" or "unchanged") removes the sources
+    `remove` names, with every row that is theirs, the current rows of the sources `replace` names (their
+    editions kept: another edition becomes current) and the editions `remove_editions` names, then inserts
+    `rows` (table name -> rows, the tables of TABLES; a game already stored is kept as it is); "unchanged"
+    writes nothing. The derived tables (statuses, full-text index, lexicon, vectors) are brought up to date
+    after: only passages whose text has no stored vector are embedded. `report` is what the write tells the
+    user."""
 
     action: str
     rows: dict[str, list[dict]] = field(default_factory=dict)
     remove: list[str] = field(default_factory=list)
+    replace: list[str] = field(default_factory=list)
+    remove_editions: list[tuple[str, str]] = field(default_factory=list)  # (source, version)
     report: dict = field(default_factory=dict)
 
     def count(self, table: str) -> int:
@@ -39,3 +44,19 @@ class Stored:
     game_name: str | None = None
     rulings: tuple = ()
     spans: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    editions: tuple[Edition, ...] = ()
+
+
+@dataclass(frozen=True)
+class Edition:
+    """A stored source of the game a new document may be an edition of: its title and abbreviation, its
+    editions (`{"version", "effective", "sha256", "current"}`, oldest first), each edition's rulings
+    (version -> `ruling_history` rows, in document order), and every ruling id and ref any edition used."""
+
+    source: str
+    title: str
+    abbrev: str
+    versions: tuple[dict, ...]
+    history: dict[str, list[dict]]
+    ids: frozenset[str]
+    refs: frozenset[str]

@@ -3,7 +3,8 @@ records, and the check every reader makes before it reads (kb.migrations brings 
 
 Version 1 is what every release up to 2026-11-24 wrote (its columns grew without the number changing);
 version 2 adds the `changesets` log, declares the derived `lexicon` and `embeddings` tables here, and indexes
-what removing a source looks up.
+what removing a source looks up; version 3 keeps every edition of a source (`source_versions`) and every
+ruling's text in each (`ruling_history`).
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import NamedTuple
 
 import sqlite_utils
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 class Table(NamedTuple):
@@ -71,13 +72,30 @@ TABLES: dict[str, Table] = {
     # Derived at every write (kb.embeddings): a vector per passage of a ruling, example, spell or table.
     "embeddings": Table({"id": int, "ruling_id": str, "kind": str, "text": str, "vector": bytes}, "id",
                         (("ruling_id", "rulings", "id"),)),
+    # Every edition of a source, the current one (what `sources` and `rulings` hold) marked: its version and the
+    # date it took effect, its file and text (citations of its rulings index into original_text), and `rows`,
+    # the JSON of every row it gave (model.changeset.TABLES), from which it becomes current again when a newer
+    # edition is removed.
+    "source_versions": Table({
+        "source": str, "version": str, "effective": str, "current": int, "title": str, "file": str, "format": str,
+        "sha256": str, "rulings": int, "added_at": str, "original_text": str, "cleaned_text": str,
+        "first_line": int, "line_numbers": str, "rows": str,
+    }, ("source", "version"), (("source", "sources", "id"),)),
+    # Each ruling as each edition of its source gives it (a ruling keeps its id across editions): a ruling
+    # added, changed or removed in an edition is told by comparing it with the edition before.
+    "ruling_history": Table({
+        "ruling_id": str, "source": str, "version": str, "effective": str, "ref": str, "label": str, "title": str,
+        "section": str, "kind": str, "text": str, "line_start": int, "line_end": int, "char_start": int,
+        "char_end": int, "page": int, "citation": str,
+    }, ("ruling_id", "version"), (("source", "sources", "id"),)),
     # Every change applied to the database, in order: a build, a document added or a source removed.
     "changesets": Table({"id": int, "action": str, "source": str, "applied_at": str, "rulings_added": int,
                          "rulings_removed": int}, "id"),
 }
 INDEXES = (("rulings", ("game",)), ("rulings", ("source",)), ("examples", ("ruling_id",)),
            ("verifications", ("ruling_id",)), ("xrefs", ("from_id",)), ("xrefs", ("to_id",)), ("gaps", ("source",)),
-           ("rule_tables", ("source",)), ("spells", ("ruling_id",)), ("embeddings", ("ruling_id",)))
+           ("rule_tables", ("source",)), ("spells", ("ruling_id",)), ("embeddings", ("ruling_id",)),
+           ("ruling_history", ("source", "version")))
 UNIQUE_INDEXES = (("rulings", ("ref",)),)
 RULING_STATUS = """
     select r.id as ruling_id, r.game,

@@ -63,18 +63,22 @@ def ingest(db_path: Path, manifest: Path):
 @click.option("--abbrev", default="", help="How its rulings' refs start, e.g. \"CR\" for \"CR 702.19b\" "
               "(default: the game's initials, unlike any other source's).")
 @click.option("--scope", default="", help="What the document covers, e.g. \"magic\" for a FAQ's part on magic.")
+@click.option("--replaces", default=None, help="The source this document is a new edition of (default: the game's "
+              "source with the same title, if any).")
+@click.option("--as-new", is_flag=True, help="Keep it as a source of its own even if a source has its title.")
 @click.option("--json", "as_json", is_flag=True, help="Print the ingest report as JSON.")
 @db_option
 def add(file: Path, game: str, title: str | None, shape: str, kind: str, language: str, abbrev: str, scope: str,
-        as_json: bool, db_path: Path):
-    """Ingest one more document (PDF, markdown, HTML, text or Q/A JSON/YAML) into the database.
+        replaces: str | None, as_new: bool, as_json: bool, db_path: Path):
+    """Ingest one more document (PDF, markdown, HTML, text or Q/A JSON/YAML) into the database; a new edition
+    of a source (the same title in the same game, or --replaces) becomes its current version, filed by date.
 
     Example: rulings add errata.pdf --game dragon-dice --title "Dragon Dice errata"
     """
     from kb.build import add_document
     try:
         report = add_document(db_path, file, game, title, shape=shape, kind=kind, language=language,
-                              abbrev=abbrev, scope=scope)
+                              abbrev=abbrev, scope=scope, replaces=replaces, as_new=as_new)
     except FileError as exc:
         _fail(exc)
     click.echo(json.dumps(report, ensure_ascii=False, indent=2) if as_json else report_text(report))
@@ -82,20 +86,94 @@ def add(file: Path, game: str, title: str | None, shape: str, kind: str, languag
 
 @cli.command()
 @click.argument("source")
+@click.option("--version", default=None, help="Only this edition (`rulings versions SOURCE` lists them).")
 @click.option("--json", "as_json", is_flag=True, help="Print what was removed as JSON.")
 @db_option
-def remove(source: str, as_json: bool, db_path: Path):
-    """Remove a source (by its id, as `rulings stats` lists them) and everything that is its own, atomically.
+def remove(source: str, version: str | None, as_json: bool, db_path: Path):
+    """Remove a source (by its id, as `rulings stats` lists them) and everything that is its own, or one of its
+    editions, atomically.
 
     Example: rulings remove dragon-dice-errata
     """
     from kb.build import remove_source
     try:
-        removed = remove_source(db_path, source)
+        removed = remove_source(db_path, source, version)
     except FileError as exc:
         _fail(exc)
-    click.echo(json.dumps(removed, ensure_ascii=False) if as_json else
-               f"Removed {removed['title']!r} ({removed['source']}, {removed['game']}): {removed['rulings']} rulings")
+    if as_json:
+        click.echo(json.dumps(removed, ensure_ascii=False))
+    elif version is None:
+        click.echo(f"Removed {removed['title']!r} ({removed['source']}, {removed['game']}): "
+                   f"{removed['rulings']} rulings")
+    else:
+        click.echo(f"Removed version {version} of {source}; current version: {removed['current'] or 'none'}")
+
+
+@cli.command()
+@click.argument("source")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list of the versions.")
+@db_option
+def versions(source: str, as_json: bool, db_path: Path):
+    """List a source's versions (editions), oldest first, with what each changed.
+
+    Example: rulings versions lorcana-comprehensive-rules
+    """
+    from kb.editions import UnknownEdition
+    from kb.editions import versions as editions
+    try:
+        listed = editions(_connect(db_path), source)
+    except UnknownEdition as exc:
+        _fail(exc)
+    if as_json:
+        click.echo(json.dumps(listed, ensure_ascii=False, indent=2))
+        return
+    for edition in listed:
+        counts = ("first version" if edition["added"] is None else
+                  f"{edition['changed']} changed, {edition['added']} added, {edition['removed']} removed")
+        mark = "  (current)" if edition["current"] else ""
+        click.echo(f"{edition['version']}  effective {edition['effective'] or 'unknown'}  {edition['rulings']} "
+                   f"rulings  {counts}{mark}")
+
+
+@cli.command()
+@click.argument("source")
+@click.option("--from", "since", default=None, help="The earlier version (default: the one before --to).")
+@click.option("--to", "until", default=None, help="The later version (default: the current one).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON: from, to, added, removed, changed.")
+@db_option
+def diff(source: str, since: str | None, until: str | None, as_json: bool, db_path: Path):
+    """List the rules added, removed and changed between two versions of a source, by section, changed ones
+    word by word ([-removed-] {+added+}).
+
+    Example: rulings diff lorcana-comprehensive-rules --from 2024-08-09
+    """
+    from kb.editions import UnknownEdition
+    from kb.editions import diff as compare
+    try:
+        found = compare(_connect(db_path), source, since, until)
+    except UnknownEdition as exc:
+        _fail(exc)
+    click.echo(json.dumps(found, ensure_ascii=False, indent=2) if as_json else diff_text(found))
+
+
+def diff_text(found: dict) -> str:
+    """A diff as a judge reads it: counts, then section by section each rule added (+), removed (-) or changed
+    (~, its words as [-removed-] {+added+})."""
+    lines = [f"{found['source']} {found['from']} → {found['to']}: {len(found['added'])} added, "
+             f"{len(found['removed'])} removed, {len(found['changed'])} changed"]
+    entries = [(row["section"], "+", row["ref"], row["text"] + (f" (was {row['moved_from']})"
+                                                                 if row.get("moved_from") else ""))
+               for row in found["added"]]
+    entries += [(row["section"], "-", row["ref"], row["text"]) for row in found["removed"]]
+    entries += [(row["section"], "~", row["ref"], " ".join(
+        run["text"] if run["op"] == "same" else f"[-{run['text']}-]" if run["op"] == "removed" else
+        f"{{+{run['text']}+}}" for run in row["diff"])) for row in found["changed"]]
+    sections: dict[str, list[str]] = {}
+    for section, mark, ref, text in entries:
+        sections.setdefault(section, []).append(f"  {mark} {ref}  {text}")
+    for section, found_lines in sections.items():
+        lines += ["", section or "(no section)", *found_lines]
+    return "\n".join(lines)
 
 
 @cli.command()
@@ -111,10 +189,16 @@ def migrate(db_path: Path):
 
 
 def report_text(report: dict) -> str:
-    """The ingest report as a judge reads it: what came through, and what to check."""
+    """The ingest report as a judge reads it: what came through (for a new edition of a source, what changed),
+    and what to check."""
+    edition = report.get("edition")
+    if edition and edition.get("unchanged"):
+        return (f"{report['title']!r} is already in the database as version {edition['version']} of "
+                f"{edition['source']}: nothing changed")
     front = ", ".join(f"{key} {value}" for key, value in report["front_matter"].items()) or "none found"
     numbered = report["numbered"]
-    lines = [f"Added {report['title']!r} as {report['source']} ({report['format']}, shape {report['shape']}):",
+    lines = [edition_text(edition)] if edition else []
+    lines += [f"Added {report['title']!r} as {report['source']} ({report['format']}, shape {report['shape']}):",
              f"  {report['rulings']} rulings (" + ", ".join(f"{n} {kind}" for kind, n in report["kinds"].items())
              + f") in {report['sections']} sections, {report['examples']} examples, {report['gaps']} gaps",
              f"  headings: {report['headings']} ({', '.join(report['heading_titles'][:6]) or 'none'}"
@@ -131,6 +215,17 @@ def report_text(report: dict) -> str:
         if len(report["suspicious"]) > 10:
             lines.append(f"    ... and {len(report['suspicious']) - 10} more (--json lists them all)")
     return "\n".join(lines)
+
+
+def edition_text(edition: dict) -> str:
+    """"Version 2025-10-31 of lorcana-comprehensive-rules (current): 14 rules changed, 6 added, 2 removed since
+    2025-02-28"."""
+    where = "current" if edition["current"] else "filed among its editions; the current one stays"
+    head = f"Version {edition['version']} of {edition['source']} ({where})"
+    if not edition["compared_with"]:
+        return f"{head}: its oldest edition"
+    return (f"{head}: {edition['changed']} rules changed, {edition['added']} added, {edition['removed']} removed "
+            f"since {edition['compared_with']}")
 
 
 mode_option = click.option("--mode", default="hybrid", show_default=True, type=click.Choice(MODES),

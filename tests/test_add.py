@@ -105,11 +105,14 @@ def test_added_rulings_are_searchable_and_the_game_is_created(db):
     assert sqlite3.connect(db).execute("select name from games where slug = 'castles'").fetchone() == ("Castles",)
 
 
-def test_adding_the_same_document_twice_is_refused_and_changes_nothing(db):
+def test_adding_the_same_document_twice_says_so_and_changes_nothing(db):
     assert add(db, "qa.txt", game="castles").exit_code == 0
     before = db.read_bytes()
     again = add(db, "qa.txt", game="castles")
-    assert again.exit_code != 0 and "already" in again.output
+    assert again.exit_code == 0
+    assert json.loads(again.output)["edition"] == {"source": "qa", "version": "1", "unchanged": True}
+    assert report_text(json.loads(again.output)) == \
+        "'Qa' is already in the database as version 1 of qa: nothing changed"
     assert db.read_bytes() == before
 
 

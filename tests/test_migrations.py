@@ -29,6 +29,14 @@ def rows(path: Path, table: str, without: tuple[str, ...] = ()) -> list[tuple]:
         conn.close()
 
 
+def _columns(path: Path, table: str, names: tuple[str, ...]) -> list[tuple]:
+    conn = sqlite3.connect(path)
+    try:
+        return conn.execute(f"select {', '.join(names)} from {table} order by source, version").fetchall()
+    finally:
+        conn.close()
+
+
 @pytest.fixture
 def old(tmp_path) -> Path:
     path = tmp_path / "old.db"
@@ -42,14 +50,21 @@ def test_a_reader_refuses_an_older_database_and_names_the_command_that_upgrades_
 
 
 def test_the_committed_version_1_database_upgrades_keeping_every_row(old):
-    assert upgrade(old) == [2]
+    assert upgrade(old) == [2, 3]
     conn = connect(old)
     assert schema.version(conn) == schema.SCHEMA_VERSION
     for table in ("sources", "rulings", "examples", "xrefs", "gaps", "rule_tables", "spells", "lexicon",
                   "embeddings", "verifications"):
         assert rows(old, table) == rows(VERSION_1, table), table
     log = conn.execute("select action, source from changesets").fetchall()
-    assert [tuple(row) for row in log] == [("migrate to schema 2", "")]
+    assert [tuple(row) for row in log] == [("migrate to schema 3", "")]
+
+
+def test_an_upgraded_database_records_each_source_edition_as_a_fresh_build_does(old, built_db):
+    upgrade(old)
+    assert rows(old, "ruling_history") == rows(built_db, "ruling_history")
+    versions = ("source", "version", "effective", "current", "sha256", "rulings", "original_text")
+    assert _columns(old, "source_versions", versions) == _columns(built_db, "source_versions", versions)
 
 
 def test_migrating_an_up_to_date_database_writes_nothing(old):
@@ -109,7 +124,7 @@ def test_a_file_that_is_no_rulings_database_is_refused(tmp_path):
 def test_rulings_ask_upgrades_an_older_database_first_and_says_so(old):
     result = CliRunner().invoke(cli, ["ask", QUESTION, "--db", str(old)])
     assert result.exit_code == 0, result.output
-    assert "upgraded to schema version 2" in result.stderr
+    assert "upgraded to schema version 3" in result.stderr
     assert "DD Magic" in result.stdout
 
 
@@ -117,7 +132,7 @@ def test_rulings_migrate_says_what_it_did(old):
     first = CliRunner().invoke(cli, ["migrate", "--db", str(old)])
     again = CliRunner().invoke(cli, ["migrate", "--db", str(old)])
     assert (first.exit_code, again.exit_code) == (0, 0)
-    assert "schema version 2" in first.output and "already up to date" in again.output
+    assert "schema version 3" in first.output and "already up to date" in again.output
 
 
 def test_a_new_database_records_this_release_schema(built_db):

@@ -7,7 +7,7 @@ from support import REPO_DB
 # Written by `rulings verify`, not by ingest: a table, and columns of other tables; and when each change was
 # applied, which no two ingests share.
 NOT_FROM_INGEST = {"verifications"}
-VERIFIED_COLUMNS = {"rulings": {"status"}, "changesets": {"applied_at"}}
+VERIFIED_COLUMNS = {"rulings": {"status"}, "changesets": {"applied_at"}, "source_versions": {"added_at"}}
 
 
 def columns(conn, table: str) -> str:

@@ -1,0 +1,79 @@
+"""Reading a source's editions: which there are, what changed between two, and one ruling's history."""
+from __future__ import annotations
+
+import sqlite3
+
+from kb.store import dicts
+from model.editions import compare
+
+
+class UnknownEdition(LookupError):
+    """No such source, or no such version of it."""
+
+
+def versions(conn: sqlite3.Connection, source: str) -> list[dict]:
+    """The editions of `source`, oldest first: `{"version", "effective", "current", "title", "file",
+    "added_at", "rulings", "added", "changed", "removed"}`, the last three against the edition before (None for
+    the first). UnknownEdition if there is no such source."""
+    found = dicts(conn, "select version, effective, current, title, file, added_at, rulings from source_versions "
+                        "where source = ? order by effective, added_at", [source])
+    if not found:
+        known = ", ".join(row[0] for row in conn.execute("select id from sources order by id")) or "none"
+        raise UnknownEdition(f"no source {source!r} (sources: {known})")
+    before = None
+    for edition in found:
+        edition["current"] = bool(edition["current"])
+        now = _rulings(conn, source, edition["version"])
+        changes = compare(before, now) if before is not None else None
+        edition.update({key: len(changes[key]) if changes else None for key in ("added", "changed", "removed")})
+        before = now
+    return found
+
+
+def diff(conn: sqlite3.Connection, source: str, since: str | None = None, until: str | None = None) -> dict:
+    """What changed in `source` from edition `since` (default: the one before `until`) to `until` (default: the
+    current one): `{"source", "from", "to", "added", "removed", "changed"}`, each list in document order, a
+    changed rule with its text before and after and a word-level diff. UnknownEdition for a version the source
+    does not have."""
+    listed = versions(conn, source)
+    names = [edition["version"] for edition in listed]
+    until = until or next(e["version"] for e in listed if e["current"])
+    for version in (since, until):
+        if version is not None and version not in names:
+            raise UnknownEdition(f"{source} has no version {version!r} (versions: {', '.join(names)})")
+    since = since or (names[names.index(until) - 1] if names.index(until) else until)
+    changes = compare(_rulings(conn, source, since), _rulings(conn, source, until))
+    return {"source": source, "from": since, "to": until, **changes}
+
+
+def history(conn: sqlite3.Connection, ruling_id: str) -> list[dict]:
+    """A ruling through its source's editions, oldest first: `{"version", "effective", "change", "text",
+    "title", "ref"}` where change is "added" (first seen), "changed", "same" or "removed" (text None)."""
+    source = conn.execute("select source from ruling_history where ruling_id = ? limit 1", [ruling_id]).fetchone()
+    if source is None:
+        return []
+    found: list[dict] = []
+    before: str | None = None  # the text in the edition before, None where it was absent
+    for edition in dicts(conn, "select version, effective from source_versions where source = ? "
+                               "order by effective, added_at", [source[0]]):
+        row = conn.execute("select text, title, ref from ruling_history where ruling_id = ? and version = ?",
+                           [ruling_id, edition["version"]]).fetchone()
+        if row is None:
+            if before is not None:
+                found.append({**edition, "change": "removed", "text": None, "title": None, "ref": None})
+            before = None
+            continue
+        change = "added" if before is None else "same" if _words(before) == _words(row[0]) else "changed"
+        found.append({**edition, "change": change, "text": row[0], "title": row[1], "ref": row[2]})
+        before = row[0]
+    return found
+
+
+def _words(text: str) -> list[str]:
+    return (text or "").split()
+
+
+def _rulings(conn: sqlite3.Connection, source: str, version: str) -> dict[str, dict]:
+    """Ruling id -> its history row in one edition, in document order."""
+    return {row["ruling_id"]: row for row in dicts(
+        conn, "select * from ruling_history where source = ? and version = ? order by rowid", [source, version])}
