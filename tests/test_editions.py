@@ -109,6 +109,31 @@ def test_search_returns_each_rule_once_and_from_the_current_edition(in_order):
     assert best[0]["text"] == "The deck can’t contain more than two ink types."
 
 
+def test_as_of_a_date_search_answers_from_the_edition_in_force_then(in_order):
+    conn = connect(in_order[0])
+    then = ask(conn, "How many ink types can a deck contain?", "lorcana", 5, as_of="2025-01-01")
+    assert then["as_of"] == "2025-01-01"
+    assert then["results"][0]["text"] == "The deck can contain cards of up to two ink types."
+    assert {r["version"] for r in then["results"]} == {"2024-08-09"}
+    removed_since = ask(conn, "Lorcana 10.6.3", as_of="2025-01-01")["results"]
+    assert removed_since[0]["text"].startswith("If damage dealt to this character or location is reduced to 0")
+    assert ask(conn, "Lorcana 10.6.3", "lorcana")["results"][0]["ref"] != "Lorcana 10.6.3"
+    before_any = ask(conn, "How many ink types can a deck contain?", "lorcana", 5, as_of="2024-01-01")
+    assert before_any["results"] == [] and not before_any["answered"]
+    other_games = ask(conn, "Can a reserve army double its magic?", as_of="2024-01-01")["results"]
+    assert other_games[0]["ref"] == "DD Magic M"
+
+
+def test_rulings_ask_as_of_takes_a_date_and_refuses_anything_else(in_order):
+    db = str(in_order[0])
+    then = CliRunner().invoke(cli, ["ask", "How many ink types can a deck contain?", "--game", "lorcana",
+                                    "--as-of", "2025-01-01", "--db", db])
+    assert then.exit_code == 0 and "The deck can contain cards of up to two ink types." in then.output
+    assert "rulebook, 2024-08-09" in then.output
+    bad = CliRunner().invoke(cli, ["ask", "ink types", "--as-of", "last spring", "--db", db])
+    assert bad.exit_code == 2 and "a date is written YYYY-MM-DD" in bad.output
+
+
 def test_a_changed_rule_has_its_text_in_every_edition(in_order):
     conn = connect(in_order[0])
     rule = conn.execute("select id from rulings where source = ? and label = '2.1.1.2'", [SOURCE]).fetchone()[0]
