@@ -128,11 +128,11 @@ def versions(source: str, as_json: bool, db_path: Path):
     if as_json:
         click.echo(json.dumps(listed, ensure_ascii=False, indent=2))
         return
-    for edition in listed:
-        counts = ("first version" if edition["added"] is None else
-                  f"{edition['changed']} changed, {edition['added']} added, {edition['removed']} removed")
-        mark = "  (current)" if edition["current"] else ""
-        click.echo(f"{edition['version']}  effective {edition['effective'] or 'unknown'}  {edition['rulings']} "
+    for one in listed:
+        counts = ("first version" if one["added"] is None else
+                  f"{one['changed']} changed, {one['added']} added, {one['removed']} removed")
+        mark = "  (current)" if one["current"] else ""
+        click.echo(f"{one['version']}  effective {one['effective'] or 'unknown'}  {one['rulings']} "
                    f"rulings  {counts}{mark}")
 
 
