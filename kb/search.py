@@ -166,21 +166,30 @@ def ask(conn: sqlite3.Connection, question: str, game: str | None = None, k: int
     another form).
     """
     k = max(1, min(k, MAX_K))
-    in_force = None
-    if as_of:
-        conn, in_force = asof.connection(conn.execute("pragma database_list").fetchone()[2], as_of)
+    if not as_of:
+        return _answer(conn, question, game, k, mode, weight, explain, steps, None)
+    dated, in_force = asof.connection(conn.execute("pragma database_list").fetchone()[2], as_of)
+    try:
+        # Only an answer about a date says which: one about the current rules is as it always was.
+        return {**_answer(dated, question, game, k, mode, weight, explain, steps, in_force), "as_of": as_of}
+    finally:
+        dated.close()
+
+
+def _answer(conn: sqlite3.Connection, question: str, game: str | None, k: int, mode: str, weight: float,
+            explain: bool, steps: tuple[Step, ...], in_force: frozenset[str] | None) -> dict:
+    """`ask` on a connection that reads the rulings to answer from (`in_force`: their ids where they are not
+    the current ones)."""
     lexicon = load_lexicon(conn)
     hit = direct_hit(question, lexicon) if in_force is None else asof.ref_hit(conn, question)
     if hit and (game is None or hit.split("/")[0] == game):
         return {"query": question, "answered": True, "confidence": 1.0, "game": hit.split("/")[0],
-                "results": results(conn, [(hit, 1.0)]), "gaps": [], **({"as_of": as_of} if as_of else {})}
+                "results": results(conn, [(hit, 1.0)]), "gaps": []}
     search = Search(conn, question, lexicon, game, mode, weight, in_force=in_force)
     for step in steps:
         step(search)
     answer = {"query": question, "answered": search.answered, "confidence": search.confidence,
               "game": search.game or search.preferred, "results": results(conn, search.ranked[:k])}
     answer["gaps"] = answer_gaps(conn, answer)
-    if as_of:
-        answer["as_of"] = as_of  # only then: an answer about the current rules is as it always was
     found = search.evidence
     return {**answer, "evidence": asdict(found) if found else None} if explain else answer
