@@ -40,13 +40,13 @@ def ruling_json(ruling_id: str):
     return jsonify(found)
 
 
-@api.route("/sources/<source_id>/versions")
+@api.route("/sources/<source_id>/versions", merge_slashes=False)
 def versions_json(source_id: str):
     """A source's editions, oldest first, each with what it changed (the same JSON as `rulings versions --json`)."""
     return jsonify(source_versions(get_db(), source_id))
 
 
-@api.route("/sources/<source_id>/diff")
+@api.route("/sources/<source_id>/diff", merge_slashes=False)
 def diff_json(source_id: str):
     """What changed between two editions (`from`, `to`): the same JSON as `rulings diff --json`."""
     return jsonify(requested_diff(get_db(), source_id, source_versions(get_db(), source_id)))

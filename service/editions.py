@@ -30,7 +30,7 @@ def requested_diff(conn: sqlite3.Connection, source_id: str, listed: list[dict])
         chosen[param] = request.args.get(param) or None
         if chosen[param] is not None and chosen[param] not in names:
             raise NotFound(f"parameter '{param}': {source_id} has no version {chosen[param]!r} "
-                             f"(versions: {', '.join(names)})")
+                           f"(versions: {', '.join(names)})")
     return diff(conn, source_id, chosen["from"], chosen["to"])
 
 

@@ -132,7 +132,7 @@ def handbook(slug: str):
     return render_template("handbook.html", game=found, sources=outline(game_rulings(get_db(), slug)))
 
 
-@pages.route("/sources/<source_id>")
+@pages.route("/sources/<source_id>", merge_slashes=False)
 def source(source_id: str):
     found = store.source(get_db(), source_id) or abort(404, f"No source has the id {source_id!r}.")
     cited = cited_lines(request.args.get("lines"))
@@ -142,14 +142,14 @@ def source(source_id: str):
                            editions=edition_count(get_db(), source_id))
 
 
-@pages.route("/sources/<source_id>/versions")
+@pages.route("/sources/<source_id>/versions", merge_slashes=False)
 def versions(source_id: str):
     """A source's editions, oldest first, each with what it changed and a link to its diff."""
     listed = source_versions(get_db(), source_id)
     return render_template("versions.html", source=source_heading(source_id), versions=listed)
 
 
-@pages.route("/sources/<source_id>/diff")
+@pages.route("/sources/<source_id>/diff", merge_slashes=False)
 def diff(source_id: str):
     """What changed between two editions of a source (`from`, `to`), section by section."""
     listed = source_versions(get_db(), source_id)
