@@ -7,6 +7,7 @@ import json
 import re
 from dataclasses import replace
 from datetime import UTC, datetime
+from itertools import chain, count
 from pathlib import Path
 
 from ingest import editions, formats, refs, scenarios
@@ -118,11 +119,11 @@ def _now() -> str:
 
 
 def for_document(entry: SourceEntry, parsed: ParsedSource, stored: Stored, where: str,
-                 database: str = "the database", replaces: str | None = None, as_new: bool = False) -> Changeset:
-    """The changeset that adds one parsed document to `database`, which holds `stored`: a new edition of the
-    source `replaces` names, or else (unless `as_new`) of the game's source with the same title; otherwise a
-    new source. IngestError, naming `where`, if its source or ruling ids are taken there or `replaces` names
-    no source of the game."""
+                 replaces: str | None = None, as_new: bool = False) -> Changeset:
+    """The changeset that adds one parsed document to a database holding `stored`: a new edition of the source
+    `replaces` names, or else (unless `as_new`) of the game's source with the same title; otherwise a new
+    source (its id, and its rulings' ids, numbered apart from any the database has). IngestError, naming
+    `where`, if `replaces` names no source of the game."""
     if replaces and not as_new:
         edition = next((e for e in stored.editions if e.source == replaces), None)
         if edition is None:
@@ -132,18 +133,16 @@ def for_document(entry: SourceEntry, parsed: ParsedSource, stored: Stored, where
     same = [e for e in stored.editions if e.title.casefold() == entry.title.casefold()]
     if same and not as_new:
         return for_edition(entry, parsed, stored, same[0], where)
-    if entry.id in stored.source_ids:
-        raise IngestError(where, f"a source with id {entry.id!r} is already in {database}")
-    clash = [r.id for r in parsed.rulings if r.id in stored.ruling_ids]
-    if clash:
-        raise IngestError(where, f"ruling ids already in the database: {', '.join(clash[:5])}")
+    # Another document may have given its id, or ids to rulings of its sections: this one's take a number after.
+    source = next(c for c in chain([entry.id], (f"{entry.id}-{n}" for n in count(2))) if c not in stored.source_ids)
+    ids = editions.stable_ids(parsed.rulings, {}, set(stored.ruling_ids))
     game_name = stored.game_name or entry.game.replace("-", " ").title()
     abbrevs = assign_refs([(entry, parsed)], {entry.game: game_name}, where, stored.abbrevs, stored.refs)
-    rows = _first_edition(source_rows(entry, parsed, abbrevs[entry.id]))
-    rows["xrefs"] += [as_row(x) for x in link_names([(entry, parsed)], stored.rulings, stored.spans)]
+    rows = _first_edition(editions.remap(source_rows(entry, parsed, abbrevs[entry.id]), ids, source))
+    rows["xrefs"] += [as_row(x) for x in link_names([(entry, _renamed(parsed, ids))], stored.rulings, stored.spans)]
     if stored.game_name is None:
         rows["games"] = [{"slug": entry.game, "name": game_name, "publisher": ""}]
-    return Changeset("add", rows, report=ingest_report(entry, parsed))
+    return Changeset("add", rows, report={**ingest_report(entry, parsed), "source": source})
 
 
 def for_edition(entry: SourceEntry, parsed: ParsedSource, stored: Stored, edition: Edition, where: str) -> Changeset:
@@ -153,13 +152,17 @@ def for_edition(entry: SourceEntry, parsed: ParsedSource, stored: Stored, editio
     The report says what changed against the edition before it; re-adding an edition changes nothing."""
     report = ingest_report(entry, parsed)
     entry = replace(entry, id=edition.source, abbrev=edition.abbrev, title=entry.title)
-    version = version_of({"version": entry.version or parsed.found.get("version", ""),
-                          "date": entry.date or parsed.found.get("date", "")})
+    stated = {"version": entry.version or parsed.found.get("version", ""),
+              "date": entry.date or parsed.found.get("date", "")}
+    version = version_of(stated)
     same = next((v for v in edition.versions if v["sha256"] == parsed.sha256), None)
     if same:
         report["edition"] = {"source": edition.source, "version": same["version"], "unchanged": True}
         return Changeset("unchanged", report=report)
-    if any(v["version"] == version for v in edition.versions):
+    taken = {v["version"] for v in edition.versions}
+    if not any(stated.values()):  # the document states neither version nor date: it is the next by number
+        version = next(str(n) for n in count(1) if str(n) not in taken)
+    if version in taken:
         raise IngestError(where, f"version {version} of {edition.source} is already in the database, from another "
                                  f"file: remove it first (rulings remove {edition.source} --version {version})")
     effective = entry.date or parsed.found.get("date", "")

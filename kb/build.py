@@ -54,8 +54,7 @@ def add_document(db_path: Path, file: Path, game: str, title: str | None = None,
     try:
         with atomic_database(db_path, start_from=db_path) as db:
             migrate(db, str(db_path))
-            changeset = for_document(entry, parsed, stored(db, game, entry.id), str(file), str(db_path), replaces,
-                                     as_new)
+            changeset = for_document(entry, parsed, stored(db, game, entry.id), str(file), replaces, as_new)
             if changeset.action == "unchanged":
                 raise _Unchanged(changeset.report)
             apply(db, changeset, db_path)

@@ -48,14 +48,15 @@ def diff(conn: sqlite3.Connection, source: str, since: str | None = None, until:
 
 def history(conn: sqlite3.Connection, ruling_id: str) -> list[dict]:
     """A ruling through its source's editions, oldest first: `{"version", "effective", "change", "text",
-    "title", "ref"}` where change is "added" (first seen), "changed", "same" or "removed" (text None)."""
+    "title", "ref"}` where change is "first" (in the source's first edition), "added" (in a later one),
+    "changed", "same" or "removed" (text None)."""
     source = conn.execute("select source from ruling_history where ruling_id = ? limit 1", [ruling_id]).fetchone()
     if source is None:
         return []
     found: list[dict] = []
     before: str | None = None  # the text in the edition before, None where it was absent
-    for edition in dicts(conn, "select version, effective from source_versions where source = ? "
-                               "order by effective, added_at", [source[0]]):
+    for n, edition in enumerate(dicts(conn, "select version, effective from source_versions where source = ? "
+                                            "order by effective, added_at", [source[0]])):
         row = conn.execute("select text, title, ref from ruling_history where ruling_id = ? and version = ?",
                            [ruling_id, edition["version"]]).fetchone()
         if row is None:
@@ -63,7 +64,8 @@ def history(conn: sqlite3.Connection, ruling_id: str) -> list[dict]:
                 found.append({**edition, "change": "removed", "text": None, "title": None, "ref": None})
             before = None
             continue
-        change = "added" if before is None else "same" if _words(before) == _words(row[0]) else "changed"
+        change = ("first" if n == 0 else "added") if before is None else \
+            "same" if _words(before) == _words(row[0]) else "changed"
         found.append({**edition, "change": change, "text": row[0], "title": row[1], "ref": row[2]})
         before = row[0]
     return found

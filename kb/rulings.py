@@ -11,6 +11,7 @@ from collections.abc import Mapping
 
 from kb.store import UnknownRuling, dicts, examples_of, game, gaps, one
 from model import citation as citations
+from model.editions import version_of
 from model.kinds import AUTHORITY, HEADER_KINDS, UNKNOWN_AUTHORITY
 
 # What each verification status says, in a judge's words: on a web page, after a ruling in `rulings ask`, and as
@@ -44,14 +45,15 @@ def proof(status: str, reason: str | None = None, tests: int | None = None) -> s
 
 
 # A ruling with what its citation says of its source: title, version, kind and scope.
-_WITH_SOURCE = ("select r.*, s.title as source_title, s.version as source_version, s.kind as source_kind, "
-                "s.scope as source_scope, s.abbrev as source_abbrev "
+_WITH_SOURCE = ("select r.*, s.title as source_title, s.version as source_version, s.date as source_date, "
+                "s.kind as source_kind, s.scope as source_scope, s.abbrev as source_abbrev "
                 "from rulings r join sources s on s.id = r.source ")
 
 
 def citation(row: Mapping, text: str | None = None) -> dict:
     """The citation a judge reads out: source, section, line range and page, plus a one-line form; the
-    ruling's ref, the full citation to paste (`full`), and the source's kind and scope (what it covers, or "").
+    ruling's ref, the full citation to paste (`full`), the source's kind and scope (what it covers, or ""), and
+    the edition cited: its `version` and the date it took `effective` (None where the document gives none).
 
     `row` has the columns of _WITH_SOURCE; the one-line form is `text`, by default the ruling's stored
     citation (its source's title and line range). `start` and `end` are the characters of the source's
@@ -64,7 +66,10 @@ def citation(row: Mapping, text: str | None = None) -> dict:
         "scope": row["source_scope"] or "",
         "full": citations.full(row["ref"], row["source_abbrev"], row["source_title"], row["source_version"],
                               row["section"], row["label"], row["title"],
-                              citations.line_range(row["line_start"], row["line_end"]), row["page"]),
+                              citations.line_range(row["line_start"], row["line_end"]), row["page"],
+                              row["source_date"] or ""),
+        "version": version_of({"version": row["source_version"], "date": row["source_date"]}),
+        "effective": row["source_date"] or None,
         "source": row["source"],
         "source_title": row["source_title"],
         "section": row["section"],
@@ -101,6 +106,7 @@ def _summaries(conn: sqlite3.Connection, rows: list[sqlite3.Row],
                    "kind": row["kind"], "header": row["kind"] in HEADER_KINDS,
                    "examples": examples[row["id"]], "citation": citation(row),
                    "family": family(row), "links": links[row["id"]]}
+        summary.update(version=summary["citation"]["version"], effective=summary["citation"]["effective"])
         if scores is not None:
             summary["score"] = round(scores[row["id"]], 4)
         summary.update(status=status[row["id"]]["status"], status_reason=status[row["id"]]["reason"],
@@ -274,7 +280,8 @@ def ruling(conn: sqlite3.Connection, ruling_id: str) -> dict:
     as search results give it, its links, its examples' texts and its status; UnknownRuling if absent."""
     found = _row(conn, _WITH_SOURCE + "where r.id = ?", ruling_id)
     found["citation"] = citation(found)
-    for key in ("source_title", "source_version", "source_kind", "source_scope", "source_abbrev"):
+    found["version"], found["effective"] = found["citation"]["version"], found["citation"]["effective"]
+    for key in ("source_title", "source_version", "source_date", "source_kind", "source_scope", "source_abbrev"):
         del found[key]
     found["family"] = family(found)
     del found["parent"]

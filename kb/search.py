@@ -14,6 +14,7 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 
+from kb import asof
 from kb.answered import THRESHOLD, Evidence, confidence, is_answered
 from kb.fusion import LEXICAL_WEIGHT, combine, prefer_game, prefer_rulings
 from kb.gaps import answer_gaps
@@ -53,6 +54,7 @@ class Search:
     ranked: list[tuple[str, float]] = field(default_factory=list)    # the ranking so far, best first
     cosines: dict[str, float] = field(default_factory=dict)          # each candidate's (none in fts mode)
     usage: dict[str, dict[str, int]] = field(default_factory=dict)   # `kb.query.term_games` of its words
+    in_force: frozenset[str] | None = None  # the rulings in force on the date asked about (None: the current)
     preferred: str | None = None       # the game whose vocabulary the question speaks, when it names none
     evidence: Evidence | None = None   # what the answered decision weighed (hybrid mode)
     confidence: float | None = None    # the answered model's probability (hybrid mode)
@@ -122,9 +124,18 @@ def decide_answered(search: Search) -> None:
         search.answered = is_answered(search.ranked, max(search.cosines.values(), default=None), search.usage)
 
 
+def keep_in_force(search: Search) -> None:
+    """Of the candidates, those in force on the date asked about: stored passage vectors and the lexicon are the
+    current editions', which may name rulings added since or leave out ones removed since."""
+    if search.in_force is not None:
+        search.semantic = [pair for pair in search.semantic if pair[0] in search.in_force]
+        search.ranked = [pair for pair in search.ranked if pair[0] in search.in_force]
+
+
 Step = Callable[[Search], None]
-STEPS: tuple[Step, ...] = (recognise_game, retrieve, fuse, prefer_vocabulary_game, prefer_glossary_rulings,
-                           prefer_originals, prefer_official, decide_answered)
+STEPS: tuple[Step, ...] = (recognise_game, retrieve, keep_in_force, fuse, prefer_vocabulary_game,
+                           prefer_glossary_rulings, prefer_originals, prefer_official, keep_in_force,
+                           decide_answered)
 
 
 def evidence(conn: sqlite3.Connection, ranked: list[tuple[str, float]], cosines: dict[str, float],
@@ -140,7 +151,7 @@ def evidence(conn: sqlite3.Connection, ranked: list[tuple[str, float]], cosines:
 
 def ask(conn: sqlite3.Connection, question: str, game: str | None = None, k: int = 5,
         mode: str = "hybrid", weight: float = LEXICAL_WEIGHT, explain: bool = False,
-        steps: tuple[Step, ...] = STEPS) -> dict:
+        steps: tuple[Step, ...] = STEPS, as_of: str | None = None) -> dict:
     """The answer to a question: `{"query", "answered", "confidence", "game", "results", "gaps"}`, best ruling
     first.
 
@@ -150,19 +161,26 @@ def ask(conn: sqlite3.Connection, question: str, game: str | None = None, k: int
     then the nearest rulings, for the reader to judge, and `gaps` the recorded gaps of the sources searched
     that the question names (`kb.gaps.answer_gaps`). `confidence` is the answered model's probability
     (hybrid mode; 1 for a ruling asked by its ref). `explain` adds `evidence`, what the decision weighed.
-    `steps` are applied in turn to the `Search` (STEPS; benchmarks add, drop or time one).
+    `steps` are applied in turn to the `Search` (STEPS; benchmarks add, drop or time one). With `as_of`
+    (YYYY-MM-DD), every source answers from its edition in force on that date (`kb.asof`; BadDate for
+    another form).
     """
     k = max(1, min(k, MAX_K))
+    in_force = None
+    if as_of:
+        conn, in_force = asof.connection(conn.execute("pragma database_list").fetchone()[2], as_of)
     lexicon = load_lexicon(conn)
-    hit = direct_hit(question, lexicon)
+    hit = direct_hit(question, lexicon) if in_force is None else asof.ref_hit(conn, question)
     if hit and (game is None or hit.split("/")[0] == game):
         return {"query": question, "answered": True, "confidence": 1.0, "game": hit.split("/")[0],
-                "results": results(conn, [(hit, 1.0)]), "gaps": []}
-    search = Search(conn, question, lexicon, game, mode, weight)
+                "results": results(conn, [(hit, 1.0)]), "gaps": [], **({"as_of": as_of} if as_of else {})}
+    search = Search(conn, question, lexicon, game, mode, weight, in_force=in_force)
     for step in steps:
         step(search)
     answer = {"query": question, "answered": search.answered, "confidence": search.confidence,
               "game": search.game or search.preferred, "results": results(conn, search.ranked[:k])}
     answer["gaps"] = answer_gaps(conn, answer)
+    if as_of:
+        answer["as_of"] = as_of  # only then: an answer about the current rules is as it always was
     found = search.evidence
     return {**answer, "evidence": asdict(found) if found else None} if explain else answer

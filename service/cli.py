@@ -11,6 +11,7 @@ import click
 from kb.paths import DB_ENV, DEFAULT_DB, DEFAULT_MANIFEST, default_db
 from kb.rulings import STATUS_LABELS
 from kb.search import MAX_K, MODES
+from model.citation import edition
 from model.errors import FileError
 from model.kinds import KINDS
 
@@ -127,11 +128,11 @@ def versions(source: str, as_json: bool, db_path: Path):
     if as_json:
         click.echo(json.dumps(listed, ensure_ascii=False, indent=2))
         return
-    for edition in listed:
-        counts = ("first version" if edition["added"] is None else
-                  f"{edition['changed']} changed, {edition['added']} added, {edition['removed']} removed")
-        mark = "  (current)" if edition["current"] else ""
-        click.echo(f"{edition['version']}  effective {edition['effective'] or 'unknown'}  {edition['rulings']} "
+    for one in listed:
+        counts = ("first version" if one["added"] is None else
+                  f"{one['changed']} changed, {one['added']} added, {one['removed']} removed")
+        mark = "  (current)" if one["current"] else ""
+        click.echo(f"{one['version']}  effective {one['effective'] or 'unknown'}  {one['rulings']} "
                    f"rulings  {counts}{mark}")
 
 
@@ -315,19 +316,25 @@ def _question(ctx: click.Context, param: click.Parameter, value: str) -> str:
 @click.option("--game", cls=GameOption, default=None,
               help="Only this game's rulings: its slug or name.")
 @click.option("-k", "k", default=5, show_default=True, type=click.IntRange(1, MAX_K), help="How many rulings.")
+@click.option("--as-of", "as_of", default=None, metavar="YYYY-MM-DD",
+              help="Answer from the editions in force on that date (default: the current ones).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @mode_option
 @db_option
-def ask(question: str, game: str | None, k: int, as_json: bool, mode: str, db_path: Path):
+def ask(question: str, game: str | None, k: int, as_of: str | None, as_json: bool, mode: str, db_path: Path):
     """Answer a rules question with the rulings that settle it.
 
     Example: rulings ask "Can a reserve army double its magic?"
     """
+    from kb.asof import BadDate
     from kb.layout import plain
     from kb.rulings import family_groups
     from kb.search import ask as answer
     conn = _connect(db_path)
-    result = answer(conn, question, _resolve_game(conn, game), k, mode)
+    try:
+        result = answer(conn, question, _resolve_game(conn, game), k, mode, as_of=as_of)
+    except BadDate as exc:
+        raise click.BadParameter(str(exc), param_hint="'--as-of'") from None
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
@@ -375,8 +382,11 @@ def _listed(result: dict, with_status: bool = True) -> str:
 
 
 def _provenance(citation: dict) -> str:
-    """What kind of source a ruling comes from and what it covers: "official-faq, covers: magic"."""
-    return citation["kind"] + (f", covers: {citation['scope']}" if citation["scope"] else "")
+    """What kind of source a ruling comes from, what it covers and which edition: "official-faq, covers: magic,
+    v1.44 of 1996-03-01"."""
+    named = edition(citation.get("version") or "", citation.get("effective") or "")
+    return citation["kind"] + (f", covers: {citation['scope']}" if citation["scope"] else "") + \
+        (f", {named}" if named else "")
 
 
 def _family_heading(heading: dict) -> str:

@@ -35,6 +35,15 @@ def test_a_citation_names_the_page_where_there_is_one_and_the_lines():
     assert citation.short("Dungeon Twister FAQ", None, 12, 12) == "Dungeon Twister FAQ, line 12"
 
 
+def test_the_full_citation_names_the_edition_by_its_date_its_version_or_both():
+    full = citation.full("Lorcana 4.3.6", "Lorcana", "Comprehensive Rules", "2025-10-31", "Turn > 4.3.6 Challenge",
+                         "4.3.6", "Challenge", "lines 1188–1190", page=21, effective="2025-10-31")
+    assert full == "Lorcana 4.3.6 — Comprehensive Rules, 2025-10-31, 4.3.6 Challenge 4.3.6, p. 21, lines 1188–1190"
+    assert citation.edition("2.2.0", "2025-01-17") == "v2.2.0 of 2025-01-17"
+    assert citation.edition("", "2025-01-17") == "2025-01-17"
+    assert citation.edition("Errata 3", "") == "Errata 3"
+
+
 def test_the_full_citation_names_the_number_the_document_gives_or_else_the_title():
     assert citation.full("DD Magic A", "DD Magic", "Official Dragon Dice FAQ", "1.44", "Magic > General Rules", "a",
                          "title", "lines 26–31") == \

@@ -167,7 +167,7 @@ def test_every_result_and_page_shows_the_ref_and_a_full_citation_to_copy(client)
     answer = client.get("/api/search", query_string={"q": "Can a reserve army double its magic?"}).get_json()
     best = answer["results"][0]
     assert best["ref"] == best["citation"]["ref"] == "DD Magic M"
-    full = ("DD Magic M — Official Dragon Dice FAQ and Rules Clarifications, Part Two - Magic, v1.44, "
+    full = ("DD Magic M — Official Dragon Dice FAQ and Rules Clarifications, Part Two - Magic, v1.44 of 1996-03-01, "
             "General Rules M, lines 119–120")
     assert best["citation"]["full"] == full
     page = html(client.get(f"/r/{OFFICIAL}"))

@@ -87,8 +87,8 @@ def test_a_question_speaking_one_games_vocabulary_prefers_that_game(conn):
 
 def test_the_ranking_is_named_steps_in_order():
     assert [step.__name__ for step in search.STEPS] == [
-        "recognise_game", "retrieve", "fuse", "prefer_vocabulary_game", "prefer_glossary_rulings",
-        "prefer_originals", "prefer_official", "decide_answered"]
+        "recognise_game", "retrieve", "keep_in_force", "fuse", "prefer_vocabulary_game", "prefer_glossary_rulings",
+        "prefer_originals", "prefer_official", "keep_in_force", "decide_answered"]
 
 
 def test_a_step_added_sees_what_the_steps_before_it_left(conn):

@@ -1,0 +1,195 @@
+"""Editions: the three Lorcana comprehensive rules PDFs (2024-08-09, 2025-02-28, 2025-10-31) added to one
+database become one source with three versions, in whatever order they are added; rulings keep their ids and
+refs where the document keeps their numbers; the diff lists what changed; search answers from the current one."""
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kb.build import add_document, remove_source
+from kb.editions import diff, history, versions
+from kb.search import ask
+from kb.store import connect
+from service.cli import cli
+from support import ROOT
+
+CORPORA = ROOT.parent / "shared" / "corpora"
+pytestmark = pytest.mark.skipif(not CORPORA.is_dir(), reason=f"{CORPORA} is not beside the clone")
+SOURCE = "lorcana-comprehensive-rules"
+DATES = ("2024-08-09", "2025-02-28", "2025-10-31")
+
+
+def pdf(date: str) -> Path:
+    return CORPORA / f"lorcana-comprehensive-rules-{date}.pdf"
+
+
+def with_editions(built_db: Path, folder: Path, order: tuple[str, ...]) -> tuple[Path, list[dict]]:
+    path = folder / "rulings.db"
+    shutil.copy(built_db, path)
+    return path, [add_document(path, pdf(date), "lorcana") for date in order]
+
+
+@pytest.fixture(scope="module")
+def in_order(built_db, tmp_path_factory):
+    return with_editions(built_db, tmp_path_factory.mktemp("in-order"), DATES)
+
+
+@pytest.fixture(scope="module")
+def newest_first(built_db, tmp_path_factory):
+    return with_editions(built_db, tmp_path_factory.mktemp("newest-first"), ("2025-10-31", "2024-08-09", "2025-02-28"))
+
+
+def test_three_editions_are_one_source_with_three_versions_the_newest_current(in_order, newest_first):
+    for path, _ in (in_order, newest_first):
+        conn = connect(path)
+        assert [row[0] for row in conn.execute("select id from sources where game = 'lorcana'")] == [SOURCE]
+        listed = versions(conn, SOURCE)
+        assert [(v["version"], v["effective"], v["current"]) for v in listed] == \
+            [(date, date, date == "2025-10-31") for date in DATES]
+        assert conn.execute("select count(*) from rulings where source = ?", [SOURCE]).fetchone()[0] == 508
+
+
+def test_each_addition_says_what_changed_since_the_edition_before(in_order):
+    _, reports = in_order
+    assert reports[0]["source"] == SOURCE and "edition" not in reports[0]
+    assert reports[1]["edition"] == {"source": SOURCE, "version": "2025-02-28", "effective": "2025-02-28",
+                                     "current": True, "compared_with": "2024-08-09",
+                                     "added": 13, "removed": 1, "changed": 14}
+    assert reports[2]["edition"]["compared_with"] == "2025-02-28"
+    assert (reports[2]["edition"]["added"], reports[2]["edition"]["removed"], reports[2]["edition"]["changed"]) == \
+        (53, 12, 72)
+
+
+def test_an_older_edition_added_later_is_filed_in_date_order_and_changes_nothing_current(newest_first):
+    _, reports = newest_first
+    assert reports[1]["edition"]["current"] is False
+    assert reports[2]["edition"]["current"] is False and reports[2]["edition"]["compared_with"] == "2024-08-09"
+
+
+def test_a_rule_whose_number_is_kept_keeps_its_id_and_ref_in_every_edition(in_order):
+    conn = connect(in_order[0])
+    kept = conn.execute("select ruling_id, count(distinct ref), count(distinct label), max(kind) from ruling_history "
+                        "where source = ? group by ruling_id having count(*) = 3", [SOURCE]).fetchall()
+    assert len(kept) > 400
+    # A glossary entry is known by its term, whose spelling may change ("Challenging/challenged character").
+    assert all(refs == 1 and (labels == 1 or kind == "glossary") for _, refs, labels, kind in kept)
+    challenge = conn.execute("select ruling_id, ref from ruling_history where source = ? and label = '4.3.6.2'",
+                             [SOURCE]).fetchall()
+    assert len(challenge) == 3 and len({tuple(row) for row in challenge}) == 1
+
+
+def test_the_diff_of_the_first_and_last_editions_lists_the_changes_read_in_both_documents(in_order, newest_first):
+    for path, _ in (in_order, newest_first):
+        found = diff(connect(path), SOURCE, "2024-08-09", "2025-10-31")
+        assert (len(found["added"]), len(found["removed"]), len(found["changed"])) == (62, 9, 76)
+        changed = {row["ref"].split()[-1]: row for row in found["changed"]}
+        assert changed["2.1.1.2"]["before"] == "The deck can contain cards of up to two ink types."
+        assert changed["2.1.1.2"]["after"] == "The deck can’t contain more than two ink types."
+        assert {"op": "added", "text": "can’t"} in changed["2.1.1.2"]["diff"]
+        added = {row["label"]: row for row in found["added"]}
+        assert added["5.1.5"]["title"].startswith("Under – A card that has one or more cards on top of it")
+        removed = {row["label"]: row for row in found["removed"]}
+        assert removed["10.6.3"]["text"].startswith("If damage dealt to this character or location is reduced to 0")
+
+
+def test_search_returns_each_rule_once_and_from_the_current_edition(in_order):
+    conn = connect(in_order[0])
+    for question in ("How many ink types can a deck contain?", "What happens when a character is challenged?",
+                     "Lorcana 4.3.6.2", "What does Shift do?"):
+        results = ask(conn, question, "lorcana", 10)["results"]
+        ids = [r["id"] for r in results]
+        assert len(ids) == len(set(ids))
+        assert {(r["version"], r["effective"]) for r in results} == {("2025-10-31", "2025-10-31")}
+    best = ask(conn, "How many ink types can a deck contain?", "lorcana", 5)["results"]
+    assert best[0]["text"] == "The deck can’t contain more than two ink types."
+
+
+def test_as_of_a_date_search_answers_from_the_edition_in_force_then(in_order):
+    conn = connect(in_order[0])
+    then = ask(conn, "How many ink types can a deck contain?", "lorcana", 5, as_of="2025-01-01")
+    assert then["as_of"] == "2025-01-01"
+    assert then["results"][0]["text"] == "The deck can contain cards of up to two ink types."
+    assert {r["version"] for r in then["results"]} == {"2024-08-09"}
+    removed_since = ask(conn, "Lorcana 10.6.3", as_of="2025-01-01")["results"]
+    assert removed_since[0]["text"].startswith("If damage dealt to this character or location is reduced to 0")
+    assert ask(conn, "Lorcana 10.6.3", "lorcana")["results"][0]["ref"] != "Lorcana 10.6.3"
+    before_any = ask(conn, "How many ink types can a deck contain?", "lorcana", 5, as_of="2024-01-01")
+    assert before_any["results"] == [] and not before_any["answered"]
+    other_games = ask(conn, "Can a reserve army double its magic?", as_of="2024-01-01")["results"]
+    assert other_games[0]["ref"] == "DD Magic M"
+
+
+def test_rulings_ask_as_of_takes_a_date_and_refuses_anything_else(in_order):
+    db = str(in_order[0])
+    then = CliRunner().invoke(cli, ["ask", "How many ink types can a deck contain?", "--game", "lorcana",
+                                    "--as-of", "2025-01-01", "--db", db])
+    assert then.exit_code == 0 and "The deck can contain cards of up to two ink types." in then.output
+    assert "rulebook, 2024-08-09" in then.output
+    bad = CliRunner().invoke(cli, ["ask", "ink types", "--as-of", "last spring", "--db", db])
+    assert bad.exit_code == 2 and "a date is written YYYY-MM-DD" in bad.output
+
+
+def test_a_changed_rule_has_its_text_in_every_edition(in_order):
+    conn = connect(in_order[0])
+    rule = conn.execute("select id from rulings where source = ? and label = '2.1.1.2'", [SOURCE]).fetchone()[0]
+    assert [(h["version"], h["change"]) for h in history(conn, rule)] == \
+        [("2024-08-09", "first"), ("2025-02-28", "changed"), ("2025-10-31", "same")]
+    assert history(conn, rule)[0]["text"] == "The deck can contain cards of up to two ink types."
+
+
+def test_re_adding_an_edition_changes_nothing_and_says_so(in_order):
+    path = in_order[0]
+    before = path.read_bytes()
+    report = add_document(path, pdf("2025-02-28"), "lorcana")
+    assert report["edition"] == {"source": SOURCE, "version": "2025-02-28", "unchanged": True}
+    assert path.read_bytes() == before
+
+
+def test_removing_the_current_edition_makes_the_one_before_current_again(in_order, tmp_path):
+    path = tmp_path / "rulings.db"
+    shutil.copy(in_order[0], path)
+    removed = remove_source(path, SOURCE, "2025-10-31")
+    assert removed["current"] == "2025-02-28"
+    conn = connect(path)
+    assert [v["version"] for v in versions(conn, SOURCE)] == ["2024-08-09", "2025-02-28"]
+    assert conn.execute("select count(*) from rulings where source = ?", [SOURCE]).fetchone()[0] == 507
+    current = conn.execute("select id, ref, text from rulings where source = ? order by position", [SOURCE]).fetchall()
+    kept = conn.execute("select ruling_id, ref, text from ruling_history where source = ? and version = '2025-02-28' "
+                        "order by rowid", [SOURCE]).fetchall()
+    assert [tuple(row) for row in current] == [tuple(row) for row in kept]
+    again = remove_source(path, SOURCE, "2024-08-09")
+    assert again["current"] == "2025-02-28" and again["rulings"] == 0
+
+
+def test_the_commands_list_versions_and_diff_as_text_and_json(in_order):
+    db = str(in_order[0])
+    listed = CliRunner().invoke(cli, ["versions", SOURCE, "--json", "--db", db])
+    assert [v["version"] for v in json.loads(listed.output)] == list(DATES)
+    text = CliRunner().invoke(cli, ["diff", SOURCE, "--from", "2024-08-09", "--db", db]).output
+    assert text.startswith(f"{SOURCE} 2024-08-09 → 2025-10-31: 62 added, 9 removed, 76 changed")
+    assert "[-can-] {+can’t+}" in text
+    found = json.loads(CliRunner().invoke(cli, ["diff", SOURCE, "--json", "--db", db]).output)
+    assert (found["from"], found["to"]) == ("2025-02-28", "2025-10-31")
+    bad = CliRunner().invoke(cli, ["diff", SOURCE, "--from", "1999-01-01", "--db", db])
+    assert bad.exit_code == 1 and "has no version '1999-01-01'" in bad.output
+
+
+def test_a_document_can_be_kept_apart_or_named_as_the_edition_it_replaces(built_db, tmp_path):
+    path = tmp_path / "rulings.db"
+    shutil.copy(built_db, path)
+    (tmp_path / "v1.txt").write_text("House rules\n\n1. Draw two cards.\n\n2. Ties go to the defender.\n")
+    (tmp_path / "v2.txt").write_text("Table rules\n\n1. Draw three cards.\n\n2. Ties go to the defender.\n")
+    first = add_document(path, tmp_path / "v1.txt", "castles", "House rules")
+    apart = add_document(path, tmp_path / "v2.txt", "castles", "House rules", as_new=True)
+    assert apart["source"] != first["source"] and "edition" not in apart
+    remove_source(path, apart["source"])
+    replaced = add_document(path, tmp_path / "v2.txt", "castles", "Table rules", replaces=first["source"])
+    assert replaced["edition"]["source"] == first["source"] and replaced["edition"]["changed"] == 1
+    conn = sqlite3.connect(path)
+    assert conn.execute("select text from rulings where source = ? and label = '1'", [first["source"]]).fetchone() \
+        == ("Draw three cards.",)
