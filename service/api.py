@@ -22,10 +22,9 @@ OPENAPI = Path(__file__).resolve().parent / "openapi.json"
 
 @api.route("/search")
 def search():
-    """The answer to `q`: the same JSON as `rulings ask --json`."""
+    """The answer to `q` (from the editions in force on `as_of`, if given): the same JSON as `rulings ask --json`."""
     question, game, k = search_args(require_query=True)
-    as_of_arg()  # checked; once kb.search.ask takes it: ask(get_db(), question, game, k, as_of=as_of_arg())
-    return jsonify(ask(get_db(), question, game, k))
+    return jsonify(ask(get_db(), question, game, k, as_of=as_of_arg()))
 
 
 @api.route("/rulings/<path:ruling_id>")

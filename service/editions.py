@@ -8,7 +8,7 @@ from flask import request
 from werkzeug.exceptions import NotFound
 
 from kb.editions import UnknownEdition, diff, history, versions
-from kb.store import dicts, one
+from kb.store import dicts
 from model.editions import word_diff
 
 
@@ -83,17 +83,15 @@ def edition_count(conn: sqlite3.Connection, source_id: str) -> int:
     return conn.execute("select count(*) from source_versions where source = ?", [source_id]).fetchone()[0]
 
 
-def ruling_change(conn: sqlite3.Connection, ruling_id: str, source_id: str) -> dict | None:
-    """What a ruling's page says of its history: None when it reads the same in every edition of its source;
-    else its latest change `{"change": "changed" | "added", "version", "effective", "earlier", "diff"}`, with
-    for a changed one the edition before (`earlier`: its version, effective date and text) and the word runs
-    from that text to this one (else both None)."""
+def ruling_change(conn: sqlite3.Connection, ruling_id: str) -> dict | None:
+    """What a ruling's page says of its history: None when it reads the same in every edition of its source
+    since the first; else its latest change `{"change": "changed" | "added", "version", "effective", "earlier",
+    "diff"}`, with for a changed one the edition before (`earlier`: its version, effective date and text) and
+    the word runs from that text to this one (else both None)."""
     found = history(conn, ruling_id)
-    first = one(conn, "select version from source_versions where source = ? order by effective, added_at limit 1",
-                [source_id])
     latest = next((place for place in reversed(range(len(found))) if found[place]["change"] in {"added", "changed"}),
                   None)
-    if latest is None or (found[latest]["change"] == "added" and found[latest]["version"] == first["version"]):
+    if latest is None:
         return None
     now = found[latest]
     earlier = found[latest - 1] if now["change"] == "changed" else None

@@ -116,8 +116,7 @@ def ruling(ruling_id: str):
         page = details(get_db(), ruling_id)
     except store.UnknownRuling:
         abort(404, f"No ruling has the id {ruling_id!r}.")
-    change = ruling_change(get_db(), ruling_id, page["ruling"]["source"])
-    return render_template("ruling.html", **page, change=change)
+    return render_template("ruling.html", **page, change=ruling_change(get_db(), ruling_id))
 
 
 @pages.route("/games/<slug>")

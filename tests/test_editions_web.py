@@ -173,7 +173,7 @@ def test_an_added_ruling_says_in_which_version_and_a_ruling_there_from_the_start
     assert f"<strong>Added in {LAST}</strong>" in page and '<details class="earlier">' not in page
     steady = next(rid for (rid,) in db.execute("select id from rulings where source = ? and kind = 'rule'",
                                                [LORCANA_RULES])
-                  if [entry["change"] for entry in history(db, rid)] == ["added", "same", "same"])
+                  if [entry["change"] for entry in history(db, rid)] == ["first", "same", "same"])
     assert 'class="edition-change"' not in page_of(client.get(f"/r/{steady}"))
     assert 'class="edition-change"' not in page_of(client.get("/r/dragon-dice/magic/general/m"))
 
@@ -192,6 +192,14 @@ def test_search_as_of_takes_a_calendar_date_and_names_a_bad_one(client, as_of, s
     assert response.status_code == status
     if status == 400:
         assert "parameter 'as_of'" in response.get_json()["error"]["message"]
+
+
+def test_search_as_of_answers_from_the_edition_in_force_then(client):
+    then = client.get("/api/search", query_string={"q": "How does a challenge work?", "game": "lorcana",
+                                                    "as_of": "2025-01-01"}).get_json()
+    now = client.get("/api/search", query_string={"q": "How does a challenge work?", "game": "lorcana"}).get_json()
+    assert then["as_of"] == "2025-01-01" and "as_of" not in now
+    assert {r["version"] for r in then["results"]} == {FIRST} and {r["version"] for r in now["results"]} == {LAST}
 
 
 def test_datasette_lists_the_versions_faceted_and_links_each_to_its_diff(editions_db, db):
