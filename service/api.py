@@ -7,12 +7,14 @@ from pathlib import Path
 from flask import Blueprint, abort, jsonify, request, url_for
 from werkzeug.exceptions import BadRequest
 
+from kb.editions import history
 from kb.rulings import ruling
 from kb.search import MAX_K, ask
 from kb.store import UnknownRuling, games
 from service.db import get_db
+from service.editions import requested_diff, source_versions
 from service.pages import ruling_links
-from service.params import search_args
+from service.params import as_of_arg, search_args
 
 api = Blueprint("api", __name__)
 OPENAPI = Path(__file__).resolve().parent / "openapi.json"
@@ -20,20 +22,33 @@ OPENAPI = Path(__file__).resolve().parent / "openapi.json"
 
 @api.route("/search")
 def search():
-    """The answer to `q`: the same JSON as `rulings ask --json`."""
+    """The answer to `q` (from the editions in force on `as_of`, if given): the same JSON as `rulings ask --json`."""
     question, game, k = search_args(require_query=True)
-    return jsonify(ask(get_db(), question, game, k))
+    return jsonify(ask(get_db(), question, game, k, as_of=as_of_arg()))
 
 
 @api.route("/rulings/<path:ruling_id>")
 def ruling_json(ruling_id: str):
-    """One ruling with its examples, verification status and permalink."""
+    """One ruling with its examples, verification status, permalink and history through its source's editions."""
     try:
         found = ruling(get_db(), ruling_id)
     except UnknownRuling:
         abort(404, f"No ruling has the id {ruling_id!r}.")
     found["url"] = url_for("pages.ruling", ruling_id=ruling_id, _external=True)
+    found["history"] = history(get_db(), ruling_id)
     return jsonify(found)
+
+
+@api.route("/sources/<source_id>/versions", merge_slashes=False)
+def versions_json(source_id: str):
+    """A source's editions, oldest first, each with what it changed (the same JSON as `rulings versions --json`)."""
+    return jsonify(source_versions(get_db(), source_id))
+
+
+@api.route("/sources/<source_id>/diff", merge_slashes=False)
+def diff_json(source_id: str):
+    """What changed between two editions (`from`, `to`): the same JSON as `rulings diff --json`."""
+    return jsonify(requested_diff(get_db(), source_id, source_versions(get_db(), source_id)))
 
 
 @api.route("/games")

@@ -8,14 +8,17 @@ Datasette's rows and the web app's pages.
 - `escape_fts(q)`, which Datasette's table search calls on what is typed in its search box, matches ANY of the
   question's content words (quoted, so no FTS syntax gets through), as the web app's full-text step does:
   Datasette's own version needs every word, so a question in plain words found nothing.
-- A ruling's or a source's title cell links to its page in the web app (`app_url` in the plugin's metadata).
+- A ruling's or a source's title cell links to its page in the web app (`app_url` in the plugin's metadata), a
+  source version's version to what changed in it, a ruling history row's ruling id to the ruling's page.
 - A table's column descriptions fold into a "What each column means" disclosure, so the rows come first.
 """
 from __future__ import annotations
 
 import json
+import re
 import sys
 import threading
+from urllib.parse import quote
 
 from datasette import hookimpl
 from markupsafe import Markup, escape
@@ -26,8 +29,12 @@ from kb.search import MAX_K, ask
 from kb.store import connect
 
 NAME = "rulings"
-# Tables whose rows have a page in the web app: the column that links there, and the page's path.
-APP_PAGES = {"rulings": ("title", "/r/{id}"), "sources": ("title", "/sources/{id}")}
+# Tables whose rows have a page in the web app: the column that links there, and the page's path (filled in with
+# the row's columns).
+APP_PAGES = {"rulings": ("title", "/r/{id}"), "sources": ("title", "/sources/{id}"),
+             "source_versions": ("version", "/sources/{source}/diff?to={version}"),
+             "ruling_history": ("ruling_id", "/r/{ruling_id}")}
+FIELD = re.compile(r"\{(\w+)\}")
 FOLD_DESCRIPTIONS = """
 document.querySelectorAll("dl.column-descriptions").forEach(function (dl) {
   var details = document.createElement("details"), summary = document.createElement("summary");
@@ -96,7 +103,12 @@ def render_cell(row, value, column, table, database, datasette):
     app_url = (datasette.plugin_config(NAME, database=database) or {}).get("app_url")
     if not app_url:
         return None
-    href = app_url.rstrip("/") + page[1].format(id=row["id"])
+    needed = FIELD.findall(page[1])
+    if not set(needed) <= set(row.keys()):  # a column the path needs is hidden (?_nocol=)
+        return None
+    # A table page gives a foreign key as {"value", "label"}.
+    fields = {key: row[key]["value"] if isinstance(row[key], dict) else row[key] for key in needed}
+    href = app_url.rstrip("/") + page[1].format_map({key: quote(str(found), safe="/") for key, found in fields.items()})
     return Markup(f'<a href="{escape(href)}" title="Open in the web app">{escape(value)}</a>')
 
 

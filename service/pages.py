@@ -1,4 +1,5 @@
-"""The HTML pages: ask, ruling, game, source, calculators and the printable handbook."""
+"""The HTML pages: ask, ruling, game, source (its versions and what changed), calculators and the printable
+handbook."""
 from __future__ import annotations
 
 import json
@@ -17,6 +18,7 @@ from kb.rulings import details, family_groups, game_rulings, proof
 from kb.search import MAX_K, ask
 from model.kinds import KIND_LABELS
 from service.db import get_db
+from service.editions import diff_sections, edition_count, requested_diff, ruling_change, source_versions
 from service.params import MAX_QUERY, search_args
 
 pages = Blueprint("pages", __name__)
@@ -46,7 +48,7 @@ def datasette_url(table: str | None = None, pk: str | None = None, **query) -> s
         parts.append(tilde_encode(pk))
     url = "/".join(parts)
     if query:
-        url += "?" + urlencode(query)
+        url += "?" + urlencode(query, doseq=True)
     return url
 
 
@@ -114,7 +116,7 @@ def ruling(ruling_id: str):
         page = details(get_db(), ruling_id)
     except store.UnknownRuling:
         abort(404, f"No ruling has the id {ruling_id!r}.")
-    return render_template("ruling.html", **page)
+    return render_template("ruling.html", **page, change=ruling_change(get_db(), ruling_id))
 
 
 @pages.route("/games/<slug>")
@@ -129,13 +131,36 @@ def handbook(slug: str):
     return render_template("handbook.html", game=found, sources=outline(game_rulings(get_db(), slug)))
 
 
-@pages.route("/sources/<source_id>")
+@pages.route("/sources/<source_id>", merge_slashes=False)
 def source(source_id: str):
     found = store.source(get_db(), source_id) or abort(404, f"No source has the id {source_id!r}.")
     cited = cited_lines(request.args.get("lines"))
     span = cited_span(request.args.get("start"), request.args.get("end"), len(found["original_text"]))
     chrome, lines = source_lines(found, span)
-    return render_template("source.html", source=found, chrome=chrome, lines=lines, cited=cited, span=span)
+    return render_template("source.html", source=found, chrome=chrome, lines=lines, cited=cited, span=span,
+                           editions=edition_count(get_db(), source_id))
+
+
+@pages.route("/sources/<source_id>/versions", merge_slashes=False)
+def versions(source_id: str):
+    """A source's editions, oldest first, each with what it changed and a link to its diff."""
+    listed = source_versions(get_db(), source_id)
+    return render_template("versions.html", source=source_heading(source_id), versions=listed)
+
+
+@pages.route("/sources/<source_id>/diff", merge_slashes=False)
+def diff(source_id: str):
+    """What changed between two editions of a source (`from`, `to`), section by section."""
+    listed = source_versions(get_db(), source_id)
+    found = requested_diff(get_db(), source_id, listed)
+    return render_template("diff.html", source=source_heading(source_id), diff=found, versions=listed,
+                           sections=diff_sections(get_db(), found))
+
+
+def source_heading(source_id: str) -> dict:
+    """What a page about a source's editions names it by: its id, title, game and game's name."""
+    return store.one(get_db(), "select s.id, s.title, s.game, g.name as game_name from sources s "
+                               "join games g on g.slug = s.game where s.id = ?", [source_id])
 
 
 def cited_span(start: str | None, end: str | None, length: int) -> tuple[int, int] | None:

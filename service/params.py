@@ -1,5 +1,9 @@
-"""The query parameters of a search request (`q`, `game`, `k`), validated for the pages and the API alike."""
+"""The query parameters of a search request (`q`, `game`, `k`, `as_of`), validated for the pages and the API
+alike."""
 from __future__ import annotations
+
+import re
+from datetime import date
 
 from flask import request
 from werkzeug.exceptions import BadRequest
@@ -9,6 +13,7 @@ from kb.search import MAX_K
 from service.db import get_db
 
 MAX_QUERY = 1000
+DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def search_args(require_query: bool) -> tuple[str, str | None, int]:
@@ -28,3 +33,20 @@ def search_args(require_query: bool) -> tuple[str, str | None, int]:
     if not 1 <= k <= MAX_K:
         raise BadRequest(f"parameter 'k' must be between 1 and {MAX_K}")
     return question, game, k
+
+
+def as_of_arg() -> str | None:
+    """The validated `as_of` of a search request: a date, YYYY-MM-DD (None when absent or empty)."""
+    value = request.args.get("as_of") or None
+    if value is not None and not is_date(value):
+        raise BadRequest("parameter 'as_of' must be a date, YYYY-MM-DD (e.g. 2025-01-01)")
+    return value
+
+
+def is_date(value: str) -> bool:
+    """Whether `value` is a calendar date written YYYY-MM-DD."""
+    try:
+        date.fromisoformat(value)
+    except ValueError:
+        return False
+    return DATE.fullmatch(value) is not None

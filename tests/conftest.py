@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from support import REPO_MANIFEST
+from support import CORPORA, LORCANA_EDITIONS, LORCANA_RULES, REPO_MANIFEST
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
@@ -48,6 +48,23 @@ def seeds_plus(built_db, tmp_path_factory):
         add_document(path, folder / f"{game}.txt", game)
         return path
     return add
+
+
+@pytest.fixture(scope="session")
+def editions_db(built_db, tmp_path_factory) -> Path:
+    """A copy of the seeds' database with the three editions of the Lorcana comprehensive rules (the publisher's
+    PDFs in ../shared/corpora) added in date order: one source, LORCANA_RULES, with three versions. Skips when
+    ../shared is not beside the clone."""
+    import shutil
+
+    from kb.build import add_document
+    if not CORPORA.is_dir():
+        pytest.skip(f"{CORPORA} is not beside the clone")
+    path = tmp_path_factory.mktemp("editions") / "rulings.db"
+    shutil.copy(built_db, path)
+    for edition in LORCANA_EDITIONS:
+        add_document(path, CORPORA / f"{LORCANA_RULES}-{edition}.pdf", "lorcana")
+    return path
 
 
 def _letters(text: str) -> str:

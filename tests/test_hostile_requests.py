@@ -44,10 +44,13 @@ ENCODED = {**{name: quote(value, safe="") for name, value in HOSTILE.items()}, *
 # Every route that takes user input, with {} where the input goes.
 PAGES = ["/?q={}", "/?q=magic&game={}", "/?q=magic&k={}", "/r/{}", "/r/dragon-dice/{}", "/games/{}",
          "/handbook/{}", "/sources/{}", "/sources/dragon-dice-faq-magic?lines={}", "/calc/{}",
-         "/calc/dragon-dice?calc={}", "/calc/dragon-dice?calc=saves&rolled={}", "/calc/dragon-dice?calc=saves&{}=1"]
-API = ["/api/search?q={}", "/api/search?q=magic&game={}", "/api/search?q=magic&k={}", "/api/rulings/{}",
-       "/api/calc/{}/saves", "/api/calc/dragon-dice/{}", "/api/calc/dragon-dice/saves?rolled={}",
-       "/api/calc/dragon-dice/saves?{}=1"]
+         "/calc/dragon-dice?calc={}", "/calc/dragon-dice?calc=saves&rolled={}", "/calc/dragon-dice?calc=saves&{}=1",
+         "/sources/{}/versions", "/sources/{}/diff", "/sources/dragon-dice-faq-magic/diff?from={}",
+         "/sources/dragon-dice-faq-magic/diff?to={}"]
+API = ["/api/search?q={}", "/api/search?q=magic&game={}", "/api/search?q=magic&k={}", "/api/search?q=magic&as_of={}",
+       "/api/rulings/{}", "/api/calc/{}/saves", "/api/calc/dragon-dice/{}", "/api/calc/dragon-dice/saves?rolled={}",
+       "/api/calc/dragon-dice/saves?{}=1", "/api/sources/{}/versions", "/api/sources/{}/diff",
+       "/api/sources/dragon-dice-faq-magic/diff?from={}", "/api/sources/dragon-dice-faq-magic/diff?to={}"]
 
 
 @pytest.fixture(scope="module")
@@ -91,7 +94,8 @@ def test_hostile_input_to_a_page_is_answered_or_an_html_4xx_without_raw_markup(c
 
 @pytest.mark.parametrize("route", ["/?q={}", "/?q=magic&game={}", "/r/{}", "/games/{}", "/handbook/{}",
                                    "/sources/{}", "/calc/{}", "/calc/dragon-dice?calc={}",
-                                   "/calc/dragon-dice?calc=saves&rolled={}", "/calc/dragon-dice?calc=saves&{}=1"])
+                                   "/calc/dragon-dice?calc=saves&rolled={}", "/calc/dragon-dice?calc=saves&{}=1",
+                                   "/sources/{}/versions", "/sources/{}/diff", "/sources/dragon-dice-faq-magic/diff?to={}"])
 def test_pages_that_echo_input_escape_it(client, route):
     opening = SCRIPT.split("</")[0]  # no slash, so it fits a path segment such as a game's slug
     page = client.get(route.format(quote(opening, safe=""))).get_data(as_text=True)

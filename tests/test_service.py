@@ -36,7 +36,8 @@ def line(page: str, number: int) -> str:
 
 
 @pytest.mark.parametrize("url", ["/", f"/?q={QUESTION}", f"/r/{BEST}", "/games/dragon-dice",
-                                 "/sources/dragon-dice-faq-magic", "/handbook/wizard-dice", "/r/nope"])
+                                 "/sources/dragon-dice-faq-magic", "/sources/dragon-dice-faq-magic/versions",
+                                 "/sources/dragon-dice-faq-magic/diff", "/handbook/wizard-dice", "/r/nope"])
 def test_every_page_is_responsive_and_has_a_skip_link(client, url):
     page = html(client.get(url))
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page

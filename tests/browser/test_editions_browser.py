@@ -1,0 +1,107 @@
+"""A judge studies what a new edition changed, in a real browser: from a source's versions to the diff, added
+rules in green, removed ones struck through, a changed rule's words marked; two other versions chosen; a rule
+followed to its page, which says in which version it changed and shows the earlier text on a click; all of it
+fits a phone's width."""
+import pytest
+from harness import ARTIFACTS, CHROMIUM, servers
+
+from kb.editions import diff
+from kb.store import connect
+from support import CORPORA, LORCANA_EDITIONS, LORCANA_RULES
+
+if not CHROMIUM.exists():
+    pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)", allow_module_level=True)
+if not CORPORA.is_dir():
+    pytest.skip(f"{CORPORA} is not beside the clone", allow_module_level=True)
+
+from playwright.sync_api import expect  # noqa: E402
+
+FIRST, MIDDLE, LAST = LORCANA_EDITIONS
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def urls(editions_db):
+    """Both servers over the database with three editions of the Lorcana rules."""
+    with servers(editions_db) as found:
+        yield found
+
+
+@pytest.fixture(scope="module")
+def changes(editions_db) -> dict:
+    """What changed from the second edition to the third (kb.editions.diff)."""
+    conn = connect(editions_db, readonly=True)
+    try:
+        return diff(conn, LORCANA_RULES, MIDDLE, LAST)
+    finally:
+        conn.close()
+
+
+def test_the_diff_shows_added_removed_and_changed_rules_marked_and_links_to_each(page, urls, changes):
+    app_url, _ = urls
+    page.goto(f"{app_url}/sources/{LORCANA_RULES}")
+    page.get_by_role("link", name="every version and what changed").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Versions of")
+    expect(page.locator("table.versions tbody tr")).to_have_count(3)
+    expect(page.locator("tr.current")).to_contain_text(LAST)
+    page.get_by_role("link", name=f"Changes from {MIDDLE}").click()
+
+    expect(page.locator(".summary")).to_contain_text(
+        f"{len(changes['added'])} added, {len(changes['removed'])} removed, {len(changes['changed'])} changed")
+    added, removed, changed = (page.locator(f"ul.diff > li.change-{kind}") for kind in ("added", "removed", "changed"))
+    expect(added).to_have_count(len(changes["added"]))
+    expect(removed).to_have_count(len(changes["removed"]))
+    expect(changed).to_have_count(len(changes["changed"]))
+    # Added in green, removed struck through, a changed rule's words struck through and inserted.
+    green = added.first.evaluate("e => getComputedStyle(e).backgroundColor")
+    red, green_value, _ = (int(x) for x in green.removeprefix("rgb(").rstrip(")").split(", "))
+    assert green_value > red, green
+    assert "line-through" in removed.first.locator("del").evaluate("e => getComputedStyle(e).textDecorationLine")
+    first_changed = changed.first
+    expect(first_changed.locator("del, ins").first).to_be_visible()
+    page.screenshot(path=ARTIFACTS / "editions-diff.png")
+
+    # A changed rule's link opens its page, which says in which version it changed; the earlier text is a click away.
+    rule = changes["changed"][0]
+    first_changed.get_by_role("link", name=rule["ref"]).click()
+    expect(page).to_have_url(f"{app_url}/r/{rule['id']}")
+    note = page.locator(".edition-change")
+    expect(note).to_contain_text(f"Changed in {LAST}")
+    earlier = note.locator("details.earlier")
+    expect(earlier.locator("blockquote")).not_to_be_visible()
+    earlier.locator("summary").click()
+    expect(earlier.locator("blockquote")).to_be_visible()
+    expect(earlier).to_contain_text(rule["before"].split("\n")[0][:40])
+    page.screenshot(path=ARTIFACTS / "editions-ruling.png", full_page=True)
+
+    # Back from the ruling to its place among the changes.
+    note.get_by_role("link", name="everything that changed in this version").click()
+    expect(page.locator(f'[id="{rule["id"]}"]')).to_be_in_viewport()
+
+
+def test_two_other_versions_can_be_chosen(page, urls):
+    app_url, _ = urls
+    page.goto(f"{app_url}/sources/{LORCANA_RULES}/diff")
+    page.select_option("#from", FIRST)
+    page.select_option("#to", MIDDLE)
+    page.get_by_role("button", name="Compare").click()
+    expect(page).to_have_url(f"{app_url}/sources/{LORCANA_RULES}/diff?from={FIRST}&to={MIDDLE}")
+    expect(page.locator(".summary")).to_contain_text(f"From {FIRST} to {MIDDLE}")
+    expect(page.locator("ul.diff > li").first).to_be_visible()
+
+
+@pytest.mark.parametrize("path", [f"/sources/{LORCANA_RULES}/versions", f"/sources/{LORCANA_RULES}/diff?from={FIRST}"])
+def test_the_versions_and_diff_pages_fit_a_phone(browser_context_phone, urls, path):
+    app_url, _ = urls
+    phone = browser_context_phone
+    phone.goto(app_url + path)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    phone.screenshot(path=ARTIFACTS / f"editions-phone-{path.split('/')[3].split('?')[0]}.png")
+
+
+@pytest.fixture
+def browser_context_phone(page):
+    """A page of the same browser at a phone's width."""
+    context = page.context.browser.new_context(viewport=PHONE)
+    yield context.new_page()
+    context.close()
