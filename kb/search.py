@@ -19,6 +19,7 @@ from kb.answered import THRESHOLD, Evidence, confidence, is_answered
 from kb.fusion import LEXICAL_WEIGHT, combine, prefer_game, prefer_rulings
 from kb.gaps import answer_gaps
 from kb.lexicon import Lexicon, load_lexicon
+from kb.lookup import lookup
 from kb.onnx_embedder import embedder
 from kb.query import (
     content_terms,
@@ -153,7 +154,9 @@ def ask(conn: sqlite3.Connection, question: str, game: str | None = None, k: int
         mode: str = "hybrid", weight: float = LEXICAL_WEIGHT, explain: bool = False,
         steps: tuple[Step, ...] = STEPS, as_of: str | None = None) -> dict:
     """The answer to a question: `{"query", "answered", "confidence", "game", "results", "gaps"}`, best ruling
-    first.
+    first. A question that is a ruling's ref, id or label, or a rule's or heading's number in any of its
+    spellings ("rule 4.3.3", "CR 10.15"; `kb.lookup`), goes straight to it (a heading: to its rulings, said
+    in `lookup`).
 
     `game` restricts the search; without it, a game the question names does, and a game whose vocabulary
     the question speaks is preferred. `game` in the answer is the game searched or recognised (or None).
@@ -185,6 +188,11 @@ def _answer(conn: sqlite3.Connection, question: str, game: str | None, k: int, m
     if hit and (game is None or hit.split("/")[0] == game):
         return {"query": question, "answered": True, "confidence": 1.0, "game": hit.split("/")[0],
                 "results": results(conn, [(hit, 1.0)]), "gaps": []}
+    named = lookup(conn, question, game)
+    if named:  # a rule's or heading's number: the rule, or the heading's rules
+        return {"query": question, "answered": True, "confidence": 1.0, "game": named["ids"][0].split("/")[0],
+                "results": results(conn, [(rid, 1.0) for rid in named["ids"][:k]]), "gaps": [],
+                "lookup": {key: value for key, value in named.items() if key != "ids"}}
     search = Search(conn, question, lexicon, game, mode, weight, in_force=in_force)
     for step in steps:
         step(search)

@@ -8,13 +8,14 @@ from flask import Blueprint, abort, jsonify, request, url_for
 from werkzeug.exceptions import BadRequest
 
 from kb.editions import history
-from kb.rulings import ruling
+from kb.lookup import find, names, number_in
+from kb.rulings import results, ruling
 from kb.search import MAX_K, ask
 from kb.store import UnknownRuling, games
 from service.db import get_db
 from service.editions import requested_diff, source_versions
 from service.pages import ruling_links
-from service.params import as_of_arg, search_args
+from service.params import as_of_arg, game_arg, search_args
 
 api = Blueprint("api", __name__)
 OPENAPI = Path(__file__).resolve().parent / "openapi.json"
@@ -25,6 +26,21 @@ def search():
     """The answer to `q` (from the editions in force on `as_of`, if given): the same JSON as `rulings ask --json`."""
     question, game, k = search_args(require_query=True)
     return jsonify(ask(get_db(), question, game, k, as_of=as_of_arg()))
+
+
+@api.route("/rulings/lookup")
+def lookup_json():
+    """The rule or heading a number names (`number`: "4.3.6", "rule 4.3.3", "CR 10.15"; within `game`): what
+    it is and its rulings, shaped as search results."""
+    asked = request.args.get("number", "").strip()
+    game = game_arg()
+    number, named_game, source = number_in(asked, names(get_db()))
+    found = find(get_db(), number, game or named_game, source) if number else None
+    if found is None:  # no number at all is no rule either: a 404, as the OpenAPI description says
+        abort(404, f"No rule or heading is numbered {asked!r}" + (f" in {game}." if game else ".")
+              + " Give a number as a judge says it, e.g. 4.3.6 or rule 4.3.3.")
+    return jsonify({**{key: value for key, value in found.items() if key != "ids"},
+                    "results": results(get_db(), [(rid, 1.0) for rid in found["ids"]])})
 
 
 @api.route("/rulings/<path:ruling_id>")
@@ -84,12 +100,16 @@ def calc_json(game: str, calc: str):
 
 @api.route("/openapi.json")
 def openapi():
-    """The OpenAPI 3 description of this API: its `game` parameter lists the games of the served database,
+    """The OpenAPI 3 description of this API: its `game` parameters list the games of the served database,
     its `k` parameter states the limit search enforces (the file's {max_k})."""
     spec = json.loads(OPENAPI.read_text(encoding="utf-8"))
+    slugs = [""] + [found["slug"] for found in games(get_db())]  # "": every game
+    for param in spec["paths"]["/rulings/lookup"]["get"]["parameters"]:
+        if param["name"] == "game":
+            param["schema"]["enum"] = slugs
     for param in spec["paths"]["/search"]["get"]["parameters"]:
         if param["name"] == "game":
-            param["schema"]["enum"] = [""] + [found["slug"] for found in games(get_db())]  # "": every game
+            param["schema"]["enum"] = slugs
         elif param["name"] == "k":
             param["schema"]["maximum"] = MAX_K
             param["description"] = param["description"].format(max_k=MAX_K)

@@ -23,9 +23,7 @@ def search_args(require_query: bool) -> tuple[str, str | None, int]:
         raise BadRequest("parameter 'q' (the question) is required")
     if len(question) > MAX_QUERY:
         raise BadRequest(f"parameter 'q' is too long: at most {MAX_QUERY} characters")
-    game = request.args.get("game") or None
-    if game is not None and store.game(get_db(), game) is None:
-        raise BadRequest(f"parameter 'game': unknown game {game!r}")
+    game = game_arg()
     try:
         k = int(request.args.get("k", 5))
     except ValueError:
@@ -33,6 +31,14 @@ def search_args(require_query: bool) -> tuple[str, str | None, int]:
     if not 1 <= k <= MAX_K:
         raise BadRequest(f"parameter 'k' must be between 1 and {MAX_K}")
     return question, game, k
+
+
+def game_arg() -> str | None:
+    """The validated `game` of a request: a game's slug (None when absent or empty)."""
+    game = request.args.get("game") or None
+    if game is not None and store.game(get_db(), game) is None:
+        raise BadRequest(f"parameter 'game': unknown game {game!r}")
+    return game
 
 
 def as_of_arg() -> str | None:

@@ -1,0 +1,80 @@
+"""A rule by any of its names: "4.3.6", "Lorcana 4.3.6", "rule 4.3.3", "CR 10.15.1", "section 5", "article
+12.3", "law 7" (any case or spacing, with or without a source's abbreviation or the game's name), a rule's
+number or a heading's, including numbers a document gives only in headings (they head a section, not a
+ruling): the rulings it names, in document order."""
+from __future__ import annotations
+
+import re
+import sqlite3
+
+from model.kinds import AUTHORITY, UNKNOWN_AUTHORITY
+
+# Words that say "what follows is a number": "rule 4.3", "CR 702.19b", "section 5", "art. 12", "§ 3".
+_NAMED = re.compile(r"^(?:rules?|cr|sections?|sect\.?|articles?|art\.?|laws?|§|no\.?|number)\s*", re.IGNORECASE)
+_NOT_RULES = "'title', 'front-matter', 'changelog', 'restated'"
+# A number a document gives a rule or heading: "4.3.6", "702.19b", "100.1a", "12", "B.3", "6.A.1".
+NUMBER = re.compile(r"(?:\d+|[A-Z])(?:\.(?:\d+|[A-Za-z]))*[a-z]?", re.IGNORECASE)
+
+
+def number_in(question: str, names: list[tuple[str, str | None, str | None]]) -> tuple[str, str | None, str | None]:
+    """The number a question asks for ("" when it asks for none), and the game and source its prefix names.
+    `names`: (a name lower case, its game, its source) for every source abbreviation and game name."""
+    text = " ".join(question.strip().strip("?!\"'[]<>“”").split())
+    game = source = None
+    for name, its_game, its_source in names:
+        if text.lower().startswith(name + " ") or text.lower().startswith(name + ":"):
+            text, game, source = text[len(name) + 1:].lstrip(" :"), its_game, its_source
+            break
+    text = _NAMED.sub("", text).rstrip(".")
+    # A bare letter ("A") or word is no number; one with a digit or a dot is.
+    return (text if NUMBER.fullmatch(text) and re.search(r"[\d.]", text) else ""), game, source
+
+
+def names(conn: sqlite3.Connection) -> list[tuple[str, str | None, str | None]]:
+    """Every source abbreviation and game name, lower case, the longest first (so "DD Magic" before "DD")."""
+    found = [(abbrev.lower(), game, source) for source, game, abbrev in
+             conn.execute("select id, game, abbrev from sources where abbrev != ''")]
+    found += [(name.lower(), slug, None) for slug, name in conn.execute("select slug, name from games")]
+    return sorted(found, key=lambda item: -len(item[0]))
+
+
+def find(conn: sqlite3.Connection, number: str, game: str | None = None, source: str | None = None) -> dict | None:
+    """What `number` names among the rulings (of `game`, of `source`): `{"kind": "rule", "number", "ids"}` for
+    the rulings it numbers, the most authoritative source's first; or `{"kind": "heading", "number", "title",
+    "source", "ids"}` for a heading that gives it, with the rulings under the heading in document order. None
+    if nothing has that number."""
+    where = " and r.game = ?" * bool(game) + " and r.source = ?" * bool(source)
+    params = [p for p in (game, source) if p]
+    # The rule whose ref is its number ("Lorcana 4.3.3"), else one labelled so where its ref says more ("PotL
+    # 2.4" is item 4 under heading 2, not rule 4); never the source's header or its update summary.
+    for match in ("lower(r.ref) = lower(s.abbrev || ' ' || ?)", "lower(r.label) = lower(?)"):
+        rows = conn.execute("select r.id, s.kind from rulings r join sources s on s.id = r.source "
+                            f"where {match}{where} and r.kind not in ({_NOT_RULES}) "
+                            "order by r.source, r.position", [number, *params]).fetchall()
+        if rows:
+            break
+    if rows:
+        ranked = sorted(rows, key=lambda row: AUTHORITY.get(row[1], UNKNOWN_AUTHORITY))
+        return {"kind": "rule", "number": number, "ids": [row[0] for row in ranked]}
+    heading = re.compile(rf"(?:^| > )({re.escape(number)}\.?\s+[^>]*?)(?: > |$)", re.IGNORECASE)
+    for ruling_id, section, source_id in conn.execute(
+            f"select r.id, r.section, r.source from rulings r where instr(lower(r.section), ?){where} "
+            "order by r.source, r.position", [number.lower() + " ", *params]):
+        found = heading.search(section or "")
+        if found:
+            path = section[:found.end(1)]
+            ids = [rid for (rid,) in conn.execute(
+                "select id from rulings where source = ? and (section = ? or section like ?) order by position",
+                [source_id, path, path + " > %"])]
+            title = found.group(1)[len(number):].lstrip(". ").strip()
+            return {"kind": "heading", "number": number, "title": title, "source": source_id, "ids": ids or [ruling_id]}
+    return None
+
+
+def lookup(conn: sqlite3.Connection, question: str, game: str | None = None) -> dict | None:
+    """What a question that is a rule's or heading's number names (see `find`), within `game` when one is
+    chosen; None for any other question."""
+    number, named_game, source = number_in(question, names(conn))
+    if not number or (game and named_game and game != named_game):
+        return None
+    return find(conn, number, game or named_game, source)
