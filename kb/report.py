@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import sqlite3
 
+from engine.registry import games
+
 
 def source_summary(conn: sqlite3.Connection) -> list[dict]:
     """Per source: how many rulings, examples, tables and gaps it yielded."""
@@ -18,7 +20,9 @@ def source_summary(conn: sqlite3.Connection) -> list[dict]:
 
 def engine_summary(conn: sqlite3.Connection) -> list[dict]:
     """Per game: rulings, how many the engine checks (every example agrees), how many are not checkable (with
-    a reason), how many are not checked or disagree, and the scenarios run (as of the last `rulings verify`)."""
+    a reason), how many are not checked or disagree, and the scenarios run (as of the last `rulings verify`);
+    for a game the engine does not have, "no engine for this game"."""
+    engines = set(games())
     rows = [dict(r) for r in conn.execute("""
         select g.slug as game, count(st.ruling_id) as rulings,
           sum(st.status = 'passed') as checked,
@@ -28,9 +32,15 @@ def engine_summary(conn: sqlite3.Connection) -> list[dict]:
              where r.game = g.slug and e.kind = 'scenario') as scenarios,
           printf('%d%%', 100 * sum(st.status = 'passed') / count(st.ruling_id)) as linked
         from games g join ruling_status st on st.game = g.slug group by g.slug order by g.rowid""")]
-    if rows:
-        total = {key: sum(r[key] for r in rows) for key in rows[0] if key not in ("game", "linked")}
-        rows.append({"game": "all", **total, "linked": f"{100 * total['checked'] // total['rulings']}%"})
+    with_engine = [row for row in rows if row["game"] in engines]
+    for row in rows:
+        if row["game"] not in engines:  # nothing could check its rulings: say so rather than count them unchecked
+            row.update({key: "-" for key in ("checked", "not checkable", "scenarios", "linked")},
+                       **{"not checked or disagreeing": "no engine for this game"})
+    if with_engine:
+        total = {key: sum(r[key] for r in with_engine) for key in with_engine[0] if key not in ("game", "linked")}
+        label = "all" if len(with_engine) == len(rows) else "all with an engine"
+        rows.append({"game": label, **total, "linked": f"{100 * total['checked'] // total['rulings']}%"})
     return rows
 
 

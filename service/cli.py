@@ -443,7 +443,8 @@ def evaluate(file: Path, mode: str, k: int, as_json: bool, db_path: Path):
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: the answer's facts, words and rulings, or the "
               "calculators' declarations.")
 @click.option("--markdown", is_flag=True, help="Print every calculator as docs/engine.md's reference section.")
-def calc(game: str | None, calc: str | None, params: tuple[str, ...], as_json: bool, markdown: bool):
+@db_option
+def calc(game: str | None, calc: str | None, params: tuple[str, ...], as_json: bool, markdown: bool, db_path: Path):
     """Run a judge's calculator with key=value parameters, or list a game's calculators (GAME alone) or every
     game's (no argument).
 
@@ -473,7 +474,21 @@ def calc(game: str | None, calc: str | None, params: tuple[str, ...], as_json: b
         click.echo(json.dumps(answer, ensure_ascii=False))
         return
     click.echo(answer["answer"])
-    click.echo("Decided by: " + ", ".join(answer["rulings"]))
+    refs = _refs(db_path, answer["rulings"])
+    click.echo("Decided by: " + ", ".join(refs.get(ruling_id, ruling_id) for ruling_id in answer["rulings"]))
+
+
+def _refs(db_path: Path, ruling_ids: list[str]) -> dict[str, str]:
+    """Ruling id -> its ref in the database (none without a database: the ids are shown then)."""
+    from kb.store import connect
+    if not Path(db_path).exists() or not ruling_ids:
+        return {}
+    conn = connect(db_path)
+    try:
+        return dict(conn.execute(f"select id, ref from rulings where id in ({','.join('?' * len(ruling_ids))})",
+                                 ruling_ids).fetchall())
+    finally:
+        conn.close()
 
 
 def calculator_listing(described: dict[str, dict]) -> str:

@@ -121,8 +121,11 @@ def ruling(ruling_id: str):
 
 @pages.route("/games/<slug>")
 def game(slug: str):
+    from engine.calculators import describe
     found = store.game(get_db(), slug) or abort(404, f"No game has the slug {slug!r}.")
-    return render_template("game.html", game=found, sources=outline(game_rulings(get_db(), slug)))
+    # A game the engine has no calculators for gets no link to an empty page.
+    return render_template("game.html", game=found, sources=outline(game_rulings(get_db(), slug)),
+                           has_calculators=bool(describe().get(slug)))
 
 
 @pages.route("/handbook/<slug>")
