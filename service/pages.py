@@ -8,7 +8,7 @@ from itertools import groupby, pairwise
 from urllib.parse import urlencode
 
 from datasette.utils import tilde_encode
-from flask import Blueprint, abort, current_app, render_template, request, url_for
+from flask import Blueprint, abort, current_app, make_response, render_template, request, url_for
 from markupsafe import Markup, escape
 from werkzeug.exceptions import BadRequest
 
@@ -102,12 +102,29 @@ def outline(rulings: list[dict]) -> list[dict]:
 def index():
     question, game, k = search_args(require_query=False)
     conn = get_db()
+    if "game" not in request.args:  # the game chosen at the table stays chosen until another is
+        game = remembered_game(conn)
     answer = ask(conn, question, game, k) if question else None
+    if answer and not game and answer["game"]:  # the game the question is about first, in the order found
+        answer["results"].sort(key=lambda r: r["game"] != answer["game"])
     groups = family_groups(conn, answer["results"]) if answer else []
     known = store.games(conn)
-    return render_template("index.html", question=question, game=game, k=k, games=known, answer=answer,
-                           groups=groups, game_names={g["slug"]: g["name"] for g in known}, max_k=MAX_K,
-                           max_query=MAX_QUERY)
+    page = make_response(render_template(
+        "index.html", question=question, game=game, k=k, games=known, answer=answer, groups=groups,
+        game_names={g["slug"]: g["name"] for g in known}, max_k=MAX_K, max_query=MAX_QUERY))
+    if "game" in request.args:
+        page.set_cookie(GAME_COOKIE, game or "", max_age=GAME_KEPT if game else 0, samesite="Lax")
+    return page
+
+
+GAME_COOKIE = "game"
+GAME_KEPT = 60 * 60 * 24 * 30  # a month: a tournament, a league season
+
+
+def remembered_game(conn) -> str | None:
+    """The game chosen at the last question, if it is still a game of the database."""
+    slug = request.cookies.get(GAME_COOKIE) or None
+    return slug if slug and store.game(conn, slug) else None
 
 
 @pages.route("/r/<path:ruling_id>")

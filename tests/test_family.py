@@ -114,7 +114,7 @@ def test_ask_page_shows_the_family_under_its_parent_heading_the_best_marked(clie
     assert f'<a href="/r/{PARENT}"><span class="rule-label">100.1</span> Exerting a card' in family
     assert f'<article class="ruling" id="{FIRST}">' in family and f'<article class="ruling" id="{SECOND}">' in family
     best = family[family.index('<li class="best">'):]
-    assert best.index("Closest match") < best.index(f'id="{FIRST}"') < best.index("</li>")
+    assert best.index("Answer") < best.index(f'id="{FIRST}"') < best.index("</li>")
 
 
 def test_the_parent_headings_are_read_once_per_request(family_db):
@@ -134,7 +134,7 @@ def test_an_unanswered_question_lists_the_nearest_rulings_labelled_not_an_answer
     for nearest in answer["results"]:
         assert f"[{nearest['id']}] ({nearest['citation']['text']})" in output.output
     page = client.get("/", query_string={"q": OFF_TOPIC}).get_data(as_text=True)
-    assert '<section class="results nearest"' in page and "Nearest rulings (not an answer)" in page
+    assert '<section class="results nearest"' in page and "Nearest rulings — not an answer" in page
 
 
 # A rulebook whose rules sit under numbered headings with no text of their own ("1.1 General"), as most of a
@@ -172,7 +172,7 @@ def test_a_heading_only_family_shows_its_heading_without_a_link(headings_db):
     page = create_app(headings_db).test_client().get("/", query_string={"q": INK_QUESTION, "game": "quire"})
     family = page.get_data(as_text=True)
     family = family[family.index('<li class="family">'):]
-    assert '<h3 class="family-head"><span class="rule-label">1.1</span> Inking</h3>' in family
+    assert '<h4 class="family-head"><span class="rule-label">1.1</span> Inking</h4>' in family
     output = ask(headings_db, INK_QUESTION, "--game", "quire").output
     assert "1.1 Inking\n" in output and "[quire/concepts/1.1-inking]" not in output  # no ruling to point at
 
@@ -180,4 +180,4 @@ def test_a_heading_only_family_shows_its_heading_without_a_link(headings_db):
 def test_a_family_among_the_nearest_rulings_marks_its_nearest_member_not_a_closest_match(client):
     page = client.get("/", query_string={"q": OFF_TOPIC, "game": "quarrel", "k": 5}).get_data(as_text=True)
     assert '<section class="results nearest"' in page and '<li class="family">' in page
-    assert "Nearest of these" in page and "Closest match" not in page
+    assert "Nearest of these" in page and "Answer" not in page

@@ -149,9 +149,9 @@ def test_the_ask_page_says_not_covered_links_the_gap_to_its_source_line_then_the
     gap = results.index(f': {SUPPLY_GAP}</li>')
     link = results.index('<a href="/sources/paths-of-the-lance-rules?lines=6-6#L6">Paths of the Lance: An '
                          'Expansion to DL 11, Dragons of Glory, line 6</a>')
-    nearest = results.index('<p class="nearest-label" id="nearest-label">Nearest rulings (not an answer)</p>')
+    nearest = results.index('<p class="nearest-label" id="nearest-label">Nearest rulings — not an answer</p>')
     assert covered < link < gap < nearest < results.index('<article class="ruling"')
-    assert "Closest match" not in results
+    assert "Answer" not in results
 
 
 def test_the_ask_page_of_an_answered_question_shows_no_gap(client):

@@ -133,7 +133,7 @@ def test_an_unanswered_question_shows_no_green_badge(browser, built_db, tmp_path
     with servers(verified) as (app_url, _):
         page = browser.new_page(viewport={"width": 1100, "height": 900})
         page.goto(f"{app_url}/?" + urlencode({"q": "What is the capital of France?", "game": "dungeon-twister"}))
-        expect(page.locator("section.results.nearest")).to_contain_text("Nearest rulings (not an answer)")
+        expect(page.locator("section.results.nearest")).to_contain_text("Nearest rulings — not an answer")
         passed = page.locator(".badge-passed")
         assert passed.count()
         for badge in passed.all():  # shown as plain muted text, not a filled green badge
