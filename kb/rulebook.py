@@ -17,14 +17,17 @@ _WORDS = re.compile(r"[a-z0-9]+")
 _NUMBER = re.compile(r"[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*")
 
 
+def _is_number(text: str) -> bool:
+    """A rule number or letter ("4.3.6", "100.1a", "B.1", "b"), not a word or a slug."""
+    return bool(_NUMBER.fullmatch(text)) and (len(text) == 1 or any(ch.isdigit() for ch in text))
+
+
 def rule_anchor(ruling_id: str, ref: str, abbrev: str) -> str:
     """The anchor a rule is addressed by on its source's rulebook page: its number, the ref without the source's
-    abbreviation ("Lorcana 4.3.6" → "4.3.6", "PotL B.1" → "B.1"), where that is one number or letter; else the
-    tail of its id after the game ("optional-rules/b/1", "ability"). Refs are unique, so anchors are too."""
+    abbreviation ("Lorcana 4.3.6" → "4.3.6", "PotL B.1" → "B.1"), where that is a number; else the tail of its
+    id after the game ("optional-rules/b/1", "ability"). Refs are unique, so anchors are too."""
     number = ref.removeprefix(f"{abbrev} ")
-    if _NUMBER.fullmatch(number) and (len(number) == 1 or any(ch.isdigit() for ch in number)):
-        return number
-    return ruling_id.split("/", 1)[-1]
+    return number if _is_number(number) else ruling_id.split("/", 1)[-1]
 
 
 def _slug(steps: list[str]) -> str:
@@ -43,12 +46,18 @@ def _is_rule_step(step: str, rule: dict) -> bool:
     return step in _names(rule) or bool(number and rule["label"] and number[1] == rule["label"].rstrip("."))
 
 
+def _number(row: dict, abbrev: str) -> str:
+    """The number a rule is shown with: its ref's number, else its label where that is a number or letter ("1",
+    "b" of "PotL Optional B.1"), else none (a glossary entry, a passage: its title names it)."""
+    return next((n for n in (row["ref"].removeprefix(f"{abbrev} "), row["label"] or "") if _is_number(n)), "")
+
+
 def rulebook(conn: sqlite3.Connection, source_id: str) -> dict | None:
     """The source as a rulebook, or None if there is no such source: `{"source": {id, title, kind, game,
     game_name, version, effective, editions}, "front": [header units], "tree": [nodes], "count"}`.
 
     A node is a heading `{"heading": True, "anchor", "number", "title", "children"}` (a step of the rulings'
-    section paths, "A > B > C") or a rule `{"heading": False, "id", "anchor", "label", "title", "ref", "text",
+    section paths, "A > B > C") or a rule `{"heading": False, "id", "anchor", "number", "label", "title", "ref", "text",
     "page", "links", "cited_by", "children"}`: `links` are where its text refers to other rulings (kb.rulings
     .links_of), `cited_by` the rulings that refer to it `{"id", "ref", "label", "anchor"}` (anchor None: another
     source's). A section step that names a rule (its number, or its number and title) is that rule, not a
@@ -87,7 +96,8 @@ def rulebook(conn: sqlite3.Connection, source_id: str) -> dict | None:
                 "children": []}
 
     for row in rows:
-        node = {"heading": False, "id": row["id"], "anchor": anchors[row["id"]], "label": row["label"],
+        node = {"heading": False, "id": row["id"], "anchor": anchors[row["id"]], "number": _number(row, source["abbrev"]),
+                "label": row["label"],
                 "title": row["title"], "ref": row["ref"], "text": row["text"], "page": row["page"],
                 "links": links[row["id"]], "cited_by": cited_by[row["id"]], "children": []}
         nodes[row["id"]] = node
