@@ -13,7 +13,7 @@ from model.kinds import HEADER_KINDS
 
 # A heading that starts with its number ("4.3.6 Challenge", "1. Concepts", "702.11b Hexproof").
 _NUMBERED = re.compile(r"(\d+(?:\.\d+)*[a-z]?)\.?\s")
-_WORDS = re.compile(r"[a-z0-9]+")
+_WORDS = re.compile(r"[^\W_]+")  # letters and digits, any script
 _NUMBER = re.compile(r"[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*")
 
 
@@ -25,12 +25,13 @@ def _is_number(text: str) -> bool:
 def rule_anchor(ruling_id: str, ref: str, abbrev: str) -> str:
     """The anchor a rule is addressed by on its source's rulebook page: its number, the ref without the source's
     abbreviation ("Lorcana 4.3.6" → "4.3.6", "PotL B.1" → "B.1"), where that is a number; else the tail of its
-    id after the game ("optional-rules/b/1", "ability"). Refs are unique, so anchors are too."""
+    id after the game ("optional-rules/b/1", "ability"). Refs are unique and so are ids: so are the anchors."""
     number = ref.removeprefix(f"{abbrev} ")
     return number if _is_number(number) else ruling_id.split("/", 1)[-1]
 
 
 def _slug(steps: list[str]) -> str:
+    """A heading's anchor where it has no number: its section path as words ("new-rules", "rules/setup")."""
     return "/".join("-".join(_WORDS.findall(step.lower().replace("’", "").replace("'", ""))) or "s"
                     for step in steps)
 
