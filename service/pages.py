@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from itertools import groupby, pairwise
 from urllib.parse import urlencode
 
@@ -14,6 +15,7 @@ from werkzeug.exceptions import BadRequest
 
 from kb import store
 from kb.layout import blocks
+from kb.rulebook import rule_anchor, rulebook
 from kb.rulings import details, family_groups, game_rulings, proof
 from kb.search import MAX_K, ask
 from model.kinds import KIND_LABELS
@@ -25,6 +27,7 @@ pages = Blueprint("pages", __name__)
 # A ruling's stored text as paragraphs, lists and tables; a verification status in plain words.
 pages.add_app_template_filter(blocks)
 pages.add_app_template_global(proof, "proof_text")
+pages.add_app_template_global(rule_anchor)
 LINES = re.compile(r"(\d{1,7})(?:-(\d{1,7}))?")
 
 
@@ -59,9 +62,10 @@ def kind_label(kind: str) -> str:
 
 
 @pages.app_template_global()
-def linked(text: str, links: list[dict], anchors: bool = False, offset: int | None = 0) -> Markup:
+def linked(text: str, links: list[dict], anchors: bool | Mapping[str, str] = False, offset: int | None = 0) -> Markup:
     """A ruling's text, escaped, with each place it refers to another ruling (`links`: start, end, to_id)
-    made a link to that ruling: its page, or with `anchors` its place on this page (the handbook). `text`
+    made a link to that ruling: its page, or with `anchors` its place on this page: `#<its id>` (the handbook),
+    or, where `anchors` maps ruling ids to anchors (the rulebook), `#<anchor>` for a ruling it maps. `text`
     may be a piece of the ruling's text that starts at `offset` (a paragraph, list item or table cell of
     `kb.layout.blocks`): links elsewhere are left out."""
     if offset is None:  # a padding cell
@@ -71,7 +75,13 @@ def linked(text: str, links: list[dict], anchors: bool = False, offset: int | No
         start, end = link["start"] - offset, link["end"] - offset
         if start < at or end > len(text):  # overlapping or out of this piece: leave it as text
             continue
-        href = f"#{link['to_id']}" if anchors else url_for("pages.ruling", ruling_id=link["to_id"])
+        target = link["to_id"]
+        if isinstance(anchors, Mapping) and target in anchors:
+            href = f"#{anchors[target]}"
+        elif anchors is True:
+            href = f"#{target}"
+        else:
+            href = url_for("pages.ruling", ruling_id=target)
         parts += [escape(text[at:start]), Markup('<a class="xref" href="{}">{}</a>').format(href, text[start:end])]
         at = end
     parts.append(escape(text[at:]))
@@ -159,6 +169,13 @@ def source(source_id: str):
     chrome, lines = source_lines(found, span)
     return render_template("source.html", source=found, chrome=chrome, lines=lines, cited=cited, span=span,
                            editions=edition_count(get_db(), source_id))
+
+
+@pages.route("/rules/<source_id>", merge_slashes=False)
+def rules(source_id: str):
+    """The source as a rulebook: every rule in document order under its headings, each at its number's anchor."""
+    found = rulebook(get_db(), source_id) or abort(404, f"No source has the id {source_id!r}.")
+    return render_template("rulebook.html", **found)
 
 
 @pages.route("/sources/<source_id>/versions", merge_slashes=False)

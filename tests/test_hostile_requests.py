@@ -43,7 +43,7 @@ ENCODED = {**{name: quote(value, safe="") for name, value in HOSTILE.items()}, *
 
 # Every route that takes user input, with {} where the input goes.
 PAGES = ["/?q={}", "/?q=magic&game={}", "/?q=magic&k={}", "/r/{}", "/r/dragon-dice/{}", "/games/{}",
-         "/handbook/{}", "/sources/{}", "/sources/dragon-dice-faq-magic?lines={}", "/calc/{}",
+         "/handbook/{}", "/sources/{}", "/sources/dragon-dice-faq-magic?lines={}", "/rules/{}", "/calc/{}",
          "/calc/dragon-dice?calc={}", "/calc/dragon-dice?calc=saves&rolled={}", "/calc/dragon-dice?calc=saves&{}=1",
          "/sources/{}/versions", "/sources/{}/diff", "/sources/dragon-dice-faq-magic/diff?from={}",
          "/sources/dragon-dice-faq-magic/diff?to={}"]
@@ -93,7 +93,7 @@ def test_hostile_input_to_a_page_is_answered_or_an_html_4xx_without_raw_markup(c
 
 
 @pytest.mark.parametrize("route", ["/?q={}", "/?q=magic&game={}", "/r/{}", "/games/{}", "/handbook/{}",
-                                   "/sources/{}", "/calc/{}", "/calc/dragon-dice?calc={}",
+                                   "/sources/{}", "/rules/{}", "/calc/{}", "/calc/dragon-dice?calc={}",
                                    "/calc/dragon-dice?calc=saves&rolled={}", "/calc/dragon-dice?calc=saves&{}=1",
                                    "/sources/{}/versions", "/sources/{}/diff", "/sources/dragon-dice-faq-magic/diff?to={}"])
 def test_pages_that_echo_input_escape_it(client, route):

@@ -1,0 +1,106 @@
+"""A judge reads the Lorcana comprehensive rules as a rulebook in a real browser: a rule opened at its number from
+a link, its subrules shown under it, a heading opened from the contents, the rules narrowed to those with some
+words, a cross-reference followed to its rule on the same page; at a desktop's and a phone's width."""
+import pytest
+from harness import CHROMIUM, launch, servers
+
+from support import CORPORA, LORCANA_RULES
+
+if not CHROMIUM.exists():
+    pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)", allow_module_level=True)
+if not CORPORA.is_dir():
+    pytest.skip(f"{CORPORA} is not beside the clone", allow_module_level=True)
+
+from playwright.sync_api import expect, sync_playwright  # noqa: E402
+
+WIDTHS = {"desktop": {"width": 1100, "height": 900}, "phone": {"width": 390, "height": 844}}
+
+
+@pytest.fixture(scope="module")
+def urls(editions_db):
+    """Both servers over the database with the Lorcana rules added."""
+    with servers(editions_db) as found:
+        yield found
+
+
+@pytest.fixture(scope="module", params=WIDTHS, ids=WIDTHS)
+def page(request):
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        context = browser.new_context(viewport=WIDTHS[request.param])
+        context.set_default_timeout(30_000)
+        yield context.new_page()
+        browser.close()
+
+
+def rulebook(urls) -> str:
+    return f"{urls[0]}/rules/{LORCANA_RULES}"
+
+
+def in_view(page, selector: str) -> bool:
+    return page.evaluate("""(selector) => {
+        const box = document.querySelector(selector).getBoundingClientRect();
+        return box.top >= 0 && box.top < window.innerHeight; }""", selector)
+
+
+def fits_the_width(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_a_ruling_page_opens_the_rulebook_at_the_rule_with_its_subrules_nested_under_it(page, urls):
+    page.goto(f"{urls[0]}/r/lorcana/concepts/1.6-types-of-abilities/1.6.1")
+    page.locator("a.in-rulebook").click()
+    assert page.url.endswith(f"/rules/{LORCANA_RULES}#1.6.1")
+    rule = page.locator('[id="1.6.1"]')
+    expect(rule).to_be_visible()
+    assert in_view(page, '[id="1.6.1"]')
+    sub = rule.locator('.sub [id="1.6.1.1"]')
+    expect(sub).to_be_visible()
+    expect(sub).to_contain_text("Keywords are words or shortened phrases")
+    # The subrule stands indented under its rule.
+    assert sub.bounding_box()["x"] > rule.bounding_box()["x"]
+    assert fits_the_width(page)
+
+
+def test_a_heading_is_addressable_and_opened_from_the_contents(page, urls):
+    page.goto(rulebook(urls))
+    page.locator("details.contents > summary").click()
+    # The chapter's entry opens on its marker (its title is a link to the chapter), showing its sections.
+    chapter = page.locator('details.contents details:has(> ol a[href="#4.3"]) > summary').first
+    chapter.click(position={"x": 4, "y": 10})
+    page.locator('details.contents a[href="#4.3"]').first.click()
+    assert page.url.endswith("#4.3")
+    heading = page.locator('section[id="4.3"] > :is(h2, h3, h4)')
+    expect(heading).to_contain_text("Main Phase")
+    assert in_view(page, '[id="4.3"]')
+    page.goto(rulebook(urls) + "#4.3.6")
+    expect(page.locator('[id="4.3.6"]')).to_be_visible()
+    assert in_view(page, '[id="4.3.6"]')
+
+
+def test_the_filter_narrows_to_rules_with_every_word_and_clearing_it_shows_all(page, urls):
+    page.goto(rulebook(urls))
+    every = page.locator(".rulebook .rule").count()
+    page.fill("#filter", "bodyguard exerted")
+    expect(page.locator("#filter-count")).to_contain_text("match")
+    shown = page.locator(".rulebook .rule:visible")
+    hits = page.locator(".rulebook .rule:not(.context):visible")
+    assert 0 < hits.count() < 10 < every
+    for text in hits.evaluate_all("rules => rules.map(r => r.querySelector(':scope > .text').textContent.toLowerCase())"):
+        assert "bodyguard" in text and "exerted" in text
+    assert shown.count() >= hits.count()
+    assert fits_the_width(page)
+    page.fill("#filter", "")
+    expect(page.locator(".rulebook .rule:visible")).to_have_count(every)
+
+
+def test_a_cross_reference_goes_to_its_rule_on_the_same_page(page, urls):
+    page.goto(rulebook(urls) + "#1.6.1.2")
+    link = page.locator('[id="1.6.1.2"] > .text a.xref').first
+    target = link.get_attribute("href")
+    assert target.startswith("#")
+    link.click()
+    assert page.url.endswith(target)
+    assert in_view(page, f'[id="{target[1:]}"]')
+    # And back: the rule it refers to lists 1.6.1.2 among the rules that refer to it.
+    expect(page.locator(f'[id="{target[1:]}"] > .cited-by a[href="#1.6.1.2"]')).to_be_visible()
