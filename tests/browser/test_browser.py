@@ -86,7 +86,7 @@ def test_a_keyboard_alone_can_ask_and_open_a_ruling(page, urls):
     page.keyboard.type(QUESTION)
     page.keyboard.press("Enter")
     expect(page.locator("article.ruling").first).to_have_attribute("id", BEST)
-    title = page.locator(f'article.ruling h3 a[href="/r/{BEST}"]')
+    title = page.locator(f'article.ruling h4 a[href="/r/{BEST}"]')
     for _ in range(40):
         if title.evaluate("link => link === document.activeElement"):
             break
