@@ -151,7 +151,7 @@ def for_edition(entry: SourceEntry, parsed: ParsedSource, stored: Stored, editio
     date it takes effect; a document without one counts as newest), and else it is filed among the editions.
     The report says what changed against the edition before it; re-adding an edition changes nothing."""
     report = ingest_report(entry, parsed)
-    entry = replace(entry, id=edition.source, abbrev=edition.abbrev, title=entry.title)
+    entry = replace(entry, id=edition.source, abbrev=edition.abbrev)
     stated = {"version": entry.version or parsed.found.get("version", ""),
               "date": entry.date or parsed.found.get("date", "")}
     version = version_of(stated)

@@ -9,12 +9,11 @@ changed since by its current meaning.
 """
 from __future__ import annotations
 
-import json
 import re
 import sqlite3
 
 from model import schema
-from model.editions import version_of
+from model.editions import edition_rows, version_of
 from model.refs import ref_key
 
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -62,9 +61,8 @@ def connection(db_path: str, as_of: str) -> tuple[sqlite3.Connection, frozenset[
         conn.execute(f"create temp table {table} as select * from main.{table} where not ({owner})", gone)
     conn.execute(f"create temp table sources as select * from main.sources where id not in ({marks})", gone)
     for edition in filter(None, swapped.values()):
-        rows = json.loads(edition["rows"])
-        source = {**rows["sources"][0], **{key: edition[key] for key in ("original_text", "cleaned_text",
-                                                                         "line_numbers")}}
+        rows = edition_rows(edition)
+        source = rows["sources"][0]
         source["version"], source["date"] = version_of(source), edition["effective"]
         _insert(conn, "sources", [source])
         for table in _SHADOWED:

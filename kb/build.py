@@ -3,7 +3,6 @@ from one. Each is a changeset (ingest.changeset reads the documents into one) ap
 of the file that replaces it only once complete (kb.atomic). The one module of kb that imports ingest."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -17,7 +16,7 @@ from kb.paths import DEFAULT_DB, DEFAULT_MANIFEST
 from kb.writer import apply, stored
 from model import schema
 from model.changeset import Changeset
-from model.editions import history_rows, version_row
+from model.editions import edition_rows, history_rows, version_row
 from model.errors import FileError
 from model.records import as_row
 
@@ -98,8 +97,7 @@ def _without_edition(db, source: str, version: str, name: str) -> Changeset:
     if not gone["current"]:
         return Changeset("remove edition", remove_editions=[(source, version)])
     back = [e for e in editions if e is not gone][-1]
-    rows = json.loads(back["rows"])
-    rows["sources"][0].update({key: back[key] for key in ("original_text", "cleaned_text", "line_numbers")})
+    rows = edition_rows(back)
     restored = rows["sources"][0]
     rows["source_versions"] = [version_row(restored, rows, back["added_at"], current=True)]
     rows["ruling_history"] = history_rows(restored, rows["rulings"])

@@ -74,6 +74,8 @@ def find(conn: sqlite3.Connection, number: str, game: str | None = None, source:
 def lookup(conn: sqlite3.Connection, question: str, game: str | None = None) -> dict | None:
     """What a question that is a rule's or heading's number names (see `find`), within `game` when one is
     chosen; None for any other question."""
+    if not re.search(r"[\d.]", question):  # no number can be in it: spare every other question the names
+        return None
     number, named_game, source = number_in(question, names(conn))
     if not number or (game and named_game and game != named_game):
         return None

@@ -40,6 +40,13 @@ def version_row(source: dict, rows: dict[str, list[dict]], added_at: str, curren
                                ensure_ascii=False)}
 
 
+def edition_rows(edition: dict) -> dict[str, list[dict]]:
+    """The rows an edition kept (its `source_versions` row's `rows`), its `sources` row whole again."""
+    rows = json.loads(edition["rows"])
+    rows["sources"][0].update({key: edition[key] for key in _TEXTS})
+    return rows
+
+
 def history_rows(source: dict, rulings: list[dict]) -> list[dict]:
     """The `ruling_history` rows of one edition: each ruling as it gives it."""
     version, effective = version_of(source), source.get("date") or ""
