@@ -1,0 +1,57 @@
+"""How much reading one document may take, and how to raise it for a legitimately huge rulebook.
+
+Every reader stays within these limits and refuses past them with an `IngestError` naming the file and the
+limit, so a crafted document ends in bounded time and memory with a clear answer. Each limit is settable by
+an environment variable `RULINGS_LIMIT_<NAME>` (e.g. `RULINGS_LIMIT_TEXT_MB=40`) or, for one command,
+`rulings add --limit text_mb=40`.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, fields, replace
+
+ENV_PREFIX = "RULINGS_LIMIT_"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The budget of reading one document (see docs/ingest.md, "Limits")."""
+
+    text_mb: float = 10          # size of a text, markdown, HTML or Q/A file
+    pdf_mb: float = 100          # size of a PDF file (read into memory whole)
+    inflated_mb: float = 300     # bytes a PDF's compressed streams may inflate to, all pages together
+    depth: int = 200             # nesting of lists, tags, JSON or YAML values
+    elements: int = 2_000_000    # HTML elements, markdown tokens, JSON or YAML values in one document
+    aliases: int = 10_000        # YAML aliases expanded
+    units: int = 100_000         # rulings one document may give
+    memory_mb: float = 1024      # peak memory while reading the document
+    seconds: float = 20          # time to read a document, plus `seconds_per_mb` for each MB of it
+    seconds_per_mb: float = 4
+
+    def time_for(self, size_bytes: int) -> float:
+        """The seconds a document of `size_bytes` may take to read."""
+        return self.seconds + self.seconds_per_mb * size_bytes / 2**20
+
+    def with_settings(self, settings: dict[str, str], origin: str = "--limit") -> "Limits":
+        """These limits with `settings` ({name: value as text}) applied; ValueError names a bad one."""
+        known = {f.name: f.type for f in fields(self)}
+        changes = {}
+        for name, text in settings.items():
+            key = name.strip().lower()
+            if key not in known:
+                raise ValueError(f"{origin}: unknown limit {name!r} (known: {', '.join(known)})")
+            try:
+                value = (int if known[key] == "int" else float)(text)
+            except ValueError:
+                raise ValueError(f"{origin}: limit {key} must be a number, not {text!r}") from None
+            if not value > 0:
+                raise ValueError(f"{origin}: limit {key} must be positive, not {text!r}")
+            changes[key] = value
+        return replace(self, **changes)
+
+
+def from_environment(environ: dict[str, str] | None = None) -> Limits:
+    """The default limits with every `RULINGS_LIMIT_<NAME>` variable of `environ` (default os.environ) applied."""
+    environ = os.environ if environ is None else environ
+    settings = {key[len(ENV_PREFIX):]: value for key, value in environ.items() if key.startswith(ENV_PREFIX)}
+    return Limits().with_settings(settings, origin="environment")
