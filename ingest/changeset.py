@@ -37,7 +37,8 @@ def source_rows(entry: SourceEntry, parsed: ParsedSource, abbrev: str) -> dict[s
     }], "rulings": [], "examples": [], "rule_tables": [], "rule_table_rows": []}
     for ruling in parsed.rulings:
         row = as_row(ruling)
-        row["citation"] = citation.short(entry.title, row["page"], row["line_start"], row["line_end"])
+        row["citation"] = citation.short(entry.title, row["line_start"], row["line_end"], row["page"],
+                                         row["page_end"], row["pdf_page"])
         # Searched with the ruling: examples name the cards, units and situations questions are asked about.
         row["examples_text"] = " ".join(example.text for example in ruling.examples)
         rows["rulings"].append(row)
@@ -52,7 +53,14 @@ def source_rows(entry: SourceEntry, parsed: ParsedSource, abbrev: str) -> dict[s
         rows["rule_table_rows"] += [{"table_id": table.id, "row": n, "cells": json.dumps(c, ensure_ascii=False)}
                                     for n, c in enumerate(cells, start=1)]
     rows["spells"] = [as_row(s) for s in parsed.spells]
+    if parsed.original_file is not None:
+        rows["originals"] = [{"source": entry.id, "version": version_of(rows["sources"][0]), "file": entry.file,
+                              "media_type": _MEDIA_TYPES[rows["sources"][0]["format"]],
+                              "content": parsed.original_file}]
     return rows
+
+
+_MEDIA_TYPES = {"pdf": "application/pdf"}  # of the files ParsedSource.original_file keeps
 
 
 def _merged(parts: list[dict[str, list[dict]]]) -> dict[str, list[dict]]:
@@ -181,6 +189,8 @@ def for_edition(entry: SourceEntry, parsed: ParsedSource, stored: Stored, editio
         row["ref"] = old_refs.get(row["id"], row["ref"])
     source = rows["sources"][0]
     source["version"], source["date"] = version, effective
+    for row in rows.get("originals", []):
+        row["version"] = version
     rows["source_versions"] = [version_row(source, rows, _now(), current=newest)]
     rows["ruling_history"] = history_rows(source, rows["rulings"])
     changes = compare({r["ruling_id"]: r for r in edition.history[before["version"]]},
@@ -190,7 +200,8 @@ def for_edition(entry: SourceEntry, parsed: ParsedSource, stored: Stored, editio
                          "compared_with": before["version"] if changes else None,
                          **{key: len(found) for key, found in (changes or {}).items()}}
     if not newest:
-        return Changeset("edition", {table: rows[table] for table in ("source_versions", "ruling_history")},
+        return Changeset("edition", {table: rows.get(table, []) for table in ("source_versions", "ruling_history",
+                                                                               "originals")},
                          report=report)
     known = [r for r in stored.rulings if r.id not in current]
     spans = {rid: found for rid, found in stored.spans.items() if rid not in current}

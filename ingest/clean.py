@@ -159,8 +159,9 @@ def rejoin_split_words(doc: MappedText, vocab: Counter) -> MappedText:
     return doc.edit(edits())
 
 
-def drop_running_page_numbers(doc: MappedText, last_page: int) -> MappedText:
-    """Remove page numbers that a flattening glued into sentences ("removed from the game). 1 Assault").
+def running_page_numbers(doc: MappedText, last_page: int) -> list[tuple[int, int, int]]:
+    """(start, end, number) of each page number a flattening glued into a sentence ("removed from the game). 1
+    Assault"): the number ending its page, in document order.
 
     A candidate is a lone number after a sentence end before a capitalised word, or between two lower-case
     words, that is not counting something (no "of", "a", "step"... before it). Candidates are kept as page
@@ -169,13 +170,18 @@ def drop_running_page_numbers(doc: MappedText, last_page: int) -> MappedText:
     not_after = "".join(rf"(?<!\b[{word[0]}{word[0].upper()}]{re.escape(word[1:])} )" for word in _COUNTING_WORDS)
     candidate = re.compile(rf"(?<=[.)!?] )(\d{{1,2}}) (?=[A-Z][a-z])|(?<=[a-z] ){not_after}(\d{{1,2}}) (?=[a-z])")
     page = 0
-    drop: set[int] = set()
+    found = []
     for match in candidate.finditer(doc.text):
         value = int(match.group(1) or match.group(2))
         if page < value <= min(page + 2, last_page):
             page = value
-            drop.add(match.start())
-    return doc.sub(re.compile(r"\d{1,2} "), lambda m: "" if m.start() in drop else m.group(0))
+            found.append((match.start(), match.end(), value))
+    return found
+
+
+def drop_running_page_numbers(doc: MappedText, last_page: int) -> MappedText:
+    """Remove the page numbers a flattening glued into sentences (see `running_page_numbers`)."""
+    return doc.edit((start, end, "") for start, end, _ in running_page_numbers(doc, last_page))
 
 
 def mark_glyph_bullets(doc: MappedText) -> MappedText:

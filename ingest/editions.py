@@ -122,6 +122,8 @@ def remap(rows: dict[str, list[dict]], ids: dict[str, str], source: str) -> dict
     out = {table: [dict(row) for row in found] for table, found in rows.items()}
     for row in out.get("sources", []):
         row["id"] = source
+    for row in out.get("originals", []):
+        row["source"] = source
     for row in out.get("rulings", []):
         row.update(id=ids.get(row["id"], row["id"]), parent=ids.get(row["parent"], row["parent"]), source=source)
     for row in out.get("examples", []):

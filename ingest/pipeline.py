@@ -1,6 +1,7 @@
 """From a manifest entry to records: read, clean, segment, then turn blocks into rulings with citations."""
 from __future__ import annotations
 
+import bisect
 import re
 from collections import Counter
 from collections.abc import Collection, Sequence
@@ -11,6 +12,7 @@ from ingest.errors import IngestError
 from ingest.formats import Document
 from ingest.manifest import Manifest, SourceEntry
 from ingest.segment import Block, first_sentence, section_slug, slugify
+from ingest.shapes import flat
 from ingest.text import LineIndex, MappedText
 from model.records import Citation, CrossRef, Example, Gap, ParsedSource, Ruling
 
@@ -75,7 +77,10 @@ def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None 
     root = (entry.section,) if entry.section else ()
     chosen = shapes.choose(text, root) if entry.shape == shapes.AUTO else shapes.fit(entry.shape, text, root)
     doc = chosen.doc
-    cite = _Citer(entry.id, original, base, doc, found.pages)
+    # A flattened document has no page breaks left, but may keep its printed page numbers in its sentences.
+    pages = found.pages if found.pages.numbers else flat.printed_pages(text) or found.pages
+    sheets = document.page_starts if document.format == "pdf" else None
+    cite = _Citer(entry.id, original, base, doc, pages, sheets)
     located = tables.locate(entry, doc) + tables.place(read_down, doc)
     rulings, related = _rulings(entry, chosen.blocks, doc, cite, located)
     if not rulings:
@@ -111,6 +116,7 @@ def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None 
         spells=spells.extract(rulings),
         shape=chosen.shape,
         found={**front, **report},
+        original_file=path.read_bytes() if document.format in _KEPT_FILES else None,
     )
 
 
@@ -175,15 +181,21 @@ def link_names(parsed: list[tuple[SourceEntry, ParsedSource]], known: Sequence =
     return found
 
 
+# Formats whose stored text is not the file itself: the file is kept too, to open at a cited page.
+_KEPT_FILES = ("pdf",)
+
+
 class _Citer:
     """Citations for spans of the cleaned text: the document's own line numbers, the page, and characters of
     the text the source shows (the file from offset `base`)."""
 
-    def __init__(self, source: str, original: str, base: int, doc: MappedText, pages: furniture.PageMap):
+    def __init__(self, source: str, original: str, base: int, doc: MappedText, pages: furniture.PageMap,
+                 sheets: list[int] | None = None):
         self.source = source
         self.base = base
         self.doc = doc
         self.pages = pages
+        self.sheets = sheets  # a PDF's page starts in `original` (pages 2, 3, ...), to cite the file's own pages
         self.lines = LineIndex(original)
         self.listing = clean.is_listing(original)
         self.shown = clean.listing_numbers(original) if self.listing else {}
@@ -207,8 +219,11 @@ class _Citer:
         char_end = max(max(self.doc.offsets[start:end], default=span[1] - 1) + 1
                        for (start, end), span in zip(pieces, spans, strict=True))
         first, last = self.lines.line_of(char_start), self.lines.line_of(max(char_start, char_end - 1))
+        page, page_end = self.pages.page_of(char_start), self.pages.page_of(max(char_start, char_end - 1))
         return Citation(self.source, self.shown.get(first, first), self.shown.get(last, last),
-                        char_start - self.base, char_end - self.base, first, last, self.pages.page_of(char_start))
+                        char_start - self.base, char_end - self.base, first, last, page,
+                        page_end if page is not None and page_end is not None and page_end > page else page,
+                        None if self.sheets is None else bisect.bisect_right(self.sheets, char_start) + 1)
 
 
 def _text(doc: MappedText, pieces: list[tuple[int, int]], lines: bool = False,

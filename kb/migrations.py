@@ -13,6 +13,7 @@ import sqlite_utils
 from kb.atomic import atomic_database
 from kb.verify import record_statuses
 from kb.writer import enable_search, log
+from model import citation as citations
 from model import schema
 from model.editions import history_rows, version_row
 from model.errors import FileError
@@ -27,14 +28,41 @@ def _complete_version_1(db: sqlite_utils.Database) -> None:
     if "ref" not in db["rulings"].columns_dict:
         raise FileError(_path(db), "built by a release before rulings had refs: rebuild it with `rulings "
                                    "ingest` (or add its documents to a new database)")
+    _complete_tables(db)
+    record_statuses(db.conn)
+    enable_search(db, Path(_path(db)))
+
+
+def _complete_tables(db: sqlite_utils.Database) -> None:
+    """Every table and column of the schema, added where missing."""
     for name, table in schema.TABLES.items():
         if db[name].exists():
             missing = {column: kind for column, kind in table.columns.items() if column not in db[name].columns_dict}
             for column, kind in missing.items():
                 db[name].add_column(column, kind)
     schema.create(db)
-    record_statuses(db.conn)
-    enable_search(db, Path(_path(db)))
+
+
+def _cite_pages(db: sqlite_utils.Database) -> None:
+    """3 → 4: the `originals` table (a PDF added from now on keeps its file there), and citations by page: the
+    page a passage ends on, a PDF passage's page in the file (its text has a form feed between pages), and the
+    one-line citation naming the page, not lines, where the document has pages (in the current editions'
+    rulings and history; a flattened document's printed pages come only from reading it again)."""
+    _complete_tables(db)
+    pdfs = {row["id"]: row["original_text"] for row in db.query("select id, original_text from sources "
+                                                                "where format = 'pdf'")}
+    with_source = "select r.*, s.title as source_title from rulings r join sources s on s.id = r.source"
+    for row in list(db.query(with_source)):
+        text = pdfs.get(row["source"])
+        pdf_page = text.count("\f", 0, row["char_start"]) + 1 if text is not None else None
+        db["rulings"].update(row["id"], {
+            "page_end": row["page"], "pdf_page": pdf_page,
+            "citation": citations.short(row["source_title"], row["line_start"], row["line_end"], row["page"],
+                                        row["page"], pdf_page)})
+    db.execute("""update ruling_history set (page_end, pdf_page, citation) = (
+                    select page_end, pdf_page, citation from rulings r where r.id = ruling_history.ruling_id)
+                  where exists (select 1 from source_versions v where v.source = ruling_history.source
+                                and v.version = ruling_history.version and v.current)""")
 
 
 def _record_editions(db: sqlite_utils.Database) -> None:
@@ -72,7 +100,7 @@ def _own_rows(db: sqlite_utils.Database, source: str) -> dict[str, list[dict]]:
 
 # (version, migration): the migration that brings a database of the version before to this one.
 MIGRATIONS: tuple[tuple[int, Callable[[sqlite_utils.Database], None]], ...] = (
-    (2, _complete_version_1), (3, _record_editions))
+    (2, _complete_version_1), (3, _record_editions), (4, _cite_pages))
 
 
 def _path(db: sqlite_utils.Database) -> str:

@@ -44,30 +44,36 @@ def proof(status: str, reason: str | None = None, tests: int | None = None) -> s
     return label
 
 
-# A ruling with what its citation says of its source: title, version, kind and scope.
+# A ruling with what its citation says of its source: title, version, kind, scope and game, and whether the
+# file of its current edition is kept (`originals`; its version as model.editions.version_of names it).
 _WITH_SOURCE = ("select r.*, s.title as source_title, s.version as source_version, s.date as source_date, "
-                "s.kind as source_kind, s.scope as source_scope, s.abbrev as source_abbrev "
-                "from rulings r join sources s on s.id = r.source ")
+                "s.kind as source_kind, s.scope as source_scope, s.abbrev as source_abbrev, g.name as game_name, "
+                "exists (select 1 from originals o where o.source = s.id and o.version = "
+                "coalesce(nullif(s.version, ''), nullif(s.date, ''), '1')) as source_original "
+                "from rulings r join sources s on s.id = r.source join games g on g.slug = r.game ")
 
 
 def citation(row: Mapping, text: str | None = None) -> dict:
-    """The citation a judge reads out: source, section, line range and page, plus a one-line form; the
-    ruling's ref, the full citation to paste (`full`), the source's kind and scope (what it covers, or ""), and
-    the edition cited: its `version` and the date it took `effective` (None where the document gives none).
+    """The citation a judge reads out: source, section, line range and pages, plus a one-line form; the
+    ruling's ref, the full citation to paste (`full`: game, source, edition, section, and the page or lines),
+    the source's kind and scope (what it covers, or ""), and the edition cited: its `version` and the date it
+    took `effective` (None where the document gives none).
 
     `row` has the columns of _WITH_SOURCE; the one-line form is `text`, by default the ruling's stored
-    citation (its source's title and line range). `start` and `end` are the characters of the source's
-    original text (`sources.original_text`) that hold exactly the cited passage; `page` is None where the
-    document marks no pages.
+    citation (its source's title and its page or lines). `start` and `end` are the characters of the source's
+    original text (`sources.original_text`) that hold exactly the cited passage; `page` and `page_end` are the
+    printed pages it starts and ends on (None where the document marks no pages), `pdf_page` the index in a
+    PDF of the page it starts on, and `original` whether the database keeps the source's file (served at
+    /sources/<source>/original; a PDF opens at `#page=<pdf_page>`).
     """
     return {
         "ref": row["ref"],
         "kind": row["source_kind"],
         "scope": row["source_scope"] or "",
-        "full": citations.full(row["ref"], row["source_abbrev"], row["source_title"], row["source_version"],
-                              row["section"], row["label"], row["title"],
-                              citations.line_range(row["line_start"], row["line_end"]), row["page"],
-                              row["source_date"] or ""),
+        "full": citations.full(row["ref"], row["source_abbrev"], row["game_name"], row["source_title"],
+                              row["source_version"], row["section"], row["label"], row["title"],
+                              citations.place(row["line_start"], row["line_end"], row["page"], row["page_end"],
+                                              row["pdf_page"]), row["source_date"] or ""),
         "version": version_of({"version": row["source_version"], "date": row["source_date"]}),
         "effective": row["source_date"] or None,
         "source": row["source"],
@@ -78,6 +84,9 @@ def citation(row: Mapping, text: str | None = None) -> dict:
         "start": row["char_start"],
         "end": row["char_end"],
         "page": row["page"],
+        "page_end": row["page_end"],
+        "pdf_page": row["pdf_page"],
+        "original": bool(row["source_original"]),
         "text": text or row["citation"],
     }
 
@@ -281,7 +290,8 @@ def ruling(conn: sqlite3.Connection, ruling_id: str) -> dict:
     found = _row(conn, _WITH_SOURCE + "where r.id = ?", ruling_id)
     found["citation"] = citation(found)
     found["version"], found["effective"] = found["citation"]["version"], found["citation"]["effective"]
-    for key in ("source_title", "source_version", "source_date", "source_kind", "source_scope", "source_abbrev"):
+    for key in ("source_title", "source_version", "source_date", "source_kind", "source_scope", "source_abbrev",
+                "game_name", "source_original"):
         del found[key]
     found["family"] = family(found)
     del found["parent"]
@@ -296,11 +306,12 @@ def details(conn: sqlite3.Connection, ruling_id: str) -> dict:
     (each cited), tests, neighbours, section, cross-references, tables and its source's gaps.
     UnknownRuling if absent."""
     found = _row(conn, _WITH_SOURCE + "where r.id = ?", ruling_id)
-    examples = dicts(conn, "select id, label, text, line_start, line_end, char_start, char_end, page from examples "
-                           "where ruling_id = ? and kind = 'source' order by rowid", [ruling_id])
-    for example in examples:  # cited in its ruling's source and section, at its own lines
-        lines = citations.line_range(example["line_start"], example["line_end"])
-        example["citation"] = citation({**found, **example}, lines)
+    examples = dicts(conn, "select id, label, text, line_start, line_end, char_start, char_end, page, page_end, "
+                           "pdf_page from examples where ruling_id = ? and kind = 'source' order by rowid", [ruling_id])
+    for example in examples:  # cited in its ruling's source and section, at its own page or lines
+        place = citations.place(example["line_start"], example["line_end"], example["page"], example["page_end"],
+                                example["pdf_page"])
+        example["citation"] = citation({**found, **example}, place)
     neighbour = ("select id, title, section from rulings where source = ? and position {} ? "
                  "order by position {} limit 1")
     return {

@@ -83,9 +83,31 @@ def gaps(conn: sqlite3.Connection, source_id: str) -> list[dict]:
     return dicts(conn, "select * from gaps where source = ? order by line, id", [source_id])
 
 
+def original(conn: sqlite3.Connection, source_id: str, version: str | None = None) -> dict | None:
+    """A source's document as it came, for one edition (`version`; default the current one): `{"file",
+    "media_type", "content" (bytes), "version"}`. A PDF's is its file (`originals`); a text document's is its
+    text (text/plain, in UTF-8). None for no such source or edition, or a PDF whose file the database does not keep (one
+    added before release 4 kept files)."""
+    edition = one(conn, "select v.version, v.file, v.format, v.original_text from source_versions v "
+                        "where v.source = ? and (v.version = ? or (? is null and v.current))",
+                  [source_id, version, version])
+    if edition is None:
+        return None
+    kept = one(conn, "select file, media_type, content from originals where source = ? and version = ?",
+               [source_id, edition["version"]])
+    if kept:
+        return {**kept, "version": edition["version"]}
+    if edition["format"] == "pdf":
+        return None
+    return {"file": edition["file"], "media_type": "text/plain", "version": edition["version"],
+            "content": edition["original_text"].encode("utf-8")}
+
+
 def source(conn: sqlite3.Connection, source_id: str) -> dict | None:
-    """One source with its text, game name, rulings (id, label, title, lines, first character) and gaps, or None."""
-    found = one(conn, "select s.*, g.name as game_name from sources s join games g on g.slug = s.game "
+    """One source with its text, game name, whether its original document is kept (`original_kept`), rulings
+    (id, label, title, lines, first character) and gaps, or None."""
+    found = one(conn, "select s.*, g.name as game_name, (s.format != 'pdf' or exists (select 1 from originals o "
+                      "where o.source = s.id)) as original_kept from sources s join games g on g.slug = s.game "
                       "where s.id = ?", [source_id])
     if found:
         found["rulings_list"] = dicts(conn, "select id, label, title, line_start, line_end, char_start "

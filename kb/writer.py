@@ -22,6 +22,7 @@ def apply(db: sqlite_utils.Database, changeset: Changeset, previous: Path | None
     for source, version in changeset.remove_editions:
         db.execute("delete from ruling_history where source = ? and version = ?", [source, version])
         db.execute("delete from source_versions where source = ? and version = ?", [source, version])
+        db.execute("delete from originals where source = ? and version = ?", [source, version])
     for table in TABLES:
         rows = changeset.rows.get(table, [])
         if table == "games":
@@ -118,6 +119,7 @@ def _remove(db: sqlite_utils.Database, source: str, editions: bool = True) -> in
         return count
     db.execute("delete from ruling_history where source = :source", {"source": source})
     db.execute("delete from source_versions where source = :source", {"source": source})
+    db.execute("delete from originals where source = :source", {"source": source})
     db.execute("delete from sources where id = :source", {"source": source})
     db.execute("delete from games where slug = :game and not exists (select 1 from sources where game = :game)",
                {"game": row["game"]})

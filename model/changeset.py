@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 # The tables a changeset writes, in the order their rows go in (each after the tables its rows refer to).
 TABLES = ("games", "sources", "rulings", "examples", "xrefs", "gaps", "rule_tables", "rule_table_rows", "spells",
-          "unexecutable", "source_versions", "ruling_history")
+          "unexecutable", "source_versions", "ruling_history", "originals")
 
 
 @dataclass

@@ -24,22 +24,34 @@ def edition(version: str, effective: str = "") -> str:
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
-def short(source_title: str, page: int | None, first: int, last: int) -> str:
-    """"Official Dragon Dice FAQ ..., lines 26–31" (", page 4, lines 26–31" where the document has pages): what
-    a judge reads out, stored with each ruling."""
-    pages = f"page {page}, " if page is not None else ""
-    return f"{source_title}, {pages}{line_range(first, last)}"
+def place(first: int, last: int, page: int | None = None, page_end: int | None = None,
+          pdf_page: int | None = None) -> str:
+    """Where in its source a passage stands, as a judge finds it: the printed page ("page 21", "pages 4–5") in
+    a document with pages, the PDF's own page where none is printed on it ("PDF page 3"), else the lines."""
+    if page is not None:
+        return f"page {page}" if page_end in (None, page) else f"pages {page}–{page_end}"
+    if pdf_page is not None:
+        return f"PDF page {pdf_page}"
+    return line_range(first, last)
 
 
-def full(ref: str, abbrev: str, source_title: str, version: str, section: str, label: str, title: str,
-         lines: str, page: int | None = None, effective: str = "") -> str:
-    """The citation a judge pastes into a ruling ("DD Magic A — Official Dragon Dice FAQ ..., v1.44, General
-    Rules A, lines 26–31"; "Lorcana 4.3.6 — Comprehensive Rules, 2025-10-31, Challenge 4.3.6, p. 21"): the
-    ref, the source and its edition, where in it (the section and the ref's label where the document numbers
-    the ruling, else its title), the page and the lines."""
+def short(source_title: str, first: int, last: int, page: int | None = None, page_end: int | None = None,
+          pdf_page: int | None = None) -> str:
+    """"Official Dragon Dice FAQ ..., lines 26–31", "Comprehensive Rules, page 21": what a judge reads out,
+    stored with each ruling (see `place`)."""
+    return f"{source_title}, {place(first, last, page, page_end, pdf_page)}"
+
+
+def full(ref: str, abbrev: str, game: str, source_title: str, version: str, section: str, label: str, title: str,
+         place: str, effective: str = "") -> str:
+    """The citation a judge pastes into a ruling ("DD Magic A — Dragon Dice, Official Dragon Dice FAQ ..., v1.44,
+    General Rules A, lines 26–31"; "Lorcana 4.3.6 — Disney Lorcana, Comprehensive Rules, 2025-10-31, Challenge
+    4.3.6, page 21"): the ref, the game, the source and its edition, where in it (the section and the ref's
+    label where the document numbers the ruling, else its title), and `place` (see `place`)."""
     version = edition(version, effective)
     leaf = section.rsplit(" > ", 1)[-1]
     numbered = ref.removeprefix(abbrev).strip() if numbering(label) and ref.startswith(abbrev) else ""
     where = f"{leaf} {numbered}" if numbered else f"{leaf}: {title}" if leaf else title
-    parts = [source_title, version, where.strip(), f"p. {page}" if page else "", lines]
+    named = source_title if game.casefold() in source_title.casefold() else f"{game}, {source_title}"
+    parts = [named, version, where.strip(), place]
     return f"{ref} — " + ", ".join(part for part in parts if part)

@@ -14,7 +14,7 @@ OWN_TABLES = ("rulings", "examples", "xrefs", "gaps", "rule_tables", "rule_table
 # Kept in the edition's own columns, not again in its rows.
 _TEXTS = ("original_text", "cleaned_text", "line_numbers")
 _HISTORY = ("ref", "label", "title", "section", "kind", "text", "line_start", "line_end", "char_start", "char_end",
-            "page", "citation")
+            "page", "page_end", "pdf_page", "citation")
 
 
 def version_of(source: dict) -> str:

@@ -19,6 +19,8 @@ class Citation:
     file_line_start: int
     file_line_end: int
     page: int | None = None  # the page it starts on, where the document has pages (PDF, footers, form feeds)
+    page_end: int | None = None  # the page it ends on (the same page, or a later one)
+    pdf_page: int | None = None  # in a PDF, the index of the page it starts on (what `#page=` opens)
 
 
 @dataclass
@@ -111,6 +113,7 @@ class ParsedSource:
     # What reading found: "title", "version", "date" (front matter, or what the format declares), and for
     # the ingest report "format", "pages", "furniture" (removed line -> count), "contents", "doubt".
     found: dict = field(default_factory=dict)
+    original_file: bytes | None = None  # the file as it came where its text is not the file itself (a PDF)
 
     @property
     def sha256(self) -> str:

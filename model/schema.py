@@ -4,7 +4,8 @@ records, and the check every reader makes before it reads (kb.migrations brings 
 Version 1 is what every release up to 2026-11-24 wrote (its columns grew without the number changing);
 version 2 adds the `changesets` log, declares the derived `lexicon` and `embeddings` tables here, and indexes
 what removing a source looks up; version 3 keeps every edition of a source (`source_versions`) and every
-ruling's text in each (`ruling_history`).
+ruling's text in each (`ruling_history`); version 4 keeps the original file of a PDF (`originals`) and cites
+pages as a reader finds them (`page_end`, `pdf_page`).
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import NamedTuple
 
 import sqlite_utils
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 class Table(NamedTuple):
@@ -36,7 +37,8 @@ TABLES: dict[str, Table] = {
     "rulings": Table({
         "id": str, "game": str, "source": str, "section": str, "label": str, "title": str, "text": str,
         "kind": str, "position": int, "line_start": int, "line_end": int, "char_start": int, "char_end": int,
-        "file_line_start": int, "file_line_end": int, "page": int, "parent": str, "citation": str,
+        "file_line_start": int, "file_line_end": int, "page": int, "page_end": int, "pdf_page": int, "parent": str,
+        "citation": str,
         "examples_text": str, "ref": str,
         "status": str,  # a copy of ruling_status.status (kb.verify.record_statuses), for Datasette's facets
     }, "id", (("game", "games", "slug"), ("source", "sources", "id"), ("parent", "rulings", "id"))),
@@ -45,7 +47,7 @@ TABLES: dict[str, Table] = {
     "examples": Table({
         "id": str, "ruling_id": str, "label": str, "kind": str, "text": str, "line_start": int, "line_end": int,
         "char_start": int, "char_end": int, "file_line_start": int, "file_line_end": int, "page": int,
-        "call": str, "inputs": str, "expected": str, "encodes": str,
+        "page_end": int, "pdf_page": int, "call": str, "inputs": str, "expected": str, "encodes": str,
     }, "id", (("ruling_id", "rulings", "id"),)),
     # Rulings that state nothing an engine can check, and why (history, credits, deck-building policy...).
     "unexecutable": Table({"ruling_id": str, "reason": str}, "ruling_id", (("ruling_id", "rulings", "id"),)),
@@ -61,7 +63,7 @@ TABLES: dict[str, Table] = {
     "rule_tables": Table({
         "id": str, "source": str, "ruling_id": str, "name": str, "columns": str, "line_start": int,
         "line_end": int, "char_start": int, "char_end": int, "file_line_start": int, "file_line_end": int,
-        "page": int,
+        "page": int, "page_end": int, "pdf_page": int,
     }, "id", (("source", "sources", "id"), ("ruling_id", "rulings", "id"))),
     "rule_table_rows": Table({"table_id": str, "row": int, "cells": str}, ("table_id", "row"),
                              (("table_id", "rule_tables", "id"),)),
@@ -86,8 +88,12 @@ TABLES: dict[str, Table] = {
     "ruling_history": Table({
         "ruling_id": str, "source": str, "version": str, "effective": str, "ref": str, "label": str, "title": str,
         "section": str, "kind": str, "text": str, "line_start": int, "line_end": int, "char_start": int,
-        "char_end": int, "page": int, "citation": str,
+        "char_end": int, "page": int, "page_end": int, "pdf_page": int, "citation": str,
     }, ("ruling_id", "version"), (("source", "sources", "id"),)),
+    # The file of each edition whose text is not the file itself (a PDF), served as it came for citations to
+    # open at their page; a text document's original is source_versions.original_text.
+    "originals": Table({"source": str, "version": str, "file": str, "media_type": str, "content": bytes},
+                       ("source", "version"), (("source", "sources", "id"),)),
     # Every change applied to the database, in order: a build, a document added or a source removed.
     "changesets": Table({"id": int, "action": str, "source": str, "applied_at": str, "rulings_added": int,
                          "rulings_removed": int}, "id"),

@@ -43,7 +43,8 @@ def create_app(db_path: Path | str | None = None, datasette_url: str = DATASETTE
 
 
 def secure(response):
-    response.headers.update(SECURITY_HEADERS)
+    for name, value in SECURITY_HEADERS.items():  # a view may set a stricter policy of its own (an original file)
+        response.headers.setdefault(name, value)
     return response
 
 

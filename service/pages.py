@@ -2,6 +2,7 @@
 handbook."""
 from __future__ import annotations
 
+import io
 import json
 import re
 from collections.abc import Mapping
@@ -9,7 +10,7 @@ from itertools import groupby, pairwise
 from urllib.parse import urlencode
 
 from datasette.utils import tilde_encode
-from flask import Blueprint, abort, current_app, make_response, render_template, request, url_for
+from flask import Blueprint, abort, current_app, make_response, render_template, request, send_file, url_for
 from markupsafe import Markup, escape
 from werkzeug.exceptions import BadRequest
 
@@ -29,6 +30,13 @@ pages.add_app_template_filter(blocks)
 pages.add_app_template_global(proof, "proof_text")
 pages.add_app_template_global(rule_anchor)
 LINES = re.compile(r"(\d{1,7})(?:-(\d{1,7}))?")
+
+
+@pages.app_template_global()
+def original_url(source_id: str, pdf_page: int | None = None) -> str:
+    """The source's original document, a PDF opened at its page `pdf_page`."""
+    url = url_for("pages.original", source_id=source_id)
+    return f"{url}#page={pdf_page}" if pdf_page else url
 
 
 @pages.app_template_global()
@@ -169,6 +177,23 @@ def source(source_id: str):
     chrome, lines = source_lines(found, span)
     return render_template("source.html", source=found, chrome=chrome, lines=lines, cited=cited, span=span,
                            editions=edition_count(get_db(), source_id))
+
+
+@pages.route("/sources/<source_id>/original", merge_slashes=False)
+def original(source_id: str):
+    """The source's document as it came, read-only (an edition's with `version`): a PDF opens at its page with
+    `#page=N`; a text document is served as plain text."""
+    found = store.original(get_db(), source_id, request.args.get("version"))
+    if found is None:
+        known = store.source(get_db(), source_id) is not None
+        abort(404, f"The database keeps no original file of {source_id!r}: it was added before files were kept; "
+                   "add it again to keep it." if known else f"No source has the id {source_id!r}.")
+    response = send_file(io.BytesIO(found["content"]), mimetype=found["media_type"], download_name=found["file"],
+                         etag=f"{source_id}-{found['version']}", conditional=True)
+    # Never run what a document holds; a PDF still needs the browser's viewer (an object).
+    response.headers["Content-Security-Policy"] = "default-src 'none'; frame-ancestors 'none'; " + (
+        "object-src 'self'" if found["media_type"] == "application/pdf" else "sandbox")
+    return response
 
 
 @pages.route("/rules/<source_id>", merge_slashes=False)

@@ -54,7 +54,18 @@ def test_wizard_dice_page_of_n_footers_give_every_ruling_its_page(conn):
 
 def test_documents_without_page_marks_cite_no_page(conn):
     assert conn.execute("select count(*) from rulings where page is not null and source in "
-                        "('dragon-dice-faq-magic', 'dungeon-twister-clarifications', ?)", [FLAT]).fetchone()[0] == 0
+                        "('dragon-dice-faq-magic', 'dungeon-twister-clarifications')").fetchone()[0] == 0
+
+
+def test_a_flattened_book_cites_the_pages_its_glued_page_numbers_mark(conn):
+    pages = {row["ref"]: (row["page"], row["page_end"], row["citation"].rsplit(", ", 1)[-1]) for row in
+             conn.execute("select ref, page, page_end, citation from rulings where source = ?", [FLAT])}
+    assert None not in {page for page, _, _ in pages.values()}
+    assert pages["PotL 2.1"] == (1, 1, "page 1")   # before "...from the game). 1 Assault points": page 1 ends
+    assert pages["PotL 3"] == (1, 2, "pages 1–2")  # the section runs over that page number
+    assert pages["PotL A"] == (2, 3, "pages 2–3")  # the contents put Highlords on page 2
+    assert pages["PotL B.1"] == (3, 3, "page 3")   # ... and Activating Neutral Nations on page 3
+    assert pages["PotL Optional C.5"] == (5, 5, "page 5")  # after the last number (4), before the last page (6)
 
 
 def test_every_reader_gets_start_end_and_page_in_the_citation(conn):
@@ -77,7 +88,7 @@ def test_the_api_and_ask_json_carry_the_span(client, conn):
     found = client.get("/api/rulings/paths-of-the-lance/new-rules/a").get_json()["citation"]
     original = conn.execute("select original_text from sources where id = ?", [FLAT]).fetchone()[0]
     assert original[found["start"]:found["end"]].startswith("The Highlord player starts out with only Ariakas.")
-    assert found["page"] is None
+    assert (found["page"], found["page_end"], found["pdf_page"]) == (2, 3, None)
     answer = client.get("/api/search", query_string={"q": "fireball five of a kind"}).get_json()
     assert all({"start", "end", "page"} <= set(result["citation"]) for result in answer["results"])
 

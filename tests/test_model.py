@@ -29,27 +29,30 @@ def test_every_source_kind_has_an_authority_a_ref_suffix_and_a_label():
     assert min(AUTHORITY, key=AUTHORITY.get) in ("rulebook", "official-faq")
 
 
-def test_a_citation_names_the_page_where_there_is_one_and_the_lines():
-    assert citation.short("Lorcana Comprehensive Rules", 21, 1188, 1190) == \
-        "Lorcana Comprehensive Rules, page 21, lines 1188–1190"
-    assert citation.short("Dungeon Twister FAQ", None, 12, 12) == "Dungeon Twister FAQ, line 12"
+def test_a_citation_names_the_page_where_there_is_one_and_else_the_lines():
+    assert citation.short("Lorcana Comprehensive Rules", 1188, 1190, page=21) == "Lorcana Comprehensive Rules, page 21"
+    assert citation.short("Lorcana Comprehensive Rules", 1188, 1190, page=21, page_end=22, pdf_page=24) == \
+        "Lorcana Comprehensive Rules, pages 21–22"
+    assert citation.short("Rules", 3, 4, pdf_page=2) == "Rules, PDF page 2"  # no number printed on the page
+    assert citation.short("Dungeon Twister FAQ", 12, 12) == "Dungeon Twister FAQ, line 12"
 
 
-def test_the_full_citation_names_the_edition_by_its_date_its_version_or_both():
-    full = citation.full("Lorcana 4.3.6", "Lorcana", "Comprehensive Rules", "2025-10-31", "Turn > 4.3.6 Challenge",
-                         "4.3.6", "Challenge", "lines 1188–1190", page=21, effective="2025-10-31")
-    assert full == "Lorcana 4.3.6 — Comprehensive Rules, 2025-10-31, 4.3.6 Challenge 4.3.6, p. 21, lines 1188–1190"
+def test_the_full_citation_names_the_game_and_the_edition_by_its_date_its_version_or_both():
+    full = citation.full("Lorcana 4.3.6", "Lorcana", "Disney Lorcana", "Comprehensive Rules", "2025-10-31",
+                         "Turn > 4.3.6 Challenge", "4.3.6", "Challenge", citation.place(1188, 1190, 21),
+                         effective="2025-10-31")
+    assert full == "Lorcana 4.3.6 — Disney Lorcana, Comprehensive Rules, 2025-10-31, 4.3.6 Challenge 4.3.6, page 21"
     assert citation.edition("2.2.0", "2025-01-17") == "v2.2.0 of 2025-01-17"
     assert citation.edition("", "2025-01-17") == "2025-01-17"
     assert citation.edition("Errata 3", "") == "Errata 3"
 
 
 def test_the_full_citation_names_the_number_the_document_gives_or_else_the_title():
-    assert citation.full("DD Magic A", "DD Magic", "Official Dragon Dice FAQ", "1.44", "Magic > General Rules", "a",
-                         "title", "lines 26–31") == \
-        "DD Magic A — Official Dragon Dice FAQ, v1.44, General Rules A, lines 26–31"
-    assert citation.full("DT 3", "DT", "Clarifications", "", "Rules > Doors", "doors-open", "Doors open",
-                         "line 9", page=4) == "DT 3 — Clarifications, Doors: Doors open, p. 4, line 9"
+    assert citation.full("DD Magic A", "DD Magic", "Dragon Dice", "Official Dragon Dice FAQ", "1.44",
+                         "Magic > General Rules", "a", "title", "lines 26–31") == \
+        "DD Magic A — Official Dragon Dice FAQ, v1.44, General Rules A, lines 26–31"  # the title names the game
+    assert citation.full("DT 3", "DT", "Dungeon Twister", "Clarifications", "", "Rules > Doors", "doors-open",
+                         "Doors open", "line 9") == "DT 3 — Dungeon Twister, Clarifications, Doors: Doors open, line 9"
 
 
 def _walk(node):

@@ -204,14 +204,18 @@ def test_handbook_has_every_ruling_with_ref_and_citation_and_print_css(client, c
     assert "@media print" in css and "@page" in css
 
 
-def test_citations_name_the_source_page_and_line_or_lines_with_an_en_dash(conn):
+def test_citations_name_the_source_and_its_page_where_it_has_pages_else_the_lines_with_an_en_dash(conn):
     assert (line_range(12, 12), line_range(26, 31)) == ("line 12", "lines 26–31")
-    for row in conn.execute("select r.citation, r.line_start, r.line_end, r.page, s.title from rulings r "
+    for row in conn.execute("select r.citation, r.line_start, r.line_end, r.page, r.page_end, s.title from rulings r "
                             "join sources s on s.id = r.source"):
-        page = "" if row["page"] is None else f"page {row['page']}, "
-        assert row["citation"] == f"{row['title']}, {page}{line_range(row['line_start'], row['line_end'])}"
+        if row["page"] is None:
+            assert row["citation"] == f"{row['title']}, {line_range(row['line_start'], row['line_end'])}"
+        else:
+            pages = f"page {row['page']}" if row["page_end"] == row["page"] else \
+                f"pages {row['page']}–{row['page_end']}"
+            assert row["citation"] == f"{row['title']}, {pages}"
     assert conn.execute("select citation from rulings where id = 'wizard-dice/rules/list-of-basic-spells/fireball'"
-                        ).fetchone()[0] == "Wizard Dice, page 3, line 13"
+                        ).fetchone()[0] == "Wizard Dice, page 3"
 
 
 def test_every_status_the_database_reports_has_a_badge_and_a_terminal_label(client, conn):

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from ingest import clean
+from ingest.furniture import PageMap
 from ingest.segment import Block, consecutive_numbers, first_sentence, slugify, sub_heading, trim
 from ingest.text import MappedText
 
@@ -52,6 +53,26 @@ def _contents(text: str) -> tuple[list[_Entry], int, int]:
         entries.append(_Entry(title, letter, int(match.group("page")), group if letter else None))
         pos = match.end()
     return entries, found.start(), pos
+
+
+def printed_pages(doc: MappedText) -> PageMap | None:
+    """The pages of a flattened document from the page numbers glued into its sentences, each ending its
+    page (None without a table of contents giving the last page, or without such numbers). A stretch whose
+    ending number follows a skipped one spans two pages and gets no page; so does what follows the last
+    number when the contents know no page after it."""
+    entries, _, _ = _contents(doc.text)
+    if not entries:
+        return None
+    last_page = max(entry.page for entry in entries)
+    ends = clean.running_page_numbers(doc, last_page)
+    if not ends:
+        return None
+    numbers, before = [], 0
+    for _, _, number in ends:
+        numbers.append(number if number == before + 1 else None)
+        before = number
+    numbers.append(before + 1 if before < last_page else None)
+    return PageMap([doc.offsets[end] for _, end, _ in ends], numbers)
 
 
 def _find_heading(text: str, entry: _Entry, start: int) -> re.Match | None:
