@@ -1,5 +1,5 @@
 """A rule by any of its names: "4.3.6", "Lorcana 4.3.6", "rule 4.3.3", "CR 10.15.1", "section 5", "article
-12.3", "law 7" (any case or spacing, with or without a source's abbreviation or the game's name), a rule's
+12.3", "law 7", also asked for ("What is rule 4.3.3?", "what does CR 10.15 say") (any case or spacing, with or without a source's abbreviation or the game's name), a rule's
 number or a heading's, including numbers a document gives only in headings (they head a section, not a
 ruling): the rulings it names, in document order."""
 from __future__ import annotations
@@ -11,6 +11,10 @@ from model.kinds import AUTHORITY, UNKNOWN_AUTHORITY
 
 # Words that say "what follows is a number": "rule 4.3", "CR 702.19b", "section 5", "art. 12", "§ 3".
 _NAMED = re.compile(r"^(?:rules?|cr|sections?|sect\.?|articles?|art\.?|laws?|§|no\.?|number)\s*", re.IGNORECASE)
+# A question that only asks for a rule: "What is rule 4.3.3?", "what does CR 702.19b say", "show me 4.3.6".
+_ASKING = re.compile(r"^(?:(?:what|which)(?:'s|\s+is|\s+does|\s+says)?|show(?:\s+me)?|read|quote|explain|find|"
+                     r"open|look\s*up|go\s+to)\s+(?:the\s+)?", re.IGNORECASE)
+_SAYING = re.compile(r"\s+(?:say|says|mean|means|state|states|read|reads)$", re.IGNORECASE)
 _NOT_RULES = "'title', 'front-matter', 'changelog', 'restated'"
 # A number a document gives a rule or heading: "4.3.6", "702.19b", "100.1a", "12", "B.3", "6.A.1".
 NUMBER = re.compile(r"(?:\d+|[A-Z])(?:\.(?:\d+|[A-Za-z]))*[a-z]?", re.IGNORECASE)
@@ -20,6 +24,7 @@ def number_in(question: str, names: list[tuple[str, str | None, str | None]]) ->
     """The number a question asks for ("" when it asks for none), and the game and source its prefix names.
     `names`: (a name lower case, its game, its source) for every source abbreviation and game name."""
     text = " ".join(question.strip().strip("?!\"'[]<>“”").split())
+    text = _SAYING.sub("", _ASKING.sub("", text)).strip("?!\"'[]<>“” ")
     game = source = None
     for name, its_game, its_source in names:
         if text.lower().startswith(name + " ") or text.lower().startswith(name + ":"):

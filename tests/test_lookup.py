@@ -1,5 +1,6 @@
 """Any rule by any of its names: a rule's number, a heading's number, a ref, or "rule X" / "CR X" / "section X" /
-"article X" / "law X", with or without the source's abbreviation or the game's name, in any case or spacing."""
+"article X" / "law X", with or without the source's abbreviation or the game's name, in any case or spacing, and
+asked for in a sentence that asks for nothing else ("What is rule 4.3.3?")."""
 from __future__ import annotations
 
 import pytest
@@ -18,7 +19,9 @@ def lorcana(editions_db):
 @pytest.mark.parametrize("question, number", [
     ("4.3.6", "4.3.6"), ("rule 4.3.3", "4.3.3"), ("Rule 4.3.3.", "4.3.3"), ("CR 10.15.1", "10.15.1"),
     ("section 5", "5"), ("Article 12.3", "12.3"), ("law 7", "7"), ("  rule   702.19b ", "702.19b"),
-    ("What is rule 4.3.3?", ""), ("rule", ""), ("Can a unit retreat?", ""), ("A", ""),
+    ("What is rule 4.3.3?", "4.3.3"), ("what does CR 10.15 say", "10.15"), ("show me 4.3.6", "4.3.6"),
+    ("How does rule 4.3.6 work with Ward?", ""), ("What is a reserve army?", ""),
+    ("rule", ""), ("Can a unit retreat?", ""), ("A", ""),
 ])
 def test_a_number_is_read_however_a_judge_writes_it(question, number):
     assert number_in(question, [])[0] == number
@@ -29,7 +32,8 @@ def test_a_source_abbreviation_or_game_name_before_the_number_chooses_the_source
     assert number_in("lorcana rule 4.3.3", names(lorcana))[:2] == ("4.3.3", "lorcana")
 
 
-@pytest.mark.parametrize("question", ["rule 4.3.3", "Lorcana 4.3.3", "lorcana   4.3.3", "4.3.3", "CR 4.3.3"])
+@pytest.mark.parametrize("question", ["rule 4.3.3", "Lorcana 4.3.3", "lorcana   4.3.3", "4.3.3", "CR 4.3.3",
+                                      "What is rule 4.3.3?", "What's Lorcana 4.3.3?"])
 def test_a_rule_number_goes_to_that_rule(lorcana, question):
     answer = ask(lorcana, question, "lorcana")
     assert answer["answered"] and answer["results"][0]["ref"] == "Lorcana 4.3.3"
