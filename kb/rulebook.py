@@ -55,22 +55,26 @@ def _number(row: dict, abbrev: str) -> str:
 
 def rulebook(conn: sqlite3.Connection, source_id: str) -> dict | None:
     """The source as a rulebook, or None if there is no such source: `{"source": {id, title, kind, game,
-    game_name, version, effective, editions}, "front": [header units], "tree": [nodes], "count"}`.
+    game_name, version, effective, editions, original}, "front": [header units], "tree": [nodes], "count"}`
+    (`original`: whether the database keeps the source's PDF, to open a page of it).
 
     A node is a heading `{"heading": True, "anchor", "number", "title", "children"}` (a step of the rulings'
     section paths, "A > B > C") or a rule `{"heading": False, "id", "anchor", "number", "label", "title", "ref", "text",
-    "page", "links", "cited_by", "children"}`: `links` are where its text refers to other rulings (kb.rulings
+    "page", "new_page", "pdf_page", "links", "cited_by", "children"}` (`new_page`: the rule is the first on its
+    printed page, in document order): `links` are where its text refers to other rulings (kb.rulings
     .links_of), `cited_by` the rulings that refer to it `{"id", "ref", "label", "anchor"}` (anchor None: another
     source's). A section step that names a rule (its number, or its number and title) is that rule, not a
     heading; a rule with a parent rule sits under it.
     """
     source = one(conn, "select s.id, s.title, s.kind, s.game, s.abbrev, s.version, s.date, g.name as game_name, "
-                       "(select count(*) from source_versions v where v.source = s.id) as editions "
+                       "(select count(*) from source_versions v where v.source = s.id) as editions, "
+                       "exists (select 1 from originals o where o.source = s.id and o.version = coalesce(nullif("
+                       "s.version, ''), nullif(s.date, ''), '1')) as original "
                        "from sources s join games g on g.slug = s.game where s.id = ?", [source_id])
     if source is None:
         return None
     source.update(version=version_of(source), effective=source.pop("date") or None)
-    rows = dicts(conn, "select id, label, title, text, section, parent, kind, ref, page from rulings "
+    rows = dicts(conn, "select id, label, title, text, section, parent, kind, ref, page, pdf_page from rulings "
                        "where source = ? order by position", [source_id])
     anchors = {row["id"]: rule_anchor(row["id"], row["ref"], source["abbrev"]) for row in rows}
     links = links_of(conn, list(anchors))
@@ -96,10 +100,12 @@ def rulebook(conn: sqlite3.Connection, source_id: str) -> dict | None:
         return {"heading": True, "anchor": name, "number": number[1] if number else "", "title": title,
                 "children": []}
 
+    page = None
     for row in rows:
+        new_page, page = row["page"] is not None and row["page"] != page, row["page"]
         node = {"heading": False, "id": row["id"], "anchor": anchors[row["id"]], "number": _number(row, source["abbrev"]),
-                "label": row["label"],
-                "title": row["title"], "ref": row["ref"], "text": row["text"], "page": row["page"],
+                "label": row["label"], "title": row["title"], "ref": row["ref"], "text": row["text"],
+                "page": row["page"], "new_page": new_page, "pdf_page": row["pdf_page"],
                 "links": links[row["id"]], "cited_by": cited_by[row["id"]], "children": []}
         nodes[row["id"]] = node
         if row["kind"] in HEADER_KINDS:

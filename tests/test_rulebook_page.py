@@ -143,3 +143,15 @@ def test_numbered_headings_are_anchored_at_their_numbers(editions_db):
     assert "1.1" in ids.order and "1.1" in ids.inside["1.1.1"]  # heading "1.1 General" over rule 1.1.1
     assert "4.3.6" in ids.order  # the heading "4.3.6 Challenge", addressable though no rule has that number
     assert "the current of 3 editions" in html
+
+
+def test_each_printed_page_is_marked_where_it_begins_and_a_pdf_page_opens_the_file_there(editions_db, page):
+    html = create_app(editions_db).test_client().get("/rules/lorcana-comprehensive-rules").get_data(as_text=True)
+    ids = Ids()
+    ids.feed(html)
+    marks = [(href, inside) for href, inside in ids.links if "/original#page=" in href]
+    # Printed page 8 is the PDF's 11th page (three pages of front matter before page 1); it begins within 4.3.5.
+    assert ("/sources/lorcana-comprehensive-rules/original#page=11", "4.3.5.3") in marks
+    numbers = [int(href.rsplit("=", 1)[1]) for href, _ in marks]
+    assert numbers == sorted(set(numbers)) and len(numbers) > 30
+    assert '<span class="page-mark">page 2</span>' in page[0]  # a flattened book's printed pages, not a PDF's
