@@ -33,9 +33,10 @@ LINES = re.compile(r"(\d{1,7})(?:-(\d{1,7}))?")
 
 
 @pages.app_template_global()
-def original_url(source_id: str, pdf_page: int | None = None) -> str:
-    """The source's original document, a PDF opened at its page `pdf_page`."""
-    url = url_for("pages.original", source_id=source_id)
+def original_url(source_id: str, pdf_page: int | None = None, version: str | None = None) -> str:
+    """The source's original document (of edition `version`, so that a citation keeps opening the edition it
+    cites when a newer one is added), a PDF opened at its page `pdf_page`."""
+    url = url_for("pages.original", source_id=source_id, version=version)
     return f"{url}#page={pdf_page}" if pdf_page else url
 
 

@@ -15,6 +15,7 @@ from support import CORPORA, LORCANA_EDITIONS, LORCANA_RULES
 FIRST, _, LAST = LORCANA_EDITIONS
 CHALLENGE = "Lorcana 4.3.6.1"  # printed page 8 of the 2025-10-31 PDF, its 11th page (three pages of front matter)
 PDF_LINK = re.compile(r'<a class="original" href="([^"#]+)#page=(\d+)">')
+OPENS = f"/sources/{LORCANA_RULES}/original?version={LAST}"  # a citation opens the edition it cites
 needs_corpora = pytest.mark.skipif(not CORPORA.is_dir(), reason=f"{CORPORA} is not beside the clone")
 
 
@@ -63,8 +64,8 @@ def test_a_pdf_citation_names_the_printed_page_and_opens_that_page_of_the_file(l
     assert row["citation"].endswith(", page 8") and "line" not in row["citation"]
     page = lorcana.get(f"/r/{row['id']}").get_data(as_text=True)
     url, number = PDF_LINK.search(page).groups()
-    assert (url, number) == (f"/sources/{LORCANA_RULES}/original", "11")
-    opened = PdfReader(io.BytesIO(lorcana.get(url).data)).pages[int(number) - 1].extract_text()
+    assert (html.unescape(url), number) == (OPENS, "11")
+    opened = PdfReader(io.BytesIO(lorcana.get(html.unescape(url)).data)).pages[int(number) - 1].extract_text()
     assert opened.split("\n")[0] == "8"  # the number printed on the page
     assert " ".join(row["text"].split())[:60] in " ".join(opened.split())
 
@@ -95,7 +96,19 @@ def test_the_copied_citation_names_game_source_edition_and_page(lorcana, db):
 @needs_corpora
 def test_search_results_link_pdf_citations_to_their_page(lorcana):
     page = lorcana.get("/", query_string={"q": "rule 4.3.6.1", "game": "lorcana"}).get_data(as_text=True)
-    assert ("/sources/lorcana-comprehensive-rules/original", "11") in PDF_LINK.findall(page)
+    assert (OPENS, "11") in [(html.unescape(url), n) for url, n in PDF_LINK.findall(page)]
+
+
+@needs_corpora
+def test_an_answer_as_of_an_earlier_date_opens_the_pdf_of_that_edition_at_its_page(lorcana):
+    answer = lorcana.get("/api/search", query_string={"q": "rule 4.3.6.1", "game": "lorcana",
+                                                      "as_of": FIRST}).get_json()
+    cited = answer["results"][0]["citation"]
+    assert cited["version"] == FIRST and cited["original"] and cited["pdf_page"]
+    response = lorcana.get(f"/sources/{LORCANA_RULES}/original", query_string={"version": cited["version"]})
+    assert response.data == (CORPORA / f"{LORCANA_RULES}-{FIRST}.pdf").read_bytes()
+    opened = PdfReader(io.BytesIO(response.data)).pages[cited["pdf_page"] - 1].extract_text()
+    assert " ".join(answer["results"][0]["text"].split())[:50] in " ".join(opened.split())
 
 
 def test_a_text_source_is_served_as_plain_text_that_never_runs(seeds, conn):

@@ -63,7 +63,7 @@ def test_a_pdf_citation_names_its_page_opens_the_pdf_there_and_copies_whole(page
     expect(answer.locator("a.citation")).to_have_text("COMPREHENSIVE RULES, page 8")
     link = answer.locator("a.original")
     href = link.get_attribute("href")
-    assert href == f"/sources/{LORCANA_RULES}/original#page=11"
+    assert href == f"/sources/{LORCANA_RULES}/original?version={LAST}#page=11"
     pdf = page.request.get(urls[0] + href)
     assert pdf.ok and pdf.headers["content-type"] == "application/pdf"
     assert pdf.body() == (CORPORA / f"{LORCANA_RULES}-{LAST}.pdf").read_bytes()
