@@ -13,6 +13,8 @@ from service.api import api
 from service.db import close_db
 from service.pages import pages
 
+# Where `make serve` runs the web app and Datasette.
+BASE_URL = "http://127.0.0.1:5000"
 DATASETTE_URL = "http://127.0.0.1:8001"
 # Pages are HTML and CSS from this server: the one script is this server's copy-citation file (no inline
 # script runs), nothing loads from elsewhere.
@@ -25,11 +27,14 @@ SECURITY_HEADERS = {
 log = logging.getLogger(__name__)
 
 
-def create_app(db_path: Path | str | None = None, datasette_url: str = DATASETTE_URL) -> Flask:
+def create_app(db_path: Path | str | None = None, datasette_url: str = DATASETTE_URL,
+               base_url: str = BASE_URL) -> Flask:
     """The Flask app serving `db_path` (default $RULINGS_DB, else rulings.db in the current directory), linking
-    rows to Datasette at `datasette_url`. Its templates and static files are package data beside this module."""
+    rows to Datasette at `datasette_url`; the absolute URLs it writes start with `base_url`, never with the Host
+    a request names. Its templates and static files are package data beside this module."""
     app = Flask(__name__)
-    app.config.update(DB_PATH=Path(db_path or default_db()), DATASETTE_URL=datasette_url.rstrip("/"))
+    app.config.update(DB_PATH=Path(db_path or default_db()), DATASETTE_URL=datasette_url.rstrip("/"),
+                      BASE_URL=base_url.rstrip("/"))
     app.json.ensure_ascii = False
     app.json.sort_keys = False
     app.register_blueprint(pages)
