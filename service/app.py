@@ -4,7 +4,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, jsonify, redirect, render_template, request
 from werkzeug.exceptions import HTTPException, InternalServerError, ServiceUnavailable
 
 from kb.paths import default_db
@@ -41,6 +41,7 @@ def create_app(db_path: Path | str | None = None, datasette_url: str = DATASETTE
     app.register_blueprint(api, url_prefix="/api")
     app.teardown_appcontext(close_db)
     app.after_request(secure)
+    app.after_request(relative_redirect)
     app.register_error_handler(HTTPException, handle_http_error)
     app.register_error_handler(DatabaseMissing, lambda exc: handle_http_error(ServiceUnavailable(str(exc))))
     app.register_error_handler(Exception, handle_unexpected)
@@ -49,6 +50,14 @@ def create_app(db_path: Path | str | None = None, datasette_url: str = DATASETTE
 
 def secure(response):
     response.headers.update(SECURITY_HEADERS)
+    return response
+
+
+def relative_redirect(response):
+    """A redirect werkzeug writes absolute (to merge a path's slashes) names the request's Host: the same
+    redirect, to the path alone (the client stays on the server it asked)."""
+    if response.location and response.location.startswith(request.host_url):
+        return redirect("/" + response.location.removeprefix(request.host_url), response.status_code)
     return response
 
 

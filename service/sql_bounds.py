@@ -13,7 +13,8 @@ and ends near Datasette's time limit.
   milliseconds, except for those whose time grows with the product of their arguments' lengths (instr,
   replace, trim, like, glob) or with a number they are given (printf's %c repeated N times): those are replaced
   on the connection by ones that refuse work past MAX_WORK (or a repetition past the limit) with "string or blob
-  too big", and otherwise give what SQLite's own give, computed by SQLite in a private in-memory connection.
+  too big", and otherwise give what SQLite's own give, computed by SQLite in a private in-memory connection. A
+  statement is at most MAX_SQL characters, so one row holds a bounded number of calls.
 """
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from pathlib import Path
 MAX_VALUE = 2**20
 MAX_ROWS_SIZE = 32 * 2**20
 MAX_HEAP = 128 * 2**20
+MAX_SQL = 10_000
 # The longest product of the lengths of the first two arguments each function may work on: a few tenths of a
 # second of one core at worst (measured: instr and replace compare with memcmp, about 0.01 ns a pair; trim
 # about 4 ns, like and glob about 2 ns, and only for patterns made to backtrack).
@@ -86,6 +88,7 @@ def bound(conn: sqlite3.Connection, db_path: str | None) -> None:
     """Bound what one query on `conn` may take (see the module's description); `db_path`: its database's file."""
     limit = value_limit(db_path)
     conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, limit)
+    conn.setlimit(sqlite3.SQLITE_LIMIT_SQL_LENGTH, MAX_SQL)
     builtin = Builtins(limit)
     for name in ("printf", "format"):
         conn.create_function(name, -1, builtin.printf, deterministic=True)

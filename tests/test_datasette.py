@@ -20,6 +20,7 @@ from service.app import create_app
 from service.browse import APP_URL, database_name, datasette, metadata, settings
 from service.datasette_plugin import any_words
 from service.pages import datasette_url
+from service.params import MAX_QUERY
 from support.servers import running_server
 
 PLAIN_QUESTION = "can I cast a spell on an army in reserve"
@@ -165,8 +166,16 @@ def test_a_querys_game_is_chosen_from_the_games_not_typed(ds, built_db, query):
 def test_a_canned_query_shows_its_form_and_hides_its_sql_until_asked(ds, query):
     page = get(ds, f"/rulings/{query}").text
     assert '<pre id="sql-query">' not in page and "_show_sql=1" in page
-    assert f"<title>{html.escape(metadata()['databases']['rulings']['queries'][query]['title'])}: rulings</title>" in page
+    title = metadata()["databases"]["rulings"]["queries"][query]["title"]
+    assert f"<title>{html.escape(title)}: rulings</title>" in page
     assert '<pre id="sql-query">' in get(ds, f"/rulings/{query}", _show_sql="1").text
+
+
+def test_a_question_is_read_up_to_the_web_apps_limit_on_its_length(ds):
+    long_question = ("can I cast a spell on an army in reserve " * 100)[:5 * MAX_QUERY]
+    assert rows(ds, "/rulings/search", q=long_question) == rows(ds, "/rulings/search", q=long_question[:MAX_QUERY])
+    assert rows(ds, "/_memory", sql="select escape_fts(:q) as q", q=long_question) == \
+        [{"q": any_words(long_question[:MAX_QUERY])}]
 
 
 def test_table_search_matches_any_word_of_a_question(ds):
