@@ -124,7 +124,10 @@ def render_cell(row, value, column, table, database, datasette):
 
 
 @hookimpl
-def extra_template_vars(database, datasette):
+def extra_template_vars(template, database, datasette):
+    if template != "query.html":  # the one template that offers the games (templates/query.html)
+        return None
+
     async def games():
         db = datasette.databases.get(database)
         if db is None or not await db.table_exists("games"):
