@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from flask import Blueprint, abort, jsonify, request, url_for
+from flask import Blueprint, abort, current_app, jsonify, request, url_for
 from werkzeug.exceptions import BadRequest
 
 from kb.editions import history
@@ -50,7 +50,7 @@ def ruling_json(ruling_id: str):
         found = ruling(get_db(), ruling_id)
     except UnknownRuling:
         abort(404, f"No ruling has the id {ruling_id!r}.")
-    found["url"] = url_for("pages.ruling", ruling_id=ruling_id, _external=True)
+    found["url"] = absolute(url_for("pages.ruling", ruling_id=ruling_id))
     found["history"] = history(get_db(), ruling_id)
     return jsonify(found)
 
@@ -94,8 +94,13 @@ def calc_json(game: str, calc: str):
         abort(404, str(exc))
     except CalcError as exc:
         raise BadRequest(str(exc)) from None
-    answer["rulings"] = ruling_links(answer["rulings"], external=True)
+    answer["rulings"] = [{**link, "url": absolute(link["url"])} for link in ruling_links(answer["rulings"])]
     return jsonify(answer)
+
+
+def absolute(path: str) -> str:
+    """The URL of `path` on this server: the configured base URL (never the request's Host) followed by it."""
+    return current_app.config["BASE_URL"] + path
 
 
 @api.route("/openapi.json")

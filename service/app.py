@@ -4,7 +4,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, jsonify, redirect, render_template, request
 from werkzeug.exceptions import HTTPException, InternalServerError, ServiceUnavailable
 
 from kb.paths import default_db
@@ -13,6 +13,8 @@ from service.api import api
 from service.db import close_db
 from service.pages import pages
 
+# Where `make serve` runs the web app and Datasette.
+BASE_URL = "http://127.0.0.1:5000"
 DATASETTE_URL = "http://127.0.0.1:8001"
 # Pages are HTML and CSS from this server: the one script is this server's copy-citation file (no inline
 # script runs), nothing loads from elsewhere.
@@ -25,17 +27,21 @@ SECURITY_HEADERS = {
 log = logging.getLogger(__name__)
 
 
-def create_app(db_path: Path | str | None = None, datasette_url: str = DATASETTE_URL) -> Flask:
+def create_app(db_path: Path | str | None = None, datasette_url: str = DATASETTE_URL,
+               base_url: str = BASE_URL) -> Flask:
     """The Flask app serving `db_path` (default $RULINGS_DB, else rulings.db in the current directory), linking
-    rows to Datasette at `datasette_url`. Its templates and static files are package data beside this module."""
+    rows to Datasette at `datasette_url`; the absolute URLs it writes start with `base_url`, never with the Host
+    a request names. Its templates and static files are package data beside this module."""
     app = Flask(__name__)
-    app.config.update(DB_PATH=Path(db_path or default_db()), DATASETTE_URL=datasette_url.rstrip("/"))
+    app.config.update(DB_PATH=Path(db_path or default_db()), DATASETTE_URL=datasette_url.rstrip("/"),
+                      BASE_URL=base_url.rstrip("/"))
     app.json.ensure_ascii = False
     app.json.sort_keys = False
     app.register_blueprint(pages)
     app.register_blueprint(api, url_prefix="/api")
     app.teardown_appcontext(close_db)
     app.after_request(secure)
+    app.after_request(relative_redirect)
     app.register_error_handler(HTTPException, handle_http_error)
     app.register_error_handler(DatabaseMissing, lambda exc: handle_http_error(ServiceUnavailable(str(exc))))
     app.register_error_handler(Exception, handle_unexpected)
@@ -45,6 +51,14 @@ def create_app(db_path: Path | str | None = None, datasette_url: str = DATASETTE
 def secure(response):
     for name, value in SECURITY_HEADERS.items():  # a view may set a stricter policy of its own (an original file)
         response.headers.setdefault(name, value)
+    return response
+
+
+def relative_redirect(response):
+    """A redirect werkzeug writes absolute (to merge a path's slashes) names the request's Host: the same
+    redirect, to the path alone (the client stays on the server it asked)."""
+    if response.location and response.location.startswith(request.host_url):
+        return redirect("/" + response.location.removeprefix(request.host_url), response.status_code)
     return response
 
 

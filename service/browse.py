@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from urllib.parse import urljoin
 
 from datasette.app import Datasette
 from datasette.database import Database
@@ -12,12 +13,14 @@ from datasette.plugins import pm
 from datasette.utils import parse_metadata, tilde_encode
 
 from service import datasette_plugin
+from service.app import BASE_URL as APP_URL
+from service.app import DATASETTE_URL
+from service.sql_bounds import limit_heap
 
 CONFIG = Path(__file__).resolve().parent / "datasette"
-METADATA = CONFIG / "metadata.yml"
+METADATA = CONFIG / "metadata.yml"  # its links to the web app are written with APP_URL
 SETTINGS = CONFIG / "settings.json"
 TEMPLATES = CONFIG / "templates"
-APP_URL = "http://127.0.0.1:5000"
 DATABASE = "rulings"  # the database name metadata.yml is written for: rulings.db's
 
 
@@ -41,9 +44,23 @@ def settings() -> dict:
     return json.loads(SETTINGS.read_text(encoding="utf-8"))
 
 
-def datasette(db_path: Path, app_url: str = APP_URL) -> Datasette:
+class Browser(Datasette):
+    """Datasette whose absolute URLs (a JSON answer's next_url and facets' toggle_url, the Link header) start
+    with the configured `base_url`: Datasette's own start with the Host a request names."""
+
+    def __init__(self, *args, base_url: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.public_url = base_url.rstrip("/")
+
+    def absolute_url(self, request, path):
+        here = self.public_url + request.path + (f"?{request.query_string}" if request.query_string else "")
+        return urljoin(here, path)
+
+
+def datasette(db_path: Path, app_url: str = APP_URL, base_url: str = DATASETTE_URL) -> Datasette:
     """A Datasette serving `db_path` immutable (opened read-only, never written) with our metadata, and an
-    empty in-memory database, _memory."""
+    empty in-memory database, _memory; its links to the web app start with `app_url`, its own absolute URLs
+    with `base_url`."""
     # Imported here, after datasette.app: imported first, it would miss being registered as a plugin.
     from datasette import handle_exception
     # When rich is importable (transformers brings it), Datasette prints every error with its locals, and for a
@@ -52,20 +69,23 @@ def datasette(db_path: Path, app_url: str = APP_URL) -> Datasette:
     handle_exception.rich = None
     if not pm.is_registered(datasette_plugin):
         pm.register(datasette_plugin, name=datasette_plugin.NAME)
-    ds = Datasette(immutables=[str(db_path)], metadata=metadata(app_url, database_name(db_path)),
-                   settings=settings(), template_dir=str(TEMPLATES))
+    ds = Browser(immutables=[str(db_path)], metadata=metadata(app_url, database_name(db_path)),
+                 settings=settings(), template_dir=str(TEMPLATES), base_url=base_url)
     # An in-memory database too, as `datasette --memory` adds: SQL that needs no table runs at /_memory.
     # Added after the file, so that the file stays Datasette's first database.
     ds.add_database(Database(ds, is_memory=True), name="_memory")
     return ds
 
 
-def serve(db_path: Path, host: str = "127.0.0.1", port: int = 8001, app_url: str = APP_URL) -> None:
-    """Run Datasette on host:port until interrupted (uvicorn, as `datasette serve` does)."""
+def serve(db_path: Path, host: str = "127.0.0.1", port: int = 8001, app_url: str = APP_URL,
+          base_url: str = DATASETTE_URL) -> None:
+    """Run Datasette on host:port until interrupted (uvicorn, as `datasette serve` does), with SQLite's memory
+    capped for the whole process (service/sql_bounds.py)."""
     import asyncio
 
     import uvicorn
 
-    ds = datasette(db_path, app_url)
+    limit_heap(str(db_path))
+    ds = datasette(db_path, app_url, base_url)
     asyncio.run(ds.invoke_startup())
     uvicorn.run(ds.app(), host=host, port=port, log_level="warning", lifespan="on")

@@ -553,36 +553,52 @@ def stats(db_path: Path):
     click.echo(markdown_table(engine_summary(conn)))
 
 
-def _server_options(port: int, url_flag: str, url: str, url_help: str):
-    """--host, --port, the other server's URL and --db: what both servers take."""
+APP_URL_ENV, DATASETTE_URL_ENV = "RULINGS_BASE_URL", "RULINGS_DATASETTE_URL"
+
+
+def _server_options(port: int, own_env: str, url_flag: str, url_env: str, url: str, url_help: str):
+    """--host, --port, this server's --base-url, the other server's URL and --db: what both servers take."""
     def decorate(command):
         for option in reversed([
                 click.option("--host", default="127.0.0.1", show_default=True),
                 click.option("--port", default=port, show_default=True, type=click.IntRange(1, 65535)),
-                click.option(url_flag, default=url, show_default=True, help=url_help), db_option]):
+                click.option("--base-url", envvar=own_env,
+                             help=f"Where clients reach this server (the start of the URLs it writes); without it, "
+                                  f"${own_env}, else http://HOST:PORT. Never taken from a request's Host."),
+                click.option(url_flag, envvar=url_env, default=url, show_default=True,
+                             help=f"{url_help} Without it, ${url_env}."),
+                db_option]):
             command = option(command)
         return command
     return decorate
 
 
+def _base_url(base_url: str | None, host: str, port: int) -> str:
+    """The configured base URL, else this server's own address."""
+    return base_url or f"http://{f'[{host}]' if ':' in host else host}:{port}"
+
+
 @cli.command()
-@_server_options(5000, "--datasette-url", "http://127.0.0.1:8001", "Where `rulings browse` runs; pages link their rows there.")
-def serve(host: str, port: int, datasette_url: str, db_path: Path):
+@_server_options(5000, APP_URL_ENV, "--datasette-url", DATASETTE_URL_ENV, "http://127.0.0.1:8001",
+                 "Where `rulings browse` runs; pages link their rows there.")
+def serve(host: str, port: int, base_url: str | None, datasette_url: str, db_path: Path):
     """Serve the web pages and JSON API with waitress.
 
-    Example: rulings serve --port 5000
+    Example: rulings serve --port 5000 --base-url https://rulings.example.org
     """
     import waitress
 
     from service.app import create_app
     _require_db(db_path)
-    click.echo(f"rulings: http://{host}:{port}/ (database {db_path})")
-    waitress.serve(create_app(db_path, datasette_url), host=host, port=port, threads=8)
+    base_url = _base_url(base_url, host, port)
+    click.echo(f"rulings: http://{host}:{port}/ (database {db_path}; URLs in answers start {base_url})")
+    waitress.serve(create_app(db_path, datasette_url, base_url), host=host, port=port, threads=8)
 
 
 @cli.command()
-@_server_options(8001, "--app-url", "http://127.0.0.1:5000", "Where `rulings serve` runs; ruling rows link their permalinks there.")
-def browse(host: str, port: int, app_url: str, db_path: Path):
+@_server_options(8001, DATASETTE_URL_ENV, "--app-url", APP_URL_ENV, "http://127.0.0.1:5000",
+                 "Where `rulings serve` runs; ruling rows link their permalinks there.")
+def browse(host: str, port: int, base_url: str | None, app_url: str, db_path: Path):
     """Browse the database in Datasette: immutable, read-only, with titles, facets and canned queries.
 
     Example: rulings browse --port 8001
@@ -590,7 +606,7 @@ def browse(host: str, port: int, app_url: str, db_path: Path):
     from service.browse import serve as serve_datasette
     _require_db(db_path)
     click.echo(f"datasette: http://{host}:{port}/ (database {db_path}, read-only)")
-    serve_datasette(db_path, host, port, app_url)
+    serve_datasette(db_path, host, port, app_url, _base_url(base_url, host, port))
 
 
 def main():

@@ -14,6 +14,7 @@ from service.db import get_db
 
 MAX_QUERY = 1000
 DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+DIGITS = re.compile(r"[0-9]+")  # ASCII digits only: int() also reads "+5", " 5", "5_0", "５" and "٥"
 
 
 def search_args(require_query: bool) -> tuple[str, str | None, int]:
@@ -24,13 +25,12 @@ def search_args(require_query: bool) -> tuple[str, str | None, int]:
     if len(question) > MAX_QUERY:
         raise BadRequest(f"parameter 'q' is too long: at most {MAX_QUERY} characters")
     game = game_arg()
-    try:
-        k = int(request.args.get("k", 5))
-    except ValueError:
-        raise BadRequest("parameter 'k' must be a whole number") from None
-    if not 1 <= k <= MAX_K:
+    k = request.args.get("k", "5")
+    if not DIGITS.fullmatch(k):
+        raise BadRequest("parameter 'k' must be a whole number, written in the digits 0-9")
+    if len(k) > len(str(MAX_K)) + 3 or not 1 <= int(k) <= MAX_K:  # a long one is out of range before int() reads it
         raise BadRequest(f"parameter 'k' must be between 1 and {MAX_K}")
-    return question, game, k
+    return question, game, int(k)
 
 
 def game_arg() -> str | None:

@@ -20,6 +20,7 @@ from service.app import create_app
 from service.browse import APP_URL, database_name, datasette, metadata, settings
 from service.datasette_plugin import any_words
 from service.pages import datasette_url
+from service.params import MAX_QUERY
 from support.servers import running_server
 
 PLAIN_QUESTION = "can I cast a spell on an army in reserve"
@@ -76,8 +77,7 @@ def test_every_canned_query_runs(ds, query):
 def test_canned_queries_answer_what_a_judge_asks(ds):
     by_section = rows(ds, "/rulings/rulings_by_section", game="wizard-dice", _size="max")
     assert by_section and {r["game"] for r in by_section} == {"wizard-dice"}
-    assert rows(ds, "/rulings/search", q="reserve army")[0]["permalink"] == \
-        f"{APP_URL}/r/dragon-dice/magic/general/m"
+    assert rows(ds, "/rulings/search", q="reserve army")[0]["link"] == f"{APP_URL}/r/{RESERVE}"
     gaps = rows(ds, "/rulings/source_gaps")
     assert any("Zhakar" in g["description"] for g in gaps)
     assert all(g["link"].startswith(f"{APP_URL}/sources/") for g in gaps)
@@ -89,7 +89,7 @@ def test_canned_queries_answer_what_a_judge_asks(ds):
 def test_links_to_the_web_app_follow_its_url(built_db):
     elsewhere = datasette(built_db, app_url="http://judge.example:5050/")
     found = rows(elsewhere, "/rulings/search", q="reserve army")
-    assert found[0]["permalink"] == "http://judge.example:5050/r/dragon-dice/magic/general/m"
+    assert found[0]["link"] == f"http://judge.example:5050/r/{RESERVE}"
 
 
 def test_the_web_apps_row_link_opens_the_ruling_in_datasette(ds, built_db):
@@ -114,8 +114,14 @@ def test_the_database_is_immutable_and_queries_are_time_limited(ds):
     assert get(ds, "/-/settings.json").json()["sql_time_limit_ms"] == settings()["sql_time_limit_ms"] <= 5000
 
 
+def found_ids(found: list[dict]) -> list[str]:
+    """The ids of the rulings the search query found, from their links."""
+    assert all(row["link"].startswith(f"{APP_URL}/r/") for row in found)
+    return [row["link"].removeprefix(f"{APP_URL}/r/") for row in found]
+
+
 def test_the_search_query_answers_a_plain_words_question_as_the_web_app_does(ds, built_db):
-    found = [row["id"] for row in rows(ds, "/rulings/search", q=PLAIN_QUESTION, game="")]
+    found = found_ids(rows(ds, "/rulings/search", q=PLAIN_QUESTION, game=""))
     assert RESERVE in found[:3]
     conn = connect(built_db)
     assert found == [r["id"] for r in ask(conn, PLAIN_QUESTION, None, MAX_K)["results"]]
@@ -124,9 +130,52 @@ def test_the_search_query_answers_a_plain_words_question_as_the_web_app_does(ds,
 
 def test_the_search_query_keeps_to_the_game_asked_and_finds_nothing_for_nothing(ds):
     found = rows(ds, "/rulings/search", q="double magic", game="wizard-dice")
-    assert found and {row["game"] for row in found} == {"wizard-dice"}
+    assert found and {row["game"] for row in found} == {"Wizard Dice"}
     assert rows(ds, "/rulings/search", q="", game="") == []
     assert rows(ds, "/rulings/search", q="   ", game="") == []
+
+
+def test_the_search_query_gives_each_rulings_ref_title_game_source_and_a_link_to_its_page(ds, built_db):
+    response = get(ds, "/rulings/search.json", q="reserve army", game="dragon-dice")
+    assert response.json()["columns"] == ["ref", "title", "game", "source", "text", "link"]
+    first = response.json()["rows"][0]
+    conn = connect(built_db)
+    expected = conn.execute("select r.ref, r.title, s.title from rulings r join sources s on s.id = r.source "
+                            "where r.id = ?", (RESERVE,)).fetchone()
+    conn.close()
+    assert first == [expected[0], expected[1], "Dragon Dice", expected[2], first[4], f"{APP_URL}/r/{RESERVE}"]
+    page = get(ds, "/rulings/search", q="reserve army", game="dragon-dice").text
+    assert f'<td class="col-ref">{html.escape(expected[0])}</td>' in page
+    assert f'<a href="{APP_URL}/r/{RESERVE}">' in page
+
+
+@pytest.mark.parametrize("query", ["search", "rulings_by_section", "untested_rulings"])
+def test_a_querys_game_is_chosen_from_the_games_not_typed(ds, built_db, query):
+    games = sqlite_utils.Database(built_db).execute("select slug, name from games order by name").fetchall()
+    page = get(ds, f"/rulings/{query}", q="magic", game="wizard-dice").text
+    select = re.search(r'<select id="qp\d+" name="game">(.*?)</select>', page).group(1)
+    options = re.findall(r'<option value="([^"]*)"( selected)?>([^<]*)</option>', select)
+    assert options == [("", "", "All games")] + [(slug, " selected" if slug == "wizard-dice" else "", html.escape(name))
+                                                 for slug, name in games]
+    assert 'name="game" value=' not in page  # no free-text box for it
+    assert re.search(r'<select id="qp\d+" name="game"><option value="" selected>All games',
+                     get(ds, f"/rulings/{query}").text)
+
+
+@pytest.mark.parametrize("query", list(metadata()["databases"]["rulings"]["queries"]))
+def test_a_canned_query_shows_its_form_and_hides_its_sql_until_asked(ds, query):
+    page = get(ds, f"/rulings/{query}").text
+    assert '<pre id="sql-query">' not in page and "_show_sql=1" in page
+    title = metadata()["databases"]["rulings"]["queries"][query]["title"]
+    assert f"<title>{html.escape(title)}: rulings</title>" in page
+    assert '<pre id="sql-query">' in get(ds, f"/rulings/{query}", _show_sql="1").text
+
+
+def test_a_question_is_read_up_to_the_web_apps_limit_on_its_length(ds):
+    long_question = ("can I cast a spell on an army in reserve " * 100)[:5 * MAX_QUERY]
+    assert rows(ds, "/rulings/search", q=long_question) == rows(ds, "/rulings/search", q=long_question[:MAX_QUERY])
+    assert rows(ds, "/_memory", sql="select escape_fts(:q) as q", q=long_question) == \
+        [{"q": any_words(long_question[:MAX_QUERY])}]
 
 
 def test_table_search_matches_any_word_of_a_question(ds):
@@ -181,7 +230,7 @@ def test_a_database_under_another_name_keeps_its_descriptions_facets_and_canned_
     assert {"game", "source", "kind", "status"} <= set(get(ds, f"{route}/rulings.json").json()["facet_results"])
     listed = {query["name"] for query in get(ds, f"{route}.json").json()["queries"]}
     assert listed == set(metadata()["databases"]["rulings"]["queries"])
-    assert rows(ds, f"{route}/search", q="reserve army", game="")[0]["id"] == RESERVE
+    assert rows(ds, f"{route}/search", q="reserve army", game="")[0]["link"] == f"{APP_URL}/r/{RESERVE}"
 
 
 def test_the_home_page_links_to_the_database_it_serves(renamed):

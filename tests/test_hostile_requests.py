@@ -2,9 +2,14 @@
 input is escaped, the database is only ever read, and no path reaches a file outside it."""
 import asyncio
 import json
+import re
+import shutil
 import sqlite3
+import time
 from pathlib import Path
-from urllib.parse import quote, unquote
+from urllib.error import HTTPError
+from urllib.parse import quote, unquote, urlencode
+from urllib.request import urlopen
 
 import pytest
 import schemathesis
@@ -14,10 +19,13 @@ from schemathesis import GenerationMode
 
 from kb.search import MAX_K
 from service.api import OPENAPI
-from service.app import create_app
+from service.app import BASE_URL, create_app
 from service.browse import datasette
+from service.browse import settings as datasette_settings
 from service.db import get_db
 from service.params import MAX_QUERY
+from service.sql_bounds import MAX_ROWS_SIZE, MAX_SQL, MAX_VALUE
+from support.servers import running_server
 
 SCRIPT = '<script>alert("x")</script>'
 # The one script a page loads: this server's copy-citation file.
@@ -135,10 +143,16 @@ def test_sql_and_fts_syntax_is_searched_as_plain_words(client, conn, query):
     assert conn.execute("select count(*) from rulings").fetchone()[0] > 0
 
 
-@pytest.mark.parametrize("k, status", [("1", 200), (str(MAX_K), 200), (str(MAX_K + 1), 400), ("0", 400),
-                                       ("-1", 400), ("9" * 100, 400), ("1e3", 400), ("", 400)])
-def test_k_is_capped(client, k, status):
-    assert client.get("/api/search", query_string={"q": "magic", "k": k}).status_code == status
+@pytest.mark.parametrize("k, status", [("1", 200), (str(MAX_K), 200), ("007", 200), (str(MAX_K + 1), 400),
+                                       ("0", 400), ("-1", 400), ("9" * 100, 400), ("9" * 5000, 400), ("1e3", 400),
+                                       ("", 400), ("\uff15", 400), ("\u0665", 400), ("+5", 400), (" 5", 400),
+                                       ("5_0", 400)])
+def test_k_is_a_number_in_ascii_digits_and_capped(client, k, status):
+    response = client.get("/api/search", query_string={"q": "magic", "k": k})
+    assert response.status_code == status
+    if status == 400:
+        assert re.search(f"whole number, written in the digits 0-9|between 1 and {MAX_K}",
+                         response.get_json()["error"]["message"])
 
 
 def test_the_openapi_states_the_limits_the_app_enforces(client):
@@ -184,6 +198,159 @@ def test_datasette_stops_a_runaway_query_at_its_time_limit(built_db):
     endless = "with recursive n(i) as (select 1 union all select i + 1 from n) select count(*) from n"
     response = asyncio.run(datasette(built_db).client.get("/rulings.json", params={"sql": endless}))
     assert response.status_code == 400 and "too long" in response.text
+
+
+# --- URLs in answers: from the configured base URL, never from the request's Host ------------------------
+
+EVIL = {"Host": "evil.example"}
+
+
+@pytest.mark.parametrize("base_url", [None, "https://rulings.example.org"])
+def test_the_apis_urls_start_with_the_configured_base_url_whatever_host_is_asked(built_db, base_url):
+    client = (create_app(built_db, base_url=base_url) if base_url else create_app(built_db)).test_client()
+    base = base_url or BASE_URL
+    ruling = client.get("/api/rulings/dragon-dice/magic/general/m", headers=EVIL)
+    assert ruling.get_json()["url"] == f"{base}/r/dragon-dice/magic/general/m"
+    calc = client.get("/api/calc/paths-of-the-lance/victory", query_string={"points": "14"}, headers=EVIL)
+    assert [link["url"] for link in calc.get_json()["rulings"]] == [f"{base}/r/paths-of-the-lance/new-rules/g"]
+    for response in (ruling, calc):
+        assert b"evil.example" not in response.get_data()
+
+
+@pytest.mark.parametrize("path", ["/games//dragon-dice", "/r//dragon-dice/magic/general/m?x=1", "/api//games"])
+def test_a_redirect_names_no_host(client, path):
+    response = client.get(path, headers=EVIL)
+    assert response.status_code == 308 and response.location == path.replace("//", "/")
+    assert b"evil.example" not in response.get_data()
+
+
+@pytest.mark.parametrize("path", ["/rulings/rulings.json?_size=2", "/rulings/rulings?_size=2",
+                                  "/rulings/rulings.json?_facet=game&_size=1", "/rulings"])
+def test_datasettes_urls_start_with_its_configured_base_url_whatever_host_is_asked(built_db, path):
+    ds = datasette(built_db, base_url="https://data.example.org")
+    response = asyncio.run(ds.client.get(path, headers=EVIL))
+    assert response.status_code == 200 and "https://data.example.org/rulings" in response.text + str(response.headers)
+    assert "evil.example" not in response.text + str(response.headers)
+
+
+# --- one query on Datasette: bounded memory, ended near the time limit ----------------------------------
+
+TIME_LIMIT = datasette_settings()["sql_time_limit_ms"] / 1000
+ROWS = "with recursive n(i) as (select 1 union all select i + 1 from n where i < {}) "
+# Each asks SQLite for more than a value may hold, or for work quadratic in its arguments' lengths, in one call
+# of a function (which SQLite's progress handler, Datasette's time limit, never interrupts).
+TOO_BIG = {
+    "printf 100,000,000 x over 10 rows": ROWS.format(10) + "select printf('%.*c', 100000000, 'x') from n",
+    "length of printf 900,000,000 x": "select length(printf('%.*c', 900000000, 'x'))",
+    "format with a literal precision": "select length(format('%.900000000c', 'x'))",
+    "zeroblob": "select length(zeroblob(900000000))",
+    "instr": "select instr(printf('%.*c', 1000000, 'a'), printf('%.*c', 500000, 'a') || 'b')",
+    "replace": "select replace(printf('%.*c', 1000000, 'a'), printf('%.*c', 500000, 'a') || 'b', '')",
+    "trim": "select trim(printf('%.*c', 1000000, 'a'), printf('%.*c', 70000, 'b') || 'a')",
+    "like": "select printf('%.*c', 1000000, 'a') like '%' || printf('%.*c', 50000, 'a') || 'b'",
+    "glob": "select printf('%.*c', 1000000, 'a') glob '*' || printf('%.*c', 50000, 'a') || 'b'",
+}
+
+
+@pytest.fixture(scope="module")
+def ds(built_db):
+    return datasette(built_db)
+
+
+def timed_get(ds, path: str, **params):
+    """(response, seconds) of a GET through Datasette's in-process client."""
+    start = time.monotonic()
+    response = asyncio.run(ds.client.get(path, params=params))
+    return response, time.monotonic() - start
+
+
+# Datasette has Python print the traceback of every SQL function that fails: here, each refusal.
+REFUSALS_PRINTED = pytest.mark.filterwarnings("ignore:Exception ignored in. <.*Builtins:"
+                                              "pytest.PytestUnraisableExceptionWarning")
+
+
+@REFUSALS_PRINTED
+@pytest.mark.parametrize("database", ["/rulings.json", "/_memory.json"])
+@pytest.mark.parametrize("sql", TOO_BIG.values(), ids=TOO_BIG.keys())
+def test_a_function_asked_for_too_much_fails_at_once(ds, database, sql):
+    response, seconds = timed_get(ds, database, sql=sql)
+    assert response.status_code == 400 and response.json()["error"] == "string or blob too big"
+    assert len(response.content) < 10_000 and seconds < TIME_LIMIT + 2
+
+
+def test_rows_past_the_size_bound_fail_with_a_message(ds):
+    sql = ROWS.format(MAX_ROWS_SIZE // MAX_VALUE + 1) + f"select printf('%.*c', {MAX_VALUE - 1}, 'x') from n"
+    response, seconds = timed_get(ds, "/rulings.json", sql=sql, _size="max")
+    assert response.status_code == 400 and f"pass {MAX_ROWS_SIZE // 2**20} MiB" in response.json()["error"]
+    assert len(response.content) < 10_000 and seconds < TIME_LIMIT + 2
+
+
+def test_a_row_of_as_many_calls_on_long_values_as_a_statement_holds_ends_near_the_time_limit(ds):
+    head, call = f"with t(x) as (select printf('%.*c', {MAX_VALUE - 1}, 'x')) select ", "length(upper(x))"
+    sql = head + ", ".join([call] * ((MAX_SQL - len(head) - 10) // (len(call) + 2))) + " from t"
+    response, seconds = timed_get(ds, "/rulings.json", sql=sql)
+    assert response.status_code in {200, 400} and seconds < TIME_LIMIT + 5
+    longer, _ = timed_get(ds, "/rulings.json", sql=sql + " " * MAX_SQL)
+    assert longer.status_code == 400 and longer.json()["error"] == "query string is too large"
+
+
+@REFUSALS_PRINTED
+def test_a_value_the_database_holds_is_read_whole_however_long(built_db, tmp_path):
+    path, long = tmp_path / "rulings.db", "x" * (MAX_VALUE * 3 // 2)
+    shutil.copy(built_db, path)
+    with sqlite3.connect(path) as conn:
+        conn.execute("update games set publisher = ? where slug = 'dragon-dice'", (long,))
+    conn.close()
+    ds = datasette(path)
+    response, _ = timed_get(ds, "/rulings.json", sql="select publisher from games where slug = 'dragon-dice'",
+                            _shape="array")
+    assert response.status_code == 200 and response.json() == [{"publisher": long}]
+    refused, _ = timed_get(ds, "/rulings.json", sql=f"select printf('%.*c', {4 * len(long)}, 'x')")
+    assert refused.status_code == 400 and refused.json()["error"] == "string or blob too big"
+
+
+# Within the bounds, each replaced function answers as SQLite's own does.
+SAME = ["printf('%5.2f|%-5s|%.*c|%%|%d|%!.3c|%,d', 3.14159, 'ab', 3, 'z', 7, 'é', 1234567)", "printf('%.0c', 'x')",
+        "format('%q|%Q|%w', 'it''s', null, 'a\"b')", "printf(null)", "printf(12)", "printf('%*d', -4, 2)",
+        "instr('hello', 'l')", "instr(x'0102', x'02')", "instr(null, 'a')", "instr(1234, 3)",
+        "replace('aXbX', 'X', 'yy')", "replace('abc', '', 'z')", "replace(12.5, '.', ',')",
+        "trim('xxaxx', 'x')", "ltrim('  a ')", "rtrim('abcc', 'c')",
+        "'Abc' like 'a%'", r"'a_c' like 'a\_c' escape '\'", "'abc' glob 'a*'", "'ABC' glob 'a*'", "like('%b', 'ab')"]
+
+
+@pytest.mark.parametrize("expression", SAME)
+def test_bounded_functions_answer_as_sqlites_own(ds, expression):
+    expected = sqlite3.connect(":memory:").execute(f"select {expression}").fetchone()[0]
+    response, _ = timed_get(ds, "/_memory.json", sql=f"select {expression} as answer", _shape="array")
+    assert response.status_code == 200 and response.json() == [{"answer": expected}]
+
+
+def peak_memory_mb(pid: int) -> float:
+    """The peak resident memory of a process so far (VmHWM), in MB."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1)) / 1024
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads peak memory from /proc")
+def test_no_query_takes_the_datasette_server_past_a_memory_bound(built_db, tmp_path):
+    def row_of(value: str) -> str:  # 200 columns of 1 MiB: a row of 200 MiB
+        return "select " + ", ".join(f"{value} as c{i}" for i in range(200))
+    refusals = {TOO_BIG["printf 100,000,000 x over 10 rows"]: "string or blob too big",
+                TOO_BIG["length of printf 900,000,000 x"]: "string or blob too big",
+                ROWS.format(1000) + f"select printf('%.*c', {MAX_VALUE - 1}, 'x') from n": "the rows of this query pass",
+                row_of(f"printf('%.*c', {MAX_VALUE - 1}, 'x')"): "needs more memory than the server gives",
+                row_of(f"zeroblob({MAX_VALUE - 1})"): "needs more memory than the server gives"}
+    with running_server(built_db, ("browse",), tmp_path / "browse.log") as (port, server):
+        for sql, message in refusals.items():
+            start = time.monotonic()
+            with pytest.raises(HTTPError) as refused:
+                urlopen(f"http://127.0.0.1:{port}/rulings.json?" + urlencode({"sql": sql, "_size": "max"}), timeout=60)
+            body = refused.value.read()
+            assert refused.value.code == 400 and message in json.loads(body)["error"] and len(body) < 10_000
+            assert time.monotonic() - start < TIME_LIMIT + 3
+        assert json.load(urlopen(f"http://127.0.0.1:{port}/_memory.json?sql=select+6*7+as+a&_shape=array")) == \
+            [{"a": 42}]
+        assert peak_memory_mb(server.pid) < 1024  # the model and Datasette take about 230 MB of it
 
 
 # Each names a file outside the database: the system's, or our own source next to the static folder.

@@ -8,7 +8,7 @@ from markupsafe import escape
 
 from kb.rulings import STATUS_LABELS
 from model.citation import line_range
-from service.app import create_app
+from service.app import BASE_URL, create_app
 from service.cli import cli
 from service.db import get_db
 
@@ -321,7 +321,7 @@ class TestCalculators:
         assert answer["result"] == {"level": "major"} and answer["inputs"] == {"points": 14}
         assert answer["answer"].startswith("14 points is a major victory")
         assert answer["rulings"] == [{"id": "paths-of-the-lance/new-rules/g", "title": answer["rulings"][0]["title"],
-                                      "url": "http://localhost/r/paths-of-the-lance/new-rules/g"}]
+                                      "url": f"{BASE_URL}/r/paths-of-the-lance/new-rules/g"}]
         assert answer["rulings"][0]["title"]
 
     def test_calc_api_describes_a_games_calculators(self, client):

@@ -17,13 +17,17 @@ ROW = "/rulings/rulings/dragon-dice~2Fmagic~2Fgeneral~2Fm"
 
 
 def test_a_plain_words_question_in_the_search_query_finds_the_ruling(page, urls):
-    _, datasette_url = urls
+    app_url, datasette_url = urls
     page.goto(f"{datasette_url}/rulings/search")
+    expect(page.locator("#sql-query")).to_have_count(0)  # the form, not the SQL
     page.fill("input[name=q]", QUESTION)
+    page.select_option("select[name=game]", label="Dragon Dice")
     page.locator("form.sql input[type=submit]").click()
-    permalinks = page.locator("td.col-permalink")
-    expect(permalinks.first).to_be_visible()
-    assert any(text.endswith(f"/r/{RESERVE}") for text in permalinks.all_inner_texts()[:3])
+    expect(page.locator("td.col-ref").first).to_be_visible()
+    assert set(page.locator("td.col-game").all_inner_texts()) == {"Dragon Dice"}
+    links = [link.get_attribute("href") for link in page.locator("td.col-link a").all()[:3]]
+    assert f"{app_url}/r/{RESERVE}" in links
+    expect(page.locator("select[name=game]")).to_have_value("dragon-dice")
     page.screenshot(path=ARTIFACTS / "datasette-search.png")
 
 

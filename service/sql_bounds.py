@@ -1,0 +1,171 @@
+"""Bounds on the SQL anyone may run through Datasette (`rulings browse`): one query stays within a memory bound
+and ends near Datasette's time limit.
+
+- No string or blob longer than `value_limit` (SQLite's SQLITE_LIMIT_LENGTH): 1 MiB, or twice the longest value
+  the database stores if that is more (a value longer than the limit could not even be read back). A function
+  asked for more fails with SQLite's "string or blob too big", at once.
+- The rows one query returns add up to at most MAX_ROWS_SIZE characters and bytes; past that the query fails
+  with a message saying so, before Datasette renders anything.
+- `rulings browse` caps SQLite's memory (`limit_heap`), which holds a whole result row at once: a row of many
+  long values fails with "out of memory" instead of taking the server's memory.
+- Datasette's time limit is SQLite's progress handler, which SQLite calls between rows, never inside one
+  function call nor within one row. Every function works on values no longer than the limit, so one call takes
+  milliseconds, except for those whose time grows with the product of their arguments' lengths (instr,
+  replace, trim, like, glob) or with a number they are given (printf's %c repeated N times): those are replaced
+  on the connection by ones that refuse work past MAX_WORK (or a repetition past the limit) with "string or blob
+  too big", and otherwise give what SQLite's own give, computed by SQLite in a private in-memory connection. A
+  statement is at most MAX_SQL characters, so one row holds a bounded number of calls.
+"""
+from __future__ import annotations
+
+import re
+import sqlite3
+import threading
+import weakref
+from functools import cache
+from pathlib import Path
+
+MAX_VALUE = 2**20
+MAX_ROWS_SIZE = 32 * 2**20
+MAX_HEAP = 128 * 2**20
+MAX_SQL = 10_000
+# The longest product of the lengths of the first two arguments each function may work on: a few tenths of a
+# second of one core at worst (measured: instr and replace compare with memcmp, about 0.01 ns a pair; trim
+# about 4 ns, like and glob about 2 ns, and only for patterns made to backtrack).
+MAX_WORK = {"instr": 10**10, "replace": 10**10, "trim": 5 * 10**7, "ltrim": 5 * 10**7, "rtrim": 5 * 10**7,
+            "like": 2 * 10**8, "glob": 2 * 10**8}
+ARITIES = {"instr": (2,), "replace": (3,), "trim": (2,), "ltrim": (2,), "rtrim": (2,), "like": (2, 3),
+           "glob": (2,)}
+# A printf conversion: flags, width and precision (each digits or * for the next argument), its letter.
+CONVERSION = re.compile(r"%([-+ #0,!]*)(\*|\d+)?(?:\.(\*|\d*))?(?:ll|l)?(.?)")
+LEADING_INTEGER = re.compile(r"\s*[-+]?\d+")
+
+
+class TooLarge(sqlite3.DataError):
+    """The rows of one query pass MAX_ROWS_SIZE (a DatabaseError, so Datasette shows it as the query's error)."""
+
+
+@cache
+def longest_stored(db_path: str) -> int:
+    """The length in bytes of the longest string or blob any table of the database at `db_path` holds."""
+    conn = sqlite3.connect(Path(db_path).resolve().as_uri() + "?mode=ro&immutable=1", uri=True)
+    try:
+        longest = 0
+        for (table,) in conn.execute("select name from sqlite_master where type = 'table' "
+                                     "and sql not like 'create virtual%'").fetchall():
+            columns = [row[1] for row in conn.execute("select * from pragma_table_info(?)", (table,))]
+            sizes = conn.execute("select " + ", ".join(f"max(length(cast({quoted(c)} as blob)))" for c in columns)
+                                 + f" from {quoted(table)}").fetchone()
+            longest = max(longest, *(size or 0 for size in sizes))
+        return longest
+    finally:
+        conn.close()
+
+
+def quoted(name: str) -> str:
+    """`name` as an SQL identifier."""
+    return '"' + name.replace('"', '""') + '"'
+
+
+def value_limit(db_path: str | None) -> int:
+    """The longest string or blob a query may make on the database at `db_path` (None: one without a file)."""
+    return max(MAX_VALUE, 2 * longest_stored(db_path)) if db_path else MAX_VALUE
+
+
+def limit_heap(db_path: str) -> int:
+    """Cap the memory SQLite may allocate in this process (all connections together), enough for many rows of
+    the longest values the database at `db_path` allows; returns the cap in bytes. It can only be lowered."""
+    heap = max(MAX_HEAP, 16 * value_limit(db_path))
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.execute(f"pragma hard_heap_limit = {heap}")
+    finally:
+        conn.close()
+    return heap
+
+
+def bound(conn: sqlite3.Connection, db_path: str | None) -> None:
+    """Bound what one query on `conn` may take (see the module's description); `db_path`: its database's file."""
+    limit = value_limit(db_path)
+    conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, limit)
+    conn.setlimit(sqlite3.SQLITE_LIMIT_SQL_LENGTH, MAX_SQL)
+    builtin = Builtins(limit)
+    for name in ("printf", "format"):
+        conn.create_function(name, -1, builtin.printf, deterministic=True)
+    for name, arities in ARITIES.items():
+        for arity in arities:
+            conn.create_function(name, arity, builtin.bounded(name), deterministic=True)
+    conn.row_factory = bounded_rows(conn.row_factory or (lambda cursor, row: row))
+
+
+class Builtins:
+    """SQLite's own functions, called in a private in-memory connection per thread with the same length limit."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.local = threading.local()
+
+    def call(self, name: str, args: tuple):
+        if not hasattr(self.local, "conn"):
+            self.local.conn = sqlite3.connect(":memory:")
+            self.local.conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, self.limit)
+        return self.local.conn.execute(f"select {name}({', '.join('?' * len(args))})", args).fetchone()[0]
+
+    def bounded(self, name: str):
+        """SQLite's `name`, refusing arguments whose lengths multiply past MAX_WORK[name]."""
+        def function(*args):
+            first, second = (len(arg) if isinstance(arg, (str, bytes)) else 20 for arg in args[:2])
+            if first * second > MAX_WORK[name]:
+                raise OverflowError(name)  # SQLite's "string or blob too big"
+            return self.call(name, args)
+        return function
+
+    def printf(self, form=None, *args):
+        """SQLite's printf, refusing a %c repeated past the length limit at once (SQLite's own counts up to the
+        repetition asked for, however large, and then gives null)."""
+        if isinstance(form, str) and any(precision > self.limit for precision in repeats(form, args)):
+            raise OverflowError("printf")
+        return self.call("printf", (form, *args))
+
+
+def repeats(form: str, args: tuple) -> list[int]:
+    """How many times each %c conversion of printf format `form` repeats its character (its precision)."""
+    found, next_arg = [], 0
+    for match in CONVERSION.finditer(form):
+        width, precision, letter = match.group(2), match.group(3), match.group(4)
+        if letter == "%":
+            continue
+        if width == "*":
+            next_arg += 1
+        if precision == "*":
+            precision = integer(args[next_arg]) if next_arg < len(args) else 0
+            next_arg += 1
+        if letter == "c":
+            found.append(abs(int(precision or 0)))
+        next_arg += 1
+    return found
+
+
+def integer(value) -> int:
+    """An argument as SQLite's printf reads a number from it."""
+    if isinstance(value, (int, float)):
+        return int(value)
+    if isinstance(value, bytes):
+        value = value.decode("utf-8", "replace")
+    number = LEADING_INTEGER.match(value) if isinstance(value, str) else None
+    return int(number.group()) if number else 0
+
+
+def bounded_rows(row_factory):
+    """`row_factory`, failing a query (TooLarge) once the rows it has returned pass MAX_ROWS_SIZE."""
+    returned = weakref.WeakKeyDictionary()  # cursor -> characters and bytes of its rows so far
+
+    def make_row(cursor, row):
+        size = returned.get(cursor, 0) + sum(len(value) if isinstance(value, (str, bytes)) else 8 for value in row)
+        if size > MAX_ROWS_SIZE:
+            raise TooLarge(f"the rows of this query pass {MAX_ROWS_SIZE // 2**20} MiB: ask for fewer rows or "
+                           "columns, or shorter values (e.g. substr(text, 1, 1000))")
+        returned[cursor] = size
+        return row_factory(cursor, row)
+
+    return make_row
