@@ -14,6 +14,7 @@ from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
 from typing import TypeVar
+from urllib.parse import quote
 
 T = TypeVar("T")
 
@@ -40,7 +41,7 @@ def open_readonly(path: Path | str) -> VersionedConnection:
         # opens the path, SQLite opened this file (a write only ever moves a new file to the path).
         pin = os.open(path, os.O_RDONLY)
         try:
-            conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False,
+            conn = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True, check_same_thread=False,
                                    factory=VersionedConnection)
             pinned, named = os.fstat(pin), os.stat(path)
         finally:

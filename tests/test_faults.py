@@ -21,6 +21,7 @@ import pytest
 
 from kb.atomic import clear_stale, write_lock
 from kb.build import add_document
+from kb.migrations import upgrade
 from kb.search import ask
 from kb.store import connect
 from support import REPO_DB, ROOT
@@ -244,3 +245,17 @@ def test_adds_while_serve_answers_load_cost_no_request_and_are_served_without_a_
             status, body = get(port, "/api/search?" + urllib.parse.urlencode({"q": f"{doc.stem} token quokka"}))
             assert status == 200
             assert json.loads(body)["results"][0]["id"].startswith(f"{doc.stem}/"), doc.stem
+
+
+def test_a_database_whose_path_holds_uri_characters_is_the_file_read(tmp_path):
+    folder = tmp_path / "rules #1?%20"
+    folder.mkdir()
+    db = folder / "rulings.db"
+    shutil.copy(REPO_DB, db)
+    assert upgrade(db) == []  # read, so already this release's: nothing to write
+    conn = connect(db)
+    try:
+        assert ask(conn, "can I cast a spell on an army in reserve")["answered"]
+    finally:
+        conn.close()
+    assert sorted(os.listdir(tmp_path)) == [folder.name], "no stray file at the path's first characters"
