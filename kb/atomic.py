@@ -21,9 +21,9 @@ LOCK_WAIT = 120.0
 LOCK_WAIT_VARIABLE = "RULINGS_LOCK_WAIT"
 
 
-def lock_wait(target: Path, environ=os.environ) -> float:
+def lock_wait(target: Path) -> float:
     """How long a writer of `target` waits for the lock: RULINGS_LOCK_WAIT seconds, else LOCK_WAIT."""
-    given = environ.get(LOCK_WAIT_VARIABLE)
+    given = os.environ.get(LOCK_WAIT_VARIABLE)
     if given is None:
         return LOCK_WAIT
     try:
