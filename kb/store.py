@@ -2,8 +2,11 @@
 from __future__ import annotations
 
 import sqlite3
+from functools import cache
 from pathlib import Path
 
+from kb.atomic import clear_stale
+from kb.cache import open_readonly
 from kb.paths import DEFAULT_DB
 from model import schema
 
@@ -25,12 +28,14 @@ def require(db_path: Path | str) -> Path:
     return path
 
 
-def connect(db_path: Path | str = DEFAULT_DB, *, readonly: bool = True) -> sqlite3.Connection:
-    """Open the database (read-only unless asked otherwise), rows as sqlite3.Row; SchemaError, saying what to
-    do, unless its schema is this release's."""
+def connect(db_path: Path | str = DEFAULT_DB) -> sqlite3.Connection:
+    """Open the database read-only (every write is kb.atomic's), rows as sqlite3.Row; SchemaError, saying what
+    to do, unless its schema is this release's. The connection (a kb.cache.VersionedConnection) reads the file
+    it opened to its end, even once a write replaces it. A process's first connection to a file removes what
+    a killed writer left beside it, unless a writer is running."""
     path = require(db_path)
-    uri = f"file:{path.resolve()}?mode=ro" if readonly else f"file:{path.resolve()}"
-    conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
+    _tidy(path.resolve())
+    conn = open_readonly(path)
     try:
         schema.check(conn, str(path))
     except schema.SchemaError:
@@ -38,6 +43,11 @@ def connect(db_path: Path | str = DEFAULT_DB, *, readonly: bool = True) -> sqlit
         raise
     conn.row_factory = sqlite3.Row
     return conn
+
+
+@cache
+def _tidy(path: Path) -> None:
+    clear_stale(path)
 
 
 def dicts(conn: sqlite3.Connection, sql: str, params=()) -> list[dict]:

@@ -7,8 +7,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from engine.registry import plain, resolve_call
+from kb.atomic import atomic_database
 from kb.rulings import STATUS_LABELS
-from kb.store import connect
+from model import schema
 
 
 def run_call(call: str, args: dict):
@@ -39,18 +40,22 @@ def verify(db_path: Path) -> dict:
     Returns `{"examples", "passed", "failed", "rulings", "linked", "unlinked": [{"id", "reason"}]}` where
     linked rulings have at least one scenario and all of them pass.
     """
-    conn = connect(db_path, readonly=False)
     now = datetime.now(UTC).isoformat(timespec="seconds")
-    rows = []
-    for s in conn.execute("select id, ruling_id, call, inputs, expected from examples where kind = 'scenario'"):
-        status, actual, detail = run_scenario(s["call"], json.loads(s["inputs"]), json.loads(s["expected"]))
-        rows.append((s["id"], s["ruling_id"], status, json.dumps(actual), detail, now))
-    with conn:
+    # Like every write, on a copy that replaces the file when complete: it waits for (and never undoes) an add
+    # running at the same time, and a reader reads the results all or none.
+    with atomic_database(db_path, start_from=db_path) as db:
+        conn = db.conn
+        schema.check(conn, str(db_path))
+        rows = []
+        for test_id, ruling_id, call, inputs, expected in conn.execute(
+                "select id, ruling_id, call, inputs, expected from examples where kind = 'scenario'"):
+            status, actual, detail = run_scenario(call, json.loads(inputs), json.loads(expected))
+            rows.append((test_id, ruling_id, status, json.dumps(actual), detail, now))
         conn.execute("delete from verifications")
         conn.executemany("insert into verifications values (?, ?, ?, ?, ?, ?)", rows)
         record_statuses(conn)
-    statuses = {r["ruling_id"]: (r["status"], r["reason"]) for r in conn.execute("select * from ruling_status")}
-    conn.close()
+        statuses = {ruling_id: (status, reason) for ruling_id, status, reason in
+                    conn.execute("select ruling_id, status, reason from ruling_status")}
     unlinked = []
     for ruling_id, (status, reason) in statuses.items():
         if status == "passed":

@@ -517,7 +517,10 @@ def verify(as_json: bool, db_path: Path):
     """
     from kb.verify import verify as run_all
     _require_db(db_path)
-    summary = run_all(db_path)
+    try:
+        summary = run_all(db_path)
+    except FileError as exc:
+        _fail(exc)
     if as_json:
         click.echo(json.dumps(summary, indent=2))
     else:

@@ -11,7 +11,7 @@ from kb.store import connect
 def get_db() -> sqlite3.Connection:
     """This request's read-only connection to the database, opened on first use."""
     if "db" not in g:
-        g.db = connect(current_app.config["DB_PATH"], readonly=True)
+        g.db = connect(current_app.config["DB_PATH"])
     return g.db
 
 

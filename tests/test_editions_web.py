@@ -34,7 +34,7 @@ def client(app):
 
 @pytest.fixture(scope="module")
 def db(editions_db):
-    connection = connect(editions_db, readonly=True)
+    connection = connect(editions_db)
     yield connection
     connection.close()
 

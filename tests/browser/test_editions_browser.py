@@ -30,7 +30,7 @@ def urls(editions_db):
 @pytest.fixture(scope="module")
 def changes(editions_db) -> dict:
     """What changed from the second edition to the third (kb.editions.diff)."""
-    conn = connect(editions_db, readonly=True)
+    conn = connect(editions_db)
     try:
         return diff(conn, LORCANA_RULES, MIDDLE, LAST)
     finally:

@@ -1,0 +1,261 @@
+"""Faults: a `rulings add` killed at any moment, two adds at once, adds while `rulings serve` answers load.
+
+The database is always the one before a write or the one after it, never a third; whatever a killed writer
+left beside it is gone once the next command runs; a second writer waits its turn; and a reader never mixes
+what it keeps in memory of one version of the file with the rows of another.
+"""
+import http.client
+import json
+import os
+import random
+import shutil
+import signal
+import sqlite3
+import subprocess
+import threading
+import time
+import urllib.parse
+from pathlib import Path
+
+import pytest
+
+from kb.atomic import clear_stale, write_lock
+from kb.build import add_document
+from kb.migrations import upgrade
+from kb.search import ask
+from kb.store import connect
+from support import REPO_DB, ROOT
+from support.load import run_load
+from support.servers import RULINGS, running_server
+
+ZORBLAX = ("A) Zorblax tokens: a zorblax token counts as a quokka for every quokka rule.\n"
+           "B) A zorblax token that leaves play returns to its owner's zorblax pool.\n"
+           "C) No player may hold more than three zorblax tokens at once.\n")
+QUESTION = "can a zorblax token count as a quokka"
+
+
+@pytest.fixture
+def database(tmp_path) -> Path:
+    """A copy of the committed database, alone in its folder (documents go elsewhere)."""
+    folder = tmp_path / "db"
+    folder.mkdir()
+    shutil.copy(REPO_DB, folder / "rulings.db")
+    return folder / "rulings.db"
+
+
+def document(tmp_path: Path, name: str, text: str = ZORBLAX) -> Path:
+    path = tmp_path / f"{name}.txt"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def beside(db: Path) -> list[str]:
+    """Every file in the database's folder but the database: temp files, journals, lock files."""
+    return sorted(name for name in os.listdir(db.parent) if name != db.name)
+
+
+def source_ids(db: Path) -> set[str]:
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        assert conn.execute("pragma integrity_check").fetchone()[0] == "ok"
+        return {row[0] for row in conn.execute("select id from sources")}
+    finally:
+        conn.close()
+
+
+def rulings(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([*RULINGS, *args], cwd=ROOT, capture_output=True, text=True, check=False,
+                          env={**os.environ, **(env or {})})
+
+
+def add_command(db: Path, doc: Path, game: str = "zorb") -> list[str]:
+    return [*RULINGS, "add", str(doc), "--game", game, "--title", doc.stem.title(), "--db", str(db)]
+
+
+def get(port: int, path: str) -> tuple[int, bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request("GET", path)
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
+
+
+# Moments of an add's run, each seen from outside as soon as it happens: (folder, database inode) -> reached.
+MOMENTS = {
+    "the lock is taken": lambda folder, inode: "rulings.db.lock" in os.listdir(folder),
+    "the copy is begun": lambda folder, inode: any(n.endswith(".tmp") for n in os.listdir(folder)),
+    "the copy's journal is open": lambda folder, inode: any(n.endswith(".tmp-journal") for n in os.listdir(folder)),
+    "the database is replaced": lambda folder, inode: os.stat(folder / "rulings.db").st_ino != inode,
+}
+
+
+def kill_at(command: list[str], db: Path, moment) -> int:
+    """Run `command` and SIGKILL it at `moment` (a MOMENTS entry, or a delay in seconds); its exit status."""
+    inode = db.stat().st_ino
+    child = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if callable(moment):
+        while child.poll() is None and not moment(db.parent, inode):
+            time.sleep(0.0005)
+    else:
+        time.sleep(moment)
+    child.send_signal(signal.SIGKILL)
+    return child.wait()
+
+
+def next_commands(db: Path, tmp_path: Path):
+    """Each command a user may run next, reading or writing the database (each ends without error)."""
+    manifest = tmp_path / "manifest"
+    manifest.mkdir()
+    document(manifest, "house", "A) A retreating unit may not shoot.\n")
+    (manifest / "sources.toml").write_text(
+        '[games.house]\nname = "House"\n\n[[source]]\nid = "house"\nfile = "house.txt"\ngame = "house"\n'
+        'title = "House rules"\nauthor = "us"\nkind = "house-rules"\nlanguage = "en"\nshape = "outline"\n')
+    other = document(tmp_path, "errata", "A) Errata: a quokka may move twice in a turn.\n")
+
+    def serve():
+        with running_server(db) as (port, _):
+            assert get(port, "/api/games")[0] == 200
+
+    return [lambda: rulings("ask", "can I cast a spell on an army in reserve", "--db", str(db)),
+            lambda: rulings("add", str(other), "--game", "zorb", "--db", str(db)),
+            lambda: rulings("remove", sorted(source_ids(db))[0], "--db", str(db)),
+            serve,
+            lambda: rulings("ingest", "--db", str(db), "--manifest", str(manifest / "sources.toml")),
+            lambda: rulings("verify", "--db", str(db))]
+
+
+def test_an_add_killed_at_any_moment_leaves_the_database_whole_and_nothing_beside_it_after_the_next_command(
+        database, tmp_path):
+    doc = document(tmp_path, "zorblax")
+    before, sources_before = database.read_bytes(), source_ids(database)
+    timing = tmp_path / "timing" / "rulings.db"
+    timing.parent.mkdir()
+    shutil.copy(database, timing)
+    start = time.monotonic()
+    subprocess.run(add_command(timing, doc), cwd=ROOT, check=True, capture_output=True)
+    duration = time.monotonic() - start
+    rng = random.Random(23)
+    moments = [*MOMENTS.items(), *((f"after {d:.2f} s", d) for d in (rng.uniform(0.3, 1.0) * duration
+                                                                      for _ in range(5)))]
+    commands = next_commands(database, tmp_path)
+    for attempt, (name, moment) in enumerate(moments):
+        status = kill_at(add_command(database, doc), database, moment)
+        assert status in (-signal.SIGKILL, 0), name
+        if name == "the database is replaced" or database.read_bytes() != before:
+            # Killed after its file replaced the database (or it had finished): the database is the whole add.
+            assert name not in list(MOMENTS)[:3], f"{name}: the database changed before the add was complete"
+            assert source_ids(database) == sources_before | {"zorblax"}, name
+        else:
+            assert status == -signal.SIGKILL, f"{name}: the add was not running at this moment"
+        command = commands[attempt % len(commands)]
+        done = command()
+        assert done is None or done.returncode == 0, (name, done.stderr)
+        assert beside(database) == [], f"killed when {name}; left after the next command"
+        database.write_bytes(before)
+
+
+def test_two_adds_at_once_both_land_one_after_the_other(database, tmp_path):
+    first, second = document(tmp_path, "zorblax"), document(tmp_path, "errata", "A) A quokka may move twice.\n")
+    with write_lock(database):
+        # Both start while another writer holds the database, so both wait, and then one waits for the other.
+        adds = [subprocess.Popen(add_command(database, doc), cwd=ROOT, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True) for doc in (first, second)]
+        time.sleep(3)
+    outputs = [add.communicate() for add in adds]
+    assert [add.returncode for add in adds] == [0, 0], outputs
+    # The second applied its change to the database as the first left it.
+    assert {"zorblax", "errata"} <= source_ids(database)
+    assert beside(database) == []
+
+
+def test_an_add_waits_a_bounded_time_for_another_writer_then_says_which_holds_the_database(database, tmp_path):
+    before = database.read_bytes()
+    with write_lock(database):
+        start = time.monotonic()
+        result = rulings("add", str(document(tmp_path, "zorblax")), "--game", "zorb", "--db", str(database),
+                         env={"RULINGS_LOCK_WAIT": "1"})
+        waited = time.monotonic() - start
+    assert result.returncode != 0 and "Traceback" not in result.stderr
+    message = result.stderr.strip()
+    assert len(message.splitlines()) == 1
+    assert str(database) in message and f"pid {os.getpid()}" in message
+    assert "did not finish within 1 s" in message and "RULINGS_LOCK_WAIT" in message
+    assert waited >= 1
+    assert database.read_bytes() == before and beside(database) == []
+
+
+def test_a_bad_lock_wait_is_refused_with_its_name(database, tmp_path):
+    result = rulings("add", str(document(tmp_path, "zorblax")), "--game", "zorb", "--db", str(database),
+                     env={"RULINGS_LOCK_WAIT": "soon"})
+    assert result.returncode != 0 and "Traceback" not in result.stderr
+    assert "RULINGS_LOCK_WAIT='soon' is not a number of seconds" in result.stderr
+
+
+def test_a_reader_clears_a_killed_writers_leftovers_but_never_a_running_writers(database):
+    names = [".rulings.db.k1l2m3n4.tmp", ".rulings.db.k1l2m3n4.tmp-journal"]
+    with write_lock(database, wait=0):  # a writer at work: its temp file and journal are its own
+        for name in names:
+            (database.parent / name).write_bytes(b"partial")
+        clear_stale(database)
+        assert beside(database) == sorted([*names, "rulings.db.lock"])
+    # Another database's temp file (rulings.db.old's) is never this one's to remove.
+    (database.parent / ".rulings.db.old.p5q6r7s8.tmp").write_bytes(b"partial")
+    (database.parent / "rulings.db.lock").write_text("12345")  # as a killed writer leaves it
+    clear_stale(database)
+    assert beside(database) == [".rulings.db.old.p5q6r7s8.tmp"]
+
+
+def test_a_search_begun_before_an_add_reads_the_database_it_began_with(database, tmp_path):
+    asked_before = connect(database)
+    ask(asked_before, QUESTION)  # what search keeps of this version is loaded before the add
+    opened_before = connect(database)  # opened before the add, first asks after it
+    add_document(database, document(tmp_path, "zorblax"), "zorb", "Zorblax")
+    opened_after = connect(database)
+    try:
+        for conn in (asked_before, opened_before):
+            found = [result["id"] for result in ask(conn, QUESTION)["results"]]
+            assert found and not any(ruling_id.startswith("zorb/") for ruling_id in found)
+        assert ask(opened_after, QUESTION)["results"][0]["id"].startswith("zorb/")
+    finally:
+        for conn in (asked_before, opened_before, opened_after):
+            conn.close()
+
+
+def test_adds_while_serve_answers_load_cost_no_request_and_are_served_without_a_restart(database, tmp_path):
+    docs = [document(tmp_path, name, ZORBLAX.replace("zorblax", name)) for name in ("zorblax", "vexlar", "quibbet")]
+    questions = [QUESTION, "can a vexlar token count as a quokka", "how many quibbet tokens may a player hold",
+                 "can I cast a spell on an army in reserve", "what happens when a character moves"]
+    with running_server(database) as (port, process):
+        done = []
+        adder = threading.Thread(target=lambda: done.extend(
+            subprocess.run(add_command(database, doc, game=doc.stem), cwd=ROOT, capture_output=True, text=True)
+            for doc in docs))
+        adder.start()
+        answered, failed = 0, 0
+        while adder.is_alive() or answered < 300:
+            latencies, errors = run_load(port, total=40, clients=4, qs=questions)
+            answered, failed = answered + len(latencies), failed + errors
+        adder.join()
+        assert [add.returncode for add in done] == [0, 0, 0], [add.stderr for add in done]
+        assert failed == 0, f"{failed} of {answered} requests failed"
+        assert process.poll() is None
+        for doc in docs:  # the server answers from the new database at once
+            status, body = get(port, "/api/search?" + urllib.parse.urlencode({"q": f"{doc.stem} token quokka"}))
+            assert status == 200
+            assert json.loads(body)["results"][0]["id"].startswith(f"{doc.stem}/"), doc.stem
+
+
+def test_a_database_whose_path_holds_uri_characters_is_the_file_read(tmp_path):
+    folder = tmp_path / "rules #1?%20"
+    folder.mkdir()
+    db = folder / "rulings.db"
+    shutil.copy(REPO_DB, db)
+    assert upgrade(db) == []  # read, so already this release's: nothing to write
+    conn = connect(db)
+    try:
+        assert ask(conn, "can I cast a spell on an army in reserve")["answered"]
+    finally:
+        conn.close()
+    assert sorted(os.listdir(tmp_path)) == [folder.name], "no stray file at the path's first characters"
