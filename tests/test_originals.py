@@ -31,7 +31,7 @@ def seeds(built_db):
 
 @pytest.fixture(scope="module")
 def db(editions_db):
-    connection = connect(editions_db, readonly=True)
+    connection = connect(editions_db)
     yield connection
     connection.close()
 
