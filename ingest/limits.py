@@ -3,11 +3,14 @@
 Every reader stays within these limits and refuses past them with an `IngestError` naming the file and the
 limit, so a crafted document ends in bounded time and memory with a clear answer. Each limit is settable by
 an environment variable `RULINGS_LIMIT_<NAME>` (e.g. `RULINGS_LIMIT_TEXT_MB=40`) or, for one command,
-`rulings add --limit text_mb=40`.
+`rulings add --limit text_mb=40`. The readers see the limits in force through `current()`.
 """
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, fields, replace
 
 ENV_PREFIX = "RULINGS_LIMIT_"
@@ -24,9 +27,12 @@ class Limits:
     elements: int = 2_000_000    # HTML elements, markdown tokens, JSON or YAML values in one document
     aliases: int = 10_000        # YAML aliases expanded
     units: int = 100_000         # rulings one document may give
-    memory_mb: float = 1024      # peak memory while reading the document
-    seconds: float = 20          # time to read a document, plus `seconds_per_mb` for each MB of it
-    seconds_per_mb: float = 4
+    memory_mb: float = 1024      # peak memory of the process reading the document
+    # Time to read a document, plus `seconds_per_mb` for each MB of it: the largest real rulebooks measured
+    # (../shared/corpora, a 3 MB synthetic comprehensive rulebook) read in a third of this or less, and a
+    # 10 MB document's 40 s leave a hostile one room to be refused within a minute.
+    seconds: float = 10
+    seconds_per_mb: float = 3
 
     def time_for(self, size_bytes: int) -> float:
         """The seconds a document of `size_bytes` may take to read."""
@@ -50,8 +56,31 @@ class Limits:
         return replace(self, **changes)
 
 
+def how_to_raise(name: str) -> str:
+    """How a message refusing a document past limit `name` tells the user to raise it."""
+    return f"raise it with --limit {name}=... or {ENV_PREFIX}{name.upper()}"
+
+
 def from_environment(environ: dict[str, str] | None = None) -> Limits:
     """The default limits with every `RULINGS_LIMIT_<NAME>` variable of `environ` (default os.environ) applied."""
     environ = os.environ if environ is None else environ
     settings = {key[len(ENV_PREFIX):]: value for key, value in environ.items() if key.startswith(ENV_PREFIX)}
     return Limits().with_settings(settings, origin="environment")
+
+
+_applied: ContextVar[Limits | None] = ContextVar("limits", default=None)
+
+
+def current() -> Limits:
+    """The limits in force: those `applied` sets around this reading, else the environment's."""
+    return _applied.get() or from_environment()
+
+
+@contextmanager
+def applied(limits: Limits) -> Iterator[Limits]:
+    """Make `limits` the ones `current` gives (to the readers) while the block runs."""
+    token = _applied.set(limits)
+    try:
+        yield limits
+    finally:
+        _applied.reset(token)
