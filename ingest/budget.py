@@ -53,18 +53,30 @@ def _size(path: Path) -> int:
     return found.st_size
 
 
+# How the child ends when the reading went past what Python can give it. An exit status, not a pickled
+# answer: with the memory spent (the reading's objects are still alive while the error is handled), writing
+# one could fail too.
+_OUT_OF_MEMORY, _TOO_DEEP = 3, 4
+
+
 def _in_child(name: str, limits: Limits, seconds: float, read: Callable[[], T]) -> T:
     """`read()` in a forked child bounded by `limits.memory_mb` and `seconds`; its outcome, re-raised here."""
     readable, writable = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: never returns, never runs the parent's clean-up (os._exit)
+        status = 1
         try:
             os.close(readable)
-            payload = _outcome(limits, seconds, read)
-            with open(writable, "wb") as out:
-                out.write(payload)
+            _bound(limits.memory_mb, seconds)
+            with applied(limits), open(writable, "wb") as out:
+                out.write(_outcome(read))
+            status = 0
+        except MemoryError:
+            status = _OUT_OF_MEMORY
+        except RecursionError:
+            status = _TOO_DEEP
         finally:
-            os._exit(0)
+            os._exit(status)
     os.close(writable)
     payload = None
     try:
@@ -73,37 +85,46 @@ def _in_child(name: str, limits: Limits, seconds: float, read: Callable[[], T]) 
         os.close(readable)
         if payload is None:  # out of time, or this process was interrupted
             os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
+        _, status = os.waitpid(pid, 0)
     if payload is None:
         raise IngestError(name, f"reading it took more than {seconds:.0f} s (the time limit for its size: "
                                 f"{limits.seconds:g} s and {limits.seconds_per_mb:g} s per MB; "
                                 f"{how_to_raise('seconds')})")
-    if not payload:  # the child died without a word: killed (the system's OOM killer) or crashed in C
-        raise IngestError(name, f"reading it failed (the process reading it ended abruptly, as when it needs "
-                                f"more than the memory there is; the memory limit is {limits.memory_mb:g} MB)")
-    kind, found = pickle.loads(payload)
-    if kind == "result":
-        return found
-    if kind == "memory":
+    if payload:
+        return _answer(name, pickle.loads(payload))
+    if os.WIFEXITED(status) and os.WEXITSTATUS(status) == _OUT_OF_MEMORY:
         raise IngestError(name, f"reading it needed more than {limits.memory_mb:g} MB of memory (the limit; "
                                 f"{how_to_raise('memory_mb')})")
-    if kind == "recursion":
+    if os.WIFEXITED(status) and os.WEXITSTATUS(status) == _TOO_DEEP:
         raise IngestError(name, f"it is nested too deeply to read (the reader ran out of stack; the depth limit "
                                 f"is {limits.depth})")
+    ended = (f"signal {signal.Signals(os.WTERMSIG(status)).name}" if os.WIFSIGNALED(status)
+             else f"exit status {os.WEXITSTATUS(status)}")
+    raise IngestError(name, f"reading it failed: the process reading it ended abruptly ({ended}), as when the "
+                            f"system has no memory left (the memory limit is {limits.memory_mb:g} MB)")
+
+
+def _answer(name: str, answer: tuple):
+    """The result the child sent back, or the error it sent raised."""
+    kind, found = answer
+    if kind == "result":
+        return found
     if kind == "refused":
         error_type, path, message, line = found
         raise error_type(path, message, line)
-    error = RuntimeError(f"{name}: {found[0]}")  # a bug, not the document's fault: its traceback goes along
+    error = RuntimeError(f"{name}: reading it failed: {found[0]}")  # a bug: its traceback goes along
     error.add_note(found[1])
     raise error
 
 
 def _bound(memory_mb: float, seconds: float) -> None:
-    """Limit this (child) process: its address space may grow by what `memory_mb` leaves beside what it
-    holds already, so its peak memory stays under `memory_mb`; CPU time past `seconds` ends it should its
-    parent be gone; no core dump."""
-    held, mapped = _memory()
-    room = max(int(memory_mb * 2**20) - held, 0)
+    """Limit this (child) process: its memory to `memory_mb`, CPU time past `seconds` ending it should its
+    parent be gone, no core dump."""
+    limit, (held, mapped) = int(memory_mb * 2**20), _memory()
+    # The whole address space when what the process maps already is under the limit (`rulings add`: ~160 MB),
+    # so that its memory cannot pass the limit however much of it becomes resident; a caller mapping more (a
+    # process with a model loaded) lets the reading grow by the limit less what it holds.
+    room = max(limit - (mapped if mapped < limit else held), 0)
     resource.setrlimit(resource.RLIMIT_AS, (mapped + room, mapped + room))
     cpu = math.ceil(seconds) + 1
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))
@@ -117,19 +138,15 @@ def _memory() -> tuple[int, int]:
     return int(found["VmRSS"].split()[0]) * 1024, int(found["VmSize"].split()[0]) * 1024
 
 
-def _outcome(limits: Limits, seconds: float, read: Callable[[], T]) -> bytes:
-    """What `read()`, bound by `limits` and `seconds`, came to, pickled: ("result", value), ("refused", a
-    FileError's fields), ("memory", None), ("recursion", None) or ("bug", (one line, traceback))."""
+def _outcome(read: Callable[[], T]) -> bytes:
+    """What `read()` came to, pickled: ("result", value), ("refused", a FileError's fields) or ("bug", (one
+    line, traceback)). MemoryError and RecursionError go through."""
     try:
-        _bound(limits.memory_mb, seconds)
-        with applied(limits):
-            return pickle.dumps(("result", read()), protocol=pickle.HIGHEST_PROTOCOL)
+        return pickle.dumps(("result", read()), protocol=pickle.HIGHEST_PROTOCOL)
     except FileError as exc:
         return pickle.dumps(("refused", (type(exc), exc.path, exc.message, exc.line)))
-    except MemoryError:
-        return pickle.dumps(("memory", None))
-    except RecursionError:
-        return pickle.dumps(("recursion", None))
+    except (MemoryError, RecursionError):
+        raise
     except Exception as exc:  # noqa: BLE001 - a reader's bug: reported to the parent, which raises it
         return pickle.dumps(("bug", (f"{type(exc).__name__}: {exc}", traceback.format_exc())))
 

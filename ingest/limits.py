@@ -28,10 +28,10 @@ class Limits:
     aliases: int = 10_000        # YAML aliases expanded
     units: int = 100_000         # rulings one document may give
     memory_mb: float = 1024      # peak memory of the process reading the document
-    # Time to read a document, plus `seconds_per_mb` for each MB of it: the largest real rulebooks measured
-    # (../shared/corpora, a 3 MB synthetic comprehensive rulebook) read in a third of this or less, and a
-    # 10 MB document's 40 s leave a hostile one room to be refused within a minute.
-    seconds: float = 10
+    # Time to read a document, plus `seconds_per_mb` for each MB of it. The real rulebooks of ../shared/corpora
+    # read in a fifth of theirs or less (a 0.6 MB PDF: 1.7-3 s of 17 s, on a busy machine), and a 10 MB
+    # document's 45 s leave a hostile one room to be refused within a minute.
+    seconds: float = 15
     seconds_per_mb: float = 3
 
     def time_for(self, size_bytes: int) -> float:

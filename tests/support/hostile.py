@@ -1,7 +1,7 @@
 """The hostile-document corpus of issue 23: crafted files (and devices, a pipe) that once made `rulings add`
 run for minutes, take gigabytes or end in a traceback, each in every format where its trick applies.
 
-`corpus(folder)` writes them into `folder` and returns the cases; `run(case, db)` runs `rulings add` on one
+`write(folder)` writes them into `folder` and returns the cases; `run(case, db)` runs `rulings add` on one
 as a child process and measures it. The hostile-document test asserts on each outcome and
 benchmarks/hostile.py prints them as a table.
 """
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import subprocess
 import sys
-import threading
 import time
 import zlib
 from dataclasses import dataclass
@@ -70,14 +70,9 @@ def _deep_qa(depth: int) -> str:
     return ('{"faq": [' + record + ", " + '{"children": [' * depth + record + "]}" * depth + "]}\n")
 
 
-def _space_run(spaces: int) -> tuple[str, str, str]:
-    """A rule with a run of `spaces` spaces in it, as markdown, HTML and text."""
-    gap = " " * spaces
-    markdown = f"# Rules\n\n## Movement\n\nA unit moves{gap}two squares.\n\nA unit may not move twice.\n"
-    html = (f"<html><body><h1>Rules</h1><h2>Movement</h2><p>A unit moves{gap}two squares.</p>"
-            "<p>A unit may not move twice.</p></body></html>\n")
-    text = f"1. Movement\n1.1 A unit moves{gap}two squares.\n1.2 A unit may not move twice.\n"
-    return markdown, html, text
+def _spaced(template: str) -> str:
+    """`template` with its {gap} a run of 350,000 spaces (inside a rule)."""
+    return template.replace("{gap}", " " * 350_000)
 
 
 def _inflating_pdf(pages: int, inflated_mb: int) -> bytes:
@@ -111,61 +106,99 @@ def _nul_bytes() -> bytes:
     return rules + b"400. Rule 400: a unit\x00 may\x00\x00 move.\n" + b"\x00" * 64 + b"\n401. The last rule.\n"
 
 
-def corpus(folder: Path) -> list[Case]:
-    """Write the hostile documents into `folder` (a FIFO among them) and return every case, devices too."""
+def _with_a_rule(markdown: str) -> str:
+    return "# Rules\n\n## Movement\n\nA unit moves two squares.\n\n" + markdown
+
+
+# Every crafted document: its file name (saying the trick and the format) and how to write it.
+_DOCUMENTS = {
+    "html-nested-lists-200k.html": lambda: _nested_lists(200_000),
+    "html-nested-lists-20k.html": lambda: _nested_lists(20_000),
+    "html-unclosed-tags-80k.html": lambda: _unclosed_tags(80_000),
+    "html-unclosed-tags-200k.html": lambda: _unclosed_tags(200_000),
+    "markdown-nested-lists-200k.md": lambda: _with_a_rule("- " * 200_000 + "item\n"),
+    "markdown-nested-quotes-200k.md": lambda: _with_a_rule(">" * 200_000 + " item\n"),
+    "markdown-unclosed-tags-80k.md": lambda: _with_a_rule(_unclosed_tags(80_000)),
+    "yaml-billion-laughs.yaml": _billion_laughs,
+    "yaml-billion-laughs.txt": _billion_laughs,
+    "yaml-nested-100k.yaml": lambda: "question: Can it?\nanswer: " + "[" * 100_000 + "]" * 100_000 + "\n",
+    "json-nested-1m.json": lambda: _deep_json(1_000_000),
+    "json-nested-1m.txt": lambda: _deep_json(1_000_000),
+    "json-qa-nested-100k.json": lambda: _deep_qa(100_000),
+    "json-qa-nested-900.json": lambda: _deep_qa(900),
+    "markdown-350k-spaces.md": lambda: _spaced("# Rules\n\n## Movement\n\nA unit moves{gap}two squares.\n\n"
+                                               "A unit may not move twice.\n"),
+    "html-350k-spaces.html": lambda: _spaced("<html><body><h1>Rules</h1><h2>Movement</h2><p>A unit moves{gap}two "
+                                             "squares.</p><p>A unit may not move twice.</p></body></html>\n"),
+    "text-350k-spaces.txt": lambda: _spaced("1. Movement\n1.1 A unit moves{gap}two squares.\n"
+                                            "1.2 A unit may not move twice.\n"),
+    "text-9mb-one-line.txt": lambda: "A unit moves two squares. " * (9 * 2**20 // 26),
+    "text-nul-bytes-after-8kb.txt": _nul_bytes,
+    "pdf-2000-pages-inflating-70mb.pdf": lambda: _inflating_pdf(2000, 70),
+}
+# Odd but documents, which may be added: markdown-it stops nesting at its own depth and reads the rest as
+# text; a long run of spaces, one long line or stray NULs spoil no rule.
+_LEGITIMATE = {"markdown-nested-lists-200k.md", "markdown-nested-quotes-200k.md", "markdown-350k-spaces.md",
+               "html-350k-spaces.html", "text-350k-spaces.txt", "text-9mb-one-line.txt",
+               "text-nul-bytes-after-8kb.txt"}
+FIFO = "fifo.txt"  # a named pipe no one writes to
+DEVICES = (Path("/dev/zero"), Path("/dev/urandom"))
+
+
+# What a refusal says when it is for what the document holds rather than for a limit it goes past.
+_SAYS = {"text-nul-bytes-after-8kb.txt": "limit|NUL|binary"}
+
+
+def cases(folder: Path) -> list[Case]:
+    """Every case, its documents in `folder` (`write` puts them there)."""
+    return ([Case(name, folder / name, legitimate=name in _LEGITIMATE, says=_SAYS.get(name, "limit"))
+             for name in _DOCUMENTS]
+            + [Case(path.name, path, says="not a regular file|too large") for path in (*DEVICES, folder / FIFO)])
+
+
+def write(folder: Path) -> list[Case]:
+    """Write the hostile documents (and the FIFO) into `folder`; returns `cases(folder)`."""
     folder.mkdir(parents=True, exist_ok=True)
-    texts = {
-        "html-nested-lists-200k.html": _nested_lists(200_000),
-        "html-nested-lists-20k.html": _nested_lists(20_000),
-        "html-unclosed-tags-80k.html": _unclosed_tags(80_000),
-        "html-unclosed-tags-200k.html": _unclosed_tags(200_000),
-        "markdown-nested-lists-200k.md": "# Rules\n\n" + "- " * 200_000 + "item\n",
-        "markdown-nested-quotes-200k.md": "# Rules\n\n" + ">" * 200_000 + " item\n",
-        "markdown-unclosed-tags-80k.md": "# Rules\n\n" + _unclosed_tags(80_000),
-        "yaml-billion-laughs.yaml": _billion_laughs(),
-        "yaml-billion-laughs.txt": _billion_laughs(),
-        "yaml-nested-100k.yaml": "question: Can it?\nanswer: " + "[" * 100_000 + "]" * 100_000 + "\n",
-        "json-nested-1m.json": _deep_json(1_000_000),
-        "json-nested-1m.txt": _deep_json(1_000_000),
-        "json-qa-nested-100k.json": _deep_qa(100_000),
-        "json-qa-nested-900.json": _deep_qa(900),
-        "text-9mb-one-line.txt": "A unit moves two squares. " * (9 * 2**20 // 26),
-    }
-    markdown, html, text = _space_run(350_000)
-    texts |= {"markdown-350k-spaces.md": markdown, "html-350k-spaces.html": html, "text-350k-spaces.txt": text}
-    for name, content in texts.items():
-        (folder / name).write_text(content, encoding="utf-8")
-    (folder / "pdf-2000-pages-inflating-70mb.pdf").write_bytes(_inflating_pdf(2000, 70))
-    (folder / "text-nul-bytes-after-8kb.txt").write_bytes(_nul_bytes())
-    fifo = folder / "fifo.txt"
-    if not fifo.exists():
-        os.mkfifo(fifo)
-    legitimate = {"markdown-350k-spaces.md", "html-350k-spaces.html", "text-350k-spaces.txt",
-                  "text-9mb-one-line.txt", "text-nul-bytes-after-8kb.txt"}
-    cases = [Case(name, folder / name, legitimate=name in legitimate)
-             for name in [*texts, "pdf-2000-pages-inflating-70mb.pdf", "text-nul-bytes-after-8kb.txt"]]
-    devices = [Case(path.name, path, says="not a regular file|too large")
-               for path in (Path("/dev/zero"), Path("/dev/urandom"), fifo)]
-    return cases + devices
+    for name, content in _DOCUMENTS.items():
+        made = content()
+        (folder / name).write_bytes(made if isinstance(made, bytes) else made.encode("utf-8"))
+    if not (folder / FIFO).exists():
+        os.mkfifo(folder / FIFO)
+    return cases(folder)
+
+
+# A process's peak memory (ru_maxrss) starts at the high-water mark of the process it was forked from, so a
+# test process of hundreds of MB would count in every command it runs: a small Python forks the command,
+# waits for it and writes the largest resident set of it and its descendants (wait4) to the file it is given.
+_MEASURE = """import os, sys
+pid = os.fork()
+if pid == 0:
+    os.execv(sys.argv[2], sys.argv[2:])
+_, status, usage = os.wait4(pid, 0)
+with open(sys.argv[1], "w") as out:
+    out.write(str(usage.ru_maxrss))
+code = os.waitstatus_to_exitcode(status)
+sys.exit(code if code >= 0 else 128 - code)
+"""
 
 
 def run(case: Case, db: Path, timeout: float = 300, env: dict | None = None) -> Outcome:
     """`rulings add` of `case` into `db` as a child process: how it ended, how long it took and its peak memory
-    (the largest resident set of it and the processes it waited for: `os.wait4`). Killed past `timeout`."""
+    (the largest resident set of it and the process reading the document). Killed past `timeout`."""
     command = [sys.executable, "-m", "service.cli", "add", str(case.path), "--game", GAME, "--db", str(db)]
-    errors = db.with_suffix(".stderr")
+    errors, peak = db.with_suffix(".stderr"), db.with_suffix(".peak")
+    peak.unlink(missing_ok=True)
     start = time.monotonic()
     with open(errors, "wb") as stderr:
-        child = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=stderr,
-                                 env={**os.environ, **(env or {})})
-        watchdog = threading.Timer(timeout, child.kill)
-        watchdog.start()
+        child = subprocess.Popen([sys.executable, "-I", "-S", "-c", _MEASURE, str(peak), *command], cwd=ROOT,
+                                 stdout=subprocess.DEVNULL, stderr=stderr, env={**os.environ, **(env or {})},
+                                 start_new_session=True)
         try:
-            _, status, usage = os.wait4(child.pid, 0)
-        finally:
-            watchdog.cancel()
-    child.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait for it again
-    return Outcome(case, child.returncode, time.monotonic() - start, usage.ru_maxrss / 1024,
+            status = child.wait(timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(child.pid, signal.SIGKILL)
+            status = child.wait()
+    return Outcome(case, status, time.monotonic() - start, int(peak.read_text() or 0) / 1024 if peak.exists() else 0,
                    errors.read_text(encoding="utf-8", errors="replace"))
 
 
