@@ -66,6 +66,7 @@ def _in_child(name: str, limits: Limits, seconds: float, read: Callable[[], T]) 
         status = 1
         try:
             os.close(readable)
+            _quiet()
             _bound(limits.memory_mb, seconds)
             with applied(limits), open(writable, "wb") as out:
                 out.write(_outcome(read))
@@ -114,6 +115,16 @@ def _answer(name: str, answer: tuple):
     error = RuntimeError(f"{name}: reading it failed: {found[0]}")  # a bug: its traceback goes along
     error.add_note(found[1])
     raise error
+
+
+def _quiet() -> None:
+    """Send this (child) process's stdout and stderr to /dev/null: what the reading has to say comes back as its
+    result or its error, and a library's chatter (pypdf's warnings on a damaged PDF) would only add lines to the
+    command's one line of answer, or spoil its --json."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.dup2(devnull, 2)
+    os.close(devnull)
 
 
 def _bound(memory_mb: float, seconds: float) -> None:

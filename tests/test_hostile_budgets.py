@@ -109,6 +109,16 @@ def test_a_readers_bug_comes_back_as_an_error_with_its_traceback(tmp_path):
     assert "Traceback" in "".join(bug.value.__notes__)
 
 
+def test_what_the_reading_writes_on_stdout_or_stderr_is_not_shown(tmp_path, capfd):
+    def chatty():
+        os.write(1, b"chatter\n")
+        os.write(2, b"Ignoring wrong pointing object 1 0\n")
+        return "read"
+
+    assert read_within(Limits(), [_document(tmp_path)], chatty) == "read"
+    assert capfd.readouterr() == ("", "")
+
+
 @pytest.mark.parametrize("path", ["/dev/zero", "/dev/urandom", FIFO])
 def test_devices_and_pipes_are_refused_without_reading_them(tmp_path, path):
     if path == FIFO:
