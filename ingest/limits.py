@@ -65,7 +65,7 @@ def from_environment(environ: dict[str, str] | None = None) -> Limits:
     """The default limits with every `RULINGS_LIMIT_<NAME>` variable of `environ` (default os.environ) applied."""
     environ = os.environ if environ is None else environ
     settings = {key[len(ENV_PREFIX):]: value for key, value in environ.items() if key.startswith(ENV_PREFIX)}
-    return Limits().with_settings(settings, origin="environment")
+    return Limits().with_settings(settings, origin=f"environment ({ENV_PREFIX}*)")
 
 
 _applied: ContextVar[Limits | None] = ContextVar("limits", default=None)

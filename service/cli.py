@@ -45,18 +45,23 @@ def _one_line_failures(db_path: Path) -> Iterator[None]:
     try:
         yield
     except FileError as exc:
-        raise Refused(str(exc)) from None
+        raise Refused(_line(exc)) from None
     except KeyboardInterrupt:
         raise Interrupted("interrupted") from None
     except sqlite3.Error as exc:
-        raise click.ClickException(f"{db_path}: cannot write the database ({exc})") from None
+        raise click.ClickException(_line(f"{db_path}: cannot write the database ({exc})")) from None
     except OSError as exc:
-        raise click.ClickException(f"{exc.filename or db_path}: {exc.strerror or exc}") from None
+        raise click.ClickException(_line(f"{exc.filename or db_path}: {exc.strerror or exc}")) from None
     except MemoryError:
-        raise click.ClickException(f"{db_path}: out of memory while writing the database") from None
+        raise click.ClickException(f"{db_path}: out of memory while writing to the database") from None
     except Exception as exc:  # noqa: BLE001 - a bug: said in one line all the same
-        raise click.ClickException(f"internal error (a bug; please report it): {type(exc).__name__}: {exc}") \
-            from None
+        raise click.ClickException(_line(f"internal error (a bug; please report it): {type(exc).__name__}: "
+                                         f"{exc}")) from None
+
+
+def _line(message) -> str:
+    """A message as one line."""
+    return " ".join(str(message).split())
 
 
 def _limits(settings: tuple[str, ...]):
