@@ -2,9 +2,10 @@
 
 The readers refuse what is past their own limits (size, depth, elements, ...); this is the backstop behind
 them. `read_within` runs the reading in a forked child process whose address space may not pass the memory
-limit, killed once the time limit for the documents' size has passed; its result comes back pickled. Past either limit, or when the reading fails as Python does under a crafted input (MemoryError,
-RecursionError, a crash), the caller gets one IngestError naming the file and the limit, and nothing it holds
-(a database) was touched. Where the system cannot fork, the reading runs in the caller's process, unbounded.
+limit, killed once the time limit for the documents' size has passed; its result comes back pickled. Past
+either limit, or when the reading fails as Python does under a crafted input (MemoryError, RecursionError, a
+crash), the caller gets one IngestError naming the file and the limit, and nothing it holds (a database) was
+touched. Where the system cannot fork, the reading runs in the caller's process, unbounded.
 """
 from __future__ import annotations
 

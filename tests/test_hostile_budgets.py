@@ -27,7 +27,7 @@ from support import REPO_DB, ROOT
 from support.hostile import FIFO, GAME, cases, names_the_file, run, says_the_limit, write
 
 CASES = [case.name for case in cases(Path("corpus"))]
-PARALLEL = 2  # the slowest cases take their whole time budget: two side by side fit in a few minutes, as the cores allow
+PARALLEL = 2  # the slowest cases take their whole time budget: two side by side fit in a few minutes
 
 
 @pytest.fixture(scope="module")
