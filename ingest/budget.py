@@ -1,11 +1,11 @@
 """Reading documents within a budget of memory and time, whatever the readers do.
 
 The readers refuse what is past their own limits (size, depth, elements, ...); this is the backstop behind
-them. `read_within` runs the reading in a forked child process whose address space may not pass the memory
-limit, killed once the time limit for the documents' size has passed; its result comes back pickled. Past
-either limit, or when the reading fails as Python does under a crafted input (MemoryError, RecursionError, a
-crash), the caller gets one IngestError naming the file and the limit, and nothing it holds (a database) was
-touched. Where the system cannot fork, the reading runs in the caller's process, unbounded.
+them. `read_within` runs the reading in a forked child process whose address space may grow by the memory
+limit and no more, killed once the time limit for the documents' size has passed; its result comes back
+pickled. Past either limit, or when the reading fails as Python does under a crafted input (MemoryError,
+RecursionError, a crash), the caller gets one IngestError naming the file and the limit, and nothing it holds
+(a database) was touched. Where the system cannot fork, the reading runs in the caller's process, unbounded.
 """
 from __future__ import annotations
 
@@ -129,24 +129,16 @@ def _quiet() -> None:
 
 
 def _bound(memory_mb: float, seconds: float) -> None:
-    """Limit this (child) process: its memory to `memory_mb`, CPU time past `seconds` ending it should its
-    parent be gone, no core dump."""
-    limit, (held, mapped) = int(memory_mb * 2**20), _memory()
-    # The whole address space when what the process maps already is under the limit (`rulings add`: ~160 MB),
-    # so that its memory cannot pass the limit however much of it becomes resident; a caller mapping more (a
-    # process with a model loaded) lets the reading grow by the limit less what it holds.
-    room = max(limit - (mapped if mapped < limit else held), 0)
-    resource.setrlimit(resource.RLIMIT_AS, (mapped + room, mapped + room))
+    """Limit this (child) process: its address space may grow by `memory_mb` beyond what it maps already (the
+    caller's, which is not the document's doing), CPU time past `seconds` ends it should its parent be gone,
+    and it dumps no core."""
+    with open("/proc/self/status") as status:
+        mapped = next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmSize:"))
+    limit = mapped + int(memory_mb * 2**20)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     cpu = math.ceil(seconds) + 1
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-
-
-def _memory() -> tuple[int, int]:
-    """This process's resident and mapped bytes (VmRSS, VmSize)."""
-    with open("/proc/self/status") as status:
-        found = dict(line.split(":", 1) for line in status if line.startswith(("VmRSS", "VmSize")))
-    return int(found["VmRSS"].split()[0]) * 1024, int(found["VmSize"].split()[0]) * 1024
 
 
 def _outcome(read: Callable[[], T]) -> bytes:
