@@ -23,7 +23,7 @@ from ingest.errors import IngestError
 from ingest.limits import Limits
 from ingest.text import read_bounded
 from service.cli import cli
-from support import REPO_DB, ROOT
+from support import REPO_DB, REPO_MANIFEST, ROOT
 from support.hostile import FIFO, GAME, cases, names_the_file, run, says_the_limit, write
 
 CASES = [case.name for case in cases(Path("corpus"))]
@@ -161,6 +161,15 @@ def test_limits_are_set_by_option_or_environment_and_refusals_are_one_line_with_
                                               f"RULINGS_LIMIT_TEXT_MB)"]
     assert db.read_bytes() == before
     assert add(str(path), "--db", str(db), "--limit", "text_mb=1", env={"RULINGS_LIMIT_TEXT_MB": "0.01"}).exit_code == 0
+
+
+def test_ingest_reads_the_manifests_documents_within_the_limits_too(tmp_path):
+    db = tmp_path / "rulings.db"
+    result = CliRunner().invoke(cli, ["ingest", "--db", str(db), "--manifest", str(REPO_MANIFEST),
+                                      "--limit", "text_mb=0.001"])
+    assert result.exit_code == 2 and len(result.output.splitlines()) == 1
+    assert "file is too large" in result.output and "--limit text_mb=" in result.output
+    assert not db.exists()
 
 
 @pytest.mark.parametrize("setting, says", [
