@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 import os
 import pickle
-import resource
 import select
 import signal
 import time
@@ -132,10 +131,15 @@ def _bound(memory_mb: float, seconds: float) -> None:
     """Limit this (child) process: its address space may grow by `memory_mb` beyond what it maps already (the
     caller's, which is not the document's doing), CPU time past `seconds` ends it should its parent be gone,
     and it dumps no core."""
-    with open("/proc/self/status") as status:
-        mapped = next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmSize:"))
-    limit = mapped + int(memory_mb * 2**20)
-    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    import resource  # POSIX only, as fork is: imported where a forked child needs it
+    try:
+        with open("/proc/self/status") as status:
+            mapped = next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmSize:"))
+    except OSError:  # no /proc (not Linux): the time limit alone bounds the reading
+        mapped = None
+    if mapped is not None:
+        limit = mapped + int(memory_mb * 2**20)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     cpu = math.ceil(seconds) + 1
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
