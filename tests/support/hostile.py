@@ -77,8 +77,9 @@ def _spaced(template: str) -> str:
 
 def _inflating_pdf(pages: int, inflated_mb: int) -> bytes:
     """A PDF of `pages` pages sharing one content stream of a few hundred KB that inflates to `inflated_mb`
-    MB of text-showing operators, written by hand (a library would take minutes to write it)."""
-    operators = b"BT /F1 12 Tf 72 712 Td (A unit moves two squares.) Tj ET\n"
+    MB of text-showing operators (under pypdf's caps on one stream), written by hand (fast, unlike a library)."""
+    # Long strings: few tokens, so that each page stays within pypdf's own budget of tokens per stream.
+    operators = b"BT /F1 12 Tf 72 712 Td (" + b"A unit moves two squares. " * 400 + b") Tj ET\n"
     content = zlib.compress(operators * (inflated_mb * 2**20 // len(operators)), 9)
     first_page = 5
     kids = " ".join(f"{n} 0 R" for n in range(first_page, first_page + pages))
