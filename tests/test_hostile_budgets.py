@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -54,8 +55,8 @@ def test_a_hostile_document_is_refused_in_one_line_or_added_within_60_s_and_1_gb
     assert outcome.peak_mb < 1024, outcome
     assert "Traceback" not in outcome.stderr, outcome.stderr
     if outcome.status == 0 and outcome.case.legitimate:
-        added = sqlite3.connect(db).execute("select group_concat(text, '') from rulings where game = ?",
-                                            [GAME]).fetchone()[0]
+        with closing(sqlite3.connect(db)) as conn:
+            added = conn.execute("select group_concat(text, '') from rulings where game = ?", [GAME]).fetchone()[0]
         assert added and "\x00" not in added
         return
     assert outcome.status == 2, outcome
