@@ -15,9 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from ingest import limits
 from ingest.errors import IngestError
-from ingest.limits import how_to_raise
+from ingest.limits import current, how_to_raise
 
 # Control characters that never occur in a text document; a file full of them is binary.
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
@@ -54,7 +53,7 @@ def decode(data: bytes, path: str) -> str:
 
 def read_document(path: Path) -> str:
     """Read and decode one source document, with an IngestError naming the file on any failure."""
-    return decode(read_bounded(path, limits.current().text_mb, "text_mb"), str(path))
+    return decode(read_bounded(path, current().text_mb, "text_mb"), str(path))
 
 
 def read_bounded(path: Path, limit_mb: float, limit: str) -> bytes:

@@ -30,9 +30,9 @@ from pathlib import Path
 import pypdf
 from pypdf.errors import DependencyError
 
-from ingest import limits
 from ingest.errors import IngestError
 from ingest.formats.document import Document
+from ingest.limits import current
 from ingest.text import MappedText, read_bounded
 
 PAGE_BREAK = "\f\n"  # the form feed ends a page's last line: the next page starts a line of its own
@@ -174,7 +174,7 @@ def _why(exc: Exception) -> str:
 
 def _open(path: Path) -> pypdf.PdfReader:
     name = str(path)
-    data = read_bounded(path, limits.current().pdf_mb, "pdf_mb")
+    data = read_bounded(path, current().pdf_mb, "pdf_mb")
     head, tail = data[:1024], data[-4096:]
     if not head.strip():
         raise IngestError(name, "file is empty")
