@@ -7,13 +7,16 @@ always point at the original document, however much cleaning happened in between
 from __future__ import annotations
 
 import bisect
+import os
 import re
+import stat
 from array import array
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 from ingest.errors import IngestError
+from ingest.limits import current, how_to_raise
 
 # Control characters that never occur in a text document; a file full of them is binary.
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
@@ -48,24 +51,49 @@ def decode(data: bytes, path: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-MAX_BYTES = 10 * 1024 * 1024  # a rules document is never this large; refuse rather than exhaust memory
-
-
 def read_document(path: Path) -> str:
     """Read and decode one source document, with an IngestError naming the file on any failure."""
+    return decode(read_bounded(path, current().text_mb, "text_mb"), str(path))
+
+
+def read_bounded(path: Path, limit_mb: float, limit: str) -> bytes:
+    """The bytes of the regular file at `path`; IngestError, naming it, for anything else or past `limit_mb`
+    MB (the limit named `limit`). At most the limit and one byte more are read, whatever size the file
+    states (a device states 0), and nothing waits on a pipe with no writer."""
+    name = str(path)
+    most = int(limit_mb * 2**20)
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise IngestError(str(path), f"file is too large ({size / 2**20:.1f} MB; the limit is "
-                              f"{MAX_BYTES // 2**20} MB)")
-        data = path.read_bytes()
+        # O_NONBLOCK: opening a FIFO would otherwise wait for a writer, maybe forever.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        raise IngestError(str(path), "file not found") from None
-    except IsADirectoryError:
-        raise IngestError(str(path), "is a directory, not a document") from None
+        raise IngestError(name, "file not found") from None
     except OSError as exc:
-        raise IngestError(str(path), f"cannot be read: {exc.strerror}") from None
-    return decode(data, str(path))
+        raise IngestError(name, f"cannot be read: {exc.strerror}") from None
+    with open(fd, "rb") as handle:
+        found = os.fstat(fd)
+        regular_file(name, found)
+        if found.st_size > most:
+            raise _too_large(name, f"{found.st_size / 2**20:.1f} MB", limit_mb, limit)
+        try:
+            data = handle.read(most + 1)
+        except OSError as exc:
+            raise IngestError(name, f"cannot be read: {exc.strerror}") from None
+    if len(data) > most:  # the file grew, or states no size (/proc)
+        raise _too_large(name, f"more than {limit_mb:g} MB", limit_mb, limit)
+    return data
+
+
+def _too_large(name: str, size: str, limit_mb: float, limit: str) -> IngestError:
+    return IngestError(name, f"file is too large ({size}; the limit is {limit_mb:g} MB: {how_to_raise(limit)})")
+
+
+def regular_file(name: str, found: os.stat_result) -> None:
+    """Refuse, naming the file, what `found` (its stat) says is no regular file: a directory, device, pipe."""
+    if stat.S_ISDIR(found.st_mode):
+        raise IngestError(name, "is a directory, not a document")
+    if not stat.S_ISREG(found.st_mode):
+        raise IngestError(name, "not a regular file (a device, pipe or socket): save the document to a file "
+                                "and add that")
 
 
 @dataclass(frozen=True)

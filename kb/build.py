@@ -6,8 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from types import SimpleNamespace
 
+from ingest.budget import read_within
 from ingest.changeset import for_document, from_manifest, read_document
 from ingest.errors import IngestError
+from ingest.limits import Limits, from_environment
+from ingest.manifest import load_manifest
 from ingest.pipeline import link_names
 from ingest.shapes import AUTO
 from kb.atomic import atomic_database
@@ -21,9 +24,13 @@ from model.errors import FileError
 from model.records import as_row
 
 
-def build(db_path: Path = DEFAULT_DB, manifest_path: Path = DEFAULT_MANIFEST) -> dict:
-    """Rebuild the database from the manifest, atomically. Returns counts of what was written."""
-    changeset = from_manifest(Path(manifest_path))
+def build(db_path: Path = DEFAULT_DB, manifest_path: Path = DEFAULT_MANIFEST, limits: Limits | None = None) -> dict:
+    """Rebuild the database from the manifest, atomically. Returns counts of what was written. The documents
+    are read within `limits` (default: the environment's; see ingest.limits), all together."""
+    manifest_path = Path(manifest_path)
+    manifest = load_manifest(manifest_path)
+    documents = dict.fromkeys(manifest.folder / entry.file for entry in manifest.sources)
+    changeset = read_within(limits or from_environment(), [manifest_path, *documents], from_manifest, manifest_path)
     with atomic_database(Path(db_path)) as db:
         schema.create(db)
         return apply(db, changeset, Path(db_path))
@@ -31,7 +38,8 @@ def build(db_path: Path = DEFAULT_DB, manifest_path: Path = DEFAULT_MANIFEST) ->
 
 def add_document(db_path: Path, file: Path, game: str, title: str | None = None, *, shape: str = AUTO,
                  kind: str = "rulebook", language: str = "en", author: str = "", abbrev: str = "",
-                 scope: str = "", replaces: str | None = None, as_new: bool = False) -> dict:
+                 scope: str = "", replaces: str | None = None, as_new: bool = False,
+                 limits: Limits | None = None) -> dict:
     """Ingest one more document into an existing database, atomically; returns the ingest report.
 
     The document may be text, markdown, HTML, PDF or Q/A data; without `title` its front matter names it
@@ -39,7 +47,8 @@ def add_document(db_path: Path, file: Path, game: str, title: str | None = None,
     document's rulings get ids under `game`; the game is created if the database lacks it. Their refs start
     with `abbrev` (else one derived from the game's name, unlike any other source's); `scope` says what the
     document covers. Names its rulings use that the game's rulings define link both ways. A database of an
-    older schema is migrated first.
+    older schema is migrated first. The document is read within `limits` (default: the environment's; see
+    ingest.limits): past one, IngestError names it and the limit, and the database is untouched.
 
     A document with the title of one of the game's sources (or the source `replaces` names) is a new edition
     of it, unless `as_new`: it becomes the source's current edition when it is the newest, its rulings keeping
@@ -48,8 +57,8 @@ def add_document(db_path: Path, file: Path, game: str, title: str | None = None,
     """
     file, db_path = Path(file), Path(db_path)
     _existing(db_path)
-    entry, parsed = read_document(file, game, title, shape=shape, kind=kind, language=language, author=author,
-                                  abbrev=abbrev, scope=scope)
+    entry, parsed = read_within(limits or from_environment(), [file], read_document, file, game, title, shape=shape,
+                                kind=kind, language=language, author=author, abbrev=abbrev, scope=scope)
     try:
         with atomic_database(db_path, start_from=db_path) as db:
             migrate(db, str(db_path))

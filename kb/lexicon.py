@@ -76,6 +76,8 @@ def acronyms(conn: sqlite3.Connection) -> dict[str, str]:
         titles = {t.lower() for (t,) in conn.execute("select title from rulings where game = ?", [game])}
         lower = set(re.findall(r"\b[a-z]+\b", text))
         shouted = {a for a in re.findall(r"\b([A-Z]{2,5})(?:'?s)?\b", text) if a.lower() not in lower}
+        if not shouted:  # no acronym to spell out: spare the scan of every phrase (seconds on a huge document)
+            continue
         words = re.findall(r"[A-Za-z]+", text)
         phrases: dict[str, Counter] = {}
         for n in range(2, 6):

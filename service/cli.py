@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 import sqlite3
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -25,6 +27,64 @@ def _fail(exc: Exception) -> None:
     raise click.ClickException(str(exc))
 
 
+class Refused(click.ClickException):
+    """Input the command refuses (a document, a manifest, an option's value): one line, exit status 2."""
+
+    exit_code = 2
+
+
+class Interrupted(click.ClickException):
+    exit_code = 130  # as a shell reports a command ended by Ctrl-C
+
+
+@contextmanager
+def _one_line_failures(db_path: Path) -> Iterator[None]:
+    """Every way a write to the database at `db_path` can fail, as one line on stderr: refused input (exit 2),
+    the system's refusal (a file it cannot write, no memory left: exit 1), an interruption (130); a bug as an
+    internal error (exit 1). Never a traceback."""
+    try:
+        yield
+    except FileError as exc:
+        raise Refused(_line(exc)) from None
+    except KeyboardInterrupt:
+        raise Interrupted("interrupted") from None
+    except sqlite3.Error as exc:
+        raise click.ClickException(_line(f"{db_path}: cannot write the database ({exc})")) from None
+    except OSError as exc:
+        raise click.ClickException(_line(f"{exc.filename or db_path}: {exc.strerror or exc}")) from None
+    except MemoryError:
+        raise click.ClickException(f"{db_path}: out of memory while writing to the database") from None
+    except Exception as exc:  # noqa: BLE001 - a bug: said in one line all the same
+        raise click.ClickException(_line(f"internal error (a bug; please report it): {type(exc).__name__}: "
+                                         f"{exc}")) from None
+
+
+def _line(message) -> str:
+    """A message as one line."""
+    return " ".join(str(message).split())
+
+
+def _limits(settings: tuple[str, ...]):
+    """The reading limits: the environment's (RULINGS_LIMIT_*) with each --limit NAME=VALUE applied."""
+    from ingest.limits import from_environment
+    pairs = {}
+    for setting in settings:
+        name, equals, value = setting.partition("=")
+        if not equals:
+            raise Refused(f"--limit {setting!r}: say NAME=VALUE, e.g. --limit text_mb=40")
+        pairs[name] = value
+    try:
+        return from_environment().with_settings(pairs)
+    except ValueError as exc:
+        raise Refused(str(exc)) from None
+
+
+limit_option = click.option("--limit", "limit_settings", multiple=True, metavar="NAME=VALUE",
+                            help="Raise (or lower) a limit of reading a document, e.g. --limit text_mb=40 "
+                                 "--limit seconds=120; repeatable; also settable as RULINGS_LIMIT_<NAME>. "
+                                 "See docs/ingest.md, \"Limits\".")
+
+
 @click.group()
 def cli():
     """Rules clarifications for tabletop games: ingest, search, verify and serve rulings.
@@ -38,16 +98,16 @@ def cli():
 @db_option
 @click.option("--manifest", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_MANIFEST,
               show_default=True, help="The sources manifest (a relative path is read from the current directory).")
-def ingest(db_path: Path, manifest: Path):
+@limit_option
+def ingest(db_path: Path, manifest: Path, limit_settings: tuple[str, ...]):
     """Rebuild the database from the sources manifest, atomically.
 
     Example: rulings ingest --db rulings.db
     """
-    from kb.build import build
-    try:
-        counts = build(db_path, manifest)
-    except FileError as exc:
-        _fail(exc)
+    limits = _limits(limit_settings)
+    with _one_line_failures(db_path):
+        from kb.build import build
+        counts = build(db_path, manifest, limits)
     click.echo(f"{db_path}: " + ", ".join(f"{n} {table}" for table, n in counts.items()))
 
 
@@ -68,20 +128,20 @@ def ingest(db_path: Path, manifest: Path):
               "source with the same title, if any).")
 @click.option("--as-new", is_flag=True, help="Keep it as a source of its own even if a source has its title.")
 @click.option("--json", "as_json", is_flag=True, help="Print the ingest report as JSON.")
+@limit_option
 @db_option
 def add(file: Path, game: str, title: str | None, shape: str, kind: str, language: str, abbrev: str, scope: str,
-        replaces: str | None, as_new: bool, as_json: bool, db_path: Path):
+        replaces: str | None, as_new: bool, as_json: bool, limit_settings: tuple[str, ...], db_path: Path):
     """Ingest one more document (PDF, markdown, HTML, text or Q/A JSON/YAML) into the database; a new edition
     of a source (the same title in the same game, or --replaces) becomes its current version, filed by date.
 
     Example: rulings add errata.pdf --game dragon-dice --title "Dragon Dice errata"
     """
-    from kb.build import add_document
-    try:
+    limits = _limits(limit_settings)
+    with _one_line_failures(db_path):
+        from kb.build import add_document
         report = add_document(db_path, file, game, title, shape=shape, kind=kind, language=language,
-                              abbrev=abbrev, scope=scope, replaces=replaces, as_new=as_new)
-    except FileError as exc:
-        _fail(exc)
+                              abbrev=abbrev, scope=scope, replaces=replaces, as_new=as_new, limits=limits)
     click.echo(json.dumps(report, ensure_ascii=False, indent=2) if as_json else report_text(report))
 
 

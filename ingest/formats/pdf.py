@@ -20,6 +20,7 @@ Encrypted, damaged and image-only (scanned) PDFs raise `IngestError` naming the 
 from __future__ import annotations
 
 import bisect
+import io
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -31,10 +32,10 @@ from pypdf.errors import DependencyError
 
 from ingest.errors import IngestError
 from ingest.formats.document import Document
-from ingest.text import MappedText
+from ingest.limits import current
+from ingest.text import MappedText, read_bounded
 
 PAGE_BREAK = "\f\n"  # the form feed ends a page's last line: the next page starts a line of its own
-MAX_BYTES = 100 * 1024 * 1024  # the PDF is read into memory whole; rulebooks with art stay well below
 
 # Characters a text layer never needs: C0/C1 controls (the form feed too: it separates pages here),
 # zero-width spaces, word joiner and byte-order mark.
@@ -173,21 +174,8 @@ def _why(exc: Exception) -> str:
 
 def _open(path: Path) -> pypdf.PdfReader:
     name = str(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise IngestError(name, f"PDF is too large ({size / 2**20:.1f} MB; the limit is "
-                              f"{MAX_BYTES // 2**20} MB)")
-        with open(path, "rb") as handle:
-            head = handle.read(1024)
-            handle.seek(max(0, size - 4096))
-            tail = handle.read()
-    except FileNotFoundError:
-        raise IngestError(name, "file not found") from None
-    except IsADirectoryError:
-        raise IngestError(name, "is a directory, not a PDF") from None
-    except OSError as exc:
-        raise IngestError(name, f"cannot be read: {exc.strerror}") from None
+    data = read_bounded(path, current().pdf_mb, "pdf_mb")
+    head, tail = data[:1024], data[-4096:]
     if not head.strip():
         raise IngestError(name, "file is empty")
     if b"%PDF-" not in head:
@@ -196,7 +184,7 @@ def _open(path: Path) -> pypdf.PdfReader:
         raise IngestError(name, "damaged PDF: it has no end-of-file marker (%%EOF), so it was probably cut "
                           "short; download or export it again")
     try:
-        reader = pypdf.PdfReader(path)
+        reader = pypdf.PdfReader(io.BytesIO(data))
         if reader.is_encrypted and not reader.decrypt(""):
             raise IngestError(name, "PDF is encrypted with a password: save an unprotected copy (e.g. "
                               "`qpdf --decrypt --password=PASSWORD in.pdf out.pdf`) and add that")
