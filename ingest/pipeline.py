@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 from pathlib import Path
 
-from ingest import clean, formats, furniture, links, refs, shapes, spells, structure, tables
+from ingest import clean, formats, furniture, limits, links, refs, shapes, spells, structure, tables
 from ingest.errors import IngestError
 from ingest.formats import Document
 from ingest.manifest import Manifest, SourceEntry
@@ -85,6 +85,9 @@ def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None 
     rulings, related = _rulings(entry, chosen.blocks, doc, cite, located)
     if not rulings:
         raise IngestError(str(path), f"source {entry.id}: no rulings found (shape '{chosen.shape}')")
+    if len(rulings) > (units := limits.current().units):  # storing them comes after the reading's budget
+        raise IngestError(str(path), f"source {entry.id}: {len(rulings):,} rulings, more than the limit of {units:,} "
+                          f"units in one document; {limits.how_to_raise('units')}")
     gaps = [Gap(entry.id, "missing-section", f"promised in the contents but absent: {title}",
                 cite.line(offset)) for title, offset in chosen.missing]
     for description, at in entry.gaps:
