@@ -40,6 +40,9 @@ def decode(data: bytes, path: str) -> str:
                 break
             except UnicodeDecodeError:
                 continue
+    if (nul := text.find("\x00")) >= 0:  # further on, or UTF-16 that encodes one: no ruling may hold it
+        raise IngestError(path, "holds a NUL character, which no text document does: a damaged or binary file",
+                          line=text.count("\n", 0, nul) + 1)
     if not text.strip():  # e.g. a byte-order mark and nothing else
         raise IngestError(path, "file is empty (no text after decoding)")
     bad = _CONTROL.findall(text[:65536])
