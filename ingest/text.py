@@ -48,7 +48,8 @@ def decode(data: bytes, path: str) -> str:
     bad = _CONTROL.findall(text[:65536])
     if len(bad) > max(8, len(text[:65536]) // 200):
         raise IngestError(path, "binary or undecodable file (too many control characters)")
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    # Unicode's line and paragraph separators break lines as a line feed does.
+    return text.replace("\r\n", "\n").replace("\r", "\n").replace("\u2028", "\n").replace("\u2029", "\n")
 
 
 MAX_BYTES = 10 * 1024 * 1024  # a rules document is never this large; refuse rather than exhaust memory

@@ -18,7 +18,7 @@ from pathlib import Path
 from ingest.errors import IngestError
 from ingest.formats.document import FENCE, Document, Outline, PastLimit, Unreadable
 from ingest.limits import Limits, from_environment
-from ingest.text import MappedText, read_document
+from ingest.text import LineIndex, MappedText, read_document
 
 __all__ = ["FENCE", "FORMATS", "Document", "Format", "Outline", "PastLimit", "Unreadable", "detect", "read"]
 
@@ -49,6 +49,11 @@ class Format:
 _CODE = {".js", ".mjs", ".cjs", ".ts", ".py", ".css", ".java", ".c", ".h", ".cpp", ".cs", ".go", ".rs", ".rb",
          ".php", ".sh"}
 _SNIFF_BYTES = 1024  # how much of a file a binary format's `opens` sees
+# No rules document has a paragraph this long (a book flattened onto one line has tens of thousands of
+# characters): a longer line is a file that lost its line breaks, refused rather than made one ruling of
+# megabytes that every later step copies and scans.
+LONGEST_LINE = 1_000_000
+_LONG_LINE = re.compile(rf"^[^\n]{{{LONGEST_LINE + 1}}}", re.MULTILINE)  # tried from each line's start only
 
 # Content sniffing, for files whose extension says nothing (.txt, none, unknown).
 # A comment ends at its first `-->` (atomic: else each could end at any later one, exponential time).
@@ -140,15 +145,27 @@ def read(path: Path, limits: Limits | None = None) -> Document:
     found = _BY_SUFFIX.get(suffix) or _binary_format(path)
     try:
         if found is not None and found.binary:
-            return found.load()(path, limits)
-        source = read_document(path)
-        found = found or _BY_NAME[detect(source, limits)]
-        if found.reader is None:
-            return Document(original=source, text=MappedText.of(source), format=found.name)
-        out = Outline()
-        metadata = found.load()(source, out, limits)
+            document = found.load()(path, limits)
+        else:
+            source = read_document(path)
+            found = found or _BY_NAME[detect(source, limits)]
+            document = _read_text(source, found, limits)
     except Unreadable as exc:
         raise IngestError(str(path), exc.message, exc.line) from None
+    long = _LONG_LINE.search(document.text.text)
+    if long:
+        line = LineIndex(document.original).line_of(document.text.offsets[long.start()])
+        raise IngestError(str(path), f"a paragraph of more than {LONGEST_LINE:,} characters, which no rules "
+                          "document has: did the file lose its line breaks?", line)
+    return document
+
+
+def _read_text(source: str, found: Format, limits: Limits) -> Document:
+    """The Document of a text format's `source`."""
+    if found.reader is None:
+        return Document(original=source, text=MappedText.of(source), format=found.name)
+    out = Outline()
+    metadata = found.load()(source, out, limits)
     return Document(original=source, text=out.mapped(len(source)), format=found.document or found.name,
                     metadata=metadata)
 

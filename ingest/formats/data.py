@@ -88,19 +88,18 @@ def json_value(source: str, limits: Limits):
     bare = _JSON_STRING.sub('""', source)
     values = bare.count(",") + bare.count("[") + bare.count("{") + 1
     if values > limits.elements:
-        raise PastLimit(f"JSON of more than {limits.elements} values", "elements")
+        raise PastLimit("JSON of too many values", limits, "elements")
     depth = 0
     for bracket in _JSON_BRACKET.finditer(bare):
         depth += 1 if bracket.group() in "[{" else -1
         if depth > limits.depth:
-            raise PastLimit(f"JSON nested more than {limits.depth} deep", "depth",
-                            line=bare.count("\n", 0, bracket.start()) + 1)
+            raise PastLimit("JSON nested too deep", limits, "depth", line=bare.count("\n", 0, bracket.start()) + 1)
     try:
         return json.loads(source)
     except json.JSONDecodeError as exc:
         raise Unreadable(f"invalid JSON: {exc.msg}", line=exc.lineno) from None
     except RecursionError:  # a depth limit raised past what the parser can nest
-        raise PastLimit("JSON nested deeper than this reader can read", "depth") from None
+        raise PastLimit("JSON nested deeper than this reader can read", limits, "depth") from None
 
 
 def _parse_yaml(source: str, limits: Limits):
@@ -139,7 +138,7 @@ if yaml is not None:
                 self._count(values, aliases + 1, line)
                 return node
             if len(self.open) >= self.limits.depth:
-                raise PastLimit(f"YAML nested more than {self.limits.depth} deep", "depth", line)
+                raise PastLimit("YAML nested too deep", self.limits, "depth", line)
             self.open.append([1, 0])
             node = super().compose_node(parent, index)
             values, aliases = self.open.pop()
@@ -154,10 +153,10 @@ if yaml is not None:
             total[0] += values
             total[1] += aliases
             if total[1] > self.limits.aliases:
-                raise PastLimit(f"YAML whose aliases expand more than {self.limits.aliases} times", "aliases", line)
+                raise PastLimit("YAML whose aliases expand too many times", self.limits, "aliases", line)
             if total[0] > self.limits.elements:
-                raise PastLimit(f"YAML of more than {self.limits.elements} values (its aliases expanded)",
-                                "elements", line)
+                raise PastLimit("YAML of too many values once its aliases are expanded", self.limits, "elements",
+                                line)
 
 
 # YAML data opens with a document marker, a `key:` or a `- ` item; checked first because parsing a long

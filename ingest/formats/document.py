@@ -10,6 +10,7 @@ import re
 from array import array
 from dataclasses import dataclass, field
 
+from ingest.limits import Limits
 from ingest.text import MappedText
 
 
@@ -175,10 +176,10 @@ class Unreadable(ValueError):
 
 
 class PastLimit(Unreadable):
-    """A document goes past a reading limit (`name`, one of `ingest.limits.Limits`, set to `value`): it is refused,
-    saying how to raise the limit for a genuine document."""
+    """A document goes past the reading limit `name` of `limits` (`ingest.limits.Limits`): it is refused, saying
+    how to raise the limit for a genuine document."""
 
-    def __init__(self, what: str, name: str, value, line: int | None = None):
-        super().__init__(f"{what} (limit {name}={value:g}; raise it for a genuine document with --limit {name}=N)",
-                         line)
+    def __init__(self, what: str, limits: Limits, name: str, line: int | None = None):
+        super().__init__(f"{what}: past the limit {name}={getattr(limits, name):g} (a genuine document may raise "
+                         f"it: --limit {name}=N)", line)
         self.limit = name

@@ -170,7 +170,7 @@ class _Reader(HTMLParser):
         return len(self.rawdata) if end < 0 and self.ending else end
 
     def refuse(self, what: str, limit: str) -> PastLimit:
-        return PastLimit(what, limit, getattr(self.limits, limit), line=self.getpos()[0] if not self.base else None)
+        return PastLimit(what, self.limits, limit, line=self.getpos()[0] if not self.base else None)
 
     def pos(self) -> int:
         """Source offset of what is being handled."""
@@ -182,7 +182,7 @@ class _Reader(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.elements += 1
         if self.elements > self.limits.elements:
-            raise self.refuse(f"more than {self.limits.elements} elements", "elements")
+            raise self.refuse("too many elements", "elements")
         if self.skip in (None, "head") and tag in ("title", "meta"):
             if tag == "meta":
                 self.meta(dict(attrs))
@@ -220,7 +220,7 @@ class _Reader(HTMLParser):
             self.anchor = self.number_anchor(attributes)
         elif tag in _LISTS:
             if self.depth + len(self.lists) >= self.limits.depth:
-                raise self.refuse(f"lists nested more than {self.limits.depth} deep", "depth")
+                raise self.refuse("lists nested too deep", "depth")
             self.flush(item=True)
             start = attributes.get("start") or ""
             self.lists.append(_List(tag == "ol", int(start) if start.lstrip("-").isdigit() else 1,

@@ -56,10 +56,9 @@ def _within(tokens, limits: Limits) -> None:
         for child in token.children or ():
             count += 1
             if token.level + child.level >= limits.depth:  # emphasis nests without bound ("***...a...***")
-                raise PastLimit(f"markup nested more than {limits.depth} deep", "depth",
-                                line=token.map[0] + 1 if token.map else None)
+                raise PastLimit("markup nested too deep", limits, "depth", line=token.map[0] + 1 if token.map else None)
     if count > limits.elements:
-        raise PastLimit(f"markdown of more than {limits.elements} elements", "elements")
+        raise PastLimit("markdown of too many elements", limits, "elements")
 
 
 def _read_front_matter(block: str, metadata: dict) -> bool:

@@ -237,7 +237,7 @@ def read_pdf(path: Path, limits: Limits | None = None) -> PdfText:
     path = Path(path)
     name = str(path)
     reader = _open(path)
-    inflation = _Inflation((limits or Limits()).inflated_mb)
+    inflation = _Inflation(limits or Limits())
     texts = []
     for number, page in enumerate(reader.pages, 1):
         try:
@@ -278,17 +278,16 @@ class _Inflation:
     inflation holds for each page anew, so a small file whose pages share one compressed stream could take
     hours). `add` says why a page would take the total past `inflated_mb`."""
 
-    def __init__(self, inflated_mb: float):
-        self.inflated_mb = inflated_mb
+    def __init__(self, limits: Limits):
+        self.limits = limits
         self.total = 0
         self.forms: dict[int, int] = {}  # id(form XObject) -> the bytes painting it parses
 
     def add(self, page) -> PastLimit | None:
         self.total += self._parsed(page["/Contents"] if "/Contents" in page else None,
                                    page.get_inherited("/Resources", None), frozenset())
-        if self.total > self.inflated_mb * 2**20:
-            return PastLimit(f"the PDF's content streams inflate to more than {self.inflated_mb:g} MB by here",
-                             "inflated_mb", self.inflated_mb)
+        if self.total > self.limits.inflated_mb * 2**20:
+            return PastLimit("the PDF's content streams inflate too far by this page", self.limits, "inflated_mb")
         return None
 
     def _parsed(self, contents, resources, painting: frozenset[int]) -> int:
