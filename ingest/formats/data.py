@@ -28,7 +28,9 @@ _SECTION = ("section", "card", "category", "topic", "heading", "title", "name", 
 _CONTAINERS = {"faq", "faqs", "questions", "items", "entries", "records", "data", "qa", "rulings",
                "clarifications", "sections", "cards", "categories", "children", "content", "contents"}
 _DOCUMENT_FIELDS = ("title", "version", "date")
-_JSON_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+# No string opens after a backslash: else an unclosed one (`"\"\"\"...`) would be tried again from each of
+# the quotes it escapes, to the end of its line.
+_JSON_STRING = re.compile(r'(?<!\\)"(?:[^"\\\n]|\\.)*+"')
 _JSON_BRACKET = re.compile(r"[][{}]")
 _ESCAPE_WIDTH = 12  # the longest source form of one character: a \uXXXX\uXXXX surrogate pair
 _REFUSAL = ("this {syntax} has no question/answer fields; ingest rules documents as PDF, markdown, HTML or "
