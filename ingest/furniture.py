@@ -27,7 +27,7 @@ _MARGIN = 5  # non-blank lines at the top and at the bottom of a page where head
 _NUMBER = re.compile(r"\d+|(?<![\w#])(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})(?!\w)")
 # Lines that are content however often they recur: numbered rules and items, Q/A, headings, table rows, bullets.
 _BODY = re.compile(r"^(?:\d+(?:\.\d+)*[.)]\s|\d+(?:\.\d+)+\s|[A-Za-z][.)]\s|[QA][:.]|#{1,6}\s|\||[-*•◊]\s)")
-_PAGE_NUMBER = re.compile(r"^(?:page\s+)?[-–—(]?\s*(\d{1,4}|(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3}))\s*[-–—)]?$",
+_PAGE_NUMBER = re.compile(r"^(?:page\s++)?[-–—(]?\s*(\d{1,4}|(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3}))\s*[-–—)]?$",
                           re.I)
 _LETTER = re.compile(r"[^\W\d_]|[©®™]")
 _SENTENCE_END = ".!?:;\"”’)]"
@@ -35,7 +35,9 @@ _SENTENCE_END = ".!?:;\"”’)]"
 _CONTENTS_HEADING = re.compile(r"^(?:#{1,6}\s*)?(?:table\s+of\s+)?contents:?$", re.I)
 _SECTION = r"(?:\d+(?:\.\d+)*\.?|[A-Z]\.|[IVX]+\.)"
 _NUMBERED_ENTRY = re.compile(rf"^(?P<number>{_SECTION})\s+(?P<title>\S.*)$")
-_LEADER = re.compile(r"\s*(?:[.·…_]\s?){2,}\s*(?:\d+|[ivxlc]+)$|\s{2,}(?:\d+|[ivxlc]+)$")
+# A contents entry's dot leader and page number ("Setup . . . . 4", "Setup   4"), matched on the entry reversed
+# (see `_leader`).
+_LEADER_REVERSED = re.compile(r"(?:\d+|[ivxlc]+)(?:\s*(?:\s?[.·…_]){2,}\s*|\s{2,})")
 _PAGE = re.compile(r"\d+|[ivxlc]+")
 _FIELD = re.compile(r"\S+(?:\s{1,2}\S+)*")  # layout columns are three or more spaces apart
 _MERGED_COLUMN = re.compile(r"(?<=\S)\s+(?=\d+(?:\.\d+)*\.\s+[A-Z])")  # "1.1. General 5.1. General"
@@ -522,20 +524,27 @@ def _entries(line: str) -> list[tuple[int, str, str]] | None:
             paged = False
         elif numbered and _title(numbered.group("title")):
             entries.append((column, numbered.group("number").rstrip("."), _title(numbered.group("title"))))
-            paged = bool(_LEADER.search(piece))
-        elif _title(piece) and (_LEADER.search(piece) or _PAGE.fullmatch(following)
+            paged = _leader(piece) is not None
+        elif _title(piece) and (_leader(piece) is not None or _PAGE.fullmatch(following)
                                 or piece.isupper() and len(piece.split()) <= 8):
             entries.append((column, "", _title(piece)))
-            paged = bool(_LEADER.search(piece))
+            paged = _leader(piece) is not None
         elif len(piece) > 160 or piece.endswith((".", "?", "!", ":")):
             return None
         index += 1
     return entries
 
 
+def _leader(piece: str) -> int | None:
+    """Where the dot leader and page number that end a contents entry start, or None. Read backwards from the
+    end they must reach: a search forwards would try a long leader that fails from each of its characters."""
+    found = _LEADER_REVERSED.match(piece[::-1])
+    return len(piece) - found.end() if found else None
+
+
 def _title(piece: str) -> str:
     """The title of a contents entry without its dot leader and page number ("" when it is no title)."""
-    title = _LEADER.sub("", piece).strip()
+    title = piece[:_leader(piece)].strip()
     if not _LETTER.search(title) or len(title.split()) > 15 or title.endswith((".", ",", ";", ":")):
         return ""
     return title

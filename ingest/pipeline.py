@@ -327,12 +327,15 @@ def _unique_ids(bases: list[str]) -> list[str]:
     block's own base, so ids are unique by construction."""
     taken = set(bases)
     used: set[str] = set()
+    last: dict[str, int] = {}  # the suffix each base got last: a number below it is taken already
     ids = []
     for base in bases:
-        candidate, n = base, 1
+        n = last.get(base, 1)
+        candidate = base if n == 1 else f"{base}-{n}"
         while candidate in used or (n > 1 and candidate in taken):
             n += 1
             candidate = f"{base}-{n}"
+        last[base] = n
         used.add(candidate)
         ids.append(candidate)
     return ids

@@ -14,7 +14,9 @@ import re
 from ingest.formats import FENCE
 from model.text import ITEM, ROW
 
-_RULE_ROW = re.compile(r"^\|?[\s:|-]*-{3,}[\s:|-]*$")
+# A table's rule line: only `|`, `:`, dashes and spaces, three dashes in a row among them (a lookahead, not
+# `[\s:|-]*-{3,}[\s:|-]*`, which tries every split of a long line of dashes).
+_RULE_ROW = re.compile(r"^(?=.*---)[\s:|-]*+$")
 
 
 def flow(text: str) -> str:

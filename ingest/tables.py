@@ -142,12 +142,12 @@ def read_down(doc: MappedText, page_of) -> tuple[MappedText, list[Found]]:
     found: list[_ReadDown] = []
     index = 0
     while index < len(lines):
-        run = _cell_run(doc.text, lines, index)
-        table = _read_run(doc.text, lines[index:index + run]) if run else None
+        run, named = _cell_run(doc.text, lines, index)
+        table = _read_run(doc.text, lines[index:index + run]) if named else None
         if table:
             found.append(_ReadDown(lines[index][0], lines[index + run - 1][1],
                                    _introduction(doc, lines, index, page_of), *table))
-        index += max(run, 1)
+        index += max(run, 1)  # a run without column names has none from any line inside it either
     if not found:
         return doc, []
     edits = []  # (start, end, replacement): each table's rows where it belongs, its cells gone
@@ -174,10 +174,11 @@ def _line_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _cell_run(text: str, lines: list[tuple[int, int]], index: int) -> int:
-    """How many lines from `index` hold a number each or column names (one such line at most)."""
+def _cell_run(text: str, lines: list[tuple[int, int]], index: int) -> tuple[int, bool]:
+    """How many lines from `index` hold a number each or column names (one such line at most), and whether
+    one held the names."""
     run = headers = 0
-    for start, end in lines[index:]:
+    for start, end in (lines[i] for i in range(index, len(lines))):  # no copy of the rest of the lines
         line = text[start:end].strip()
         if _CELL.fullmatch(line):
             run += 1
@@ -186,7 +187,7 @@ def _cell_run(text: str, lines: list[tuple[int, int]], index: int) -> int:
             run += 1
         else:
             break
-    return run if headers else 0
+    return run, bool(headers)
 
 
 def _read_run(text: str, run: list[tuple[int, int]]):

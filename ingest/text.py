@@ -43,12 +43,16 @@ def decode(data: bytes, path: str) -> str:
                 break
             except UnicodeDecodeError:
                 continue
+    if (nul := text.find("\x00")) >= 0:  # further on, or UTF-16 that encodes one: no ruling may hold it
+        raise IngestError(path, "holds a NUL character, which no text document does: a damaged or binary file",
+                          line=text.count("\n", 0, nul) + 1)
     if not text.strip():  # e.g. a byte-order mark and nothing else
         raise IngestError(path, "file is empty (no text after decoding)")
     bad = _CONTROL.findall(text[:65536])
     if len(bad) > max(8, len(text[:65536]) // 200):
         raise IngestError(path, "binary or undecodable file (too many control characters)")
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    # Unicode's line and paragraph separators break lines as a line feed does.
+    return text.replace("\r\n", "\n").replace("\r", "\n").replace("\u2028", "\n").replace("\u2029", "\n")
 
 
 def read_document(path: Path) -> str:

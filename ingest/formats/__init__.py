@@ -10,17 +10,17 @@ and import nothing from this package, so imports go one way (package -> readers)
 from __future__ import annotations
 
 import importlib
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from ingest.errors import IngestError
-from ingest.formats.document import FENCE, Document, Outline, Unreadable
-from ingest.text import MappedText, read_document
+from ingest.formats.document import FENCE, Document, Outline, PastLimit, Unreadable
+from ingest.limits import Limits, current
+from ingest.text import LineIndex, MappedText, read_document
 
-__all__ = ["FENCE", "FORMATS", "Document", "Format", "Outline", "Unreadable", "detect", "read"]
+__all__ = ["FENCE", "FORMATS", "Document", "Format", "Outline", "PastLimit", "Unreadable", "detect", "read"]
 
 
 @dataclass(frozen=True)
@@ -33,8 +33,8 @@ class Format:
     """
     name: str
     suffixes: tuple[str, ...] = ()
-    opens: Callable | None = None     # (text, or the first kilobyte's bytes if binary) -> bool
-    shows: Callable[[str], bool] | None = None
+    opens: Callable | None = None     # (text, limits) -> bool; binary: (the first kilobyte's bytes) -> bool
+    shows: Callable[[str, Limits], bool] | None = None
     reader: str | None = None         # "module:function"; None: the text is kept as it is
     binary: bool = False
     document: str | None = None       # the Document's `format` when not `name` (JSON and YAML are "data")
@@ -49,16 +49,27 @@ class Format:
 _CODE = {".js", ".mjs", ".cjs", ".ts", ".py", ".css", ".java", ".c", ".h", ".cpp", ".cs", ".go", ".rs", ".rb",
          ".php", ".sh"}
 _SNIFF_BYTES = 1024  # how much of a file a binary format's `opens` sees
+# No rules document has a paragraph this long (a book flattened onto one line has tens of thousands of
+# characters): a longer line is a file that lost its line breaks, refused rather than made one ruling of
+# megabytes that every later step copies and scans.
+LONGEST_LINE = 1_000_000
+_LONG_LINE = re.compile(rf"^[^\n]{{{LONGEST_LINE + 1}}}", re.MULTILINE)  # tried from each line's start only
 
 # Content sniffing, for files whose extension says nothing (.txt, none, unknown).
-_HTML_START = re.compile(r"\A\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html[\s>])", re.IGNORECASE | re.DOTALL)
+# A comment ends at its first `-->` (atomic: else each could end at any later one, exponential time).
+_HTML_START = re.compile(r"\A\s*(?:<\?xml[^>]*>\s*)?(?:(?><!--.*?-->)\s*)*<(?:!doctype\s+html|html[\s>])",
+                         re.IGNORECASE | re.DOTALL)
 _HTML_BLOCK_TAG = re.compile(r"<(?:p|div|br|li|ul|ol|h[1-6]|table|tr|td|body|section|article)\b[^>]*>", re.IGNORECASE)
 _HTML_TAGS_PER_LINE = 1 / 20
 _HTML_MIN_TAGS = 5
 _MD_HEADING = re.compile(r"^#{1,6}[ \t]+\S", re.MULTILINE)
-_MD_LINK = re.compile(r"!?\[[^\]\n]+\]\([^)\s]+(?:\s+\"[^\"\n]*\")?\)")
-_MD_TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*$", re.MULTILINE)
-_MD_STRONG = re.compile(r"(\*\*|__)(?=[^\s*_])[^\n]+?(?<=[^\s*_])\1")  # a run of stars is no bold span
+# The patterns are counted over the whole text, so none may try a long stretch from each character in it: a
+# link's text stops at a `[` (a later link starts there), a table rule's parts are possessive, a bold span's
+# text is bounded (a line of unclosed `**` would otherwise be read to its end from each of them).
+_MD_LINK = re.compile(r"!?\[[^\[\]\n]+\]\([^)\s]+(?:\s+\"[^\"\n]*\")?\)")
+_MD_TABLE_RULE = re.compile(r"^[ \t]*+\|?[ \t]*+:?-{3,}+:?[ \t]*+(?:\|[ \t]*+:?-{3,}+:?[ \t]*+)++\|?[ \t]*+$",
+                            re.MULTILINE)
+_MD_STRONG = re.compile(r"(\*\*|__)(?=[^\s*_])[^\n]{1,400}?(?<=[^\s*_])\1")  # a run of stars is no bold span
 _MD_FENCE = re.compile(r"^[ \t]*(?:```|~~~)", re.MULTILINE)
 _MD_EVIDENCE = 10  # a heading or fence line counts 1, a link or bold span 2, a table rule 5
 
@@ -69,33 +80,37 @@ def _opens_as_pdf(head: bytes) -> bool:
     return b"%PDF-" in head
 
 
-def _opens_as_json(text: str) -> bool:
+def _opens_as_json(text: str, limits: Limits) -> bool:
+    """A JSON object or array; one past the limits is one too (its reader refuses it)."""
     if text.lstrip()[:1] not in ("{", "["):
         return False
+    from ingest.formats.data import json_value
     try:
-        return isinstance(json.loads(text), (dict, list))
-    except ValueError:
+        return isinstance(json_value(text, limits), (dict, list))
+    except PastLimit:
+        return True
+    except Unreadable:
         return False
 
 
-def _opens_as_html(text: str) -> bool:
+def _opens_as_html(text: str, limits: Limits) -> bool:
     return bool(_HTML_START.match(text))
 
 
-def _shows_html(text: str) -> bool:
+def _shows_html(text: str, limits: Limits) -> bool:
     tags = len(_HTML_BLOCK_TAG.findall(text))
     return tags >= max(_HTML_MIN_TAGS, text.count("\n") * _HTML_TAGS_PER_LINE)
 
 
-def _shows_markdown(text: str) -> bool:
+def _shows_markdown(text: str, limits: Limits) -> bool:
     markup = (2 * len(_MD_LINK.findall(text)) + 2 * len(_MD_STRONG.findall(text))
               + 5 * len(_MD_TABLE_RULE.findall(text)) + len(_MD_FENCE.findall(text)))
     return bool(markup) and markup + len(_MD_HEADING.findall(text)) >= _MD_EVIDENCE
 
 
-def _shows_yaml_data(text: str) -> bool:
+def _shows_yaml_data(text: str, limits: Limits) -> bool:
     from ingest.formats.data import is_yaml_data
-    return is_yaml_data(text)
+    return is_yaml_data(text, limits)
 
 
 FORMATS = (
@@ -113,44 +128,59 @@ _BY_SUFFIX = {suffix: found for found in FORMATS for suffix in found.suffixes}
 _BY_NAME = {found.name: found for found in FORMATS}
 
 
-def read(path: Path) -> Document:
+def read(path: Path, limits: Limits | None = None) -> Document:
     """Read one rules document, its format told by its suffix or, when that says nothing, its content.
 
     Markdown, HTML and Q/A data (JSON, YAML) become the outline dialect mapped into their source; text is
     kept as it is; a PDF's text is extracted with its page starts. Raises IngestError, naming the file,
-    for anything that cannot be read as a rules document.
+    for anything that cannot be read as a rules document, or that goes past `limits` (default: those in
+    force, `ingest.limits.current`: a command's --limit, else the environment's).
     """
     path = Path(path)
+    limits = limits or current()
     suffix = path.suffix.lower()
     if suffix in _CODE:
         raise IngestError(str(path), f"is program source ({suffix}), not a rules document; give the rules as "
                                      "PDF, markdown, HTML or text")
     found = _BY_SUFFIX.get(suffix) or _binary_format(path)
-    if found is not None and found.binary:
-        return found.load()(path)
-    source = read_document(path)
-    found = found or _BY_NAME[detect(source)]
+    try:
+        if found is not None and found.binary:
+            document = found.load()(path, limits)
+        else:
+            source = read_document(path)
+            found = found or _BY_NAME[detect(source, limits)]
+            document = _read_text(source, found, limits)
+    except Unreadable as exc:
+        raise IngestError(str(path), exc.message, exc.line) from None
+    long = _LONG_LINE.search(document.text.text)
+    if long:
+        line = LineIndex(document.original).line_of(document.text.offsets[long.start()])
+        raise IngestError(str(path), f"a paragraph of more than {LONGEST_LINE:,} characters, which no rules "
+                          "document has: did the file lose its line breaks?", line)
+    return document
+
+
+def _read_text(source: str, found: Format, limits: Limits) -> Document:
+    """The Document of a text format's `source`."""
     if found.reader is None:
         return Document(original=source, text=MappedText.of(source), format=found.name)
     out = Outline()
-    try:
-        metadata = found.load()(source, out)
-    except Unreadable as exc:
-        raise IngestError(str(path), exc.message, exc.line) from None
+    metadata = found.load()(source, out, limits)
     return Document(original=source, text=out.mapped(len(source)), format=found.document or found.name,
                     metadata=metadata)
 
 
-def detect(text: str) -> str:
+def detect(text: str, limits: Limits | None = None) -> str:
     """The name of the text format a document's content shows: "json", "yaml", "html", "markdown" or "text".
 
     Strict on purpose: a plain-text FAQ must never be taken for data or markup, so each format needs
-    markup in quantity (or a parse as JSON/YAML structure).
+    markup in quantity (or a parse as JSON/YAML structure within `limits`, default `Limits()`).
     """
+    limits = limits or Limits()
     text_formats = [found for found in FORMATS if not found.binary]
     for test in ("opens", "shows"):
         for found in text_formats:
-            if getattr(found, test) is not None and getattr(found, test)(text):
+            if getattr(found, test) is not None and getattr(found, test)(text, limits):
                 return found.name
     return "text"
 

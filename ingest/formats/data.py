@@ -12,7 +12,8 @@ import json
 import re
 from array import array
 
-from ingest.formats.document import Outline, Unreadable
+from ingest.formats.document import Outline, PastLimit, Unreadable
+from ingest.limits import Limits
 from ingest.text import MappedText
 
 try:
@@ -27,31 +28,40 @@ _SECTION = ("section", "card", "category", "topic", "heading", "title", "name", 
 _CONTAINERS = {"faq", "faqs", "questions", "items", "entries", "records", "data", "qa", "rulings",
                "clarifications", "sections", "cards", "categories", "children", "content", "contents"}
 _DOCUMENT_FIELDS = ("title", "version", "date")
-_JSON_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+# No string opens after a backslash: else an unclosed one (`"\"\"\"...`) would be tried again from each of
+# the quotes it escapes, to the end of its line.
+_JSON_STRING = re.compile(r'(?<!\\)"(?:[^"\\\n]|\\.)*+"')
+_JSON_BRACKET = re.compile(r"[][{}]")
 _ESCAPE_WIDTH = 12  # the longest source form of one character: a \uXXXX\uXXXX surrogate pair
 _REFUSAL = ("this {syntax} has no question/answer fields; ingest rules documents as PDF, markdown, HTML or "
             'text, or give Q/A records as a list of {{"question", "answer"}}')
 
 
-def read_json(source: str, out: Outline) -> dict:
+def read_json(source: str, out: Outline, limits: Limits | None = None) -> dict:
     """Write the Q/A records of JSON `source` to `out`; see `read`."""
-    return read(source, out, "json")
+    return read(source, out, "json", limits)
 
 
-def read_yaml(source: str, out: Outline) -> dict:
+def read_yaml(source: str, out: Outline, limits: Limits | None = None) -> dict:
     """Write the Q/A records of YAML `source` to `out`; see `read`."""
-    return read(source, out, "yaml")
+    return read(source, out, "yaml", limits)
 
 
-def read(source: str, out: Outline, syntax: str) -> dict:
+def read(source: str, out: Outline, syntax: str, limits: Limits | None = None) -> dict:
     """Write the Q/A records of JSON or YAML (`syntax`) `source` to `out`.
 
     Returns the metadata found (top-level "title", "version", "date"). Raises Unreadable when the data does
-    not parse or has no question/answer records.
+    not parse or has no question/answer records, PastLimit when it nests deeper than `limits.depth` or holds
+    more than `limits.elements` values (YAML: with its aliases expanded, and more than `limits.aliases` of them).
     """
     if syntax == "yaml" and yaml is None:
         raise Unreadable("YAML cannot be read here (PyYAML is not installed); convert it to JSON or text")
-    data, scalars = _parse_json(source) if syntax == "json" else _parse_yaml(source)
+    limits = limits or Limits()
+    if syntax == "json":
+        data, scalars = json_value(source, limits), _json_strings(source)
+    else:
+        node, data = _parse_yaml(source, limits)
+        scalars = _yaml_scalars(node)
     records = list(_records(data, None, root=True))
     if not records:
         raise Unreadable(_REFUSAL.format(syntax=syntax.upper()))
@@ -71,20 +81,84 @@ def read(source: str, out: Outline, syntax: str) -> dict:
     return {key: " ".join(str(data[key]).split()) for key in _DOCUMENT_FIELDS if _name(data.get(key))}
 
 
-def _parse_json(source: str):
+def json_value(source: str, limits: Limits):
+    """The value of JSON `source`; Unreadable when it is none, PastLimit past `limits.depth` or `limits.elements`.
+
+    The nesting is measured first, in one pass over the brackets outside strings: the parser recurses once per
+    level and would fail with a RecursionError on deep data.
+    """
+    bare = _JSON_STRING.sub('""', source)
+    values = bare.count(",") + bare.count("[") + bare.count("{") + 1
+    if values > limits.elements:
+        raise PastLimit("JSON of too many values", limits, "elements")
+    depth = 0
+    for bracket in _JSON_BRACKET.finditer(bare):
+        depth += 1 if bracket.group() in "[{" else -1
+        if depth > limits.depth:
+            raise PastLimit("JSON nested too deep", limits, "depth", line=bare.count("\n", 0, bracket.start()) + 1)
     try:
-        return json.loads(source), _json_strings(source)
+        return json.loads(source)
     except json.JSONDecodeError as exc:
         raise Unreadable(f"invalid JSON: {exc.msg}", line=exc.lineno) from None
+    except RecursionError:  # a depth limit raised past what the parser can nest
+        raise PastLimit("JSON nested deeper than this reader can read", limits, "depth") from None
 
 
-def _parse_yaml(source: str):
+def _parse_yaml(source: str, limits: Limits):
+    """The node graph and the value of YAML `source`, composed within `limits` (see `_Loader`)."""
+    loader = _Loader(source, limits)
     try:
-        return yaml.safe_load(source), _yaml_scalars(source)
+        node = loader.get_single_node()
+        return node, None if node is None else loader.construct_document(node)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc)
         raise Unreadable(f"invalid YAML: {problem}", line=mark.line + 1 if mark else None) from None
+    finally:
+        loader.dispose()
+
+
+if yaml is not None:
+    class _Loader(yaml.SafeLoader):
+        """The safe loader, counting as it composes what walking the data will cost: values with every alias
+        expanded (an alias costs what its value does, however small its text: "billion laughs"), aliases so
+        expanded, and nesting. Raises PastLimit past `limits`, Unreadable for an alias inside its own value."""
+
+        def __init__(self, source: str, limits: Limits):
+            super().__init__(source)
+            self.limits = limits
+            self.open: list[list[int]] = []  # per node being composed: values and aliases under it, expanded
+            self.expanded: dict[int, tuple[int, int]] = {}  # id(node) -> its values and aliases, expanded
+
+        def compose_node(self, parent, index):
+            line = self.peek_event().start_mark.line + 1
+            if self.check_event(yaml.AliasEvent):
+                node = super().compose_node(parent, index)
+                if id(node) not in self.expanded:
+                    raise Unreadable("a YAML alias stands inside its own value: data without end", line)
+                values, aliases = self.expanded[id(node)]
+                self._count(values, aliases + 1, line)
+                return node
+            if len(self.open) >= self.limits.depth:
+                raise PastLimit("YAML nested too deep", self.limits, "depth", line)
+            self.open.append([1, 0])
+            node = super().compose_node(parent, index)
+            values, aliases = self.open.pop()
+            self.expanded[id(node)] = values, aliases
+            if self.open:
+                self._count(values, aliases, line)
+            return node
+
+        def _count(self, values: int, aliases: int, line: int) -> None:
+            """Add a child's expanded values and aliases to the node being composed."""
+            total = self.open[-1]
+            total[0] += values
+            total[1] += aliases
+            if total[1] > self.limits.aliases:
+                raise PastLimit("YAML whose aliases expand too many times", self.limits, "aliases", line)
+            if total[0] > self.limits.elements:
+                raise PastLimit("YAML of too many values once its aliases are expanded", self.limits, "elements",
+                                line)
 
 
 # YAML data opens with a document marker, a `key:` or a `- ` item; checked first because parsing a long
@@ -92,18 +166,21 @@ def _parse_yaml(source: str):
 _YAML_START = re.compile(r"\A(?:\s*#[^\n]*\n)*\s*(?:---|%YAML|-\s|[\w\"'][^:\n]{0,80}:(?:\s|$))")
 
 
-def is_yaml_data(text: str) -> bool:
+def is_yaml_data(text: str, limits: Limits | None = None) -> bool:
     """Whether `text` is YAML meant as data: marked as YAML (`---`, `%YAML`) and a mapping or list, or
-    question/answer records with no repeated key (a text of `Q:`/`A:` lines repeats them)."""
+    question/answer records with no repeated key (a text of `Q:`/`A:` lines repeats them). YAML past `limits`
+    is data (its reader refuses it)."""
     if yaml is None or not _YAML_START.match(text):
         return False
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError:
+        node, data = _parse_yaml(text, limits or Limits())
+    except PastLimit:
+        return True
+    except Unreadable:
         return False
     if not isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) or _repeats_a_key(node):
         return False
-    return text.lstrip().startswith(("---", "%YAML")) or any(_records(yaml.safe_load(text), None, root=True))
+    return text.lstrip().startswith(("---", "%YAML")) or any(_records(data, None, root=True))
 
 
 def _repeats_a_key(node) -> bool:
@@ -155,10 +232,10 @@ def _json_strings(source: str) -> list[tuple[str, int, int]]:
     return [(json.loads(m.group()), m.start(), m.end()) for m in _JSON_STRING.finditer(source)]
 
 
-def _yaml_scalars(source: str) -> list[tuple[str, int, int]]:
-    """Every scalar of a YAML document: its value and source span."""
+def _yaml_scalars(root) -> list[tuple[str, int, int]]:
+    """Every scalar of a YAML document's node graph: its value and source span."""
     found = []
-    stack = [yaml.compose(source, Loader=yaml.SafeLoader)]
+    stack = [root]
     while stack:
         node = stack.pop()
         if isinstance(node, yaml.ScalarNode):

@@ -10,6 +10,7 @@ import re
 from array import array
 from dataclasses import dataclass, field
 
+from ingest.limits import Limits
 from ingest.text import MappedText
 
 
@@ -26,9 +27,14 @@ class Document:
 
 # Left in the text by chat assistants that converted a document ("[cite_start]", "[cite: 12, 14]"), and
 # markdown footnote references ("a judge.[^1]"), which point at a note kept where it stands ("[^1]: ...").
-_CITE_DEBRIS = re.compile(r"\[cite_start\]|\s*\[cite:\s*[\d,\s]*\]|\[\^[^\]\s]+\](?!:)")
+# The whitespace before a `[cite: ...]` goes with it; `(?<!\s)` tries each run of it once, not from each of its
+# characters (quadratic in a long run).
+_CITE_DEBRIS = re.compile(r"\[cite_start\]|(?<!\s)\s*\[cite:[\d,\s]*+\]|\[\^[^\]\s]+\](?!:)")
 _SPACES = re.compile(r"\s{2,}|[^\S ]")  # what is not already a single space
 _INDENT = "   "  # per nesting level of a list
+# Deeper lists are written at this indentation, so that what a level adds to every line stays bounded (markdown
+# nests no deeper; a reader refuses lists nested past the `depth` limit).
+_DEEPEST = 20
 FENCE = "```"  # the line before and after a preformatted block, as in markdown: what it holds is never structure
 # A paragraph wholly in bold reads as a heading when it is this short, does not close a sentence or clause
 # (a question may: an FAQ's bold question heads its answer) and does not open like a list item, a Q/A or
@@ -36,6 +42,10 @@ FENCE = "```"  # the line before and after a preformatted block, as in markdown:
 _BOLD_HEADING_WORDS = 12
 _NOT_A_HEADING = re.compile(r"^(?:\d+[.)]\s|\(?[A-Za-z]\)\s|[a-z]\.\s|Q(?:uestion)?\s*\d*\s*[:.)]|"
                             r"A(?:nswer)?\s*\d*\s*[:.]|Examples?\b|\[\^)|[.,;:!]$")
+
+
+def _indent(depth: int) -> str:
+    return _INDENT * min(depth, _DEEPEST)
 
 
 def _tidy(run: MappedText) -> MappedText:
@@ -93,20 +103,20 @@ class Outline:
         self._settle(body=True)
         run = _tidy(run)
         if run.text:
-            self._line("list" if depth else None, run.offsets[0], _INDENT * depth, run)
+            self._line("list" if depth else None, run.offsets[0], _indent(depth), run)
 
     def item(self, marker: str, run: MappedText, at: int, depth: int = 0) -> None:
         """A list item `marker text` ("3.", "b.", "-", "Q:"), indented by its nesting `depth`."""
         self._settle(body=True)
         run = _tidy(run)
-        self._line("list", at, _INDENT * depth + marker + (" " if run.text else ""), run)
+        self._line("list", at, _indent(depth) + marker + (" " if run.text else ""), run)
 
     def row(self, cells: list[MappedText], at: int, depth: int = 0) -> None:
         """A table row `| a | b |`; nothing when every cell is empty."""
         self._settle(body=True)
         cells = [_tidy(cell) for cell in cells]
         if any(cell.text for cell in cells):
-            pieces: list[str | MappedText] = [_INDENT * depth + "|"]
+            pieces: list[str | MappedText] = [_indent(depth) + "|"]
             for cell in cells:
                 pieces += [" ", cell, " |"] if cell.text else [" |"]
             self._line("list" if depth else "table", at, *pieces)
@@ -118,8 +128,8 @@ class Outline:
         if run.text.strip():
             group = "list" if depth else "pre"
             if self._fence is None:
-                self._line(group, at, _INDENT * depth + FENCE, pre=True)
-            self._line(group, at, _INDENT * depth, run, pre=True)
+                self._line(group, at, _indent(depth) + FENCE, pre=True)
+            self._line(group, at, _indent(depth), run, pre=True)
             self._fence = depth, at
 
     def mapped(self, end: int) -> MappedText:
@@ -132,7 +142,7 @@ class Outline:
         """End an open preformatted block with its FENCE line, mapped to where its last line starts."""
         if self._fence is not None:
             depth, at = self._fence
-            self._line("list" if depth else "pre", at, _INDENT * depth + FENCE, pre=True)
+            self._line("list" if depth else "pre", at, _indent(depth) + FENCE, pre=True)
             self._fence = None
 
     def _line(self, group: str | None, at: int, *pieces: str | MappedText, pre: bool = False) -> None:
@@ -163,3 +173,13 @@ class Unreadable(ValueError):
         super().__init__(message)
         self.message = message
         self.line = line
+
+
+class PastLimit(Unreadable):
+    """A document goes past the reading limit `name` of `limits` (`ingest.limits.Limits`): it is refused, saying
+    how to raise the limit for a genuine document."""
+
+    def __init__(self, what: str, limits: Limits, name: str, line: int | None = None):
+        super().__init__(f"{what}: past the limit {name}={getattr(limits, name):g} (a genuine document may raise "
+                         f"it: --limit {name}=N)", line)
+        self.limit = name

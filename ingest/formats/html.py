@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from html import unescape
 from html.parser import HTMLParser
 
-from ingest.formats.document import Outline
+from ingest.formats.document import Outline, PastLimit
+from ingest.limits import Limits
 from ingest.text import LineIndex, MappedText
 
 # An address is the page's or article's contact information, never its rules.
@@ -50,17 +51,21 @@ _BACK_LINK = re.compile(r"\s*[↩↑⤴︎️]+\s*")
 # An element holding a page's footnotes, or one footnote: class, id or role "footnotes", "endnotes", "fn1".
 _NOTES = re.compile(r"(?:^|[\s_-])(?:foot|end)notes?(?:$|[\s_-])|^doc-(?:foot|end)notes?$", re.IGNORECASE)
 _NOTE_ID = re.compile(r"^(?:fn|footnote|endnote|note)[:_-]?(?P<n>\d{1,3})$", re.IGNORECASE)
+# A footnote's mark or back link is never longer; longer text inside <sup> or <a> is not looked at as one.
+_MARK_CHARS = 40
 _ROMAN = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"), (40, "xl"),
           (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))
 
 
-def read(source: str, out: Outline, base: int = 0, depth: int = 0) -> dict:
+def read(source: str, out: Outline, limits: Limits | None = None, base: int = 0, depth: int = 0) -> dict:
     """Write HTML `source` to `out`; return the metadata found.
 
     `base` is the offset of `source` in the document (HTML inside markdown), `depth` the list nesting it
     sits at. Metadata: "title" (`<title>`, else the first `<h1>`), "date" and "version" from `<meta>`.
+    Raises Unreadable past `limits` (default `Limits()`): more elements than `elements`, lists nested
+    deeper than `depth`.
     """
-    reader = _Reader(source, out, base, depth)
+    reader = _Reader(source, out, base, depth, limits or Limits())
     reader.feed(source)
     reader.close()
     reader.end_row()
@@ -95,9 +100,12 @@ class _List:
 
 
 class _Reader(HTMLParser):
-    def __init__(self, source: str, out, base: int, depth: int):
+    def __init__(self, source: str, out, base: int, depth: int, limits: Limits):
         super().__init__(convert_charrefs=False)  # entities come one by one, each with its position
         self.out = out
+        self.limits = limits
+        self.elements = 0
+        self.ending = False  # all the source is fed: what is unfinished now runs to its end
         self.base = base
         self.depth = depth
         self.lines = LineIndex(source)
@@ -105,6 +113,7 @@ class _Reader(HTMLParser):
         self.first_h1 = ""
         self.chars: list[str] = []
         self.offsets = array("i")
+        self.text_from: int | None = None  # the index in `chars` of the first that is not whitespace
         self.skip: str | None = None  # the dropped element being passed over
         self.skip_depth = 0           # how many of that element are open
         self.sections = 0             # open article/main/section elements
@@ -135,6 +144,34 @@ class _Reader(HTMLParser):
             end = self.rawdata.find(">", i + 3)
             return -1 if end < 0 else end + 1
 
+    def close(self) -> None:
+        self.ending = True
+        super().close()
+
+    # Once all the source is fed, Python 3.11's parser handles a tag, comment or declaration that never ends
+    # by re-reading the rest of the source from each `<` in it: quadratic time (CPython gh-135462). As HTML5
+    # says (and later Pythons do), an unfinished construct runs to the end of the input instead.
+    def parse_starttag(self, i: int) -> int:
+        return self.unfinished(super().parse_starttag(i))
+
+    def parse_endtag(self, i: int) -> int:
+        return self.unfinished(super().parse_endtag(i))
+
+    def parse_comment(self, i: int, report: int = 1) -> int:
+        return self.unfinished(super().parse_comment(i, report))
+
+    def parse_pi(self, i: int) -> int:
+        return self.unfinished(super().parse_pi(i))
+
+    def parse_html_declaration(self, i: int) -> int:
+        return self.unfinished(super().parse_html_declaration(i))
+
+    def unfinished(self, end: int) -> int:
+        return len(self.rawdata) if end < 0 and self.ending else end
+
+    def refuse(self, what: str, limit: str) -> PastLimit:
+        return PastLimit(what, self.limits, limit, line=self.getpos()[0] if not self.base else None)
+
     def pos(self) -> int:
         """Source offset of what is being handled."""
         line, column = self.getpos()
@@ -143,6 +180,9 @@ class _Reader(HTMLParser):
     # -- tags ----------------------------------------------------------------------------------------------
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.elements += 1
+        if self.elements > self.limits.elements:
+            raise self.refuse("too many elements", "elements")
         if self.skip in (None, "head") and tag in ("title", "meta"):
             if tag == "meta":
                 self.meta(dict(attrs))
@@ -166,7 +206,7 @@ class _Reader(HTMLParser):
         if tag == "br":
             self.put(" ", self.pos(), spread=False)
         elif tag in ("sup", "a"):
-            if tag == "a" and self.heading and self.anchor is None and not "".join(self.chars).strip():
+            if tag == "a" and self.heading and self.anchor is None and self.text_from is None:
                 self.anchor = self.number_anchor(attributes)
             self.marks.append((tag, len(self.chars), len(self.offsets), self.pos()))
         elif tag in _STYLES:
@@ -179,6 +219,8 @@ class _Reader(HTMLParser):
             self.heading = (int(tag[1]), self.pos())
             self.anchor = self.number_anchor(attributes)
         elif tag in _LISTS:
+            if self.depth + len(self.lists) >= self.limits.depth:
+                raise self.refuse("lists nested too deep", "depth")
             self.flush(item=True)
             start = attributes.get("start") or ""
             self.lists.append(_List(tag == "ol", int(start) if start.lstrip("-").isdigit() else 1,
@@ -272,11 +314,15 @@ class _Reader(HTMLParser):
         if not self.marks or self.marks[-1][0] != tag:
             return
         _, chars, offsets, at = self.marks.pop()
+        if len(self.offsets) - offsets > _MARK_CHARS:
+            return
         shown = "".join(self.chars[chars:])
         if tag == "a" and _BACK_LINK.fullmatch(shown) or tag == "sup" and _NOTE_MARK.fullmatch(shown):
             kept = self.offsets[offsets:]
             del self.chars[chars:], self.offsets[offsets:]
-            if tag == "sup" and not self.heading and not self.in_cell and not "".join(self.chars).strip():
+            if self.text_from is not None and self.text_from >= chars:
+                self.text_from = None
+            if tag == "sup" and not self.heading and not self.in_cell and self.text_from is None:
                 number = shown.strip().strip("[]()")
                 self.put("[^", at, spread=False)
                 self.put(number, kept[shown.find(number)])
@@ -364,6 +410,8 @@ class _Reader(HTMLParser):
             at += len(line) + 1
 
     def put(self, text: str, at: int, spread: bool = True) -> None:
+        if self.text_from is None and text.strip():
+            self.text_from = len(self.chars)
         self.chars.append(text)
         self.offsets.extend(range(at, at + len(text)) if spread else [at] * len(text))
 
@@ -371,7 +419,7 @@ class _Reader(HTMLParser):
         """The text gathered since the last block boundary, and start gathering anew."""
         end = self.offsets[-1] + 1 if self.offsets else self.pos()
         run = MappedText("".join(self.chars), self.offsets + array("i", [end]))
-        self.chars, self.offsets, self.every = [], array("i"), None
+        self.chars, self.offsets, self.every, self.text_from = [], array("i"), None, None
         return run
 
     def flush(self, item: bool = False) -> None:

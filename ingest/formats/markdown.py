@@ -15,8 +15,9 @@ from array import array
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 
-from ingest.formats.document import Outline
+from ingest.formats.document import Outline, PastLimit
 from ingest.formats.html import read as read_html
+from ingest.limits import Limits
 from ingest.text import LineIndex, MappedText
 
 # text_join would merge escapes and entities into the text around them and lose their source form.
@@ -29,19 +30,35 @@ _BREAK_TAG = re.compile(r"<br\b", re.IGNORECASE)
 _LABEL_WORDS = 3  # a paragraph this short without closing punctuation is a label ("Notes") of the list after it
 
 
-def read(source: str, out: Outline) -> dict:
+def read(source: str, out: Outline, limits: Limits | None = None) -> dict:
     """Write markdown `source` to `out`; return the metadata found.
 
     Metadata: "title" (front matter, else the first `#` heading), "version"/"date" from front matter,
-    "contents" (the entries of a table of contents, which is left out of the text).
+    "contents" (the entries of a table of contents, which is left out of the text). Raises PastLimit past
+    `limits` (default `Limits()`): more tokens than `elements`, markup nested deeper than `depth`.
     """
-    reader = _Reader(source, out)
+    limits = limits or Limits()
+    reader = _Reader(source, out, limits)
     body = source
     front = _FRONT_MATTER.match(source)
     if front and _read_front_matter(front.group(1), reader.metadata):
         body = "\n" * front.group(0).count("\n") + source[front.end():]  # same line numbers, no front matter
-    reader.blocks(SyntaxTreeNode(_PARSER.parse(body)).children, 0)
+    tokens = _PARSER.parse(body)
+    _within(tokens, limits)
+    reader.blocks(SyntaxTreeNode(tokens).children, 0)
     return reader.metadata
+
+
+def _within(tokens, limits: Limits) -> None:
+    """Refuse tokens past `limits`, before the syntax tree (built recursively) and the reader (linear in them)."""
+    count = len(tokens)
+    for token in tokens:
+        for child in token.children or ():
+            count += 1
+            if token.level + child.level >= limits.depth:  # emphasis nests without bound ("***...a...***")
+                raise PastLimit("markup nested too deep", limits, "depth", line=token.map[0] + 1 if token.map else None)
+    if count > limits.elements:
+        raise PastLimit("markdown of too many elements", limits, "elements")
 
 
 def _read_front_matter(block: str, metadata: dict) -> bool:
@@ -82,9 +99,10 @@ def _plain(node: SyntaxTreeNode) -> str:
 
 
 class _Reader:
-    def __init__(self, source: str, out):
+    def __init__(self, source: str, out, limits: Limits):
         self.source = source
         self.out = out
+        self.limits = limits
         self.metadata: dict = {}
         self.lines = LineIndex(source)
         self.cursor = 0  # where the next inline text is looked for; only moves forward
@@ -154,7 +172,7 @@ class _Reader:
             text = content[index].strip() if index < len(content) else ""
             at = raw.find(text) if text else -1
             masked.append(" " * len(raw) if at < 0 else " " * at + raw[at:])
-        read_html("\n".join(masked), self.out, base=start, depth=depth)
+        read_html("\n".join(masked), self.out, self.limits, base=start, depth=depth)
         self.cursor = self.limit
 
     def list(self, node: SyntaxTreeNode, depth: int, first: int) -> int:

@@ -28,11 +28,11 @@ from functools import cached_property
 from pathlib import Path
 
 import pypdf
-from pypdf.errors import DependencyError
+from pypdf.errors import DependencyError, LimitReachedError
 
 from ingest.errors import IngestError
-from ingest.formats.document import Document
-from ingest.limits import current
+from ingest.formats.document import Document, PastLimit
+from ingest.limits import Limits, current
 from ingest.text import MappedText, read_bounded
 
 PAGE_BREAK = "\f\n"  # the form feed ends a page's last line: the next page starts a line of its own
@@ -45,7 +45,7 @@ _LIGATURES = re.compile("[\ufb00-\ufb06]")  # ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ: NFKC 
 _LINE_BREAKS = re.compile("\r\n?|[\u2028\u2029\x85]")
 # A printed page number alone on a line: "12", "- 12 -", "Page 12", "12 of 48", "xiv".
 _PAGE_NUMBER = re.compile(
-    r"(?:page\s+)?[-–—]?\s*(\d{1,4}|[ivxlcdm]{1,7})\s*[-–—]?(?:\s*(?:of|/)\s*\d{1,4})?", re.IGNORECASE)
+    r"(?:page\s++)?[-–—]?\s*+(\d{1,4}|[ivxlcdm]{1,7})\s*+[-–—]?(?:\s*+(?:of|/)\s*+\d{1,4})?", re.IGNORECASE)
 _ROMAN = re.compile(r"m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})", re.IGNORECASE)
 _EDGE_LINES = 3  # how many lines at the top and at the bottom of a page may hold its printed number
 
@@ -115,7 +115,7 @@ def normalise(text: str) -> str:
     text = _DROP.sub("", text)
     text = _SPACES.sub(" ", text)
     text = _LIGATURES.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)
-    text = re.sub(r"[ \t]+\n", "\n", text)
+    text = re.sub(r"(?<![ \t])[ \t]+\n", "\n", text)  # tried once per run of spaces, not from each
     return text.strip("\n").rstrip()
 
 
@@ -201,10 +201,10 @@ def _open(path: Path) -> pypdf.PdfReader:
     return reader
 
 
-def read(path: Path) -> Document:
+def read(path: Path, limits: Limits | None = None) -> Document:
     """The Document of the PDF at `path`: its text, where pages 2, 3, ... start, their printed labels and
     its declared title. Raises IngestError as `read_pdf` does."""
-    extracted = read_pdf(path)
+    extracted = read_pdf(path, limits)
     metadata = {}
     if any(page.label for page in extracted.pages):
         metadata["page_labels"] = [page.label for page in extracted.pages]
@@ -214,22 +214,31 @@ def read(path: Path) -> Document:
                     page_starts=extracted.page_starts, metadata=metadata)
 
 
-def read_pdf(path: Path) -> PdfText:
+def read_pdf(path: Path, limits: Limits | None = None) -> PdfText:
     """The text of the PDF at `path`, page by page.
 
     Raises IngestError, naming the file, when it cannot be read, is not a PDF, is damaged or truncated, is
-    encrypted with a password, or has no text layer (scanned pages: run OCR first).
+    encrypted with a password, has no text layer (scanned pages: run OCR first), or when its pages' content
+    inflates past `limits.inflated_mb` (default `Limits()`).
     """
     path = Path(path)
     name = str(path)
     reader = _open(path)
+    inflation = _Inflation(limits or Limits())
     texts = []
     for number, page in enumerate(reader.pages, 1):
         try:
-            texts.append(normalise(page.extract_text() or ""))
+            past = inflation.add(page)
+            text = "" if past else page.extract_text() or ""
+        except LimitReachedError as exc:
+            raise IngestError(name, f"page {number}: {exc} (pypdf's cap on one stream, which no rulebook "
+                              "reaches)") from None
         except Exception as exc:  # noqa: BLE001 - a broken content stream may raise anything
             raise IngestError(name, f"damaged PDF: the text of page {number} cannot be read "
                               f"({_why(exc)}); download or export it again") from None
+        if past:
+            raise IngestError(name, f"page {number}: {past.message}")
+        texts.append(normalise(text))
     chars = "".join(texts)
     letters = sum(1 for c in chars if c.isalnum())
     if letters == 0:
@@ -244,6 +253,51 @@ def read_pdf(path: Path) -> PdfText:
     pages = tuple(PdfPage(number, printed[number - 1] or declared[number - 1], text)
                   for number, text in enumerate(texts, 1))
     return PdfText(name, pages, _declared_title(reader))
+
+
+# pypdf paints at most this many form XObjects for one page's text (Configuration.xform_maximum_invocations_...).
+_FORM_PAINTS = 5_000
+
+
+class _Inflation:
+    """What extracting the pages' text parses, counted before each page is: its content streams as inflated,
+    and the form XObjects they paint, each as often as its content says `Do` (pypdf's cap on one stream's
+    inflation holds for each page anew, so a small file whose pages share one compressed stream could take
+    hours). `add` says why a page would take the total past `inflated_mb`."""
+
+    def __init__(self, limits: Limits):
+        self.limits = limits
+        self.total = 0
+        self.forms: dict[int, int] = {}  # id(form XObject) -> the bytes painting it parses
+
+    def add(self, page) -> PastLimit | None:
+        self.total += self._parsed(page["/Contents"] if "/Contents" in page else None,
+                                   page.get_inherited("/Resources", None), frozenset())
+        if self.total > self.limits.inflated_mb * 2**20:
+            return PastLimit("the PDF's content streams inflate too far by this page", self.limits, "inflated_mb")
+        return None
+
+    def _parsed(self, contents, resources, painting: frozenset[int]) -> int:
+        """The bytes of `contents` (a stream or an array of them), and of the forms of `resources` they paint."""
+        contents = contents.get_object() if contents is not None else []
+        streams = [stream.get_object() for stream in (contents if isinstance(contents, list) else [contents])]
+        data = [stream.get_data() for stream in streams if isinstance(stream, pypdf.generic.StreamObject)]
+        size = sum(len(part) for part in data)
+        paints = min(sum(part.count(b"Do") for part in data), _FORM_PAINTS)
+        xobjects = resources.get_object().get("/XObject") if resources is not None else None
+        if not paints or xobjects is None:
+            return size
+        forms = [xobject.get_object() for xobject in xobjects.get_object().values()]
+        costs = [self._form(form, painting) for form in forms if form.get("/Subtype") == "/Form"]
+        return size + paints * max(costs, default=0)
+
+    def _form(self, form, painting: frozenset[int]) -> int:
+        key = id(form)
+        if key in painting:  # a form painting itself: pypdf skips it
+            return 0
+        if key not in self.forms:
+            self.forms[key] = self._parsed(form, form.get("/Resources"), painting | {key})
+        return self.forms[key]
 
 
 # A title as people write one: words and their punctuation, opening with a letter or digit; a print job's or a

@@ -17,7 +17,8 @@ from ingest.segment import Block, consecutive_numbers, first_sentence, slugify, 
 from ingest.text import MappedText
 
 _CONTENTS = re.compile(r"\b(?:Table of Contents|Contents)\b")
-_ENTRY = re.compile(r"\s*(?P<title>(?:(?P<letter>[A-Z])\.\s+)?[^….\d][^…]{0,80}?)\s*[….]{2,}[….\s]{0,200}(?P<page>\d+)")
+_ENTRY = re.compile(r"(?P<title>(?:(?P<letter>[A-Z])\.\s+)?[^….\d][^…]{0,80}?)\s*[….]{2,}[….\s]{0,200}(?P<page>\d+)")
+_SPACE = re.compile(r"\s*")
 _NUMBERED = re.compile(r"(?:(?<=[.:)!?] )|(?<=[.:] ))(\d{1,2})\. (?=[A-Z])")
 _EXAMPLE = re.compile(r"(?<=[.!?] )Example: ")
 # Sentences that return from an example to the rules.
@@ -41,7 +42,7 @@ def _contents(text: str) -> tuple[list[_Entry], int, int]:
     pos = found.end()
     group = None
     while True:
-        match = _ENTRY.match(text, pos)
+        match = _entry(text, pos)
         if not match:
             break
         title = " ".join(match.group("title").split())
@@ -73,6 +74,14 @@ def printed_pages(doc: MappedText) -> PageMap | None:
         before = number
     numbers.append(before + 1 if before < last_page else None)
     return PageMap([doc.offsets[end] for _, end, _ in ends], numbers)
+
+
+def _entry(text: str, pos: int) -> re.Match | None:
+    """A contents entry after the whitespace at `pos`: its title starts after all of it, else with its last
+    character ("  12. Intro" starts at a digit, which no title may), never earlier (a longer title only fails
+    sooner). Two tries, where a leading `\s*` would try every length of a long run of whitespace."""
+    start = _SPACE.match(text, pos).end()
+    return _ENTRY.match(text, start) or (_ENTRY.match(text, start - 1) if start > pos else None)
 
 
 def _find_heading(text: str, entry: _Entry, start: int) -> re.Match | None:

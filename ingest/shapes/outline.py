@@ -36,10 +36,12 @@ _RIGHTS = re.compile(r"©|\bcopyrights?\b|\ball rights reserved\b|\blicen[cs](?:
 _DOT_LETTER = r"\.[a-z](?![a-z])"
 # A capital letter part: "6.A.1" (test cases, appendices numbered under a chapter).
 _DOT_CAPITAL = r"\.[A-Z](?![A-Za-z])"
+# A decimal number's parts are taken possessively: else "1.1.1...1x" would be split between the two groups
+# every way there is before failing.
 _ITEM = re.compile(
     r"^\s*(?:"
-    rf"(?P<decimal>\d+(?:(?:\.\d+)+[a-z]?|{_DOT_LETTER}|{_DOT_CAPITAL})"
-    rf"(?:\.\d+|{_DOT_LETTER}|{_DOT_CAPITAL})*)\.?\s+"
+    rf"(?P<decimal>\d+(?:(?:\.\d+)++[a-z]?|{_DOT_LETTER}|{_DOT_CAPITAL})"
+    rf"(?:\.\d+|{_DOT_LETTER}|{_DOT_CAPITAL})*+)\.?\s+"
     r"|(?P<number>\d{1,3}[a-z]?)[).]\s+"
     r"|\(?(?P<letter>[A-Za-z])\)\s+|(?P<dotted>[a-z])\.\s+"
     r"|(?P<question>Q(?:uestion)?\s*\d*\s*[:.)])\s*"

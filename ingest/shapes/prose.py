@@ -22,7 +22,8 @@ from ingest.segment import (
 from ingest.text import MappedText
 
 _DATE_LINE = re.compile(r"^(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, )?[A-Z][a-z]+ \d{1,2}, \d{4}$")
-_COMMENTS = re.compile(r"^\s*(?:\d+ comments?:?|Post a Comment|Posted by .*|Labels?: .*)\s*$", re.M)
+# Within its line (`\s*` would run on over blank lines, from each of them: quadratic).
+_COMMENTS = re.compile(r"^[^\S\n]*(?:\d+ comments?:?|Post a Comment|Posted by .*|Labels?: .*)[^\S\n]*$", re.M)
 # "Walls - Any attacks...", "SHIELD - The SHIELD spell...": a defined term opening a sentence.
 _TERM = r"(?P<term>[A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,2}) [-–] (?=[A-Z])"
 # "MAGIC MISSILES (A) Up to two...": a spell-list entry, its name in capitals and its type letters.
@@ -109,7 +110,8 @@ def blog_units(doc: MappedText) -> tuple[MappedText, list[Unit], str]:
     separated by blank lines. The date line and the title go; reader comments at the end go."""
     comments = _COMMENTS.search(doc.text)
     if comments:
-        doc = doc.slice(0, comments.start())
+        before = doc.text[:comments.start()].rstrip()  # the blank lines before the comments go with them
+        doc = doc.slice(0, doc.text.find("\n", len(before)) + 1 if before else 0)
     text = doc.text
     units: list[Unit] = []
     lines = []
