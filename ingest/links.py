@@ -15,6 +15,8 @@ _SEE = re.compile(r"\b[Ss]ee\s+(?P<target>[^().;\n]{0,80}?(?:pg\.\s*\d+[^().;\n]
 _VAGUE = re.compile(r"^(?:above|below|the chart above|the above|here|also|if|whether|how|what|that|why)\b", re.I)
 _SECTION_LETTER = re.compile(r"^Section\s+(?P<letter>[A-Z])\s+under\s+(?P<under>.+)$", re.I)
 _SECTION_NUMBER = re.compile(r"^(?P<under>.+?),?\s+section\s+(?P<number>\d+)$", re.I)
+# The number a heading opens with ("4.3 Play a Card"): a word of letters, digits and dots with a digit in it.
+_HEADING_NUMBER = re.compile(r"^(?=[\w.]*\d)[\w.]*+\s+")
 _CHANGELOG_GENERIC = {"revis", "new", "clari", "remin", "rules", "rule", "spell", "timin", "updat", "chang",
                       "penal", "fixed", "added", "gener", "gloss", "quali", "life"}
 # A rule number an update summary's item cites: "6.1.2.2.", "8.2.4.–8.2.4.1." (each number without its stop).
@@ -104,83 +106,111 @@ def cross_reference_line(line: str) -> tuple[str, list[tuple[str, int, int]]] | 
     return (match.group("lead").rstrip(" :"), names) if names else None
 
 
-def _resolve(target: str, rulings: list[Ruling], topic: bool = False) -> str | None:
-    """The ruling `target` designates, if the source has it. `topic`: the target is one of the topics a
-    cross-reference line lists, which names a glossary entry before a rule or step titled alike."""
-    # An entry that only sends the reader elsewhere is never what a reference means.
-    rulings = [r for r in rulings if r.kind != "redirect"]
-    part = _PART_OF.match(target)
-    if part:
-        return _resolve_part(part.group("n"), part.group("under"), rulings)
-    # A rule titled like a glossary term is what "see Trample" means, rather than the term's entry.
-    by_title = {r.title.lower(): r for r in sorted(rulings, key=lambda r: (r.kind == "glossary") == topic)}
-    for ruling in rulings:  # a heading names its section's first ruling ("see Route Scoring Table")
-        by_title.setdefault(ruling.section.rpartition(" > ")[2].lower(), ruling)
-    letter = _SECTION_LETTER.match(target)
-    if letter:
-        under = letter.group("under").lower()
-        for ruling in rulings:
-            if ruling.label.lower() == letter.group("letter").lower() and under in ruling.section.lower():
-                return ruling.id
-        return None
-    number = _SECTION_NUMBER.match(target)
-    if number:
-        parent = _resolve(number.group("under"), rulings)
-        if parent:
-            parent_title = next(r.title for r in rulings if r.id == parent)
+class _Titles:
+    """What a reference may designate among a document's rulings, looked up by `resolve`. The indexes are built
+    once: a pass over every ruling for each reference would be quadratic in a long rulebook."""
+
+    def __init__(self, rulings: list[Ruling]):
+        # An entry that only sends the reader elsewhere is never what a reference means.
+        self.rulings = [r for r in rulings if r.kind != "redirect"]
+        self.at = {r.id: r for r in self.rulings}
+        self.titled: dict[bool, dict[str, Ruling]] = {}
+        # "Appendix II - Movement Examples", or "Play a Card" for "4.3 Play a Card": the first ruling headed so.
+        self.headed: dict[str, str] = {}
+        for ruling in self.rulings:
+            heading = ruling.section.rpartition(" > ")[2]
+            for name in (heading, _HEADING_NUMBER.sub("", heading)):
+                self.headed.setdefault(name.casefold(), ruling.id)
+        self.stems = [content_stems(r.title) for r in self.rulings]
+        self.having: dict[str, list[int]] = {}  # stem -> the rulings whose title has it, in order
+        for index, stems in enumerate(self.stems):
+            for stem in stems:
+                self.having.setdefault(stem, []).append(index)
+        self.found: dict[tuple[str, bool], str | None] = {}
+
+    def by_title(self, topic: bool) -> dict[str, Ruling]:
+        """Title (and heading) -> ruling. A rule titled like a glossary term is what "see Trample" means,
+        rather than the term's entry, unless the reference lists topics (`topic`)."""
+        if topic not in self.titled:
+            titled = {r.title.lower(): r for r in sorted(self.rulings, key=lambda r: (r.kind == "glossary") == topic)}
+            for ruling in self.rulings:  # a heading names its section's first ruling ("see Route Scoring Table")
+                titled.setdefault(ruling.section.rpartition(" > ")[2].lower(), ruling)
+            self.titled[topic] = titled
+        return self.titled[topic]
+
+    def resolve(self, target: str, topic: bool = False) -> str | None:
+        """The ruling `target` designates, if the source has it. `topic`: the target is one of the topics a
+        cross-reference line lists, which names a glossary entry before a rule or step titled alike."""
+        if (target, topic) not in self.found:
+            self.found[target, topic] = self._resolve(target, topic)
+        return self.found[target, topic]
+
+    def _resolve(self, target: str, topic: bool) -> str | None:
+        rulings = self.rulings
+        part = _PART_OF.match(target)
+        if part:
+            return self._part(part.group("n"), part.group("under"))
+        by_title = self.by_title(topic)
+        letter = _SECTION_LETTER.match(target)
+        if letter:
+            under = letter.group("under").lower()
             for ruling in rulings:
-                if ruling.label == number.group("number") and ruling.section.endswith(parent_title):
+                if ruling.label.lower() == letter.group("letter").lower() and under in ruling.section.lower():
                     return ruling.id
-        return parent
-    if target.lower() in by_title:
-        return by_title[target.lower()].id
-    # "Train Car Cards for special rules for Locomotive cards": the longest title it opens with (a name it
-    # quotes is its target already: _targets).
-    opening = [title for title in by_title if len(title) > 3 and target.lower().startswith(title + " ")]
-    if opening:
-        return by_title[max(opening, key=len)].id
-    headed = _under_heading(target, rulings)
-    if headed:
-        return headed
-    wanted = content_stems(target)
-    if not wanted:
+            return None
+        number = _SECTION_NUMBER.match(target)
+        if number:
+            parent = self.resolve(number.group("under"))
+            if parent:
+                parent_title = self.at[parent].title
+                for ruling in rulings:
+                    if ruling.label == number.group("number") and ruling.section.endswith(parent_title):
+                        return ruling.id
+            return parent
+        wanted = target.lower()
+        if wanted in by_title:
+            return by_title[wanted].id
+        # "Train Car Cards for special rules for Locomotive cards": the longest title it opens with (a name it
+        # quotes is its target already: _targets).
+        for end in reversed([i for i, char in enumerate(wanted) if char == " " and i > 3]):
+            if wanted[:end] in by_title:
+                return by_title[wanted[:end]].id
+        headed = self.headed.get(target.casefold())
+        if headed:
+            return headed
+        stems = content_stems(target)
+        if not stems:
+            return None
+        # A title naming everything the reference names ("banding" -> "Banding").
+        found = self._titled(stems, lambda have: len(have) <= len(stems) + 2)
+        if found:
+            return rulings[found[0]].id
+        # "special rules for allies" -> "Summoning and Allies": without the words that only say "a rule", the
+        # subject must be in exactly one title.
+        subject = stems - _REFERENCE_WORDS
+        if subject and subject != stems:
+            titled = self._titled(subject, lambda have: True, 2)
+            if len(titled) == 1:
+                return rulings[titled[0]].id
         return None
-    for ruling in rulings:  # a title naming everything the reference names ("banding" -> "Banding")
-        if wanted <= content_stems(ruling.title) and len(content_stems(ruling.title)) <= len(wanted) + 2:
-            return ruling.id
-    # "special rules for allies" -> "Summoning and Allies": without the words that only say "a rule", the
-    # subject must be in exactly one title.
-    subject = wanted - _REFERENCE_WORDS
-    if subject and subject != wanted:
-        titled = [r.id for r in rulings if subject <= content_stems(r.title)]
-        if len(titled) == 1:
-            return titled[0]
-    return None
 
+    def _titled(self, stems: set[str], fits, most: int = 1) -> list[int]:
+        """The first `most` rulings (by index) whose title has every stem of `stems` and `fits` its stems."""
+        rarest = min((self.having.get(stem, []) for stem in stems), key=len)
+        return [index for index in rarest if stems <= self.stems[index] and fits(self.stems[index])][:most]
 
-def _under_heading(name: str, rulings: list[Ruling]) -> str | None:
-    """The first ruling under the heading `name` ("Appendix II - Movement Examples"; "Play a Card" for
-    "4.3 Play a Card")."""
-    wanted = name.casefold()
-    for ruling in rulings:
-        heading = ruling.section.rpartition(" > ")[2]
-        if heading.casefold() == wanted or re.sub(r"^[\w.]*\d[\w.]*\s+", "", heading).casefold() == wanted:
-            return ruling.id
-    return None
-
-
-def _resolve_part(number: str, under: str, rulings: list[Ruling]) -> str | None:
-    """The unit numbered `number` inside what `under` designates ("Step 3 of Attacks": step 3 of the
-    Attacks entry, under any of its headings), else that itself."""
-    whole = _resolve(under, rulings)
-    if whole is None:
-        return None
-    found = next(r for r in rulings if r.id == whole)
-    for ruling in rulings:
-        if ruling.position > found.position and ruling.label == number and (
-                found.title in ruling.section.split(" > ") or ruling.parent == whole):
-            return ruling.id
-    return whole
+    def _part(self, number: str, under: str) -> str | None:
+        """The unit numbered `number` inside what `under` designates ("Step 3 of Attacks": step 3 of the
+        Attacks entry, under any of its headings), else that itself."""
+        whole = self.resolve(under)
+        if whole is None:
+            return None
+        found = self.at[whole]
+        for ruling in self.rulings:
+            if ruling.position > found.position and ruling.label == number and (
+                    found.title in ruling.section.split(" > ") or ruling.parent == whole):
+                return ruling.id
+        return whole
 
 
 # "see 1.10", "section 4.3.2", "rule 702.11b", "in 5.3.3.2", "Laws: 6.2.2", "(8.7.5)": a rule by its number.
@@ -239,8 +269,10 @@ def cross_references(rulings: list[Ruling], related: dict[str, list[str]] | None
     gaps: list[Gap] = []
     numbers = bool(refs)  # a numbered rulebook: "see 1.10" was read as a number reference
 
+    titles = _Titles(rulings)
+
     def add(ruling: Ruling, text: str, target: str, kind: str, at: tuple[int | None, int | None]) -> None:
-        to_id = _resolve(target, rulings, topic=kind == "related")
+        to_id = titles.resolve(target, topic=kind == "related")
         if to_id == ruling.id:
             return
         refs.append(CrossRef(ruling.id, text, target, to_id, kind, *at))

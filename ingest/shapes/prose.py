@@ -27,7 +27,9 @@ _COMMENTS = re.compile(r"^[^\S\n]*(?:\d+ comments?:?|Post a Comment|Posted by .*
 # "Walls - Any attacks...", "SHIELD - The SHIELD spell...": a defined term opening a sentence.
 _TERM = r"(?P<term>[A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,2}) [-–] (?=[A-Z])"
 # "MAGIC MISSILES (A) Up to two...": a spell-list entry, its name in capitals and its type letters.
-_SPELL = r"(?P<name>[A-Z]{2,}(?: [A-Z]{2,})*) \((?P<type>[A-Z](?:/[A-Z])*)\) "
+# A name of at most eight words: tried from every word of a run of capitals, an unbounded one would read the
+# rest of the run from each (quadratic).
+_SPELL = r"(?P<name>[A-Z]{2,}(?: [A-Z]{2,}){0,7}) \((?P<type>[A-Z](?:/[A-Z])*)\) "
 _INLINE_NUMBER = re.compile(r"(?:^|(?<=[\s.…:]))(\d{1,2})\) ")
 _LONGEST_RUN = 12  # words: no heading is longer
 _NON_SPACE = re.compile(r"\S+")
