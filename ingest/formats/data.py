@@ -106,8 +106,9 @@ def json_value(source: str, limits: Limits):
 
 def _parse_yaml(source: str, limits: Limits):
     """The node graph and the value of YAML `source`, composed within `limits` (see `_Loader`)."""
-    loader = _Loader(source, limits)
+    loader = None
     try:
+        loader = _Loader(source, limits)  # its reader refuses characters YAML forbids (controls) right away
         node = loader.get_single_node()
         return node, None if node is None else loader.construct_document(node)
     except yaml.YAMLError as exc:
@@ -115,7 +116,8 @@ def _parse_yaml(source: str, limits: Limits):
         problem = getattr(exc, "problem", None) or str(exc)
         raise Unreadable(f"invalid YAML: {problem}", line=mark.line + 1 if mark else None) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
 
 
 if yaml is not None:
