@@ -4,7 +4,6 @@ The database is always the one before a write or the one after it, never a third
 left beside it is gone once the next command runs; a second writer waits its turn; and a reader never mixes
 what it keeps in memory of one version of the file with the rows of another.
 """
-import http.client
 import json
 import os
 import random
@@ -26,7 +25,7 @@ from kb.search import ask
 from kb.store import connect
 from support import REPO_DB, ROOT
 from support.load import run_load
-from support.servers import RULINGS, running_server
+from support.servers import RULINGS, raw_get, running_server
 
 ZORBLAX = ("A) Zorblax tokens: a zorblax token counts as a quokka for every quokka rule.\n"
            "B) A zorblax token that leaves play returns to its owner's zorblax pool.\n"
@@ -72,16 +71,6 @@ def add_command(db: Path, doc: Path, game: str = "zorb") -> list[str]:
     return [*RULINGS, "add", str(doc), "--game", game, "--title", doc.stem.title(), "--db", str(db)]
 
 
-def get(port: int, path: str) -> tuple[int, bytes]:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    try:
-        conn.request("GET", path)
-        response = conn.getresponse()
-        return response.status, response.read()
-    finally:
-        conn.close()
-
-
 # Moments of an add's run, each seen from outside as soon as it happens: (folder, database inode) -> reached.
 MOMENTS = {
     "the lock is taken": lambda folder, inode: "rulings.db.lock" in os.listdir(folder),
@@ -116,7 +105,7 @@ def next_commands(db: Path, tmp_path: Path):
 
     def serve():
         with running_server(db) as (port, _):
-            assert get(port, "/api/games")[0] == 200
+            assert raw_get(port, "/api/games")[0] == 200
 
     return [lambda: rulings("ask", "can I cast a spell on an army in reserve", "--db", str(db)),
             lambda: rulings("add", str(other), "--game", "zorb", "--db", str(db)),
@@ -242,7 +231,7 @@ def test_adds_while_serve_answers_load_cost_no_request_and_are_served_without_a_
         assert failed == 0, f"{failed} of {answered} requests failed"
         assert process.poll() is None
         for doc in docs:  # the server answers from the new database at once
-            status, body = get(port, "/api/search?" + urllib.parse.urlencode({"q": f"{doc.stem} token quokka"}))
+            status, body = raw_get(port, "/api/search?" + urllib.parse.urlencode({"q": f"{doc.stem} token quokka"}))
             assert status == 200
             assert json.loads(body)["results"][0]["id"].startswith(f"{doc.stem}/"), doc.stem
 

@@ -1,14 +1,13 @@
 """A real `rulings serve` (waitress) on loopback: bounded concurrent load loses no request, and raw requests
 that test clients would tidy up first (dot segments, bad bytes) are answered without a 500 or a leak.
 Speed is the benchmarks' business (benchmarks/load.py): nothing here is timed."""
-import http.client
 import json
 from pathlib import Path
 
 import pytest
 
 from support.load import run_load
-from support.servers import running_server
+from support.servers import raw_get, running_server
 
 QUESTIONS = Path(__file__).resolve().parent / "dev_questions.jsonl"
 
@@ -18,17 +17,6 @@ def server(built_db):
     """(port, process) of `rulings serve` over the test database."""
     with running_server(built_db) as running:
         yield running
-
-
-def raw_get(port: int, path: str) -> tuple[int, bytes]:
-    """GET `path` byte for byte as given: http.client neither normalises dot segments nor re-encodes."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    try:
-        conn.request("GET", path)
-        response = conn.getresponse()
-        return response.status, response.read()
-    finally:
-        conn.close()
 
 
 def test_four_clients_sending_400_searches_get_400_answers(server):

@@ -2,6 +2,7 @@
 wait until it answers, stop. Never used by the servers themselves."""
 from __future__ import annotations
 
+import http.client
 import socket
 import subprocess
 import sys
@@ -14,6 +15,17 @@ from support import ROOT
 
 # How the tests and benchmarks run `rulings`: this interpreter, the checkout's package.
 RULINGS = (sys.executable, "-m", "service.cli")
+
+
+def raw_get(port: int, path: str) -> tuple[int, bytes]:
+    """GET `path` byte for byte as given: http.client neither normalises dot segments nor re-encodes."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request("GET", path)
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
 
 
 def free_port() -> int:
