@@ -324,14 +324,14 @@ def calc(game: str):
         chosen=chosen, answer=answer, error=error, params=params, true_words=TRUE_WORDS), 400 if error else 200
 
 
-def ruling_links(ruling_ids: list[str], external: bool = False) -> list[dict]:
-    """The rulings with these ids as `{"id", "title", "url"}`, in the given order (title None if not in the
-    database)."""
+def ruling_links(ruling_ids: list[str]) -> list[dict]:
+    """The rulings with these ids as `{"id", "title", "url"}` (a path on this site), in the given order (title
+    None if not in the database)."""
     marks = ",".join("?" * len(ruling_ids))
     titles = {row["id"]: row["title"] for row in
               store.dicts(get_db(), f"select id, title from rulings where id in ({marks})", ruling_ids)}
     return [{"id": ruling_id, "title": titles.get(ruling_id),
-             "url": url_for("pages.ruling", ruling_id=ruling_id, _external=external)} for ruling_id in ruling_ids]
+             "url": url_for("pages.ruling", ruling_id=ruling_id)} for ruling_id in ruling_ids]
 
 
 @pages.app_template_global()
