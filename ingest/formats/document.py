@@ -180,6 +180,8 @@ class PastLimit(Unreadable):
     how to raise the limit for a genuine document."""
 
     def __init__(self, what: str, limits: Limits, name: str, line: int | None = None):
-        super().__init__(f"{what}: past the limit {name}={getattr(limits, name):g} (a genuine document may raise "
-                         f"it: --limit {name}=N)", line)
+        value = getattr(limits, name)
+        shown = f"{value:g}" if isinstance(value, float) else str(value)  # 300, 2000000: never 2e+06
+        super().__init__(f"{what}: past the limit {name}={shown} (a genuine document may raise it: --limit "
+                         f"{name}=N)", line)
         self.limit = name

@@ -79,7 +79,7 @@ def printed_pages(doc: MappedText) -> PageMap | None:
 def _entry(text: str, pos: int) -> re.Match | None:
     """A contents entry after the whitespace at `pos`: its title starts after all of it, else with its last
     character ("  12. Intro" starts at a digit, which no title may), never earlier (a longer title only fails
-    sooner). Two tries, where a leading `\s*` would try every length of a long run of whitespace."""
+    sooner). Two tries, where a leading run of `\\s*` would try every length of a long run of whitespace."""
     start = _SPACE.match(text, pos).end()
     return _ENTRY.match(text, start) or (_ENTRY.match(text, start - 1) if start > pos else None)
 
