@@ -156,6 +156,12 @@ def test_yaml_questions_sharing_an_answer_by_alias_are_still_read(tmp_path):
     assert document.text.text.count("A: No, once a turn.") == 2
 
 
+def test_a_control_character_in_yaml_is_one_line_of_refusal_and_no_yaml_in_a_text_file(tmp_path):
+    assert read(write(tmp_path, "odd.txt", "0:\x1f")).format == "text"
+    assert refused(write(tmp_path, "faq.yaml", "faq:\n  - q: a\x1f\n    a: b\n")).endswith(
+        "invalid YAML: unacceptable character #x001f: special characters are not allowed")
+
+
 # -- text -----------------------------------------------------------------------------------------------------
 
 def test_a_nul_byte_past_the_first_8_kb_is_refused_naming_its_line(tmp_path):

@@ -106,18 +106,17 @@ def json_value(source: str, limits: Limits):
 
 def _parse_yaml(source: str, limits: Limits):
     """The node graph and the value of YAML `source`, composed within `limits` (see `_Loader`)."""
-    loader = None
     try:
-        loader = _Loader(source, limits)  # its reader refuses characters YAML forbids (controls) right away
-        node = loader.get_single_node()
-        return node, None if node is None else loader.construct_document(node)
+        loader = _Loader(source, limits)  # refuses a control character at once
+        try:
+            node = loader.get_single_node()
+            return node, None if node is None else loader.construct_document(node)
+        finally:
+            loader.dispose()
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        problem = getattr(exc, "problem", None) or str(exc)
+        problem = (getattr(exc, "problem", None) or str(exc)).splitlines()[0]  # one line, without the excerpt
         raise Unreadable(f"invalid YAML: {problem}", line=mark.line + 1 if mark else None) from None
-    finally:
-        if loader is not None:
-            loader.dispose()
 
 
 if yaml is not None:
