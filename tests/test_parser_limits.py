@@ -22,6 +22,7 @@ from ingest.pipeline import clean_document, parse_source
 from ingest.shapes import SHAPES
 from ingest.structure import flow
 from ingest.text import MappedText
+from support.pdfs import pdf_bytes
 
 RUN = 350_000  # characters in a hostile run: quadratic work on it is ~10^11 steps, linear well under a second
 DEEP = 10_000  # levels of nesting: Python's own recursion limit is 1,000
@@ -198,15 +199,7 @@ def _pdf(pages: int, content: bytes, form: bytes | None = None) -> bytes:
                       + resources + b" >>")]
     objects += [b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << %s >> /Contents 4 0 R >>"
                 % resources] * pages
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    return bytes(out + b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref))
+    return pdf_bytes(objects)
 
 
 TEXT = b"BT /F1 12 Tf 72 700 Td (Each player draws two cards.) Tj ET\n"

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from support.pdfs import pdf_bytes
+
 pypdf = pytest.importorskip("pypdf", reason="pypdf (the PDF reader) is not installed")
 
 from ingest.errors import IngestError
@@ -202,29 +204,13 @@ def test_a_pdf_of_blank_pages_has_no_text_layer(tmp_path):
     _fails(blank, "no text layer", "OCR")
 
 
-def _pdf(objects: list[bytes], info: int | None = None) -> bytes:
-    """A PDF file of the given object bodies (object 1 is the catalog, object `info` the document
-    information), with a correct cross-reference table."""
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    declared = b" /Info %d 0 R" % info if info else b""
-    out += b"trailer\n<< /Size %d /Root 1 0 R%s >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, declared, xref)
-    return bytes(out)
-
-
 def _image_only_pdf(path: Path) -> Path:
     """A one-page PDF whose page is a grey-scale picture and nothing else, as a scanner makes them."""
     width, height = 85, 110
     pixels = bytearray(b"\xff" * width * height)
     pixels[20 * width:23 * width] = b"\x00" * 3 * width  # a dark band where a line of print would be
     drawing = b"q 612 0 0 792 0 0 cm /Im0 Do Q"
-    path.write_bytes(_pdf([
+    path.write_bytes(pdf_bytes([
         b"<< /Type /Catalog /Pages 2 0 R >>",
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
         (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im0 4 0 R >> >> "
@@ -260,7 +246,7 @@ def test_a_missing_pdf_is_refused(tmp_path):
 def _text_pdf(path: Path, title: bytes) -> Path:
     """A one-page PDF with a line of text and the document information /Title `title`."""
     drawing = b"BT /F1 12 Tf 72 700 Td (Each player draws two cards.) Tj ET"
-    path.write_bytes(_pdf([
+    path.write_bytes(pdf_bytes([
         b"<< /Type /Catalog /Pages 2 0 R >>",
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> "
