@@ -1,7 +1,8 @@
 """A rule by any of its names: "4.3.6", "Lorcana 4.3.6", "rule 4.3.3", "CR 10.15.1", "section 5", "article
-12.3", "law 7", also asked for ("What is rule 4.3.3?", "what does CR 10.15 say") (any case or spacing, with or without a source's abbreviation or the game's name), a rule's
-number or a heading's, including numbers a document gives only in headings (they head a section, not a
-ruling): the rulings it names, in document order."""
+12.3", "law 7", also asked for ("What is rule 4.3.3?", "what does CR 10.15 say"), in any case or spacing,
+with or without a source's abbreviation or the game's name; a rule's number or a heading's, including numbers
+a document gives only in headings (they head a section, not a ruling): the rulings it names, in document
+order."""
 from __future__ import annotations
 
 import re

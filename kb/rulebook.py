@@ -7,7 +7,7 @@ import re
 import sqlite3
 
 from kb.rulings import links_of
-from kb.store import dicts, one
+from kb.store import FILE_KEPT, dicts, one
 from model.editions import version_of
 from model.kinds import HEADER_KINDS
 
@@ -68,8 +68,7 @@ def rulebook(conn: sqlite3.Connection, source_id: str) -> dict | None:
     """
     source = one(conn, "select s.id, s.title, s.kind, s.game, s.abbrev, s.version, s.date, g.name as game_name, "
                        "(select count(*) from source_versions v where v.source = s.id) as editions, "
-                       "exists (select 1 from originals o where o.source = s.id and o.version = coalesce(nullif("
-                       "s.version, ''), nullif(s.date, ''), '1')) as original "
+                       f"{FILE_KEPT} as original "
                        "from sources s join games g on g.slug = s.game where s.id = ?", [source_id])
     if source is None:
         return None
@@ -103,8 +102,9 @@ def rulebook(conn: sqlite3.Connection, source_id: str) -> dict | None:
     page = None
     for row in rows:
         new_page, page = row["page"] is not None and row["page"] != page, row["page"]
-        node = {"heading": False, "id": row["id"], "anchor": anchors[row["id"]], "number": _number(row, source["abbrev"]),
-                "label": row["label"], "title": row["title"], "ref": row["ref"], "text": row["text"],
+        node = {"heading": False, "id": row["id"], "anchor": anchors[row["id"]],
+                "number": _number(row, source["abbrev"]), "label": row["label"], "title": row["title"],
+                "ref": row["ref"], "text": row["text"],
                 "page": row["page"], "new_page": new_page, "pdf_page": row["pdf_page"],
                 "links": links[row["id"]], "cited_by": cited_by[row["id"]], "children": []}
         nodes[row["id"]] = node

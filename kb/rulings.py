@@ -9,7 +9,7 @@ import re
 import sqlite3
 from collections.abc import Mapping
 
-from kb.store import UnknownRuling, dicts, examples_of, game, gaps, one
+from kb.store import FILE_KEPT, UnknownRuling, dicts, examples_of, game, gaps, one
 from model import citation as citations
 from model.editions import version_of
 from model.kinds import AUTHORITY, HEADER_KINDS, UNKNOWN_AUTHORITY
@@ -45,11 +45,10 @@ def proof(status: str, reason: str | None = None, tests: int | None = None) -> s
 
 
 # A ruling with what its citation says of its source: title, version, kind, scope and game, and whether the
-# file of its current edition is kept (`originals`; its version as model.editions.version_of names it).
+# file of its current edition is kept.
 _WITH_SOURCE = ("select r.*, s.title as source_title, s.version as source_version, s.date as source_date, "
                 "s.kind as source_kind, s.scope as source_scope, s.abbrev as source_abbrev, g.name as game_name, "
-                "exists (select 1 from originals o where o.source = s.id and o.version = "
-                "coalesce(nullif(s.version, ''), nullif(s.date, ''), '1')) as source_original "
+                f"{FILE_KEPT} as source_original "
                 "from rulings r join sources s on s.id = r.source join games g on g.slug = r.game ")
 
 

@@ -113,12 +113,17 @@ def original(conn: sqlite3.Connection, source_id: str, version: str | None = Non
             "content": edition["original_text"].encode("utf-8")}
 
 
+# SQL: whether the database keeps the file of source `s`'s current edition (`originals`, by the version
+# model.editions.version_of names it).
+FILE_KEPT = ("exists (select 1 from originals o where o.source = s.id and o.version = "
+             "coalesce(nullif(s.version, ''), nullif(s.date, ''), '1'))")
+
+
 def source(conn: sqlite3.Connection, source_id: str) -> dict | None:
     """One source with its text, game name, whether its original document is kept (`original_kept`), rulings
     (id, label, title, lines, first character) and gaps, or None."""
-    found = one(conn, "select s.*, g.name as game_name, (s.format != 'pdf' or exists (select 1 from originals o "
-                      "where o.source = s.id)) as original_kept from sources s join games g on g.slug = s.game "
-                      "where s.id = ?", [source_id])
+    found = one(conn, f"select s.*, g.name as game_name, (s.format != 'pdf' or {FILE_KEPT}) as original_kept "
+                      "from sources s join games g on g.slug = s.game where s.id = ?", [source_id])
     if found:
         found["rulings_list"] = dicts(conn, "select id, label, title, line_start, line_end, char_start "
                                             "from rulings where source = ? order by position", [source_id])
