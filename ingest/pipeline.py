@@ -119,7 +119,7 @@ def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None 
         spells=spells.extract(rulings),
         shape=chosen.shape,
         found={**front, **report},
-        original_file=path.read_bytes() if document.format in _KEPT_FILES else None,
+        original_file=document.file,
     )
 
 
@@ -182,10 +182,6 @@ def link_names(parsed: list[tuple[SourceEntry, ParsedSource]], known: Sequence =
         rulings = [r for r in (*known, *new) if r.game == game]
         found += links.name_references(rulings, links.name_targets(rulings), taken, among)
     return found
-
-
-# Formats whose stored text is not the file itself: the file is kept too, to open at a cited page.
-_KEPT_FILES = ("pdf",)
 
 
 class _Citer:

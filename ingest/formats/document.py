@@ -23,6 +23,7 @@ class Document:
     format: str            # "text" | "markdown" | "html" | "pdf" | "data"
     page_starts: list[int] = field(default_factory=list)  # offsets in `original` where pages 2, 3, ... start
     metadata: dict = field(default_factory=dict)          # "title", "version", "date" when found
+    file: bytes | None = None  # the file as read, where `original` is not the file itself (a PDF's text)
 
 
 # Left in the text by chat assistants that converted a document ("[cite_start]", "[cite: 12, 14]"), and

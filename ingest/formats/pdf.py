@@ -66,6 +66,7 @@ class PdfText:
     path: str
     pages: tuple[PdfPage, ...]
     title: str | None = None  # the title the file declares (/Title), when it reads as one
+    data: bytes = field(default=b"", repr=False, compare=False)  # the file, as read
     _starts: list[int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
@@ -172,7 +173,8 @@ def _why(exc: Exception) -> str:
     return text if len(text) <= 120 else text[:117] + "..."
 
 
-def _open(path: Path) -> pypdf.PdfReader:
+def _open(path: Path) -> tuple[pypdf.PdfReader, bytes]:
+    """The PDF at `path` opened, and its bytes."""
     name = str(path)
     data = read_bounded(path, current().pdf_mb, "pdf_mb")
     head, tail = data[:1024], data[-4096:]
@@ -198,7 +200,7 @@ def _open(path: Path) -> pypdf.PdfReader:
     except Exception as exc:  # noqa: BLE001 - pypdf raises PdfReadError and many others on broken files
         raise IngestError(name, f"damaged PDF, cannot be read ({_why(exc)}); "
                           "download or export it again") from None
-    return reader
+    return reader, data
 
 
 def read(path: Path, limits: Limits | None = None) -> Document:
@@ -211,7 +213,7 @@ def read(path: Path, limits: Limits | None = None) -> Document:
     if extracted.title:
         metadata["title"] = extracted.title
     return Document(original=extracted.text, text=MappedText.of(extracted.text), format="pdf",
-                    page_starts=extracted.page_starts, metadata=metadata)
+                    page_starts=extracted.page_starts, metadata=metadata, file=extracted.data)
 
 
 def read_pdf(path: Path, limits: Limits | None = None) -> PdfText:
@@ -223,7 +225,7 @@ def read_pdf(path: Path, limits: Limits | None = None) -> PdfText:
     """
     path = Path(path)
     name = str(path)
-    reader = _open(path)
+    reader, data = _open(path)
     inflation = _Inflation(limits or Limits())
     texts = []
     for number, page in enumerate(reader.pages, 1):
@@ -252,7 +254,7 @@ def read_pdf(path: Path, limits: Limits | None = None) -> PdfText:
     printed = _printed_labels(texts)
     pages = tuple(PdfPage(number, printed[number - 1] or declared[number - 1], text)
                   for number, text in enumerate(texts, 1))
-    return PdfText(name, pages, _declared_title(reader))
+    return PdfText(name, pages, _declared_title(reader), data)
 
 
 # pypdf paints at most this many form XObjects for one page's text (Configuration.xform_maximum_invocations_...).
