@@ -17,7 +17,7 @@ from ingest.pipeline import assign_refs, link_names, parse_manifest, parse_sourc
 from ingest.report import ingest_report
 from ingest.segment import slugify
 from ingest.shapes import AUTO
-from model import citation
+from model import citation, values
 from model.changeset import Changeset, Edition, Stored
 from model.editions import compare, history_rows, version_of, version_row
 from model.records import ParsedSource, as_row
@@ -54,7 +54,8 @@ def source_rows(entry: SourceEntry, parsed: ParsedSource, abbrev: str) -> dict[s
                                     for n, c in enumerate(cells, start=1)]
     rows["spells"] = [as_row(s) for s in parsed.spells]
     if parsed.original_file is not None:
-        rows["originals"] = [{"source": entry.id, "version": version_of(rows["sources"][0]), "file": entry.file,
+        rows["originals"] = [{"source": entry.id, "version": version_of(rows["sources"][0]),
+                              "file": values.file_name(entry.file),
                               "media_type": _MEDIA_TYPES[rows["sources"][0]["format"]],
                               "content": parsed.original_file}]
     return rows
@@ -102,7 +103,8 @@ def read_document(file: Path, game: str, title: str | None = None, *, shape: str
     Without `title` its front matter names it, else its file name does."""
     file = Path(file)
     document = formats.read(file)
-    named = title or document.metadata.get("title") or _EDITION.sub("", file.stem).replace("_", " ").replace("-", " ")
+    named = title or document.metadata.get("title") or values.one_line(
+        _EDITION.sub("", file.stem).replace("_", " ").replace("-", " "))
     try:
         entry = source_entry({"id": slugify(named) or "document", "file": file.name, "game": game, "title": named,
                               "author": author, "kind": kind, "language": language, "shape": shape,

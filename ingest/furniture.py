@@ -441,7 +441,7 @@ def _in_force_date(text: str) -> dict[str, str]:
     body = re.search(r"\n#{2,6}\s", text)
     front = text[:min(body.start() if body else len(text), _FRONT_PROSE)]
     match = _IN_FORCE.search(front)
-    return _date(match.group("date")) if match else {}
+    return read_date(match.group("date")) if match else {}
 
 
 def _running_date(furniture: list[str]) -> dict[str, str]:
@@ -449,7 +449,7 @@ def _running_date(furniture: list[str]) -> dict[str, str]:
     for line in furniture:
         match = re.search(rf"\b(?:{_DATE})\b", line, re.I)
         if match:
-            return _date(match.group())
+            return read_date(match.group())
     return {}
 
 
@@ -592,7 +592,7 @@ def _strip_front_matter(doc: MappedText) -> tuple[MappedText, dict[str, str], li
                 metadata.setdefault("version", version.group("version"))
             written = (version or day).group("date")
             if written and "date" not in metadata:
-                metadata.update(_date(written))
+                metadata.update(read_date(written))
             drop.append(index)
         elif _COPYRIGHT.search(line) and len(line) <= 120:
             drop.append(index)
@@ -654,7 +654,7 @@ def _opens_units(text: str, lines: list[tuple[int, int]], index: int) -> bool:
     return bool(re.match(r"(?:Q\d*[:.]|Question\b|\d+(?:\.\d+)*[.)]?\s+\S)", following))
 
 
-def _date(written: str) -> dict[str, str]:
+def read_date(written: str) -> dict[str, str]:
     """{"date": as written, "date_iso": YYYY-MM-DD (YYYY-MM for a month)} of a date string."""
     result = {"date": " ".join(written.split())}
     for pattern, order in _DATE_FORMS:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ingest.errors import IngestError, InvalidEntry
 from ingest.shapes import AUTO, SHAPES
+from model import values
 from model.kinds import KINDS
 from model.refs import MAX_ABBREV
 
@@ -182,13 +183,21 @@ def source_entry(fields: dict, games: Collection[str] | None = None) -> SourceEn
     if abbrev and (not _ABBREV.match(abbrev) or len(abbrev) > MAX_ABBREV):
         raise InvalidEntry(f"field 'abbrev' must be at most {MAX_ABBREV} letters, digits and single spaces, "
                            f"such as 'DD Magic' (not {abbrev!r})", "abbrev")
+    written_date = str(fields.get("date", "")).strip()
+    if written_date and values.stored_date(written_date) != written_date:
+        raise InvalidEntry(f"field 'date' must be a calendar date written YYYY-MM-DD (or YYYY-MM, YYYY), not "
+                           f"{written_date!r}", "date")
+    written_version = str(fields.get("version", ""))
+    if values.version(written_version) != written_version.strip():
+        raise InvalidEntry(f"field 'version' must be one line of at most {values.MAX_VERSION} visible characters "
+                           f"(not {written_version[:100]!r})", "version")
     unknown = set(fields) - set(_REQUIRED) - set(_OPTIONAL)
     if unknown:
         raise InvalidEntry(f"unknown field(s) {', '.join(sorted(unknown))}")
     return SourceEntry(
         id=fields["id"], file=fields["file"], game=fields["game"], title=fields["title"],
         author=fields.get("author", ""), kind=fields["kind"], language=fields["language"], shape=fields["shape"],
-        version=str(fields.get("version", "")), date=str(fields.get("date", "")), section=fields.get("section", ""),
+        version=written_version.strip(), date=written_date, section=fields.get("section", ""),
         lines=lines, strip=strip, tables=tuple(tables), gaps=tuple(gaps), abbrev=abbrev,
         scope=" ".join((fields.get("scope") or "").split()),
     )

@@ -14,6 +14,7 @@ from ingest.manifest import Manifest, SourceEntry
 from ingest.segment import Block, first_sentence, section_slug, slugify
 from ingest.shapes import flat
 from ingest.text import LineIndex, MappedText
+from model import values
 from model.records import Citation, CrossRef, Example, Gap, ParsedSource, Ruling
 
 
@@ -131,7 +132,23 @@ def _front_matter(declared: dict, read: dict) -> dict:
         merged["title"] = read["title"]  # the cover says more ("… Rules of Ultimate 2025-2028") than the file
     if read.get("date_iso") and merged["date"] == read.get("date"):
         merged["date"] = read["date_iso"]
-    return {key: value for key, value in merged.items() if value}
+    left_out = {}
+    if merged["date"]:
+        merged["date"], left_out["date"] = _stored_date(str(merged["date"])), merged["date"]
+    if merged["version"]:
+        merged["version"], left_out["version"] = values.version(merged["version"]), merged["version"]
+    left_out = {key: value for key, value in left_out.items() if not merged[key]}
+    return {key: value for key, value in merged.items() if value} | ({"left_out": left_out} if left_out else {})
+
+
+def _stored_date(written: str) -> str | None:
+    """A front matter's date as it is stored (`model.values.stored_date`): as written, the day of a timestamp
+    ("2024-08-09T10:00:00Z"), or read as a date is written ("June 9, 2024"); None when it is no date ("next
+    tuesday"), so that it never decides which edition is in force."""
+    written = " ".join(written.split())
+    timestamp = re.match(r"(\d{4}-\d{2}-\d{2})[T ]\d", written)
+    return (values.stored_date(written) or (timestamp and values.stored_date(timestamp.group(1)))
+            or values.stored_date(furniture.read_date(written).get("date_iso", "")))
 
 
 def parse_manifest(manifest: Manifest) -> list[tuple[SourceEntry, ParsedSource]]:

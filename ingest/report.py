@@ -43,6 +43,7 @@ def ingest_report(entry: SourceEntry, parsed: ParsedSource) -> dict:
         "furniture": dict(sorted(found.get("furniture", {}).items(), key=lambda item: -item[1])[:8]),
         "contents_entries": found.get("contents", 0),
         "front_matter": {key: found[key] for key in ("title", "version", "date") if found.get(key)},
+        "front_matter_left_out": found.get("left_out", {}),
         "doubt": found.get("doubt"),
         "suspicious": suspicious,
     }

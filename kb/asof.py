@@ -9,15 +9,13 @@ changed since by its current meaning.
 """
 from __future__ import annotations
 
-import re
 import sqlite3
 
 from kb.cache import open_readonly
-from model import schema
+from model import schema, values
 from model.editions import edition_rows, version_of
 from model.refs import ref_key
 
-DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 # The tables an edition's rows shadow, with the column that ties a row to its source's rulings or the source.
 _SHADOWED = {"rulings": "source", "examples": "ruling_id", "xrefs": "from_id", "gaps": "source"}
 
@@ -30,8 +28,8 @@ def in_force(conn: sqlite3.Connection, as_of: str) -> dict[str, dict | None]:
     """Source -> its edition in force on `as_of` (a `source_versions` row), for each source whose current edition
     was not: None for a source with no edition yet on that date. An edition without a date counts as in force
     since always."""
-    if not DATE.fullmatch(as_of or ""):
-        raise BadDate(f"as of {as_of!r}: a date is written YYYY-MM-DD")
+    if not values.is_day(as_of):
+        raise BadDate(f"as of {as_of!r}: not a calendar date written YYYY-MM-DD (e.g. 2025-01-01)")
     found: dict[str, dict | None] = {}
     editions: dict[str, list[dict]] = {}
     for row in conn.execute("select * from source_versions order by source, effective, added_at"):

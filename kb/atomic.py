@@ -146,6 +146,9 @@ def _temp_database(target: Path, start_from: Path | None):
         if start_from is not None:
             shutil.copyfile(start_from, temp)
         db = sqlite_utils.Database(temp)
+        if start_from is not None:  # a write onto a damaged copy would carry the damage on, or fail half-way
+            from kb.store import intact
+            intact(db.conn, start_from)
         # A rollback journal, never WAL: the file that replaces the database must not share `-wal` and `-shm`
         # files with the readers still reading the file it replaces.
         db.conn.execute("PRAGMA journal_mode = DELETE")

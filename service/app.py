@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import logging
+import sqlite3
 from pathlib import Path
 
 from flask import Flask, jsonify, redirect, render_template, request
 from werkzeug.exceptions import HTTPException, InternalServerError, ServiceUnavailable
 
 from kb.paths import default_db
-from kb.store import DatabaseMissing
+from kb.store import DatabaseMissing, damaged
 from service.api import api
 from service.db import close_db
 from service.pages import pages
@@ -44,6 +45,7 @@ def create_app(db_path: Path | str | None = None, datasette_url: str = DATASETTE
     app.after_request(relative_redirect)
     app.register_error_handler(HTTPException, handle_http_error)
     app.register_error_handler(DatabaseMissing, lambda exc: handle_http_error(ServiceUnavailable(str(exc))))
+    app.register_error_handler(sqlite3.DatabaseError, handle_database_error)
     app.register_error_handler(Exception, handle_unexpected)
     return app
 
@@ -73,6 +75,15 @@ def handle_http_error(exc: HTTPException):
         response.status_code = exc.code
         return response
     return render_template("error.html", error=exc), exc.code
+
+
+def handle_database_error(exc: sqlite3.DatabaseError):
+    """A damaged database file is the server's state, not a bug: a 503 that says so (and is logged)."""
+    if not damaged(exc):
+        return handle_unexpected(exc)
+    log.error("the database is damaged (%s) on %s", exc, request.path)
+    return handle_http_error(ServiceUnavailable(
+        f"The database is damaged ({exc}): restore a copy, or rebuild it with `rulings ingest`."))
 
 
 def handle_unexpected(exc: Exception):

@@ -1,6 +1,7 @@
 """The `rulings` command: each subcommand parses its options and calls one library function."""
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 import sys
@@ -16,11 +17,22 @@ from kb.search import MAX_K, MODES
 from model.citation import edition
 from model.errors import FileError
 from model.kinds import KINDS
+from model.values import MAX_VERSION
 
-db_option = click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_DB,
-                         envvar=DB_ENV,
-                         help=f"The rulings database; without --db, ${DB_ENV}, else {DEFAULT_DB} in the current "
-                              "directory.")
+_db_path_option = click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path),
+                               default=DEFAULT_DB, envvar=DB_ENV,
+                               help=f"The rulings database; without --db, ${DB_ENV}, else {DEFAULT_DB} in the "
+                                    "current directory.")
+
+
+def db_option(command):
+    """--db, and every failure of the command said in one line (`_one_line_failures`): what every command that
+    reads or writes the database takes."""
+    @functools.wraps(command)
+    def guarded(*args, db_path: Path, **kwargs):
+        with _one_line_failures(db_path):
+            return command(*args, db_path=db_path, **kwargs)
+    return _db_path_option(guarded)
 
 
 def _fail(exc: Exception) -> None:
@@ -39,21 +51,28 @@ class Interrupted(click.ClickException):
 
 @contextmanager
 def _one_line_failures(db_path: Path) -> Iterator[None]:
-    """Every way a write to the database at `db_path` can fail, as one line on stderr: refused input (exit 2),
-    the system's refusal (a file it cannot write, no memory left: exit 1), an interruption (130); a bug as an
-    internal error (exit 1). Never a traceback."""
+    """Every way a command on the database at `db_path` can fail, as one line on stderr: refused input (exit 2),
+    a damaged database or the system's refusal (a file it cannot write, no memory left: exit 1), an interruption
+    (130); a bug as an internal error (exit 1). Never a traceback."""
+    from kb.store import DatabaseDamaged, damaged
     try:
         yield
+    except (click.ClickException, click.exceptions.Abort, click.exceptions.Exit):
+        raise  # already said as click says it
+    except DatabaseDamaged as exc:
+        raise click.ClickException(_line(exc)) from None
     except FileError as exc:
         raise Refused(_line(exc)) from None
     except KeyboardInterrupt:
         raise Interrupted("interrupted") from None
     except sqlite3.Error as exc:
-        raise click.ClickException(_line(f"{db_path}: cannot write the database ({exc})")) from None
+        raise click.ClickException(_line(
+            f"{db_path}: the database is damaged ({exc}): restore a copy, or rebuild it with `rulings ingest`"
+            if damaged(exc) else f"{db_path}: cannot read or write the database ({exc})")) from None
     except OSError as exc:
         raise click.ClickException(_line(f"{exc.filename or db_path}: {exc.strerror or exc}")) from None
     except MemoryError:
-        raise click.ClickException(f"{db_path}: out of memory while writing to the database") from None
+        raise click.ClickException(f"{db_path}: out of memory") from None
     except Exception as exc:  # noqa: BLE001 - a bug: said in one line all the same
         raise click.ClickException(_line(f"internal error (a bug; please report it): {type(exc).__name__}: "
                                          f"{exc}")) from None
@@ -85,7 +104,22 @@ limit_option = click.option("--limit", "limit_settings", multiple=True, metavar=
                                  "See docs/ingest.md, \"Limits\".")
 
 
-@click.group()
+class Commands(click.Group):
+    """The `rulings` group: arguments are text, so one that is not UTF-8 (bytes a shell passed as they came) is
+    refused in one line, never met half-way through a command."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        for arg in args:
+            try:
+                arg.encode("utf-8")
+            except UnicodeEncodeError:
+                shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+                raise click.UsageError(f"the argument '{shown}' is not UTF-8 text; write it in UTF-8", ctx) \
+                    from None
+        return super().parse_args(ctx, args)
+
+
+@click.group(cls=Commands)
 def cli():
     """Rules clarifications for tabletop games: ingest, search, verify and serve rulings.
 
@@ -105,9 +139,8 @@ def ingest(db_path: Path, manifest: Path, limit_settings: tuple[str, ...]):
     Example: rulings ingest --db rulings.db
     """
     limits = _limits(limit_settings)
-    with _one_line_failures(db_path):
-        from kb.build import build
-        counts = build(db_path, manifest, limits)
+    from kb.build import build
+    counts = build(db_path, manifest, limits)
     click.echo(f"{db_path}: " + ", ".join(f"{n} {table}" for table, n in counts.items()))
 
 
@@ -138,10 +171,9 @@ def add(file: Path, game: str, title: str | None, shape: str, kind: str, languag
     Example: rulings add errata.pdf --game dragon-dice --title "Dragon Dice errata"
     """
     limits = _limits(limit_settings)
-    with _one_line_failures(db_path):
-        from kb.build import add_document
-        report = add_document(db_path, file, game, title, shape=shape, kind=kind, language=language,
-                              abbrev=abbrev, scope=scope, replaces=replaces, as_new=as_new, limits=limits)
+    from kb.build import add_document
+    report = add_document(db_path, file, game, title, shape=shape, kind=kind, language=language, abbrev=abbrev,
+                          scope=scope, replaces=replaces, as_new=as_new, limits=limits)
     click.echo(json.dumps(report, ensure_ascii=False, indent=2) if as_json else report_text(report))
 
 
@@ -244,7 +276,9 @@ def migrate(db_path: Path):
 
     Example: rulings migrate --db old.db
     """
+    from kb.store import check
     _exists(db_path)
+    check(db_path)
     reached = _upgrade(db_path)
     click.echo(f"{db_path}: schema version {reached[-1]}" if reached else f"{db_path}: already up to date")
 
@@ -268,6 +302,10 @@ def report_text(report: dict) -> str:
              f"  pages: {report['pages'] or 'none marked'}; furniture removed: {report['furniture_removed']} "
              f"lines; contents entries read as structure: {report['contents_entries']}",
              f"  front matter: {front}"]
+    lines += [f"  left out: its {key} {value!r}, which is no {key} ("
+              + ("a date is a calendar date, e.g. 2024-08-09 or June 2024" if key == "date" else
+                 f"one line of at most {MAX_VERSION} characters") + ")"
+              for key, value in report.get("front_matter_left_out", {}).items()]
     if report["doubt"]:
         lines.append(f"  WARNING: this looks wrong: {report['doubt']}; try another --shape")
     if report["suspicious"]:
@@ -294,8 +332,12 @@ mode_option = click.option("--mode", default="hybrid", show_default=True, type=c
 
 
 def _require_db(db_path: Path) -> None:
-    """Fail unless the database exists; one of an older schema is migrated first (said on stderr)."""
+    """Fail unless the database exists and passes SQLite's quick integrity check (a damaged file would
+    otherwise answer from the pages it can still read and say nothing is wrong); one of an older schema is
+    migrated first (said on stderr)."""
+    from kb.store import check
     _exists(db_path)
+    check(db_path)
     reached = _upgrade(db_path)
     if reached:
         click.echo(f"{db_path}: upgraded to schema version {reached[-1]}", err=True)
@@ -329,15 +371,18 @@ def _status(result: dict) -> str:
 
 
 def _games(db_path: Path) -> list[dict]:
-    """The games of a database (none when it is missing)."""
+    """The games of a database (none when it is missing or cannot be read: a command says why)."""
     from kb.store import connect, games
     if not Path(db_path).exists():
         return []
-    conn = connect(db_path)
     try:
-        return games(conn)
-    finally:
-        conn.close()
+        conn = connect(db_path)
+        try:
+            return games(conn)
+        finally:
+            conn.close()
+    except (sqlite3.Error, FileError):
+        return []
 
 
 class GameOption(click.Option):

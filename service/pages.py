@@ -19,6 +19,7 @@ from kb.layout import blocks
 from kb.rulebook import rule_anchor, rulebook
 from kb.rulings import details, family_groups, game_rulings, proof
 from kb.search import MAX_K, ask
+from model import values
 from model.kinds import KIND_LABELS
 from service.db import get_db
 from service.editions import diff_sections, edition_count, requested_diff, ruling_change, source_versions
@@ -189,8 +190,10 @@ def original(source_id: str):
         known = store.source(get_db(), source_id) is not None
         abort(404, f"The database keeps no original file of {source_id!r}: it was added before files were kept; "
                    "add it again to keep it." if known else f"No source has the id {source_id!r}.")
-    response = send_file(io.BytesIO(found["content"]), mimetype=found["media_type"], download_name=found["file"],
-                         etag=f"{source_id}-{found['version']}", conditional=True)
+    # Header values from the database: the file name made one clean line (a name may hold a newline or a
+    # quote), the ETag the document's hash (a version may hold quotes or characters no header can carry).
+    response = send_file(io.BytesIO(found["content"]), mimetype=found["media_type"],
+                         download_name=values.file_name(found["file"]), etag=found["sha256"], conditional=True)
     # Never run what a document holds; a PDF still needs the browser's viewer (an object).
     response.headers["Content-Security-Policy"] = "default-src 'none'; frame-ancestors 'none'; " + (
         "object-src 'self'" if found["media_type"] == "application/pdf" else "sandbox")

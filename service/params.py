@@ -3,17 +3,16 @@ alike."""
 from __future__ import annotations
 
 import re
-from datetime import date
 
 from flask import request
 from werkzeug.exceptions import BadRequest
 
 from kb import store
 from kb.search import MAX_K
+from model import values
 from service.db import get_db
 
 MAX_QUERY = 1000
-DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 DIGITS = re.compile(r"[0-9]+")  # ASCII digits only: int() also reads "+5", " 5", "5_0", "５" and "٥"
 
 
@@ -44,15 +43,6 @@ def game_arg() -> str | None:
 def as_of_arg() -> str | None:
     """The validated `as_of` of a search request: a date, YYYY-MM-DD (None when absent or empty)."""
     value = request.args.get("as_of") or None
-    if value is not None and not is_date(value):
+    if value is not None and not values.is_day(value):
         raise BadRequest("parameter 'as_of' must be a date, YYYY-MM-DD (e.g. 2025-01-01)")
     return value
-
-
-def is_date(value: str) -> bool:
-    """Whether `value` is a calendar date written YYYY-MM-DD."""
-    try:
-        date.fromisoformat(value)
-    except ValueError:
-        return False
-    return DATE.fullmatch(value) is not None
