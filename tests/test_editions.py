@@ -131,7 +131,7 @@ def test_rulings_ask_as_of_takes_a_date_and_refuses_anything_else(in_order):
     assert then.exit_code == 0 and "The deck can contain cards of up to two ink types." in then.output
     assert "rulebook, 2024-08-09" in then.output
     bad = CliRunner().invoke(cli, ["ask", "ink types", "--as-of", "last spring", "--db", db])
-    assert bad.exit_code == 2 and "a date is written YYYY-MM-DD" in bad.output
+    assert bad.exit_code == 2 and "not a calendar date written YYYY-MM-DD" in bad.output
 
 
 def test_a_changed_rule_has_its_text_in_every_edition(in_order):
