@@ -71,6 +71,9 @@ class Calculator:
     rulings: tuple[str, ...]
     say: Callable[[dict, dict], str]
 
+    def __post_init__(self):
+        specs(self.function)  # an unbounded parameter is refused when its module is imported, not when first run
+
     @property
     def description(self) -> str:
         return inspect.getdoc(self.function).split("\n")[0]
@@ -119,7 +122,7 @@ def _unbounded(spec: Spec) -> str:
     """The bound a parameter's declaration lacks, in words ("" when it has them all)."""
     p, kind = spec.param, spec.item or spec.kind
     if spec.kind is list and (p.count is None or p.count[1] is None):
-        return "count=(lowest, highest) of items"
+        return "count=(lowest, highest)"
     if kind is int and None in (p.min, p.max):
         return "min and max"
     if kind is str and not p.choices and p.length is None:
@@ -127,7 +130,7 @@ def _unbounded(spec: Spec) -> str:
     return ""
 
 
-def longest(spec: Spec, item: bool = False) -> int:
+def _longest(spec: Spec, item: bool = False) -> int:
     """The most characters a parameter's text may have (a list: all its items and commas, or with `item` one
     of them); longer text is refused unread."""
     p, kind = spec.param, spec.item or spec.kind
@@ -257,12 +260,12 @@ def _read_one(name: str, text: str, kind: type, spec: Spec):
 def read(name: str, raw: str, spec: Spec):
     """A parameter's string value read and checked against its declaration; CalcError names the parameter
     and what it allows. Text longer than the declaration allows is refused before any of it is read."""
-    if len(raw) > longest(spec):
+    if len(raw) > _longest(spec):
         raise _refuse(name, raw, spec)
     if spec.kind is not list:
         return _read_one(name, raw.strip(), spec.kind, spec)
     items = [item.strip() for item in raw.split(",") if item.strip()]
-    too_long = next((item for item in items if len(item) > longest(spec, item=True)), None)
+    too_long = next((item for item in items if len(item) > _longest(spec, item=True)), None)
     if too_long is not None:
         raise _refuse(name, too_long, spec)
     values = [_read_one(name, item, spec.item, spec) for item in items]

@@ -16,7 +16,16 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.calculators import TRUE_WORDS, DeclarationError, Param, Spec, calculators, describe, specs
+from engine.calculators import (
+    TRUE_WORDS,
+    Calculator,
+    DeclarationError,
+    Param,
+    Spec,
+    calculators,
+    describe,
+    specs,
+)
 from engine.registry import games
 from service.app import create_app
 from service.cli import cli
@@ -91,9 +100,9 @@ def _open_text(n: Annotated[str, Param("n")]) -> dict:
 
 @pytest.mark.parametrize("function, lacks", [(_open_count, "min and max"), (_open_list, "count"),
                                              (_open_text, "length")])
-def test_a_declaration_without_bounds_is_refused(function, lacks):
+def test_a_declaration_without_bounds_is_refused_when_its_calculator_is_made(function, lacks):
     with pytest.raises(DeclarationError, match=f"parameter 'n' declares no {lacks}"):
-        specs(function)
+        Calculator(function, ("knightfall/rules/charge",), lambda inputs, result: "")
 
 
 # --- the cases of the issue, rerun as written ----------------------------------------------------------------
