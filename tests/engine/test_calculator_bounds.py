@@ -122,7 +122,8 @@ def test_the_issues_requests_are_refused_at_once_in_the_api_and_the_web_form(cli
     assert page.status_code == 400 and range_ in page.get_data(as_text=True)
 
 
-@pytest.mark.parametrize("game, calc", CALCULATORS, ids=IDS)
+@pytest.mark.parametrize("game, calc", [(game, calc) for game, calc in CALCULATORS if integer_params(game, calc)],
+                         ids=[f"{game}:{calc}" for game, calc in CALCULATORS if integer_params(game, calc)])
 def test_a_4300_digit_integer_is_refused_unread_saying_the_range(client, game, calc):
     accepted = largest(game, calc)
     for name in integer_params(game, calc):
