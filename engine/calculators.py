@@ -7,13 +7,17 @@ type saying how a string is read (int, bool, str, a `Literal` of choices, or a c
 `list[str]`), a default making it optional. Everything else comes from that declaration: the CLI's listing,
 the API's description, the web form's inputs, and the validation that refuses a value the game does not
 have, naming the parameter and what is allowed. Choices are matched forgivingly (`engine.names`).
+
+Every input is bounded by its declaration, so no request can make a calculator work without limit: an integer
+declares its `min` and `max`, a list the most items it takes, free text its `length` (`specs` refuses a
+declaration without them). A value's text longer than its bounds allow is refused before it is parsed.
 """
 from __future__ import annotations
 
 import inspect
 import typing
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Literal, get_args, get_origin
 
@@ -23,6 +27,8 @@ from engine.registry import games, load_module, plain
 TRUE_WORDS = ("true", "yes", "1", "on", "y")  # what a yes/no parameter (or a ticked web form box) may say
 _FALSE = {"false", "no", "0", "off", "n"}
 TYPE_NAMES = {int: "integer", bool: "boolean", str: "string"}
+SPACING = 16  # characters a value's text may have beyond its longest allowed value: spaces around it, a sign
+SHOWN = 40    # characters of a refused value quoted back in the error
 
 
 class CalcError(ValueError):
@@ -37,18 +43,24 @@ class UnknownCalculator(CalcError):
     """No such game or calculator: the message lists what there is."""
 
 
+class DeclarationError(TypeError):
+    """A calculator's parameter is declared without the bounds every input needs (a bug in its module)."""
+
+
 @dataclass(frozen=True)
 class Param:
     """What a calculator parameter means and which values the game allows (for a list, each item's).
 
     `choices` are the names the game has (matched forgivingly); `count` is how many items a list takes
-    (lowest, highest or None for no limit).
+    (lowest, highest); `length` the most characters of free text (text without choices). An integer must
+    declare `min` and `max`, a list its `count`, free text its `length`: `specs` refuses them otherwise.
     """
     help: str
     min: int | None = None
     max: int | None = None
     choices: tuple[str, ...] = ()
-    count: tuple[int, int | None] | None = None
+    count: tuple[int, int] | None = None
+    length: int | None = None
 
 
 @dataclass(frozen=True)
@@ -58,6 +70,9 @@ class Calculator:
     function: Callable[..., dict]
     rulings: tuple[str, ...]
     say: Callable[[dict, dict], str]
+
+    def __post_init__(self):
+        specs(self.function)  # an unbounded parameter is refused when its module is imported, not when first run
 
     @property
     def description(self) -> str:
@@ -82,7 +97,8 @@ def calculators(game: str) -> dict[str, Calculator]:
 
 @cache
 def specs(function: Callable) -> dict[str, Spec]:
-    """name → Spec of a calculator function's parameters, from its annotations."""
+    """name → Spec of a calculator function's parameters, from its annotations; DeclarationError when one
+    lacks a bound (an integer's min and max, a list's count, free text's length)."""
     hints = typing.get_type_hints(function, include_extras=True)
     found = {}
     for name, parameter in inspect.signature(function).parameters.items():
@@ -91,11 +107,43 @@ def specs(function: Callable) -> dict[str, Spec]:
         if get_origin(kind) is list:
             kind, item = list, get_args(kind)[0]
         if get_origin(item or kind) is Literal:   # a Literal is a str with its choices
-            param = Param(param.help, param.min, param.max, tuple(map(str, get_args(item or kind))), param.count)
+            param = replace(param, choices=tuple(map(str, get_args(item or kind))))
             kind, item = (list, str) if item else (str, None)
         required = parameter.default is inspect.Parameter.empty
         found[name] = Spec(kind, item, required, None if required else parameter.default, param)
+        missing = _unbounded(found[name])
+        if missing:
+            raise DeclarationError(f"{function.__module__}.{function.__qualname__}: parameter {name!r} declares "
+                                   f"no {missing}; every calculator input is bounded")
     return found
+
+
+def _unbounded(spec: Spec) -> str:
+    """The bound a parameter's declaration lacks, in words ("" when it has them all)."""
+    p, kind = spec.param, spec.item or spec.kind
+    if spec.kind is list and (p.count is None or p.count[1] is None):
+        return "count=(lowest, highest)"
+    if kind is int and None in (p.min, p.max):
+        return "min and max"
+    if kind is str and not p.choices and p.length is None:
+        return "length of its text"
+    return ""
+
+
+def _longest(spec: Spec, item: bool = False) -> int:
+    """The most characters a parameter's text may have (a list: all its items and commas, or with `item` one
+    of them); longer text is refused unread."""
+    p, kind = spec.param, spec.item or spec.kind
+    if p.choices:
+        one = max(map(len, p.choices))
+    elif kind is bool:
+        one = max(map(len, (*TRUE_WORDS, *_FALSE)))
+    elif kind is int:
+        one = max(len(str(p.min)), len(str(p.max)))
+    else:
+        one = p.length
+    one += SPACING
+    return (one + 1) * p.count[1] if spec.kind is list and not item else one
 
 
 def _type_name(spec: Spec) -> str:
@@ -111,23 +159,20 @@ def allowed(spec: Spec) -> str:
     elif kind is bool:
         one = "true or false"
     elif kind is int:
-        bounds = (f" from {p.min} to {p.max}" if None not in (p.min, p.max) else f", at least {p.min}"
-                  if p.min is not None else f", at most {p.max}" if p.max is not None else "")
-        one = "a whole number" + bounds
+        one = f"a whole number from {p.min} to {p.max}"
     else:
-        one = "text"
+        one = f"text of at most {p.length} characters"
     if spec.kind is not list:
         return one
-    low, high = p.count or (0, None)
-    many = (f"{low}" if low == high else f"{low} to {high}" if high is not None else f"{low} or more")
-    return f"a comma-separated list of {many} items" + (f", each {one}" if one != "text" else "")
+    low, high = p.count
+    return f"a comma-separated list of {low if low == high else f'{low} to {high}'} items, each {one}"
 
 
 def _describe_param(spec: Spec) -> dict:
     p = spec.param
     return {"type": _type_name(spec), "required": spec.required, "default": plain(spec.default),
             "min": p.min, "max": p.max, "choices": list(p.choices) or None,
-            "count": list(p.count) if p.count else None, "help": p.help}
+            "count": list(p.count) if p.count else None, "length": p.length, "help": p.help}
 
 
 def _describe(calculator: Calculator) -> dict:
@@ -139,7 +184,7 @@ def _describe(calculator: Calculator) -> dict:
 @cache
 def describe() -> dict[str, dict[str, dict]]:
     """game → calculator → {"description", "params": {name: {"type", "required", "default", "min", "max",
-    "choices", "count", "help"}}, "rulings": [ruling id]}: what every calculator accepts."""
+    "choices", "count", "length", "help"}}, "rulings": [ruling id]}: what every calculator accepts."""
     return {game: {name: _describe(calc) for name, calc in calculators(game).items()} for game in games()}
 
 
@@ -180,8 +225,13 @@ def usage(game: str, calc: str) -> str:
         for name, spec in specs(calculator.function).items())
 
 
+def shown(text: str) -> str:
+    """A value quoted in an error, cut short when long."""
+    return repr(text) if len(text) <= SHOWN else repr(text[:SHOWN]) + f"… ({len(text)} characters)"
+
+
 def _refuse(name: str, text: str, spec: Spec) -> CalcError:
-    return CalcError(f"parameter {name!r}: {text!r} is not allowed; it must be {allowed(spec)} — "
+    return CalcError(f"parameter {name!r}: {shown(text)} is not allowed; it must be {allowed(spec)} — "
                      f"{spec.param.help}", name)
 
 
@@ -201,7 +251,7 @@ def _read_one(name: str, text: str, kind: type, spec: Spec):
             value = int(text)
         except ValueError:
             raise _refuse(name, text, spec) from None
-        if (p.min is not None and value < p.min) or (p.max is not None and value > p.max):
+        if not p.min <= value <= p.max:
             raise _refuse(name, text, spec)
         return value
     return text
@@ -209,12 +259,18 @@ def _read_one(name: str, text: str, kind: type, spec: Spec):
 
 def read(name: str, raw: str, spec: Spec):
     """A parameter's string value read and checked against its declaration; CalcError names the parameter
-    and what it allows."""
+    and what it allows. Text longer than the declaration allows is refused before any of it is read."""
+    if len(raw) > _longest(spec):
+        raise _refuse(name, raw, spec)
     if spec.kind is not list:
         return _read_one(name, raw.strip(), spec.kind, spec)
-    values = [_read_one(name, item.strip(), spec.item, spec) for item in raw.split(",") if item.strip()]
-    low, high = spec.param.count or (0, None)
-    if len(values) < low or (high is not None and len(values) > high):
+    items = [item.strip() for item in raw.split(",") if item.strip()]
+    too_long = next((item for item in items if len(item) > _longest(spec, item=True)), None)
+    if too_long is not None:
+        raise _refuse(name, too_long, spec)
+    values = [_read_one(name, item, spec.item, spec) for item in items]
+    low, high = spec.param.count
+    if not low <= len(values) <= high:
         raise _refuse(name, raw, spec)
     return values
 
@@ -232,7 +288,7 @@ def run(game: str, calc: str, params: dict[str, str]) -> dict:
         if name not in spec:
             hint = same_name(name, spec)
             why = f"parameter names are snake_case, use {hint!r}" if hint else usage(game, calc)
-            raise CalcError(f"unknown parameter {name!r}; {why}", name)
+            raise CalcError(f"unknown parameter {shown(name)}; {why}", name)
     missing = [name for name, s in spec.items() if s.required and name not in params]
     if missing:
         raise CalcError(f"missing parameter {', '.join(map(repr, missing))}; {usage(game, calc)}", missing[0])

@@ -34,6 +34,14 @@ TERRAIN_ICONS = ("magic", "melee", "missile", "eighth")
 ACTIONS = ("melee", "missile", "magic")
 DURATION_SPELLS = ("stoneskin", "transmute rock to mud")  # O names these two
 
+# The calculators' bounds. Forces are counted in health: 36 is the usual tournament army, 60 the largest
+# format played, and every unit has at least 1 health, so no dead unit area holds more than 60 units.
+MAX_DEAD_UNITS = 60
+# Results of one roll (saves, magic points, Stoneskins on an army): a unit's ID icon gives its health in
+# results and its other faces a few icons, so even a 60-health force on its best faces, its magic doubled by
+# the terrain, stays far below this.
+MAX_RESULTS = 500
+
 
 @dataclass(frozen=True)
 class Spell:
@@ -214,29 +222,32 @@ def legal_burials(dead_units: list[int], points: int) -> list[list[int]]:
     points, and as much health as possible — with a 1- and a 3-health unit, 3 points must bury the
     3-health unit, not the 1 with 2 points wasted (example K). The player chooses only between ways
     that bury the same, largest, health. Units of equal health are interchangeable, so the ways are
-    counted per health value (at most four of them), not per subset of units: a large dead pool stays cheap.
+    counted per health value (at most four of them), not per subset of units. The health totals each
+    suffix of health values can bury are found first (a bounded subset sum: health values × units × points),
+    so the ways are then built only along totals that can be completed: the work is that table plus the
+    ways themselves, however many units lie in the dead area.
     """
     if any(not 1 <= health <= MAX_HEALTH for health in dead_units):
         raise ValueError(f"a unit has 1 to {MAX_HEALTH} health")
     if points < 0:
         raise ValueError("cannot bury a negative number of points")
     counts = sorted(Counter(dead_units).items())
-    best, ways = -1, []
+    most = min(points, sum(dead_units))
+    # buryable[i]: the totals up to `most` that units of counts[i:] can make exactly
+    buryable = [{0}]
+    for health, available in reversed(counts):
+        buryable.insert(0, {total + health * taken for total in buryable[0]
+                            for taken in range(min(available, (most - total) // health) + 1)})
 
-    def choose(index: int, chosen: list[int], total: int) -> None:
-        nonlocal best, ways
+    def ways(index: int, left: int) -> list[list[int]]:
+        """Every burial of exactly `left` health from counts[index:] (`left` is in buryable[index])."""
         if index == len(counts):
-            if total > best:
-                best, ways = total, [chosen]
-            elif total == best:
-                ways.append(chosen)
-            return
+            return [[]]
         health, available = counts[index]
-        for taken in range(min(available, (points - total) // health) + 1):
-            choose(index + 1, chosen + [health] * taken, total + health * taken)
+        return [[health] * taken + rest for taken in range(min(available, left // health) + 1)
+                if left - health * taken in buryable[index + 1] for rest in ways(index + 1, left - health * taken)]
 
-    choose(0, [], 0)
-    return sorted(ways)
+    return sorted(ways(0, max(buryable[0])))
 
 
 BURIAL_PROBLEMS = {
@@ -431,9 +442,10 @@ def effects_after_move(effects: list[str], origin: str, destination: str) -> lis
     return [effect for effect in effects if effect not in DURATION_SPELLS]
 
 
-def saves(rolled: Annotated[int, Param("save results the army rolled", min=0)],
+def saves(rolled: Annotated[int, Param("save results the army rolled", min=0, max=MAX_RESULTS)],
           frosted: Annotated[bool, Param("the army is frosted (green dragon breath): halves the roll")] = False,
-          stoneskins: Annotated[int, Param("Stoneskins on the army: +1 save each", min=0)] = 0) -> dict:
+          stoneskins: Annotated[int, Param("Stoneskins on the army: +1 save each", min=0, max=MAX_RESULTS)] = 0
+          ) -> dict:
     """Saves after modifiers: roll modifiers (frost halves, rounding down) before result modifiers (Stoneskin).
 
     Stoneskin C: frosted, 3 Stoneskins and 7 saves rolled give 7 // 2 + 3 = 6, not (7 + 3) // 2 = 5.
@@ -457,14 +469,18 @@ def _say_saves(inputs: dict, result: dict) -> str:
     return f"The army has {result['saves']} saves: {roll}{bonus}."
 
 
+def _chosen(colour: str) -> Param:
+    return Param(f"{colour} points chosen", min=0, max=MAX_RESULTS)
+
+
 def calc_magic_points(
         terrain_colours: Annotated[list[str], Param("the colours of the army's terrain (coastland: blue, green)",
                                                     choices=ELEMENT_COLOURS, count=(1, 2))],
-        black: Annotated[int, Param("black (death) points chosen", min=0)] = 0,
-        blue: Annotated[int, Param("blue (air) points chosen", min=0)] = 0,
-        gold: Annotated[int, Param("gold (earth) points chosen", min=0)] = 0,
-        green: Annotated[int, Param("green (water) points chosen", min=0)] = 0,
-        red: Annotated[int, Param("red (fire) points chosen", min=0)] = 0,
+        black: Annotated[int, _chosen("black (death)")] = 0,
+        blue: Annotated[int, _chosen("blue (air)")] = 0,
+        gold: Annotated[int, _chosen("gold (earth)")] = 0,
+        green: Annotated[int, _chosen("green (water)")] = 0,
+        red: Annotated[int, _chosen("red (fire)")] = 0,
         reserve: Annotated[bool, Param("the casting army is in reserve")] = False) -> dict:
     """Magic points per colour after the terrain bonus (never black, never in reserve)."""
     chosen = {"black": black, "blue": blue, "gold": gold, "green": green, "red": red}
@@ -484,10 +500,12 @@ def _say_magic_points(inputs: dict, result: dict) -> str:
 
 
 def calc_black_magic(
-        black_points: Annotated[int, Param("black magic points rolled and being cast", min=0)],
+        black_points: Annotated[int, Param("black magic points rolled and being cast", min=0, max=MAX_RESULTS)],
         dead_units: Annotated[list[int], Param("health of each unit in the targeted player's dead unit area "
-                                               "(small 1, medium 2, large 3, monster 4)", min=1, max=MAX_HEALTH)],
-        bury_points: Annotated[int, Param("black points the caster wants to double by burial", min=0)],
+                                               "(small 1, medium 2, large 3, monster 4)", min=1, max=MAX_HEALTH,
+                                               count=(0, MAX_DEAD_UNITS))],
+        bury_points: Annotated[int, Param("black points the caster wants to double by burial", min=0,
+                                          max=MAX_RESULTS)],
         reserve: Annotated[bool, Param("the casting army is in reserve")] = False) -> dict:
     """Black magic after doubling by burial, and the burials the targeted player may choose between."""
     result = double_black_magic(black_points, {"target": dead_units}, {"target": bury_points}, reserve)

@@ -477,6 +477,21 @@ def may_summon_zombie(zombies_in_maze: int, zombie_tokens_behind_lines: int) -> 
 
 # The base game's combat cards run from 0 to 6 (the rulebook's, not the clarifications').
 COMBAT_CARD_MAX = 6
+# The calculators' other bounds, the game's own with a margin. A player's team is 8 characters, so no side of
+# a combat has more (16 leaves room for allied teams); printed strengths are single figures; an item's bonus
+# is a few points and a side carries one weapon and one armour or shield per character.
+MAX_FIGHTERS = 16
+MAX_STRENGTH = 20
+MAX_BONUS = 50
+# A room is 5 by 5 squares, and each player's 8 characters and few Objects are dealt over the maze's rooms:
+# 25 of one kind of piece is more than a room ever has to place.
+ROOM_SQUARES = 25
+# A square's column and row: the largest (four-player) maze with its starting lines is under 20 squares a side.
+MAX_COORDINATE = 30
+# Steps of one turn: a few Action Points, each move one square at a character's movement of a few squares,
+# and its 0 AP items; a step names a character and what it does.
+MAX_STEPS = 100
+STEP_LENGTH = 60
 # What a step of a turn can be: a basic action (1 AP), or a 0 AP item; the forms judges type are aliases.
 ACTIONS = ("move", "fight", "reveal a room", "rotate a room", "use a special ability", "use an object")
 STEP_NAMES = {**{a: a for a in ACTIONS}, "attack": "fight", "combat": "fight", **{i: i for i in ZERO_AP_ITEMS}}
@@ -494,19 +509,29 @@ def _card(side: str) -> Param:
     return Param(f"value of the {side}'s combat card", min=0, max=COMBAT_CARD_MAX)
 
 
+def _strengths(side: str) -> Param:
+    return Param(f"printed strength of each {side} character", min=0, max=MAX_STRENGTH, count=(1, MAX_FIGHTERS))
+
+
+def _wounded(side: str) -> Param:
+    return Param(f"for each {side}, whether it is wounded (same order)", count=(0, MAX_FIGHTERS))
+
+
+def _bonus(items: str) -> Param:
+    return Param(f"total bonus of {items}", min=0, max=MAX_BONUS)
+
+
 def calc_combat(
-    attacker_strengths: Annotated[list[int], Param("printed strength of each attacking character", min=0,
-                                                   count=(1, None))],
-    defender_strengths: Annotated[list[int], Param("printed strength of each defending character", min=0,
-                                                   count=(1, None))],
+    attacker_strengths: Annotated[list[int], _strengths("attacking")],
+    defender_strengths: Annotated[list[int], _strengths("defending")],
     attacker_card: Annotated[int, _card("attacker")],
     defender_card: Annotated[int, _card("defender")],
-    attacker_wounded: Annotated[list[bool], Param("for each attacker, whether it is wounded (same order)")] = (),
-    defender_wounded: Annotated[list[bool], Param("for each defender, whether it is wounded (same order)")] = (),
-    attacker_weapon_bonus: Annotated[int, Param("total bonus of the attackers' weapons", min=0)] = 0,
-    attacker_protection_bonus: Annotated[int, Param("total bonus of the attackers' armour and shields", min=0)] = 0,
-    defender_weapon_bonus: Annotated[int, Param("total bonus of the defenders' weapons", min=0)] = 0,
-    defender_protection_bonus: Annotated[int, Param("total bonus of the defenders' armour and shields", min=0)] = 0,
+    attacker_wounded: Annotated[list[bool], _wounded("attacker")] = (),
+    defender_wounded: Annotated[list[bool], _wounded("defender")] = (),
+    attacker_weapon_bonus: Annotated[int, _bonus("the attackers' weapons")] = 0,
+    attacker_protection_bonus: Annotated[int, _bonus("the attackers' armour and shields")] = 0,
+    defender_weapon_bonus: Annotated[int, _bonus("the defenders' weapons")] = 0,
+    defender_protection_bonus: Annotated[int, _bonus("the defenders' armour and shields")] = 0,
     dragon_slayer: Annotated[bool, Param("the attackers carry the Dragon Slayer (+4)")] = False,
     defender_is_dragon: Annotated[bool, Param("the (first) defender is the Dragon")] = False,
 ) -> dict:
@@ -548,8 +573,9 @@ def _say_combat(inputs: dict, result: dict) -> str:
 
 
 def calc_bridge(
-    strength: Annotated[int, Param("strength printed on the character token", min=0)],
-    bonus: Annotated[int, Param("strength bonuses (sword, potion, General...): ignored by the bridge", min=0)] = 0,
+    strength: Annotated[int, Param("strength printed on the character token", min=0, max=MAX_STRENGTH)],
+    bonus: Annotated[int, Param("strength bonuses (sword, potion, General...): ignored by the bridge", min=0,
+                                max=MAX_BONUS)] = 0,
     pushed_by_ring: Annotated[bool, Param("pushed onto the bridge by the Ring of Repulsion")] = False,
 ) -> dict:
     """Small bridge: may the character move onto it, and does it break (printed base strength 4 or more)?"""
@@ -614,7 +640,7 @@ def _piece_words(param: str, n: int) -> str:
 
 
 def _pieces(help_text: str) -> Param:
-    return Param(help_text, min=0)
+    return Param(help_text, min=0, max=ROOM_SQUARES)
 
 
 def calc_reveal(
@@ -645,8 +671,9 @@ def _say_reveal(inputs: dict, result: dict) -> str:
 
 
 def calc_adjacency(
-    square_a: Annotated[list[int], Param("column,row of the first square", min=1, count=(2, 2))],
-    square_b: Annotated[list[int], Param("column,row of the second square", min=1, count=(2, 2))],
+    square_a: Annotated[list[int], Param("column,row of the first square", min=1, max=MAX_COORDINATE, count=(2, 2))],
+    square_b: Annotated[list[int], Param("column,row of the second square", min=1, max=MAX_COORDINATE,
+                                         count=(2, 2))],
     diagonal_promo: Annotated[bool, Param("the one promo character allowed diagonal effects")] = False,
 ) -> dict:
     """Are two squares adjacent (in contact), and can a shot go from one to the other? No diagonals."""
@@ -674,7 +701,8 @@ def _step(text: str) -> list[str]:
 def calc_action_points(
     steps: Annotated[list[str], Param("character:what for each step, what being an action ("
                                       + ", ".join(ACTIONS) + ") or a 0 AP item (" + ", ".join(ZERO_AP_ITEMS)
-                                      + "), e.g. Wizard:move,Wizard:Torch,Wizard:move", count=(1, None))],
+                                      + "), e.g. Wizard:move,Wizard:Torch,Wizard:move", count=(1, MAX_STEPS),
+                                      length=STEP_LENGTH)],
 ) -> dict:
     """Action Points spent by a sequence of steps (Torch: an action at 0 AP; Potion of Strength: free)."""
     return action_points([_step(step) for step in steps])

@@ -456,11 +456,30 @@ def _dealt(result: str, damage_dealt: int, to: str) -> str:
     return f"{named} deals {damage_dealt} damage to {whom} ({_DAMAGE_RULE[result]})"
 
 
+# The calculators' bounds: generous for Magic's creatures (printed powers and toughnesses are single or low
+# double figures, and a pump or a shrink moves them by a few), its boards and its hands (an opening hand is
+# 7 cards; no hand or board of a 60-card deck reaches 100).
+MAX_POWER = 100
+MAX_TOUGHNESS = 100
+MAX_BLOCKERS = 100
+MAX_HAND = 100
+# A total is the d20 plus powers: a threshold above any total a creature can reach is never met anyway.
+MAX_THRESHOLD = D20 + 2 * MAX_POWER
+
+
+def _power(help_text: str) -> Param:
+    return Param(help_text, min=-MAX_POWER, max=MAX_POWER)
+
+
+def _threshold(result: str, lowest: int) -> Param:
+    return Param(f"lowest total that is a {result} (the source does not print it)", min=lowest, max=MAX_THRESHOLD)
+
+
 def calc_damage(
-    power: Annotated[int, Param("attacking creature's power before the attack roll")],
+    power: Annotated[int, _power("attacking creature's power before the attack roll")],
     result: Annotated[ResultName, Param("the Attack Table result")],
-    after_roll: Annotated[int, Param("power added (negative: removed) after the roll; a critical hit does not "
-                                     "double it")] = 0,
+    after_roll: Annotated[int, _power("power added (negative: removed) after the roll; a critical hit does not "
+                                      "double it")] = 0,
 ) -> dict:
     """Damage dealt by an attack of a given result, and whether it hits the defender or the attacker itself."""
     dealt = damage(power, result, after_roll)
@@ -473,15 +492,14 @@ def _say_damage(inputs: dict, result: dict) -> str:
 
 def calc_attack(
     roll: Annotated[int, Param("the natural d20 roll", min=1, max=D20)],
-    power: Annotated[int, Param("attacking creature's (or band's summed) power before the roll")],
-    partial_hit: Annotated[int, Param("lowest total that is a Partial Hit (the source does not print it)",
-                                      min=MISS_BELOW)],
-    hit: Annotated[int, Param("lowest total that is a Hit (the source does not print it)", min=MISS_BELOW + 1)],
-    critical_hit: Annotated[int, Param("lowest total that is a Critical Hit (the source does not print it)",
-                                       min=MISS_BELOW + 2)],
-    blockers: Annotated[list[int], Param("powers of the blocking creatures (none: undefended attack)")] = (),
+    power: Annotated[int, _power("attacking creature's (or band's summed) power before the roll")],
+    partial_hit: Annotated[int, _threshold("Partial Hit", MISS_BELOW)],
+    hit: Annotated[int, _threshold("Hit", MISS_BELOW + 1)],
+    critical_hit: Annotated[int, _threshold("Critical Hit", MISS_BELOW + 2)],
+    blockers: Annotated[list[int], Param("powers of the blocking creatures (none: undefended attack)",
+                                         min=-MAX_POWER, max=MAX_POWER, count=(0, MAX_BLOCKERS))] = (),
     banded: Annotated[bool, Param("the blockers are a defending band (sum of powers instead of average)")] = False,
-    after_roll: Annotated[int, Param("power added (or removed) after the roll")] = 0,
+    after_roll: Annotated[int, _power("power added (or removed) after the roll")] = 0,
 ) -> dict:
     """Total, Attack Table result and damage of one attack roll, undefended or resisted."""
     done = attack(roll, power, Thresholds(partial_hit, hit, critical_hit), blockers, banded, after_roll)
@@ -501,8 +519,8 @@ def _say_attack(inputs: dict, result: dict) -> str:
 
 
 def calc_heal(
-    toughness: Annotated[int, Param("toughness the creature has left", min=0)],
-    legal_toughness: Annotated[int, Param("its original or modified toughness", min=1)],
+    toughness: Annotated[int, Param("toughness the creature has left", min=0, max=MAX_TOUGHNESS)],
+    legal_toughness: Annotated[int, Param("its original or modified toughness", min=1, max=MAX_TOUGHNESS)],
     prevent: Annotated[bool, Param("an opponent sacrifices the same life to prevent the healing")] = False,
 ) -> dict:
     """Life to sacrifice at end of turn to heal a damaged creature, and its toughness afterwards."""
@@ -526,8 +544,8 @@ def _say_heal(inputs: dict, result: dict) -> str:
 
 
 def calc_mulligan(
-    hand_size: Annotated[int, Param("cards in the opening hand", min=0)],
-    mulligans: Annotated[int, Param("how many times the player mulligans", min=0)],
+    hand_size: Annotated[int, Param("cards in the opening hand", min=0, max=MAX_HAND)],
+    mulligans: Annotated[int, Param("how many times the player mulligans", min=0, max=MAX_HAND)],
 ) -> dict:
     """Cards in hand after a number of Paris mulligans (one fewer each time, never below none)."""
     if mulligans > hand_size:

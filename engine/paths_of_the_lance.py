@@ -54,6 +54,20 @@ ERAS = (
 WAR_STATUS_START = 1
 WAR_STATUS_UNTRACKED = ERAS[2].starts_at   # "After the changeover to the third era, war status is no longer tracked"
 
+# The calculators' bounds, the game's own with a margin. A card's AP and RP are single figures; a leader's
+# combat rating is a few points (a d6 at or under it escapes); the War Status chart's bonuses, not in the
+# source, are a few points either way; an army's combat strength and movement are single figures, so a border
+# of HL armies stays below 200 strength and no movement allowance reaches 50.
+MAX_CARD_TOTAL = 40
+MAX_COMBAT_RATING = 10
+MAX_VP_BONUS = 20
+MAX_STRENGTH = 200
+MAX_MOVEMENT = 50
+# Victory points: 25 is a total victory that ends the game, so the marker never runs far past it.
+MAX_VP = 60
+# Berem's d10s: only a 9 or a 10 with no neutral city is rolled again, so 20 rolls are always enough.
+MAX_BEREM_ROLLS = 20
+
 
 def era(war_status: int) -> int:
     """The era (1-3) a war status puts the game in: the second at 15, the third at 30."""
@@ -86,7 +100,7 @@ def replenish_hand(era_number: int, held: int) -> dict:
 
 
 def hand_size(war_status: Annotated[int, Param("current war status (1 at the start; 15 starts era 2, 30 era 3)",
-                                                min=0)]) -> dict:
+                                                min=0, max=WAR_STATUS_UNTRACKED)]) -> dict:
     """Hand size for a war status: 5 cards in era 1, 6 in era 2, 7 in era 3."""
     number = era(war_status)
     return {"era": number, "hand_size": _era(number).hand_size}
@@ -178,8 +192,9 @@ def deal_card(nations_at_war: list[str], activates: str = "") -> dict:
     return {"kept": not dead, "fate": "eliminated and exchanged" if dead else "kept"}
 
 
-def trade(drawn_total: Annotated[int, Param("AP+RP total of the face-up event card", min=0)],
-          discard_total: Annotated[int, Param("AP+RP total of the card offered from hand", min=0)]) -> dict:
+def trade(drawn_total: Annotated[int, Param("AP+RP total of the face-up event card", min=0, max=MAX_CARD_TOTAL)],
+          discard_total: Annotated[int, Param("AP+RP total of the card offered from hand", min=0,
+                                              max=MAX_CARD_TOTAL)]) -> dict:
     """Whether a discard may be traded for the event-phase card: the AP+RP totals must be equal."""
     if drawn_total < 0 or discard_total < 0:
         raise ValueError("AP+RP totals cannot be negative")
@@ -393,11 +408,14 @@ def card_activation(target: int, roll: int, coup_modifiers: list[int] | None = N
     return {"activated": True, "card": "removed", "may_move_from_turn": turn + 1}
 
 
-def knight_activation(conquered_by_hl: Annotated[int, Param("nations conquered by the HL", min=0)],
-                      knights_activated: Annotated[int, Param("knight nations already activated", min=0)],
+def knight_activation(conquered_by_hl: Annotated[int, Param("nations conquered by the HL", min=0, max=len(NATIONS))],
+                      knights_activated: Annotated[int, Param("knight nations already activated", min=0,
+                                                              max=len(NATIONS))],
                       war_status: Annotated[int, Param("war status when the roll is called for (knight nations "
-                                                       "join from the second era)", min=ERAS[1].starts_at)],
-                      vp_bonus: Annotated[int, Param("bonus from the War Status chart, e.g. for VP status")] = 0,
+                                                       "join from the second era)", min=ERAS[1].starts_at,
+                                                       max=WAR_STATUS_UNTRACKED)],
+                      vp_bonus: Annotated[int, Param("bonus from the War Status chart, e.g. for VP status",
+                                                     min=-MAX_VP_BONUS, max=MAX_VP_BONUS)] = 0,
                       diplomatic_coup: Annotated[bool, Param("a Diplomatic Coup card is played (never allowed "
                                                              "with knight nations)")] = False) -> dict:
     """Knight activation target: the WS player rolls a d10 at or under conquered + activated + bonuses.
@@ -429,7 +447,8 @@ def _activation_row(name: str) -> Activation | None:
 
 
 def invasion(nation: Annotated[str, Param("the invaded neutral nation (e.g. Tarsis)", choices=NATIONS)],
-             strength: Annotated[int, Param("combined combat strength of HL armies across the border", min=1)],
+             strength: Annotated[int, Param("combined combat strength of HL armies across the border", min=1,
+                                            max=MAX_STRENGTH)],
              knight_nation: Annotated[bool, Param("the nation is a knight nation (from the War Status chart)")] = False
              ) -> dict:
     """Invasion activation targets: each side's d10 number after the invading strength bonus.
@@ -531,7 +550,7 @@ def era_change_reveal(hl_hand: list[dict], ws_hand: list[dict], penalise_discard
 
 # --- Leaders, Berem -----------------------------------------------------------------------------------
 
-def leader_escape(combat_rating: Annotated[int, Param("the leader's combat rating", min=0)],
+def leader_escape(combat_rating: Annotated[int, Param("the leader's combat rating", min=0, max=MAX_COMBAT_RATING)],
                   roll: Annotated[int, Param("the d6 rolled", min=1, max=D6)]) -> dict:
     """A leader in an eliminated stack escapes to the nearest friendly stack on a d6 at or under his rating."""
     escapes = check_face(roll, D6) <= combat_rating
@@ -546,7 +565,7 @@ BEREM_CHOOSER = {9: "WS", 10: "HL"}
 
 
 def berem(rolls: Annotated[list[int], Param("d10 rolls in order (extra rolls are used if a choice must be re-rolled)",
-                                            min=1, max=D10, count=(1, None))],
+                                            min=1, max=D10, count=(1, MAX_BEREM_ROLLS))],
           neutral_cities: Annotated[bool, Param("a neutral city exists on the continent")] = True) -> dict:
     """Where Berem is placed: a d10 on the placement chart; a choice with no neutral city is rolled again."""
     for roll in rolls:
@@ -631,7 +650,7 @@ AUTOMATIC_VP = 25
 LAST_TURN = 30
 
 
-def victory(points: Annotated[int, Param("victory points on the leading side's track", min=0)]) -> dict:
+def victory(points: Annotated[int, Param("victory points on the leading side's track", min=0, max=MAX_VP)]) -> dict:
     """Victory level for the points on a side's track: minor 1-12, major 13-24, total at 25."""
     if points < 0:
         raise ValueError("victory points are counted on the leading side's track and cannot be negative")
@@ -697,7 +716,7 @@ WINTER_MOUNTAIN_PENALTY = -2
 
 
 def winter_movement(kind: Annotated[Literal["fleet", "air", "ground"], Param("unit type")],
-                    movement: Annotated[int, Param("normal movement allowance", min=0)],
+                    movement: Annotated[int, Param("normal movement allowance", min=0, max=MAX_MOVEMENT)],
                     winter: Annotated[bool, Param("this is a winter turn")] = True,
                     air_round_up: Annotated[bool, Param("round an air army's odd half up (the source gives no "
                                                    "rounding)")] = False) -> dict:

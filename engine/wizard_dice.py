@@ -634,9 +634,10 @@ def _say_spells(inputs: dict, result: dict) -> str:
     return f"From {_faces(inputs['dice'])} the wizard can cast any one of: {found}."
 
 
+# Every spell takes at least one die, so no more spells than dice can be cast together.
 def calc_allocate(dice: Annotated[list[int], _DICE],
                   spells: Annotated[list[str], Param("spells to cast together, e.g. summon-ogre,magic-missiles",
-                                                     choices=tuple(SPELLS), count=(1, None))]) -> dict:
+                                                     choices=tuple(SPELLS), count=(1, DICE))]) -> dict:
     """Whether several spells can be cast together from one roll, using each die once, and the dice wasted."""
     return allocate(dice, spells)
 

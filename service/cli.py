@@ -555,7 +555,7 @@ def calc(game: str | None, calc: str | None, params: tuple[str, ...], as_json: b
 
     Example: rulings calc dragon-dice saves rolled=7 frosted=true stoneskins=3
     """
-    from engine.calculators import CalcError, describe, find_game, games, reference_markdown, run
+    from engine.calculators import CalcError, describe, find_game, games, reference_markdown, run, shown
     if markdown:
         click.echo(reference_markdown())
         return
@@ -570,11 +570,11 @@ def calc(game: str | None, calc: str | None, params: tuple[str, ...], as_json: b
         for param in params:
             key, sep, value = param.partition("=")
             if not sep or not key:
-                raise CalcError(f"parameter {param!r} must look like key=value")
+                raise CalcError(f"parameter {shown(param)} must look like key=value")
             values[key] = value
         answer = run(slugs[0], calc, values)
     except CalcError as exc:
-        raise click.UsageError(str(exc)) from None
+        raise Refused(_line(exc)) from None
     if as_json:
         click.echo(json.dumps(answer, ensure_ascii=False))
         return

@@ -45,7 +45,7 @@ def test_calc_with_a_game_lists_its_calculators_and_parameters():
     result = rulings("calc", "dragondice")
     assert result.exit_code == 0
     assert "  saves: Saves after modifiers" in result.output
-    assert "    rolled (integer 0..; required): save results the army rolled" in result.output
+    assert "    rolled (integer 0..500; required): save results the army rolled" in result.output
     listed = json.loads(rulings("calc", "dragon-dice", "--json").output)
     assert listed == describe()["dragon-dice"]
 

@@ -123,11 +123,11 @@ def test_the_description_gives_each_parameter_type_requirement_range_choices_and
     leader = describe()["paths-of-the-lance"]["leader-escape"]
     assert leader["rulings"] == ["paths-of-the-lance/new-rules/c"]
     assert leader["params"]["roll"] == {"type": "integer", "required": True, "default": None, "min": 1, "max": 6,
-                                        "choices": None, "count": None, "help": "the d6 rolled"}
+                                        "choices": None, "count": None, "length": None, "help": "the d6 rolled"}
     winter = describe()["paths-of-the-lance"]["winter-movement"]["params"]
     assert winter["kind"]["choices"] == ["fleet", "air", "ground"]
     assert winter["winter"] == {"type": "boolean", "required": False, "default": True, "min": None, "max": None,
-                                "choices": None, "count": None, "help": "this is a winter turn"}
+                                "choices": None, "count": None, "length": None, "help": "this is a winter turn"}
     assert describe()["wizard-dice"]["spells"]["params"]["dice"]["type"] == "integer list"
 
 

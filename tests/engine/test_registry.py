@@ -173,6 +173,14 @@ def test_a_plugin_that_fails_to_import_is_refused_with_why(tmp_path, monkeypatch
         games()
 
 
+def test_a_plugin_with_an_unbounded_calculator_is_refused_naming_the_parameter(tmp_path, monkeypatch, discovery):
+    install_module(tmp_path, monkeypatch, "endless", KNIGHTFALL.replace('GAME = "knightfall"', 'GAME = "endless"')
+                   .replace("min=1, max=6", "min=1"))
+    with pytest.raises(GameError, match="'endless' .* cannot be imported: DeclarationError: endless.charge: "
+                                        "parameter 'lances' declares no min and max"):
+        games()
+
+
 def test_the_plugin_guides_example_is_a_working_game(tmp_path, monkeypatch, discovery):
     guide = (Path(__file__).resolve().parents[2] / "docs" / "plugins.md").read_text(encoding="utf-8")
     blocks = dict(re.findall(r"```(toml|python)\n(.*?)```", guide, re.DOTALL))
