@@ -234,7 +234,8 @@ def handle_exception(datasette, request, exception):
 
 # Inline scripts in Datasette's templates (and ours) are allowed by their hash; the one that writes a value gets
 # it from here.
-TEMPLATE_DIRS = (Path(datasette_package.__file__).parent / "templates", Path(__file__).parent / "datasette" / "templates")
+TEMPLATE_DIRS = (Path(datasette_package.__file__).parent / "templates",
+                 Path(__file__).parent / "datasette" / "templates")
 INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.S)
 
 

@@ -25,6 +25,7 @@ and ends near Datasette's time limit.
 """
 from __future__ import annotations
 
+import functools
 import re
 import sqlite3
 import threading
@@ -148,6 +149,7 @@ class Deadline:
     def guard(self, function: Callable) -> Callable:
         """`function`, doing nothing (and giving null to a statement that fails at once) once the statement is past
         its time."""
+        @functools.wraps(function)
         def guarded(*args):
             return None if self.passed() else function(*args)
         return guarded
