@@ -9,23 +9,37 @@ Datasette's rows and the web app's pages.
   question's content words (quoted, so no FTS syntax gets through), as the web app's full-text step does:
   Datasette's own version needs every word, so a question in plain words found nothing. Both read a question up
   to the web app's limit on its length (MAX_QUERY characters).
-- Every connection is bounded (service/sql_bounds.py): no query can take more than a bounded memory, or run far
-  past Datasette's time limit inside one function call.
+- Every connection is bounded (service/sql_bounds.py): no query can take more than a bounded memory, and each of
+  our functions checks Datasette's time limit itself (SQLite's check, between instructions, cannot stop a
+  hundred calls of tens of milliseconds); `rulings_search` answers a question it was asked before in the same
+  statement from memory.
 - A query's `game` parameter is a choice of the database's games (templates/query.html), not free text.
 - A ruling's or a source's title cell links to its page in the web app (`app_url` in the plugin's metadata), a
   source version's version to what changed in it, a ruling history row's ruling id to the ruling's page.
 - A table's column descriptions fold into a "What each column means" disclosure, so the rows come first.
+- A table page's parameter Datasette cannot use (`_sort` by no such column, `_where` of two statements, ...) is a
+  400 naming it, not a server error.
+- Every answer carries a Content-Security-Policy (scripts only from Datasette's own files, and the inline scripts
+  its templates and this plugin write, by hash), `X-Content-Type-Options: nosniff` and a Referrer-Policy.
 """
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
 import json
 import re
+import sqlite3
 import sys
 import threading
+from pathlib import Path
 from urllib.parse import quote
 
+import datasette as datasette_package
+import jinja2
 from datasette import hookimpl
+from datasette.database import QueryInterrupted
+from datasette.views.base import DatasetteError
 from markupsafe import Markup, escape
 
 from kb.onnx_embedder import embedder
@@ -33,7 +47,7 @@ from kb.query import fts_query
 from kb.search import MAX_K, ask
 from kb.store import connect
 from service.params import MAX_QUERY
-from service.sql_bounds import bound
+from service.sql_bounds import Deadline, bound
 
 NAME = "rulings"
 # Tables whose rows have a page in the web app: the column that links there, and the page's path (filled in with
@@ -60,32 +74,41 @@ def any_words(text: str | None) -> str:
     return fts_query((text or "")[:MAX_QUERY]) or '""'
 
 
-def searcher(db_path: str):
-    """`rulings_search(q[, game])` over the database at `db_path`, opened read-only on first use."""
+def searcher(db_path: str, deadline: Deadline):
+    """`rulings_search(q[, game])` over the database at `db_path`, opened read-only on first use; within one
+    statement (`deadline`'s), a question asked again is answered from memory."""
     opened = []
+
+    def search(question: str, game: str | None) -> str:
+        if not opened:
+            opened.append(connect(db_path))
+        answer = ask(opened[0], question, game, MAX_K)
+        return json.dumps([ruling["id"] for ruling in answer["results"]])
 
     def rulings_search(question: str | None, game: str | None = None) -> str:
         if not question or not question.strip():
             return "[]"
-        if not opened:
-            opened.append(connect(db_path))
-        answer = ask(opened[0], question[:MAX_QUERY], game or None, MAX_K)
-        return json.dumps([ruling["id"] for ruling in answer["results"]])
+        key = (question[:MAX_QUERY], game or None)
+        if game and len(game) > MAX_QUERY:  # no game is named so: not worth keeping
+            return search(*key)
+        return deadline.remembered(key, lambda: search(*key))
 
     return rulings_search
 
 
 @hookimpl(trylast=True)  # after Datasette's own escape_fts, which this one replaces
 def prepare_connection(conn, database, datasette):
-    conn.create_function("escape_fts", 1, any_words, deterministic=True)
     # Datasette also prepares connections to databases it does not list (the "_memory" one /-/versions.json
     # opens), and ones without a file (_memory, _internal): only a database file has rulings to search.
     db = datasette.databases.get(database)
-    bound(conn, db.path if db is not None else None)
+    deadline = bound(conn, db.path if db is not None else None, datasette.setting("sql_time_limit_ms") / 1000)
+    conn.create_function("escape_fts", 1, deadline.guard(any_words), deterministic=True)
     if db is not None and db.path:
-        search = searcher(db.path)
-        conn.create_function("rulings_search", 1, search)
-        conn.create_function("rulings_search", 2, search)
+        # Deterministic (the database is immutable): SQLite calls it once for a question that is the same on
+        # every row.
+        search = deadline.guard(searcher(db.path, deadline))
+        conn.create_function("rulings_search", 1, search, deterministic=True)
+        conn.create_function("rulings_search", 2, search, deterministic=True)
 
 
 @hookimpl
@@ -154,17 +177,107 @@ def game_choices(page: str, games: list[tuple[str, str]]) -> Markup:
     return Markup(GAME_INPUT.sub(select, str(page))) if games else Markup(page)
 
 
+# Table-page parameters (a pattern of their names) whose bad values Datasette answers with a server error: the
+# errors a bad value raises there, and what the parameter takes. (A DatasetteError's status is 500 unless it says
+# otherwise.)
+PARAMETERS = {
+    "_sort": (DatasetteError, "a column of the table (not rowid when the table has a primary key), "
+                              "without _sort_desc"),
+    "_sort_desc": (DatasetteError, "a column of the table, without _sort"),
+    "_through": ((ValueError, LookupError, TypeError, DatasetteError),
+                 'JSON {"table": ..., "column": ..., "value": ...} naming a table with a foreign key to this one'),
+    "_timelimit": (ValueError, "a whole number of milliseconds"),
+    "_where": (sqlite3.ProgrammingError, "one SQL condition, not more statements"),
+    "_next": ((ValueError, sqlite3.IntegrityError), "the token of the next page that a page gave (its next_url)"),
+    "_facet(_array|_date)?": ((LookupError, TypeError, sqlite3.ProgrammingError), "a column's name"),
+    "_json_infinity": (ValueError, "on or off (1, 0, true, false)"),
+    r"[^_].*__\w+": ((ValueError, OverflowError),
+                     "a value for that filter: a JSON list for __in and __notin, numbers of at most 18 digits"),
+}
+
+
+def parameter_fault(request, exception: Exception) -> str | None:
+    """What is wrong with the request, when `exception` is the error a bad value of one of its PARAMETERS
+    raises in Datasette; None when it is not (a fault of the server)."""
+    if isinstance(exception, DatasetteError) and exception.status != 500:
+        return None
+    for pattern, (errors, takes) in PARAMETERS.items():
+        for name in request.args:
+            if re.fullmatch(pattern, name) and isinstance(exception, errors):
+                said = exception.message if isinstance(exception, DatasetteError) else str(exception)
+                return f"Bad {name} parameter{f' ({said})' if said else ''}: {name} takes {takes}."
+    return None
+
+
 @hookimpl
 def handle_exception(datasette, request, exception):
+    from datasette.handle_exception import handle_exception as answer
+
     # SQLite's memory is capped (sql_bounds.limit_heap): a query that needs more is refused as too big, as a
     # query error is, rather than a server error.
     if isinstance(exception, MemoryError):
-        from datasette.handle_exception import handle_exception as answer
-        from datasette.views.base import DatasetteError
         return answer(datasette, request, DatasetteError(
             "This query needs more memory than the server gives one query: ask for fewer rows or columns, or "
             "shorter values (e.g. substr(text, 1, 1000)).", title="Query too big", status=400))
-    return None
+    # A query stopped at the time limit: Datasette's own page for it runs an inline script (which the CSP would
+    # refuse), and its CSV export answers it with a server error.
+    if isinstance(exception, QueryInterrupted) or (isinstance(exception, DatasetteError)
+                                                   and isinstance(exception.__context__, QueryInterrupted)):
+        return answer(datasette, request, DatasetteError(
+            f"SQL query took too long: the time limit is {datasette.setting('sql_time_limit_ms')} ms.",
+            title="SQL Interrupted", status=400))
+    fault = parameter_fault(request, exception)
+    if fault:
+        return answer(datasette, request, DatasetteError(fault, title="Invalid parameter", status=400))
+    return None  # Datasette's own answer: a 500, its traceback logged
+
+
+# Inline scripts in Datasette's templates (and ours) are allowed by their hash; the one that writes a value gets
+# it from here.
+TEMPLATE_DIRS = (Path(datasette_package.__file__).parent / "templates",
+                 Path(__file__).parent / "datasette" / "templates")
+INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.S)
+
+
+def inline_scripts(datasette) -> set[str]:
+    """The text of every inline script Datasette's pages can hold: those its templates and ours write (one
+    writes a setting, rendered as Datasette does), and this plugin's extra_body_script."""
+    values = {"datasette_allow_facet": "true" if datasette.setting("allow_facet") else "false"}
+    found = {FOLD_DESCRIPTIONS}
+    for folder in TEMPLATE_DIRS:
+        for template in folder.glob("*.html"):
+            for script in INLINE_SCRIPT.findall(template.read_text(encoding="utf-8")):
+                found.add(jinja2.Template(script, autoescape=True, keep_trailing_newline=True).render(values)
+                          if "{{" in script else script)
+    return found
+
+
+def security_headers(datasette) -> list[tuple[bytes, bytes]]:
+    """The headers every answer carries: scripts from this server only (and the inline scripts it writes, by their
+    SHA-256), styles from it and inline (Datasette's pages write style attributes), nothing from elsewhere."""
+    hashes = " ".join(sorted(f"'sha256-{base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()}'"
+                             for script in inline_scripts(datasette)))
+    policy = (f"default-src 'self'; script-src 'self' {hashes}; style-src 'self' 'unsafe-inline'; "
+              "img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+    return [(b"content-security-policy", policy.encode()), (b"x-content-type-options", b"nosniff"),
+            (b"referrer-policy", b"same-origin")]
+
+
+@hookimpl
+def asgi_wrapper(datasette):
+    headers = security_headers(datasette)
+    names = {name for name, _ in headers}
+
+    def wrap(app):
+        async def with_headers(scope, receive, send):
+            async def sending(message):
+                if message["type"] == "http.response.start":
+                    kept = [(k, v) for k, v in message.get("headers", []) if k.lower() not in names]
+                    message = {**message, "headers": kept + headers}
+                await send(message)
+            await app(scope, receive, sending if scope["type"] == "http" else send)
+        return with_headers
+    return wrap
 
 
 @hookimpl

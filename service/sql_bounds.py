@@ -8,20 +8,30 @@ and ends near Datasette's time limit.
   with a message saying so, before Datasette renders anything.
 - `rulings browse` caps SQLite's memory (`limit_heap`), which holds a whole result row at once: a row of many
   long values fails with "out of memory" instead of taking the server's memory.
-- Datasette's time limit is SQLite's progress handler, which SQLite calls between rows, never inside one
-  function call nor within one row. Every function works on values no longer than the limit, so one call takes
-  milliseconds, except for those whose time grows with the product of their arguments' lengths (instr,
-  replace, trim, like, glob) or with a number they are given (printf's %c repeated N times): those are replaced
-  on the connection by ones that refuse work past MAX_WORK (or a repetition past the limit) with "string or blob
-  too big", and otherwise give what SQLite's own give, computed by SQLite in a private in-memory connection. A
-  statement is at most MAX_SQL characters, so one row holds a bounded number of calls.
+- Datasette's time limit is SQLite's progress handler, which SQLite calls every thousand instructions, never
+  inside one function call: a thousand instructions can hold a hundred calls of a function written in Python
+  (rulings_search takes tens of milliseconds). So every Python function on the connection first asks the
+  statement's `Deadline` (the time limit from the moment SQLite's trace callback saw the statement start): past
+  it, the function does no work and interrupts the statement, which fails as Datasette's own limit makes it fail
+  ("SQL query took too long", a 400). A slow function answers a repeated call within one statement from a memo.
+- Every function works on values no longer than the limit, so one call takes milliseconds, except for those
+  whose time grows with the product of their arguments' lengths (instr, replace, trim, like, glob) or with a
+  number they are given (printf's %c repeated N times): those are replaced on the connection by ones that refuse
+  work past MAX_WORK (or a repetition past the limit) with "string or blob too big", and otherwise give what
+  SQLite's own give, computed by SQLite in a private in-memory connection. A statement is at most MAX_SQL
+  characters, so one row holds a bounded number of calls.
+- Functions in REFUSED cannot be called at all ("not authorized"): fts3_tokenizer gives the address of code in
+  the process, and given an address it registers a tokenizer there.
 """
 from __future__ import annotations
 
+import functools
 import re
 import sqlite3
 import threading
+import time
 import weakref
+from collections.abc import Callable, Hashable
 from functools import cache
 from pathlib import Path
 
@@ -39,6 +49,8 @@ ARITIES = {"instr": (2,), "replace": (3,), "trim": (2,), "ltrim": (2,), "rtrim":
 # A printf conversion: flags, width and precision (each digits or * for the next argument), its letter.
 CONVERSION = re.compile(r"%([-+ #0,!]*)(\*|\d+)?(?:\.(\*|\d*))?(?:ll|l)?(.?)")
 LEADING_INTEGER = re.compile(r"\s*[-+]?\d+")
+REFUSED = {"fts3_tokenizer"}
+MAX_MEMO = 100  # answers one statement keeps (a slow function gives at most a few dozen within the time limit)
 
 
 class TooLarge(sqlite3.DataError):
@@ -84,18 +96,72 @@ def limit_heap(db_path: str) -> int:
     return heap
 
 
-def bound(conn: sqlite3.Connection, db_path: str | None) -> None:
-    """Bound what one query on `conn` may take (see the module's description); `db_path`: its database's file."""
+def bound(conn: sqlite3.Connection, db_path: str | None, seconds: float) -> Deadline:
+    """Bound what one query on `conn` may take (see the module's description); `db_path`: its database's file;
+    `seconds`: the time limit of one statement. Returns the connection's Deadline, for the functions the caller
+    adds to it (Deadline.guard)."""
     limit = value_limit(db_path)
     conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, limit)
     conn.setlimit(sqlite3.SQLITE_LIMIT_SQL_LENGTH, MAX_SQL)
+    conn.set_authorizer(refuse_functions)
+    deadline = Deadline(conn, seconds)
     builtin = Builtins(limit)
     for name in ("printf", "format"):
-        conn.create_function(name, -1, builtin.printf, deterministic=True)
+        conn.create_function(name, -1, deadline.guard(builtin.printf), deterministic=True)
     for name, arities in ARITIES.items():
         for arity in arities:
-            conn.create_function(name, arity, builtin.bounded(name), deterministic=True)
+            conn.create_function(name, arity, deadline.guard(builtin.bounded(name)), deterministic=True)
     conn.row_factory = bounded_rows(conn.row_factory or (lambda cursor, row: row))
+    return deadline
+
+
+def refuse_functions(action: int, _unused: None, name: str | None, *_) -> int:
+    """SQLite's authorizer: deny a call of a function in REFUSED when a statement is prepared (for
+    SQLITE_FUNCTION, SQLite gives the function's name second)."""
+    if action == sqlite3.SQLITE_FUNCTION and name and name.lower() in REFUSED:
+        return sqlite3.SQLITE_DENY
+    return sqlite3.SQLITE_OK
+
+
+class Deadline:
+    """When the statement running on a connection must end: `seconds` after SQLite's trace callback reported it
+    starting (each run of a statement, a cached one too). Functions `guard`ed by it do no work past that, and
+    interrupt the statement instead."""
+
+    def __init__(self, conn: sqlite3.Connection, seconds: float):
+        self.conn, self.seconds = conn, seconds
+        self.memo: dict[Hashable, object] = {}  # one statement's answers (`remembered`)
+        self.started("")
+        conn.set_trace_callback(self.started)
+
+    def started(self, sql: str) -> None:
+        self.ends = time.perf_counter() + self.seconds
+        self.memo.clear()
+
+    def passed(self) -> bool:
+        """Whether the statement is past its time; if so, it is interrupted (it fails with "interrupted", which
+        Datasette answers as a query that took too long)."""
+        if time.perf_counter() < self.ends:
+            return False
+        self.conn.interrupt()
+        return True
+
+    def guard(self, function: Callable) -> Callable:
+        """`function`, doing nothing (and giving null to a statement that fails at once) once the statement is past
+        its time."""
+        @functools.wraps(function)
+        def guarded(*args):
+            return None if self.passed() else function(*args)
+        return guarded
+
+    def remembered(self, key: Hashable, answer: Callable[[], object]):
+        """answer(), or what it gave for `key` earlier in this statement (up to MAX_MEMO answers are kept)."""
+        if key in self.memo:
+            return self.memo[key]
+        found = answer()
+        if len(self.memo) < MAX_MEMO:
+            self.memo[key] = found
+        return found
 
 
 class Builtins:

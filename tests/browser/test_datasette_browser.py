@@ -62,3 +62,19 @@ def test_the_data_comes_before_the_column_descriptions(page, urls):
     for facet in ("game", "source", "kind"):  # facets by default, above the fold
         expect(page.locator(f'.facet-info[data-column="{facet}"]')).to_be_in_viewport()
     page.screenshot(path=ARTIFACTS / "datasette-table.png")
+
+
+def test_datasettes_pages_run_their_scripts_under_the_content_security_policy(page, urls):
+    _, datasette_url = urls
+    refused = []
+    page.on("console", lambda message: refused.append(message.text)
+            if "Content Security Policy" in message.text else None)
+    for path in ["/", "/rulings", "/rulings/rulings", ROW, "/rulings/search", "/-/versions"]:
+        page.goto(datasette_url + path)
+    assert refused == []
+    page.goto(f"{datasette_url}/rulings?sql=select+1")
+    expect(page.locator(".CodeMirror")).to_have_count(1)  # the SQL editor, from Datasette's own scripts
+    page.goto(f"{datasette_url}/rulings/rulings")
+    page.locator("th.col-game svg").first.click()  # table.js's column menu
+    expect(page.locator(".dropdown-menu")).to_be_visible()
+    assert refused == []
