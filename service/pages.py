@@ -71,17 +71,36 @@ def kind_label(kind: str) -> str:
     return KIND_LABELS.get(kind, kind)
 
 
+class Links(list):
+    """A ruling's links (`{"start", "end", "to_id"}`) in text order, with their starts for bisection: a text of
+    many pieces (list items, table cells) and many links is linked in n log n, each piece taking only its own."""
+
+    def __init__(self, links: list[dict]):
+        super().__init__(sorted(links, key=lambda found: found["start"]))
+        self.starts = [found["start"] for found in self]
+
+    def within(self, start: int, end: int) -> list[dict]:
+        """The links that start in [start, end]."""
+        return self[bisect_left(self.starts, start):bisect_right(self.starts, end)]
+
+
+@pages.app_template_global()
+def link_index(links: list[dict]) -> Links:
+    """`links` made ready for `linked` to take each piece's own (once per text, not once per piece)."""
+    return links if isinstance(links, Links) else Links(links)
+
+
 @pages.app_template_global()
 def linked(text: str, links: list[dict], anchors: bool | Mapping[str, str] = False, offset: int | None = 0) -> Markup:
     """A ruling's text, escaped, with each place it refers to another ruling (`links`: start, end, to_id)
     made a link to that ruling: its page, or with `anchors` its place on this page: `#<its id>` (the handbook),
     or, where `anchors` maps ruling ids to anchors (the rulebook), `#<anchor>` for a ruling it maps. `text`
     may be a piece of the ruling's text that starts at `offset` (a paragraph, list item or table cell of
-    `kb.layout.blocks`): links elsewhere are left out."""
+    `kb.layout.blocks`): links elsewhere are left out (pass `link_index(links)` for a text of many pieces)."""
     if offset is None:  # a padding cell
         return escape(text)
     parts, at = [], 0
-    for link in sorted(links, key=lambda found: found["start"]):
+    for link in link_index(links).within(offset, offset + len(text)):
         start, end = link["start"] - offset, link["end"] - offset
         if start < at or end > len(text):  # overlapping or out of this piece: leave it as text
             continue
