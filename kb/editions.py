@@ -24,7 +24,7 @@ def versions(conn: sqlite3.Connection, source: str) -> list[dict]:
     for edition in found:
         edition["current"] = bool(edition["current"])
         now = _rulings(conn, source, edition["version"])
-        changes = compare(before, now) if before is not None else None
+        changes = compare(before, now, words=False) if before is not None else None
         edition.update({key: len(changes[key]) if changes else None for key in ("added", "changed", "removed")})
         before = now
     return found

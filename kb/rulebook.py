@@ -84,6 +84,7 @@ def rulebook(conn: sqlite3.Connection, source_id: str) -> dict | None:
         cited_by[row["to_id"]].append({"id": row["from_id"], "ref": row["ref"], "label": row["label"],
                                        "anchor": anchors.get(row["from_id"])})
     used = set(anchors.values())
+    suffix: dict[str, int] = {}  # a heading's anchor base -> the last number tried after it (not tried again)
     front, tree, nodes = [], [], {}
     stack: list[tuple[str, dict]] = []  # the open section steps, each with the node its members go under
 
@@ -91,10 +92,11 @@ def rulebook(conn: sqlite3.Connection, source_id: str) -> dict | None:
         number = _NUMBERED.match(steps[-1])
         title = steps[-1][number.end():].strip() if number else steps[-1]
         base = number[1] if number and number[1] not in used else _slug(steps)
-        name, n = base, 1
+        name, n = base, suffix.get(base, 1)
         while name in used:  # a heading the document returns to, or a number a rule already has
             n += 1
             name = f"{base}-{n}"
+        suffix[base] = n
         used.add(name)
         return {"heading": True, "anchor": name, "number": number[1] if number else "", "title": title,
                 "children": []}

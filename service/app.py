@@ -12,6 +12,7 @@ from kb.paths import default_db
 from kb.store import DatabaseMissing, damaged
 from service.api import api
 from service.db import close_db
+from service.gate import install as install_gate
 from service.pages import pages
 
 # Where `make serve` runs the web app and Datasette.
@@ -41,6 +42,7 @@ def create_app(db_path: Path | str | None = None, datasette_url: str = DATASETTE
     app.register_blueprint(pages)
     app.register_blueprint(api, url_prefix="/api")
     app.teardown_appcontext(close_db)
+    install_gate(app)  # long requests cannot hold every thread
     app.after_request(secure)
     app.after_request(relative_redirect)
     app.register_error_handler(HTTPException, handle_http_error)

@@ -697,10 +697,11 @@ def serve(host: str, port: int, base_url: str | None, datasette_url: str, db_pat
     import waitress
 
     from service.app import create_app
+    from service.gate import THREADS
     _require_db(db_path)
     base_url = _base_url(base_url, host, port)
     click.echo(f"rulings: http://{host}:{port}/ (database {db_path}; URLs in answers start {base_url})")
-    waitress.serve(create_app(db_path, datasette_url, base_url), host=host, port=port, threads=8)
+    waitress.serve(create_app(db_path, datasette_url, base_url), host=host, port=port, threads=THREADS)
 
 
 @cli.command()
