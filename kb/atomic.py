@@ -14,6 +14,7 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
+from kb.integrity import intact
 from model.errors import FileError
 
 # How long a writer waits for another to finish, in seconds: an add takes seconds, a whole ingest minutes.
@@ -147,7 +148,6 @@ def _temp_database(target: Path, start_from: Path | None):
             shutil.copyfile(start_from, temp)
         db = sqlite_utils.Database(temp)
         if start_from is not None:  # a write onto a damaged copy would carry the damage on, or fail half-way
-            from kb.store import intact
             intact(db.conn, start_from)
         # A rollback journal, never WAL: the file that replaces the database must not share `-wal` and `-shm`
         # files with the readers still reading the file it replaces.

@@ -9,7 +9,8 @@ from flask import Flask, jsonify, redirect, render_template, request
 from werkzeug.exceptions import HTTPException, InternalServerError, ServiceUnavailable
 
 from kb.paths import default_db
-from kb.store import DatabaseMissing, damaged
+from kb.integrity import damaged
+from kb.store import DatabaseMissing
 from service.api import api
 from service.db import close_db
 from service.gate import install as install_gate

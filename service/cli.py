@@ -54,7 +54,7 @@ def _one_line_failures(db_path: Path) -> Iterator[None]:
     """Every way a command on the database at `db_path` can fail, as one line on stderr: refused input (exit 2),
     a damaged database or the system's refusal (a file it cannot write, no memory left: exit 1), an interruption
     (130); a bug as an internal error (exit 1). Never a traceback."""
-    from kb.store import DatabaseDamaged, damaged
+    from kb.integrity import DatabaseDamaged, damaged
     try:
         yield
     except (click.ClickException, click.exceptions.Abort, click.exceptions.Exit):
@@ -276,7 +276,7 @@ def migrate(db_path: Path):
 
     Example: rulings migrate --db old.db
     """
-    from kb.store import check
+    from kb.integrity import check
     _exists(db_path)
     check(db_path)
     reached = _upgrade(db_path)
@@ -335,7 +335,7 @@ def _require_db(db_path: Path) -> None:
     """Fail unless the database exists and passes SQLite's quick integrity check (a damaged file would
     otherwise answer from the pages it can still read and say nothing is wrong); one of an older schema is
     migrated first (said on stderr)."""
-    from kb.store import check
+    from kb.integrity import check
     _exists(db_path)
     check(db_path)
     reached = _upgrade(db_path)
