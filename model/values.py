@@ -8,14 +8,14 @@ import unicodedata
 from datetime import date
 
 # An effective date as stored: a day, a month or a year (what a document may say: "June 2024" is 2024-06).
-_STORED_DATE = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?")
+_STORED_DATE = re.compile(r"([0-9]{4})(?:-([0-9]{2})(?:-([0-9]{2}))?)?")  # ASCII digits: \d also takes "２０２５"
 MAX_VERSION = 80  # longer is a sentence, not a version ("v1.44", "2.2 – June", "Comprehensive Rules 2025-10-31")
 MAX_FILE_NAME = 200
 
 
 def is_day(value: str) -> bool:
     """Whether `value` is a calendar day written YYYY-MM-DD (2025-02-30 is not)."""
-    return re.fullmatch(r"\d{4}-\d{2}-\d{2}", value or "") is not None and stored_date(value) == value
+    return re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value or "") is not None and stored_date(value) == value
 
 
 def stored_date(value: str) -> str | None:

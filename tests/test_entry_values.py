@@ -73,6 +73,7 @@ def test_a_written_date_is_stored_as_iso(db, written, stored):
 def test_a_calendar_date_that_does_not_exist_is_no_date():
     assert values.stored_date("2025-02-30") is None and not values.is_day("2025-02-30")
     assert values.is_day("2024-02-29") and not values.is_day("2024-2-29")
+    assert values.stored_date("\uff12\uff10\uff12\uff15-01-01") is None  # fullwidth digits are no date here
 
 
 def test_a_version_is_kept_as_one_line_and_a_sentence_is_left_out(db):
