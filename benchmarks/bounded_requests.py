@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # the packages, and the helpers in tests/support
 
 from support import REPO_DB  # noqa: E402
+from support.calcs import HEAVIEST  # noqa: E402
 from support.servers import RULINGS, raw_get, running_server  # noqa: E402
 
 BURIAL = "dead_units=" + ",".join(str(health) for health in (1, 2, 3, 4) for _ in range(60))
@@ -86,6 +87,9 @@ def main() -> None:
                 "reveal form, characters=10,000,000": ["/calc/dungeon-twister?calc=reveal&characters=10000000"],
                 "8 × black-magic, 60 units of each health": [
                     f"/api/calc/dragon-dice/black-magic?black_points=600&bury_points=600&{BURIAL}"] * 8,
+                "8 × black-magic, its heaviest accepted input": [
+                    "/api/calc/dragon-dice/black-magic?" + urlencode(HEAVIEST[0][3])] * 8,
+                "24 × /games/dragon-dice at once": ["/games/dragon-dice"] * 24,
                 "4,300-digit integer (saves)": [f"/api/calc/dragon-dice/saves?rolled={HUGE}"],
                 "original, version with a quote and a dash": [f"/sources/{odd}/original"],
                 "/games/dragon-dice": ["/games/dragon-dice"],
@@ -94,10 +98,12 @@ def main() -> None:
                 rows.append({"server": "serve", "case": name, **case(port, server.pid, paths, "/api/games")})
         with running_server(db, ("browse",)) as (port, server):
             database = db.stem
-            search = f"select rulings_search('can a reserve army double its magic', null) from rulings"
+            search = "select rulings_search('can a reserve army double its magic', null) from rulings"
+            distinct = "select rulings_search(a.title || b.id, null) from rulings a, rulings b"
             browse_cases = {
                 "rulings_search over every row": [f"/{database}.json?" + urlencode({"sql": search})],
                 "3 × rulings_search over every row": [f"/{database}.json?" + urlencode({"sql": search})] * 3,
+                "3 × a different question on every row": [f"/{database}.json?" + urlencode({"sql": distinct})] * 3,
                 "fts3_tokenizer('simple')": [f"/{database}.json?" + urlencode({"sql": "select fts3_tokenizer('simple')"})],
                 "?_sort=nope": [f"/{database}/rulings?_sort=nope"],
                 "?_where=1; select 1": [f"/{database}/rulings?_where=" + quote("1; select 1")],
