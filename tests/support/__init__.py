@@ -1,6 +1,7 @@
 """Helpers the tests and the benchmarks share, never shipped in the package: the checkout's own files, our
 servers as child processes (`servers`), a bounded HTTP load (`load`), cross-validation of a ranking constant
-(`tuning`). Tests import it as `support` (pytest puts tests/ on sys.path); benchmarks put tests/ there first."""
+(`tuning`), documents measured against a reader's facts (`structure_facts`). Tests import it as `support`
+(pytest puts tests/ on sys.path); benchmarks put tests/ there first."""
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
