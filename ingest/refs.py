@@ -10,6 +10,12 @@ from model.kinds import AUTHORITY, HEADER_KINDS, KIND_SUFFIX, TERM_KINDS, UNKNOW
 from model.records import Ruling
 from model.refs import MAX_ABBREV, MAX_REF, numbering, ref_key
 
+# Kinds whose numeric labels are counts the reader made, not the document's numbering.
+_COUNTED_KINDS = frozenset({"paragraph", "question"})
+# Where a part of a number starts, past its first: "305|.2|a", "1|-2|-1", "9|f|12|c".
+_PART_START = re.compile(r"[.\-)](?=\w)|(?<=\d)(?=[A-Za-z])|(?<=[A-Za-z])(?=\d)")
+# A heading's own number ("1.2 Golden Rules", "4. Card Types", "1-2 Deck"), as a section part shows it.
+_HEADING_NUMBER = re.compile(r"^(\d+(?:[.\-](?:\d+|[A-Za-z]\b))*[a-z]?)\.?\s")
 _SMALL = frozenset({"a", "an", "and", "for", "in", "of", "on", "the", "to", "with", "&"})
 
 
@@ -61,8 +67,10 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
     long), else its ordinal within its section ("12"); the source's header (title,
     credits, changes) is numbered apart ("front 2"). A section whose labels an earlier section already used
     is told apart by the first word of its title ("Optional B", and so "Optional B.1" under it), else of its
-    part of the document; `root` is the section every ruling of the source sits under. A label that is
-    still taken, or too long, gives way to the ruling's place in the source ("#12").
+    part of the document; so is an ordinal that is a number the document gives another unit (a paragraph's
+    "305" where rule 305 has 305.1, 305.2…): "rule 305" names that rule, never the paragraph. `root` is the
+    section every ruling of the source sits under. A label that is still taken, or too long, gives way to
+    the ruling's place in the source ("#12").
     """
     headings = {(r.section, r.title): r.id for r in rulings if r.kind not in HEADER_KINDS}
     kinds = {r.id: r.kind for r in rulings}
@@ -92,19 +100,70 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
         for ruling, label in zip(members, base, strict=True):
             labels[ruling.id] = label
             claimed.add(ref_key(label))
+    numbers = document_numbers(rulings, labels)
+    for ruling in _counted(rulings):
+        label = labels[ruling.id]
+        if ref_key(label) in numbers:  # "" when no qualifier tells it from the number: its place in the source
+            labels[ruling.id] = next((f"{q} {label}" for q in _qualifiers(ruling.section, root)
+                                      if ref_key(f"{q} {label}") not in claimed | numbers), "")
+            claimed.add(ref_key(labels[ruling.id]))
     used = {ref_key(t) for t in taken}
     refs: dict[str, str] = {}
     for position, ruling in enumerate(rulings, start=1):
         # Lazily: the first candidate almost always serves, and building a thousand per ruling cost a second
         # per 5,000 rulings.
-        own = f"{abbrev} {labels[ruling.id]}"
+        own = f"{abbrev} {labels[ruling.id]}" if labels[ruling.id] else ""
         clipped = _clip(own, MAX_REF) if ruling.kind in TERM_KINDS else _clip_term(own, MAX_REF)
-        candidates = chain((own, *filter(None, [clipped]), f"{abbrev} #{position}"),
+        candidates = chain((*filter(None, [own, clipped]), f"{abbrev} #{position}"),
                            (f"{abbrev} #{position}.{n}" for n in range(2, 1000)))
         ref = next(c for c in candidates if len(c) <= MAX_REF and ref_key(c) not in used)
         used.add(ref_key(ref))
         refs[ruling.id] = ref
     return refs
+
+
+def document_numbers(rulings: list[Ruling], labels: dict[str, str]) -> set[str]:
+    """The ref keys of every number the document gives its units: a numbered unit's label (`labels`: ruling
+    id -> its label in its ref) and each number it descends from ("305.2a" -> 305.2 and 305, "1-2-1" -> 1-2
+    and 1), and the numbers its headings print ("1.2 Golden Rules")."""
+    counted = {r.id for r in _counted(rulings)}
+    found: set[str] = set()
+    for ruling in rulings:
+        if ruling.kind not in HEADER_KINDS | TERM_KINDS and ruling.id not in counted:
+            label = labels[ruling.id]
+            found.update(ref_key(label[:cut.start()]) for cut in _PART_START.finditer(label) if cut.start())
+            found.add(ref_key(label))
+        found.update(ref_key(m.group(1)) for part in ruling.section.split(" > ") if (m := _HEADING_NUMBER.match(part)))
+    found.discard("")
+    return found
+
+
+def colliding(rulings: list[Ruling], refs: dict[str, str], abbrev: str) -> list[str]:
+    """The ids of rulings whose ref (`refs`: ruling id -> ref), after `abbrev`, is a number the document gives
+    another unit (see `document_numbers`) while theirs is only a count: what "rule N" would wrongly answer."""
+    labels = {id_: ref.removeprefix(abbrev).strip() for id_, ref in refs.items()}
+    numbers = document_numbers(rulings, labels)
+    return [r.id for r in _counted(rulings) if ref_key(labels[r.id]) in numbers]
+
+
+def _counted(rulings: list[Ruling]) -> list[Ruling]:
+    """The rulings labelled by a count (see `_ordinal`), but for one whose section's units are numbered after
+    it ("2" over "2.1", "2.2"): that count is their number too."""
+    headings = {(r.section, r.title): r.id for r in rulings if r.kind not in HEADER_KINDS}
+    heads = {headings.get(_split_section(r.section)) for r in rulings}
+    return [r for r in rulings if r.kind not in HEADER_KINDS and _ordinal(r) and r.id not in heads]
+
+
+def _ordinal(ruling: Ruling) -> bool:
+    """Is the ruling's label a count rather than a number the document gives it: a question's or a paragraph's
+    ("7", "q12"), or any label that does not number (a slug)? A paragraph that is a numbered heading's own
+    text ("6.A" under "6.A. Basic Checks") carries the heading's number, and a glossary entry its term."""
+    if ruling.kind in TERM_KINDS:
+        return False
+    if not numbering(ruling.label):
+        return True
+    heading = ruling.section.rpartition(" > ")[2]
+    return ruling.kind in _COUNTED_KINDS and not re.match(rf"{re.escape(ruling.label)}\b", heading)
 
 
 def _own_labels(members: list[Ruling]) -> list[str]:

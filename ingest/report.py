@@ -5,6 +5,7 @@ import re
 from collections import Counter
 
 from ingest.manifest import SourceEntry
+from ingest.refs import colliding, ruling_refs
 from model.kinds import HEADER_KINDS, TERM_KINDS
 from model.records import ParsedSource
 
@@ -18,7 +19,8 @@ def ingest_report(entry: SourceEntry, parsed: ParsedSource) -> dict:
     the headings found, tables, numbering coverage (the share of units the document numbers or names itself,
     rather than ordinals), examples, pages, furniture removed, front matter read, and the suspicious rulings,
     the likeliest wrong cuts first (holding another unit's number, mostly numbers, only a cross-reference,
-    very long, very short)."""
+    very long, very short), and the refs that would answer "rule N" for a count where the document numbers
+    another unit N (none, unless ref assignment failed its rule)."""
     kinds = Counter(r.kind for r in parsed.rulings)
     suspicious = sorted((item for item in map(_suspicion, parsed.rulings) if item),
                         key=lambda item: _SUSPICIONS.index(item["why"].split(" (")[0]))
@@ -46,7 +48,19 @@ def ingest_report(entry: SourceEntry, parsed: ParsedSource) -> dict:
         "front_matter_left_out": found.get("left_out", {}),
         "doubt": found.get("doubt"),
         "suspicious": suspicious,
+        "colliding_refs": _colliding_refs(parsed.rulings, entry.section),
     }
+
+
+def _colliding_refs(rulings, root: str) -> list[str]:
+    """The refs, within the source, that equal a number the document gives another unit (see
+    refs.colliding): the source's labels are what collide, so its refs are made afresh under a bare
+    abbreviation."""
+    refs = ruling_refs(rulings, _ABBREV, root)
+    return [refs[ruling_id] for ruling_id in colliding(rulings, refs, _ABBREV)]
+
+
+_ABBREV = "_"
 
 
 # What makes a ruling suspicious, the likeliest wrong cut first.

@@ -74,7 +74,21 @@ def find(conn: sqlite3.Connection, number: str, game: str | None = None, source:
                 [source_id, path, path + " > %"])]
             title = found.group(1)[len(number):].lstrip(". ").strip()
             return {"kind": "heading", "number": number, "title": title, "source": source_id, "ids": ids or [ruling_id]}
-    return None
+    return _numbered_under(conn, number, where, params)
+
+
+def _numbered_under(conn: sqlite3.Connection, number: str, where: str, params: list[str]) -> dict | None:
+    """A number the document gives only through the rules numbered under it ("305. Lands" read as the section
+    "Lands" over 305.1, 305.2…): those rules, of the most authoritative source, as the heading's; None if none."""
+    rows = conn.execute("select r.id, r.source, r.section, s.kind from rulings r join sources s on s.id = r.source "
+                        f"where lower(r.label) like lower(?) || '.%'{where} and r.kind not in ({_NOT_RULES}) "
+                        "order by r.source, r.position", [number, *params]).fetchall()
+    if not rows:
+        return None
+    source = min(rows, key=lambda row: AUTHORITY.get(row[3], UNKNOWN_AUTHORITY))[1]
+    ids = [row[0] for row in rows if row[1] == source]
+    section = next(row[2] for row in rows if row[1] == source)
+    return {"kind": "heading", "number": number, "title": section.rpartition(" > ")[2], "source": source, "ids": ids}
 
 
 def lookup(conn: sqlite3.Connection, question: str, game: str | None = None) -> dict | None:

@@ -306,6 +306,9 @@ def report_text(report: dict) -> str:
               + ("a date is a calendar date, e.g. 2024-08-09 or June 2024" if key == "date" else
                  f"one line of at most {MAX_VERSION} characters") + ")"
               for key, value in report.get("front_matter_left_out", {}).items()]
+    if report["colliding_refs"]:
+        lines.append(f"  WARNING: {len(report['colliding_refs'])} refs are another unit's number: "
+                     + ", ".join(report["colliding_refs"][:5]))
     if report["doubt"]:
         lines.append(f"  WARNING: this looks wrong: {report['doubt']}; try another --shape")
     if report["suspicious"]:

@@ -715,8 +715,10 @@ class _Outline:
         # A definition set beside its term may end without a full stop: there, order and shape decide.
         if self.spaced and not stripped[:1].isupper():
             return False  # its terms are capitalised: "end zone" carries the definition above on
-        if (previous != self.heading_line and not _SENTENCE_END.search(self.lines[previous][1].rstrip())
-                and not self.spaced):
+        # A line right under unfinished text carries it on; past a blank line the entry above has ended, with
+        # or without its full stop ('See rule 702.141, "Encore"' then "Encounter").
+        if (previous == index - 1 and previous != self.heading_line
+                and not _SENTENCE_END.search(self.lines[previous][1].rstrip()) and not self.spaced):
             return False
         inline = _INLINE_TERM.match(stripped)
         if not (inline and len(inline.group("term").split()) <= 5):
@@ -744,7 +746,10 @@ class _Outline:
         while following is not None and _term_fragment(self.lines[following][1]):  # "Making a play on the / disc"
             term += " " + self.lines[following][1].strip()
             following = self.following[following]
-        if not _term_line(stripped) or following is None or not _opens_definition(self.lines[following][1]):
+        # A term standing apart, a blank line above it and its definition right under it, may be as long as a
+        # title ("Remove from the Game, Removed, Removed-from-the-Game Zone (Obsolete)").
+        apart = previous != index - 1 and following == index + 1
+        if not _term_line(stripped, apart) or following is None or not _opens_definition(self.lines[following][1]):
             return False
         if not self._in_order(term):
             heading = self.headings[-1]
@@ -1116,10 +1121,12 @@ def _marked(line: str) -> re.Match | None:
     return _SECTION.match(line) if len(line) <= _LONGEST_HEADING else None
 
 
-def _term_line(line: str) -> bool:
-    """Could `line` (stripped) be a glossary term on a line of its own: short, not a sentence, not a unit?"""
-    return (len(line) <= 50 and len(line.split()) <= 6 and line[-1] not in ".,;:?!" and not _ITEM.match(line)
-            and not _marked(line))
+def _term_line(line: str, apart: bool = False) -> bool:
+    """Could `line` (stripped) be a glossary term on a line of its own: short (as short as a title when it
+    stands `apart` over its definition), not a sentence, not a unit?"""
+    short = (len(line) <= 50 and len(line.split()) <= 6
+             or apart and bool(_TITLE_LINE.match(line)) and len(line.split()) <= 8)
+    return short and line[-1] not in ".,;:?!" and not _ITEM.match(line) and not _marked(line)
 
 
 def _opens_definition(line: str) -> bool:
