@@ -33,24 +33,27 @@ class Today(NamedTuple):
 
 
 TODAY = {
-    "agot-lcg-faq-4.1": Today(2, (), 0, 0, 0, 153, 10, True),
+    "agot-lcg-faq-4.1": Today(2, (), 0, 0, 0, 153, 9, True),
     "arkham-horror-lcg-rules-reference": Today(
         21, ("A, An", "Aloof", "Exile", 'The letter "X"', "2.2.1", "4.5",
              "Does a concealed mini-card count as an enemy for the purposes"), 183, 8, 24, 141, 2, False),
     "gundam-card-game-comprehensive-rules-1.0": Today(10, (), 0, 0, 6, 336, 0, True),
     "hockey-canada-playing-rules-2024-26-section-7": Today(8, (), 0, 3, 0, 49, 0, False),
     "marvel-champions-rules-reference": Today(
-        100, ("ABILITY", "OVERKILL", "STALWART", "“WOULD”", "5",
+        102, ("ABILITY", "OVERKILL", "STALWART", "“WOULD”", "5",
               "In the Core Set, there are 19 Aggression, Justice, and Protection aspect cards",
-              "When does the villain “initiate” an attack against Spider-Man?"), 237, 77, 10, 15, 11, True),
+              "When does the villain “initiate” an attack against Spider-Man?"), 237, 77, 10, 13, 11, True),
     "netrunner-comprehensive-rules-1.4": Today(0, (), 0, 0, 1, 5311, 1, True),
     "netrunner-uprising-release-notes": Today(0, (), 0, 0, 12, 193, 0, True),
     "slay-the-spire-board-game-rulebook": Today(0, (), 0, 0, 10, 19, 1, True),
-    "twilight-imperium-4-living-rules-reference-2.0": Today(502, ("ABILITIES",), 1, 69, 1, 59, 4, False),
+    "twilight-imperium-4-living-rules-reference-2.0": Today(502, ("ABILITIES",), 6, 69, 1, 57, 0, False),
     "warhammer-40000-conquest-rules-reference": Today(
-        36, ("Actions", "Bloodied", "Limit 1 Relic per Player", 'The letter "X"', "2.5", "4.7"), 110, 1, 1, 67, 13,
+        36, ("Actions", "Bloodied", "Limit 1 Relic per Player", 'The letter "X"', "2.5", "4.7"), 110, 1, 1, 67, 9,
         True),
-    "mtg-comprehensive-rules-2022-04-29": Today(2682, ("100.1a", "305.2b", "Abandon"), 189, 0, 0, 421, 63, True),
+    # 2,654, not the 2,682 counted before the glossary held: 28 numbered senses of glossary entries ("1.", "2.")
+    # were ordinal paragraphs whose refs ended in a number; they are parts of their terms' entries now.
+    "mtg-comprehensive-rules-2022-04-29": Today(
+        2654, ("100.1a", "305.2b", "Abandon", "Encounter", "Skulk", "Zone-Change Triggers"), 622, 0, 0, 0, 0, True),
 }
 # The issue's targets each document does not meet today.
 UNMET = {
@@ -63,9 +66,9 @@ UNMET = {
     "netrunner-uprising-release-notes": ("samples", "qa", "long"),
     "slay-the-spire-board-game-rulebook": ("numbered", "samples", "glossary", "qa", "long", "ordinals", "collisions"),
     "twilight-imperium-4-living-rules-reference-2.0": ("numbered", "samples", "glossary", "qa", "long", "ordinals",
-                                                       "collisions", "title"),
+                                                       "title"),
     "warhammer-40000-conquest-rules-reference": ("samples", "qa", "long", "ordinals", "collisions"),
-    "mtg-comprehensive-rules-2022-04-29": ("samples", "glossary", "ordinals", "collisions"),
+    "mtg-comprehensive-rules-2022-04-29": ("samples",),
 }
 NAMES = list(TODAY)
 
