@@ -158,7 +158,7 @@ def _for_document(entry: SourceEntry, parsed: ParsedSource, stored: Stored, wher
     # Another document may have given its id, or ids to rulings of its sections: this one's take a number after.
     source = next(c for c in chain([entry.id], (f"{entry.id}-{n}" for n in count(2))) if c not in stored.source_ids)
     ids = editions.stable_ids(parsed.rulings, {}, set(stored.ruling_ids))
-    game_name = (stored.game_name or game_name or parsed.found.get("game_name")
+    game_name = (game_name or stored.game_name or parsed.found.get("game_name")
                  or entry.game.replace("-", " ").title())
     abbrevs = assign_refs([(entry, parsed)], {entry.game: game_name}, where, stored.abbrevs, stored.refs)
     rows = _first_edition(editions.remap(source_rows(entry, parsed, abbrevs[entry.id]), ids, source))
