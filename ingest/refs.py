@@ -52,9 +52,10 @@ def _slug_stretch(words: list[str], slug: str) -> list[str] | None:
 def assign_abbrevs(sources: Iterable[dict], taken: Iterable[str] = ()) -> dict[str, str]:
     """Source id -> its abbreviation, unique (case-insensitively) beside `taken` and each other.
 
-    Each source is a dict with id, kind, game_name, optionally game (its slug) and abbrev (what the manifest or `rulings add`
-    asked for, kept as given). Without one, a source takes its game's initials; the most authoritative source
-    of a game (rulebook, official FAQ) gets them first, the next adds its kind ("PotL HR"), then a number.
+    Each source is a dict with id, kind, game_name, optionally game (its slug) and abbrev (what the manifest or
+    `rulings add` asked for, kept as given). Without one, a source takes its game's initials (see `abbreviation`);
+    the most authoritative source of a game (rulebook, official FAQ) gets them first, the next adds its kind
+    ("PotL HR"), then a number.
     ValueError if an abbreviation asked for is taken.
     """
     used = {ref_key(a) for a in taken}

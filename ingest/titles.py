@@ -5,10 +5,10 @@ repeats). Many rulebooks call themselves only by what they are ("COMPREHENSIVE R
 title names no game, so it is joined with the game's name as the document writes it ("Disney Lorcana
 Comprehensive Rules"). A section heading ("Introduction", "Table of Contents") is never a title.
 
-Generic is judged by words, not by documents: a title is generic when each of its words is a word of rulebook
-vocabulary (`_DOCUMENT_WORDS`, `_PRODUCT_WORDS`, `_SECTION_WORDS`), a small word, a number or a version, or a common word the
-document itself writes in lower case ("PHYSICAL FOULS" in a text about physical fouls). One word that is a name
-("Lorcana", "NISEI", "Uprising") makes a title the document's own.
+Generic is judged by words, not by documents: a title is generic when each of its words is rulebook vocabulary
+(`_DOCUMENT_WORDS`, `_PRODUCT_WORDS`, `_SECTION_WORDS`), a small word, a number or a version, or a common word
+the document itself writes in lower case ("PHYSICAL FOULS" in a text about physical fouls). One word that is a
+name ("Lorcana", "NISEI", "Uprising") makes a title the document's own.
 """
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ _SECTION_WORDS = frozenset("""
     acknowledgements acknowledgments changelog changes summary section chapter part title page welcome
 """.split())
 SMALL_WORDS = frozenset("a an and at by for from in of on or the to with vs".split())
+_VOCABULARY = _DOCUMENT_WORDS | _PRODUCT_WORDS | _SECTION_WORDS | SMALL_WORDS
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 # A number, a version ("v1.4", "2.0"), a roman numeral or a single letter: they name no game either.
 _COUNTER = re.compile(r"(?:v(?:er)?)?\d[\d.,/-]*|[ivxlc]+|[a-z]", re.I)
@@ -63,7 +64,7 @@ def is_generic(title: str, text: str = "") -> bool:
 
 def _generic_word(word: str, text: str) -> bool:
     lower = word.lower()
-    if lower in _DOCUMENT_WORDS or lower in _PRODUCT_WORDS or lower in _SECTION_WORDS or lower in SMALL_WORDS or _COUNTER.fullmatch(word):
+    if lower in _VOCABULARY or _COUNTER.fullmatch(word):
         return True
     if not text or not word.isalpha():
         return False
