@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from itertools import chain, count
 from pathlib import Path
 
-from ingest import editions, formats, refs, scenarios
+from ingest import editions, formats, refs, scenarios, titles
 from ingest.errors import IngestError, InvalidEntry
 from ingest.manifest import SourceEntry, load_manifest, source_entry
 from ingest.pipeline import assign_refs, link_names, parse_manifest, parse_source
@@ -103,7 +103,8 @@ def read_document(file: Path, game: str, title: str | None = None, *, shape: str
     Without `title` its front matter names it, else its file name does."""
     file = Path(file)
     document = formats.read(file)
-    named = title or document.metadata.get("title") or values.one_line(
+    declared = document.metadata.get("title")
+    named = title or (declared if declared and not titles.is_section_heading(declared) else "") or values.one_line(
         _EDITION.sub("", file.stem).replace("_", " ").replace("-", " "))
     try:
         entry = source_entry({"id": slugify(named) or "document", "file": file.name, "game": game, "title": named,
@@ -129,11 +130,22 @@ def _now() -> str:
 
 
 def for_document(entry: SourceEntry, parsed: ParsedSource, stored: Stored, where: str,
-                 replaces: str | None = None, as_new: bool = False) -> Changeset:
+                 replaces: str | None = None, as_new: bool = False, game_name: str | None = None) -> Changeset:
     """The changeset that adds one parsed document to a database holding `stored`: a new edition of the source
     `replaces` names, or else (unless `as_new`) of the game's source with the same title; otherwise a new
     source (its id, and its rulings' ids, numbered apart from any the database has). IngestError, naming
-    `where`, if `replaces` names no source of the game."""
+    `where`, if `replaces` names no source of the game.
+
+    A new game is named `game_name`, else by the document ("Magic: The Gathering"), else by its slug. A game
+    the database has keeps its name unless `game_name` renames it (its sources keep their refs)."""
+    changeset = _for_document(entry, parsed, stored, where, replaces, as_new, game_name)
+    if game_name and stored.game_name not in (None, game_name) and changeset.action != "unchanged":
+        changeset.rows["games"] = [{"slug": entry.game, "name": game_name}]
+    return changeset
+
+
+def _for_document(entry: SourceEntry, parsed: ParsedSource, stored: Stored, where: str, replaces: str | None,
+                  as_new: bool, game_name: str | None) -> Changeset:
     if replaces and not as_new:
         edition = next((e for e in stored.editions if e.source == replaces), None)
         if edition is None:
@@ -146,7 +158,8 @@ def for_document(entry: SourceEntry, parsed: ParsedSource, stored: Stored, where
     # Another document may have given its id, or ids to rulings of its sections: this one's take a number after.
     source = next(c for c in chain([entry.id], (f"{entry.id}-{n}" for n in count(2))) if c not in stored.source_ids)
     ids = editions.stable_ids(parsed.rulings, {}, set(stored.ruling_ids))
-    game_name = stored.game_name or entry.game.replace("-", " ").title()
+    game_name = (game_name or stored.game_name or parsed.found.get("game_name")
+                 or entry.game.replace("-", " ").title())
     abbrevs = assign_refs([(entry, parsed)], {entry.game: game_name}, where, stored.abbrevs, stored.refs)
     rows = _first_edition(editions.remap(source_rows(entry, parsed, abbrevs[entry.id]), ids, source))
     rows["xrefs"] += [as_row(x) for x in link_names([(entry, _renamed(parsed, ids))], stored.rulings, stored.spans)]

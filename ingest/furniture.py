@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import date
 from itertools import pairwise
 
+from ingest import titles
 from ingest.text import MappedText
 
 _MARGIN = 5  # non-blank lines at the top and at the bottom of a page where headers and footers sit
@@ -578,7 +579,7 @@ def _strip_front_matter(doc: MappedText) -> tuple[MappedText, dict[str, str], li
     lines = _lines(doc.text)
     metadata: dict[str, str] = {}
     drop: list[int] = []
-    seen = 0
+    seen, label = 0, ""
     for index, (start, end) in enumerate(lines):
         line = doc.text[start:end].strip().lstrip("#").strip(" *_")
         if not line:
@@ -600,7 +601,10 @@ def _strip_front_matter(doc: MappedText) -> tuple[MappedText, dict[str, str], li
             continue
         elif "title" not in metadata and _heads(line) and not _continued(doc.text, lines, index) \
                 and not _opens_units(doc.text, lines, index):
-            metadata["title"] = line
+            if titles.is_section_heading(line):  # "SECTION 7" over the title names its part; "Introduction" no title
+                label = line if any(c.isdigit() for c in line) else label
+                continue
+            metadata["title"] = f"{label} – {line}" if label else line
             embedded = _TITLE_VERSION.search(line)
             if embedded:
                 metadata.setdefault("version", embedded.group("version"))
@@ -608,30 +612,6 @@ def _strip_front_matter(doc: MappedText) -> tuple[MappedText, dict[str, str], li
             break
     removed = [" ".join(doc.text[slice(*lines[i])].split()) for i in drop]
     return doc.edit((lines[i][0], min(lines[i][1] + 1, len(doc.text)), "") for i in drop), metadata, removed
-
-
-def named_by_file(file_name: str, text: str) -> str | None:
-    """The name a document without a title line gives itself, as the text writes it, where its file is named
-    so too: the longest run of the file name's first words (two at least) that the text writes at least twice
-    as a name, every word capitalised but the small ones ("ticket-to-ride-rules-2015.pdf" -> "Ticket to Ride",
-    from "Ticket to Ride is a cross-country train adventure")."""
-    words = re.findall(r"[^\W_]+", re.sub(r"\.\w+$", "", file_name))
-    for count in range(len(words), 1, -1):
-        pattern = re.compile(r"\b" + r"\s+".join(map(re.escape, words[:count])) + r"\b", re.IGNORECASE)
-        spelled = Counter(match.group() for match in pattern.finditer(text) if _capitalised_name(match.group()))
-        if spelled and spelled.most_common(1)[0][1] >= 2:
-            return spelled.most_common(1)[0][0]
-    return None
-
-
-def _capitalised_name(name: str) -> bool:
-    """Every word of `name` capitalised but the small words inside it ("Ticket to Ride", "Days of Wonder")."""
-    words = name.split()
-    return all(word[:1].isupper() or word[:1].isdigit() or (0 < index < len(words) - 1 and word in _SMALL_WORDS)
-               for index, word in enumerate(words))
-
-
-_SMALL_WORDS = frozenset("a an and at by for from in of on or the to with".split())
 
 
 def _heads(line: str) -> bool:

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 from pathlib import Path
 
-from ingest import clean, formats, furniture, limits, links, refs, shapes, spells, structure, tables
+from ingest import clean, formats, furniture, limits, links, refs, shapes, spells, structure, tables, titles
 from ingest.errors import IngestError
 from ingest.formats import Document
 from ingest.manifest import Manifest, SourceEntry
@@ -102,8 +102,15 @@ def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None 
     gaps += xref_gaps + links.changelog_gaps(rulings)
     first_line = entry.lines[0] if entry.lines else 1
     front = _front_matter(document.metadata, found.metadata)
-    if "title" not in front and (name := furniture.named_by_file(entry.file, doc.text)):
-        front["title"] = name  # the document's own spelling of its name, never the file's
+    # The game's name as the document writes it, running heads included (they repeat it on every page).
+    game_name = titles.game_name(document.text.text, entry.game)
+    # The title as the document writes it, never the file's; a generic one joined with the game's name.
+    candidates = [front.pop("title", None), found.metadata.get("title"), titles.self_named(doc.text),
+                  titles.named_by_file(entry.file, doc.text)]
+    if title := titles.document_title(candidates, doc.text, game_name):
+        front["title"] = title
+    if game_name:
+        front["game_name"] = game_name
     report = {"format": document.format, "pages": len(found.pages.numbers), "furniture": dict(found.removed),
               "contents": len(found.contents) or len(document.metadata.get("contents", ())),
               "doubt": chosen.doubtful}
@@ -168,7 +175,7 @@ def assign_refs(parsed: list[tuple[SourceEntry, ParsedSource]], game_names: dict
     manifest or document), on an abbreviation asked for that another source has."""
     try:
         abbrevs = refs.assign_abbrevs([{"id": entry.id, "kind": entry.kind, "abbrev": entry.abbrev,
-                                        "game_name": game_names.get(entry.game, entry.game)}
+                                        "game_name": game_names.get(entry.game, entry.game), "game": entry.game}
                                        for entry, _ in parsed], taken_abbrevs)
     except ValueError as exc:
         raise IngestError(where, f"field 'abbrev': {exc}") from None

@@ -19,12 +19,15 @@ _HEADING_NUMBER = re.compile(r"^(\d+(?:[.\-](?:\d+|[A-Za-z]\b))*[a-z]?)\.?\s")
 _SMALL = frozenset({"a", "an", "and", "for", "in", "of", "on", "the", "to", "with", "&"})
 
 
-def abbreviation(name: str) -> str:
+def abbreviation(name: str, slug: str = "") -> str:
     """A short abbreviation of a game or document name: the initials, small words in lower case ("Paths of the
     Lance" -> "PotL", "Dungeon Twister" -> "DT"); a one-word name is kept whole when it is short ("Riftbound"),
     else its capitals ("StarCraft" -> "SC") or initial, never cut mid-word. A part in parentheses is dropped
-    ("Paths of the Lance (Dragons of Glory expansion)")."""
+    ("Paths of the Lance (Dragons of Glory expansion)"). Where the game's `slug` spells a stretch of the name
+    (small words aside), that stretch is abbreviated: the words the user calls the game by ("Disney Lorcana",
+    slug "lorcana" -> "Lorcana")."""
     words = re.findall(r"[^\W_]+", re.sub(r"\([^)]*\)", " ", name)) or re.findall(r"[^\W_]+", name)
+    words = _slug_stretch(words, slug) or words
     if len(words) == 1:
         word = words[0].capitalize() if words[0].islower() else words[0]
         if len(word) <= MAX_ABBREV:
@@ -35,12 +38,30 @@ def abbreviation(name: str) -> str:
     return initials[:MAX_ABBREV]
 
 
+def _slug_stretch(words: list[str], slug: str) -> list[str] | None:
+    """The stretch of `words` that spells every word of `slug` in order, small words between them aside."""
+    wanted = [w for w in re.split(r"[\W_]+", slug.lower()) if w]
+    lower = [w.lower() for w in words]
+    for start in range(len(words)):
+        at, end = 0, start
+        while end < len(words) and at < len(wanted):
+            if lower[end] == wanted[at]:
+                at += 1
+            elif lower[end] not in _SMALL or end == start:
+                break
+            end += 1
+        if wanted and at == len(wanted):
+            return words[start:end]
+    return None
+
+
 def assign_abbrevs(sources: Iterable[dict], taken: Iterable[str] = ()) -> dict[str, str]:
     """Source id -> its abbreviation, unique (case-insensitively) beside `taken` and each other.
 
-    Each source is a dict with id, kind, game_name and optionally abbrev (what the manifest or `rulings add`
-    asked for, kept as given). Without one, a source takes its game's initials; the most authoritative source
-    of a game (rulebook, official FAQ) gets them first, the next adds its kind ("PotL HR"), then a number.
+    Each source is a dict with id, kind, game_name, optionally game (its slug) and abbrev (what the manifest or
+    `rulings add` asked for, kept as given). Without one, a source takes its game's initials (see `abbreviation`);
+    the most authoritative source of a game (rulebook, official FAQ) gets them first, the next adds its kind
+    ("PotL HR"), then a number.
     ValueError if an abbreviation asked for is taken.
     """
     used = {ref_key(a) for a in taken}
@@ -48,7 +69,7 @@ def assign_abbrevs(sources: Iterable[dict], taken: Iterable[str] = ()) -> dict[s
     # sorted is stable: sources of equal standing keep their order
     ordered = sorted(sources, key=lambda s: (not s.get("abbrev"), AUTHORITY.get(s["kind"], UNKNOWN_AUTHORITY)))
     for source in ordered:
-        base = source.get("abbrev") or abbreviation(source["game_name"])
+        base = source.get("abbrev") or abbreviation(source["game_name"], source.get("game", ""))
         if source.get("abbrev") and ref_key(base) in used:
             raise ValueError(f"source {source['id']}: abbreviation {base!r} is already another source's")
         candidates = [base] if source.get("abbrev") else [base, f"{base} {KIND_SUFFIX.get(source['kind'], '')}"]

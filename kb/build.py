@@ -38,14 +38,16 @@ def build(db_path: Path = DEFAULT_DB, manifest_path: Path = DEFAULT_MANIFEST, li
 
 def add_document(db_path: Path, file: Path, game: str, title: str | None = None, *, shape: str = AUTO,
                  kind: str = "rulebook", language: str = "en", author: str = "", abbrev: str = "",
-                 scope: str = "", replaces: str | None = None, as_new: bool = False,
+                 scope: str = "", replaces: str | None = None, as_new: bool = False, game_name: str | None = None,
                  limits: Limits | None = None) -> dict:
     """Ingest one more document into an existing database, atomically; returns the ingest report.
 
     The document may be text, markdown, HTML, PDF or Q/A data; without `title` its front matter names it
     (else its file name does); without `shape` the segmenter that explains it best is chosen. The
-    document's rulings get ids under `game`; the game is created if the database lacks it. Their refs start
-    with `abbrev` (else one derived from the game's name, unlike any other source's); `scope` says what the
+    document's rulings get ids under `game`; the game is created if the database lacks it, named `game_name`,
+    else by the name the document gives it ("Magic: The Gathering"), else by its slug; `game_name` renames a
+    game the database has (its sources keep their refs). Their refs start with `abbrev` (else one derived from
+    the game's name, unlike any other source's); `scope` says what the
     document covers. Names its rulings use that the game's rulings define link both ways. A database of an
     older schema is migrated first. The document is read within `limits` (default: the environment's; see
     ingest.limits): past one, IngestError names it and the limit, and the database is untouched.
@@ -62,7 +64,8 @@ def add_document(db_path: Path, file: Path, game: str, title: str | None = None,
     try:
         with atomic_database(db_path, start_from=db_path) as db:
             migrate(db, str(db_path))
-            changeset = for_document(entry, parsed, stored(db, game, entry.id), str(file), replaces, as_new)
+            changeset = for_document(entry, parsed, stored(db, game, entry.id), str(file), replaces, as_new,
+                                     game_name)
             if changeset.action == "unchanged":
                 raise _Unchanged(changeset.report)
             apply(db, changeset, db_path)

@@ -26,7 +26,7 @@ def apply(db: sqlite_utils.Database, changeset: Changeset, previous: Path | None
     for table in TABLES:
         rows = changeset.rows.get(table, [])
         if table == "games":
-            db[table].insert_all(rows, ignore=True)  # a game already stored keeps its name and publisher
+            db[table].upsert_all(rows, pk="slug")  # a game stored keeps its publisher, and its name unless renamed
         else:
             db[table].insert_all(rows)
     touched = [r["source"] for r in changeset.rows.get("source_versions", [])] + changeset.remove + \

@@ -14,7 +14,8 @@ class Changeset:
     """`action` ("build", "add", "edition", "remove", "remove edition" or "unchanged") removes the sources
     `remove` names, with every row that is theirs, the current rows of the sources `replace` names (their
     editions kept: another edition becomes current) and the editions `remove_editions` names, then inserts
-    `rows` (table name -> rows, the tables of TABLES; a game already stored is kept as it is); "unchanged"
+    `rows` (table name -> rows, the tables of TABLES; a game already stored keeps what its row leaves out:
+    a row of slug and name renames it); "unchanged"
     writes nothing. The derived tables (statuses, full-text index, lexicon, vectors) are brought up to date
     after: only passages whose text has no stored vector are embedded. `report` is what the write tells the
     user."""

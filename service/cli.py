@@ -147,7 +147,10 @@ def ingest(db_path: Path, manifest: Path, limit_settings: tuple[str, ...]):
 @cli.command()
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--game", required=True, help="Game slug, e.g. dragon-dice.")
-@click.option("--title", default=None, help="Title of the document (default: what its front matter says).")
+@click.option("--game-name", default=None, help="The game's name, e.g. \"Magic: The Gathering\" (default for a new "
+              "game: the name its document gives it); renames a game already in the database.")
+@click.option("--title", default=None, help="Title of the document (default: what its front matter says, with the "
+              "game's name when it names none).")
 @click.option("--shape", default="auto", show_default=True,
               help="Layout: auto (the one that explains the document best), outline (numbered and decimal "
                    "rules, lettered items, Q:/A:, headed sections, glossaries), blog, glued, doc, flat, "
@@ -163,8 +166,9 @@ def ingest(db_path: Path, manifest: Path, limit_settings: tuple[str, ...]):
 @click.option("--json", "as_json", is_flag=True, help="Print the ingest report as JSON.")
 @limit_option
 @db_option
-def add(file: Path, game: str, title: str | None, shape: str, kind: str, language: str, abbrev: str, scope: str,
-        replaces: str | None, as_new: bool, as_json: bool, limit_settings: tuple[str, ...], db_path: Path):
+def add(file: Path, game: str, game_name: str | None, title: str | None, shape: str, kind: str, language: str,
+        abbrev: str, scope: str, replaces: str | None, as_new: bool, as_json: bool, limit_settings: tuple[str, ...],
+        db_path: Path):
     """Ingest one more document (PDF, markdown, HTML, text or Q/A JSON/YAML) into the database; a new edition
     of a source (the same title in the same game, or --replaces) becomes its current version, filed by date.
 
@@ -173,7 +177,7 @@ def add(file: Path, game: str, title: str | None, shape: str, kind: str, languag
     limits = _limits(limit_settings)
     from kb.build import add_document
     report = add_document(db_path, file, game, title, shape=shape, kind=kind, language=language, abbrev=abbrev,
-                          scope=scope, replaces=replaces, as_new=as_new, limits=limits)
+                          scope=scope, replaces=replaces, as_new=as_new, game_name=game_name, limits=limits)
     click.echo(json.dumps(report, ensure_ascii=False, indent=2) if as_json else report_text(report))
 
 

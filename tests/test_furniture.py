@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from ingest.furniture import named_by_file, normalise, strip_furniture
+from ingest.furniture import normalise, strip_furniture
+from ingest.titles import named_by_file
 from ingest.text import MappedText, read_document
 
 ROOT = Path(__file__).resolve().parents[1]

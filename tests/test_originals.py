@@ -86,7 +86,8 @@ def test_every_pdf_ruling_starts_on_the_page_it_cites(db, editions_db):
 def test_the_copied_citation_names_game_source_edition_and_page(lorcana, db):
     row = _ruling(db, CHALLENGE)
     found = lorcana.get(f"/api/rulings/{row['id']}").get_json()["citation"]
-    assert found["full"].startswith(f"{CHALLENGE} — Lorcana, ")
+    # The document calls itself "COMPREHENSIVE RULES": its title names the game as the document does.
+    assert found["full"].startswith(f"{CHALLENGE} — Disney Lorcana Comprehensive Rules, ")
     assert f", {LAST}, " in found["full"] and found["full"].endswith(", page 8")
     assert (found["page"], found["page_end"], found["pdf_page"], found["original"]) == (8, 8, 11, True)
     page = lorcana.get(f"/r/{row['id']}").get_data(as_text=True)

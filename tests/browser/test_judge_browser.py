@@ -60,7 +60,7 @@ def test_a_rule_asked_for_by_its_number_is_the_answer(page, urls):
 def test_a_pdf_citation_names_its_page_opens_the_pdf_there_and_copies_whole(page, urls):
     page.goto(urls[0] + "/?" + "q=rule+4.3.6.1&game=lorcana")
     answer = page.locator('ol[aria-labelledby="answer-label"] article.ruling').first
-    expect(answer.locator("a.citation")).to_have_text("COMPREHENSIVE RULES, page 8")
+    expect(answer.locator("a.citation")).to_have_text("Disney Lorcana Comprehensive Rules, page 8")
     link = answer.locator("a.original")
     href = link.get_attribute("href")
     assert href == f"/sources/{LORCANA_RULES}/original?version={LAST}#page=11"
@@ -71,7 +71,7 @@ def test_a_pdf_citation_names_its_page_opens_the_pdf_there_and_copies_whole(page
     button.click()
     expect(button).to_have_text("Copied")
     copied = page.evaluate("navigator.clipboard.readText()")
-    assert copied.startswith("Lorcana 4.3.6.1 — Lorcana, COMPREHENSIVE RULES, ") and LAST in copied
+    assert copied.startswith("Lorcana 4.3.6.1 — Disney Lorcana Comprehensive Rules, ") and LAST in copied
     assert copied.endswith(", page 8")
     # The ruling's own page says the same and opens the same page.
     answer.locator("a.permalink").click()

@@ -1,0 +1,195 @@
+"""A document's title and its game's name, read from the document itself.
+
+A title is the document's own (what its format declares, its cover's first title line, else the name it
+repeats). Many rulebooks call themselves only by what they are ("COMPREHENSIVE RULES", "Rulebook", "FAQ"): such a
+title names no game, so it is joined with the game's name as the document writes it ("Disney Lorcana
+Comprehensive Rules"). A section heading ("Introduction", "Table of Contents") is never a title.
+
+Generic is judged by words, not by documents: a title is generic when each of its words is rulebook vocabulary
+(`_DOCUMENT_WORDS`, `_PRODUCT_WORDS`, `_SECTION_WORDS`), a small word, a number or a version, or a common word
+the document itself writes in lower case ("PHYSICAL FOULS" in a text about physical fouls). One word that is a
+name ("Lorcana", "NISEI", "Uprising") makes a title the document's own.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+# What rulebooks call themselves and the kinds of products they are: never a name on their own.
+_DOCUMENT_WORDS = frozenset("""
+    comprehensive rules rule rulebook rulebooks reference references guide guidebook faq faqs frequently asked
+    questions question answers errata erratum notes note release official document living core basic advanced
+    complete full quick start learn play playing tournament tournaments version ver revision rev update updated
+    clarification clarifications supplement addendum compendium manual handbook booklet insert sheet
+    regulations regulation laws law policy procedures draft revised english new
+""".split())
+# What kind of product a game is: generic in a title, but part of a name ("Gundam Card Game").
+_PRODUCT_WORDS = frozenset("game games card cards trading board tcg lcg ccg rpg edition expansion set".split())
+# The headings of a document's parts: a title made only of these is a section's, never the document's.
+_SECTION_WORDS = frozenset("""
+    introduction contents table glossary index appendix appendices overview preface foreword credits
+    acknowledgements acknowledgments changelog changes summary section chapter part title page welcome
+""".split())
+SMALL_WORDS = frozenset("a an and at by for from in of on or the to with vs".split())
+_VOCABULARY = _DOCUMENT_WORDS | _PRODUCT_WORDS | _SECTION_WORDS | SMALL_WORDS
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
+# A number, a version ("v1.4", "2.0"), a roman numeral or a single letter: they name no game either.
+_COUNTER = re.compile(r"(?:v(?:er)?)?\d[\d.,/-]*|[ivxlc]+|[a-z]", re.I)
+# A run of capitalised words as names are written: small words and a colon inside ("Magic: The Gathering",
+# "Slay the Spire", "Warhammer 40,000: Conquest"), digits after the first word.
+_NAME_WORD = r"(?:[A-Z][\w'’&.-]*[\w]|[A-Z])"
+_NAME_RUN = re.compile(rf"{_NAME_WORD}(?:(?::[^\S\n]+|[^\S\n]+(?:(?:{'|'.join(sorted(SMALL_WORDS))})[^\S\n]+)*)"
+                       rf"(?:{_NAME_WORD}|\d[\d,.]*\d|\d))*")
+_MAX_NAME_WORDS = 6
+
+
+def words(text: str) -> list[str]:
+    """The words of `text` (letters and digits, an apostrophe inside), as written."""
+    return _WORD.findall(text)
+
+
+def is_section_heading(line: str) -> bool:
+    """Whether `line` is the heading of a document's part ("Introduction", "Table of Contents", "SECTION 7"),
+    which is never the document's title."""
+    found = [w.lower() for w in words(line)]
+    return bool(found) and any(w in _SECTION_WORDS for w in found) and all(
+        w in _SECTION_WORDS or w in SMALL_WORDS or _COUNTER.fullmatch(w) for w in found)
+
+
+def is_generic(title: str, text: str = "") -> bool:
+    """Whether `title` names no game or product: every word is rulebook vocabulary, a small word, a number,
+    or a word `text` (the document) writes in lower case at least as often as capitalised."""
+    return all(_generic_word(word, text) for word in words(title))
+
+
+def _generic_word(word: str, text: str) -> bool:
+    lower = word.lower()
+    if lower in _VOCABULARY or _COUNTER.fullmatch(word):
+        return True
+    if not text or not word.isalpha():
+        return False
+    written = Counter(re.findall(rf"\b{re.escape(lower)}\b", text, re.IGNORECASE))
+    common = written[lower]
+    return common > 0 and common >= sum(written.values()) - common
+
+
+def as_written(title: str) -> str:
+    """`title` with its spaces collapsed; SHOUTING (a title wholly in capitals) in title case, small words in
+    lower case ("COMPREHENSIVE RULES" -> "Comprehensive Rules"); any other casing kept as the document's."""
+    title = " ".join(title.split())
+    if not any(c.islower() for c in title) and sum(c.isalpha() for c in title) > 3:
+        title = re.sub(r"[^\W\d_]+(?:['’][^\W\d_]+)?", _title_word, title)
+        title = title[:1].upper() + title[1:]
+    return title
+
+
+def _title_word(match: re.Match) -> str:
+    word = match.group().lower()
+    return word if word in SMALL_WORDS else word.capitalize()
+
+
+def document_title(candidates: list[str | None], text: str, game_name: str | None) -> str | None:
+    """The document's title: the first of `candidates` (in order of trust) that is no section heading, joined
+    with `game_name` when it names no game (see the module's docstring). None when there is none."""
+    title = next((c for c in candidates if c and not is_section_heading(c)), None)
+    if not title:
+        return None
+    title = as_written(title)
+    if game_name and is_generic(title, text) and game_name.casefold() not in title.casefold():
+        return f"{game_name} {title}"
+    return title
+
+
+def self_named(text: str) -> str | None:
+    """The name a document calls itself by when it has no title line: the capitalised rulebook phrase it
+    writes most often after "the" or "this" ("the Rules Reference"), at least twice."""
+    found = Counter(
+        match.group(1) for match in re.finditer(rf"\b(?:[Tt]he|[Tt]his)\s+((?:{_NAME_WORD}\s+){{0,3}}{_NAME_WORD})",
+                                                text)
+        if all(w.lower() in _DOCUMENT_WORDS for w in words(match.group(1))) and len(words(match.group(1))) > 1)
+    best = found.most_common(1)
+    return best[0][0] if best and best[0][1] >= 2 else None
+
+
+def game_name(text: str, game: str) -> str | None:
+    """The name `text` gives the game whose slug is `game`, as it writes it. The capitalised names it repeats
+    (twice at least) that hold the longest run of the slug's words it writes ("lorcana" in "Disney Lorcana"),
+    else that the initials of a slug word spell ("mtg": "Magic: The Gathering"); of those, the longest written
+    at least half as often as the most written ("Disney Lorcana" over "Lorcana", never "Disney Lorcana TCG" when
+    that is rarer), as the document writes it in running text rather than a heading's capitals. A name holds no
+    rulebook vocabulary ("Laws of Chess", "Riftbound Core Rules") and ends in no number ("… Rules 2024").
+    None when the document names the game nowhere so."""
+    slug = [w for w in re.split(r"[\W_]+", game.lower()) if w]
+    runs = [re.findall(r"\S+", run.group()) for run in _NAME_RUN.finditer(text)]
+    runs = [(tokens, [re.sub(r"\W", "", t).lower() for t in tokens]) for tokens in runs]
+    cores = Counter(tuple(bare[slice(*found)]) for _, bare in runs if (found := _slug_run(bare, slug)))
+    core = max((c for c, n in cores.items() if n >= 2), key=len, default=None)
+    spellings: dict[str, Counter[str]] = {}  # a name, case aside -> how it is written
+    for tokens, bare in runs:
+        for name in _names_in(tokens, bare, core, slug):
+            spellings.setdefault(name.casefold(), Counter())[name] += 1
+    counts = {key: n for key, written in spellings.items() if (n := sum(written.values())) >= 2}
+    if not counts:
+        return None
+    most = max(counts.values())
+    key = max((key for key, n in counts.items() if 2 * n >= most), key=lambda key: (len(key.split()), counts[key]))
+    # As the document writes it in running text, rather than in a heading's capitals.
+    return as_written(max(spellings[key], key=lambda name: (any(c.islower() for c in name), spellings[key][name])))
+
+
+def _names_in(tokens: list[str], bare: list[str], core: tuple[str, ...] | None, slug: list[str]) -> set[str]:
+    """Every stretch of a capitalised run (`tokens` as written, `bare` their lower-case words) that names the
+    game: it holds the words `core`, or (without a core) a slug word's initials spell it."""
+    found = set()
+    for start in range(len(tokens)):
+        for end in range(start + 1, min(len(tokens), start + _MAX_NAME_WORDS) + 1):
+            inside = bare[start:end]
+            if core and not any(tuple(inside[i:i + len(core)]) == core for i in range(len(inside) - len(core) + 1)):
+                continue
+            if not core and not _initials(inside, slug):
+                continue
+            if (inside[0] in SMALL_WORDS and core) or inside[-1] in SMALL_WORDS or inside[-1].isdigit() \
+                    or any(w in _DOCUMENT_WORDS for w in inside):
+                continue
+            found.add(" ".join(tokens[start:end]).rstrip(":,."))
+    return found
+
+
+def _slug_run(bare: list[str], slug: list[str]) -> tuple[int, int] | None:
+    """(start, end) of the longest run of the slug's consecutive words in `bare`, holding a word that is neither
+    rulebook vocabulary nor a number ("4" of "twilight-imperium-4" names nothing alone)."""
+    for length in range(len(slug), 0, -1):
+        for first in range(len(slug) - length + 1):
+            part = slug[first:first + length]
+            if all(w in _DOCUMENT_WORDS or w in _PRODUCT_WORDS or w in SMALL_WORDS or w.isdigit() for w in part):
+                continue
+            for start in range(len(bare) - length + 1):
+                if bare[start:start + length] == part:
+                    return start, start + length
+    return None
+
+
+def _initials(bare: list[str], slug: list[str]) -> bool:
+    """Whether the words `bare` (two or more) are spelled by the initials of a slug word ("mtg")."""
+    return len(bare) > 1 and "".join(w[0] for w in bare if w) in slug
+
+
+def named_by_file(file_name: str, text: str) -> str | None:
+    """The name a document without a title line gives itself, as the text writes it, where its file is named
+    so too: the longest run of the file name's first words (two at least) that the text writes at least twice
+    as a name, every word capitalised but the small ones ("ticket-to-ride-rules-2015.pdf" -> "Ticket to Ride",
+    from "Ticket to Ride is a cross-country train adventure")."""
+    found = re.findall(r"[^\W_]+", re.sub(r"\.\w+$", "", file_name))
+    for count in range(len(found), 1, -1):
+        pattern = re.compile(r"\b" + r"\s+".join(map(re.escape, found[:count])) + r"\b", re.IGNORECASE)
+        spelled = Counter(match.group() for match in pattern.finditer(text) if _capitalised_name(match.group()))
+        if spelled and spelled.most_common(1)[0][1] >= 2:
+            return spelled.most_common(1)[0][0]
+    return None
+
+
+def _capitalised_name(name: str) -> bool:
+    """Every word of `name` capitalised but the small words inside it ("Ticket to Ride", "Days of Wonder")."""
+    found = name.split()
+    return all(word[:1].isupper() or word[:1].isdigit() or (0 < index < len(found) - 1 and word in SMALL_WORDS)
+               for index, word in enumerate(found))
