@@ -103,10 +103,10 @@ def test_stored_glossary_refs_are_their_terms_and_no_ref_is_another_units_number
     rows = sqlite3.connect(mtg_db).execute(
         "select kind, label, title, ref from rulings where source = 'mtg-comprehensive-rules'").fetchall()
     refs = {title: ref for kind, _, title, ref in rows if kind in ("glossary", "redirect")}
-    assert refs["Encounter"] == "Mtg Encounter" and refs["Skulk"] == "Mtg Skulk"
-    assert refs["Zone-Change Triggers"] == "Mtg Zone-Change Triggers"
+    assert refs["Encounter"] == "MtG Encounter" and refs["Skulk"] == "MtG Skulk"
+    assert refs["Zone-Change Triggers"] == "MtG Zone-Change Triggers"
     assert max(Counter(ref_key(ref) for *_, ref in rows).values()) == 1
     numbers = {label for kind, label, _, _ in rows if kind == "rule"}
     numbers |= {label.split(".")[0] for label in numbers}  # 305 of 305.1, a heading's number
     assert not [ref for kind, label, _, ref in rows
-                if kind != "rule" and ref.removeprefix("Mtg ") in numbers]
+                if kind != "rule" and ref.removeprefix("MtG ") in numbers]

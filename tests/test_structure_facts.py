@@ -38,7 +38,7 @@ TODAY = {
         21, ("A, An", "Aloof", "Exile", 'The letter "X"', "2.2.1", "4.5",
              "Does a concealed mini-card count as an enemy for the purposes"), 183, 8, 24, 141, 2, False),
     "gundam-card-game-comprehensive-rules-1.0": Today(10, (), 0, 0, 6, 336, 0, True),
-    "hockey-canada-playing-rules-2024-26-section-7": Today(8, (), 0, 3, 0, 49, 0, False),
+    "hockey-canada-playing-rules-2024-26-section-7": Today(8, (), 0, 3, 0, 49, 0, True),
     "marvel-champions-rules-reference": Today(
         102, ("ABILITY", "OVERKILL", "STALWART", "“WOULD”", "5",
               "In the Core Set, there are 19 Aggression, Justice, and Protection aspect cards",
@@ -60,7 +60,7 @@ UNMET = {
     "agot-lcg-faq-4.1": ("numbered", "samples", "glossary", "qa", "ordinals", "collisions"),
     "arkham-horror-lcg-rules-reference": ("numbered", "samples", "long", "ordinals", "collisions", "title"),
     "gundam-card-game-comprehensive-rules-1.0": ("numbered", "samples", "glossary", "long", "ordinals"),
-    "hockey-canada-playing-rules-2024-26-section-7": ("numbered", "samples", "ordinals", "title"),
+    "hockey-canada-playing-rules-2024-26-section-7": ("numbered", "samples", "ordinals"),
     "marvel-champions-rules-reference": ("numbered", "samples", "qa", "long", "ordinals", "collisions"),
     "netrunner-comprehensive-rules-1.4": ("numbered", "samples", "long", "ordinals", "collisions"),
     "netrunner-uprising-release-notes": ("samples", "qa", "long"),
