@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from ingest.refs import colliding, counted, ruling_refs
 from model.kinds import HEADER_KINDS, TERM_KINDS
@@ -23,6 +24,7 @@ LONG_WORDS = 300
 READ_FLOOR = 0.8
 ORDINAL_CEILING = 0.1
 LONG_CEILING = 0.02
+NUMBERED_PART = 0.25
 GLOSSARY_FLOOR = 0.8
 # Too few numbered lines (or pairs) say nothing about a scheme: a list of steps in a prose rulebook.
 MIN_LINES = 20
@@ -52,6 +54,7 @@ _LABEL = re.compile(
 # A contents entry: dot leaders, or a short title ending in its page number ("1.6 Starting the Game 12").
 _CONTENTS = re.compile(r"(?:\.[ \t]?){3,}+[ \t]*\d{1,4}+[ \t]*$|…[ \t]*\d{1,4}+[ \t]*$")
 _PAGE_AT_END = re.compile(r"[ \t]\d{1,4}+[ \t]*$")
+_WORDS = re.compile(r"[^\W\d_]{2}")
 _ORDINAL_SUFFIX = re.compile(r"\d(?:st|nd|rd|th)$")
 _GLOSSARY_HEADING = re.compile(r"^[#* \t]*(?:glossary|definitions|keywords? glossary|terms)\b[*: \t]*$", re.I)
 _HEADING_MARK = re.compile(r"^(#{1,6}+)[ \t]")
@@ -102,14 +105,16 @@ def _suffixes(parts: tuple[str, ...]) -> Iterable[tuple[str, ...]]:
 
 def _carried(units: Sequence, refs: dict[str, str] | None) -> Counter:
     """How many units or headings carry each label key (as their label, ref or heading number, whole or as
-    their last parts). A count the document does not give (an ordinal) carries nothing."""
-    ordinals = {r.id for r in counted(units)} if refs is not None else set()
+    their last parts). A count the document does not give (an ordinal) carries nothing, and neither does a
+    unit that is its label alone (its text cut away from it)."""
+    ordinals = {r.id for r in counted(units)}
     carried: Counter = Counter()
     headings: set[tuple[str, ...]] = set()
     for unit in units:
-        section = unit.section if isinstance(unit.section, tuple) else tuple(unit.section.split(" > "))
+        section = tuple(unit.section.split(" > "))
         headings.update(section[:i + 1] for i in range(len(section)))
-        if unit.kind in HEADER_KINDS | TERM_KINDS or getattr(unit, "id", None) in ordinals:
+        if unit.kind in HEADER_KINDS | TERM_KINDS or unit.id in ordinals \
+                or not _WORDS.search(unit.text.replace(unit.label, "", 1)):
             continue
         own = {key(unit.label)} | ({key(refs[unit.id].partition(" ")[2])} if refs else set())
         carried.update({suffix for parts in own for suffix in _suffixes(parts) if suffix})
@@ -120,11 +125,33 @@ def _carried(units: Sequence, refs: dict[str, str] | None) -> Counter:
     return carried
 
 
+def _said(text: str, unit) -> str:
+    """What a unit says: a ruling's text, a block's pieces of `text`."""
+    return unit.text if hasattr(unit, "text") else " ".join(text[start:end] for start, end in unit.pieces)
+
+
+class _Unit(NamedTuple):
+    """A block of a shape as the ruling it would become, for what `refs.counted` reads of a ruling."""
+
+    id: str
+    section: str
+    label: str
+    title: str
+    kind: str
+    text: str
+
+
+def as_units(text: str, blocks: Sequence) -> list[_Unit]:
+    """The blocks a shape cut from `text` as rulings-to-be, to audit a shape before its rulings are made."""
+    return [_Unit(str(n), " > ".join(b.section), b.label, b.title, b.kind, _said(text, b))
+            for n, b in enumerate(blocks)]
+
+
 def numbering(text: str, units: Sequence, refs: dict[str, str] | None = None) -> dict:
     """How much of the document's numbering the cut read: its numbered lines (`numbered_lines`), how many
     of them became a unit or heading carrying the label (matched by label key, as often as the document
     prints it), and the first lines that did not. `units` are rulings (with `refs`, ruling id -> ref) or
-    blocks."""
+    blocks `as_units`."""
     lines = numbered_lines(text)
     carried = _carried(units, refs)
     missed = []
@@ -173,21 +200,25 @@ def audit(text: str, rulings: Sequence, original: str | None = None) -> dict:
     units = [r for r in rulings if r.kind not in HEADER_KINDS]
     found = numbering(text, rulings, refs)
     if original is not None:
-        found["missed"] = [{**item, "line": _line_in(original, item["text"]) or item["line"]}
-                           for item in found["missed"]]
+        found["missed"] = _in_original(original, found["missed"])
     long = [r for r in units if len(r.text.split()) > LONG_WORDS
             and max(len(piece.split()) for piece in r.text.split("\n")) <= LONG_WORDS]
-    numbers_units = found["lines"] >= MIN_LINES and found["read"] >= len(units) / 2
+    # The document numbers its units when it prints a label for a good part of them (a cut that split it
+    # into lines has more units than the document has).
+    numbers_units = found["lines"] >= max(MIN_LINES, NUMBERED_PART * len(units))
     ordinals = [r for r in counted(list(rulings)) if r.kind != "question"] if numbers_units else []
     clashes = colliding(list(rulings), refs, _ABBREV)
     entries = sum(r.kind in TERM_KINDS for r in rulings)
     pairs = glossary_pairs(text)
     problems = []
     if found["lines"] >= MIN_LINES and found["share"] < READ_FLOOR:
+        kind, most = Counter(r.kind for r in rulings).most_common(1)[0]
         problems.append({"what": f"could not read the numbering of {found['lines'] - found['read']:,} of "
                                  f"{found['lines']:,} numbered lines",
                          "share": 1 - found["share"],
-                         "examples": [f"line {m['line']} {m['text']!r}" for m in found["missed"]]})
+                         "examples": [f"line {m['line']} {m['text']!r}" for m in found["missed"]],
+                         "instead": f"the rulings are mostly {kind} ({most:,} of {len(rulings):,}), "
+                                    f"{len(counted(list(rulings))):,} with ordinal refs"})
     if units and len(ordinals) > ORDINAL_CEILING * len(units):
         problems.append({"what": f"{len(ordinals):,} of {len(units):,} units have ordinal refs where the document "
                                  "numbers its units", "share": len(ordinals) / len(units),
@@ -214,7 +245,14 @@ def _ref(refs: dict[str, str], ruling) -> str:
     return refs[ruling.id].partition(" ")[2]
 
 
-def _line_in(original: str, line: str) -> int | None:
-    """The line number in `original` where `line` (stripped) first occurs, or None."""
-    at = original.find(line)
-    return original.count("\n", 0, at) + 1 if at >= 0 else None
+def _in_original(original: str, missed: list[dict]) -> list[dict]:
+    """The missed lines numbered as in `original`: each found after the one before (they come in order);
+    one not found there keeps its number in the cleaned text."""
+    at, placed = 0, []
+    for item in missed:
+        found = original.find(item["text"], at)
+        if found >= 0:
+            at = found + len(item["text"])
+            item = {**item, "line": original.count("\n", 0, found) + 1}
+        placed.append(item)
+    return placed
