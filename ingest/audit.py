@@ -105,11 +105,12 @@ def _suffixes(parts: tuple[str, ...]) -> Iterable[tuple[str, ...]]:
 
 def _carried(units: Sequence, refs: dict[str, str] | None) -> Counter:
     """How many units or headings carry each label key (as their label, ref or heading number, whole or as
-    their last parts). A count the document does not give (an ordinal) carries nothing, and neither does a
+    their last parts; a number units are numbered under counts as a heading once). A count the document does not give (an ordinal) carries nothing, and neither does a
     unit that is its label alone (its text cut away from it)."""
     ordinals = {r.id for r in counted(units)}
     carried: Counter = Counter()
     headings: set[tuple[str, ...]] = set()
+    above: set[tuple[str, ...]] = set()  # the numbers units are numbered under: "7" and "7.4" of "7.4.b"
     for unit in units:
         section = tuple(unit.section.split(" > "))
         headings.update(section[:i + 1] for i in range(len(section)))
@@ -118,6 +119,8 @@ def _carried(units: Sequence, refs: dict[str, str] | None) -> Counter:
             continue
         own = {key(unit.label)} | ({key(refs[unit.id].partition(" ")[2])} if refs else set())
         carried.update({suffix for parts in own for suffix in _suffixes(parts) if suffix})
+        above.update(parts[:i] for parts in own for i in range(1, len(parts)))
+    carried.update(above)  # a heading's number, once, however many units it has under it
     for path in headings:
         label = label_of(path[-1])
         if label:
