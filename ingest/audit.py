@@ -53,6 +53,7 @@ _LABEL = re.compile(
     rf"(?=[ \t]|$|\*|<|:)")
 # A contents entry: dot leaders, or a short title ending in its page number ("1.6 Starting the Game 12").
 _CONTENTS = re.compile(r"(?:\.[ \t]?){3,}+[ \t]*\d{1,4}+[ \t]*$|…[ \t]*\d{1,4}+[ \t]*$")
+_TAIL = 100  # a contents entry's leaders and page number are at its end: searching only there keeps it linear
 _PAGE_AT_END = re.compile(r"[ \t]\d{1,4}+[ \t]*$")
 _WORDS = re.compile(r"[^\W\d_]{2}")
 _ORDINAL_SUFFIX = re.compile(r"\d(?:st|nd|rd|th)$")
@@ -60,7 +61,8 @@ _GLOSSARY_HEADING = re.compile(r"^[#* \t]*(?:glossary|definitions|keywords? glos
 _HEADING_MARK = re.compile(r"^(#{1,6}+)[ \t]")
 _TERM_LINE = re.compile(r"^[*_ \t]*[A-Z“\"][^.!?:;\n]{0,60}+$")
 # "**Term**: its definition", "Term — its definition", "Term: its definition".
-_TERM_INLINE = re.compile(r"^[-*+ \t]*(?:\*\*[^*\n]{1,60}+\*\*|[A-Z][^:\n—–.]{0,50}+)[ \t]*(?::|—|–)[ \t]*[A-Z]")
+_TERM_INLINE = re.compile(
+    r"^[-*+ \t]*(?:\*\*[^*\n]{1,60}+\*\*|[A-Z][^:\n—–.]{0,50}+)[ \t]*(?::|—|–)[ \t]*[A-Z]")
 
 
 def label_of(line: str) -> str:
@@ -91,7 +93,7 @@ def numbered_lines(text: str) -> list[tuple[int, str, str]]:
         if not label:
             continue
         rest = line[line.find(label) + len(label):].strip(" \t*:")
-        if _CONTENTS.search(line) or rest and len(rest.split()) <= 8 and _PAGE_AT_END.search(rest) \
+        if _CONTENTS.search(line[-_TAIL:]) or rest and len(rest.split()) <= 8 and _PAGE_AT_END.search(rest) \
                 and not rest[0].islower():
             continue
         found.append((number, label, line.strip()))
@@ -105,8 +107,9 @@ def _suffixes(parts: tuple[str, ...]) -> Iterable[tuple[str, ...]]:
 
 def _carried(units: Sequence, refs: dict[str, str] | None) -> Counter:
     """How many units or headings carry each label key (as their label, ref or heading number, whole or as
-    their last parts; a number units are numbered under counts as a heading once). A count the document does not give (an ordinal) carries nothing, and neither does a
-    unit that is its label alone (its text cut away from it)."""
+    their last parts; a number units are numbered under counts as a heading once). A count the document does
+    not give (an ordinal) carries nothing, and neither does a unit that is its label alone (its text cut away
+    from it)."""
     ordinals = {r.id for r in counted(units)}
     carried: Counter = Counter()
     headings: set[tuple[str, ...]] = set()

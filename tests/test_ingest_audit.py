@@ -139,7 +139,8 @@ def test_a_glossary_is_audited_against_the_pairs_the_document_shows(tmp_path):
 
 
 def test_the_audit_is_linear_in_the_documents_size():
-    hostile = ("- " * 5000 + "1" * 3000 + ".a" * 2000 + "\n") * 20 + "**" * 20000 + "\n" + "1." * 20000
+    hostile = (("- " * 5000 + "1" * 3000 + ".a" * 2000 + "\n") * 20 + "**" * 20000 + "\n" + "1." * 20000
+               + "\n1. " + ". " * 50000 + "\n1.1 Title" + " 1" * 50000)
     start = time.monotonic()
     audit.numbered_lines(hostile)
     audit.glossary_pairs("# Glossary\n" + hostile)
@@ -172,7 +173,8 @@ def test_the_netrunner_pdf_keeps_its_shape_when_no_other_reads_its_numbering_and
 
 
 @pytest.mark.skipif(not CORPORA.is_dir(), reason=f"{CORPORA} is not beside the clone")
-@pytest.mark.parametrize("name", ["mtg-comprehensive-rules-2022-04-29.txt", "lorcana-comprehensive-rules-2025-10-31.pdf"])
+@pytest.mark.parametrize("name", ["mtg-comprehensive-rules-2022-04-29.txt",
+                                  "lorcana-comprehensive-rules-2025-10-31.pdf"])
 def test_the_comprehensive_rulebooks_audit_good(name):
     found = audited(CORPORA / name)
     assert found["verdict"] == "good", found["verdict"]
