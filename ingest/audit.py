@@ -83,8 +83,8 @@ def key(label: str) -> tuple[str, ...]:
 
 
 def numbered_lines(text: str) -> list[tuple[int, str, str]]:
-    """(line number, label, line) for each line of `text` that opens with a label: not a table row, not a
-    contents entry, not a label alone after another label alone (a list of numbers, a page's furniture)."""
+    """(line number, label, line) for each line of `text` that opens with a label (`label_of`), but for table
+    rows and contents entries (dot leaders, or a short title ending in its page number)."""
     found = []
     for number, line in enumerate(text.split("\n"), start=1):
         if line.lstrip().startswith("|") or line.count("\t") >= 2:
@@ -212,7 +212,8 @@ def audit(text: str, rulings: Sequence, original: str | None = None) -> dict:
     # The document numbers its units when it prints a label for a good part of them (a cut that split it
     # into lines has more units than the document has).
     numbers_units = found["lines"] >= max(MIN_LINES, NUMBERED_PART * len(units))
-    ordinals = [r for r in counted(list(rulings)) if r.kind != "question"] if numbers_units else []
+    counts = counted(list(rulings))
+    ordinals = [r for r in counts if r.kind != "question"] if numbers_units else []
     clashes = colliding(list(rulings), refs, _ABBREV)
     entries = sum(r.kind in TERM_KINDS for r in rulings)
     pairs = glossary_pairs(text)
@@ -224,7 +225,7 @@ def audit(text: str, rulings: Sequence, original: str | None = None) -> dict:
                          "share": 1 - found["share"],
                          "examples": [f"line {m['line']} {m['text']!r}" for m in found["missed"]],
                          "instead": f"the rulings are mostly {kind} ({most:,} of {len(rulings):,}), "
-                                    f"{len(counted(list(rulings))):,} with ordinal refs"})
+                                    f"{len(counts):,} with ordinal refs"})
     if units and len(ordinals) > ORDINAL_CEILING * len(units):
         problems.append({"what": f"{len(ordinals):,} of {len(units):,} units have ordinal refs where the document "
                                  "numbers its units", "share": len(ordinals) / len(units),
