@@ -113,7 +113,7 @@ def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None 
         front["game_name"] = game_name
     report = {"format": document.format, "pages": len(found.pages.numbers), "furniture": dict(found.removed),
               "contents": len(found.contents) or len(document.metadata.get("contents", ())),
-              "doubt": chosen.doubtful}
+              "doubt": chosen.doubtful, "shapes_tried": chosen.tried}
     return ParsedSource(
         rulings=rulings,
         original_text=original,

@@ -122,7 +122,7 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
             labels[ruling.id] = label
             claimed.add(ref_key(label))
     numbers = document_numbers(rulings, labels)
-    for ruling in _counted(rulings):
+    for ruling in counted(rulings):
         label = labels[ruling.id]
         if ref_key(label) in numbers:  # "" when no qualifier tells it from the number: its place in the source
             labels[ruling.id] = next((f"{q} {label}" for q in _qualifiers(ruling.section, root)
@@ -147,10 +147,10 @@ def document_numbers(rulings: list[Ruling], labels: dict[str, str]) -> set[str]:
     """The ref keys of every number the document gives its units: a numbered unit's label (`labels`: ruling
     id -> its label in its ref) and each number it descends from ("305.2a" -> 305.2 and 305, "1-2-1" -> 1-2
     and 1), and the numbers its headings print ("1.2 Golden Rules")."""
-    counted = {r.id for r in _counted(rulings)}
+    ordinals = {r.id for r in counted(rulings)}
     found: set[str] = set()
     for ruling in rulings:
-        if ruling.kind not in HEADER_KINDS | TERM_KINDS and ruling.id not in counted:
+        if ruling.kind not in HEADER_KINDS | TERM_KINDS and ruling.id not in ordinals:
             label = labels[ruling.id]
             found.update(ref_key(label[:cut.start()]) for cut in _PART_START.finditer(label) if cut.start())
             found.add(ref_key(label))
@@ -164,10 +164,10 @@ def colliding(rulings: list[Ruling], refs: dict[str, str], abbrev: str) -> list[
     another unit (see `document_numbers`) while theirs is only a count: what "rule N" would wrongly answer."""
     labels = {id_: ref.removeprefix(abbrev).strip() for id_, ref in refs.items()}
     numbers = document_numbers(rulings, labels)
-    return [r.id for r in _counted(rulings) if ref_key(labels[r.id]) in numbers]
+    return [r.id for r in counted(rulings) if ref_key(labels[r.id]) in numbers]
 
 
-def _counted(rulings: list[Ruling]) -> list[Ruling]:
+def counted(rulings: list[Ruling]) -> list[Ruling]:
     """The rulings labelled by a count (see `_ordinal`), but for one whose section's units are numbered after
     it ("2" over "2.1", "2.2"): that count is their number too."""
     headings = {(r.section, r.title): r.id for r in rulings if r.kind not in HEADER_KINDS}

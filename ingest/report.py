@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from ingest.audit import audit
 from ingest.manifest import SourceEntry
 from ingest.refs import colliding, ruling_refs
 from model.kinds import HEADER_KINDS, TERM_KINDS
@@ -19,8 +20,10 @@ def ingest_report(entry: SourceEntry, parsed: ParsedSource) -> dict:
     the headings found, tables, numbering coverage (the share of units the document numbers or names itself,
     rather than ordinals), examples, pages, furniture removed, front matter read, and the suspicious rulings,
     the likeliest wrong cuts first (holding another unit's number, mostly numbers, only a cross-reference,
-    very long, very short), and the refs that would answer "rule N" for a count where the document numbers
-    another unit N (none, unless ref assignment failed its rule)."""
+    very long, very short), the refs that would answer "rule N" for a count where the document numbers
+    another unit N (none, unless ref assignment failed its rule), and the structure audit (ingest.audit: the
+    cut measured against the document's own lines), with the shapes tried when the first read too little
+    of the document's numbering."""
     kinds = Counter(r.kind for r in parsed.rulings)
     suspicious = sorted((item for item in map(_suspicion, parsed.rulings) if item),
                         key=lambda item: _SUSPICIONS.index(item["why"].split(" (")[0]))
@@ -49,6 +52,8 @@ def ingest_report(entry: SourceEntry, parsed: ParsedSource) -> dict:
         "doubt": found.get("doubt"),
         "suspicious": suspicious,
         "colliding_refs": _colliding_refs(parsed.rulings, entry.section),
+        "audit": {**audit(parsed.cleaned_text, parsed.rulings, parsed.original_text),
+                  "shapes_tried": [{"shape": shape, "share": share} for shape, share in found.get("shapes_tried", ())]},
     }
 
 

@@ -310,6 +310,7 @@ def report_text(report: dict) -> str:
               + ("a date is a calendar date, e.g. 2024-08-09 or June 2024" if key == "date" else
                  f"one line of at most {MAX_VERSION} characters") + ")"
               for key, value in report.get("front_matter_left_out", {}).items()]
+    lines += audit_text(report["audit"])
     if report["colliding_refs"]:
         lines.append(f"  WARNING: {len(report['colliding_refs'])} refs are another unit's number: "
                      + ", ".join(report["colliding_refs"][:5]))
@@ -321,6 +322,28 @@ def report_text(report: dict) -> str:
         if len(report["suspicious"]) > 10:
             lines.append(f"    ... and {len(report['suspicious']) - 10} more (--json lists them all)")
     return "\n".join(lines)
+
+
+def audit_text(audit: dict) -> list[str]:
+    """The structure audit as report lines: its figures when good; when poor, each problem with examples and
+    what the document was cut as instead, and the shapes tried."""
+    numbered, glossary = audit["numbered"], audit["glossary"]
+    figures = (f"read {numbered['read']:,} of {numbered['lines']:,} numbered lines ({numbered['share']:.0%}); "
+               f"{audit['long']} long units, {audit['ordinals']} ordinal refs, {audit['colliding']} colliding refs; "
+               f"glossary {glossary['entries']} entries for {glossary['pairs']} term/definition pairs")
+    if not audit["problems"]:
+        lines = [f"  structure audit: good: {figures}"]
+    else:
+        lines = [f"  structure audit: POOR ({figures})"]
+        lines += ["    " + problem["what"]
+                  + (f" (e.g. {', '.join(problem['examples'][:3])})" if problem["examples"] else "")
+                  + (f": {problem['instead']}" if problem.get("instead") else "") for problem in audit["problems"]]
+    if audit["shapes_tried"]:
+        kept, *others = audit["shapes_tried"]
+        lines.append(f"    shape {kept['shape']} read {kept['share']:.0%} of the numbered lines; "
+                     + "; ".join(f"{other['shape']} {other['share']:.0%}" for other in others)
+                     + f"; kept {kept['shape']}")
+    return lines
 
 
 def edition_text(edition: dict) -> str:

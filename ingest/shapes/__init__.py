@@ -2,8 +2,9 @@
 (doc, blocks, missing), where doc may be further cleaned and missing lists (title, offset) of sections a
 table of contents promises but the body lacks. Without a shape given, `choose` measures which explains a
 document best."""
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from ingest import audit
 from ingest.shapes import flat, outline, prose
 
 
@@ -55,6 +56,9 @@ class Fit:
     largest: float      # share of the document's words in its largest block
     units: int
     words: int          # the document's words inside blocks
+    # The shapes tried because the chosen one read too little of the document's numbering: each shape's share
+    # of the numbered lines read (audit.numbering), the kept shape first; empty when none were tried.
+    tried: tuple[tuple[str, float], ...] = ()
 
     @property
     def score(self) -> float:
@@ -90,9 +94,33 @@ def choose(doc, root, fallbacks: tuple[str, ...] = ("doc", "blog", "glued")) -> 
     """The shape that explains the document best. The outline reads the structure every format has
     (headings, numbered and decimal rules, lettered items, Q/A, glossaries) and is kept unless its result
     looks wrong; then the prose shapes are measured too and the one with the most text inside recognised
-    units, with no unit swallowing the rest, wins. `flat` and `paragraphs` are for documents a manifest
-    describes (a book flattened onto one line, house-rule notes)."""
-    outline_fit = fit("outline", doc, root)
-    if outline_fit.doubtful is None:
-        return outline_fit
-    return max([outline_fit, *(fit(shape, doc, root) for shape in fallbacks)], key=lambda found: found.score)
+    units, with no unit swallowing the rest, wins. When the winner reads too little of the numbering the
+    document prints (the structure audit), every other shape is tried and one that reads clearly more is
+    kept instead. `flat` and `paragraphs` are for documents a manifest describes (a book flattened onto
+    one line, house-rule notes)."""
+    fits = {"outline": fit("outline", doc, root)}
+    if fits["outline"].doubtful is not None:
+        fits.update((shape, fit(shape, doc, root)) for shape in fallbacks)
+    chosen = max(fits.values(), key=lambda found: found.score) if len(fits) > 1 else fits["outline"]
+    read = _numbering(chosen)
+    if read["lines"] < audit.MIN_LINES or read["share"] >= audit.READ_FLOOR:
+        return chosen
+    shares = {chosen.shape: read["share"]}
+    for shape in SHAPES:
+        if shape not in shares:
+            fits[shape] = fits.get(shape) or fit(shape, doc, root)
+            shares[shape] = _numbering(fits[shape])["share"]
+    best = max(shares, key=shares.get)
+    clear = shares[best] >= max(shares[chosen.shape] + _CLEAR_GAIN, _MOST) and fits[best].doubtful is None
+    kept = best if clear else chosen.shape
+    tried = ((kept, shares[kept]), *((shape, share) for shape, share in shares.items() if shape != kept))
+    return replace(fits[kept], tried=tried)
+
+
+# How much more of the numbering another shape must read to replace the chosen one, and how much at least:
+# a shape that still misses most numbered lines is no better reading.
+_CLEAR_GAIN, _MOST = 0.2, 0.5
+
+
+def _numbering(found: Fit) -> dict:
+    return audit.numbering(found.doc.text, audit.as_units(found.doc.text, found.blocks))

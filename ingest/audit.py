@@ -1,0 +1,265 @@
+"""A structure audit: the cut measured against the document it was cut from, never against outside facts.
+
+Whatever the numbering scheme, a document shows its labels at the start of its lines ("1.4.6.", "**1-2-1.**",
+"- 9f12c", "Rule 7.4 (b)", "a."). The audit reads those lines and asks how many of them became a unit or a
+heading carrying that label; how many units are long without being one paragraph of the document; how many
+refs are counts where the document numbers its units; how many refs collide with a number the document
+gives; and whether the glossary holds as many entries as the document shows term/definition pairs. Every
+pattern here is linear (bounded or possessive repetitions): documents run to thousands of rules and some are
+hostile.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from ingest.refs import colliding, counted, ruling_refs
+from model.kinds import HEADER_KINDS, TERM_KINDS
+
+LONG_WORDS = 300
+# Past these the audit calls the cut poor: the share of numbered lines read, of units with ordinal refs where
+# the document numbers them, of units long without being one paragraph, of glossary pairs read as entries.
+READ_FLOOR = 0.8
+ORDINAL_CEILING = 0.1
+LONG_CEILING = 0.02
+NUMBERED_PART = 0.25
+GLOSSARY_FLOOR = 0.8
+# Too few numbered lines (or pairs) say nothing about a scheme: a list of steps in a prose rulebook.
+MIN_LINES = 20
+MIN_PAIRS = 10
+EXAMPLES = 5
+
+# Markup before a line's label: spaces, HTML tags, markdown bullets, heading and bold marks, escapes, glyphs.
+_MARKUP = r"(?:[ \t]|<[^>\n]{0,200}+>|[-*+•●▪◦](?=[ \t])|#{1,6}+(?=[ \t])|\*\*|__|\\)*+"
+# A word the document repeats before its numbers, capitalised as a heading writes it ("section 3.1" mid-
+# sentence is a cross-reference a PDF line break left at a line's start).
+_WORD = r"(?:Rule|RULE|Law|LAW|Article|ARTICLE|Section|SECTION|Chapter|CHAPTER|Part|PART|§)"
+_PART = r"\d{1,4}+(?:[a-z]{1,2}+\d{0,3}+)*+"  # 1, 702, 11b, 9f12c
+_PREFIX = r"(?:[A-Z]{1,3}+\.?)?"  # A3b1, ST.3
+_NUMBER = rf"{_PREFIX}{_PART}(?:[.\-]{_PART})*+"  # 7, 1.4.6, 1-2-1, 702.11b
+# Without "." or ")" after it a number needs parts to be a label ("1.4.6", "9f12c"): "12" alone is a page.
+_PARTED = (rf"(?:[A-Z]{{1,3}}+\.?{_PART}(?:[.\-]{_PART})*+|{_PART}(?:[.\-]{_PART})++"
+           r"|\d{1,4}+(?:[a-z]{1,2}+\d{0,3}+)++)")
+_LETTER = r"(?:[ivxlc]{1,6}+|[IVXLC]{1,6}+|[a-zA-Z])"
+_AFTER = r"(?:[ \t]?\([0-9a-zA-Z]{1,4}+\))*+"  # "7.4 (b)"
+_LABEL = re.compile(
+    rf"^{_MARKUP}(?P<label>{_WORD}[ \t]{{0,3}}+{_NUMBER}{_AFTER}[.)]?"   # Rule 7, Article 1, § 3
+    rf"|\((?:{_NUMBER}|{_LETTER})\)"                                       # (1.2) (b)
+    rf"|{_NUMBER}{_AFTER}[.)]"                                             # 7.  1.4.6.  1-2-1.  9f12c)
+    rf"|{_PARTED}{_AFTER}"                                                 # 1.4.6  9f12c  7.4 (b)
+    rf"|{_LETTER}[.)])"                                                    # a.  iv.  B)
+    rf"(?=[ \t]|$|\*|<|:)")
+# A contents entry: dot leaders, or a short title ending in its page number ("1.6 Starting the Game 12").
+_CONTENTS = re.compile(r"(?:\.[ \t]?){3,}+[ \t]*\d{1,4}+[ \t]*$|…[ \t]*\d{1,4}+[ \t]*$")
+_TAIL = 100  # a contents entry's leaders and page number are at its end: searching only there keeps it linear
+_PAGE_AT_END = re.compile(r"[ \t]\d{1,4}+[ \t]*$")
+_WORDS = re.compile(r"[^\W\d_]{2}")
+_ORDINAL_SUFFIX = re.compile(r"\d(?:st|nd|rd|th)$")
+_GLOSSARY_HEADING = re.compile(r"^[#* \t]*(?:glossary|definitions|keywords? glossary|terms)\b[*: \t]*$", re.I)
+_HEADING_MARK = re.compile(r"^(#{1,6}+)[ \t]")
+_TERM_LINE = re.compile(r"^[*_ \t]*[A-Z“\"][^.!?:;\n]{0,60}+$")
+# "**Term**: its definition", "Term — its definition", "Term: its definition".
+_TERM_INLINE = re.compile(
+    r"^[-*+ \t]*(?:\*\*[^*\n]{1,60}+\*\*|[A-Z][^:\n—–.]{0,50}+)[ \t]*(?::|—|–)[ \t]*[A-Z]")
+
+
+def label_of(line: str) -> str:
+    """The label `line` opens with (after markup, an introducing word), as printed, or "": a bare number with
+    nothing after it ("12") is a page number or a count, and "1st" is a word."""
+    match = _LABEL.match(line)
+    if not match:
+        return ""
+    label = match.group("label")
+    return "" if _ORDINAL_SUFFIX.search(label.rstrip(".)")) else label
+
+
+def key(label: str) -> tuple[str, ...]:
+    """A label's parts, whatever joins them: "1-2-1." and "1.2.1" are (1, 2, 1), "Rule 7.4 (b)" and "7.4b"
+    are (7, 4, b), "9f12c" is (9, f, 12, c)."""
+    label = re.sub(rf"^{_WORD}", "", label.strip())
+    return tuple(part.lower() for part in re.findall(r"\d++|[A-Za-z]++", label))
+
+
+def numbered_lines(text: str) -> list[tuple[int, str, str]]:
+    """(line number, label, line) for each line of `text` that opens with a label (`label_of`), but for table
+    rows and contents entries (dot leaders, or a short title ending in its page number)."""
+    found = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        if line.lstrip().startswith("|") or line.count("\t") >= 2:
+            continue
+        label = label_of(line)
+        if not label:
+            continue
+        rest = line[line.find(label) + len(label):].strip(" \t*:")
+        if _CONTENTS.search(line[-_TAIL:]) or rest and len(rest.split()) <= 8 and _PAGE_AT_END.search(rest) \
+                and not rest[0].islower():
+            continue
+        found.append((number, label, line.strip()))
+    return found
+
+
+def _suffixes(parts: tuple[str, ...]) -> Iterable[tuple[str, ...]]:
+    """(7, 5, 11, b), (5, 11, b), (11, b), (b): a rule numbered within its chapter carries its short label."""
+    return (parts[i:] for i in range(len(parts)))
+
+
+def _carried(units: Sequence, refs: dict[str, str] | None) -> Counter:
+    """How many units or headings carry each label key (as their label, ref or heading number, whole or as
+    their last parts; a number units are numbered under counts as a heading once). A count the document does
+    not give (an ordinal) carries nothing, and neither does a unit that is its label alone (its text cut away
+    from it)."""
+    ordinals = {r.id for r in counted(units)}
+    carried: Counter = Counter()
+    headings: set[tuple[str, ...]] = set()
+    above: set[tuple[str, ...]] = set()  # the numbers units are numbered under: "7" and "7.4" of "7.4.b"
+    for unit in units:
+        section = tuple(unit.section.split(" > "))
+        headings.update(section[:i + 1] for i in range(len(section)))
+        if unit.kind in HEADER_KINDS | TERM_KINDS or unit.id in ordinals \
+                or not _WORDS.search(unit.text.replace(unit.label, "", 1)):
+            continue
+        own = {key(unit.label)} | ({key(refs[unit.id].partition(" ")[2])} if refs else set())
+        carried.update({suffix for parts in own for suffix in _suffixes(parts) if suffix})
+        above.update(parts[:i] for parts in own for i in range(1, len(parts)))
+    carried.update(above)  # a heading's number, once, however many units it has under it
+    for path in headings:
+        label = label_of(path[-1])
+        if label:
+            carried.update(set(_suffixes(key(label))) - {()})
+    return carried
+
+
+def _said(text: str, unit) -> str:
+    """What a unit says: a ruling's text, a block's pieces of `text`."""
+    return unit.text if hasattr(unit, "text") else " ".join(text[start:end] for start, end in unit.pieces)
+
+
+class _Unit(NamedTuple):
+    """A block of a shape as the ruling it would become, for what `refs.counted` reads of a ruling."""
+
+    id: str
+    section: str
+    label: str
+    title: str
+    kind: str
+    text: str
+
+
+def as_units(text: str, blocks: Sequence) -> list[_Unit]:
+    """The blocks a shape cut from `text` as rulings-to-be, to audit a shape before its rulings are made."""
+    return [_Unit(str(n), " > ".join(b.section), b.label, b.title, b.kind, _said(text, b))
+            for n, b in enumerate(blocks)]
+
+
+def numbering(text: str, units: Sequence, refs: dict[str, str] | None = None) -> dict:
+    """How much of the document's numbering the cut read: its numbered lines (`numbered_lines`), how many
+    of them became a unit or heading carrying the label (matched by label key, as often as the document
+    prints it), and the first lines that did not. `units` are rulings (with `refs`, ruling id -> ref) or
+    blocks `as_units`."""
+    lines = numbered_lines(text)
+    carried = _carried(units, refs)
+    missed = []
+    for number, label, line in lines:
+        parts = key(label)
+        if carried[parts] > 0:
+            carried[parts] -= 1
+        else:
+            missed.append((number, line[:60]))
+    read = len(lines) - len(missed)
+    return {"lines": len(lines), "read": read, "share": round(read / len(lines), 3) if lines else 1.0,
+            "missed": [{"line": n, "text": t} for n, t in missed[:EXAMPLES]]}
+
+
+def glossary_pairs(text: str) -> int:
+    """Term/definition pairs the document shows after its last glossary heading (one in a contents list is
+    followed by another), until a heading of that level or above or a line numbered in parts (a rule of the
+    document's own hierarchy): a short term line over its definition, or "Term: definition" on one line."""
+    pairs, level, term = 0, None, False
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if not stripped:
+            continue
+        heading = _HEADING_MARK.match(stripped)
+        if _GLOSSARY_HEADING.match(stripped):
+            pairs, level, term = 0, len(heading.group(1)) if heading else 7, False
+            continue
+        if level is None:
+            continue
+        if heading and len(heading.group(1)) <= level or len(key(label_of(stripped))) > 1:
+            level = None
+        elif _TERM_INLINE.match(stripped) or term and len(stripped.split()) >= 4:
+            pairs, term = pairs + 1, False
+        else:
+            term = bool(_TERM_LINE.match(stripped)) and len(stripped.split()) <= 6
+    return pairs
+
+
+def audit(text: str, rulings: Sequence, original: str | None = None) -> dict:
+    """The structure audit of `rulings` cut from `text` (the cleaned document): see the module docstring.
+    Returns plain data: numbered (lines, read, share, missed), long, ordinals, colliding, glossary (entries,
+    pairs), the problems found (worst first, each with a count and examples) and a verdict, "good" or
+    "poor: <why>". Missed lines are numbered as in `original` (the file as read) where they can be found
+    there, else as in `text`."""
+    refs = ruling_refs(list(rulings), _ABBREV)
+    units = [r for r in rulings if r.kind not in HEADER_KINDS]
+    found = numbering(text, rulings, refs)
+    if original is not None:
+        found["missed"] = _in_original(original, found["missed"])
+    long = [r for r in units if len(r.text.split()) > LONG_WORDS
+            and max(len(piece.split()) for piece in r.text.split("\n")) <= LONG_WORDS]
+    # The document numbers its units when it prints a label for a good part of them (a cut that split it
+    # into lines has more units than the document has).
+    numbers_units = found["lines"] >= max(MIN_LINES, NUMBERED_PART * len(units))
+    counts = counted(list(rulings))
+    ordinals = [r for r in counts if r.kind != "question"] if numbers_units else []
+    clashes = colliding(list(rulings), refs, _ABBREV)
+    entries = sum(r.kind in TERM_KINDS for r in rulings)
+    pairs = glossary_pairs(text)
+    problems = []
+    if found["lines"] >= MIN_LINES and found["share"] < READ_FLOOR:
+        kind, most = Counter(r.kind for r in rulings).most_common(1)[0]
+        problems.append({"what": f"could not read the numbering of {found['lines'] - found['read']:,} of "
+                                 f"{found['lines']:,} numbered lines",
+                         "share": 1 - found["share"],
+                         "examples": [f"line {m['line']} {m['text']!r}" for m in found["missed"]],
+                         "instead": f"the rulings are mostly {kind} ({most:,} of {len(rulings):,}), "
+                                    f"{len(counts):,} with ordinal refs"})
+    if units and len(ordinals) > ORDINAL_CEILING * len(units):
+        problems.append({"what": f"{len(ordinals):,} of {len(units):,} units have ordinal refs where the document "
+                                 "numbers its units", "share": len(ordinals) / len(units),
+                         "examples": [_ref(refs, r) for r in ordinals[:EXAMPLES]]})
+    if len(long) > LONG_CEILING * len(units):
+        problems.append({"what": f"{len(long):,} units over {LONG_WORDS} words are more than one paragraph",
+                         "share": len(long) / len(units), "examples": [_ref(refs, r) for r in long[:EXAMPLES]]})
+    if clashes:
+        problems.append({"what": f"{len(clashes):,} refs are another unit's number", "share": len(clashes) / len(units),
+                         "examples": [refs[i].partition(" ")[2] for i in clashes[:EXAMPLES]]})
+    if pairs >= MIN_PAIRS and entries < GLOSSARY_FLOOR * pairs:
+        problems.append({"what": f"{entries:,} glossary entries for {pairs:,} term/definition pairs",
+                         "share": 1 - entries / pairs, "examples": []})
+    problems.sort(key=lambda p: -p["share"])
+    return {"numbered": found, "long": len(long), "ordinals": len(ordinals), "colliding": len(clashes),
+            "glossary": {"entries": entries, "pairs": pairs}, "problems": problems,
+            "verdict": "poor: " + "; ".join(p["what"] for p in problems) if problems else "good"}
+
+
+_ABBREV = "_"
+
+
+def _ref(refs: dict[str, str], ruling) -> str:
+    return refs[ruling.id].partition(" ")[2]
+
+
+def _in_original(original: str, missed: list[dict]) -> list[dict]:
+    """The missed lines numbered as in `original`: each found after the one before (they come in order);
+    one not found there keeps its number in the cleaned text."""
+    at, placed = 0, []
+    for item in missed:
+        found = original.find(item["text"], at)
+        if found >= 0:
+            at = found + len(item["text"])
+            item = {**item, "line": original.count("\n", 0, found) + 1}
+        placed.append(item)
+    return placed

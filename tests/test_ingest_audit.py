@@ -1,0 +1,193 @@
+"""The structure audit (ingest/audit.py): the cut measured against the document's own lines, on small
+documents in several numbering styles and on real ones of ../shared/corpora (skipped when absent)."""
+from __future__ import annotations
+
+import time
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from ingest import audit, shapes
+from ingest.manifest import source_entry
+from ingest.pipeline import parse_source
+from ingest.report import ingest_report
+from service.cli import report_text
+from model.records import Citation, Ruling
+from support import CORPORA
+
+STRUCTURE = CORPORA / "structure"
+
+
+def _entry(name: str, shape: str = "auto"):
+    return source_entry({"id": "doc", "file": name, "game": "test", "title": name, "kind": "rulebook",
+                         "language": "en", "shape": shape, "section": name})
+
+
+@cache
+def parsed(path: Path, shape: str = "auto"):
+    """The file parsed as `rulings add FILE --game test` parses it."""
+    return parse_source(_entry(path.name, shape), path.parent)
+
+
+def audited(path: Path, shape: str = "auto") -> dict:
+    source = parsed(path, shape)
+    return audit.audit(source.cleaned_text, source.rulings, source.original_text)
+
+
+def _write(tmp_path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _sentence(n: int) -> str:
+    return f"Players resolve effect number {n} in the order the active player chooses, then continue."
+
+
+@pytest.mark.parametrize(("line", "parts"), [
+    ("1.4.6. The active player draws.", ("1", "4", "6")),
+    ("- **1-2-1.** The active player draws.", ("1", "2", "1")),
+    ("  - 9f12c The active player draws.", ("9", "f", "12", "c")),
+    ("Rule 7.4 (b) The active player draws.", ("7", "4", "b")),
+    ("### 702.11b Hexproof", ("702", "11", "b")),
+    ("(b) The active player draws.", ("b",)),
+    ("iv. The active player draws.", ("iv",)),
+])
+def test_a_label_is_read_whatever_joins_its_parts(line, parts):
+    assert audit.key(audit.label_of(line)) == parts
+
+
+def test_labels_joined_differently_are_the_same_label():
+    assert audit.key("1-2-1.") == audit.key("1.2.1") == ("1", "2", "1")
+    assert audit.key("Rule 7.4 (b)") == audit.key("7.4b")
+
+
+@pytest.mark.parametrize("line", ["12", "1st Player", "12 cards", "section 3.1", "| 1.2 | 3 |",
+                                  "1.6 Starting the Game ........ 12", "1.6 Starting the Game 12"])
+def test_pages_counts_contents_and_table_rows_are_not_numbered_lines(line):
+    assert audit.numbered_lines(line) == []
+
+
+STYLES = {"dotted": "{c}.{n}.", "hyphenated": "- **{c}-{n}.**", "compact": "- {c}f{n}", "worded": "Rule {c}.{n} (b)"}
+
+
+def _numbered_document(style: str, chapters: int = 3, rules: int = 8) -> tuple[str, list[tuple[str, str]]]:
+    """A document numbered in `style` under "# Chapter N" headings, and (label, text) of each rule."""
+    lines, units = [], []
+    for chapter in range(1, chapters + 1):
+        lines += [f"# Chapter {chapter}", ""]
+        for n in range(1, rules + 1):
+            label = style.format(c=chapter, n=n)
+            lines += [f"{label} {_sentence(n)}", ""]
+            units.append((label.strip("-* ").rstrip("."), _sentence(n)))
+    return "\n".join(lines), units
+
+
+def _rulings(units: list[tuple[str, str]], kind: str) -> list[Ruling]:
+    """Rulings cut at `units` as `kind`: "rule" keeps each label (its parts joined by dots, as a ref writes
+    them), "paragraph" counts them."""
+    citation = Citation("doc", 1, 1, 0, 1, 1, 1)
+    return [Ruling(f"doc/{n}", "test", "doc", "Rules", ".".join(audit.key(label)) if kind == "rule" else str(n),
+                   text[:20], text, kind, n, citation) for n, (label, text) in enumerate(units, start=1)]
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_cut_that_keeps_the_documents_labels_audits_good_whatever_its_numbering(style):
+    text, units = _numbered_document(STYLES[style])
+    found = audit.audit(text, _rulings(units, "rule"))
+    # "# Chapter 1" is numbered too: read as the number its rules "1.1" ... "1.8" carry.
+    assert found["numbered"] == {"lines": 27, "read": 27, "share": 1.0, "missed": []}
+    assert found["verdict"] == "good"
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_cut_that_counts_what_the_document_numbers_audits_poor_and_names_the_lines(style):
+    text, units = _numbered_document(STYLES[style])
+    found = audit.audit(text, _rulings(units, "paragraph"))
+    assert found["numbered"]["read"] == 0
+    assert found["verdict"].startswith("poor: could not read the numbering of 27 of 27 numbered lines")
+    assert found["problems"][0]["examples"][1] == f"line 3 {text.split(chr(10))[2][:60]!r}"
+    assert "24 of 24 units have ordinal refs where the document numbers its units" in found["verdict"]
+
+
+def test_a_dotted_document_read_by_the_outline_audits_good(tmp_path):
+    text, _ = _numbered_document(STYLES["dotted"])
+    path = _write(tmp_path, "rules.md", text)
+    found = audit.audit(parsed(path).cleaned_text, parsed(path).rulings)
+    assert found["numbered"]["share"] == 1.0 and found["verdict"] == "good"
+
+
+def test_a_document_whose_numbering_is_not_read_audits_poor_and_names_its_lines(tmp_path):
+    # Labels on lines of their own over their text, as a PDF dump leaves them, cut as paragraphs by `paragraphs`.
+    lines = []
+    for n in range(1, 31):
+        lines += [f"1.{n}.", _sentence(n), ""]
+    path = _write(tmp_path, "rules.txt", "\n".join(lines))
+    source = parsed(path, "paragraphs")
+    found = audit.audit(source.cleaned_text, source.rulings)
+    assert found["verdict"].startswith("poor: could not read the numbering of")
+    assert found["numbered"]["missed"][0] == {"line": 1, "text": "1.1."}
+    assert "line 1 '1.1.'" in found["problems"][0]["examples"]
+
+
+def test_a_glossary_is_audited_against_the_pairs_the_document_shows(tmp_path):
+    terms = "\n\n".join(f"Term{chr(65 + n)}\nA definition of the term in plain words {n}." for n in range(12))
+    text = f"# Rules\n\n1.1. {_sentence(1)}\n\n# Glossary\n\n{terms}\n"
+    assert audit.glossary_pairs(text) == 12
+    assert audit.glossary_pairs(text.replace("# Glossary", "# Notes")) == 0
+
+
+def test_the_audit_is_linear_in_the_documents_size():
+    hostile = (("- " * 5000 + "1" * 3000 + ".a" * 2000 + "\n") * 20 + "**" * 20000 + "\n" + "1." * 20000
+               + "\n1. " + ". " * 50000 + "\n1.1 Title" + " 1" * 50000)
+    start = time.monotonic()
+    audit.numbered_lines(hostile)
+    audit.glossary_pairs("# Glossary\n" + hostile)
+    assert time.monotonic() - start < 2
+
+
+needs_corpora = pytest.mark.skipif(not STRUCTURE.is_dir(), reason=f"{STRUCTURE} is not beside the clone")
+
+
+@needs_corpora
+def test_the_netrunner_pdf_audits_poor_and_names_its_numbered_lines():
+    found = audited(STRUCTURE / "netrunner-comprehensive-rules-1.4.pdf")
+    numbered = found["numbered"]
+    assert numbered["lines"] > 1500 and numbered["share"] < 0.1
+    assert found["verdict"].startswith("poor:")
+    assert "could not read the numbering of" in found["verdict"]
+    assert numbered["missed"] and all(item["line"] > 0 and audit.label_of(item["text"]) for item in numbered["missed"])
+
+
+@needs_corpora
+def test_the_netrunner_pdf_keeps_its_shape_when_no_other_reads_its_numbering_and_says_so():
+    source = parsed(STRUCTURE / "netrunner-comprehensive-rules-1.4.pdf")
+    tried = dict(source.found["shapes_tried"])
+    assert set(tried) == set(shapes.SHAPES)
+    assert source.shape == source.found["shapes_tried"][0][0] == "outline"
+    text = report_text(ingest_report(_entry("netrunner-comprehensive-rules-1.4.pdf"), source))
+    assert "structure audit: POOR" in text
+    assert "shape outline read 3% of the numbered lines;" in text and "kept outline" in text
+    assert "the rulings are mostly paragraph" in text
+
+
+@pytest.mark.skipif(not CORPORA.is_dir(), reason=f"{CORPORA} is not beside the clone")
+@pytest.mark.parametrize("name", ["mtg-comprehensive-rules-2022-04-29.txt",
+                                  "lorcana-comprehensive-rules-2025-10-31.pdf"])
+def test_the_comprehensive_rulebooks_audit_good(name):
+    found = audited(CORPORA / name)
+    assert found["verdict"] == "good", found["verdict"]
+    assert found["numbered"]["share"] >= 0.95
+    assert found["colliding"] == found["long"] == 0 and found["ordinals"] <= 3
+    source = parsed(CORPORA / name)
+    assert source.found["shapes_tried"] == ()  # read well enough: no other shape was tried
+    report = ingest_report(_entry(name), source)
+    assert report["audit"]["verdict"] == "good" and report["audit"]["shapes_tried"] == []
+    assert "  structure audit: good: read " in report_text(report)
+
+
+@pytest.mark.skipif(not CORPORA.is_dir(), reason=f"{CORPORA} is not beside the clone")
+def test_the_mtg_glossary_entries_match_the_pairs_it_shows():
+    glossary = audited(CORPORA / "mtg-comprehensive-rules-2022-04-29.txt")["glossary"]
+    assert abs(glossary["entries"] - glossary["pairs"]) <= 0.05 * glossary["pairs"]
