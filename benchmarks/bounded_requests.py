@@ -22,6 +22,7 @@ from urllib.parse import quote, urlencode
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # the packages, and the helpers in tests/support
 
+from kb.report import markdown_table  # noqa: E402
 from support import REPO_DB  # noqa: E402
 from support.calcs import HEAVIEST  # noqa: E402
 from support.servers import RULINGS, raw_get, running_server  # noqa: E402
@@ -110,11 +111,9 @@ def main() -> None:
             }
             for name, paths in browse_cases.items():
                 rows.append({"server": "browse", "case": name, **case(port, server.pid, paths, f"/{database}/games")})
-    print("| server | case | status | time | light request meanwhile | server peak memory |")
-    print("|---|---|---|---:|---|---:|")
-    for row in rows:
-        print(f"| {row['server']} | {row['case']} | {row['status']} | {row['seconds']:.2f} s | {row['light']} | "
-              f"{row['peak_mb']:.0f} MB |")
+    print(markdown_table([{"server": row["server"], "case": row["case"], "status": row["status"],
+                           "time": f"{row['seconds']:.2f} s", "light request meanwhile": row["light"],
+                           "server peak memory": f"{row['peak_mb']:.0f} MB"} for row in rows]))
 
 
 if __name__ == "__main__":
