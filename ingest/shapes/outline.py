@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ingest import links
+from ingest import labels, links
 from ingest.formats import FENCE
 from ingest.segment import HEADING_CONNECTORS, SENTENCE_STARTERS, Block, first_sentence, slugify, trim
 from ingest.text import MappedText
@@ -37,18 +37,24 @@ _DOT_LETTER = r"\.[a-z](?![a-z])"
 # A capital letter part: "6.A.1" (test cases, appendices numbered under a chapter).
 _DOT_CAPITAL = r"\.[A-Z](?![A-Za-z])"
 # A decimal number's parts are taken possessively: else "1.1.1...1x" would be split between the two groups
-# every way there is before failing.
-_ITEM = re.compile(
-    r"^\s*(?:"
-    rf"(?P<decimal>\d+(?:(?:\.\d+)++[a-z]?|{_DOT_LETTER}|{_DOT_CAPITAL})"
-    rf"(?:\.\d+|{_DOT_LETTER}|{_DOT_CAPITAL})*+)\.?\s+"
-    r"|(?P<number>\d{1,3}[a-z]?)[).]\s+"
-    r"|\(?(?P<letter>[A-Za-z])\)\s+|(?P<dotted>[a-z])\.\s+"
-    r"|(?P<question>Q(?:uestion)?\s*\d*\s*[:.)])\s*"
-    r"|(?P<answer>A(?:nswer)?\s*\d*\s*[:.])\s*"
-    r"|(?P<example>(?:EXAMPLES?|Examples?)(?:\s+(?:\d+|[A-Z]))?\s*:)\s*"
-    r")"
-)
+# every way there is before failing. Its numbers are joined by the separators the document numbers with
+# (`labels.separators`): "." always, "-" in a document numbered "1-2-1.".
+def _item(joints: str = ".") -> re.Pattern:
+    joint = "[" + re.escape(joints) + "]"
+    return re.compile(
+        r"^\s*(?:"
+        rf"(?P<decimal>\d+(?:(?:{joint}\d+)++[a-z]?|{_DOT_LETTER}|{_DOT_CAPITAL})"
+        rf"(?:{joint}\d+|{_DOT_LETTER}|{_DOT_CAPITAL})*+)\.?\s+"
+        r"|(?P<number>\d{1,3}[a-z]?)[).]\s+"
+        r"|\(?(?P<letter>[A-Za-z])\)\s+|(?P<dotted>[a-z])\.\s+"
+        r"|(?P<question>Q(?:uestion)?\s*\d*\s*[:.)])\s*"
+        r"|(?P<answer>A(?:nswer)?\s*\d*\s*[:.])\s*"
+        r"|(?P<example>(?:EXAMPLES?|Examples?)(?:\s+(?:\d+|[A-Z]))?\s*:)\s*"
+        r")"
+    )
+
+
+_ITEM = _item()
 # "Stoneskin (2 points): Add one..." - a numbered item that names something.
 _NAMED = re.compile(r"^(?P<name>[A-Z][\w'’ /-]{1,40}?)\s*(?:\([^)]*\))?\s*(?::|\s[-–]\s)")
 _BULLET = re.compile(r"^\s*(?:[•◦▪‣∙●○■□►➢➤◊◆❖✓*–—-]|o(?=\s+[A-Z“\"(]))\s+")
@@ -95,7 +101,6 @@ _ENDS_CLAUSE = re.compile(r"[.!?:;][”\"')\]]*$")
 _ASKS = re.compile(r"^[^.!?]{3,}\?")
 # "[^1]: A judge is any staff member...": a footnote, as the readers write one.
 _FOOTNOTE = re.compile(r"^\s*\[\^[^\]\s]+\]:\s*")
-_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 # "## A", "## B–C": a glossary's letter headings, which group its entries.
 _LETTER_GROUP = re.compile(r"^[A-Z](?:\s*[-–—]\s*[A-Z])?$")
 
@@ -126,11 +131,15 @@ class _Outline:
     def __init__(self, doc: MappedText, root: tuple[str, ...]):
         self.text = doc.text
         lines = list(_lines(self.text))
+        # The document's own numbering: the separators its labels join numbers with, and the lines it numbers.
+        joints = labels.separators(line for _, line in lines)
+        self.item = _item(joints)
+        lines = labels.unglue(lines, joints[-1], self.item)
         self.code = _fenced(lines)  # line index -> the line of a code block or of the FENCE around it
         # Looking ahead or back, a code block's lines are plain text: "END LOOP" or "# comment" heads nothing.
         self.lines = [(pos, FENCE if index in self.code else line) for index, (pos, line) in enumerate(lines)]
         self.following = _next_nonblank(self.lines)
-        self.numbers = _next_numbers(self.lines)
+        self.numbers = _next_numbers(self.lines, self.item)
         self.entries = _alphabetical_headings(self.lines)
         self.sequenced = _sequenced_headings(self.lines)
         self.root = root
@@ -196,9 +205,9 @@ class _Outline:
             if bullet or _CAPTION.match(stripped):
                 self._text(index, pos, line, bullet)
                 continue
-            item = _ITEM.match(line)
+            item = self.item.match(line)
             if self.top_rules and _BARE_NUMBER.match(line):
-                item = _ITEM.match(line.rstrip() + " ")  # a number whose text is on the next lines
+                item = self.item.match(line.rstrip() + " ")  # a number whose text is on the next lines
             if self.headings and self.headings[-1].glossary:
                 if not item and self._term(index, pos, line):
                     continue
@@ -276,7 +285,8 @@ class _Outline:
         numbered = _NUMBERED_SECTION.match(stripped)
         if numbered and "," in numbered.group("title") and not (
                 _names_a_topic(numbered.group("title"))
-                and (self.numbers[index] or "").startswith(numbered.group("n") + ".")):
+                and labels.within(self.numbers[index] or "", numbered.group("n"))
+                and self.numbers[index] != numbered.group("n")):
             numbered = None
         if numbered and self._heads_section(index, numbered.group("n")):
             return _Heading(1, _section_title(numbered.group("title")), numbered.group("n"), "numbered")
@@ -332,7 +342,7 @@ class _Outline:
         if term is None:
             return False
         line = self.lines[term][1].strip()
-        if _ITEM.match(line) or _marked(line):
+        if self.item.match(line) or _marked(line):
             return False
         if _INLINE_TERM.match(line) or _DOTTED_TERM.match(line):
             return True
@@ -349,7 +359,7 @@ class _Outline:
 
     def _following_item(self, index: int) -> re.Match | None:
         following = self.following[index]
-        return None if following is None else _ITEM.match(self.lines[following][1])
+        return None if following is None else self.item.match(self.lines[following][1])
 
     def _heads_rules(self, index: int, number: str) -> bool:
         """Is the decimal line at `index` followed by rules numbered under it, or by questions?"""
@@ -357,7 +367,7 @@ class _Outline:
         if following is not None and following.group("question"):
             return True
         deeper = self.numbers[index] or ""
-        return deeper.startswith(number + ".") or deeper.rstrip(_LETTERS) == number != deeper
+        return labels.within(deeper, number) and deeper != number
 
     def _stands_empty(self, index: int, number: str) -> bool:
         """Is the decimal title at `index` ("5.0 General") a heading with nothing under it: followed by a heading
@@ -366,10 +376,10 @@ class _Outline:
         if following is None:
             return False
         line = self.lines[following][1]
-        item = _ITEM.match(line)
+        item = self.item.match(line)
         later = item and item.group("decimal")
         return bool(_marked(line.strip()) or _CHAPTER.match(line.strip())
-                    or later and not _within(later, number) and _follows(later, number))
+                    or later and not labels.within(later, number) and labels.follows(later, number))
 
     def _heads_section(self, index: int, number: str) -> bool:
         """Is "N. Title" at `index` a heading rather than a short list item? An item follows its previous
@@ -396,7 +406,7 @@ class _Outline:
         following = self.following[index]
         if following is None:
             return False
-        item = _ITEM.match(self.lines[following][1])
+        item = self.item.match(self.lines[following][1])
         opens = bool(item and (item.group("question") or item.group("decimal") or item.group("number")))
         previous = self.lines[index - 1][1].strip() if index else ""
         if previous:
@@ -415,7 +425,7 @@ class _Outline:
         if not (_ENDS_CLAUSE.search(previous) or _BULLET.match(self.lines[index - 1][1]) or _ROW.match(previous)):
             return False
         body = self.lines[index + 1][1] if index + 1 < len(self.lines) else ""
-        if _BULLET.match(body) or _ITEM.match(body):
+        if _BULLET.match(body) or self.item.match(body):
             return True
         body = body.strip()
         return (bool(re.match(r"[A-Z“\"(]", body)) and not _names_a_topic(body)
@@ -455,11 +465,11 @@ class _Outline:
             # "## 4.3.6 Challenge" is inside "### 4.3. Main Phase", "### 5.0 General" is not inside "## 4.3".
             number = heading.number if heading.kind in ("marked", "numbered") and not self.top_rules else None
             while self.headings and self.headings[-1].level >= heading.level and not (
-                    _numeric(number) and _within(number, self.headings[-1].number)):
+                    _numeric(number) and labels.within(number, self.headings[-1].number)):
                 closed = self.headings.pop()
                 heading.sibling = heading.sibling or closed.level == heading.level
             self._leave_sections_outside(number)
-            if self.headings and _numeric(number) and _within(number, self.headings[-1].number):
+            if self.headings and _numeric(number) and labels.within(number, self.headings[-1].number):
                 heading.level = max(heading.level, self.headings[-1].level + 1)
         heading.glossary = bool(_GLOSSARY.match(heading.title))
         if heading.number:
@@ -518,13 +528,13 @@ class _Outline:
             if marked:
                 number = _heading_number(marked.group("star") or marked.group("hash"))
                 if _numeric(number) and _numeric(heading.number):
-                    return _within(number, heading.number) and number != heading.number
+                    return labels.within(number, heading.number) and number != heading.number
                 return len(marked.group("hashes") or "#") > heading.level
-            item = _ITEM.match(line)
+            item = self.item.match(line)
             if item and item.group("question"):
                 return True
             inner = item and item.group("decimal")
-            if inner and heading.number and _within(inner, heading.number) and inner != heading.number:
+            if inner and heading.number and labels.within(inner, heading.number) and inner != heading.number:
                 return True
         return False
 
@@ -535,7 +545,7 @@ class _Outline:
             return
         closed = False
         while (self.headings and _numeric(self.headings[-1].number)
-               and not _within(number, self.headings[-1].number) and _follows(number, self.headings[-1].number)):
+               and not labels.within(number, self.headings[-1].number) and labels.follows(number, self.headings[-1].number)):
             self.headings.pop()
             closed = True
         if closed:
@@ -621,7 +631,7 @@ class _Outline:
         """Is the decimal number opening line `index` the first cell of a table's row rather than a rule's
         number: the line and a neighbour are rows laid out in columns, and the number does not carry the
         document's rule numbering on from the last rule (point values 0.5, 1.0, 4.5 in a scoring table)?"""
-        if not _table_cells(self.lines[index][1]) or item.group("decimal") in _successors(self.last_rule or ""):
+        if not _table_cells(self.lines[index][1]) or item.group("decimal") in labels.successors(self.last_rule or ""):
             return False
         return any(_table_cells(self.lines[near][1]) for near in (index - 1, index + 1) if 0 <= near < len(self.lines))
 
@@ -631,7 +641,7 @@ class _Outline:
         # unless it is the number that comes next, written as the rules' numbers are ("1.3.1. know and abide…"
         # under "1.3. … Players must:").
         if (self.current is not None and self.lines[index - 1][1].strip() and line[item.end():][:1].islower()
-                and not (label in _successors(self.last_rule) and item.group().rstrip().endswith("."))):
+                and not (label in labels.successors(self.last_rule) and item.group().rstrip().endswith("."))):
             return False
         self.last_rule = label
         self._leave_sections_outside(label)
@@ -656,7 +666,7 @@ class _Outline:
             return False
         self.top = int(number)
         # A rule that is a numbered step ("401. 1. Activate or trigger the Ability") is titled by the step.
-        step = _ITEM.match(self.text[start:end])
+        step = self.item.match(self.text[start:end])
         title = first_sentence(self.text[start + step.end():end]) if step and step.group("number") else ""
         block = Block(self.section, number, title, [], kind="rule")
         self.rules.add(number)
@@ -697,8 +707,7 @@ class _Outline:
 
     def _parent_of(self, label: str) -> str | None:
         """The rule `label` is a subrule of, when that rule is a unit: 702.11 for 702.11b, 1.9.4 for 1.9.4.2."""
-        base = label.rstrip(_LETTERS)
-        parent = base if base != label and not base.endswith(".") else label.rpartition(".")[0]
+        parent = labels.parent(label)
         return parent if parent in self.rules else None
 
     def _term(self, index: int, pos: int, line: str) -> bool:
@@ -931,26 +940,7 @@ def _numeric(number: str | None) -> bool:
 
 def _rule_number(number: str | None) -> bool:
     """Is `number` numbered like a rule, with parts ("4.3.6", "6.A.1"), not a chapter ("6") or a letter?"""
-    return _numeric(number) and "." in number
-
-
-def _number_key(number: str) -> tuple[int, ...]:
-    """A number's parts in order ("6.A.1" -> 6, 1, 1; "4.3b" -> 4, 3, 2): letters count from a = 1."""
-    return tuple(int(part) if part.isdigit() else ord(part.lower()) - 96
-                 for part in re.findall(r"\d+|[A-Za-z]", number))
-
-
-def _within(number: str, outer: str | None) -> bool:
-    """Does the numbering put `number` under `outer` (or is it `outer`): 4.3.7 under 4.3, 702.11b under 702.11?"""
-    if not outer:
-        return False
-    return number == outer or number.startswith(outer + ".") or (
-        number[len(outer):].isalpha() and number.startswith(outer) and outer[-1].isdigit())
-
-
-def _follows(number: str, earlier: str) -> bool:
-    """Does `number` come after `earlier` in the document's numbering (4.3.7 after 4.3.6, 5.1 after 4.3)?"""
-    return _number_key(number) > _number_key(earlier)
+    return _numeric(number) and bool(re.search(r"[.\-]", number))
 
 
 def _without_number(title: str, number: str | None) -> str:
@@ -1028,14 +1018,14 @@ def _alphabetical_headings(lines: list[tuple[int, str]]) -> set[int]:
     return found
 
 
-def _next_numbers(lines: list[tuple[int, str]]) -> list[str | None]:
+def _next_numbers(lines: list[tuple[int, str]], opening: re.Pattern = _ITEM) -> list[str | None]:
     """For each line, the number of the next decimal rule or numbered chapter after it (None when none follows)."""
     numbers: list[str | None] = [None] * len(lines)
     upcoming = None
     for index in range(len(lines) - 1, -1, -1):
         numbers[index] = upcoming
         line = lines[index][1]
-        item = _ITEM.match(line)
+        item = opening.match(line)
         chapter = _CHAPTER.match(line.strip()) if len(line) <= 2 * _LONGEST_HEADING else None
         if item and item.group("decimal"):
             upcoming = item.group("decimal")
@@ -1093,21 +1083,12 @@ _LONGEST_ROW = 200
 _TABLE_ROW = re.compile(r"^\s*[-+]?\d+(?:\.\d+)?\.?(?: {2,}|\t)\s*\S[^\t]*?(?: {3,}|\t)\s*\S")
 
 
-def _successors(number: str) -> set[str]:
-    """The decimal numbers that may come next after rule `number`: its first subrule, its next sibling, or the
-    next sibling of a rule above it ("1.3" -> 1.3.1, 1.4, 2)."""
-    parts = number.split(".")
-    if not all(part.isdigit() for part in parts):
-        return set()
-    return {f"{number}.1"} | {".".join(parts[:depth] + [str(int(parts[depth]) + 1)]) for depth in range(len(parts))}
-
-
 def _indent(line: str) -> int:
     return len(line) - len(line.lstrip())
 
 
 def _depth(number: str) -> int:
-    return number.count(".") + 1
+    return len(re.findall(r"[.\-]", number)) + 1
 
 
 def _heading_number(title: str) -> str | None:

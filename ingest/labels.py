@@ -1,0 +1,156 @@
+"""The label grammar: how a document numbers its units, whatever separators it numbers them with.
+
+A label is a run of parts (numbers, letters, roman numerals) joined by a separator the document chooses: "702.11b",
+"1-2-1", "6.A.1", "9f12c". What follows from a label follows from its parts, never from one typography: which
+label it extends (its parent: "1-2-1" under "1-2", "702.11b" under "702.11"), which labels may come after it
+(its first subrule, its next sibling, the next sibling of a label above it), and its order. Which separators a
+document numbers with is read from the document itself (`separators`): a separator is the document's when enough
+of its lines open with labels joined by it that follow one another as numbering does, so "2-4 players" opening
+one line of a dotted rulebook is text, while "1-2-1." in a hyphenated one is a rule.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+# Where a label's parts meet: a separator, or a digit meeting a letter ("9f12c", "702.11b").
+_PART = re.compile(r"\d+|[A-Za-z]+")
+_LAST_PART = re.compile(r"(?P<parent>.*?)[.\-]?(?:\d+|[A-Za-z]+)$")
+# A number in parts joined by "." or "-" opening a line, after the markup a bullet or bold leaves:
+# "1-2-1. When…", "**2-3-4.** If…", "- 4.3.6 Challenge".
+_OPENING = re.compile(r"^\s*(?:[-*+•]\s+)?(?:\*\*|__)?(?P<label>\d{1,4}(?:[.\-]\d{1,4})+)\.?(?:\*\*|__)?(?:\s|$)")
+# How many lines must open with labels joined by a separator, following one another, for it to be the document's.
+_EVIDENCE = 5
+# Letters after a number that the document cites as one label ("1.6a"), and a roman numeral.
+_ROMAN = re.compile(r"(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})", re.IGNORECASE)
+_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
+
+
+def parts(label: str) -> list[str]:
+    """The parts of a label in order: "702.11b" -> 702, 11, b; "1-2-1" -> 1, 2, 1; "9f12c" -> 9, f, 12, c."""
+    return _PART.findall(label)
+
+
+def key(label: str) -> tuple[int, ...]:
+    """A label's order: its parts as numbers, a letter counting from a = 1 ("4.3b" -> 4, 3, 2)."""
+    return tuple(int(part) if part.isdigit() else ord(letter.lower()) - 96
+                 for part in parts(label) for letter in ([part] if part.isdigit() else part))
+
+
+def separator(label: str) -> str:
+    """The separator a label joins its numbers with ("-" for "1-2-1"), "." when it has none of its own."""
+    found = re.search(r"[.\-]", label)
+    return found.group() if found else "."
+
+
+def parent(label: str) -> str:
+    """The label `label` extends, its last part and the separator before it cut off ("1-2" for "1-2-1",
+    "702.11" for "702.11b", "9f12" for "9f12c"), or "" for a label of one part."""
+    match = _LAST_PART.match(label)
+    return match.group("parent") if match else ""
+
+
+def within(label: str, outer: str | None) -> bool:
+    """Does the numbering put `label` under `outer`, or is it `outer` (4.3.7 under 4.3, 702.11b under 702.11,
+    1-2-1 under 1-2, never 4.30 under 4.3)?"""
+    if not outer or not label.startswith(outer):
+        return False
+    rest = label[len(outer):]
+    return not rest or rest[0] in ".-" or (rest.isalpha() and outer[-1].isdigit())
+
+
+def follows(label: str, earlier: str) -> bool:
+    """Does `label` come after `earlier` in the numbering (4.3.7 after 4.3.6, 5.1 after 4.3, 1-3 after 1-2-4)?"""
+    return key(label) > key(earlier)
+
+
+def successors(label: str) -> set[str]:
+    """The labels that may come next after `label` when all its parts are numbers: its first subrule, its next
+    sibling, or the next sibling of a label above it ("1.3" -> 1.3.1, 1.4, 2; "1-2" -> 1-2-1, 1-3, 2)."""
+    numbers = label.split(separator(label))
+    if not all(part.isdigit() for part in numbers):
+        return set()
+    joint = separator(label)
+    return {f"{label}{joint}1"} | {joint.join(numbers[:depth] + [str(int(numbers[depth]) + 1)])
+                                   for depth in range(len(numbers))}
+
+
+def depth(label: str) -> int:
+    """How many parts deep a label sits ("4.3.6" and "1-2-1" are 3)."""
+    return len(parts(label))
+
+
+def roman(text: str) -> int | None:
+    """The value of a roman numeral ("iv" -> 4), or None when `text` is none."""
+    if not text or not _ROMAN.fullmatch(text):
+        return None
+    values = [_ROMAN_VALUES[c] for c in text.lower()]
+    return sum(-v if later > v else v for v, later in zip(values, values[1:] + [0]))
+
+
+def separators(lines: Iterable[str]) -> str:
+    """The separators the document numbers its units with: "." always, and each other separator ("-") when at
+    least `_EVIDENCE` lines open with numbers joined by it that follow on from a number before them (a next
+    sibling, a first subrule, the next of a number above: "1-2-1." after "1-2.") rather than standing alone."""
+    seen: dict[str, set[str]] = {}
+    chained: dict[str, int] = {}
+    for line in lines:
+        match = _OPENING.match(line) if len(line) > 2 and line.lstrip()[:1] in "0123456789-*+•_" else None
+        if not match:
+            continue
+        label = match.group("label")
+        joint = separator(label)
+        if len(set(re.findall(r"[.\-]", label))) > 1:
+            continue  # "1.2-3": a range or a date, no label
+        known = seen.setdefault(joint, set())
+        if known and any(label in successors(earlier) for earlier in (parent(label), *_previous(label)) if earlier):
+            chained[joint] = chained.get(joint, 0) + 1
+        known.add(label)
+    return "." + "".join(joint for joint, count in chained.items() if joint != "." and count >= _EVIDENCE)
+
+
+def _previous(label: str) -> list[str]:
+    """The labels `label` would directly follow: its previous sibling, or (a first subrule) its parent."""
+    numbers = label.split(separator(label))
+    if not numbers[-1].isdigit():
+        return []
+    if int(numbers[-1]) > 1:
+        return [separator(label).join(numbers[:-1] + [str(int(numbers[-1]) - 1)])]
+    return [parent(label)]
+
+
+def glued(line: str, last: str, joint: str) -> int | None:
+    """Where a label that a conversion glued onto the end of the previous unit's line starts in `line`
+    ("…\\(See 2-3-5-4-1\\) 2-3-4-2. If “Pilot card”…", "5-1. Preparing a Deck 5-1-1. Before the game…"): a label
+    joined by `joint` that may come next after `last` (see `successors`), closed by a full stop and followed by
+    a capitalised word, past the line's own start (the first subrule of a successor too: "5. Preparing to Play
+    5-1. Preparing a Deck" after 4-19-2); None when there is none."""
+    if joint == "." or not last:
+        return None
+    wanted = successors(last)
+    wanted |= {f"{label}{joint}1" for label in wanted}  # "5-1" after "4-19-2", its chapter "5." glued before it
+    for match in re.finditer(rf"(?<=\s)(\d{{1,4}}(?:{re.escape(joint)}\d{{1,4}})+)\.\s+(?=[A-Z“\"(【])", line):
+        if match.group(1) in wanted and match.start() > 0:
+            return match.start()
+    return None
+
+
+def unglue(lines: Sequence[tuple[int, str]], joint: str, opening: re.Pattern) -> list[tuple[int, str]]:
+    """`lines` (start, text) with each line that carries a glued label (see `glued`) split in two where it
+    starts; `opening` reads the label a line opens with (its group "decimal"), which the next must follow."""
+    if joint == ".":
+        return list(lines)
+    found: list[tuple[int, str]] = []
+    last = ""
+    for pos, line in lines:
+        while True:
+            item = opening.match(line)
+            if item and item.group("decimal"):
+                last = item.group("decimal")
+            cut = glued(line, last, joint)
+            if cut is None:
+                break
+            found.append((pos, line[:cut].rstrip()))
+            pos, line = pos + cut, line[cut:]
+        found.append((pos, line))
+    return found
