@@ -20,7 +20,7 @@ _LAST_PART = re.compile(r"(?P<parent>.*?)[.\-]?(?:\d+|[A-Za-z]+)$")
 # "1-2-1. When…", "**2-3-4.** If…", "- 4.3.6 Challenge".
 _OPENING = re.compile(r"^\s*(?:[-*+•]\s+)?(?:\*\*|__)?(?P<label>\d{1,4}(?:[.\-]\d{1,4})+)\.?(?:\*\*|__)?(?:\s|$)")
 # How many lines must open with labels joined by a separator, following one another, for it to be the document's.
-_EVIDENCE = 5
+EVIDENCE = 5
 # Letters after a number that the document cites as one label ("1.6a"), and a roman numeral.
 _ROMAN = re.compile(r"(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})", re.IGNORECASE)
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
@@ -90,23 +90,27 @@ def roman(text: str) -> int | None:
 
 def separators(lines: Iterable[str]) -> str:
     """The separators the document numbers its units with: "." always, and each other separator ("-") when at
-    least `_EVIDENCE` lines open with numbers joined by it that follow on from a number before them (a next
+    least `EVIDENCE` lines open with numbers joined by it that follow on from a number before them (a next
     sibling, a first subrule, the next of a number above: "1-2-1." after "1-2.") rather than standing alone."""
-    seen: dict[str, set[str]] = {}
-    chained: dict[str, int] = {}
+    found: dict[str, list[str]] = {}
     for line in lines:
         match = _OPENING.match(line) if len(line) > 2 and line.lstrip()[:1] in "0123456789-*+•_" else None
-        if not match:
-            continue
-        label = match.group("label")
-        joint = separator(label)
-        if len(set(re.findall(r"[.\-]", label))) > 1:
-            continue  # "1.2-3": a range or a date, no label
-        known = seen.setdefault(joint, set())
-        if known and any(label in successors(earlier) for earlier in (parent(label), *_previous(label)) if earlier):
-            chained[joint] = chained.get(joint, 0) + 1
-        known.add(label)
-    return "." + "".join(joint for joint, count in chained.items() if joint != "." and count >= _EVIDENCE)
+        if match and len(set(re.findall(r"[.\-]", match.group("label")))) == 1:  # not "1.2-3", a range or a date
+            found.setdefault(separator(match.group("label")), []).append(match.group("label"))
+    return "." + "".join(joint for joint, run in found.items() if joint != "." and chained(run) >= EVIDENCE)
+
+
+def chained(found: Iterable[str]) -> int:
+    """How many of the labels `found` (in document order) follow on from one before them: a next sibling, a
+    first subrule, the next of a label above (see `successors`)."""
+    seen: set[str] = set()
+    count = 0
+    for label in found:
+        if seen and any(label in successors(earlier) for earlier in (parent(label), *_previous(label)) if earlier
+                        and earlier in seen):
+            count += 1
+        seen.add(label)
+    return count
 
 
 def _previous(label: str) -> list[str]:

@@ -72,8 +72,8 @@ _DECIMAL_TITLE = re.compile(r"^(?P<n>\d+(?:\.(?:\d+|[A-Z](?![A-Za-z])))+[a-z]?)\
 _NUMBERED_SECTION = re.compile(r"^(?P<n>\d{1,4})[.)]\s+(?P<title>[A-Z][\w'’&/ ,-]{1,50}[\w)])$")
 # "103. To play, a player must..." / "429. Add": a plain number of a document that numbers its rules from the top.
 _TOP_NUMBER = re.compile(r"^\s*(?P<n>\d{1,3})\.\s+(?P<body>\S(?:.*\S)?)\s*$")  # not `\S.*?\s*$`: quadratic
-# "727." alone on its line, its text on the next ones.
-_BARE_NUMBER = re.compile(r"^\s*\d{1,3}(?:\.\d+|\.[a-z])*\.?\s*$")
+# "727.", "1.4.6.", "1-2-1." or "a." alone on its line, its text on the next ones.
+_BARE_NUMBER = re.compile(r"^\s*(?:\d{1,3}(?:[.\-]\d+|\.[a-z])*\.?|[a-z]\.)\s*$")
 # Small words a numbered title may have in lower case ("Playing the Game", "Playing or Activating Abilities").
 _TITLE_SMALL = frozenset(HEADING_CONNECTORS | {"or", "at", "by", "from", "as", "vs", "per", "into", "onto"})
 _KEYWORD = r"(?:Article|Section|Chapter|Part|Appendix|ARTICLE|SECTION|CHAPTER|PART|APPENDIX)"
@@ -171,6 +171,9 @@ class _Outline:
         # its rules and title lines, counting up through the document, never list items numbered after a heading.
         self.top_rules = _numbers_rules_from_the_top(self.lines, self.numbers)
         self.top = -1                       # the last plain number of that sequence so far
+        # A document printing its labels alone on their lines ("1.4.6." over its text, as PDFs lay them out).
+        self.lone = _lone_labels(self.lines, self.item)
+        self.listed = _contents_pairs(self.lines, self.following) if self.lone else set()
         self.term_letter = ""               # the first letter of the glossary's latest term
         self.dotted: bool | None = None     # are the glossary's terms "Term. Definition" lines (None: no term yet)?
         self.glossary: list[_Heading] | None = None  # the headings down to the document's glossary heading
@@ -206,8 +209,18 @@ class _Outline:
                 self._text(index, pos, line, bullet)
                 continue
             item = self.item.match(line)
-            if self.top_rules and _BARE_NUMBER.match(line):
+            if (self.top_rules or self.lone) and _BARE_NUMBER.match(line):
                 item = self.item.match(line.rstrip() + " ")  # a number whose text is on the next lines
+                if index in self.listed:  # an entry of a contents page ("1.2." over "The Golden Rules")
+                    self._text(index, pos, line)
+                    continue
+                over = self._label_over_title(index, stripped) if self.lone and item else None
+                if over is not None:
+                    self._open(over, index)
+                    continue
+                if item and item.group("decimal") and not self.top_rules and not self._continues(item.group("decimal")):
+                    self._text(index, pos, line)  # a rule number a PDF set on a line of its own mid-sentence
+                    continue
             if self.headings and self.headings[-1].glossary:
                 if not item and self._term(index, pos, line):
                     continue
@@ -268,7 +281,7 @@ class _Outline:
         # A line carrying on the sentence above ("...follow the rules in\nSection 6.5.") is no heading.
         carried = index and not _ENDS_CLAUSE.search(self.lines[index - 1][1].rstrip() or ".")
         keyword = _KEYWORD_HEADING.match(stripped)
-        if keyword and not carried:
+        if keyword and not carried and not self._carried_on(index):
             return _Heading(_depth(keyword.group("n")), stripped, keyword.group("n"), "numbered")
         if self.top_rules and (_TOP_NUMBER.match(stripped) or self.numbers[index] is not None):
             return self._top_heading(index, stripped)
@@ -290,8 +303,8 @@ class _Outline:
             numbered = None
         if numbered and self._heads_section(index, numbered.group("n")):
             return _Heading(1, _section_title(numbered.group("title")), numbered.group("n"), "numbered")
-        if item:
-            return None
+        if item or self._mid_sentence(index):
+            return None  # a unit, or words set on a line of their own mid-sentence ("The" / "INSTALL COST" / "of a…")
         # A glossary or an update summary closes the chapters before it, even when the summary then reprints
         # rules numbered in the last one; any other capitalised line inside a chapter is a label of its text.
         if self._inside_chapter(index) and not (_CAPS_SECTION.match(stripped) and (
@@ -334,6 +347,47 @@ class _Outline:
             level = 2
         shown = title if len(title) <= 3 else _section_title(title)  # "XP" is no all-capitals heading
         return _Heading(level, f"{number} {shown}", number, "numbered")
+
+    def _continues(self, label: str) -> bool:
+        """Does `label` carry the numbering on: a successor of the last rule (see `labels.successors`), or the
+        first rule or next topic under an open numbered heading?"""
+        numbers = [h.number for h in self.headings if _numeric(h.number)]
+        return any(label in labels.successors(number) for number in (self.last_rule, *numbers) if number)
+
+    def _mid_sentence(self, index: int) -> bool:
+        """Is line `index` words set on a line of their own inside a sentence, as PDFs set a term in capitals
+        ("A" / "ZONE" / "is a place…"): the line above it (past blank lines) ends no clause, and the line
+        below carries the sentence on?"""
+        previous = index - 1
+        while previous >= 0 and not self.lines[previous][1].strip():
+            previous -= 1
+        return (previous >= 0 and not _ENDS_CLAUSE.search(self.lines[previous][1].rstrip())
+                and self._carried_on(index))
+
+    def _carried_on(self, index: int) -> bool:
+        """Does the next line carry the sentence of line `index` on ("Section 9.1.6" / "details the cases…",
+        "FLAVOR TEXT" / ", and has no effect…")?"""
+        following = self.following[index]
+        opening = self.lines[following][1].lstrip()[:1] if following is not None else ""
+        return opening.islower() or opening in tuple(",;:)")
+
+    def _label_over_title(self, index: int, stripped: str) -> _Heading | None:
+        """A label alone on its line over a topic's name ("1.4." then "Deck Construction"): the heading of the
+        rules numbered under it that follow (its title line is read with it); None when no rule numbered under
+        it follows, or the line under the label is no title (then it is the label's own rule text: "1.10.1."
+        over "A", "CREDIT", "([c]) is the basic unit…")."""
+        title_at = self.following[index]
+        if title_at is None:
+            return None
+        title = self.lines[title_at][1].strip()
+        number = stripped.rstrip(".")
+        if not _names_a_topic(title) or not number[:1].isdigit():
+            return None
+        later = self.numbers[title_at] or ""
+        if not labels.within(later, number) or later == number:
+            return None
+        self.skip.add(title_at)
+        return _Heading(_depth(number), f"{number} {_section_title(title)}", number, "numbered")
 
     def _opens_glossary(self, index: int) -> bool:
         """Is a "Glossary" or "Definitions" line followed by a glossary entry (a term line over its definition,
@@ -1025,13 +1079,64 @@ def _next_numbers(lines: list[tuple[int, str]], opening: re.Pattern = _ITEM) -> 
     for index in range(len(lines) - 1, -1, -1):
         numbers[index] = upcoming
         line = lines[index][1]
-        item = opening.match(line)
+        item = opening.match(line.rstrip() + " " if _BARE_NUMBER.match(line) else line)
         chapter = _CHAPTER.match(line.strip()) if len(line) <= 2 * _LONGEST_HEADING else None
         if item and item.group("decimal"):
             upcoming = item.group("decimal")
         elif chapter:
             upcoming = chapter.group("n")
     return numbers
+
+
+def _lone_labels(lines: list[tuple[int, str]], opening: re.Pattern) -> bool:
+    """Does the document print its rule labels alone on their lines ("1.4.6." over the rule's text)? At least
+    `labels.EVIDENCE` such labels, each following on from the one before (see `labels.successors`)."""
+    alone = [item.group("decimal") for _, line in lines
+             if _BARE_NUMBER.match(line) and (item := opening.match(line.rstrip() + " ")) and item.group("decimal")]
+    return labels.chained(alone) >= labels.EVIDENCE
+
+
+# This many labels over titles in a row, and nothing else, are a contents page; a title wraps over a few lines.
+_CONTENTS_RUN = 3
+_WRAPPED_TITLE = 3
+
+
+def _title_words(line: str) -> bool:
+    """Is `line` (a part of) a title in a contents page: a few words, no sentence, no label?"""
+    stripped = line.strip()
+    return (0 < len(stripped.split()) <= 7 and stripped[-1] not in ".,;:!?"
+            and not _BARE_NUMBER.match(line) and not _ITEM.match(stripped))
+
+
+def _contents_pairs(lines: list[tuple[int, str]], following: list[int | None]) -> set[int]:
+    """Indices of the label lines of a contents page laid out as a label alone on its line over its title ("1.2."
+    then "The Golden Rules"): runs of `_CONTENTS_RUN` such pairs or more, with nothing between them."""
+    found: set[int] = set()
+    run: list[int] = []
+    index = next((i for i, (_, line) in enumerate(lines) if line.strip()), None)
+    while index is not None:
+        title = following[index]
+        if (_BARE_NUMBER.match(lines[index][1]) and title is not None and _title_words(lines[title][1])
+                and _names_a_topic(lines[title][1].strip())):
+            label = lines[index][1].strip().rstrip(".")
+            if run and not labels.follows(label, lines[run[-1]][1].strip().rstrip(".")):
+                # the numbering starts again: the contents ended, and the document's own chapters begin
+                found.update(run if len(run) >= _CONTENTS_RUN else ())
+                run = []
+            run.append(index)
+            index = following[title]
+            for _ in range(_WRAPPED_TITLE):  # "Steps of Triggering / and Resolving a Conditional / Ability"
+                if index is None or not _title_words(lines[index][1]):
+                    break
+                index = following[index]
+            continue
+        if len(run) >= _CONTENTS_RUN:
+            found.update(run)
+        run = []
+        index = following[index]
+    if len(run) >= _CONTENTS_RUN:
+        found.update(run)
+    return found
 
 
 def _numbers_rules_from_the_top(lines: list[tuple[int, str]], numbers: list[str | None]) -> bool:
