@@ -218,8 +218,11 @@ class _Outline:
                 if over is not None:
                     self._open(over, index)
                     continue
-                if item and item.group("decimal") and not self.top_rules and not self._continues(item.group("decimal")):
-                    self._text(index, pos, line)  # a rule number a PDF set on a line of its own mid-sentence
+                if item and item.group("decimal") and not self.top_rules and (
+                        not self._continues(item.group("decimal"))
+                        or self._carried_on(index) and not stripped.endswith(".")):
+                    # a rule number a PDF set on a line of its own mid-sentence ("section" / "4.7.8" / ", respectively")
+                    self._text(index, pos, line)
                     continue
             if self.headings and self.headings[-1].glossary:
                 if not item and self._term(index, pos, line):
@@ -369,7 +372,7 @@ class _Outline:
         "FLAVOR TEXT" / ", and has no effect…")?"""
         following = self.following[index]
         opening = self.lines[following][1].lstrip()[:1] if following is not None else ""
-        return opening.islower() or opening in tuple(",;:)")
+        return opening.islower() or opening in tuple(",;:).")
 
     def _label_over_title(self, index: int, stripped: str) -> _Heading | None:
         """A label alone on its line over a topic's name ("1.4." then "Deck Construction"): the heading of the
@@ -1096,7 +1099,7 @@ def _lone_labels(lines: list[tuple[int, str]], opening: re.Pattern) -> bool:
     return labels.chained(alone) >= labels.EVIDENCE
 
 
-# This many labels over titles in a row, and nothing else, are a contents page; a title wraps over a few lines.
+# Labels over titles in a row, this many of them siblings, are a contents page; a title wraps over a few lines.
 _CONTENTS_RUN = 3
 _WRAPPED_TITLE = 3
 
@@ -1110,32 +1113,37 @@ def _title_words(line: str) -> bool:
 
 def _contents_pairs(lines: list[tuple[int, str]], following: list[int | None]) -> set[int]:
     """Indices of the label lines of a contents page laid out as a label alone on its line over its title ("1.2."
-    then "The Golden Rules"): runs of `_CONTENTS_RUN` such pairs or more, with nothing between them."""
+    then "The Golden Rules"): runs of such pairs with nothing between them, numbered on from one to the next,
+    that list siblings (1.1 then 1.2) `_CONTENTS_RUN` times at least. A chapter, its first section and its first
+    rule opening with a short phrase ("4." "Game Zones", "4.1." "Zones", "4.1.1." "A" / "ZONE" / "is a…") each
+    sit under the one before: the document's own headings, no contents."""
     found: set[int] = set()
-    run: list[int] = []
+    run: list[tuple[int, str]] = []
+
+    def close() -> None:
+        siblings = sum(not labels.within(later, earlier) for (_, earlier), (_, later) in zip(run, run[1:]))
+        if siblings >= _CONTENTS_RUN:
+            found.update(index for index, _ in run)
+        run.clear()
+
     index = next((i for i, (_, line) in enumerate(lines) if line.strip()), None)
     while index is not None:
         title = following[index]
         if (_BARE_NUMBER.match(lines[index][1]) and title is not None and _title_words(lines[title][1])
                 and _names_a_topic(lines[title][1].strip())):
             label = lines[index][1].strip().rstrip(".")
-            if run and not labels.follows(label, lines[run[-1]][1].strip().rstrip(".")):
-                # the numbering starts again: the contents ended, and the document's own chapters begin
-                found.update(run if len(run) >= _CONTENTS_RUN else ())
-                run = []
-            run.append(index)
+            if run and not labels.follows(label, run[-1][1]):
+                close()  # the numbering starts again: the contents ended, and the document's own chapters begin
+            run.append((index, label))
             index = following[title]
             for _ in range(_WRAPPED_TITLE):  # "Steps of Triggering / and Resolving a Conditional / Ability"
                 if index is None or not _title_words(lines[index][1]):
                     break
                 index = following[index]
             continue
-        if len(run) >= _CONTENTS_RUN:
-            found.update(run)
-        run = []
+        close()
         index = following[index]
-    if len(run) >= _CONTENTS_RUN:
-        found.update(run)
+    close()
     return found
 
 

@@ -291,13 +291,12 @@ def _own_label(original: str, start: int, title: str) -> str:
         return match.group("label").strip()
     if re.sub(r"<[^>]*>", "", before).strip():  # words before the unit on its line: no label of its own
         return ""
-    here = _label_at(original[start:start + 80])
-    if here:
-        return here
     above = original[:line_start].rstrip().rpartition("\n")[2]  # the last line before, blank lines skipped
     label = _label_at(above)
     rest = normal(re.sub(r"<[^>]*>", " ", above)).removeprefix(normal(label)).strip()
-    return label if label and rest in ("", normal(title)) else ""
+    if label and rest == "":  # a label alone over the text ("2.4.2." over "Section 1.16 details…")
+        return label
+    return _label_at(original[start:start + 80]) or (label if label and rest == normal(title) else "")
 
 
 def _document_labels(original: str, styles: frozenset[str]) -> list[str]:
@@ -373,7 +372,34 @@ def _check(sample: Sample, units: list[Unit]) -> SampleResult:
         rank = (len(lacks), "label" in lacks, "starts" in lacks)
         if rank < (len(best_lacks), "label" in best_lacks, "starts" in best_lacks):
             best, best_lacks = unit.ref, lacks
+    heading = _heading_with(sample, units)
+    if heading:
+        return SampleResult(sample, True, heading)
     return SampleResult(sample, False, best, best_lacks)
+
+
+def _heading_with(sample: Sample, units: list[Unit]) -> str:
+    """A numbered heading that is the sample (a section heading the facts sample: "9.8" "Interrupts and
+    Replacement Effects", its rules following as 9.8.1…): a section path part opening with the sample's label
+    and then its first words, inside a part opening with its parent's label (or at the top, for no parent),
+    with a unit under it. Its path, or ""."""
+    if not is_label(sample.label):
+        return ""
+    want = canonical(sample.label)
+    for unit in units:
+        parts = _segments(unit)
+        for at, part in enumerate(parts):
+            label = _label_at(part) or (m.group() if (m := re.match(r"\d+(?=\s)", part)) else "")
+            if not label or canonical(label) != want:
+                continue
+            title = normal(part[len(label):])
+            above = [_label_at(p) or (m.group() if (m := re.match(r"\d+(?=\s)", p)) else "") for p in parts[:at]]
+            numbered_above = [a for a in above if a]
+            parent_ok = (canonical(numbered_above[-1]) == canonical(sample.parent) if sample.parent and numbered_above
+                         else not sample.parent and not numbered_above)
+            if parent_ok and title.strip(" .:-").startswith(normal(sample.starts).strip(" .:-")):
+                return " > ".join(parts[:at + 1])
+    return ""
 
 
 def _ordinal(unit: Unit) -> bool:
