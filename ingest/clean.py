@@ -29,6 +29,7 @@ _GAP = re.compile(r"(?<=\S) +(?=\S)")
 _SPLIT_PUNCTUATION = re.compile(r"(?<=[^\s.]) (?=[.,;:!?)]+(?:\s|$)|['’]s\b)", re.M)
 # A letter a symbol font's bullet glyph came out as ("u" for Wingdings' diamond), opening a list item's line.
 _GLYPH_BULLET = re.compile(r"^(?P<marker>[b-hj-z])(?= +[A-Z0-9“\"(])", re.M)
+_LINE_LETTER = re.compile(r"^(?P<letter>[a-z])(?=[ \t]+[A-Z0-9“\"(])", re.M)
 _GLYPH_BULLET_LINES = 3  # how many lines the same letter must open before it is read as a marker
 # A letter set apart as a drop cap, the rest of its word opening the next line ("O" over "n a blustery…").
 _DROP_CAP = re.compile(r"(?:^|(?<=\n\n)|(?<=[.!?”\"]\n))(?P<cap>[A-Z])\n(?=(?P<rest>[a-z]+)\b)")
@@ -187,9 +188,18 @@ def drop_running_page_numbers(doc: MappedText, last_page: int) -> MappedText:
 def mark_glyph_bullets(doc: MappedText) -> MappedText:
     """"u 1 Board map…" -> "• 1 Board map…": a lone lower-case letter opening several lines before a capital
     or a digit is the bullet of a symbol font read as a letter; it becomes a bullet (citing the letter). One
-    letter opening one line ("b Foo") is left alone, and so are "a" and "i", which are words."""
+    letter opening one line ("b Foo") is left alone, and so are "a" and "i", which are words, and letters that
+    mostly follow the letter before them on an earlier line (subrules "a", "b", "c" lettered without a stop)."""
     counts = Counter(match.group("marker") for match in _GLYPH_BULLET.finditer(doc.text))
-    markers = {letter for letter, count in counts.items() if count >= _GLYPH_BULLET_LINES}
+    # Lettered subrules are no bullets: each of their letters follows the one before it ("a", then "b", then "c").
+    lettered: Counter = Counter()
+    previous = ""
+    for match in _LINE_LETTER.finditer(doc.text):
+        letter = match.group("letter")
+        lettered[letter] += previous == chr(ord(letter) - 1)
+        previous = letter
+    markers = {letter for letter, count in counts.items()
+               if count >= _GLYPH_BULLET_LINES and lettered[letter] < count / 2}
     if not markers:
         return doc
     return doc.sub(_GLYPH_BULLET, lambda m: "•" if m.group("marker") in markers else m.group())

@@ -39,14 +39,18 @@ _DOT_CAPITAL = r"\.[A-Z](?![A-Za-z])"
 # A decimal number's parts are taken possessively: else "1.1.1...1x" would be split between the two groups
 # every way there is before failing. Its numbers are joined by the separators the document numbers with
 # (`labels.separators`): "." always, "-" in a document numbered "1-2-1.".
-def _item(joints: str = ".") -> re.Pattern:
+# A document may letter a rule's subrules without a stop ("a If two abilities…" under "1.6 If an ability…"):
+# then `bare` reads them.
+def _item(joints: str = ".", bare: bool = False) -> re.Pattern:
     joint = "[" + re.escape(joints) + "]"
+    letters = r"|(?P<bare>[a-z])\s+(?=[A-Z“\"(])" if bare else ""
     return re.compile(
         r"^\s*(?:"
         rf"(?P<decimal>\d+(?:(?:{joint}\d+)++[a-z]?|{_DOT_LETTER}|{_DOT_CAPITAL})"
         rf"(?:{joint}\d+|{_DOT_LETTER}|{_DOT_CAPITAL})*+)\.?\s+"
         r"|(?P<number>\d{1,3}[a-z]?)[).]\s+"
         r"|\(?(?P<letter>[A-Za-z])\)\s+|(?P<dotted>[a-z])\.\s+"
+        rf"{letters}"
         r"|(?P<question>Q(?:uestion)?\s*\d*\s*[:.)])\s*"
         r"|(?P<answer>A(?:nswer)?\s*\d*\s*[:.])\s*"
         r"|(?P<example>(?:EXAMPLES?|Examples?)(?:\s+(?:\d+|[A-Z]))?\s*:)\s*"
@@ -135,6 +139,8 @@ class _Outline:
         joints = labels.separators(line for _, line in lines)
         self.item = _item(joints)
         lines = labels.unglue(lines, joints[-1], self.item)
+        if _bare_letters(lines, self.item):
+            self.item = _item(joints, bare=True)
         self.code = _fenced(lines)  # line index -> the line of a code block or of the FENCE around it
         # Looking ahead or back, a code block's lines are plain text: "END LOOP" or "# comment" heads nothing.
         self.lines = [(pos, FENCE if index in self.code else line) for index, (pos, line) in enumerate(lines)]
@@ -185,6 +191,7 @@ class _Outline:
         self.changelog: _Heading | None = None  # the open update summary: what it reprints nests under it
         self.closing = False                 # does that summary run to the end (it starts past the middle)?
         self.heading_numbers: set[str] = set()
+        self.topics: dict[str, str] = {}    # a numbered glossary topic's number ("1 ABILITIES") -> its unit's label
 
     def read(self) -> list[Block]:
         for index, (pos, line) in enumerate(self.lines):
@@ -674,7 +681,10 @@ class _Outline:
             return True
         if self.in_answer:
             return False
-        letter = (item.group("letter") or item.group("dotted")).lower()
+        bare = item.groupdict().get("bare")
+        if bare and (self.case is None or bare != self._next_letter()):
+            return False  # "a Space Dock…" carrying a sentence on, not the subrule that comes next
+        letter = (item.group("letter") or item.group("dotted") or bare).lower()
         if self.named is not None:
             block = Block(self.section + (self.named.title,), letter, "", [])
         elif self.case is not None:
@@ -683,6 +693,12 @@ class _Outline:
             block = Block(self.section, letter, "", [])
         self._start(block, start, end)
         return True
+
+    def _next_letter(self) -> str:
+        """The letter the next subrule of the open numbered rule takes: "a" after the rule, "c" after its "b"."""
+        last = self.blocks[-1].label if self.blocks else ""
+        own = last[len(self.case.label):] if self.case is not None and last.startswith(self.case.label) else ""
+        return chr(ord(own) + 1) if len(own) == 1 and own.isalpha() and own < "z" else "a"
 
     def _table_row(self, index: int, item: re.Match) -> bool:
         """Is the decimal number opening line `index` the first cell of a table's row rather than a rule's
@@ -763,9 +779,10 @@ class _Outline:
             self.in_answer, self.answer_indent, self.answer_items = True, indent, 0
 
     def _parent_of(self, label: str) -> str | None:
-        """The rule `label` is a subrule of, when that rule is a unit: 702.11 for 702.11b, 1.9.4 for 1.9.4.2."""
+        """The rule `label` is a subrule of, when that rule is a unit (702.11 for 702.11b, 1.9.4 for 1.9.4.2), or
+        the glossary topic numbered so ("1.6" under "1 ABILITIES")."""
         parent = labels.parent(label)
-        return parent if parent in self.rules else None
+        return parent if parent in self.rules else self.topics.get(parent)
 
     def _term(self, index: int, pos: int, line: str) -> bool:
         """A glossary term opens a unit: a short line without a full stop after a finished definition, over
@@ -824,6 +841,7 @@ class _Outline:
             return True
         self.skip.update(range(index + 1, following))
         block = _term_block(self.section, term)
+        self._number_topic(block)
         self.blocks.append(block)
         self.current = self.last = block
         self.example = None
@@ -851,6 +869,7 @@ class _Outline:
 
     def _start(self, block: Block, start: int, end: int) -> None:
         self.own_number = None
+        self._number_topic(block)
         if self.changelog is not None and block.kind == "rule":
             block.kind = "restated"  # what an update summary prints is a record of a change, not the rule
         if self.in_front:
@@ -860,6 +879,12 @@ class _Outline:
         self.current = self.last = block
         self.example, self.in_answer = None, False
         self._extend(block.pieces, start, end)
+
+    def _number_topic(self, block: Block) -> None:
+        """Remember a glossary topic the document numbers ("1 ABILITIES"): its rules (1.1, 1.2…) sit under it."""
+        number = re.match(r"(\d{1,3})\s+\S", block.title) if block.kind == "glossary" else None
+        if number:
+            self.topics[number.group(1)] = block.label
 
     def _code(self, index: int, pos: int, line: str) -> None:
         """A line of a code block, or a FENCE around it: text of the unit or paragraph before it, which
@@ -1089,6 +1114,27 @@ def _next_numbers(lines: list[tuple[int, str]], opening: re.Pattern = _ITEM) -> 
         elif chapter:
             upcoming = chapter.group("n")
     return numbers
+
+
+def _bare_letters(lines: list[tuple[int, str]], opening: re.Pattern) -> bool:
+    """Does the document letter its rules' subrules without a stop ("a If two abilities…" under "1.6 …")? At
+    least `labels.EVIDENCE` lines opening with a letter and a capitalised word, each the letter that comes next
+    under the numbered rule just above ("a" right after it, "b" right after "a")."""
+    bare = re.compile(r"^\s*([a-z])\s+[A-Z“\"(]")
+    expected, found = "", 0
+    for _, line in lines:
+        if not line.strip():
+            continue
+        item = opening.match(line)
+        letter = bare.match(line)
+        if item and item.group("decimal"):
+            expected = "a"
+        elif letter and letter.group(1) == expected:
+            found += 1
+            expected = chr(ord(expected) + 1)
+        else:
+            expected = ""
+    return found >= labels.EVIDENCE
 
 
 def _lone_labels(lines: list[tuple[int, str]], opening: re.Pattern) -> bool:

@@ -7,7 +7,8 @@ benchmarks/structure.py; never shipped.
 Labels. A document's label is read the way a reader reads it: after markdown bullets, bold and heading marks,
 HTML tags and list glyphs, an optional word ("Rule", "Law", "Article", "Section", "§"), then a number in
 parts ("1-2-1.", "702.19b", "9f12c", "ST.3", "(1.2)", "7.1 (c) iv.", "Interpretation 2 Rule 7.4 (b)") or a
-letter or roman numeral closed by "." or ")" ("a.", "iv.", "(b)"). A label's *canonical form* (`canonical`)
+letter or roman numeral closed by "." or ")" ("a.", "iv.", "(b)"), or a lower-case letter before a capitalised word
+("a If two abilities…", a subrule lettered without a stop). A label's *canonical form* (`canonical`)
 drops the introducing word, a trailing "." or ")" and enclosing parentheses, lower-cases, and writes every
 other break between parts (spaces, parentheses, a digit meeting a letter) as "."; hyphens are kept, so
 "1-2-1." is "1-2-1" and never "1.2.1", while "7.4 (b)", "7.4b" and "7.4.b" are all "7.4.b". A ref *carries*
@@ -53,7 +54,8 @@ _LETTER = r"(?:[ivxlc]{1,6}|[IVXLC]{1,6}|[a-zA-Z])"
 _AFTER = rf"(?:\s*\([0-9a-zA-Z]{{1,4}}\))*(?:\s+[ivxlc]{{1,6}}\.(?=\s|$))?"
 _CORE = (rf"(?:\(\s*(?:{_NUMBER}|{_LETTER})\s*\)"  # (1.2), (b)
          rf"|{_NUMBER}{_AFTER}[.)]?"
-         rf"|{_LETTER}[.)])")  # a.  iv.  B)
+         rf"|{_LETTER}[.)]"  # a.  iv.  B)
+         r"|[a-z](?=[\t ]+(?:[A-Z\"“(]|$)))")  # a subrule lettered without a stop: "a If two abilities…"
 _LABEL = re.compile(
     rf"(?P<label>(?:interpretation\s+\d+\s+)?(?:{_WORD}\s*)?{_CORE})(?=\s|$|\*|<|[:\-–—])", re.IGNORECASE)
 _LEADING = re.compile(rf"^{_MARKUP}{_LABEL.pattern}", re.IGNORECASE)
@@ -145,6 +147,8 @@ class Facts:
         counted = ";".join(c for c in self.numbering.split(";") if "not counted" not in c)
         for a, b in re.findall(r"'([^']+)'|`([^`]+)`", counted):
             text = a or b
+            if re.fullmatch(r"[a-z]", text):  # "'a'/'b'": subrules lettered without a stop
+                examples.append(text)
             while label := _label_at(text):  # every label the example opens with: "12. a." is two
                 examples.append(label)
                 text = text[text.index(label) + len(label):]
