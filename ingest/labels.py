@@ -125,10 +125,10 @@ def _previous(label: str) -> list[str]:
 
 def glued(line: str, last: str, joint: str) -> int | None:
     """Where a label that a conversion glued onto the end of the previous unit's line starts in `line`
-    ("…\\(See 2-3-5-4-1\\) 2-3-4-2. If “Pilot card”…", "5-1. Preparing a Deck 5-1-1. Before the game…"): a label
-    joined by `joint` that may come next after `last` (see `successors`), closed by a full stop and followed by
-    a capitalised word, past the line's own start (the first subrule of a successor too: "5. Preparing to Play
-    5-1. Preparing a Deck" after 4-19-2); None when there is none."""
+    ("…\\(See 2-3-5-4-1\\) 2-3-4-2. If “Pilot card”…", "5-1. Preparing a Deck 5-1-1. Before the game…"):
+    a label joined by `joint` that may come next after `last` (see `successors`), closed by a full stop and
+    followed by a capitalised word, past the line's own start (the first subrule of a successor too: "5.
+    Preparing to Play 5-1. Preparing a Deck" after 4-19-2); None when there is none."""
     if joint == "." or not last:
         return None
     wanted = successors(last)

@@ -16,6 +16,8 @@ _COUNTED_KINDS = frozenset({"paragraph", "question"})
 _PART_START = re.compile(r"[.\-)](?=\w)|(?<=\d)(?=[A-Za-z])|(?<=[A-Za-z])(?=\d)")
 # A heading's own number ("1.2 Golden Rules", "4. Card Types", "1-2 Deck"), as a section part shows it.
 _HEADING_NUMBER = re.compile(r"^(\d+(?:[.\-](?:\d+|[A-Za-z]\b))*[a-z]?)\.?\s")
+# A word a heading's number may follow ("Rule 7.11 Instigator & Aggressor").
+_KEYWORD = r"(?:rule|law|article|section|chapter|part|appendix|§)"
 _SMALL = frozenset({"a", "an", "and", "for", "in", "of", "on", "the", "to", "with", "&"})
 
 
@@ -178,13 +180,15 @@ def counted(rulings: list[Ruling]) -> list[Ruling]:
 def _ordinal(ruling: Ruling) -> bool:
     """Is the ruling's label a count rather than a number the document gives it: a question's or a paragraph's
     ("7", "q12"), or any label that does not number (a slug)? A paragraph that is a numbered heading's own
-    text ("6.A" under "6.A. Basic Checks") carries the heading's number, and a glossary entry its term."""
+    text ("6.A" under "6.A. Basic Checks", "7.11" under "Rule 7.11 Instigator") carries the heading's number,
+    and a glossary entry its term."""
     if ruling.kind in TERM_KINDS:
         return False
     if not numbering(ruling.label):
         return True
     heading = ruling.section.rpartition(" > ")[2]
-    return ruling.kind in _COUNTED_KINDS and not re.match(rf"{re.escape(ruling.label)}\b", heading)
+    return ruling.kind in _COUNTED_KINDS and not re.match(rf"(?:{_KEYWORD}\s*)?{re.escape(ruling.label)}\b", heading,
+                                                          re.IGNORECASE)
 
 
 def _own_labels(members: list[Ruling]) -> list[str]:

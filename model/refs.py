@@ -6,8 +6,12 @@ import re
 
 MAX_REF = 24
 MAX_ABBREV = 10
-# A label that numbers: "702.19b", "103.2.a.1", "1-2-1", "9f12c", "12", "1a", "b", "iv" — not a title or a slug.
-NUMBERING = re.compile(r"\d+(?:[.\-]\d+)*[a-z]?(?:\.(?:\d+|[a-z](?![a-z])))*|\d+(?:[a-z]\d+)+[a-z]?"
+# A roman part of a label: "7.1c.iv", "7.11viii".
+_ROMAN_PART = r"[ivxlc]{2,6}(?![a-z])"
+# A label that numbers: "702.19b", "103.2.a.1", "1-2-1", "9f12c", "7.1c.iv", "12", "1a", "b", "iv" — not a title or
+# a slug.
+NUMBERING = re.compile(rf"\d+(?:[.\-]\d+)*(?:[a-z]|{_ROMAN_PART})?(?:\.(?:\d+|[a-z](?![a-z])|{_ROMAN_PART}))*"
+                       r"|\d+(?:[a-z]\d+)+[a-z]?"
                        r"|[a-z](?:\.\d+[a-z]?)*"
                        r"|(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})", re.IGNORECASE)
 

@@ -47,7 +47,8 @@ def _item(joints: str = ".", bare: bool = False) -> re.Pattern:
     return re.compile(
         r"^\s*(?:"
         rf"(?P<decimal>\d+(?:(?:{joint}\d+)++[a-z]?|{_DOT_LETTER}|{_DOT_CAPITAL})"
-        rf"(?:{joint}\d+|{_DOT_LETTER}|{_DOT_CAPITAL})*+)\.?\s+"
+        rf"(?:{joint}\d+|{_DOT_LETTER}|{_DOT_CAPITAL})*+)(?:\s?\((?P<sub>[a-z])\))?\.?\s+"
+        r"|(?P<roman>(?=[ivx]{2})x{0,3}(?:ix|iv|v?i{0,3}))\.\s+"
         r"|(?P<number>\d{1,3}[a-z]?)[).]\s+"
         r"|\(?(?P<letter>[A-Za-z])\)\s+|(?P<dotted>[a-z])\.\s+"
         rf"{letters}"
@@ -80,7 +81,9 @@ _TOP_NUMBER = re.compile(r"^\s*(?P<n>\d{1,3})\.\s+(?P<body>\S(?:.*\S)?)\s*$")  #
 _BARE_NUMBER = re.compile(r"^\s*(?:\d{1,3}(?:[.\-]\d+|\.[a-z])*\.?|[a-z]\.)\s*$")
 # Small words a numbered title may have in lower case ("Playing the Game", "Playing or Activating Abilities").
 _TITLE_SMALL = frozenset(HEADING_CONNECTORS | {"or", "at", "by", "from", "as", "vs", "per", "into", "onto"})
-_KEYWORD = r"(?:Article|Section|Chapter|Part|Appendix|ARTICLE|SECTION|CHAPTER|PART|APPENDIX)"
+_KEYWORD = r"(?:Article|Section|Chapter|Part|Appendix|Rule|Law|ARTICLE|SECTION|CHAPTER|PART|APPENDIX|RULE|LAW)"
+# Keywords that name a part of a document, never one rule: "Section 7.2" heads a section however numbered.
+_KEYWORD_PART = re.compile(r"^(?:Article|Section|Chapter|Part|Appendix)\b", re.IGNORECASE)
 _KEYWORD_HEADING = re.compile(rf"^{_KEYWORD}\s+(?P<n>\d+(?:\.\d+)*)(?!\.?\d)\s*+(?:[:.–—-]\s*+)?[^.!?]*$")
 # The number a heading gives the plain items under it: "Article 4: ...", "3 Movement", "A. Rapidplay".
 _HEADING_NUMBER = re.compile(rf"^(?:{_KEYWORD}\s+(?P<named>\d+(?:\.\d+)*)\b"
@@ -179,6 +182,7 @@ class _Outline:
         self.top = -1                       # the last plain number of that sequence so far
         # A document printing its labels alone on their lines ("1.4.6." over its text, as PDFs lay them out).
         self.lone = _lone_labels(self.lines, self.item)
+        self.steps = _stepped(self.lines)  # words the document numbers its steps after ("STEP 7-PLACE…")
         self.listed = _contents_pairs(self.lines, self.following) if self.lone else set()
         self.term_letter = ""               # the first letter of the glossary's latest term
         self.dotted: bool | None = None     # are the glossary's terms "Term. Definition" lines (None: no term yet)?
@@ -216,6 +220,8 @@ class _Outline:
                 self._text(index, pos, line, bullet)
                 continue
             item = self.item.match(line)
+            if self.steps and self._step(pos, line):
+                continue
             if (self.top_rules or self.lone) and _BARE_NUMBER.match(line):
                 item = self.item.match(line.rstrip() + " ")  # a number whose text is on the next lines
                 if index in self.listed:  # an entry of a contents page ("1.2." over "The Golden Rules")
@@ -291,8 +297,12 @@ class _Outline:
         # A line carrying on the sentence above ("...follow the rules in\nSection 6.5.") is no heading.
         carried = index and not _ENDS_CLAUSE.search(self.lines[index - 1][1].rstrip() or ".")
         keyword = _KEYWORD_HEADING.match(stripped)
-        if keyword and not carried and not self._carried_on(index):
-            return _Heading(_depth(keyword.group("n")), stripped, keyword.group("n"), "numbered")
+        named = keyword and _names_a_topic(stripped[keyword.end("n"):].strip(" :.–—-") or "-")
+        if keyword and (named or not carried) and not self._carried_on(index):
+            number = keyword.group("n")
+            # "Rule 7.11 Instigator & Aggressor": a rule's heading, its own text the rule
+            return _Heading(_depth(number), stripped, number, "numbered",
+                            rule=_rule_number(number) and not _KEYWORD_PART.match(stripped))
         if self.top_rules and (_TOP_NUMBER.match(stripped) or self.numbers[index] is not None):
             return self._top_heading(index, stripped)
         chapter = _CHAPTER.match(stripped)
@@ -312,7 +322,12 @@ class _Outline:
                 and self.numbers[index] != numbered.group("n")):
             numbered = None
         if numbered and self._heads_section(index, numbered.group("n")):
-            return _Heading(1, _section_title(numbered.group("title")), numbered.group("n"), "numbered")
+            # The title keeps its number ("305 Lands": "rule 305" names it), and sits under the chapter whose
+            # hundreds it numbers ("305" under "3. Card Types").
+            number = numbered.group("n")
+            chapter = next((h for h in reversed(self.headings) if h.number and _in_hundreds(number, h.number)), None)
+            return _Heading(chapter.level + 1 if chapter else 1, f"{number} {_section_title(numbered.group('title'))}",
+                            number, "numbered")
         if item or self._mid_sentence(index):
             return None  # a unit, or words set on a line of their own mid-sentence ("The" / "INSTALL COST" / "of a…")
         # A glossary or an update summary closes the chapters before it, even when the summary then reprints
@@ -459,7 +474,7 @@ class _Outline:
             return False
         # "3. Card Types" over "300. General": sections numbered in the hundreds of their chapter.
         child = following.group("number")
-        return child == "1" or len(child) == len(number) + 2 and child.startswith(number)
+        return child == "1" or _in_hundreds(child, number)
 
     def _titled(self, index: int, stripped: str) -> bool:
         """A short unpunctuated line, after a blank line over text or questions and numbered units (past
@@ -609,7 +624,7 @@ class _Outline:
             return
         closed = False
         while (self.headings and _numeric(self.headings[-1].number)
-               and not labels.within(number, self.headings[-1].number) and labels.follows(number, self.headings[-1].number)):
+               and not _under(number, self.headings[-1].number) and labels.follows(number, self.headings[-1].number)):
             self.headings.pop()
             closed = True
         if closed:
@@ -681,6 +696,9 @@ class _Outline:
             return True
         if self.in_answer:
             return False
+        roman = item.group("roman") or (item.group("dotted") if item.group("dotted") in ("i", "v", "x") else None)
+        if roman and (item.group("roman") or self._next_letter() != roman):
+            return self._roman(roman, start, end)
         bare = item.groupdict().get("bare")
         if bare and (self.case is None or bare != self._next_letter()):
             return False  # "a Space Dock…" carrying a sentence on, not the subrule that comes next
@@ -691,6 +709,30 @@ class _Outline:
             block = Block(self.section, self.case.label + letter, "", [], kind="rule", parent=self.case.label)
         else:
             block = Block(self.section, letter, "", [])
+        self._start(block, start, end)
+        return True
+
+    def _step(self, pos: int, line: str) -> bool:
+        """A step numbered after a word the document repeats ("STEP 7-PLACE GAME BOARD TOKENS: Place the…"): a
+        unit numbered so, titled by what it names, its roman items under it."""
+        step = _STEP.match(line)
+        if not step or step.group("word").casefold() not in self.steps:
+            return False
+        title = _section_title(step.group("title")) if step.group("title") else ""
+        block = Block(self.section, step.group("n"), title, [], kind="rule")
+        self.items, self.case, self.named = [], block, None
+        self._start(block, pos + step.start("body"), pos + len(line))
+        return True
+
+    def _roman(self, numeral: str, start: int, end: int) -> bool:
+        """An item numbered in roman ("iv. Using a helmet…") under the numbered rule or subrule above it (label
+        "7.1c.iv" under "7.1 (c)", "7.11viii" under rule 7.11's own text), else an item of its own ("ii")."""
+        above = self.case.label if self.case is not None else None
+        if above:
+            joint = "." if above[-1].isalpha() else ""
+            block = Block(self.section, f"{above}{joint}{numeral}", "", [], kind="rule", parent=above)
+        else:
+            block = Block(self.section, numeral, "", [])
         self._start(block, start, end)
         return True
 
@@ -709,7 +751,7 @@ class _Outline:
         return any(_table_cells(self.lines[near][1]) for near in (index - 1, index + 1) if 0 <= near < len(self.lines))
 
     def _decimal(self, index: int, line: str, item: re.Match, start: int, end: int) -> bool:
-        label = item.group("decimal")
+        label = item.group("decimal") + (item.group("sub") or "")  # "7.1 (a)" is subrule 7.1a
         # A number that a wrapped sentence put at the start of a line ("...the rule in section\n4.3.2 says"),
         # unless it is the number that comes next, written as the rules' numbers are ("1.3.1. know and abide…"
         # under "1.3. … Players must:").
@@ -923,6 +965,7 @@ class _Outline:
                 self.own = Block(self.section, self.own_number,
                                  _without_number(self.headings[-1].title, self.own_number), [], kind="paragraph")
                 self.blocks.append(self.own)
+                self.case = self.own  # its lettered and roman items are its subrules
             self.current = self.last = self.own
         if self.current is None:
             stripped = line[bullet.end():].strip() if bullet else line.strip()
@@ -1026,10 +1069,11 @@ def _rule_number(number: str | None) -> bool:
 
 
 def _without_number(title: str, number: str | None) -> str:
-    """A heading's title without the number it starts with ("6.A.1. Test Case, ..." -> "Test Case, ...")."""
+    """A heading's title without the number it starts with ("6.A.1. Test Case, ..." -> "Test Case, ...", "Rule
+    7.11 Instigator" -> "Instigator")."""
     if not number:
         return title
-    return re.sub(rf"^{re.escape(number)}[.:)]?\s*", "", title) or title
+    return re.sub(rf"^(?:{_KEYWORD}\s+)?{re.escape(number)}[.:)]?\s*", "", title) or title
 
 
 def _next_nonblank(lines: list[tuple[int, str]]) -> list[int | None]:
@@ -1114,6 +1158,34 @@ def _next_numbers(lines: list[tuple[int, str]], opening: re.Pattern = _ITEM) -> 
         elif chapter:
             upcoming = chapter.group("n")
     return numbers
+
+
+# "STEP 7-PLACE GAME BOARD TOKENS: Place the custodians…", "Phase 2: Draw": a step numbered after a word.
+_STEP = re.compile(r"^\s*(?P<word>[A-Z][A-Za-z]{2,11})\s+(?P<n>\d{1,2})\s*[-–—:.]\s*"
+                   r"(?:(?P<title>[A-Z][A-Z0-9 '’&/-]{2,60}[A-Z0-9])\s*:\s*)?(?P<body>\S.*)$")
+# How many lines a word must number, counting up from 1, to be the word the document numbers its steps after.
+_STEPS = 3
+
+
+def _stepped(lines: list[tuple[int, str]]) -> set[str]:
+    """The words (folded) the document numbers steps after: each opens lines numbered 1, 2, 3… and naming the
+    step (`_STEPS` at least, in order, a restart at 1 allowed), as "STEP 1-DETERMINE SPEAKER: Randomly…",
+    "STEP 2-CHOOSE FACTIONS: Each…" do."""
+    counted: dict[str, int] = {}
+    last: dict[str, int] = {}
+    for _, line in lines:
+        step = _STEP.match(line)
+        if not step or not step.group("title"):  # a step names what it does; "Note 1: If…", "Example 2: The…" don't
+            continue
+        word, number = step.group("word").casefold(), int(step.group("n"))
+        if number == 1 or number > last.get(word, 0):
+            counted[word] = counted.get(word, 0) + 1
+        last[word] = number
+    return {word for word, count in counted.items() if count >= _STEPS and word not in _NOT_STEPS}
+
+
+# Words a heading's number follows: those number sections and rules, never steps.
+_NOT_STEPS = frozenset({"article", "section", "chapter", "part", "appendix", "rule", "law"})
 
 
 def _bare_letters(lines: list[tuple[int, str]], opening: re.Pattern) -> bool:
@@ -1240,6 +1312,18 @@ _COLUMNS = re.compile(r"\S(?>(?: {3,}|\t)\s*)\S.*\S(?: {3,}|\t)\s*\S")  # three 
 _LONGEST_ROW = 200
 # "0.5      Draw        1": a number in the first column, then at least one more cell past a wide gap.
 _TABLE_ROW = re.compile(r"^\s*[-+]?\d+(?:\.\d+)?\.?(?: {2,}|\t)\s*\S[^\t]*?(?: {3,}|\t)\s*\S")
+
+
+def _under(number: str, outer: str | None) -> bool:
+    """Does the numbering put `number` under `outer`: within it (see `labels.within`), or in its hundreds
+    ("305.1" and "305" under chapter "3")?"""
+    first = re.match(r"\d+", number)
+    return labels.within(number, outer) or bool(first and outer and _in_hundreds(first.group(), outer))
+
+
+def _in_hundreds(number: str, chapter: str) -> bool:
+    """Is `number` a section in the hundreds of `chapter` ("305" of "3", "1204" of "12")?"""
+    return number.isdigit() and chapter.isdigit() and len(number) == len(chapter) + 2 and number.startswith(chapter)
 
 
 def _indent(line: str) -> int:
