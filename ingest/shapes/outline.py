@@ -87,6 +87,7 @@ _KEYWORD_PART = re.compile(r"^(?:Article|Section|Chapter|Part|Appendix)\b", re.I
 _KEYWORD_HEADING = re.compile(rf"^{_KEYWORD}\s+(?P<n>\d+(?:\.\d+)*)(?!\.?\d)\s*+(?:[:.–—-]\s*+)?[^.!?]*$")
 # The number a heading gives the plain items under it: "Article 4: ...", "3 Movement", "A. Rapidplay".
 _HEADING_NUMBER = re.compile(rf"^(?:{_KEYWORD}\s+(?P<named>\d+(?:\.\d+)*)\b"
+                             r"|\((?P<bracketed>\d{1,3}(?:\.\d+)+)\)(?=\s)"  # "(1.2) Duplicates"
                              r"|(?P<n>\d{1,3}(?:\.(?:\d+|[A-Za-z](?![A-Za-z])))*)(?=[.:)]?(?:\s|$))"
                              r"|(?P<letter>[A-Z])[.:](?=\s))")
 # "3 BASIC RULES and what you can do": a number without a stop, then a title (a heading only in a sequence).
@@ -976,6 +977,11 @@ class _Outline:
             elif stripped.endswith(":") and len(stripped.split()) <= 6:
                 block = Block(self.section, slugify(stripped), stripped.rstrip(":"), [],
                               kind="changelog" if self.in_front else kind)
+            elif kind == "paragraph" and _ASKS.match(stripped) and stripped.endswith("?"):
+                # A paragraph that only asks ("If I play a limited card as a duplicate, does it…?"): a question,
+                # the paragraphs after it its answer.
+                self.questions += 1
+                block = Block(self.section, f"q{self.questions}", "", [], kind="question")
             else:
                 block = Block(self.section, str(self.paragraphs), first_sentence(stripped), [], kind=kind)
             self.blocks.append(block)
@@ -1073,7 +1079,7 @@ def _without_number(title: str, number: str | None) -> str:
     7.11 Instigator" -> "Instigator")."""
     if not number:
         return title
-    return re.sub(rf"^(?:{_KEYWORD}\s+)?{re.escape(number)}[.:)]?\s*", "", title) or title
+    return re.sub(rf"^(?:{_KEYWORD}\s+)?\(?{re.escape(number)}[.:)]?\s*", "", title) or title
 
 
 def _next_nonblank(lines: list[tuple[int, str]]) -> list[int | None]:
@@ -1336,7 +1342,7 @@ def _depth(number: str) -> int:
 
 def _heading_number(title: str) -> str | None:
     match = _HEADING_NUMBER.match(title.strip(" *#"))
-    return match and (match.group("named") or match.group("n") or match.group("letter"))
+    return match and (match.group("named") or match.group("bracketed") or match.group("n") or match.group("letter"))
 
 
 def _marked(line: str) -> re.Match | None:

@@ -295,7 +295,9 @@ def _own_label(original: str, start: int, title: str) -> str:
         return match.group("label").strip()
     if re.sub(r"<[^>]*>", "", before).strip():  # words before the unit on its line: no label of its own
         return ""
-    above = original[:line_start].rstrip().rpartition("\n")[2]  # the last line before, blank lines skipped
+    # the last line before, blank lines and lines of tags only ("</h4>") skipped
+    before_lines = original[max(0, line_start - 2000):line_start].split("\n")
+    above = next((line for line in reversed(before_lines) if re.sub(r"<[^>]*>", "", line).strip()), "")
     label = _label_at(above)
     rest = normal(re.sub(r"<[^>]*>", " ", above)).removeprefix(normal(label)).strip()
     if label and rest == "":  # a label alone over the text ("2.4.2." over "Section 1.16 details…")
