@@ -323,12 +323,7 @@ class _Outline:
                 and self.numbers[index] != numbered.group("n")):
             numbered = None
         if numbered and self._heads_section(index, numbered.group("n")):
-            # The title keeps its number ("305 Lands": "rule 305" names it), and sits under the chapter whose
-            # hundreds it numbers ("305" under "3. Card Types").
-            number = numbered.group("n")
-            chapter = next((h for h in reversed(self.headings) if h.number and _in_hundreds(number, h.number)), None)
-            return _Heading(chapter.level + 1 if chapter else 1, f"{number} {_section_title(numbered.group('title'))}",
-                            number, "numbered")
+            return _Heading(1, _section_title(numbered.group("title")), numbered.group("n"), "numbered")
         if item or self._mid_sentence(index):
             return None  # a unit, or words set on a line of their own mid-sentence ("The" / "INSTALL COST" / "of a…")
         # A glossary or an update summary closes the chapters before it, even when the summary then reprints
@@ -625,7 +620,8 @@ class _Outline:
             return
         closed = False
         while (self.headings and _numeric(self.headings[-1].number)
-               and not _under(number, self.headings[-1].number) and labels.follows(number, self.headings[-1].number)):
+               and not labels.within(number, self.headings[-1].number)
+               and labels.follows(number, self.headings[-1].number)):
             self.headings.pop()
             closed = True
         if closed:
@@ -1318,13 +1314,6 @@ _COLUMNS = re.compile(r"\S(?>(?: {3,}|\t)\s*)\S.*\S(?: {3,}|\t)\s*\S")  # three 
 _LONGEST_ROW = 200
 # "0.5      Draw        1": a number in the first column, then at least one more cell past a wide gap.
 _TABLE_ROW = re.compile(r"^\s*[-+]?\d+(?:\.\d+)?\.?(?: {2,}|\t)\s*\S[^\t]*?(?: {3,}|\t)\s*\S")
-
-
-def _under(number: str, outer: str | None) -> bool:
-    """Does the numbering put `number` under `outer`: within it (see `labels.within`), or in its hundreds
-    ("305.1" and "305" under chapter "3")?"""
-    first = re.match(r"\d+", number)
-    return labels.within(number, outer) or bool(first and outer and _in_hundreds(first.group(), outer))
 
 
 def _in_hundreds(number: str, chapter: str) -> bool:
