@@ -962,6 +962,7 @@ class _Outline:
                 self.own = Block(self.section, self.own_number,
                                  _without_number(self.headings[-1].title, self.own_number), [], kind="paragraph")
                 self.blocks.append(self.own)
+                self.rules.add(self.own_number)
                 self.case = self.own  # its lettered and roman items are its subrules
             self.current = self.last = self.own
         if self.current is None:
@@ -1234,15 +1235,16 @@ def _title_words(line: str) -> bool:
 def _contents_pairs(lines: list[tuple[int, str]], following: list[int | None]) -> set[int]:
     """Indices of the label lines of a contents page laid out as a label alone on its line over its title ("1.2."
     then "The Golden Rules"): runs of such pairs with nothing between them, numbered on from one to the next,
-    that list siblings (1.1 then 1.2) `_CONTENTS_RUN` times at least. A chapter, its first section and its first
-    rule opening with a short phrase ("4." "Game Zones", "4.1." "Zones", "4.1.1." "A" / "ZONE" / "is a…") each
-    sit under the one before: the document's own headings, no contents."""
+    that list siblings (1.1 then 1.2) `_CONTENTS_RUN` times at least, or that the document's numbering starts
+    again after, from the run's first label ("1." "Basics" … "2.1." "Goods", then "1." "Basics"). A chapter,
+    its first section and its first rule opening with a short phrase ("4." "Game Zones", "4.1." "Zones",
+    "4.1.1." "A" / "ZONE" / "is a…") each sit under the one before: the document's own headings, no contents."""
     found: set[int] = set()
     run: list[tuple[int, str]] = []
 
-    def close() -> None:
+    def close(restarted: bool = False) -> None:
         siblings = sum(not labels.within(later, earlier) for (_, earlier), (_, later) in zip(run, run[1:]))
-        if siblings >= _CONTENTS_RUN:
+        if siblings >= _CONTENTS_RUN or restarted and len(run) >= _CONTENTS_RUN:
             found.update(index for index, _ in run)
         run.clear()
 
@@ -1253,7 +1255,8 @@ def _contents_pairs(lines: list[tuple[int, str]], following: list[int | None]) -
                 and _names_a_topic(lines[title][1].strip())):
             label = lines[index][1].strip().rstrip(".")
             if run and not labels.follows(label, run[-1][1]):
-                close()  # the numbering starts again: the contents ended, and the document's own chapters begin
+                # the numbering starts again: the contents ended, and the document's own chapters begin
+                close(restarted=label == run[0][1])
             run.append((index, label))
             index = following[title]
             for _ in range(_WRAPPED_TITLE):  # "Steps of Triggering / and Resolving a Conditional / Ability"
