@@ -139,22 +139,54 @@ def glued(line: str, last: str, joint: str) -> int | None:
     return None
 
 
+# An item a flattening ran into one line with the others: "1. Pick a Character - Each player… 2. Token Tray -".
+_INLINE_ITEM = re.compile(r"(?:^|(?<=\s))(?P<label>\d{1,2}|[A-Z])\.\s+(?=[A-Z“\"(])")
+# How many items, counting 1, 2, 3… (or A, B, C…) along one line, make it a list run together.
+_INLINE_RUN = 3
+
+
+def run_together(line: str) -> list[int]:
+    """Where the items of a list that a flattening ran into one line start, past the first ("1. Pick a
+    Character - … 2. Token Tray - … 3. Player Board - …"): the longest run of labels counting 1, 2, 3… or A, B,
+    C… along the line, `_INLINE_RUN` at least; [] when there is none. Linear in the labels on the line."""
+    ends: dict[str, tuple] = {}  # label -> the run ending at its latest occurrence: (length, start, run before)
+    best: tuple | None = None
+    for match in _INLINE_ITEM.finditer(line):
+        label = match.group("label")
+        before = None if label in ("1", "A") else ends.get(_previous_item(label))
+        if label not in ("1", "A") and before is None:
+            continue
+        ends[label] = node = ((before[0] if before else 0) + 1, match.start(), before)
+        if best is None or node[0] > best[0]:
+            best = node
+    found: list[int] = []
+    while best is not None:
+        found.append(best[1])
+        best = best[2]
+    return found[::-1][1:] if len(found) >= _INLINE_RUN else []
+
+
+def _previous_item(label: str) -> str:
+    return str(int(label) - 1) if label.isdigit() else chr(ord(label) - 1)
+
+
 def unglue(lines: Sequence[tuple[int, str]], joint: str, opening: re.Pattern) -> list[tuple[int, str]]:
-    """`lines` (start, text) with each line that carries a glued label (see `glued`) split in two where it
-    starts; `opening` reads the label a line opens with (its group "decimal"), which the next must follow."""
-    if joint == ".":
-        return list(lines)
+    """`lines` (start, text) with each line that runs a list's items together (see `run_together`) split at each
+    item, and each line that carries a glued label (see `glued`) split in two where it starts; `opening` reads
+    the label a line opens with (its group "decimal"), which the next must follow."""
     found: list[tuple[int, str]] = []
     last = ""
-    for pos, line in lines:
-        while True:
-            item = opening.match(line)
-            if item and item.group("decimal"):
-                last = item.group("decimal")
-            cut = glued(line, last, joint)
-            if cut is None:
-                break
-            found.append((pos, line[:cut].rstrip()))
-            pos, line = pos + cut, line[cut:]
-        found.append((pos, line))
+    for start, whole in lines:
+        bounds = [0, *run_together(whole), len(whole)]
+        for pos, line in ((start + a, whole[a:b]) for a, b in zip(bounds, bounds[1:])):
+            while joint != ".":
+                item = opening.match(line)
+                if item and item.group("decimal"):
+                    last = item.group("decimal")
+                cut = glued(line, last, joint)
+                if cut is None:
+                    break
+                found.append((pos, line[:cut].rstrip()))
+                pos, line = pos + cut, line[cut:]
+            found.append((pos, line))
     return found

@@ -223,3 +223,16 @@ def test_a_paragraph_that_only_asks_is_a_question_with_the_paragraphs_after_it_a
     assert question.text.startswith("Can the Bridge Keeper block") and question.text.endswith("has landed.")
     landing = by_label(blocks)["2.4"]
     assert landing.kind == "rule" and landing.title == "Landing"
+
+
+def test_a_list_a_flattening_ran_into_one_line_is_split_where_its_items_count_on():
+    line = "Setup 1. Deal Cards - Each player takes five. 2. Place Tokens - Put one on each city. 3. Choose First - Roll."
+    cuts = labels.run_together(line)
+    assert [line[cut:cut + 14] for cut in cuts] == ["2. Place Token", "3. Choose Firs"]
+    assert labels.run_together("Rules 1. Deal Cards and 2. Place Tokens only.") == []  # two are no run
+
+
+def test_items_run_together_become_units_of_their_own():
+    found = by_label(segment("# Quick Start\n\n1. Lay Out - Put the board down. 2. Shuffle - Shuffle the deck. "
+                             "3. Deal - Deal four cards each.\n"))
+    assert found["2"].text.startswith("Shuffle - Shuffle the deck.") and found["3"].text.startswith("Deal -")

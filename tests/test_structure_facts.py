@@ -56,7 +56,7 @@ TODAY = {
     "netrunner-uprising-release-notes": Today(
         0, (), 0, 0, 12, 193, 0, True),
     "slay-the-spire-board-game-rulebook": Today(
-        0, (), 0, 0, 10, 19, 1, True),
+        13, (), 0, 0, 1, 19, 0, True),
     "twilight-imperium-4-living-rules-reference-2.0": Today(
         777, ('ABILITIES', '1.6', '1.6a', '78.5e', '101.4b'), 6, 69, 1, 56, 0, False),
     "warhammer-40000-conquest-rules-reference": Today(
@@ -76,7 +76,7 @@ UNMET = {
     "marvel-champions-rules-reference": ('numbered', 'samples', 'qa', 'long', 'ordinals', 'collisions'),
     "netrunner-comprehensive-rules-1.4": ('long', 'ordinals'),
     "netrunner-uprising-release-notes": ('samples', 'qa', 'long'),
-    "slay-the-spire-board-game-rulebook": ('numbered', 'samples', 'glossary', 'qa', 'long', 'ordinals', 'collisions'),
+    "slay-the-spire-board-game-rulebook": ('numbered', 'samples', 'glossary', 'qa', 'long', 'ordinals'),
     "twilight-imperium-4-living-rules-reference-2.0": ('samples', 'glossary', 'qa', 'long', 'ordinals', 'title'),
     "warhammer-40000-conquest-rules-reference": ('samples', 'qa', 'long', 'ordinals', 'collisions'),
     "mtg-comprehensive-rules-2022-04-29": ('samples',),
