@@ -140,21 +140,24 @@ def glued(line: str, last: str, joint: str) -> int | None:
 
 
 # An item a flattening ran into one line with the others: "1. Pick a Character - Each player… 2. Token Tray -".
-_INLINE_ITEM = re.compile(r"(?:^|(?<=\s))(?P<label>\d{1,2}|[A-Z])\.\s+(?=[A-Z“\"(])")
-# How many items, counting 1, 2, 3… (or A, B, C…) along one line, make it a list run together.
+_INLINE_ITEM = re.compile(r"(?:^|(?<=\s))(?P<label>\d{1,2}|[A-Za-z])\.\s+(?=[A-Z“\"(])")
+_FIRST_ITEMS = ("1", "A", "a")
+# How many items, counting 1, 2, 3… (or A, B, C…, a, b, c…) along one line, make it a list run together.
 _INLINE_RUN = 3
 
 
 def run_together(line: str) -> list[int]:
     """Where the items of a list that a flattening ran into one line start, past the first ("1. Pick a
-    Character - … 2. Token Tray - … 3. Player Board - …"): the longest run of labels counting 1, 2, 3… or A, B,
-    C… along the line, `_INLINE_RUN` at least; [] when there is none. Linear in the labels on the line."""
+    Character - … 2. Token Tray - … 3. Player Board - …", "a. Resolve any… b. Flip… c. Resolve…"): the longest
+    run of labels counting 1, 2, 3…, A, B, C… or a, b, c… along the line, `_INLINE_RUN` at least; [] when there
+    is none; the first too when the line is an item the list nests under ("12. … a. … b. … c. …"). Linear in
+    the labels on the line."""
     ends: dict[str, tuple] = {}  # label -> the run ending at its latest occurrence: (length, start, run before)
     best: tuple | None = None
     for match in _INLINE_ITEM.finditer(line):
         label = match.group("label")
-        before = None if label in ("1", "A") else ends.get(_previous_item(label))
-        if label not in ("1", "A") and before is None:
+        before = None if label in _FIRST_ITEMS else ends.get(_previous_item(label))
+        if label not in _FIRST_ITEMS and before is None:
             continue
         ends[label] = node = ((before[0] if before else 0) + 1, match.start(), before)
         if best is None or node[0] > best[0]:
@@ -163,7 +166,13 @@ def run_together(line: str) -> list[int]:
     while best is not None:
         found.append(best[1])
         best = best[2]
-    return found[::-1][1:] if len(found) >= _INLINE_RUN else []
+    if len(found) < _INLINE_RUN:
+        return []
+    starts = found[::-1]
+    # The first item too when the line is an item of another kind it lists under ("12. Resolve… a. Resolve…").
+    opening = _INLINE_ITEM.match(line.lstrip())
+    nested = opening and opening.group("label").isdigit() != line[starts[0]].isdigit()
+    return starts if nested and starts[0] > 0 else starts[1:]
 
 
 def _previous_item(label: str) -> str:

@@ -229,6 +229,8 @@ def test_a_list_a_flattening_ran_into_one_line_is_split_where_its_items_count_on
     line = "Setup 1. Deal Cards - Each player takes five. 2. Place Tokens - Put one on each city. 3. Choose First - Roll."
     cuts = labels.run_together(line)
     assert [line[cut:cut + 14] for cut in cuts] == ["2. Place Token", "3. Choose Firs"]
+    nested = "4. Score - Count points. a. Cities score two. b. Roads score one. c. Ties share."
+    assert [nested[cut:cut + 2] for cut in labels.run_together(nested)] == ["a.", "b.", "c."]
     assert labels.run_together("Rules 1. Deal Cards and 2. Place Tokens only.") == []  # two are no run
 
 

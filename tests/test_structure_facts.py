@@ -48,7 +48,7 @@ TODAY = {
     "hockey-canada-playing-rules-2024-26-section-7": Today(
         103, ('Rule 7.1', '7.1 (a)', '7.1 (c) iv.', '7.3 (d)', '7.10 (e) iii.', '7.11 viii.'), 0, 3, 0, 3, 2, True),
     "marvel-champions-rules-reference": Today(
-        102, ('ABILITY', 'OVERKILL', 'STALWART', '“WOULD”', '5',
+        115, ('ABILITY', 'OVERKILL', 'STALWART', '“WOULD”', '5',
          'In the Core Set, there are 19 Aggression, Justice, and Protection aspect cards',
          'When does the villain “initiate” an attack against Spider-Man?'), 237, 77, 10, 13, 11, True),
     "netrunner-comprehensive-rules-1.4": Today(
@@ -73,7 +73,7 @@ UNMET = {
     "arkham-horror-lcg-rules-reference": ('numbered', 'long', 'ordinals', 'collisions', 'title'),
     "gundam-card-game-comprehensive-rules-1.0": ('glossary', 'ordinals'),
     "hockey-canada-playing-rules-2024-26-section-7": ('numbered', 'samples', 'ordinals', 'collisions'),
-    "marvel-champions-rules-reference": ('numbered', 'samples', 'qa', 'long', 'ordinals', 'collisions'),
+    "marvel-champions-rules-reference": ('samples', 'qa', 'long', 'ordinals', 'collisions'),
     "netrunner-comprehensive-rules-1.4": ('long', 'ordinals'),
     "netrunner-uprising-release-notes": ('samples', 'qa', 'long'),
     "slay-the-spire-board-game-rulebook": ('numbered', 'samples', 'glossary', 'qa', 'long', 'ordinals'),
