@@ -238,3 +238,31 @@ def test_items_run_together_become_units_of_their_own():
     found = by_label(segment("# Quick Start\n\n1. Lay Out - Put the board down. 2. Shuffle - Shuffle the deck. "
                              "3. Deal - Deal four cards each.\n"))
     assert found["2"].text.startswith("Shuffle - Shuffle the deck.") and found["3"].text.startswith("Deal -")
+
+
+TOPICS = """GLOSSARY
+
+1 BUILDINGS
+A building is a structure a player places on a district.
+1.1 A district holds at most two buildings.
+RELATED TOPICS: Districts
+3
+CANALS
+
+3.1 A canal separates two districts.
+Harbour Map
+2 BRIDGES
+A bridge joins two districts across a canal.
+2.1 A bridge may be built only beside a canal.
+"""
+
+
+def test_a_glossary_of_numbered_topics_holds_through_captions_and_reordered_columns():
+    blocks = segment(TOPICS)
+    terms = [b.title for b in blocks if b.kind == "glossary"]
+    assert terms == ["1 BUILDINGS", "3 CANALS", "2 BRIDGES"]  # "3" alone over its title; 3 before 2, as columns
+    found = by_label(blocks)
+    parents = {b.label: b.title for b in blocks if b.kind == "glossary"}
+    assert parents[found["3.1"].parent] == "3 CANALS" and parents[found["2.1"].parent] == "2 BRIDGES"
+    assert found["3.1"].text.endswith("Harbour Map")  # a picture's label is text, no heading closing the glossary
+    assert {b.section for b in blocks} == {("Rules", "Glossary")}

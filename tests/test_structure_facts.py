@@ -58,7 +58,8 @@ TODAY = {
     "slay-the-spire-board-game-rulebook": Today(
         13, (), 0, 0, 1, 19, 0, True),
     "twilight-imperium-4-living-rules-reference-2.0": Today(
-        777, ('ABILITIES', '1.6', '1.6a', '78.5e', '101.4b'), 6, 69, 1, 56, 0, False),
+        778, ('ABILITIES', '1.6', '1.6a', 'AGENDA CARD', '36.2', '58.4', '78.5e', '101.4b'), 100, 69, 1, 37, 0,
+        False),
     "warhammer-40000-conquest-rules-reference": Today(
         36, ('Actions', 'Bloodied', 'Limit 1 Relic per Player', 'The letter "X"', '2.5', '4.7'),
         110, 1, 1, 67, 9, True),
@@ -77,7 +78,7 @@ UNMET = {
     "netrunner-comprehensive-rules-1.4": ('long', 'ordinals'),
     "netrunner-uprising-release-notes": ('samples', 'qa', 'long'),
     "slay-the-spire-board-game-rulebook": ('numbered', 'samples', 'glossary', 'qa', 'long', 'ordinals'),
-    "twilight-imperium-4-living-rules-reference-2.0": ('samples', 'glossary', 'qa', 'long', 'ordinals', 'title'),
+    "twilight-imperium-4-living-rules-reference-2.0": ('qa', 'long', 'ordinals', 'title'),
     "warhammer-40000-conquest-rules-reference": ('samples', 'qa', 'long', 'ordinals', 'collisions'),
     "mtg-comprehensive-rules-2022-04-29": ('samples',),
 }

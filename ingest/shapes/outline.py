@@ -244,6 +244,11 @@ class _Outline:
                 if item and self._sense(item):  # "1. Text on an object…": a numbered sense of the term
                     self._text(index, pos, line)
                     continue
+                if self.topics and not item and not _marked(stripped):
+                    # A glossary of numbered topics holds to its end: an unnumbered line ("Gravity Rift" under a
+                    # picture) is text, no heading.
+                    self._text(index, pos, line)
+                    continue
             heading = self._heading(index, stripped, item)
             if heading:
                 if not self._heading_unit(index, pos, line, heading):
@@ -839,9 +844,20 @@ class _Outline:
             return False  # its terms are capitalised: "end zone" carries the definition above on
         # A line right under unfinished text carries it on; past a blank line the entry above has ended, with
         # or without its full stop ('See rule 702.141, "Encore"' then "Encounter").
-        if (previous == index - 1 and previous != self.heading_line
+        topic = self._next_topic(index, stripped)  # "4 ACTIVE PLAYER", the topic the numbering expects next
+        if (previous == index - 1 and previous != self.heading_line and topic is None
                 and not _SENTENCE_END.search(self.lines[previous][1].rstrip()) and not self.spaced):
             return False
+        if topic is not None:
+            term, following = topic
+            self.skip.update(range(index + 1, following))
+            block = _term_block(self.section, term)
+            if self.item.match(self.lines[following][1]):  # no definition, its rules right under it: its name
+                self._extend(block.pieces, pos, self.lines[following - 1][0] + len(self.lines[following - 1][1]))
+            self._number_topic(block)
+            self.blocks.append(block)
+            self.current, self.last, self.example = block, block, None
+            return True
         inline = _INLINE_TERM.match(stripped)
         if not (inline and len(inline.group("term").split()) <= 5):
             # "Hex. One space…" only in a glossary written so from its first entry: elsewhere a line may
@@ -864,6 +880,8 @@ class _Outline:
         if spaced and self._in_order(spaced[0]):
             self._start(_term_block(self.section, spaced[0]), pos + _indent(line) + spaced[1], pos + len(line))
             return True
+        if self.topics:  # a glossary of numbered topics: an unnumbered short line is a picture's label, text
+            return False
         following, term = self.following[index], stripped
         while following is not None and _term_fragment(self.lines[following][1]):  # "Making a play on the / disc"
             term += " " + self.lines[following][1].strip()
@@ -885,6 +903,30 @@ class _Outline:
         self.current = self.last = block
         self.example = None
         return True
+
+    def _next_topic(self, index: int, stripped: str) -> tuple[str, int] | None:
+        """A glossary topic the document numbers, when its number is one not used yet near the one that comes
+        next ("4 ACTIVE PLAYER" after topic 3, even right under a rule; "7" alone over "AGENDA CARD"; "11" before
+        "10" where a PDF's columns set it so), over its definition:
+        (the term, the index of the line its definition starts on), else None."""
+        topic = _TOPIC.match(stripped)
+        if topic is None or not self.topics or topic.group("n") in self.topics:
+            return None
+        if abs(int(topic.group("n")) - max(map(int, self.topics)) - 1) > _TOPIC_REORDER:
+            return None
+        term, following = stripped, self.following[index]
+        if not topic.group("title"):  # the number alone, its title on the next line
+            if following is None or not _CAPS_SECTION.match(self.lines[following][1].strip()):
+                return None
+            term = f"{stripped} {self.lines[following][1].strip()}"
+            following = self.following[following]
+        if following is None:
+            return None
+        rule = self.item.match(self.lines[following][1])
+        under = bool(rule and rule.group("decimal") and labels.within(rule.group("decimal"), topic.group("n")))
+        if not (under or _opens_definition(self.lines[following][1])):  # its definition, or its first rule
+            return None
+        return term, following
 
     def _in_order(self, term: str) -> bool:
         """Does `term` keep the glossary's alphabetical order so far: by first letter, and in a glossary of
@@ -1164,6 +1206,11 @@ def _next_numbers(lines: list[tuple[int, str]], opening: re.Pattern = _ITEM) -> 
 
 
 # "STEP 7-PLACE GAME BOARD TOKENS: Place the custodians…", "Phase 2: Draw": a step numbered after a word.
+# How far from the next number a numbered glossary topic may stand: a PDF's columns can set "11 ASTEROID FIELD"
+# and "12 ATTACH" before "10 ANTI-FIGHTER BARRAGE".
+_TOPIC_REORDER = 3
+# "4 ACTIVE PLAYER", "7" (its title on the next line): a glossary topic the document numbers.
+_TOPIC = re.compile(r"^(?P<n>\d{1,3})(?:\s+(?P<title>[A-Z][A-Z0-9 ,'’&()/-]{1,60}))?$")
 _STEP = re.compile(r"^\s*(?P<word>[A-Z][A-Za-z]{2,11})\s+(?P<n>\d{1,2})\s*[-–—:.]\s*"
                    r"(?:(?P<title>[A-Z][A-Z0-9 '’&/-]{2,60}[A-Z0-9])\s*:\s*)?(?P<body>\S.*)$")
 # How many lines a word must number, counting up from 1, to be the word the document numbers its steps after.
