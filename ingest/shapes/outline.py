@@ -197,6 +197,7 @@ class _Outline:
         self.closing = False                 # does that summary run to the end (it starts past the middle)?
         self.heading_numbers: set[str] = set()
         self.topics: dict[str, str] = {}    # a numbered glossary topic's number ("1 ABILITIES") -> its unit's label
+        self.topic_top = 0                  # the highest of those numbers
 
     def read(self) -> list[Block]:
         for index, (pos, line) in enumerate(self.lines):
@@ -912,7 +913,7 @@ class _Outline:
         topic = _TOPIC.match(stripped)
         if topic is None or not self.topics or topic.group("n") in self.topics:
             return None
-        if abs(int(topic.group("n")) - max(map(int, self.topics)) - 1) > _TOPIC_REORDER:
+        if abs(int(topic.group("n")) - self.topic_top - 1) > _TOPIC_REORDER:
             return None
         term, following = stripped, self.following[index]
         if not topic.group("title"):  # the number alone, its title on the next line
@@ -966,6 +967,7 @@ class _Outline:
         number = re.match(r"(\d{1,3})\s+\S", block.title) if block.kind == "glossary" else None
         if number:
             self.topics[number.group(1)] = block.label
+            self.topic_top = max(self.topic_top, int(number.group(1)))
 
     def _code(self, index: int, pos: int, line: str) -> None:
         """A line of a code block, or a FENCE around it: text of the unit or paragraph before it, which
