@@ -756,3 +756,11 @@ def test_a_last_section_stating_the_documents_rights_is_back_matter():
     assert [(b.section[-1], b.kind) for b in segment(text)] == [("Scoring", "paragraph"), ("Credits", "title")]
     plain = "Scoring\nA goal is worth one point.\n\nVariants\nPlay to ten points in a short game.\n"
     assert [b.kind for b in segment(plain)] == ["paragraph", "paragraph"]
+
+
+def test_a_heading_joining_glossary_words_opens_a_glossary_of_the_entries_under_it():
+    blocks = segment("# FAQ\n\n## Definitions and Terms\n\n### Exhaust\n\nTo exhaust a card is to turn it sideways.\n\n"
+                     "### Ready\n\nTo ready a card is to turn it upright.\n\n## Terms of Service\n\nPlay fair.\n")
+    assert [(b.kind, b.title) for b in blocks if b.kind == "glossary"] == [("glossary", "Exhaust"),
+                                                                           ("glossary", "Ready")]
+    assert next(b for b in blocks if b.text == "Play fair.").kind != "glossary"
