@@ -764,3 +764,8 @@ def test_a_heading_joining_glossary_words_opens_a_glossary_of_the_entries_under_
     assert [(b.kind, b.title) for b in blocks if b.kind == "glossary"] == [("glossary", "Exhaust"),
                                                                            ("glossary", "Ready")]
     assert next(b for b in blocks if b.text == "Play fair.").kind != "glossary"
+
+
+def test_a_chapter_named_keywords_holds_keyword_rules_not_a_glossary():
+    blocks = segment("8 Keywords\n\n8.1 Ability Keywords\n\n8.1.1 Go again lets the controller act again.\n")
+    assert not any(b.kind == "glossary" for b in blocks)

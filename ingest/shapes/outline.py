@@ -93,10 +93,11 @@ _HEADING_NUMBER = re.compile(rf"^(?:{_KEYWORD}\s+(?P<named>\d+(?:\.\d+)*)\b"
 # "3 BASIC RULES and what you can do": a number without a stop, then a title (a heading only in a sequence).
 _BARE_NUMBERED = re.compile(r"^(?P<n>\d{1,2})\s+(?P<title>[A-Z][^.!?;:]{0,70}[^\s.!?;:,])$")
 _TITLE_LINE = re.compile(r"^(?P<title>[A-Z][\w'’&/ ,.()!–—-]{1,68}[\w)!])$")
-# "Glossary", "Definitions and Terms", "Terms & Definitions", "Keyword Glossary": glossary words, joined.
-_GLOSSARY_WORD = r"(?:glossary|definitions?|terms|key terms|terminology|keywords?)"
-_GLOSSARY = re.compile(rf"^(?:(?:\d+[.)]?|[A-Z][.:])\s+)?{_GLOSSARY_WORD}(?:\s+(?:(?:and|&|of)\s+)?{_GLOSSARY_WORD})*$",
-                       re.IGNORECASE)
+# "Glossary", "Definitions and Terms", "Terms & Definitions", "Keyword Glossary": glossary words, joined
+# ("Keywords" alone names a chapter of keyword rules, no glossary).
+_GLOSSARY_WORD = r"(?:glossary|definitions?|terms|key terms|terminology)"
+_GLOSSARY = re.compile(rf"^(?:(?:\d+[.)]?|[A-Z][.:])\s+)?(?:keywords?\s+)?{_GLOSSARY_WORD}"
+                       rf"(?:\s+(?:(?:and|&|of)\s+)?(?:{_GLOSSARY_WORD}|keywords?))*$", re.IGNORECASE)
 # "bag: A non-physical zone...": a glossary term and its definition on one line.
 _INLINE_TERM = re.compile(r"^(?P<term>[^\s:–—][^:–—]{0,40}?)\s*(?::|\s[–—]\s)\s*(?P<definition>\S.*)$")
 # "Hex. One space of the map.": a capitalised term of a few words closed by a full stop, then its definition.
