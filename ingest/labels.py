@@ -21,9 +21,9 @@ _LAST_PART = re.compile(r"(?P<parent>.*?)[.\-]?(?:\d+|[A-Za-z]+)$")
 _OPENING = re.compile(r"^\s*(?:[-*+•]\s+)?(?:\*\*|__)?(?P<label>\d{1,4}(?:[.\-]\d{1,4})+)\.?(?:\*\*|__)?(?:\s|$)")
 # How many lines must open with labels joined by a separator, following one another, for it to be the document's.
 EVIDENCE = 5
-# Letters after a number that the document cites as one label ("1.6a"), and a roman numeral.
-_ROMAN = re.compile(r"(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})", re.IGNORECASE)
-_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
+# Words a document puts before the number of a part of it ("Article 4", "Section 7") or of a rule ("Rule 7.11").
+SECTION_WORDS = ("Article", "Section", "Chapter", "Part", "Appendix")
+KEYWORDS = SECTION_WORDS + ("Rule", "Law")
 
 
 def parts(label: str) -> list[str]:
@@ -67,25 +67,12 @@ def follows(label: str, earlier: str) -> bool:
 def successors(label: str) -> set[str]:
     """The labels that may come next after `label` when all its parts are numbers: its first subrule, its next
     sibling, or the next sibling of a label above it ("1.3" -> 1.3.1, 1.4, 2; "1-2" -> 1-2-1, 1-3, 2)."""
-    numbers = label.split(separator(label))
+    joint = separator(label)
+    numbers = label.split(joint)
     if not all(part.isdigit() for part in numbers):
         return set()
-    joint = separator(label)
     return {f"{label}{joint}1"} | {joint.join(numbers[:depth] + [str(int(numbers[depth]) + 1)])
                                    for depth in range(len(numbers))}
-
-
-def depth(label: str) -> int:
-    """How many parts deep a label sits ("4.3.6" and "1-2-1" are 3)."""
-    return len(parts(label))
-
-
-def roman(text: str) -> int | None:
-    """The value of a roman numeral ("iv" -> 4), or None when `text` is none."""
-    if not text or not _ROMAN.fullmatch(text):
-        return None
-    values = [_ROMAN_VALUES[c] for c in text.lower()]
-    return sum(-v if later > v else v for v, later in zip(values, values[1:] + [0]))
 
 
 def separators(lines: Iterable[str]) -> str:
@@ -115,11 +102,12 @@ def chained(found: Iterable[str]) -> int:
 
 def _previous(label: str) -> list[str]:
     """The labels `label` would directly follow: its previous sibling, or (a first subrule) its parent."""
-    numbers = label.split(separator(label))
+    joint = separator(label)
+    numbers = label.split(joint)
     if not numbers[-1].isdigit():
         return []
     if int(numbers[-1]) > 1:
-        return [separator(label).join(numbers[:-1] + [str(int(numbers[-1]) - 1)])]
+        return [joint.join(numbers[:-1] + [str(int(numbers[-1]) - 1)])]
     return [parent(label)]
 
 

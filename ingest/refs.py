@@ -6,6 +6,8 @@ import re
 from collections.abc import Iterable
 from itertools import chain, count
 
+from ingest import labels
+
 from model.kinds import AUTHORITY, HEADER_KINDS, KIND_SUFFIX, TERM_KINDS, UNKNOWN_AUTHORITY
 from model.records import Ruling
 from model.refs import MAX_ABBREV, MAX_REF, numbering, ref_key
@@ -17,7 +19,7 @@ _PART_START = re.compile(r"[.\-)](?=\w)|(?<=\d)(?=[A-Za-z])|(?<=[A-Za-z])(?=\d)"
 # A heading's own number ("1.2 Golden Rules", "4. Card Types", "1-2 Deck"), as a section part shows it.
 _HEADING_NUMBER = re.compile(r"^(\d+(?:[.\-](?:\d+|[A-Za-z]\b))*[a-z]?)\.?\s")
 # A word a heading's number may follow ("Rule 7.11 Instigator & Aggressor").
-_KEYWORD = r"(?:rule|law|article|section|chapter|part|appendix|§)"
+_KEYWORD = f"(?:{'|'.join(labels.KEYWORDS)}|§)"
 _SMALL = frozenset({"a", "an", "and", "for", "in", "of", "on", "the", "to", "with", "&"})
 
 

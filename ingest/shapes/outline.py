@@ -81,9 +81,10 @@ _TOP_NUMBER = re.compile(r"^\s*(?P<n>\d{1,3})\.\s+(?P<body>\S(?:.*\S)?)\s*$")  #
 _BARE_NUMBER = re.compile(r"^\s*(?:\d{1,3}(?:[.\-]\d+|\.[a-z])*\.?|[a-z]\.)\s*$")
 # Small words a numbered title may have in lower case ("Playing the Game", "Playing or Activating Abilities").
 _TITLE_SMALL = frozenset(HEADING_CONNECTORS | {"or", "at", "by", "from", "as", "vs", "per", "into", "onto"})
-_KEYWORD = r"(?:Article|Section|Chapter|Part|Appendix|Rule|Law|ARTICLE|SECTION|CHAPTER|PART|APPENDIX|RULE|LAW)"
+# "Article", "ARTICLE", "Rule"…: as a heading writes them, never lower case ("see rule 4.2.2e" is a reference).
+_KEYWORD = f"(?:{'|'.join(form for word in labels.KEYWORDS for form in (word, word.upper()))})"
 # Keywords that name a part of a document, never one rule: "Section 7.2" heads a section however numbered.
-_KEYWORD_PART = re.compile(r"^(?:Article|Section|Chapter|Part|Appendix)\b", re.IGNORECASE)
+_KEYWORD_PART = re.compile(f"^(?:{'|'.join(labels.SECTION_WORDS)})\\b", re.IGNORECASE)
 _KEYWORD_HEADING = re.compile(rf"^{_KEYWORD}\s+(?P<n>\d+(?:\.\d+)*)(?!\.?\d)\s*+(?:[:.–—-]\s*+)?[^.!?]*$")
 # The number a heading gives the plain items under it: "Article 4: ...", "3 Movement", "A. Rapidplay".
 _HEADING_NUMBER = re.compile(rf"^(?:{_KEYWORD}\s+(?P<named>\d+(?:\.\d+)*)\b"
@@ -152,6 +153,7 @@ class _Outline:
         # Looking ahead or back, a code block's lines are plain text: "END LOOP" or "# comment" heads nothing.
         self.lines = [(pos, FENCE if index in self.code else line) for index, (pos, line) in enumerate(lines)]
         self.following = _next_nonblank(self.lines)
+        self.preceding = _previous_nonblank(self.lines)
         self.numbers = _next_numbers(self.lines, self.item)
         self.entries = _alphabetical_headings(self.lines)
         self.sequenced = _sequenced_headings(self.lines)
@@ -228,7 +230,7 @@ class _Outline:
             if self.steps and self._step(pos, line):
                 continue
             if (self.top_rules or self.lone) and _BARE_NUMBER.match(line):
-                item = self.item.match(line.rstrip() + " ")  # a number whose text is on the next lines
+                item = _alone(line, self.item)  # a number whose text is on the next lines
                 if index in self.listed:  # an entry of a contents page ("1.2." over "The Golden Rules")
                     self._text(index, pos, line)
                     continue
@@ -366,9 +368,7 @@ class _Outline:
         if not _names_a_topic(title):
             return None
         self.top = int(number)
-        previous = index - 1
-        while previous > self.heading_line and not self.lines[previous][1].strip():
-            previous -= 1
+        previous = self.preceding[index]  # a heading line is never blank: it stops there
         if int(number) % 100 == 0:
             level = 1
         elif previous == self.heading_line and self.headings:
@@ -388,9 +388,7 @@ class _Outline:
         """Is line `index` words set on a line of their own inside a sentence, as PDFs set a term in capitals
         ("A" / "ZONE" / "is a place…"): the line above it (past blank lines) ends no clause, and the line
         below carries the sentence on?"""
-        previous = index - 1
-        while previous >= 0 and not self.lines[previous][1].strip():
-            previous -= 1
+        previous = self.preceding[index]
         return (previous >= 0 and not _ENDS_CLAUSE.search(self.lines[previous][1].rstrip())
                 and self._carried_on(index))
 
@@ -399,7 +397,7 @@ class _Outline:
         "FLAVOR TEXT" / ", and has no effect…")?"""
         following = self.following[index]
         opening = self.lines[following][1].lstrip()[:1] if following is not None else ""
-        return opening.islower() or opening in tuple(",;:).")
+        return bool(opening) and (opening.islower() or opening in ",;:).")
 
     def _label_over_title(self, index: int, stripped: str) -> _Heading | None:
         """A label alone on its line over a topic's name ("1.4." then "Deck Construction"): the heading of the
@@ -840,9 +838,7 @@ class _Outline:
         stripped = line.strip()
         if _marked(stripped):
             return False  # a marked heading ("## Golden Rules") is never a term
-        previous = index - 1
-        while previous > self.heading_line and not self.lines[previous][1].strip():
-            previous -= 1
+        previous = self.preceding[index]  # a heading line is never blank: it stops there
         # A definition set beside its term may end without a full stop: there, order and shape decide.
         if self.spaced and not stripped[:1].isupper():
             return False  # its terms are capitalised: "end zone" carries the definition above on
@@ -1137,6 +1133,17 @@ def _next_nonblank(lines: list[tuple[int, str]]) -> list[int | None]:
     return following
 
 
+def _previous_nonblank(lines: list[tuple[int, str]]) -> list[int]:
+    """For each line, the index of the last non-blank line before it (-1 at the start)."""
+    preceding: list[int] = []
+    last = -1
+    for index, (_, line) in enumerate(lines):
+        preceding.append(last)
+        if line.strip():
+            last = index
+    return preceding
+
+
 def _sequenced_headings(lines: list[tuple[int, str]]) -> set[int]:
     """Indices of headings numbered without a stop ("3 BASIC RULES and what you can do"), whatever their case:
     short lines set apart (after a blank line or a finished passage, over text) whose numbers count 1, 2, 3…
@@ -1201,7 +1208,7 @@ def _next_numbers(lines: list[tuple[int, str]], opening: re.Pattern = _ITEM) -> 
     for index in range(len(lines) - 1, -1, -1):
         numbers[index] = upcoming
         line = lines[index][1]
-        item = opening.match(line.rstrip() + " " if _BARE_NUMBER.match(line) else line)
+        item = _alone(line, opening) or opening.match(line)
         chapter = _CHAPTER.match(line.strip()) if len(line) <= 2 * _LONGEST_HEADING else None
         if item and item.group("decimal"):
             upcoming = item.group("decimal")
@@ -1210,12 +1217,12 @@ def _next_numbers(lines: list[tuple[int, str]], opening: re.Pattern = _ITEM) -> 
     return numbers
 
 
-# "STEP 7-PLACE GAME BOARD TOKENS: Place the custodians…", "Phase 2: Draw": a step numbered after a word.
 # How far from the next number a numbered glossary topic may stand: a PDF's columns can set "11 ASTEROID FIELD"
 # and "12 ATTACH" before "10 ANTI-FIGHTER BARRAGE".
 _TOPIC_REORDER = 3
 # "4 ACTIVE PLAYER", "7" (its title on the next line): a glossary topic the document numbers.
 _TOPIC = re.compile(r"^(?P<n>\d{1,3})(?:\s+(?P<title>[A-Z][A-Z0-9 ,'’&()/-]{1,60}))?$")
+# "STEP 7-PLACE GAME BOARD TOKENS: Place the custodians…", "Phase 2: Draw": a step numbered after a word.
 _STEP = re.compile(r"^\s*(?P<word>[A-Z][A-Za-z]{2,11})\s+(?P<n>\d{1,2})\s*[-–—:.]\s*"
                    r"(?:(?P<title>[A-Z][A-Z0-9 '’&/-]{2,60}[A-Z0-9])\s*:\s*)?(?P<body>\S.*)$")
 # How many lines a word must number, counting up from 1, to be the word the document numbers its steps after.
@@ -1236,11 +1243,9 @@ def _stepped(lines: list[tuple[int, str]]) -> set[str]:
         if number == 1 or number > last.get(word, 0):
             counted[word] = counted.get(word, 0) + 1
         last[word] = number
-    return {word for word, count in counted.items() if count >= _STEPS and word not in _NOT_STEPS}
-
-
-# Words a heading's number follows: those number sections and rules, never steps.
-_NOT_STEPS = frozenset({"article", "section", "chapter", "part", "appendix", "rule", "law"})
+    # The words a heading's number follows number sections and rules, never steps.
+    return {word for word, count in counted.items()
+            if count >= _STEPS and not re.fullmatch(_KEYWORD, word, re.IGNORECASE)}
 
 
 def _bare_letters(lines: list[tuple[int, str]], opening: re.Pattern) -> bool:
@@ -1264,11 +1269,16 @@ def _bare_letters(lines: list[tuple[int, str]], opening: re.Pattern) -> bool:
     return found >= labels.EVIDENCE
 
 
+def _alone(line: str, opening: re.Pattern) -> re.Match | None:
+    """The item a label alone on its line opens ("1.4.6.", its text on the next lines), or None."""
+    return opening.match(line.rstrip() + " ") if _BARE_NUMBER.match(line) else None
+
+
 def _lone_labels(lines: list[tuple[int, str]], opening: re.Pattern) -> bool:
     """Does the document print its rule labels alone on their lines ("1.4.6." over the rule's text)? At least
     `labels.EVIDENCE` such labels, each following on from the one before (see `labels.successors`)."""
     alone = [item.group("decimal") for _, line in lines
-             if _BARE_NUMBER.match(line) and (item := opening.match(line.rstrip() + " ")) and item.group("decimal")]
+             if (item := _alone(line, opening)) and item.group("decimal")]
     return labels.chained(alone) >= labels.EVIDENCE
 
 
