@@ -10,7 +10,8 @@ stem is the question's `doc`), through `rulings add FILE --game GAME --title TIT
 game is the questions' `game`, the title comes from the file name, nothing else is set per document. Then,
 for each mode, per set (each seed game of tests/dev_questions.jsonl, each corpus document, the uncovered
 questions, the off-topic questions) and for all answerable questions pooled: n, recall@1, recall@5, MRR,
-answered rate, answered precision (the uncovered and off-topic sets: their unanswered rate). The game is
+answered rate, answered precision, the share labelled "not covered" (the uncovered and off-topic sets: their
+unanswered rate and the share labelled "not covered"). The game is
 never given to the search. Alone: each document is added to its own copy of --db and its questions asked
 there (the seed games on --db itself); each uncovered question is asked of the database holding its game,
 and the off-topic questions of every one of those databases. Also: wall time and peak memory of each add,
@@ -50,8 +51,10 @@ UNCOVERED = "uncovered"
 # 0, 0.1, ..., 1, and the product's own weight, to compare the choice with it
 WEIGHTS = tuple(sorted({n / 10 for n in range(11)} | {LEXICAL_WEIGHT}))
 K = 10
-COLUMNS = ("n", "recall@1", "recall@5", "mrr", "answered_rate", "answered_precision", "unanswered_rate")
-HEADINGS = ("n", "r@1", "r@5", "MRR", "answered", "precision", "unanswered")
+COLUMNS = ("n", "recall@1", "recall@5", "mrr", "answered_rate", "answered_precision", "not_covered_rate",
+           "unanswered_rate", "not_covered_unanswerable")
+# "not covered": answerable questions so labelled (false); "unanswered: not covered": the others so labelled (true)
+HEADINGS = ("n", "r@1", "r@5", "MRR", "answered", "precision", "not covered", "unanswered", "unanswered: not covered")
 
 
 def question_sets(corpus_questions: Path) -> dict[str, list[dict]]:

@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from kb.answered import NOT_COVERED
 from kb.search import ask
 
 
@@ -75,7 +76,7 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def judge(conn: sqlite3.Connection, item: dict, mode: str = "hybrid", k: int = 10) -> dict:
-    """One question asked and judged: `{"id", "answerable", "rank", "answered", "got", "ms"}`.
+    """One question asked and judged: `{"id", "answerable", "rank", "outcome", "answered", "got", "ms"}`.
 
     `answerable` is whether the question has `expect`; `rank` is that of the first correct ruling within
     the top `k` (None when none is, and always for an off-topic question); `got` is the first ruling's id.
@@ -86,7 +87,7 @@ def judge(conn: sqlite3.Connection, item: dict, mode: str = "hybrid", k: int = 1
     answerable = "expect" in item
     return {"id": item.get("id"), "answerable": answerable,
             "rank": first_correct(answer["results"], item["expect"]) if answerable else None,
-            "answered": answer["answered"], "got": answer["results"][0]["id"] if answer["results"] else None,
+            "outcome": answer["outcome"], "answered": answer["answered"], "got": answer["results"][0]["id"] if answer["results"] else None,
             "ms": ms}
 
 
@@ -108,22 +109,28 @@ def summarise(outcomes: list[dict]) -> dict:
         "answered_rate": _share(answerable, lambda o: o["answered"]),
         "answered_precision": _share(answered, lambda o: o["rank"] == 1),
         "unanswered_rate": _share([o for o in outcomes if not o["answerable"]], lambda o: not o["answered"]),
+        # Answerable questions told the documents don't cover them (false), and unanswerable ones (true).
+        "not_covered_rate": _share(answerable, lambda o: o["outcome"] == NOT_COVERED),
+        "not_covered_unanswerable": _share([o for o in outcomes if not o["answerable"]],
+                                           lambda o: o["outcome"] == NOT_COVERED),
         "p50_ms": round(statistics.median(times), 2) if times else None,
         "p95_ms": round(_percentile(times, 0.95), 2) if times else None,
         # A miss: an answerable question whose first ruling is not right, or an off-topic one answered.
-        "misses": [{key: o[key] for key in ("id", "answerable", "rank", "answered", "got")}
+        "misses": [{key: o[key] for key in ("id", "answerable", "rank", "outcome", "answered", "got")}
                    for o in outcomes if (o["rank"] != 1 if o["answerable"] else o["answered"])],
     }
 
 
 def evaluate(conn: sqlite3.Connection, questions: list[dict], mode: str = "hybrid", k: int = 10) -> dict:
     """The figures of `mode` over `questions`: `{"n", "recall@1", "recall@5", "mrr", "answered_rate",
-    "answered_precision", "unanswered_rate", "p50_ms", "p95_ms", "misses"}`.
+    "answered_precision", "not_covered_rate", "unanswered_rate", "not_covered_unanswerable", "p50_ms", "p95_ms",
+    "misses"}`.
 
     Recall, MRR and the answered figures count the questions with `expect`: `answered_rate` is the share
     marked answered, `answered_precision` the share of those whose first ruling is right (None when none is
-    answered). `unanswered_rate` is the share of questions without `expect` left unanswered (None when there
-    are none). MRR counts the first correct ruling within the top `k`. The first question is run once
+    answered). `not_covered_rate` is the share labelled "not covered" (wrongly: they are covered).
+    `unanswered_rate` is the share of questions without `expect` left unanswered, `not_covered_unanswerable` the
+    share of those labelled "not covered" (None when there are none). MRR counts the first correct ruling within the top `k`. The first question is run once
     before timing so that loading the index and the model does not count as a query's latency.
     """
     ask(conn, questions[0]["question"], k=k, mode=mode)

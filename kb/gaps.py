@@ -127,12 +127,3 @@ def _shaped(gap: dict, subject: str) -> dict:
     return {**gap, "subject": subject,
             "citation": {"source": gap["source"], "source_title": gap["source_title"], "line_start": line,
                          "line_end": line, "text": f"{gap['source_title']}, line {line}"}}
-
-
-def answer_gaps(conn: sqlite3.Connection, answer: dict) -> list[dict]:
-    """The gaps to show beside an answer of `kb.search.ask`: none when it is answered; else the gaps of the
-    game searched or recognised (else of the games of the nearest rulings) that match its question."""
-    if answer["answered"]:
-        return []
-    games = [answer["game"]] if answer["game"] else [result["game"] for result in answer["results"]]
-    return matching_gaps(conn, answer["query"], games)

@@ -132,6 +132,17 @@ def rarity(usage: dict[str, dict[str, int]], total: int) -> dict[str, float]:
     return {term: math.log((total + 1) / (sum(games.values()) + 1)) for term, games in usage.items()}
 
 
+def unused(conn: sqlite3.Connection, usage: dict[str, dict[str, int]], game: str | None) -> float:
+    """The share of a question's content words (`usage`, from `term_games`) that no ruling of `game` (of any game
+    when None) uses, each word weighted by its rarity as in `coverage`: "infraction" unknown to a rulebook says
+    the question is about something else; "card" unknown would say more, but never is. 1 for no words."""
+    if not usage:
+        return 1.0
+    weights = {term: value + 1 for term, value in rarity(usage, ruling_count(conn)).items()}
+    missing = sum(weights[term] for term, games in usage.items() if not (games.get(game) if game else games))
+    return missing / sum(weights.values())
+
+
 def coverage(conn: sqlite3.Connection, ruling_id: str, usage: dict[str, dict[str, int]]) -> float:
     """The share of a question's content words (`usage`, from `term_games`) that a ruling uses (stemmed, in
     its title, section, text or examples), each word weighted by its rarity across the rulings (inverse

@@ -5,8 +5,8 @@ through STEPS, named functions applied in turn to the `Search` they refine: the 
 is recognised, full text and meaning each rank candidates (`kb.retrieval`), the two rankings are fused
 (`kb.fusion`) and tilted towards the game whose vocabulary the question speaks and the rules defining the
 glossary terms it uses; a rule comes before its reprint and, of rulings that answer alike, the official
-source's first (`kb.rulings`); and the first ruling is judged to answer the question or not
-(`kb.answered`). A step can be added, dropped or measured alone: `ask(..., steps=...)`.
+source's first (`kb.rulings`); and the outcome is decided: an answer, the closest rulings to check, or not
+covered (`kb.answered`). A step can be added, dropped or measured alone: `ask(..., steps=...)`.
 """
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 
 from kb import asof
-from kb.answered import THRESHOLD, Evidence, confidence, is_answered
+from kb.answered import ANSWER, CLOSEST, NOT_COVERED, Evidence, confidence, is_answered, outcome
 from kb.fusion import LEXICAL_WEIGHT, combine, prefer_game, prefer_rulings
-from kb.gaps import answer_gaps
+from kb.gaps import matching_gaps
 from kb.lexicon import Lexicon, load_lexicon
 from kb.lookup import lookup
 from kb.onnx_embedder import embedder
@@ -29,6 +29,7 @@ from kb.query import (
     glossary_rulings,
     named_game,
     term_games,
+    unused,
     vocabulary_game,
     without_game_name,
 )
@@ -38,6 +39,7 @@ from kb.rulings import official_first, originals_first, results
 MAX_K = 50
 MODES = ("hybrid", "fts", "dense")
 CANDIDATES = 50
+CANDIDATES_FOR_GAPS = 10
 
 
 @dataclass
@@ -57,9 +59,10 @@ class Search:
     usage: dict[str, dict[str, int]] = field(default_factory=dict)   # `kb.query.term_games` of its words
     in_force: frozenset[str] | None = None  # the rulings in force on the date asked about (None: the current)
     preferred: str | None = None       # the game whose vocabulary the question speaks, when it names none
-    evidence: Evidence | None = None   # what the answered decision weighed (hybrid mode)
-    confidence: float | None = None    # the answered model's probability (hybrid mode)
-    answered: bool = False
+    evidence: Evidence | None = None   # what the outcome's decision weighed (hybrid mode)
+    confidence: float | None = None    # the answer model's probability (hybrid mode)
+    gaps: list[dict] = field(default_factory=list)  # recorded gaps of the sources searched that the question names
+    outcome: str = NOT_COVERED         # one of kb.answered.OUTCOMES
 
 
 def recognise_game(search: Search) -> None:
@@ -114,15 +117,22 @@ def prefer_official(search: Search) -> None:
     search.ranked = official_first(search.conn, search.ranked)
 
 
-def decide_answered(search: Search) -> None:
-    """Whether the first ruling answers the question (`kb.answered`): the fitted model on the hybrid ranking's
-    evidence; the comparison modes, which have no fused scores to weigh, by their simple rule."""
+def decide_outcome(search: Search) -> None:
+    """What the search may claim (`kb.answered`): the fitted models on the hybrid ranking's evidence and the
+    recorded gaps the question names; the comparison modes, which have no fused scores to weigh, an answer by
+    their simple rule, else not covered only where a gap says so."""
+    games = [search.game or search.preferred] if search.game or search.preferred else \
+        list(dict.fromkeys(rid.split("/")[0] for rid, _ in search.ranked[:CANDIDATES_FOR_GAPS]))
+    search.gaps = matching_gaps(search.conn, search.question, games)
     if search.mode == "hybrid":
-        search.evidence = evidence(search.conn, search.ranked, search.cosines, search.usage)
+        search.evidence = evidence(search.conn, search.ranked, search.cosines, search.usage, search.game
+                                   or search.preferred)
         search.confidence = round(confidence(search.evidence), 3) if search.evidence else 0.0
-        search.answered = search.confidence >= THRESHOLD
+        search.outcome = outcome(search.evidence, len(search.gaps))
+    elif is_answered(search.ranked, max(search.cosines.values(), default=None), search.usage):
+        search.outcome = ANSWER
     else:
-        search.answered = is_answered(search.ranked, max(search.cosines.values(), default=None), search.usage)
+        search.outcome = NOT_COVERED if search.gaps or not search.ranked else CLOSEST
 
 
 def keep_in_force(search: Search) -> None:
@@ -136,34 +146,39 @@ def keep_in_force(search: Search) -> None:
 Step = Callable[[Search], None]
 STEPS: tuple[Step, ...] = (recognise_game, retrieve, keep_in_force, fuse, prefer_vocabulary_game,
                            prefer_glossary_rulings, prefer_originals, prefer_official, keep_in_force,
-                           decide_answered)
+                           decide_outcome)
 
 
 def evidence(conn: sqlite3.Connection, ranked: list[tuple[str, float]], cosines: dict[str, float],
-             usage: dict[str, dict[str, int]]) -> Evidence | None:
-    """What a fused ranking says for its first ruling (`kb.answered.Evidence`); None when it found nothing."""
+             usage: dict[str, dict[str, int]], game: str | None = None) -> Evidence | None:
+    """What a fused ranking says for its first ruling and for the question's subject being in `game` (the game
+    searched, else the first ruling's) at all (`kb.answered.Evidence`); None when it found nothing."""
     if not ranked:
         return None
     first, lead = ranked[0]
     return Evidence(lead=lead, margin=lead - ranked[1][1] if len(ranked) > 1 else lead,
                     cosine=cosines.get(first, min(cosines.values(), default=0.0)),
-                    coverage=coverage(conn, first, usage))
+                    coverage=coverage(conn, first, usage),
+                    unknown=unused(conn, usage, game or first.split("/")[0]),
+                    nearest=max(cosines.values(), default=0.0))
 
 
 def ask(conn: sqlite3.Connection, question: str, game: str | None = None, k: int = 5,
         mode: str = "hybrid", weight: float = LEXICAL_WEIGHT, explain: bool = False,
         steps: tuple[Step, ...] = STEPS, as_of: str | None = None) -> dict:
-    """The answer to a question: `{"query", "answered", "confidence", "game", "results", "gaps"}`, best ruling
-    first. A question that is a ruling's ref, id or label, or a rule's or heading's number in any of its
+    """The answer to a question: `{"query", "outcome", "answered", "confidence", "game", "results", "gaps"}`,
+    best ruling first. A question that is a ruling's ref, id or label, or a rule's or heading's number in any of its
     spellings ("rule 4.3.3", "CR 10.15"; `kb.lookup`), goes straight to it (a heading: to its rulings, said
     in `lookup`).
 
     `game` restricts the search; without it, a game the question names does, and a game whose vocabulary
     the question speaks is preferred. `game` in the answer is the game searched or recognised (or None).
-    `answered` is false when the first ruling does not settle the question (`kb.answered`): the results are
-    then the nearest rulings, for the reader to judge, and `gaps` the recorded gaps of the sources searched
-    that the question names (`kb.gaps.answer_gaps`). `confidence` is the answered model's probability
-    (hybrid mode; 1 for a ruling asked by its ref). `explain` adds `evidence`, what the decision weighed.
+    `outcome` is what the evidence backs (`kb.answered`): "answer" (the first ruling settles the question),
+    "closest" (the documents speak of it, but which ruling settles it is for the reader to check) or
+    "not-covered" (the evidence says the documents don't speak of it); `answered` is outcome == "answer".
+    `gaps` are the recorded gaps of the sources searched that the question names (`kb.gaps.matching_gaps`),
+    empty for an answer. `confidence` is the answer model's probability (hybrid mode; 1 for a ruling asked by
+    its ref). `explain` adds `evidence`, what the decision weighed.
     `steps` are applied in turn to the `Search` (STEPS; benchmarks add, drop or time one). With `as_of`
     (YYYY-MM-DD), every source answers from its edition in force on that date (`kb.asof`; BadDate for
     another form).
@@ -186,18 +201,19 @@ def _answer(conn: sqlite3.Connection, question: str, game: str | None, k: int, m
     lexicon = load_lexicon(conn)
     hit = direct_hit(question, lexicon) if in_force is None else asof.ref_hit(conn, question)
     if hit and (game is None or hit.split("/")[0] == game):
-        return {"query": question, "answered": True, "confidence": 1.0, "game": hit.split("/")[0],
+        return {"query": question, "outcome": ANSWER, "answered": True, "confidence": 1.0, "game": hit.split("/")[0],
                 "results": results(conn, [(hit, 1.0)]), "gaps": []}
     named = lookup(conn, question, game)
     if named:  # a rule's or heading's number: the rule, or the heading's rules
-        return {"query": question, "answered": True, "confidence": 1.0, "game": named["ids"][0].split("/")[0],
+        return {"query": question, "outcome": ANSWER, "answered": True, "confidence": 1.0,
+                "game": named["ids"][0].split("/")[0],
                 "results": results(conn, [(rid, 1.0) for rid in named["ids"][:k]]), "gaps": [],
                 "lookup": {key: value for key, value in named.items() if key != "ids"}}
     search = Search(conn, question, lexicon, game, mode, weight, in_force=in_force)
     for step in steps:
         step(search)
-    answer = {"query": question, "answered": search.answered, "confidence": search.confidence,
-              "game": search.game or search.preferred, "results": results(conn, search.ranked[:k])}
-    answer["gaps"] = answer_gaps(conn, answer)
+    answer = {"query": question, "outcome": search.outcome, "answered": search.outcome == ANSWER,
+              "confidence": search.confidence, "game": search.game or search.preferred,
+              "results": results(conn, search.ranked[:k]), "gaps": [] if search.outcome == ANSWER else search.gaps}
     found = search.evidence
     return {**answer, "evidence": asdict(found) if found else None} if explain else answer

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import click
 
+from kb.answered import ANSWER, CLOSEST, NOT_COVERED
+from kb.layout import plain
 from kb.paths import DB_ENV, DEFAULT_DB, DEFAULT_MANIFEST, default_db
 from kb.rulings import STATUS_LABELS
 from kb.search import MAX_K, MODES
@@ -459,10 +461,12 @@ def _question(ctx: click.Context, param: click.Parameter, value: str) -> str:
 def ask(question: str, game: str | None, k: int, as_of: str | None, as_json: bool, mode: str, db_path: Path):
     """Answer a rules question with the rulings that settle it.
 
+    Says "Answer" (no label: the ruling), "Closest rulings — check them" or "Not covered", each with the first
+    ruling's full text; exits 1 only when not covered.
+
     Example: rulings ask "Can a reserve army double its magic?"
     """
     from kb.asof import BadDate
-    from kb.layout import plain
     from kb.rulings import family_groups
     from kb.search import ask as answer
     conn = _connect(db_path)
@@ -474,37 +478,48 @@ def ask(question: str, game: str | None, k: int, as_of: str | None, as_json: boo
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
     groups = family_groups(conn, result["results"])
-    if not result["answered"]:
-        click.echo(not_covered_text(result, groups))
+    click.echo(outcome_text(result, groups))
+    if result["outcome"] == NOT_COVERED:
         sys.exit(1)
-    (first, *rest), best = groups, result["results"][0]
-    if first["heading"]:
-        click.echo(f"Under {_family_heading(first['heading'])}")
-    click.echo(f"{best['ref']}  {best['title']}  [{best['id']}]")
-    click.echo(f"  {best['citation']['text']} — {best['citation']['section']} ({_provenance(best['citation'])})")
-    click.echo(f"  [{_status(best)}]")
-    click.echo()
-    click.echo(plain(best["text"]))
-    for example in best["examples"]:
-        click.echo(plain("Example: " + example))
-    if first["heading"]:
-        click.echo(f"\nAlso under {first['heading']['label'] or first['heading']['title']}:")
-        click.echo("\n".join(f"  - {_listed(other)}" for other in first["results"] if other is not best))
-    if rest:
-        click.echo("\nAlso relevant:")
-        click.echo("\n".join(line for group in rest for line in _group_lines(group)))
 
 
-def not_covered_text(result: dict, groups: list[dict]) -> str:
-    """What `rulings ask` says of a question no ruling answers (`result` from `kb.search.ask`, its results
-    in `groups` of `kb.rulings.family_groups`): that the documents don't appear to cover it, each recorded gap
-    of the sources searched that the question names, then the nearest rulings, only as such."""
-    lines = ["The documents don't appear to cover this."]
+# What `rulings ask` says first, by outcome (kb.answered): each a claim the evidence backs, and no more.
+OUTCOME_LINES = {
+    ANSWER: None,
+    CLOSEST: "Closest rulings — check them: the documents speak of this, but the evidence does not say which "
+             "ruling settles it.",
+    NOT_COVERED: "Not covered: the documents don't appear to cover this.",
+}
+
+
+def outcome_text(result: dict, groups: list[dict]) -> str:
+    """What `rulings ask` prints (`result` from `kb.search.ask`, its results in `groups` of
+    `kb.rulings.family_groups`): the outcome's claim (none for an answer), each recorded gap the question names,
+    then the first ruling in full, with its citation and (beside an answer) its verification status, then the
+    other rulings a line each."""
+    lines = [OUTCOME_LINES[result["outcome"]]] if OUTCOME_LINES[result["outcome"]] else []
     lines += [f"Recorded gap in {gap['source_title']}: {gap['description']} (line {gap['line']})"
               for gap in result["gaps"]]
-    if groups:
-        lines += ["", "Nearest rulings (not an answer):"]
-        lines += [line for group in groups for line in _group_lines(group, with_status=False)]
+    if not groups:
+        return "\n".join(lines)
+    answered = result["outcome"] == ANSWER
+    (first, *rest), best = groups, result["results"][0]
+    if lines:
+        lines += ["", "Nearest rulings, for reference:" if result["outcome"] == NOT_COVERED else "Closest first:"]
+    if first["heading"]:
+        lines.append(f"Under {_family_heading(first['heading'])}")
+    lines.append(f"{best['ref']}  {best['title']}  [{best['id']}]")
+    lines.append(f"  {best['citation']['text']} — {best['citation']['section']} ({_provenance(best['citation'])})")
+    if answered:
+        lines.append(f"  [{_status(best)}]")
+    lines += ["", plain(best["text"])]
+    lines += [plain("Example: " + example) for example in best["examples"]]
+    if first["heading"] and len(first["results"]) > 1:
+        lines.append(f"\nAlso under {first['heading']['label'] or first['heading']['title']}:")
+        lines += [f"  - {_listed(other, answered)}" for other in first["results"] if other is not best]
+    if rest:
+        lines.append("\nAlso relevant:" if answered else "\nThe next closest:")
+        lines += [line for group in rest for line in _group_lines(group, answered)]
     return "\n".join(lines)
 
 
@@ -547,7 +562,8 @@ def _group_lines(group: dict, with_status: bool = True) -> list[str]:
 def evaluate(file: Path, mode: str, k: int, as_json: bool, db_path: Path):
     """Measure search on a JSON-lines file of {"id", "question", "expect": [phrases]}.
 
-    A file whose questions have no "expect" is an off-topic set: each should be left unanswered.
+    A file whose questions have no "expect" is an off-topic set: each should be left unanswered (ideally "not
+    covered").
 
     Example: rulings eval tests/dev_questions.jsonl --mode fts
     """
@@ -567,8 +583,7 @@ def evaluate(file: Path, mode: str, k: int, as_json: bool, db_path: Path):
             click.echo(f"  {miss['id']}: answered with {miss['got']}, though nothing should answer it")
             continue
         found = f"at rank {miss['rank']}" if miss["rank"] else f"not in the top {k}"
-        marked = ", marked answered" if miss["answered"] else ""
-        click.echo(f"  {miss['id']}: correct ruling {found}, first was {miss['got']}{marked}")
+        click.echo(f"  {miss['id']}: correct ruling {found}, first was {miss['got']}, said: {miss['outcome']}")
 
 
 @cli.command(context_settings={"ignore_unknown_options": True})

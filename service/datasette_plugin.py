@@ -75,25 +75,35 @@ def any_words(text: str | None) -> str:
 
 
 def searcher(db_path: str, deadline: Deadline):
-    """`rulings_search(q[, game])` over the database at `db_path`, opened read-only on first use; within one
-    statement (`deadline`'s), a question asked again is answered from memory."""
+    """`rulings_search(q[, game])` (the ids of the rulings found, best first, as JSON) and `rulings_outcome(q[,
+    game])` (what the search may claim: answer, closest or not-covered; `kb.answered`) over the database at
+    `db_path`, opened read-only on first use; within one statement (`deadline`'s), a question asked again is
+    answered from memory."""
     opened = []
 
-    def search(question: str, game: str | None) -> str:
+    def search(question: str, game: str | None) -> dict:
         if not opened:
             opened.append(connect(db_path))
         answer = ask(opened[0], question, game, MAX_K)
-        return json.dumps([ruling["id"] for ruling in answer["results"]])
+        return {"ids": json.dumps([ruling["id"] for ruling in answer["results"]]), "outcome": answer["outcome"]}
 
-    def rulings_search(question: str | None, game: str | None = None) -> str:
+    def answered(question: str | None, game: str | None) -> dict | None:
         if not question or not question.strip():
-            return "[]"
+            return None
         key = (question[:MAX_QUERY], game or None)
         if game and len(game) > MAX_QUERY:  # no game is named so: not worth keeping
             return search(*key)
         return deadline.remembered(key, lambda: search(*key))
 
-    return rulings_search
+    def rulings_search(question: str | None, game: str | None = None) -> str:
+        found = answered(question, game)
+        return found["ids"] if found else "[]"
+
+    def rulings_outcome(question: str | None, game: str | None = None) -> str | None:
+        found = answered(question, game)
+        return found["outcome"] if found else None
+
+    return rulings_search, rulings_outcome
 
 
 @hookimpl(trylast=True)  # after Datasette's own escape_fts, which this one replaces
@@ -106,9 +116,10 @@ def prepare_connection(conn, database, datasette):
     if db is not None and db.path:
         # Deterministic (the database is immutable): SQLite calls it once for a question that is the same on
         # every row.
-        search = deadline.guard(searcher(db.path, deadline))
-        conn.create_function("rulings_search", 1, search, deterministic=True)
-        conn.create_function("rulings_search", 2, search, deterministic=True)
+        for name, function in zip(("rulings_search", "rulings_outcome"), searcher(db.path, deadline)):
+            guarded = deadline.guard(function)
+            conn.create_function(name, 1, guarded, deterministic=True)
+            conn.create_function(name, 2, guarded, deterministic=True)
 
 
 @hookimpl

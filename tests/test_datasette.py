@@ -135,10 +135,12 @@ def test_the_search_query_keeps_to_the_game_asked_and_finds_nothing_for_nothing(
     assert rows(ds, "/rulings/search", q="   ", game="") == []
 
 
-def test_the_search_query_gives_each_rulings_ref_title_game_source_and_a_link_to_its_page(ds, built_db):
+def test_the_search_query_gives_the_outcome_then_each_rulings_ref_title_game_source_and_a_link(ds, built_db):
     response = get(ds, "/rulings/search.json", q="reserve army", game="dragon-dice")
-    assert response.json()["columns"] == ["ref", "title", "game", "source", "text", "link"]
-    first = response.json()["rows"][0]
+    assert response.json()["columns"] == ["outcome", "ref", "title", "game", "source", "text", "link"]
+    outcome, *first = response.json()["rows"][0]
+    assert outcome == ask(connect(built_db), "reserve army", "dragon-dice")["outcome"]
+    assert {row[0] for row in response.json()["rows"][1:]} == {""}, "the outcome is said once, on the first row"
     conn = connect(built_db)
     expected = conn.execute("select r.ref, r.title, s.title from rulings r join sources s on s.id = r.source "
                             "where r.id = ?", (RESERVE,)).fetchone()

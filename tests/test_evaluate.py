@@ -44,10 +44,10 @@ def test_the_existing_figures_are_kept_beside_the_new_ones(conn, dev):
 
 
 def test_an_answered_question_whose_first_ruling_is_wrong_lowers_precision_and_is_a_miss(conn, dev):
-    wrong = {**dev[0], "expect": dev[1]["expect"]}  # d001's question, judged against d002's ruling
+    wrong = {**dev[8], "expect": dev[1]["expect"]}  # d009's question (answered), judged against d002's ruling
     figures = evaluate(conn, [wrong])
     assert (figures["answered_rate"], figures["answered_precision"]) == (1.0, 0.0)
-    assert figures["misses"][0]["id"] == "d001" and figures["misses"][0]["answered"] is True
+    assert figures["misses"][0]["id"] == "d009" and figures["misses"][0]["answered"] is True
 
 
 def test_answered_precision_is_null_when_no_question_is_answered(conn):
@@ -72,10 +72,11 @@ def test_off_topic_questions_count_only_as_should_be_unanswered(conn):
 
 
 def test_an_answered_off_topic_question_is_a_miss(conn, dev):
-    covered = {"id": "covered", "question": dev[0]["question"]}  # no expect: nothing should answer it
+    covered = {"id": "covered", "question": dev[8]["question"]}  # answered, but no expect: nothing should answer it
     figures = evaluate(conn, [covered])
-    assert figures["unanswered_rate"] == 0.0
-    assert figures["misses"] == [{"id": "covered", "answerable": False, "rank": None, "answered": True,
+    assert figures["unanswered_rate"] == 0.0 and figures["not_covered_unanswerable"] == 0.0
+    assert figures["misses"] == [{"id": "covered", "answerable": False, "rank": None, "outcome": "answer",
+                                  "answered": True,
                                   "got": search.ask(conn, covered["question"])["results"][0]["id"]}]
 
 
@@ -115,7 +116,7 @@ def test_eval_cli_reports_the_unanswered_rate_of_an_off_topic_file(built_db):
 
 def test_eval_cli_names_an_answered_off_topic_question(built_db, dev, tmp_path):
     path = tmp_path / "covered.jsonl"
-    path.write_text(json.dumps({"id": "covered", "question": dev[0]["question"]}) + "\n")
+    path.write_text(json.dumps({"id": "covered", "question": dev[8]["question"]}) + "\n")
     result = CliRunner().invoke(cli, ["eval", str(path), "--db", str(built_db)])
     assert "covered: answered with " in result.output and "nothing should answer it" in result.output
 

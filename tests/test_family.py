@@ -125,16 +125,18 @@ def test_the_parent_headings_are_read_once_per_request(family_db):
     assert sum("select id, label, title from rulings" in sql for sql in statements) == 1
 
 
-def test_an_unanswered_question_lists_the_nearest_rulings_labelled_not_an_answer(family_db, client):
+def test_a_question_not_covered_lists_the_nearest_rulings_for_reference_the_first_in_full(family_db, client):
     answer = json.loads(ask(family_db, OFF_TOPIC, "--json").output)
-    assert answer["answered"] is False and answer["results"]
+    assert answer["outcome"] == "not-covered" and answer["answered"] is False and answer["results"]
     output = ask(family_db, OFF_TOPIC)
     assert output.exit_code == 1
-    assert "Nearest rulings (not an answer):" in output.output
-    for nearest in answer["results"]:
+    assert "Nearest rulings, for reference:" in output.output
+    first, *others = answer["results"]
+    assert f"{first['ref']}  {first['title']}  [{first['id']}]" in output.output
+    for nearest in others:
         assert f"[{nearest['id']}] ({nearest['citation']['text']})" in output.output
     page = client.get("/", query_string={"q": OFF_TOPIC}).get_data(as_text=True)
-    assert '<section class="results nearest"' in page and "Nearest rulings — not an answer" in page
+    assert '<section class="results outcome-not-covered nearest"' in page and "Nearest rulings, for reference" in page
 
 
 # A rulebook whose rules sit under numbered headings with no text of their own ("1.1 General"), as most of a
@@ -179,5 +181,5 @@ def test_a_heading_only_family_shows_its_heading_without_a_link(headings_db):
 
 def test_a_family_among_the_nearest_rulings_marks_its_nearest_member_not_a_closest_match(client):
     page = client.get("/", query_string={"q": OFF_TOPIC, "game": "quarrel", "k": 5}).get_data(as_text=True)
-    assert '<section class="results nearest"' in page and '<li class="family">' in page
-    assert "Nearest of these" in page and "Answer" not in page
+    assert '<section class="results outcome-not-covered nearest"' in page and '<li class="family">' in page
+    assert "Closest of these" in page and "Answer" not in page

@@ -11,10 +11,10 @@ import pytest
 from click.testing import CliRunner
 
 from kb import search
-from kb.gaps import answer_gaps, matching_gaps, stems, subjects
+from kb.gaps import matching_gaps, stems, subjects
 from kb.rulings import family_groups
 from service.app import create_app
-from service.cli import cli, not_covered_text
+from service.cli import cli, outcome_text
 
 TESTS = Path(__file__).resolve().parent
 # The shared questions no document covers, each with the recorded gap it should show (a piece of the gap's
@@ -91,14 +91,13 @@ def test_only_the_games_searched_show_their_gaps(conn):
 def test_an_answered_question_shows_no_gap_and_an_unanswered_one_its_matching_gaps(conn):
     answered = search.ask(conn, "Can a reserve army double its magic?")
     assert answered["answered"] and answered["gaps"] == []
-    # Given the same results unanswered, the gaps of the games of the nearest rulings.
-    nearest = search.ask(conn, SUPPLY)
-    assert described(answer_gaps(conn, {**nearest, "answered": False}))[0] == SUPPLY_GAP
+    # With no game named, the gaps of the games of the nearest rulings.
+    assert described(search.ask(conn, SUPPLY)["gaps"])[0] == SUPPLY_GAP
 
 
-def test_ask_gives_an_unanswered_question_its_sources_gap(conn):
+def test_a_question_a_recorded_gap_names_is_not_covered_with_that_gap(conn):
     answer = search.ask(conn, SUPPLY)
-    assert answer["answered"] is False, "pick another question unanswered today: these tests pin the gaps shown"
+    assert answer["outcome"] == "not-covered" and answer["answered"] is False
     assert described(answer["gaps"])[0] == SUPPLY_GAP and answer["results"]
 
 
@@ -113,21 +112,24 @@ def test_ask_json_carries_the_gaps_of_an_unanswered_question(built_db):
     assert {"source", "source_title", "kind", "description", "line", "citation"} <= set(answer["gaps"][0])
 
 
-def test_ask_says_plainly_it_is_not_covered_then_the_gaps_then_the_nearest_rulings(built_db):
+def test_ask_says_plainly_it_is_not_covered_then_the_gaps_then_the_nearest_rulings_in_full(built_db):
     result = ask_cli(built_db, SUPPLY, "-k", "3")
     assert result.exit_code == 1
     lines = result.output.splitlines()
-    assert lines[0] == "The documents don't appear to cover this."
+    assert lines[0] == "Not covered: the documents don't appear to cover this."
     assert lines[1] == (f"Recorded gap in Paths of the Lance: An Expansion to DL 11, Dragons of Glory: {SUPPLY_GAP} "
                         "(line 6)")
-    nearest = lines.index("Nearest rulings (not an answer):")
-    assert nearest > 1 and len([line for line in lines[nearest:] if line.startswith("  ")]) == 3
+    nearest = lines.index("Nearest rulings, for reference:")
+    answer = json.loads(ask_cli(built_db, SUPPLY, "-k", "3", "--json").output)
+    first = answer["results"][0]
+    assert lines[nearest + 1].startswith(first["ref"]) and first["text"].split()[0] in result.output
 
 
 def test_the_not_covered_text_without_a_recorded_gap_goes_straight_to_the_nearest_rulings(conn):
     answer = search.ask(conn, "What is the capital of France?", k=2)
-    text = not_covered_text({**answer, "answered": False, "gaps": []}, family_groups(conn, answer["results"]))
-    assert text.startswith("The documents don't appear to cover this.\n\nNearest rulings (not an answer):\n")
+    text = outcome_text({**answer, "outcome": "not-covered", "gaps": []}, family_groups(conn, answer["results"]))
+    assert text.startswith("Not covered: the documents don't appear to cover this.\n\n"
+                           "Nearest rulings, for reference:\n")
     assert "Recorded gap" not in text
 
 
@@ -144,12 +146,12 @@ def test_api_search_carries_the_gaps_like_the_cli(client, built_db):
 
 def test_the_ask_page_says_not_covered_links_the_gap_to_its_source_line_then_the_nearest_rulings(client):
     page = client.get("/", query_string={"q": SUPPLY}).get_data(as_text=True)
-    results = page[page.index('<section class="results nearest"'):]
-    covered = results.index("The documents don't appear to cover this.")
+    results = page[page.index('<section class="results outcome-not-covered nearest"'):]
+    covered = results.index("The documents don't appear to cover this: a source records it as missing.")
     gap = results.index(f': {SUPPLY_GAP}</li>')
     link = results.index('<a href="/sources/paths-of-the-lance-rules?lines=6-6#L6">Paths of the Lance: An '
                          'Expansion to DL 11, Dragons of Glory, line 6</a>')
-    nearest = results.index('<p class="nearest-label" id="nearest-label">Nearest rulings — not an answer</p>')
+    nearest = results.index('id="nearest-label">Nearest rulings, for reference</h3>')
     assert covered < link < gap < nearest < results.index('<article class="ruling"')
     assert "Answer" not in results
 

@@ -40,20 +40,24 @@ def test_hybrid_beats_full_text_and_dense_alone_on_mrr(figures):
     assert figures["hybrid"]["mrr"] > figures["dense"]["mrr"]
 
 
-def test_answered_is_calibrated_an_answer_is_right_nine_times_in_ten(conn):
+def test_each_outcome_is_true_answers_right_nine_times_in_ten_and_covered_questions_rarely_not_covered(conn):
     figures = evaluate(conn, load_questions(DEV))
-    # A wrong answer shown as an answer is worse than "not covered" (kb.answered weighs it double), so the
-    # decision gives up some right first results to keep its answers right; README gives the figures per set.
+    # A wrong answer is worse than none (kb.answered weighs it nine times), so the decision gives up right
+    # first rulings to keep its answers right: those are shown as the closest rulings, never as not covered.
+    # docs/search.md gives the figures per set.
     assert figures["answered_precision"] >= 0.90
-    assert figures["answered_rate"] >= 0.50
+    assert figures["answered_rate"] >= 0.20
+    assert figures["not_covered_rate"] <= 0.05, figures["misses"]
 
 
 def test_questions_no_source_covers_are_not_answered(conn):
     for line in OFF_TOPIC.read_text().splitlines():
         question = json.loads(line)["question"]
         answer = search.ask(conn, question)
-        assert answer["answered"] is False, question
+        assert answer["outcome"] != "answer" and answer["answered"] is False, question
         assert answer["results"], "the nearest rulings are still given, for the reader to judge"
+    outcomes = [search.ask(conn, json.loads(line)["question"])["outcome"] for line in OFF_TOPIC.read_text().splitlines()]
+    assert outcomes.count("not-covered") >= 0.85 * len(outcomes), outcomes
 
 
 def test_a_ruling_id_goes_straight_to_that_ruling(conn):
@@ -88,7 +92,7 @@ def test_a_question_speaking_one_games_vocabulary_prefers_that_game(conn):
 def test_the_ranking_is_named_steps_in_order():
     assert [step.__name__ for step in search.STEPS] == [
         "recognise_game", "retrieve", "keep_in_force", "fuse", "prefer_vocabulary_game", "prefer_glossary_rulings",
-        "prefer_originals", "prefer_official", "keep_in_force", "decide_answered"]
+        "prefer_originals", "prefer_official", "keep_in_force", "decide_outcome"]
 
 
 def test_a_step_added_sees_what_the_steps_before_it_left(conn):
@@ -121,7 +125,8 @@ def test_fts_syntax_in_a_question_is_only_words(conn, hostile):
     assert re.fullmatch(r'("[^\W_]+"( OR "[^\W_]+")*)?', query), query
     for mode in ("fts", "hybrid"):
         answer = search.ask(conn, hostile, mode=mode)
-        assert set(answer) == {"query", "answered", "confidence", "game", "results", "gaps"} and answer["query"] == hostile
+        assert set(answer) == {"query", "outcome", "answered", "confidence", "game", "results", "gaps"}
+        assert answer["query"] == hostile
         assert isinstance(answer["answered"], bool) and isinstance(answer["results"], list)
         assert isinstance(answer["gaps"], list)
 
