@@ -12,6 +12,7 @@ from kb.lookup import find, names, number_in
 from kb.rulings import results, ruling
 from kb.search import MAX_K, ask
 from kb.store import UnknownRuling, games
+from kb.terms import term_page, terms
 from service.db import get_db
 from service.editions import requested_diff, source_versions
 from service.pages import ruling_links
@@ -26,6 +27,24 @@ def search():
     """The answer to `q` (from the editions in force on `as_of`, if given): the same JSON as `rulings ask --json`."""
     question, game, k = search_args(require_query=True)
     return jsonify(ask(get_db(), question, game, k, as_of=as_of_arg()))
+
+
+@api.route("/terms/<game>")
+def terms_json(game: str):
+    """A game's terms, A to Z, each with its name, slug and page."""
+    if not any(g["slug"] == game for g in games(get_db())):
+        abort(404, f"No game has the slug {game!r}.")
+    return jsonify([{"term": t.name, "slug": t.slug, "url": absolute(url_for("pages.term", game=game, term=t.slug))}
+                    for t in terms(get_db(), game)])
+
+
+@api.route("/terms/<game>/<term>")
+def term_json(game: str, term: str):
+    """A term's page as JSON: its glossary entries, defining rules, mentions by section and history."""
+    found = term_page(get_db(), game, term)
+    if found is None:
+        abort(404, f"No term {term!r} in {game!r}: /api/terms/{game} lists its terms.")
+    return jsonify({**found, "url": absolute(url_for("pages.term", game=game, term=term))})
 
 
 @api.route("/rulings/lookup")

@@ -20,6 +20,7 @@ from kb.layout import blocks
 from kb.rulebook import rule_anchor, rulebook
 from kb.rulings import details, family_groups, game_rulings, proof
 from kb.search import MAX_K, ask
+from kb.terms import named_term, term_page, terms
 from model import values
 from model.kinds import KIND_LABELS
 from service.db import get_db
@@ -152,9 +153,13 @@ def index():
     if answer and not game and answer["game"]:  # the game the question is about first, in the order found
         answer["results"].sort(key=lambda r: r["game"] != answer["game"])
     groups = family_groups(conn, answer["results"]) if answer else []
+    # A question about what a term is or does ("What is ward?") leads to the term's page too: a term of the game
+    # asked about, else of the first ruling's.
+    term_game = answer and (game or answer["game"] or (answer["results"][0]["game"] if answer["results"] else None))
+    about = named_term(conn, term_game, question) if term_game else None
     known = store.games(conn)
     page = make_response(render_template(
-        "index.html", question=question, game=game, k=k, games=known, answer=answer, groups=groups,
+        "index.html", question=question, game=game, k=k, games=known, answer=answer, groups=groups, term=about, term_game=term_game,
         game_names={g["slug"]: g["name"] for g in known}, max_k=MAX_K, max_query=MAX_QUERY))
     if "game" in request.args:
         page.set_cookie(GAME_COOKIE, game or "", max_age=GAME_KEPT if game else 0, samesite="Lax")
@@ -188,7 +193,16 @@ def game(slug: str):
     # A game the engine has no calculators for gets no link to an empty page.
     return render_template("game.html", game=found, sources=sources,
                            headers={source["id"]: source["header"] for source in sources},
-                           has_calculators=bool(describe().get(slug)))
+                           has_calculators=bool(describe().get(slug)), terms=terms(get_db(), slug))
+
+
+@pages.route("/terms/<game>/<term>")
+def term(game: str, term: str):
+    """A term's page: its glossary entries, the rules that define it, every other ruling using it, its history."""
+    found = store.game(get_db(), game) or abort(404, f"No game has the slug {game!r}.")
+    page = term_page(get_db(), game, term) or abort(404, f"{found['name']} has no term {term!r}: its terms are "
+                                                         f"listed on its page, /games/{game}.")
+    return render_template("term.html", game=found, page=page)
 
 
 @pages.route("/handbook/<slug>")

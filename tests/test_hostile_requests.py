@@ -54,10 +54,11 @@ PAGES = ["/?q={}", "/?q=magic&game={}", "/?q=magic&k={}", "/r/{}", "/r/dragon-di
          "/handbook/{}", "/sources/{}", "/sources/dragon-dice-faq-magic?lines={}", "/rules/{}", "/calc/{}",
          "/calc/dragon-dice?calc={}", "/calc/dragon-dice?calc=saves&rolled={}", "/calc/dragon-dice?calc=saves&{}=1",
          "/sources/{}/versions", "/sources/{}/diff", "/sources/dragon-dice-faq-magic/diff?from={}",
-         "/sources/dragon-dice-faq-magic/diff?to={}"]
+         "/sources/dragon-dice-faq-magic/diff?to={}", "/terms/{}/x", "/terms/dragon-dice/{}"]
 API = ["/api/search?q={}", "/api/search?q=magic&game={}", "/api/search?q=magic&k={}", "/api/search?q=magic&as_of={}",
        "/api/rulings/{}", "/api/calc/{}/saves", "/api/calc/dragon-dice/{}", "/api/calc/dragon-dice/saves?rolled={}",
-       "/api/calc/dragon-dice/saves?{}=1", "/api/sources/{}/versions", "/api/sources/{}/diff",
+       "/api/calc/dragon-dice/saves?{}=1", "/api/sources/{}/versions", "/api/sources/{}/diff", "/api/terms/{}",
+       "/api/terms/dragon-dice/{}",
        "/api/sources/dragon-dice-faq-magic/diff?from={}", "/api/sources/dragon-dice-faq-magic/diff?to={}"]
 
 
@@ -101,7 +102,8 @@ def test_hostile_input_to_a_page_is_answered_or_an_html_4xx_without_raw_markup(c
 
 
 @pytest.mark.parametrize("route", ["/?q={}", "/?q=magic&game={}", "/r/{}", "/games/{}", "/handbook/{}",
-                                   "/sources/{}", "/rules/{}", "/calc/{}", "/calc/dragon-dice?calc={}",
+                                   "/sources/{}", "/rules/{}", "/calc/{}", "/terms/{}/x", "/terms/dragon-dice/{}",
+                                   "/calc/dragon-dice?calc={}",
                                    "/calc/dragon-dice?calc=saves&rolled={}", "/calc/dragon-dice?calc=saves&{}=1",
                                    "/sources/{}/versions", "/sources/{}/diff", "/sources/dragon-dice-faq-magic/diff?to={}"])
 def test_pages_that_echo_input_escape_it(client, route):

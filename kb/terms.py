@@ -1,0 +1,147 @@
+"""A page per term: what a game's documents say of one of its terms, in one place.
+
+A judge asked "what does Bodyguard do?" wants the glossary entry, the rules that define the term, every other
+ruling that uses it and how those rules changed across editions, the way a keyword's page gathers them on
+Scryfall or Academy Ruins. A game's terms are
+- the titles of its glossary entries ("Ward", "Bodyguard"; an entry that only sends the reader elsewhere too), and
+- the names of its numbered sections that define what they are named for: a section "702.21 Ward" or "10.3
+  Bodyguard" whose first rule uses its own name, so that a rulebook with no glossary still has its keywords.
+"""
+from __future__ import annotations
+
+import re
+import sqlite3
+from dataclasses import dataclass
+
+from kb.cache import per_database_version
+from kb.editions import history
+from kb.lexicon import WORD, load_lexicon, spaced_words
+from kb.rulings import results
+
+# A section named for a term: a number, then a name of at most MAX_NAME_WORDS words ("702.21 Ward").
+MAX_NAME_WORDS = 4
+_NUMBERED_NAME = re.compile(r"^[\w.-]*\d[\w.-]*\s+(?P<name>[^\d\W][^>]*)$")
+# The other rulings that use a term, at most: a word every rule uses is no keyword worth a page of mentions.
+MAX_MENTIONS = 200
+ENTRY_KINDS = ("glossary", "redirect")
+
+
+@dataclass(frozen=True)
+class Term:
+    """One of a game's terms: its name as the document writes it, its slug in the page's address, the glossary
+    entries that name it and the sections named for it (their section paths)."""
+    name: str
+    slug: str
+    entries: tuple[str, ...]
+    sections: tuple[str, ...]
+
+
+def term_slug(name: str) -> str:
+    """A term's slug: its words, lower case, joined by hyphens ("Shift (keyword)" → "shift-keyword")."""
+    return "-".join(WORD.findall(name.lower()))
+
+
+@per_database_version
+def _terms(conn: sqlite3.Connection) -> dict[str, dict[str, Term]]:
+    """Game → term slug → Term, every game's, read once per version of the database."""
+    names: dict[tuple[str, str], dict] = {}
+
+    def add(game: str, name: str, entry: str | None = None, section: str | None = None) -> None:
+        slug = term_slug(name)
+        if not slug:
+            return
+        found = names.setdefault((game, slug), {"name": name, "entries": [], "sections": []})
+        if entry:
+            found["entries"].append(entry)
+            found["name"] = name  # a glossary's spelling before a heading's
+        if section and section not in found["sections"]:
+            found["sections"].append(section)
+
+    for ruling_id, game, title in conn.execute(
+            f"select id, game, title from rulings where kind in ({', '.join('?' * len(ENTRY_KINDS))}) "
+            "order by source, position", ENTRY_KINDS):
+        add(game, re.sub(r"\s*\([^)]*\)\s*$", "", title or "").strip(), entry=ruling_id)
+    # A numbered section's first rule (in document order) says whether the section defines its own name.
+    firsts: dict[tuple[str, str], str] = {}
+    for game, section, text in conn.execute("select game, section, text from rulings where kind not in "
+                                            f"({', '.join('?' * len(ENTRY_KINDS))}) order by source, position",
+                                            ENTRY_KINDS):
+        firsts.setdefault((game, section or ""), text or "")
+    for (game, section), text in firsts.items():
+        match = _NUMBERED_NAME.match(section.rsplit(" > ", 1)[-1])
+        if not match:
+            continue
+        name = match["name"].strip()
+        if len(WORD.findall(name)) <= MAX_NAME_WORDS and spaced_words(name) in spaced_words(text):
+            add(game, name, section=section)
+    by_game: dict[str, dict[str, Term]] = {}
+    for (game, slug), found in sorted(names.items(), key=lambda item: item[0][1]):
+        by_game.setdefault(game, {})[slug] = Term(found["name"], slug, tuple(found["entries"]),
+                                                  tuple(found["sections"]))
+    return by_game
+
+
+def terms(conn: sqlite3.Connection, game: str) -> list[Term]:
+    """A game's terms, A to Z."""
+    return list(_terms(conn).get(game, {}).values())
+
+
+def named_term(conn: sqlite3.Connection, game: str | None, question: str) -> Term | None:
+    """The term of `game` a question is about, when it asks what the term is or does ("What is ward?", "What
+    does Bodyguard do?", "Tank"): the longest term of the game the question names that leaves at most two other
+    words."""
+    if not game:
+        return None
+    words = WORD.findall(question.lower())
+    found = None
+    for term in terms(conn, game):
+        spelled = spaced_words(term.name)
+        if spelled in " " + " ".join(words) + " ":
+            rest = len(words) - len(spelled.split())
+            if rest <= 3 and (found is None or len(term.name) > len(found.name)):
+                found = term
+    return found
+
+
+def term_page(conn: sqlite3.Connection, game: str, slug: str) -> dict | None:
+    """Everything a game's documents say of a term (None when the game has no such term): `{"game", "term",
+    "slug", "entries", "rules", "mentions", "history"}` where entries are its glossary entries, rules the rules
+    that define it (those its entries cite, and those of the sections named for it), mentions every other ruling
+    of the game that uses it, grouped by section in document order (`{"section", "rulings"}`, at most
+    MAX_MENTIONS), and history each defining rule's changes across its source's editions (`{"id", "ref",
+    "changes"}`, only rules that changed). Rulings are shaped as search results (`kb.rulings.results`)."""
+    term = _terms(conn).get(game, {}).get(slug)
+    if term is None:
+        return None
+    lexicon = load_lexicon(conn)
+    defining = [rid for spelling in {spaced_words(term.name).strip()}
+                for rid in lexicon.terms.get(spelling, []) if rid.startswith(game + "/")]
+    for section in term.sections:
+        defining += [rid for (rid,) in conn.execute("select id from rulings where game = ? and section = ? "
+                                                    "order by source, position", [game, section])]
+    defining = list(dict.fromkeys(rid for rid in defining if rid not in term.entries))
+    shown = set(defining) | set(term.entries)
+    mentions = [rid for (rid,) in conn.execute(
+        "select r.id from rulings_fts join rulings r on r.rowid = rulings_fts.rowid "
+        "where rulings_fts match ? and r.game = ? and r.kind != 'title' order by r.source, r.position limit ?",
+        [_phrase(term.name), game, MAX_MENTIONS + len(shown)]) if rid not in shown][:MAX_MENTIONS]
+    groups: list[dict] = []
+    for ruling in results(conn, [(rid, 0.0) for rid in mentions]):
+        section = ruling["citation"]["section"]
+        if not groups or groups[-1]["section"] != section:
+            groups.append({"section": section, "rulings": []})
+        groups[-1]["rulings"].append(ruling)
+    changed = []
+    for ruling in results(conn, [(rid, 0.0) for rid in defining]):
+        changes = [step for step in history(conn, ruling["id"]) if step["change"] not in ("first", "same")]
+        if changes:
+            changed.append({"id": ruling["id"], "ref": ruling["ref"], "changes": changes})
+    return {"game": game, "term": term.name, "slug": term.slug,
+            "entries": results(conn, [(rid, 0.0) for rid in term.entries]),
+            "rules": results(conn, [(rid, 0.0) for rid in defining]),
+            "mentions": groups, "history": changed}
+
+
+def _phrase(name: str) -> str:
+    """An FTS5 query for the term's words as a phrase (no FTS syntax gets through)."""
+    return '"' + " ".join(WORD.findall(name.lower())) + '"'
