@@ -276,6 +276,31 @@ def game_rulings(conn: sqlite3.Connection, slug: str) -> list[dict]:
                                          [slug]).fetchall())
 
 
+def game_contents(conn: sqlite3.Connection, slug: str) -> list[dict]:
+    """A game's contents without its rulings' texts, for a game too big to show whole: per source (by title),
+    `{"id", "title", "abbrev", "header", "sections": [{"title", "total", "first_id", "first_ref"}]}` in document
+    order, a section the document returns to listed once with every part counted; `header` the source's title,
+    credits and changes shaped like search results."""
+    found: dict[str, dict] = {}
+    for source in dicts(conn, "select id, title, abbrev from sources where game = ? order by title", [slug]):
+        found[source["id"]] = {**source, "header": [], "sections": []}
+    kinds = ", ".join("?" * len(HEADER_KINDS))
+    seen: dict[tuple[str, str], dict] = {}
+    for source, section, rid, ref in conn.execute(
+            f"select source, section, id, ref from rulings where game = ? and kind not in ({kinds}) "
+            "order by source, position", [slug, *sorted(HEADER_KINDS)]):
+        key = (source, section or "")
+        if key not in seen:
+            seen[key] = {"title": section or "", "total": 0, "first_id": rid, "first_ref": ref}
+            found[source]["sections"].append(seen[key])
+        seen[key]["total"] += 1
+    header = conn.execute(_WITH_SOURCE + f"where r.game = ? and r.kind in ({kinds}) order by s.title, r.position",
+                          [slug, *sorted(HEADER_KINDS)]).fetchall()
+    for ruling in _summaries(conn, header):
+        found[ruling["citation"]["source"]]["header"].append(ruling)
+    return list(found.values())
+
+
 def _row(conn: sqlite3.Connection, sql: str, ruling_id: str) -> dict:
     found = one(conn, sql, [ruling_id])
     if found is None:

@@ -18,7 +18,7 @@ from werkzeug.exceptions import BadRequest
 from kb import store
 from kb.layout import blocks
 from kb.rulebook import rule_anchor, rulebook
-from kb.rulings import details, family_groups, game_rulings, proof
+from kb.rulings import details, family_groups, game_contents, game_rulings, proof
 from kb.search import MAX_K, ask
 from kb.terms import named_term, term_page, terms
 from model import values
@@ -167,6 +167,7 @@ def index():
 
 
 GAME_COOKIE = "game"
+INLINE_RULINGS = 400  # a game page shows its rulings whole up to this many, else its contents
 GAME_KEPT = 60 * 60 * 24 * 30  # a month: a tournament, a league season
 
 
@@ -189,9 +190,18 @@ def ruling(ruling_id: str):
 def game(slug: str):
     from engine.calculators import describe
     found = store.game(get_db(), slug) or abort(404, f"No game has the slug {slug!r}.")
-    sources = outline(game_rulings(get_db(), slug))
+    # A game of a few hundred rulings is shown whole; a bigger one by its contents, each section linking to its
+    # place in its source's rulebook page (a 3,000-rule rulebook whole was a 4.6 MB page).
+    whole = sum(source["rulings"] for source in found["sources"]) <= INLINE_RULINGS
+    sources = outline(game_rulings(get_db(), slug)) if whole else game_contents(get_db(), slug)
+    if not whole:
+        abbrevs = {source["id"]: source["abbrev"] for source in found["sources"]}
+        for source in sources:
+            for section in source["sections"]:
+                section["url"] = url_for("pages.rules", source_id=source["id"]) + "#" + rule_anchor(
+                    section["first_id"], section["first_ref"], abbrevs[source["id"]])
     # A game the engine has no calculators for gets no link to an empty page.
-    return render_template("game.html", game=found, sources=sources,
+    return render_template("game.html", game=found, sources=sources, whole=whole,
                            headers={source["id"]: source["header"] for source in sources},
                            has_calculators=bool(describe().get(slug)), terms=terms(get_db(), slug))
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import http.client
 import random
+import re
 import shutil
 import threading
 import time
@@ -78,6 +79,18 @@ def test_the_game_page_counts_each_section_once_in_its_contents(big_db):
     path, _ = big_db
     page = create_app(path).test_client().get("/games/small").get_data(as_text=True)
     assert page.count('<span class="muted">(1)</span>') == SMALL  # every section, one rule each
+
+
+def test_a_big_games_page_is_its_contents_each_section_opening_at_its_place_in_the_rulebook(big_db):
+    path, sources = big_db
+    client = create_app(path).test_client()
+    page = client.get("/games/large").get_data(as_text=True)
+    assert '<article class="ruling"' not in page and len(page.encode()) < 500_000
+    links = re.findall(rf'href="/rules/{re.escape(sources["large"])}#([^"]+)"', page)
+    assert len(links) == LARGE
+    rulebook = client.get(f"/rules/{sources['large']}").get_data(as_text=True)
+    anchors = set(re.findall(r'id="([^"]+)"', rulebook))
+    assert set(links) <= anchors, sorted(set(links) - anchors)[:5]
 
 
 def test_a_changed_40000_word_rule_is_diffed_in_bounded_time_and_the_runs_give_both_texts():
