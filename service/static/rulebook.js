@@ -7,7 +7,15 @@ if (box) {
   const sections = [...book.querySelectorAll("section.heading")];
   const count = document.getElementById("filter-count");
   let texts = null;  // each rule's own text, without its subrules, lower case: read on first use
-  box.closest("[hidden]").hidden = false;
+  const bar = box.closest("[hidden]");
+  bar.hidden = false;
+  // The sticky bar's height (taller on a phone, where it wraps) is the margin an anchored rule or heading keeps
+  // above it, so a rule jumped to is never under the bar; the anchor asked for is scrolled to again once known.
+  const root = document.documentElement;
+  new ResizeObserver(() => root.style.setProperty("--bar-height", `${bar.offsetHeight}px`)).observe(bar);
+  root.style.setProperty("--bar-height", `${bar.offsetHeight}px`);
+  const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (target) target.scrollIntoView();
   box.addEventListener("input", () => {
     texts ??= rules.map((rule) => [...rule.children].filter((el) => !el.matches(".sub, .go"))
       .map((el) => el.textContent).join(" ").toLowerCase());

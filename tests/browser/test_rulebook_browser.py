@@ -104,3 +104,15 @@ def test_a_cross_reference_goes_to_its_rule_on_the_same_page(page, urls):
     assert in_view(page, f'[id="{target[1:]}"]')
     # And back: the rule it refers to lists 1.6.1.2 among the rules that refer to it.
     expect(page.locator(f'[id="{target[1:]}"] > .cited-by a[href="#1.6.1.2"]')).to_be_visible()
+
+
+@pytest.mark.parametrize("anchor", ["4.3.6", "4.3"])
+def test_a_rule_or_heading_jumped_to_stands_below_the_sticky_filter_not_under_it(page, urls, anchor):
+    page.goto(rulebook(urls) + "#" + anchor)
+    target = page.locator(f'[id="{anchor}"]')
+    expect(target).to_be_visible()
+    page.wait_for_timeout(200)  # the bar's height measured, the anchor scrolled to again
+    bar = page.locator(".rulebook-filter").bounding_box()
+    top = target.bounding_box()["y"]
+    assert top >= bar["y"] + bar["height"] - 1, (top, bar)
+    assert in_view(page, f'[id="{anchor}"]')
