@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+from urllib.parse import quote, urlencode
 from collections.abc import Mapping
 
 from kb.store import FILE_KEPT, UnknownRuling, dicts, examples_of, game, gaps, one
@@ -62,8 +63,8 @@ def citation(row: Mapping, text: str | None = None) -> dict:
     citation (its source's title and its page or lines). `start` and `end` are the characters of the source's
     original text (`sources.original_text`) that hold exactly the cited passage; `page` and `page_end` are the
     printed pages it starts and ends on (None where the document marks no pages), `pdf_page` the index in a
-    PDF of the page it starts on, and `original` whether the database keeps the source's file (served at
-    /sources/<source>/original; a PDF opens at `#page=<pdf_page>`).
+    PDF of the page it starts on, and `original` whether the database keeps the source's file, `original_url`
+    its path then (`original_url`; None otherwise).
     """
     return {
         "ref": row["ref"],
@@ -86,8 +87,19 @@ def citation(row: Mapping, text: str | None = None) -> dict:
         "page_end": row["page_end"],
         "pdf_page": row["pdf_page"],
         "original": bool(row["source_original"]),
+        "original_url": original_url(row["source"], version_of({"version": row["source_version"],
+                                                                "date": row["source_date"]}), row["pdf_page"])
+        if row["source_original"] else None,
         "text": text or row["citation"],
     }
+
+
+def original_url(source: str, version: str | None, pdf_page: int | None) -> str:
+    """The path of a source's document as it came, of the edition cited (so that the citation keeps opening it
+    when a newer one is added; the current one without `version`), a PDF opened at its page: what the web app
+    serves at /sources/<id>/original."""
+    url = f"/sources/{quote(source, safe='')}/original" + (f"?{urlencode({'version': version})}" if version else "")
+    return f"{url}#page={pdf_page}" if pdf_page else url
 
 
 def statuses(conn: sqlite3.Connection, ruling_ids: list[str]) -> dict[str, dict]:

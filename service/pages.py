@@ -15,7 +15,7 @@ from flask import Blueprint, abort, current_app, make_response, render_template,
 from markupsafe import Markup, escape
 from werkzeug.exceptions import BadRequest
 
-from kb import store
+from kb import rulings, store
 from kb.layout import blocks
 from kb.rulebook import rule_anchor, rulebook
 from kb.rulings import details, family_groups, game_contents, game_rulings, proof
@@ -38,9 +38,8 @@ LINES = re.compile(r"(\d{1,7})(?:-(\d{1,7}))?")
 @pages.app_template_global()
 def original_url(source_id: str, pdf_page: int | None = None, version: str | None = None) -> str:
     """The source's original document (of edition `version`, so that a citation keeps opening the edition it
-    cites when a newer one is added), a PDF opened at its page `pdf_page`."""
-    url = url_for("pages.original", source_id=source_id, version=version)
-    return f"{url}#page={pdf_page}" if pdf_page else url
+    cites when a newer one is added), a PDF opened at its page `pdf_page`; under the app's root."""
+    return request.script_root + rulings.original_url(source_id, version, pdf_page)
 
 
 @pages.app_template_global()

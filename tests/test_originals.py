@@ -106,7 +106,10 @@ def test_an_answer_as_of_an_earlier_date_opens_the_pdf_of_that_edition_at_its_pa
                                                       "as_of": FIRST}).get_json()
     cited = answer["results"][0]["citation"]
     assert cited["version"] == FIRST and cited["original"] and cited["pdf_page"]
-    response = lorcana.get(f"/sources/{LORCANA_RULES}/original", query_string={"version": cited["version"]})
+    # The API gives the link itself: the file of the edition cited, opened at its page.
+    path, page = cited["original_url"].split("#page=")
+    assert int(page) == cited["pdf_page"]
+    response = lorcana.get(path)
     assert response.data == (CORPORA / f"{LORCANA_RULES}-{FIRST}.pdf").read_bytes()
     opened = PdfReader(io.BytesIO(response.data)).pages[cited["pdf_page"] - 1].extract_text()
     assert " ".join(answer["results"][0]["text"].split())[:50] in " ".join(opened.split())
@@ -127,5 +130,6 @@ def test_text_citations_name_lines_and_link_no_pdf(seeds, conn):
     assert row["citation"].endswith("lines 26–31")
     page = seeds.get(f"/r/{row['id']}").get_data(as_text=True)
     assert not PDF_LINK.search(page)
+    assert seeds.get(f"/api/rulings/{row['id']}").get_json()["citation"]["original_url"] is None
     assert 'href="/sources/dragon-dice-faq-magic/original"' in seeds.get("/sources/dragon-dice-faq-magic").get_data(
         as_text=True)
