@@ -25,7 +25,7 @@ from model import values
 from model.kinds import KIND_LABELS
 from service.db import get_db
 from service.editions import diff_sections, edition_count, requested_diff, ruling_change, source_versions
-from service.params import MAX_QUERY, search_args
+from service.params import MAX_QUERY, as_of_arg, search_args
 
 pages = Blueprint("pages", __name__)
 # A ruling's stored text as paragraphs, lists and tables; a verification status in plain words.
@@ -148,7 +148,8 @@ def index():
     conn = get_db()
     if "game" not in request.args:  # the game chosen at the table stays chosen until another is
         game = remembered_game(conn)
-    answer = ask(conn, question, game, k) if question else None
+    as_of = as_of_arg()
+    answer = ask(conn, question, game, k, as_of=as_of) if question else None
     if answer and not game and answer["game"]:  # the game the question is about first, in the order found
         answer["results"].sort(key=lambda r: r["game"] != answer["game"])
     groups = family_groups(conn, answer["results"]) if answer else []
@@ -158,7 +159,7 @@ def index():
     about = named_term(conn, term_game, question) if term_game else None
     known = store.games(conn)
     page = make_response(render_template(
-        "index.html", question=question, game=game, k=k, games=known, answer=answer, groups=groups, term=about, term_game=term_game,
+        "index.html", question=question, game=game, k=k, games=known, answer=answer, groups=groups, term=about, term_game=term_game, as_of=as_of,
         game_names={g["slug"]: g["name"] for g in known}, max_k=MAX_K, max_query=MAX_QUERY))
     if "game" in request.args:
         page.set_cookie(GAME_COOKIE, game or "", max_age=GAME_KEPT if game else 0, samesite="Lax")
