@@ -29,6 +29,13 @@ STATUS_LABELS = {
 }
 
 
+def says_nothing(status: str | None, game: str) -> bool:
+    """Whether a ruling's status would only say that no engine checks it, its game having no engine at all: such a
+    badge is left out (every ruling of the game would carry it), and the game's page says it once."""
+    from engine.registry import games  # the engine's modules, only when a page shows a status
+    return status == "unlinked" and game not in games()
+
+
 def proof(status: str, reason: str | None = None, tests: int | None = None) -> str:
     """A verification status in plain words: "Checked by the engine: 3 examples agree", "The engine disagrees",
     "Not checkable: <reason>", "Not checked: no example yet".

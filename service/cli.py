@@ -14,7 +14,7 @@ import click
 from kb.answered import ANSWER, CLOSEST, NOT_COVERED
 from kb.layout import plain
 from kb.paths import DB_ENV, DEFAULT_DB, DEFAULT_MANIFEST, default_db
-from kb.rulings import STATUS_LABELS
+from kb.rulings import STATUS_LABELS, says_nothing
 from kb.search import MAX_K, MODES
 from model.citation import edition
 from model.errors import FileError
@@ -510,7 +510,7 @@ def outcome_text(result: dict, groups: list[dict]) -> str:
         lines.append(f"Under {_family_heading(first['heading'])}")
     lines.append(f"{best['ref']}  {best['title']}  [{best['id']}]")
     lines.append(f"  {best['citation']['text']} — {best['citation']['section']} ({_provenance(best['citation'])})")
-    if answered:
+    if answered and not says_nothing(best["status"], best["game"]):
         lines.append(f"  [{_status(best)}]")
     lines += ["", plain(best["text"])]
     lines += [plain("Example: " + example) for example in best["examples"]]
@@ -526,7 +526,8 @@ def outcome_text(result: dict, groups: list[dict]) -> str:
 def _listed(result: dict, with_status: bool = True) -> str:
     """A ruling on one line of a list: ref, title, id, citation, the source's kind and (beside an answer) its
     verification status."""
-    status = f"; {STATUS_LABELS['cli'].get(result['status'], result['status'])}" if with_status else ""
+    shown = with_status and not says_nothing(result["status"], result["game"])
+    status = f"; {STATUS_LABELS['cli'].get(result['status'], result['status'])}" if shown else ""
     return (f"{result['ref']}  {result['title'][:70]}  [{result['id']}] ({result['citation']['text']}{status}) "
             f"· {_provenance(result['citation'])}")
 

@@ -18,7 +18,7 @@ from werkzeug.exceptions import BadRequest
 from kb import rulings, store
 from kb.layout import blocks
 from kb.rulebook import rule_anchor, rulebook
-from kb.rulings import details, family_groups, game_contents, game_rulings, proof
+from kb.rulings import details, family_groups, game_contents, game_rulings, proof, says_nothing
 from kb.search import MAX_K, ask
 from kb.terms import named_term, term_page, terms
 from model import values
@@ -31,6 +31,7 @@ pages = Blueprint("pages", __name__)
 # A ruling's stored text as paragraphs, lists and tables; a verification status in plain words.
 pages.add_app_template_filter(blocks)
 pages.add_app_template_global(proof, "proof_text")
+pages.add_app_template_global(says_nothing)
 pages.add_app_template_global(rule_anchor)
 LINES = re.compile(r"(\d{1,7})(?:-(\d{1,7}))?")
 
@@ -189,6 +190,7 @@ def ruling(ruling_id: str):
 @pages.route("/games/<slug>")
 def game(slug: str):
     from engine.calculators import describe
+    from engine.registry import games as engine_games
     found = store.game(get_db(), slug) or abort(404, f"No game has the slug {slug!r}.")
     # A game of a few hundred rulings is shown whole; a bigger one by its contents, each section linking to its
     # place in its source's rulebook page (a 3,000-rule rulebook whole was a 4.6 MB page).
@@ -203,7 +205,8 @@ def game(slug: str):
     # A game the engine has no calculators for gets no link to an empty page.
     return render_template("game.html", game=found, sources=sources, whole=whole,
                            headers={source["id"]: source["header"] for source in sources},
-                           has_calculators=bool(describe().get(slug)), terms=terms(get_db(), slug))
+                           has_calculators=bool(describe().get(slug)), terms=terms(get_db(), slug),
+                           has_engine=slug in engine_games())
 
 
 @pages.route("/terms/<game>/<term>")
