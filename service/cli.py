@@ -601,12 +601,12 @@ def calc(game: str | None, calc: str | None, params: tuple[str, ...], as_json: b
 
     Example: rulings calc dragon-dice saves rolled=7 frosted=true stoneskins=3
     """
-    from engine.calculators import CalcError, describe, find_game, games, reference_markdown, run, shown
+    from engine.calculators import CalcError, describe, games, reference_markdown, run, shown
     if markdown:
         click.echo(reference_markdown())
         return
     try:
-        slugs = [find_game(game)] if game else list(games())
+        slugs = [_calculator_game(game, db_path)] if game else list(games())
         if calc is None:
             listed = {slug: describe()[slug] for slug in slugs}
             click.echo(json.dumps(listed if game is None else listed[slugs[0]], ensure_ascii=False, indent=2)
@@ -627,6 +627,33 @@ def calc(game: str | None, calc: str | None, params: tuple[str, ...], as_json: b
     click.echo(answer["answer"])
     refs = _refs(db_path, answer["rulings"])
     click.echo("Decided by: " + ", ".join(refs.get(ruling_id, ruling_id) for ruling_id in answer["rulings"]))
+
+
+def _calculator_game(game: str, db_path: Path) -> str:
+    """The slug of the game `game` names among the games with calculators; a game of the database without any
+    is refused saying so, with the games that have them (not as an unknown game)."""
+    from engine.calculators import CalcError, find_game, games
+    try:
+        return find_game(game)
+    except CalcError:
+        stored = _stored_game(game, db_path)
+        if stored is None:
+            raise
+        raise CalcError(f"{stored['name']} ({stored['slug']}) is in the database, but the rules engine has no "
+                        f"calculators for it; games with calculators: {', '.join(games())}") from None
+
+
+def _stored_game(game: str, db_path: Path) -> dict | None:
+    """The game of the database that `game` names (slug or name, case aside), if the database exists."""
+    from kb.store import connect, dicts
+    if not Path(db_path).exists():
+        return None
+    conn = connect(db_path)
+    try:
+        return next((g for g in dicts(conn, "select slug, name from games")
+                     if game.casefold() in (g["slug"].casefold(), g["name"].casefold())), None)
+    finally:
+        conn.close()
 
 
 def _refs(db_path: Path, ruling_ids: list[str]) -> dict[str, str]:

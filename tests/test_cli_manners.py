@@ -71,3 +71,11 @@ def test_calc_refuses_impossible_values_with_exit_2(args, message):
 
 def test_calc_markdown_is_the_readmes_calculator_reference():
     assert rulings("calc", "--markdown").output.rstrip("\n") == reference_markdown()
+
+
+def test_calc_of_a_stored_game_without_calculators_says_so_and_lists_the_games_that_have_them(seeds_plus):
+    db = seeds_plus("ember", "Ember Rules\n\n1. Fire\n1.1 A fire spreads one space each turn.\n")
+    result = rulings("calc", "ember", db=db)
+    assert result.exit_code == 2 and "unknown game" not in result.output
+    assert "is in the database, but the rules engine has no calculators for it" in result.output
+    assert "games with calculators: dragon-dice" in result.output
