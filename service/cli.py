@@ -516,7 +516,8 @@ def outcome_text(result: dict, groups: list[dict]) -> str:
     lines += [plain("Example: " + example) for example in best["examples"]]
     if first["heading"] and len(first["results"]) > 1:
         lines.append(f"\nAlso under {first['heading']['label'] or first['heading']['title']}:")
-        lines += [f"  - {_listed(other, answered)}" for other in first["results"] if other is not best]
+        lines += [f"  - {_listed(other, answered)}" for other in first["results"]
+                  if other is not best and other["id"] != first["heading"]["id"]]
     if rest:
         lines.append("\nAlso relevant:" if answered else "\nThe next closest:")
         lines += [line for group in rest for line in _group_lines(group, answered)]
@@ -549,9 +550,14 @@ def _group_lines(group: dict, with_status: bool = True) -> list[str]:
     heading, its best member marked `*`."""
     if group["heading"] is None:
         return [f"  - {_listed(group['results'][0], with_status)}"]
-    return [f"  {_family_heading(group['heading'])}"] + [
-        f"    {'*' if member['id'] == group['best'] else '-'} {_listed(member, with_status)}"
-        for member in group["results"]]
+    # The parent rule, when it is itself a result, is the family's heading line, not listed again under it.
+    head, *members = group["results"]
+    if head["id"] != group["heading"]["id"]:
+        head, members = None, group["results"]
+    first = (f"  {'*' if head['id'] == group['best'] else '-'} {_listed(head, with_status)}" if head
+             else f"  {_family_heading(group['heading'])}")
+    return [first] + [f"    {'*' if member['id'] == group['best'] else '-'} {_listed(member, with_status)}"
+                      for member in members]
 
 
 @cli.command("eval")

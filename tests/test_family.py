@@ -105,13 +105,17 @@ def test_ask_prints_siblings_under_their_parent_rule_heading(family_db):
     assert "Under 100.1 Exerting a card turns it sideways" in output
     assert "Also under 100.1:" in output
     assert output.index("Under 100.1") < output.index(f"[{FIRST}]") < output.index(f"[{SECOND}]")
+    assert output.count(f"[{PARENT}]") == 1, "the parent rule heads its family, and is not listed under itself"
 
 
-def test_ask_page_shows_the_family_under_its_parent_heading_the_best_marked(client):
+def test_ask_page_shows_the_family_under_its_parent_rule_in_full_once_the_best_marked(client):
     page = client.get("/", query_string={"q": QUESTION}).get_data(as_text=True)
     family = page[page.index('<li class="family">'):]
     family = family[:family.index("</ol>")]
-    assert f'<a href="/r/{PARENT}"><span class="rule-label">100.1</span> Exerting a card' in family
+    # The parent rule is a result too: it heads the family in full, and is not repeated under itself.
+    assert family.index(f'<article class="ruling" id="{PARENT}">') < family.index('<ol class="family-members">')
+    assert page.count(f'<article class="ruling" id="{PARENT}">') == 1
+    assert f'<span class="rule-label">100.1</span>' not in family
     assert f'<article class="ruling" id="{FIRST}">' in family and f'<article class="ruling" id="{SECOND}">' in family
     best = family[family.index('<li class="best">'):]
     assert best.index("Answer") < best.index(f'id="{FIRST}"') < best.index("</li>")
