@@ -86,6 +86,13 @@ def terms(conn: sqlite3.Connection, game: str) -> list[Term]:
     return list(_terms(conn).get(game, {}).values())
 
 
+def terms_in(conn: sqlite3.Connection, ruling: dict) -> list[Term]:
+    """The terms of its game a ruling's text uses, A to Z, but the one it is the glossary entry or a rule of."""
+    spaced = spaced_words(ruling["text"] or "")
+    return [term for term in terms(conn, ruling["game"]) if spaced_words(term.name) in spaced
+            and ruling["id"] not in term.entries and ruling["section"] not in term.sections]
+
+
 def named_term(conn: sqlite3.Connection, game: str | None, question: str) -> Term | None:
     """The term of `game` a question is about, when it asks what the term is or does ("What is ward?", "What
     does Bodyguard do?", "Tank"): the longest term of the game the question names that leaves at most two other

@@ -20,7 +20,7 @@ from kb.layout import blocks
 from kb.rulebook import rule_anchor, rulebook
 from kb.rulings import details, family_groups, game_contents, game_rulings, proof, says_nothing
 from kb.search import MAX_K, ask
-from kb.terms import named_term, term_page, terms
+from kb.terms import named_term, term_page, terms, terms_in
 from model import values
 from model.kinds import KIND_LABELS
 from service.db import get_db
@@ -184,7 +184,8 @@ def ruling(ruling_id: str):
         page = details(get_db(), ruling_id)
     except store.UnknownRuling:
         abort(404, f"No ruling has the id {ruling_id!r}.")
-    return render_template("ruling.html", **page, change=ruling_change(get_db(), ruling_id))
+    return render_template("ruling.html", **page, change=ruling_change(get_db(), ruling_id),
+                           terms=terms_in(get_db(), page["ruling"]))
 
 
 @pages.route("/games/<slug>")

@@ -104,3 +104,12 @@ def test_the_game_page_lists_its_terms_and_an_answer_about_a_term_links_to_its_p
     assert 'id="terms"' in game and 'href="/terms/gloam/lit-space"' in game
     answer = client.get("/", query_string={"q": "What is Shroud?", "game": "gloam"}).get_data(as_text=True)
     assert 'class="term-link"' in answer and 'href="/terms/gloam/shroud"' in answer
+
+
+def test_a_rulings_page_links_the_terms_its_text_uses_but_its_own(client):
+    page = client.get("/r/gloam/turn/1.2-moving/1.2.2").get_data(as_text=True)  # "...a lit space unless ... Shroud"
+    used = page[page.index('class="terms-used"'):]
+    used = used[:used.index("</p>")]
+    assert 'href="/terms/gloam/shroud"' in used and 'href="/terms/gloam/lit-space"' in used
+    own = client.get("/r/gloam/keywords/5.2-shroud/5.2.1").get_data(as_text=True)
+    assert 'href="/terms/gloam/shroud"' not in own.split('class="terms-used"')[-1].split("</p>")[0]
