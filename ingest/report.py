@@ -12,6 +12,10 @@ from model.records import ParsedSource
 
 # Signs that a ruling was cut wrong: another unit's number inside it ("... 1.2.3. If ..." mid-text).
 _INNER_NUMBER = re.compile(r"(?<=[a-z,;.] )(\d+\.\d+(?:\.\d+)*\.?) +[A-Z]")
+# A number after these words is a cross-reference ("See rule 103.3. Rune Deck", "in section 6.1.8. Then"), not
+# another rule run into this one.
+_REFERENCE_BEFORE = re.compile(r"\b(?:see|rules?|sections?|articles?|laws?|steps?|chapters?|paragraphs?|and|or|to|"
+                               r"through)\s*$", re.IGNORECASE)
 _SHORT, _LONG = 40, 4000
 
 
@@ -81,10 +85,12 @@ def _suspicion(ruling) -> dict | None:
         return None
     text = ruling.text
     words = text.split()
-    inner = _INNER_NUMBER.search(text)
+    inner = next((m for m in _INNER_NUMBER.finditer(text) if not _REFERENCE_BEFORE.search(text[:m.start()])), None)
     numeric = sum(bool(re.fullmatch(r"[\d.,/%-]+", word)) for word in words)
     why = (f"holds another number ({inner.group(1)})" if inner and ruling.kind == "rule"
            else "mostly numbers (a flattened table?)" if len(words) >= 6 and numeric >= 0.6 * len(words)
            else "only a cross-reference" if _CROSS_REFERENCE.match(text) and len(words) <= 30
-           else "very long" if len(text) > _LONG else "very short" if len(text) < _SHORT else None)
+           else "very long" if len(text) > _LONG
+           # A rule the document numbers may be short ("3.8.2.1 on a square"): only an unnumbered scrap is.
+           else "very short" if len(text) < _SHORT and not (ruling.kind == "rule" and ruling.label) else None)
     return {"id": ruling.id, "why": why, "chars": len(text)} if why else None

@@ -153,3 +153,21 @@ def test_the_ingest_report_counts_headings_tables_and_numbering_and_lists_the_li
     whys = [item["why"].split(" (")[0] for item in report["suspicious"]]
     assert whys[:3] == ["holds another number", "mostly numbers", "only a cross-reference"]
     assert "headings: 2 (Movement, Scoring); tables: 0; numbered by the document: 2 of" in report_text(report)
+
+
+def test_a_rule_citing_another_rule_is_no_suspicious_cut_nor_is_a_short_numbered_rule():
+    from ingest.report import _suspicion
+    from model.records import Ruling
+    fields = Ruling.__dataclass_fields__
+
+    def ruling(text: str, kind: str = "rule", label: str = "4.1") -> Ruling:
+        values = {name: "" for name in fields}
+        return Ruling(**{**values, "id": "g/s/4.1", "kind": kind, "label": label, "text": text})
+    for cited in ("A player reads it. See rule 103.3. Rune Deck for more.",
+                  "They follow the rules listed in section 3.3.2.1. Once they do so, play goes on.",
+                  "It is adjusted according to Article 6.13. The game then goes on."):
+        assert _suspicion(ruling(cited)) is None, cited
+    glued = _suspicion(ruling("A player draws at the end of the turn. 4.2. The next player then plays."))
+    assert glued["why"] == "holds another number (4.2.)"
+    assert _suspicion(ruling("on a square.")) is None
+    assert _suspicion(ruling("on a square.", kind="paragraph", label=""))["why"] == "very short"
