@@ -111,6 +111,8 @@ _SENTENCE_END = re.compile(r"[.!?][”\"')\]]*(?:\s+\d+)?$")  # a page number ma
 _ENDS_CLAUSE = re.compile(r"[.!?:;][”\"')\]]*$")
 # "Can a unit retreat twice?": text whose first sentence asks.
 _ASKS = re.compile(r"^[^.!?]{3,}\?")
+# "… works?", "… “Lose X HP”?": text whose last sentence asks.
+_ENDS_ASKING = re.compile(r"\?[”\"'’)\]]*$")
 # "[^1]: A judge is any staff member...": a footnote, as the readers write one.
 _FOOTNOTE = re.compile(r"^\s*\[\^[^\]\s]+\]:\s*")
 # "## A", "## B–C": a glossary's letter headings, which group its entries.
@@ -696,7 +698,7 @@ class _Outline:
             if self.in_answer and number == str(self.answer_items + 1) and not _ASKS.match(self.text[start:end]):
                 self.answer_items += 1  # the answer's own list, counted from 1
                 return False
-            self._numbered(line, item, start, end)
+            self._numbered(index, line, item, start, end)
             return True
         if self.in_answer:
             return False
@@ -794,7 +796,7 @@ class _Outline:
         self._start(block, start, end)
         return True
 
-    def _numbered(self, line: str, item: re.Match, start: int, end: int) -> None:
+    def _numbered(self, index: int, line: str, item: re.Match, start: int, end: int) -> None:
         number, indent = item.group("number"), _indent(line)
         siblings = False
         while self.items and self.items[-1][0] >= indent:
@@ -810,7 +812,9 @@ class _Outline:
         named = _NAMED.match(body)
         title = named.group("name").strip() if named else first_sentence(body)
         numbered = "." in label
-        asks = bool(_ASKS.match(body))  # "54. What may a unit do...?": a question, its answer's list its own
+        # "54. What may a unit do...?": a question, its answer's list its own; but a step that asks among steps
+        # that do not ("1. Check play restrictions: can the card be played…?" over "2. Determine the cost…").
+        asks = bool(_ASKS.match(body)) and not self._among_steps(index, number, indent)
         kind = "question" if asks else "rule" if named or numbered else "clarification"
         owner = self._owner()  # a step of a glossary entry is a unit of that entry
         block = Block(self.section, label, title, [], kind=kind,
@@ -823,6 +827,20 @@ class _Outline:
         self._start(block, start, end)
         if asks:
             self.in_answer, self.answer_indent, self.answer_items = True, indent, 0
+
+    def _among_steps(self, index: int, number: str, indent: int) -> bool:
+        """Is the numbered item at `index` followed, before the next heading, by its next sibling (the next
+        number at its indentation), and does that sibling not ask?"""
+        if not number.isdigit():
+            return False
+        for later in range(index + 1, len(self.lines)):
+            line = self.lines[later][1]
+            if _marked(line.strip()):
+                return False
+            item = self.item.match(line)
+            if item and item.group("number") == str(int(number) + 1) and _indent(line) == indent:
+                return not _ASKS.match(line[item.end():])
+        return False
 
     def _parent_of(self, label: str) -> str | None:
         """The rule `label` is a subrule of, when that rule is a unit (702.11 for 702.11b, 1.9.4 for 1.9.4.2), or
@@ -1017,9 +1035,9 @@ class _Outline:
             elif stripped.endswith(":") and len(stripped.split()) <= 6:
                 block = Block(self.section, slugify(stripped), stripped.rstrip(":"), [],
                               kind="changelog" if self.in_front else kind)
-            elif kind == "paragraph" and _ASKS.match(stripped) and stripped.endswith("?"):
-                # A paragraph that only asks ("If I play a limited card as a duplicate, does it…?"): a question,
-                # the paragraphs after it its answer.
+            elif kind == "paragraph" and _ENDS_ASKING.search(stripped):
+                # A paragraph that ends asking ("If I play a limited card as a duplicate, does it…?", "I am
+                # declaring two copies… Can I…?"): a question, the paragraphs after it its answer.
                 self.questions += 1
                 block = Block(self.section, f"q{self.questions}", "", [], kind="question")
             else:
