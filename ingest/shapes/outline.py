@@ -93,7 +93,9 @@ _HEADING_NUMBER = re.compile(rf"^(?:{_KEYWORD}\s+(?P<named>\d+(?:\.\d+)*)\b"
                              r"|(?P<letter>[A-Z])[.:](?=\s))")
 # "3 BASIC RULES and what you can do": a number without a stop, then a title (a heading only in a sequence).
 _BARE_NUMBERED = re.compile(r"^(?P<n>\d{1,2})\s+(?P<title>[A-Z][^.!?;:]{0,70}[^\s.!?;:,])$")
-_TITLE_LINE = re.compile(r"^(?P<title>[A-Z][\w'’&/ ,.()!–—-]{1,68}[\w)!])$")
+# "♦Devil Charm [68]": a symbol and a card's number in brackets may frame it.
+_FRAMING = re.compile(r"^[\u2190-\u2bff]|\s\[\w{1,8}\]$")
+_TITLE_LINE = re.compile(r"^(?P<title>[\u2190-\u2bff]?[A-Z][\w'’&/ ,.()!–—-]{1,68}[\w)!](?:\s\[\w{1,8}\])?)$")
 # "Glossary", "Definitions and Terms", "Terms & Definitions", "Keyword Glossary": glossary words, joined
 # ("Keywords" alone names a chapter of keyword rules, no glossary).
 _GLOSSARY_WORD = r"(?:glossary|definitions?|terms|key terms|terminology)"
@@ -113,6 +115,9 @@ _ENDS_CLAUSE = re.compile(r"[.!?:;][”\"')\]]*$")
 _ASKS = re.compile(r"^[^.!?]{3,}\?")
 # "… works?", "… “Lose X HP”?": text whose last sentence asks.
 _ENDS_ASKING = re.compile(r"\?[”\"'’)\]]*$")
+_QUESTION_LINES = 8  # the most lines a question runs on over
+_ASIDE = re.compile(r"\([^()]*\)")  # "(HO-she-ko SHE-ro)": a line wholly in parentheses
+_OPENS_SENTENCE = re.compile(r"[A-Z“\"‘'(]")
 # "[^1]: A judge is any staff member...": a footnote, as the readers write one.
 _FOOTNOTE = re.compile(r"^\s*\[\^[^\]\s]+\]:\s*")
 # "## A", "## B–C": a glossary's letter headings, which group its entries.
@@ -198,6 +203,9 @@ class _Outline:
         self.spaced: bool | None = None     # or "Term Definition" lines, two columns side by side?
         self.last_term = ""                 # the glossary's latest term, folded
         self.skip: set[int] = set()         # lines read already (the end of a term wrapped over two lines)
+        self.asking: set[int] = set()       # the lines a question runs on over, text of it, never headings
+        self.asked = -1                     # the line the open question ends on: its answer follows
+        self.spaced_out = _spaced_out(self.lines)  # a blank line between all lines (as some PDFs read)
         self.questions = 0
         self.paragraphs = 0
         self.changelog: _Heading | None = None  # the open update summary: what it reprints nests under it
@@ -214,9 +222,12 @@ class _Outline:
             stripped = line.strip()
             if index in self.skip:
                 continue
+            if index in self.asking:
+                self._text(index, pos, line)
+                continue
             if not stripped or _RULE_LINE.match(line):
-                if self.in_front or (self.current is not None and (self.current.kind == "paragraph"
-                                                                   or self.current is self._owner())):
+                if self._parts(index) and (self.in_front or self.current is not None and (
+                        self.current.kind == "paragraph" or self.current is self._owner())):
                     self.current = self.example = None
                 continue
             if _FOOTNOTE.match(line):
@@ -279,6 +290,13 @@ class _Outline:
         if any(_RIGHTS.search(self.text[start:end]) for block in tail for start, end in block.pieces):
             for block in tail:
                 block.kind = "title"
+
+    def _parts(self, index: int) -> bool:
+        """Does the blank line at `index` part paragraphs? In text with a blank line between all lines, only
+        after a finished sentence."""
+        previous = self.preceding[index]
+        before = self.lines[previous][1].strip() if previous >= 0 else ""
+        return not self.spaced_out or not before or bool(_SENTENCE_END.search(before) or _ASIDE.fullmatch(before))
 
     def _resumed(self, index: int, stripped: str) -> Block | None:
         """The rule whose sentence a line finishes after its list of numbered subrules ("If players cannot
@@ -487,15 +505,27 @@ class _Outline:
         section heading."""
         if len(stripped.split()) > 8 or not _TITLE_LINE.match(stripped):
             return False
+        if not _title_case(_FRAMING.sub("", stripped)) and self._asks_on(index) is not None:
+            return False  # a line running on into a question ("What happens if the Runner plays" / …?) is its text
         following = self.following[index]
         if following is None:
             return False
         item = self.item.match(self.lines[following][1])
         opens = bool(item and (item.group("question") or item.group("decimal") or item.group("number")))
+        # a card or topic over the questions asked about it ("Moshing [67]" over "Can the Runner trash…?"),
+        # its name's pronunciation perhaps between them
+        under = self.following[following] if _ASIDE.fullmatch(self.lines[following][1].strip()) else following
+        opens = opens or under is not None and _OPENS_SENTENCE.match(self.lines[under][1].strip()) is not None \
+            and self._asks_on(under) is not None
         previous = self.lines[index - 1][1].strip() if index else ""
         if previous:
             return (opens and following == index + 1 and bool(_SENTENCE_END.search(previous))
                     or self._stands_apart(index, stripped, previous))
+        if self.spaced_out:  # blank lines say nothing: a topic's name over a sentence it does not carry on
+            above = self.preceding[index]
+            return opens or (not item and bool(_OPENS_SENTENCE.match(self.lines[following][1].strip()))
+                             and _names_a_topic(_FRAMING.sub("", stripped)) and not re.search(r"[.!?]\s", stripped)
+                             and (above < 0 or not _ENDS_ASKING.search(self.lines[above][1].rstrip())))
         return opens or (following == index + 1 and not item)
 
     def _stands_apart(self, index: int, stripped: str, previous: str) -> bool:
@@ -761,7 +791,11 @@ class _Outline:
         # A number that a wrapped sentence put at the start of a line ("...the rule in section\n4.3.2 says"),
         # unless it is the number that comes next, written as the rules' numbers are ("1.3.1. know and abide…"
         # under "1.3. … Players must:").
-        if (self.current is not None and self.lines[index - 1][1].strip() and line[item.end():][:1].islower()
+        # So too past the blank lines a PDF sets between all its lines ("…In CR" / "1.4 we treat both…").
+        previous = self.preceding[index]
+        wrapped = (self.current is not None and self.lines[index - 1][1].strip()
+                   or previous >= 0 and not _ENDS_CLAUSE.search(self.lines[previous][1].rstrip()))
+        if (wrapped and line[item.end():][:1].islower()
                 and not (label in labels.successors(self.last_rule) and item.group().rstrip().endswith("."))):
             return False
         self.last_rule = label
@@ -1014,6 +1048,10 @@ class _Outline:
             return
         if self._leaves_steps(index, line, bullet):
             self.current, self.items, self.case, self.named = self._own_unit(), [], None, None
+        if self._asks_again(index):
+            self.current = self._question(index)
+            self.blocks.append(self.current)
+            self.last = self.current
         if self.current is None:
             self.current = self._own_unit()
         if self.current is None and bullet and self.last is not None:
@@ -1035,16 +1073,54 @@ class _Outline:
             elif stripped.endswith(":") and len(stripped.split()) <= 6:
                 block = Block(self.section, slugify(stripped), stripped.rstrip(":"), [],
                               kind="changelog" if self.in_front else kind)
-            elif kind == "paragraph" and _ENDS_ASKING.search(stripped):
+            elif kind == "paragraph" and (_ENDS_ASKING.search(stripped) or self._asks_on(index) is not None):
                 # A paragraph that ends asking ("If I play a limited card as a duplicate, does it…?", "I am
-                # declaring two copies… Can I…?"): a question, the paragraphs after it its answer.
-                self.questions += 1
-                block = Block(self.section, f"q{self.questions}", "", [], kind="question")
+                # declaring two copies… Can I…?"), on this line or over the next: a question, the paragraphs
+                # after it its answer.
+                block = self._question(index)
             else:
                 block = Block(self.section, str(self.paragraphs), first_sentence(stripped), [], kind=kind)
             self.blocks.append(block)
             self.current = self.last = block
         self._extend(self.current.pieces, pos, end)
+
+    def _asks_on(self, index: int) -> int | None:
+        """The line a question opening at line `index` ends on: the text runs, over a few lines (past blank
+        lines, as a PDF sets its lines), to a line ending asking, no line before it ending a sentence or being a
+        heading, a numbered unit or an aside in parentheses ("What happens if the Runner plays" / "Rebirth" /
+        " to switch their identity with" / "Hoshiko Shiro" / "?"); None when it does not."""
+        at: int | None = index
+        for _ in range(_QUESTION_LINES):
+            if at is None:
+                return None
+            line = self.lines[at][1].strip()
+            if at != index and (self.item.match(line) or _marked(line)) or _ASIDE.fullmatch(line):
+                return None
+            if _ENDS_ASKING.search(line):
+                return at
+            if _ENDS_CLAUSE.search(line):
+                return None
+            at = self.following[at]
+        return None
+
+    def _question(self, index: int) -> Block:
+        """A question opening at line `index`; the lines it runs on over are its text."""
+        end = self._asks_on(index)
+        self.asked = end if end is not None else index
+        self.asking.update(range(index + 1, self.asked + 1))
+        self.questions += 1
+        return Block(self.section, f"q{self.questions}", "", [], kind="question")
+
+    def _asks_again(self, index: int) -> bool:
+        """Inside an answer, does line `index` ask the next question about the same heading: after a finished
+        sentence of the answer, text running to a line that asks ("No. Discarding is not trashing." / "Does
+        discarding cards … trigger" / "…?")?"""
+        if self.current is None or self.current.kind != "question" or index <= self.asked:
+            return False
+        previous = self.preceding[index]
+        if previous <= self.asked or not _SENTENCE_END.search(self.lines[previous][1].rstrip()):
+            return False
+        return bool(_OPENS_SENTENCE.match(self.lines[index][1].strip())) and self._asks_on(index) is not None
 
     # Glossary entries: one unit holds an entry's whole definition, up to the next heading; a sub-heading inside
     # it is a unit of the entry; its numbered steps are units of their own under it.
@@ -1107,6 +1183,13 @@ def _lines(text: str):
     for line in text.split("\n"):
         yield pos, line
         pos += len(line) + 1
+
+
+def _spaced_out(lines: list[tuple[int, str]]) -> bool:
+    """Does a blank line stand between nearly all lines of the text (a PDF whose reader set one after each
+    line), so that blank lines do not part paragraphs?"""
+    text = [index for index, (_, line) in enumerate(lines[:-1]) if line.strip()]
+    return len(text) >= 50 and sum(not lines[index + 1][1].strip() for index in text) >= 0.9 * len(text)
 
 
 def _fenced(lines: list[tuple[int, str]]) -> dict[int, str]:
