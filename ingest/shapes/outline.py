@@ -115,8 +115,11 @@ _ENDS_CLAUSE = re.compile(r"[.!?:;][”\"')\]]*$")
 _ASKS = re.compile(r"^[^.!?]{3,}\?")
 # "… works?", "… “Lose X HP”?": text whose last sentence asks.
 _ENDS_ASKING = re.compile(r"\?[”\"'’)\]]*$")
-_QUESTION_LINES = 8  # the most lines a question runs on over
+_QUESTION_LINES = 16  # the most lines a question runs on over (a PDF breaks its lines at each card name)
 _ASIDE = re.compile(r"\([^()]*\)")  # "(HO-she-ko SHE-ro)": a line wholly in parentheses
+# The words a question opens with ("Does" / "Tranquility Home Grid" / "meet its…?" is no heading "Does").
+_ASKING_WORD = re.compile(r"(?:what|how|why|when|where|which|who|whose|can|could|do|does|did|is|are|was|were|will|"
+                          r"would|should|shall|may|might|must|has|have|had|if)\b", re.IGNORECASE)
 _OPENS_SENTENCE = re.compile(r"[A-Z“\"‘'(]")
 # "[^1]: A judge is any staff member...": a footnote, as the readers write one.
 _FOOTNOTE = re.compile(r"^\s*\[\^[^\]\s]+\]:\s*")
@@ -505,7 +508,9 @@ class _Outline:
         section heading."""
         if len(stripped.split()) > 8 or not _TITLE_LINE.match(stripped):
             return False
-        if not _title_case(_FRAMING.sub("", stripped)) and self._asks_on(index) is not None:
+        name = _FRAMING.sub("", stripped)  # "♦Devil Charm [68]" names "Devil Charm"
+        asking = _ASKING_WORD.match(name) or not _names_a_topic(name)
+        if asking and self._asks_on(index) is not None:
             return False  # a line running on into a question ("What happens if the Runner plays" / …?) is its text
         following = self.following[index]
         if following is None:
@@ -515,16 +520,17 @@ class _Outline:
         # a card or topic over the questions asked about it ("Moshing [67]" over "Can the Runner trash…?"),
         # its name's pronunciation perhaps between them
         under = self.following[following] if _ASIDE.fullmatch(self.lines[following][1].strip()) else following
-        opens = opens or under is not None and _OPENS_SENTENCE.match(self.lines[under][1].strip()) is not None \
-            and self._asks_on(under) is not None
+        opens = opens or not asking and under is not None and self._asks_on(under) is not None \
+            and _OPENS_SENTENCE.match(self.lines[under][1].strip()) is not None
         previous = self.lines[index - 1][1].strip() if index else ""
         if previous:
             return (opens and following == index + 1 and bool(_SENTENCE_END.search(previous))
                     or self._stands_apart(index, stripped, previous))
         if self.spaced_out:  # blank lines say nothing: a topic's name over a sentence it does not carry on
             above = self.preceding[index]
-            return opens or (not item and bool(_OPENS_SENTENCE.match(self.lines[following][1].strip()))
-                             and _names_a_topic(_FRAMING.sub("", stripped)) and not re.search(r"[.!?]\s", stripped)
+            answering = self.current is not None and self.current.kind == "question"
+            return opens or (not item and not answering  # inside an answer, only a heading over questions and bool(_OPENS_SENTENCE.match(self.lines[following][1].strip()))
+                             and not asking and not re.search(r"[.!?]\s", stripped)
                              and (above < 0 or not _ENDS_ASKING.search(self.lines[above][1].rstrip())))
         return opens or (following == index + 1 and not item)
 
@@ -1098,7 +1104,7 @@ class _Outline:
                 return None
             if _ENDS_ASKING.search(line):
                 return at
-            if _ENDS_CLAUSE.search(line):
+            if _ENDS_CLAUSE.search(line) and not self._carried_on(at):  # "Ganked!" / ", and the trace…" goes on
                 return None
             at = self.following[at]
         return None
