@@ -208,6 +208,7 @@ class _Outline:
         self.skip: set[int] = set()         # lines read already (the end of a term wrapped over two lines)
         self.asking: set[int] = set()       # the lines a question runs on over, text of it, never headings
         self.asked = -1                     # the line the open question ends on: its answer follows
+        self.faq = False                    # do the open heading's questions follow right under it (an FAQ's)?
         self.spaced_out = _spaced_out(self.lines)  # a blank line between all lines (as some PDFs read)
         self.questions = 0
         self.paragraphs = 0
@@ -528,8 +529,8 @@ class _Outline:
                     or self._stands_apart(index, stripped, previous))
         if self.spaced_out:  # blank lines say nothing: a topic's name over a sentence it does not carry on
             above = self.preceding[index]
-            answering = self.current is not None and self.current.kind == "question"
-            return opens or (not item and not answering  # inside an answer, only a heading over questions and bool(_OPENS_SENTENCE.match(self.lines[following][1].strip()))
+            answering = self.faq and self.current is not None and self.current.kind == "question"
+            return opens or (not item and not answering  # inside an FAQ's answer, only a heading over questions and bool(_OPENS_SENTENCE.match(self.lines[following][1].strip()))
                              and not asking and not re.search(r"[.!?]\s", stripped)
                              and (above < 0 or not _ENDS_ASKING.search(self.lines[above][1].rstrip())))
         return opens or (following == index + 1 and not item)
@@ -1112,6 +1113,11 @@ class _Outline:
     def _question(self, index: int) -> Block:
         """A question opening at line `index`; the lines it runs on over are its text."""
         end = self._asks_on(index)
+        above = self.preceding[index]
+        if above >= 0 and _ASIDE.fullmatch(self.lines[above][1].strip()):
+            above = self.preceding[above]
+        self.faq = above == self.heading_line or self.faq and self.current is not None \
+            and self.current.kind == "question"
         self.asked = end if end is not None else index
         self.asking.update(range(index + 1, self.asked + 1))
         self.questions += 1
