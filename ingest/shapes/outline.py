@@ -115,6 +115,7 @@ _ENDS_CLAUSE = re.compile(r"[.!?:;][”\"')\]]*$")
 _ASKS = re.compile(r"^[^.!?]{3,}\?")
 # "… works?", "… “Lose X HP”?": text whose last sentence asks.
 _ENDS_ASKING = re.compile(r"\?[”\"'’)\]]*$")
+_SHORT_LINE = 0.8  # a line shorter than this share of the text's width ended there on purpose
 _QUESTION_LINES = 16  # the most lines a question runs on over (a PDF breaks its lines at each card name)
 _ASIDE = re.compile(r"\([^()]*\)")  # "(HO-she-ko SHE-ro)": a line wholly in parentheses
 # The words a question opens with ("Does" / "Tranquility Home Grid" / "meet its…?" is no heading "Does").
@@ -297,10 +298,11 @@ class _Outline:
 
     def _parts(self, index: int) -> bool:
         """Does the blank line at `index` part paragraphs? In text with a blank line between all lines, only
-        after a finished sentence."""
+        after a paragraph's last line: a finished sentence ending short of the text's width (or an aside)."""
         previous = self.preceding[index]
         before = self.lines[previous][1].strip() if previous >= 0 else ""
-        return not self.spaced_out or not before or bool(_SENTENCE_END.search(before) or _ASIDE.fullmatch(before))
+        return not self.spaced_out or not before or _ASIDE.fullmatch(before) is not None or bool(
+            _SENTENCE_END.search(before)) and len(self.lines[previous][1].rstrip()) < _SHORT_LINE * self.width
 
     def _resumed(self, index: int, stripped: str) -> Block | None:
         """The rule whose sentence a line finishes after its list of numbered subrules ("If players cannot
