@@ -345,6 +345,95 @@ def test_text_left_of_an_answers_margin_after_a_blank_line_ends_the_answer():
     assert blocks[0].text == "Does shifting remove damage? A: No, any damage remains."
 
 
+
+def test_a_paragraph_ending_in_a_question_is_one_with_its_context_sentences():
+    blocks = segment("### Wolves of the North\n\nI am declaring two copies of Wolves of the North as attackers. "
+                     "Can both of them use stealth?\n\nYes. Each copy resolves its own keyword.\n")
+    assert [b.kind for b in blocks] == ["question"]
+    assert blocks[0].text.startswith("I am declaring two copies")
+    assert blocks[0].text.endswith("Each copy resolves its own keyword.")
+
+
+def test_a_numbered_step_that_asks_among_steps_that_do_not_is_a_step():
+    blocks = segment("### Initiating Abilities\n\nThe player checks the following in order:\n\n"
+                     "1. Check play restrictions: can the card be played at this time?\n"
+                     "2. Determine the cost to play the card.\n3. Pay the cost.\n")
+    assert not [b for b in blocks if b.kind == "question"]
+    numbered = segment("### Movement\n\n1. Can a unit move twice?\nNo, once a turn.\n\n"
+                       "2. May a unit retreat after moving?\nYes.\n")
+    assert [b.kind for b in numbered] == ["question", "question"]
+
+
+# A PDF read with a blank line between all its lines, broken at each card name set in italics.
+SPACED_FAQ = """Cards FAQ
+
+Hoshiko Shiro [66]
+
+(HO-she-ko SHE-ro)
+
+What happens if the Runner plays
+
+Rebirth
+
+ to switch their identity with
+
+Hoshiko Shiro
+
+?
+
+Hoshiko enters play with her
+
+Untold Protagonist
+
+ side faceup.
+
+If the Runner runs a server with no cards in it, does
+
+Hoshiko Shiro
+
+ flip at the end of the turn?
+
+No, at least 1 card must be accessed to flip her.
+
+Buffer Drive
+
+ still works. Nice try!
+
+♦Moshing [67]
+
+Can the Runner trash
+
+Moshing
+
+ itself as one of the cards trashed for its additional cost?
+
+No. An event is placed into the play area before its play cost is paid.
+""" + "\nFiller line of text that is long enough.\n" * 25
+
+
+def test_a_question_over_several_lines_of_a_spaced_out_pdf_is_one_unit_under_its_card():
+    questions = [b for b in segment(SPACED_FAQ) if b.kind == "question"]
+    assert [(b.section[-1], b.text[:30]) for b in questions] == [
+        ("Hoshiko Shiro [66]", "What happens if the Runner pla"),
+        ("Hoshiko Shiro [66]", "If the Runner runs a server wi"),
+        ("♦Moshing [67]", "Can the Runner trash Moshing i")]
+    assert "Hoshiko enters play with her Untold Protagonist side faceup." in questions[0].text
+    assert questions[1].text.endswith("Buffer Drive still works. Nice try!")  # no heading inside an answer
+
+
+
+def test_questions_a_flattened_page_runs_together_as_bullets_are_one_unit_each():
+    blocks = segment("Combat ends when all enemies are dead.\n\n"
+                     "FAQs & Random Rules •   Is there a maximum hand size?    No, there is no maximum hand size.  "
+                     "•   I played Corpse Explosion twice. What happens?   The on death effect happens once. 18\n\n"
+                     "Playing Copies When a card is played multiple times, each copy is a separate card.\n")
+    questions = [b for b in blocks if b.kind == "question"]
+    assert [(b.section[-1], b.text) for b in questions] == [
+        ("FAQs & Random Rules", "Is there a maximum hand size? No, there is no maximum hand size."),
+        ("FAQs & Random Rules", "I played Corpse Explosion twice. What happens? The on death effect happens once. 18")]
+    assert blocks[-1].kind == "paragraph"  # the next page is no part of the last answer
+
+
 # g. Glossary
 
 def test_a_glossary_becomes_one_ruling_per_term():

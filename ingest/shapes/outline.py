@@ -117,6 +117,10 @@ _ASKS = re.compile(r"^[^.!?]{3,}\?")
 _ENDS_ASKING = re.compile(r"\?[”\"'’)\]]*$")
 _SHORT_LINE = 0.8  # a line shorter than this share of the text's width ended there on purpose
 _QUESTION_LINES = 16  # the most lines a question runs on over (a PDF breaks its lines at each card name)
+# A bullet set inside a line, and a question it opens, answered past a wide gap ("Is there a maximum hand size?    No").
+_INLINE_BULLET = re.compile(r"(?:^|(?<=\s))[•●▪◦](?=\s)")
+_INLINE_ASKS = re.compile(r"\s*[^?\s][^?]{2,300}?\?[”\"’]?(?:\s{2,}\S|\s*$)")
+_INLINE_QUESTIONS = 2  # how many bulleted questions make a line of them
 _ASIDE = re.compile(r"\([^()]*\)")  # "(HO-she-ko SHE-ro)": a line wholly in parentheses
 # The words a question opens with ("Does" / "Tranquility Home Grid" / "meet its…?" is no heading "Does").
 _ASKING_WORD = re.compile(r"(?:what|how|why|when|where|which|who|whose|can|could|do|does|did|is|are|was|were|will|"
@@ -158,6 +162,7 @@ class _Outline:
         joints = labels.separators(line for _, line in lines)
         self.item = _item(joints)
         lines = labels.unglue(lines, joints[-1], self.item)
+        lines, self.inline_asked = _split_asked(lines)
         if _bare_letters(lines, self.item):
             self.item = _item(joints, bare=True)
         self.code = _fenced(lines)  # line index -> the line of a code block or of the FENCE around it
@@ -232,7 +237,8 @@ class _Outline:
                 continue
             if not stripped or _RULE_LINE.match(line):
                 if self._parts(index) and (self.in_front or self.current is not None and (
-                        self.current.kind == "paragraph" or self.current is self._owner())):
+                        self.current.kind == "paragraph" or self.current is self._owner()
+                        or self.preceding[index] in self.inline_asked)):  # a bullet's answer ends with it
                     self.current = self.example = None
                 continue
             if _FOOTNOTE.match(line):
@@ -241,6 +247,10 @@ class _Outline:
             if self._cross_reference(pos, line):
                 continue
             bullet = _BULLET.match(line)
+            if index in self.inline_asked:  # "•   Is there a maximum hand size?    No, there is no…"
+                self.items, self.case, self.named = [], None, None
+                self._start(self._question(index), pos + bullet.end(), pos + len(line))
+                continue
             if bullet or _CAPTION.match(stripped):
                 self._text(index, pos, line, bullet)
                 continue
@@ -1197,6 +1207,28 @@ def _lines(text: str):
     for line in text.split("\n"):
         yield pos, line
         pos += len(line) + 1
+
+
+def _split_asked(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], set[int]]:
+    """`lines` with each line that runs questions together as bullets, each answered after it ("•   Is there a
+    maximum hand size?    No, there is…  •   Can Block prevent…?    No. …", a page flattened onto one line),
+    split at its bullets; and the indexes of the bullets that ask."""
+    found: list[tuple[int, str]] = []
+    asked: set[int] = set()
+    for start, line in lines:
+        cuts = [m.start() for m in _INLINE_BULLET.finditer(line)]
+        parts = [line[a:b] for a, b in zip(cuts, [*cuts[1:], len(line)])]
+        asking = [bool(_INLINE_ASKS.match(_BULLET.sub("", part, count=1))) for part in parts]
+        if sum(asking) < _INLINE_QUESTIONS:
+            found.append((start, line))
+            continue
+        if cuts[0]:
+            found.append((start, line[:cuts[0]].rstrip()))
+        for cut, part, asks in zip(cuts, parts, asking, strict=True):
+            if asks:
+                asked.add(len(found))
+            found.append((start + cut, part.rstrip()))
+    return found, asked
 
 
 def _spaced_out(lines: list[tuple[int, str]]) -> bool:
