@@ -66,8 +66,11 @@ TODAY = {
             'Does Tranquility Home Grid meet its trigger condition from the Corp',
             'Can the Corp play Digital Rights Management on the first turn of the game?',
             'This card is a reprint. Has anything changed about how False Lead works?'), 0, 143, 0, 316, 1, True),
+    # Its FAQ page's bulleted questions, run into the page's one line, are read one unit each (the sidebar
+    # question of The Defect's page is not); the FAQ heading they open ends the rule that ran over the pages.
     "slay-the-spire-board-game-rulebook": Today(
-        13, (), 0, 0, 1, 19, 0, True),
+        24, ('Is there a maximum hand size?', 'Does Buffer prevent all HP loss from a multi-hit?'), 0, 19, 1, 9, 0,
+        True),
     "twilight-imperium-4-living-rules-reference-2.0": Today(
         778, ('ABILITIES', '1.6', '1.6a', 'AGENDA CARD', '36.2', '58.4', '78.5e', '101.4b'), 100, 69, 1, 37, 0,
         False),
