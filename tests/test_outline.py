@@ -352,6 +352,9 @@ def test_a_paragraph_ending_in_a_question_is_one_with_its_context_sentences():
     assert [b.kind for b in blocks] == ["question"]
     assert blocks[0].text.startswith("I am declaring two copies")
     assert blocks[0].text.endswith("Each copy resolves its own keyword.")
+    # Where blank lines part paragraphs, a question never runs back over one.
+    apart = segment("### Movement\n\nUnits move one hex at a time, in any direction\n\nCan a unit move twice?\n\nNo.\n")
+    assert [b.text for b in apart if b.kind == "question"] == ["Can a unit move twice? No."]
 
 
 def test_a_numbered_step_that_asks_among_steps_that_do_not_is_a_step():
@@ -408,7 +411,7 @@ Moshing
  itself as one of the cards trashed for its additional cost?
 
 No. An event is placed into the play area before its play cost is paid.
-""" + "\nFiller line of text that is long enough.\n" * 25
+""" + "\nFiller line of text that is long enough.\n" * 40
 
 
 def test_a_question_over_several_lines_of_a_spaced_out_pdf_is_one_unit_under_its_card():

@@ -116,6 +116,7 @@ _ASKS = re.compile(r"^[^.!?]{3,}\?")
 # "… works?", "… “Lose X HP”?": text whose last sentence asks.
 _ENDS_ASKING = re.compile(r"\?[”\"'’)\]]*$")
 _SHORT_LINE = 0.8  # a line shorter than this share of the text's width ended there on purpose
+_SIBLING_LINES = 200  # how far a numbered step's next sibling is looked for
 _QUESTION_LINES = 16  # the most lines a question runs on over (a PDF breaks its lines at each card name)
 # A bullet set inside a line, and a question it opens, answered past a wide gap ("Is there a maximum hand size?    No").
 _INLINE_BULLET = re.compile(r"(?:^|(?<=\s))[•●▪◦](?=\s)")
@@ -882,17 +883,17 @@ class _Outline:
             self.in_answer, self.answer_indent, self.answer_items = True, indent, 0
 
     def _among_steps(self, index: int, number: str, indent: int) -> bool:
-        """Is the numbered item at `index` followed, before the next heading, by its next sibling (the next
-        number at its indentation), and does that sibling not ask?"""
+        """Is the numbered item at `index` followed, before the next heading and within a few lines, by its next
+        sibling (the next number at its indentation), and does that sibling not ask?"""
         if not number.isdigit():
             return False
-        for later in range(index + 1, len(self.lines)):
+        for later in range(index + 1, min(index + _SIBLING_LINES, len(self.lines))):
             line = self.lines[later][1]
             if _marked(line.strip()):
                 return False
             item = self.item.match(line)
-            if item and item.group("number") == str(int(number) + 1) and _indent(line) == indent:
-                return not _ASKS.match(line[item.end():])
+            if item and item.group("number") and _indent(line) == indent:  # the list's next item decides
+                return item.group("number") == str(int(number) + 1) and not _ASKS.match(line[item.end():])
         return False
 
     def _parent_of(self, label: str) -> str | None:
@@ -1104,10 +1105,11 @@ class _Outline:
         self._extend(self.current.pieces, pos, end)
 
     def _asks_on(self, index: int) -> int | None:
-        """The line a question opening at line `index` ends on: the text runs, over a few lines (past blank
-        lines, as a PDF sets its lines), to a line ending asking, no line before it ending a sentence or being a
-        heading, a numbered unit or an aside in parentheses ("What happens if the Runner plays" / "Rebirth" /
-        " to switch their identity with" / "Hoshiko Shiro" / "?"); None when it does not."""
+        """The line a question opening at line `index` ends on: the text runs, over a few lines of its paragraph
+        (past blank lines only where they stand between all lines), to a line ending asking, no line before it
+        ending a sentence or being a heading, a numbered unit or an aside in parentheses ("What happens if the
+        Runner plays" / "Rebirth" / " to switch their identity with" / "Hoshiko Shiro" / "?"); None when it
+        does not."""
         at: int | None = index
         for _ in range(_QUESTION_LINES):
             if at is None:
@@ -1119,7 +1121,10 @@ class _Outline:
                 return at
             if _ENDS_CLAUSE.search(line) and not self._carried_on(at):  # "Ganked!" / ", and the trace…" goes on
                 return None
-            at = self.following[at]
+            following = self.following[at]
+            if following is not None and following > at + 1 and not self.spaced_out:
+                return None  # a blank line ends a paragraph
+            at = following
         return None
 
     def _question(self, index: int) -> Block:
