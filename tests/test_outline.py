@@ -411,7 +411,7 @@ Moshing
  itself as one of the cards trashed for its additional cost?
 
 No. An event is placed into the play area before its play cost is paid.
-""" + "\nFiller line of text that is long enough.\n" * 40
+""" + "\nand more text of the last answer that runs on\n" * 40
 
 
 def test_a_question_over_several_lines_of_a_spaced_out_pdf_is_one_unit_under_its_card():

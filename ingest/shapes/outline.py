@@ -1237,10 +1237,12 @@ def _split_asked(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], s
 
 
 def _spaced_out(lines: list[tuple[int, str]]) -> bool:
-    """Does a blank line stand between nearly all lines of the text (a PDF whose reader set one after each
-    line), so that blank lines do not part paragraphs?"""
+    """Does a blank line stand between nearly all lines of the text, lines that mostly wrap a sentence (a PDF
+    whose reader set one after each line), so that blank lines do not part paragraphs? (Paragraphs of a line
+    each end their sentences.)"""
     text = [index for index, (_, line) in enumerate(lines[:-1]) if line.strip()]
-    return len(text) >= 50 and sum(not lines[index + 1][1].strip() for index in text) >= 0.9 * len(text)
+    return (len(text) >= 50 and sum(not lines[index + 1][1].strip() for index in text) >= 0.9 * len(text)
+            and sum(bool(_SENTENCE_END.search(lines[index][1].rstrip())) for index in text) <= 0.6 * len(text))
 
 
 def _fenced(lines: list[tuple[int, str]]) -> dict[int, str]:
