@@ -65,7 +65,7 @@ TODAY = {
             'Does discarding cards to maximum hand size allow the Runner to trigger',
             'Does Tranquility Home Grid meet its trigger condition from the Corp',
             'Can the Corp play Digital Rights Management on the first turn of the game?',
-            'This card is a reprint. Has anything changed about how False Lead works?'), 0, 143, 0, 316, 1, True),
+            'This card is a reprint. Has anything changed about how False Lead works?'), 0, 143, 0, 307, 1, True),
     # Its FAQ page's bulleted questions, run into the page's one line, are read one unit each (the sidebar
     # question of The Defect's page is not); the FAQ heading they open ends the rule that ran over the pages.
     "slay-the-spire-board-game-rulebook": Today(

@@ -540,11 +540,13 @@ class _Outline:
         if previous:
             return (opens and following == index + 1 and bool(_SENTENCE_END.search(previous))
                     or self._stands_apart(index, stripped, previous))
-        if self.spaced_out:  # blank lines say nothing: a topic's name over a sentence it does not carry on
+        if self.spaced_out:
+            # Blank lines say nothing: a topic's name over a sentence it does not carry on, never right under a
+            # question, and inside an FAQ's answers only a heading over more questions.
             above = self.preceding[index]
             answering = self.faq and self.current is not None and self.current.kind == "question"
-            return opens or (not item and not answering  # inside an FAQ's answer, only a heading over questions and bool(_OPENS_SENTENCE.match(self.lines[following][1].strip()))
-                             and not asking and not re.search(r"[.!?]\s", stripped)
+            return opens or (not item and not answering and not asking and not re.search(r"[.!?]\s", stripped)
+                             and bool(_OPENS_SENTENCE.match(self.lines[following][1].strip()))
                              and (above < 0 or not _ENDS_ASKING.search(self.lines[above][1].rstrip())))
         return opens or (following == index + 1 and not item)
 
