@@ -45,7 +45,7 @@ def flow(text: str) -> str:
         kind = "code" if code else "row" if rows >= 2 and ROW.match(line) else \
             "item" if items >= 2 and ITEM.match(line) else "prose"
         if out and kind == "prose" and last not in ("row", "code") and not (last == "item" and blank):
-            if _CLOSES.match(line):  # "Hoshiko Shiro" / "?", "Bravado" / "’s": a PDF broke the line there
+            if _CLOSES.match(line):  # "Ada Sterling" / "?", "Overdrive" / "’s": a PDF broke the line there
                 out[-1][-1] += line
             else:
                 out[-1].append(line)

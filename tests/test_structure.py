@@ -21,9 +21,9 @@ def test_list_items_keep_their_lines_and_wrapped_prose_joins():
 
 
 def test_a_line_opening_with_closing_punctuation_joins_the_last_word():
-    assert flow("with\n\nHoshiko Shiro\n\n?") == "with Hoshiko Shiro?"
-    assert flow("No.\nBravado\n’s ability meets its trigger\n, so it resolves.") == \
-        "No. Bravado’s ability meets its trigger, so it resolves."
+    assert flow("with\n\nAda Sterling\n\n?") == "with Ada Sterling?"
+    assert flow("No.\nOverdrive\n’s ability meets its trigger\n, so it resolves.") == \
+        "No. Overdrive’s ability meets its trigger, so it resolves."
     assert flow("‘Twas a\n(quoted) line") == "‘Twas a (quoted) line"
 
 def test_table_rows_keep_their_lines_and_markdown_rules_go():

@@ -93,7 +93,7 @@ _HEADING_NUMBER = re.compile(rf"^(?:{_KEYWORD}\s+(?P<named>\d+(?:\.\d+)*)\b"
                              r"|(?P<letter>[A-Z])[.:](?=\s))")
 # "3 BASIC RULES and what you can do": a number without a stop, then a title (a heading only in a sequence).
 _BARE_NUMBERED = re.compile(r"^(?P<n>\d{1,2})\s+(?P<title>[A-Z][^.!?;:]{0,70}[^\s.!?;:,])$")
-# "♦Devil Charm [68]": a symbol and a card's number in brackets may frame it.
+# "♦Iron Ward [13]": a symbol and a card's number in brackets may frame it.
 _FRAMING = re.compile(r"^[\u2190-\u2bff]|\s\[\w{1,8}\]$")
 _TITLE_LINE = re.compile(r"^(?P<title>[\u2190-\u2bff]?[A-Z][\w'’&/ ,.()!–—-]{1,68}[\w)!](?:\s\[\w{1,8}\])?)$")
 # "Glossary", "Definitions and Terms", "Terms & Definitions", "Keyword Glossary": glossary words, joined
@@ -113,17 +113,17 @@ _SENTENCE_END = re.compile(r"[.!?][”\"')\]]*(?:\s+\d+)?$")  # a page number ma
 _ENDS_CLAUSE = re.compile(r"[.!?:;][”\"')\]]*$")
 # "Can a unit retreat twice?": text whose first sentence asks.
 _ASKS = re.compile(r"^[^.!?]{3,}\?")
-# "… works?", "… “Lose X HP”?": text whose last sentence asks.
+# "… still apply?", "… “Skip a turn”?": text whose last sentence asks.
 _ENDS_ASKING = re.compile(r"\?[”\"'’)\]]*$")
 _SHORT_LINE = 0.8  # a line shorter than this share of the text's width ended there on purpose
 _SIBLING_LINES = 200  # how far a numbered step's next sibling is looked for
 _QUESTION_LINES = 16  # the most lines a question runs on over (a PDF breaks its lines at each card name)
-# A bullet set inside a line, and a question it opens, answered past a wide gap ("Is there a maximum hand size?    No").
+# A bullet set inside a line, and a question it opens, answered past a wide gap ("Is there a turn limit?    No").
 _INLINE_BULLET = re.compile(r"(?:^|(?<=\s))[•●▪◦](?=\s)")
 _INLINE_ASKS = re.compile(r"\s*[^?\s][^?]{2,300}?\?[”\"’]?(?:\s{2,}\S|\s*$)")
 _INLINE_QUESTIONS = 2  # how many bulleted questions make a line of them
-_ASIDE = re.compile(r"\([^()]*\)")  # "(HO-she-ko SHE-ro)": a line wholly in parentheses
-# The words a question opens with ("Does" / "Tranquility Home Grid" / "meet its…?" is no heading "Does").
+_ASIDE = re.compile(r"\([^()]*\)")  # "(STER-ling)": a line wholly in parentheses
+# The words a question opens with ("Does" / "Watchtower Grid" / "see the tunnel…?" is no heading "Does").
 _ASKING_WORD = re.compile(r"(?:what|how|why|when|where|which|who|whose|can|could|do|does|did|is|are|was|were|will|"
                           r"would|should|shall|may|might|must|has|have|had|if)\b", re.IGNORECASE)
 _OPENS_SENTENCE = re.compile(r"[A-Z“\"‘'(]")
@@ -248,7 +248,7 @@ class _Outline:
             if self._cross_reference(pos, line):
                 continue
             bullet = _BULLET.match(line)
-            if index in self.inline_asked:  # "•   Is there a maximum hand size?    No, there is no…"
+            if index in self.inline_asked:  # "•   Is there a turn limit?    No, play goes on…"
                 self.items, self.case, self.named = [], None, None
                 self._start(self._question(index), pos + bullet.end(), pos + len(line))
                 continue
@@ -522,16 +522,16 @@ class _Outline:
         section heading."""
         if len(stripped.split()) > 8 or not _TITLE_LINE.match(stripped):
             return False
-        name = _FRAMING.sub("", stripped)  # "♦Devil Charm [68]" names "Devil Charm"
+        name = _FRAMING.sub("", stripped)  # "♦Iron Ward [13]" names "Iron Ward"
         asking = _ASKING_WORD.match(name) or not _names_a_topic(name)
         if asking and self._asks_on(index) is not None:
-            return False  # a line running on into a question ("What happens if the Runner plays" / …?) is its text
+            return False  # a line running on into a question ("What happens if the raider plays" / …?) is its text
         following = self.following[index]
         if following is None:
             return False
         item = self.item.match(self.lines[following][1])
         opens = bool(item and (item.group("question") or item.group("decimal") or item.group("number")))
-        # a card or topic over the questions asked about it ("Moshing [67]" over "Can the Runner trash…?"),
+        # a card or topic over the questions asked about it ("Night Raid [12]" over "Can the raider discard…?"),
         # its name's pronunciation perhaps between them
         under = self.following[following] if _ASIDE.fullmatch(self.lines[following][1].strip()) else following
         opens = opens or not asking and under is not None and self._asks_on(under) is not None \
@@ -813,7 +813,7 @@ class _Outline:
         # A number that a wrapped sentence put at the start of a line ("...the rule in section\n4.3.2 says"),
         # unless it is the number that comes next, written as the rules' numbers are ("1.3.1. know and abide…"
         # under "1.3. … Players must:").
-        # So too past the blank lines a PDF sets between all its lines ("…In CR" / "1.4 we treat both…").
+        # So too past the blank lines a PDF sets between all its lines ("…as of version" / "2.1 we count both…").
         previous = self.preceding[index]
         wrapped = (self.current is not None and self.lines[index - 1][1].strip()
                    or previous >= 0 and not _ENDS_CLAUSE.search(self.lines[previous][1].rstrip()))
@@ -869,7 +869,7 @@ class _Outline:
         title = named.group("name").strip() if named else first_sentence(body)
         numbered = "." in label
         # "54. What may a unit do...?": a question, its answer's list its own; but a step that asks among steps
-        # that do not ("1. Check play restrictions: can the card be played…?" over "2. Determine the cost…").
+        # that do not ("1. Check the timing: may the ability be used now?" over "2. Pay its cost.").
         asks = bool(_ASKS.match(body)) and not self._among_steps(index, number, indent)
         kind = "question" if asks else "rule" if named or numbered else "clarification"
         owner = self._owner()  # a step of a glossary entry is a unit of that entry
@@ -1096,8 +1096,8 @@ class _Outline:
                 block = Block(self.section, slugify(stripped), stripped.rstrip(":"), [],
                               kind="changelog" if self.in_front else kind)
             elif kind == "paragraph" and (_ENDS_ASKING.search(stripped) or self._asks_on(index) is not None):
-                # A paragraph that ends asking ("If I play a limited card as a duplicate, does it…?", "I am
-                # declaring two copies… Can I…?"), on this line or over the next: a question, the paragraphs
+                # A paragraph that ends asking ("If I retreat after moving, does it…?", "I attack
+                # with both knights. Can each…?"), on this line or over the next: a question, the paragraphs
                 # after it its answer.
                 block = self._question(index)
             else:
@@ -1110,7 +1110,7 @@ class _Outline:
         """The line a question opening at line `index` ends on: the text runs, over a few lines of its paragraph
         (past blank lines only where they stand between all lines), to a line ending asking, no line before it
         ending a sentence or being a heading, a numbered unit or an aside in parentheses ("What happens if the
-        Runner plays" / "Rebirth" / " to switch their identity with" / "Hoshiko Shiro" / "?"); None when it
+        raider plays" / "Swap" / " to trade places with" / "Ada Sterling" / "?"); None when it
         does not."""
         at: int | None = index
         for _ in range(_QUESTION_LINES):
@@ -1121,7 +1121,7 @@ class _Outline:
                 return None
             if _ENDS_ASKING.search(line):
                 return at
-            if _ENDS_CLAUSE.search(line) and not self._carried_on(at):  # "Ganked!" / ", and the trace…" goes on
+            if _ENDS_CLAUSE.search(line) and not self._carried_on(at):  # "Gotcha!" / ", and the roll…" goes on
                 return None
             following = self.following[at]
             if following is not None and following > at + 1 and not self.spaced_out:
@@ -1144,8 +1144,8 @@ class _Outline:
 
     def _asks_again(self, index: int) -> bool:
         """Inside an answer, does line `index` ask the next question about the same heading: after a finished
-        sentence of the answer, text running to a line that asks ("No. Discarding is not trashing." / "Does
-        discarding cards … trigger" / "…?")?"""
+        sentence of the answer, text running to a line that asks ("No. Resting is not healing." / "Does
+        resting at camp … count" / "…?")?"""
         if self.current is None or self.current.kind != "question" or index <= self.asked:
             return False
         previous = self.preceding[index]
@@ -1218,7 +1218,7 @@ def _lines(text: str):
 
 def _split_asked(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], set[int]]:
     """`lines` with each line that runs questions together as bullets, each answered after it ("•   Is there a
-    maximum hand size?    No, there is…  •   Can Block prevent…?    No. …", a page flattened onto one line),
+    turn limit?    No, play goes on…  •   Can armour stop a fall?    No. …", a page flattened onto one line),
     split at its bullets; and the indexes of the bullets that ask."""
     found: list[tuple[int, str]] = []
     asked: set[int] = set()
