@@ -19,9 +19,14 @@ from model.text import ITEM, ROW
 _RULE_ROW = re.compile(r"^(?=.*---)[\s:|-]*+$")
 
 
+# Punctuation that closes what comes before it: a line opening with it carries on the last word.
+_CLOSES = re.compile(r"[,.;:!?)\]’”](?:\s|$|s\b)")
+
+
 def flow(text: str) -> str:
     """`text` (a span of a cleaned document) in the stored form: whitespace runs collapsed, prose lines
-    joined, list items and table rows on lines of their own. An item's wrapped continuation joins the item;
+    joined (a line opening with closing punctuation, "?" or "’s", right after the last word), list items and table rows
+    on lines of their own. An item's wrapped continuation joins the item;
     prose after a list or table starts a line of its own."""
     lines = [" ".join(line.split()) for line in text.split("\n")]
     lines = [line for line in lines if not _RULE_ROW.match(line) or not line]
@@ -40,7 +45,10 @@ def flow(text: str) -> str:
         kind = "code" if code else "row" if rows >= 2 and ROW.match(line) else \
             "item" if items >= 2 and ITEM.match(line) else "prose"
         if out and kind == "prose" and last not in ("row", "code") and not (last == "item" and blank):
-            out[-1].append(line)
+            if _CLOSES.match(line):  # "Ada Sterling" / "?", "Overdrive" / "’s": a PDF broke the line there
+                out[-1][-1] += line
+            else:
+                out[-1].append(line)
         else:
             out.append([line])
             last = kind

@@ -345,6 +345,96 @@ def test_text_left_of_an_answers_margin_after_a_blank_line_ends_the_answer():
     assert blocks[0].text == "Does shifting remove damage? A: No, any damage remains."
 
 
+
+def test_a_paragraph_ending_in_a_question_is_one_with_its_context_sentences():
+    blocks = segment("### Knights\n\nI attack with both knights. Can each of them charge?\n\n"
+                     "Yes. Each knight resolves its own charge.\n")
+    assert [b.kind for b in blocks] == ["question"]
+    assert blocks[0].text.startswith("I attack with both knights.")
+    assert blocks[0].text.endswith("Each knight resolves its own charge.")
+    # Where blank lines part paragraphs, a question never runs back over one.
+    apart = segment("### Movement\n\nUnits move one hex at a time, in any direction\n\nCan a unit move twice?\n\nNo.\n")
+    assert [b.text for b in apart if b.kind == "question"] == ["Can a unit move twice? No."]
+
+
+def test_a_numbered_step_that_asks_among_steps_that_do_not_is_a_step():
+    blocks = segment("### Using Abilities\n\nThe player checks the following in order:\n\n"
+                     "1. Check the timing: may the ability be used now?\n"
+                     "2. Pay its cost.\n3. Resolve its effect.\n")
+    assert not [b for b in blocks if b.kind == "question"]
+    numbered = segment("### Movement\n\n1. Can a unit move twice?\nNo, once a turn.\n\n"
+                       "2. May a unit retreat after moving?\nYes.\n")
+    assert [b.kind for b in numbered] == ["question", "question"]
+
+
+# A PDF read with a blank line between all its lines, broken at each card name set in italics.
+SPACED_FAQ = """Cards FAQ
+
+Ada Sterling [31]
+
+(AY-da STER-ling)
+
+What happens if the raider plays
+
+Swap
+
+ to trade places with
+
+Ada Sterling
+
+?
+
+Ada enters play with her
+
+Old Guard
+
+ side faceup.
+
+If the raider ends a raid with no cards taken, does
+
+Ada Sterling
+
+ flip at the end of the turn?
+
+No, at least 1 card must be taken to flip her.
+
+Watchtower
+
+ still sees it. Too bad!
+
+♦Night Raid [32]
+
+Can the raider discard
+
+Night Raid
+
+ itself as one of the cards discarded for its extra cost?
+
+No. An event leaves the hand before its cost is paid.
+""" + "\nand more text of the last answer that runs on\n" * 40
+
+
+def test_a_question_over_several_lines_of_a_spaced_out_pdf_is_one_unit_under_its_card():
+    questions = [b for b in segment(SPACED_FAQ) if b.kind == "question"]
+    assert [(b.section[-1], b.text[:30]) for b in questions] == [
+        ("Ada Sterling [31]", "What happens if the raider pla"),
+        ("Ada Sterling [31]", "If the raider ends a raid with"),
+        ("♦Night Raid [32]", "Can the raider discard Night R")]
+    assert "Ada enters play with her Old Guard side faceup." in questions[0].text
+    assert questions[1].text.endswith("Watchtower still sees it. Too bad!")  # no heading inside an answer
+
+
+def test_questions_a_flattened_page_runs_together_as_bullets_are_one_unit_each():
+    blocks = segment("Combat ends when all enemies are down.\n\n"
+                     "Common Questions •   Is there a turn limit?    No, play goes on until one side wins.  "
+                     "•   I cast Fireball twice. What happens?   Each cast deals its damage once. 18\n\n"
+                     "Copies When a spell is copied, each copy is a separate spell.\n")
+    questions = [b for b in blocks if b.kind == "question"]
+    assert [(b.section[-1], b.text) for b in questions] == [
+        ("Common Questions", "Is there a turn limit? No, play goes on until one side wins."),
+        ("Common Questions", "I cast Fireball twice. What happens? Each cast deals its damage once. 18")]
+    assert blocks[-1].kind == "paragraph"  # the next page is no part of the last answer
+
 # g. Glossary
 
 def test_a_glossary_becomes_one_ruling_per_term():

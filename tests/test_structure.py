@@ -19,6 +19,13 @@ def test_list_items_keep_their_lines_and_wrapped_prose_joins():
     assert flow("1) Counter Spells… first.\nThen more.") == "1) Counter Spells… first. Then more."  # one item: prose
 
 
+
+def test_a_line_opening_with_closing_punctuation_joins_the_last_word():
+    assert flow("with\n\nAda Sterling\n\n?") == "with Ada Sterling?"
+    assert flow("No.\nOverdrive\n’s ability meets its trigger\n, so it resolves.") == \
+        "No. Overdrive’s ability meets its trigger, so it resolves."
+    assert flow("‘Twas a\n(quoted) line") == "‘Twas a (quoted) line"
+
 def test_table_rows_keep_their_lines_and_markdown_rules_go():
     assert flow("Abbreviations\n\n| a | b |\n|---|---|\n| x | captures |\nAfter.") == \
         "Abbreviations\n| a | b |\n| x | captures |\nAfter."

@@ -93,7 +93,9 @@ _HEADING_NUMBER = re.compile(rf"^(?:{_KEYWORD}\s+(?P<named>\d+(?:\.\d+)*)\b"
                              r"|(?P<letter>[A-Z])[.:](?=\s))")
 # "3 BASIC RULES and what you can do": a number without a stop, then a title (a heading only in a sequence).
 _BARE_NUMBERED = re.compile(r"^(?P<n>\d{1,2})\s+(?P<title>[A-Z][^.!?;:]{0,70}[^\s.!?;:,])$")
-_TITLE_LINE = re.compile(r"^(?P<title>[A-Z][\w'’&/ ,.()!–—-]{1,68}[\w)!])$")
+# "♦Iron Ward [13]": a symbol and a card's number in brackets may frame it.
+_FRAMING = re.compile(r"^[\u2190-\u2bff]|\s\[\w{1,8}\]$")
+_TITLE_LINE = re.compile(r"^(?P<title>[\u2190-\u2bff]?[A-Z][\w'’&/ ,.()!–—-]{1,68}[\w)!](?:\s\[\w{1,8}\])?)$")
 # "Glossary", "Definitions and Terms", "Terms & Definitions", "Keyword Glossary": glossary words, joined
 # ("Keywords" alone names a chapter of keyword rules, no glossary).
 _GLOSSARY_WORD = r"(?:glossary|definitions?|terms|key terms|terminology)"
@@ -111,6 +113,20 @@ _SENTENCE_END = re.compile(r"[.!?][”\"')\]]*(?:\s+\d+)?$")  # a page number ma
 _ENDS_CLAUSE = re.compile(r"[.!?:;][”\"')\]]*$")
 # "Can a unit retreat twice?": text whose first sentence asks.
 _ASKS = re.compile(r"^[^.!?]{3,}\?")
+# "… still apply?", "… “Skip a turn”?": text whose last sentence asks.
+_ENDS_ASKING = re.compile(r"\?[”\"'’)\]]*$")
+_SHORT_LINE = 0.8  # a line shorter than this share of the text's width ended there on purpose
+_SIBLING_LINES = 200  # how far a numbered step's next sibling is looked for
+_QUESTION_LINES = 16  # the most lines a question runs on over (a PDF breaks its lines at each card name)
+# A bullet set inside a line, and a question it opens, answered past a wide gap ("Is there a turn limit?    No").
+_INLINE_BULLET = re.compile(r"(?:^|(?<=\s))[•●▪◦](?=\s)")
+_INLINE_ASKS = re.compile(r"\s*[^?\s][^?]{2,300}?\?[”\"’]?(?:\s{2,}\S|\s*$)")
+_INLINE_QUESTIONS = 2  # how many bulleted questions make a line of them
+_ASIDE = re.compile(r"\([^()]*\)")  # "(STER-ling)": a line wholly in parentheses
+# The words a question opens with ("Does" / "Watchtower Grid" / "see the tunnel…?" is no heading "Does").
+_ASKING_WORD = re.compile(r"(?:what|how|why|when|where|which|who|whose|can|could|do|does|did|is|are|was|were|will|"
+                          r"would|should|shall|may|might|must|has|have|had|if)\b", re.IGNORECASE)
+_OPENS_SENTENCE = re.compile(r"[A-Z“\"‘'(]")
 # "[^1]: A judge is any staff member...": a footnote, as the readers write one.
 _FOOTNOTE = re.compile(r"^\s*\[\^[^\]\s]+\]:\s*")
 # "## A", "## B–C": a glossary's letter headings, which group its entries.
@@ -147,6 +163,7 @@ class _Outline:
         joints = labels.separators(line for _, line in lines)
         self.item = _item(joints)
         lines = labels.unglue(lines, joints[-1], self.item)
+        lines, self.inline_asked = _split_asked(lines)
         if _bare_letters(lines, self.item):
             self.item = _item(joints, bare=True)
         self.code = _fenced(lines)  # line index -> the line of a code block or of the FENCE around it
@@ -196,6 +213,10 @@ class _Outline:
         self.spaced: bool | None = None     # or "Term Definition" lines, two columns side by side?
         self.last_term = ""                 # the glossary's latest term, folded
         self.skip: set[int] = set()         # lines read already (the end of a term wrapped over two lines)
+        self.asking: set[int] = set()       # the lines a question runs on over, text of it, never headings
+        self.asked = -1                     # the line the open question ends on: its answer follows
+        self.faq = False                    # do the open heading's questions follow right under it (an FAQ's)?
+        self.spaced_out = _spaced_out(self.lines)  # a blank line between all lines (as some PDFs read)
         self.questions = 0
         self.paragraphs = 0
         self.changelog: _Heading | None = None  # the open update summary: what it reprints nests under it
@@ -212,9 +233,13 @@ class _Outline:
             stripped = line.strip()
             if index in self.skip:
                 continue
+            if index in self.asking:
+                self._text(index, pos, line)
+                continue
             if not stripped or _RULE_LINE.match(line):
-                if self.in_front or (self.current is not None and (self.current.kind == "paragraph"
-                                                                   or self.current is self._owner())):
+                if self._parts(index) and (self.in_front or self.current is not None and (
+                        self.current.kind == "paragraph" or self.current is self._owner()
+                        or self.preceding[index] in self.inline_asked)):  # a bullet's answer ends with it
                     self.current = self.example = None
                 continue
             if _FOOTNOTE.match(line):
@@ -223,6 +248,10 @@ class _Outline:
             if self._cross_reference(pos, line):
                 continue
             bullet = _BULLET.match(line)
+            if index in self.inline_asked:  # "•   Is there a turn limit?    No, play goes on…"
+                self.items, self.case, self.named = [], None, None
+                self._start(self._question(index), pos + bullet.end(), pos + len(line))
+                continue
             if bullet or _CAPTION.match(stripped):
                 self._text(index, pos, line, bullet)
                 continue
@@ -277,6 +306,14 @@ class _Outline:
         if any(_RIGHTS.search(self.text[start:end]) for block in tail for start, end in block.pieces):
             for block in tail:
                 block.kind = "title"
+
+    def _parts(self, index: int) -> bool:
+        """Does the blank line at `index` part paragraphs? In text with a blank line between all lines, only
+        after a paragraph's last line: a finished sentence ending short of the text's width (or an aside)."""
+        previous = self.preceding[index]
+        before = self.lines[previous][1].strip() if previous >= 0 else ""
+        return not self.spaced_out or not before or _ASIDE.fullmatch(before) is not None or bool(
+            _SENTENCE_END.search(before)) and len(self.lines[previous][1].rstrip()) < _SHORT_LINE * self.width
 
     def _resumed(self, index: int, stripped: str) -> Block | None:
         """The rule whose sentence a line finishes after its list of numbered subrules ("If players cannot
@@ -485,15 +522,32 @@ class _Outline:
         section heading."""
         if len(stripped.split()) > 8 or not _TITLE_LINE.match(stripped):
             return False
+        name = _FRAMING.sub("", stripped)  # "♦Iron Ward [13]" names "Iron Ward"
+        asking = _ASKING_WORD.match(name) or not _names_a_topic(name)
+        if asking and self._asks_on(index) is not None:
+            return False  # a line running on into a question ("What happens if the raider plays" / …?) is its text
         following = self.following[index]
         if following is None:
             return False
         item = self.item.match(self.lines[following][1])
         opens = bool(item and (item.group("question") or item.group("decimal") or item.group("number")))
+        # a card or topic over the questions asked about it ("Night Raid [12]" over "Can the raider discard…?"),
+        # its name's pronunciation perhaps between them
+        under = self.following[following] if _ASIDE.fullmatch(self.lines[following][1].strip()) else following
+        opens = opens or not asking and under is not None and self._asks_on(under) is not None \
+            and _OPENS_SENTENCE.match(self.lines[under][1].strip()) is not None
         previous = self.lines[index - 1][1].strip() if index else ""
         if previous:
             return (opens and following == index + 1 and bool(_SENTENCE_END.search(previous))
                     or self._stands_apart(index, stripped, previous))
+        if self.spaced_out:
+            # Blank lines say nothing: a topic's name over a sentence it does not carry on, never right under a
+            # question, and inside an FAQ's answers only a heading over more questions.
+            above = self.preceding[index]
+            answering = self.faq and self.current is not None and self.current.kind == "question"
+            return opens or (not item and not answering and not asking and not re.search(r"[.!?]\s", stripped)
+                             and bool(_OPENS_SENTENCE.match(self.lines[following][1].strip()))
+                             and (above < 0 or not _ENDS_ASKING.search(self.lines[above][1].rstrip())))
         return opens or (following == index + 1 and not item)
 
     def _stands_apart(self, index: int, stripped: str, previous: str) -> bool:
@@ -696,7 +750,7 @@ class _Outline:
             if self.in_answer and number == str(self.answer_items + 1) and not _ASKS.match(self.text[start:end]):
                 self.answer_items += 1  # the answer's own list, counted from 1
                 return False
-            self._numbered(line, item, start, end)
+            self._numbered(index, line, item, start, end)
             return True
         if self.in_answer:
             return False
@@ -759,7 +813,11 @@ class _Outline:
         # A number that a wrapped sentence put at the start of a line ("...the rule in section\n4.3.2 says"),
         # unless it is the number that comes next, written as the rules' numbers are ("1.3.1. know and abide…"
         # under "1.3. … Players must:").
-        if (self.current is not None and self.lines[index - 1][1].strip() and line[item.end():][:1].islower()
+        # So too past the blank lines a PDF sets between all its lines ("…as of version" / "2.1 we count both…").
+        previous = self.preceding[index]
+        wrapped = (self.current is not None and self.lines[index - 1][1].strip()
+                   or previous >= 0 and not _ENDS_CLAUSE.search(self.lines[previous][1].rstrip()))
+        if (wrapped and line[item.end():][:1].islower()
                 and not (label in labels.successors(self.last_rule) and item.group().rstrip().endswith("."))):
             return False
         self.last_rule = label
@@ -794,7 +852,7 @@ class _Outline:
         self._start(block, start, end)
         return True
 
-    def _numbered(self, line: str, item: re.Match, start: int, end: int) -> None:
+    def _numbered(self, index: int, line: str, item: re.Match, start: int, end: int) -> None:
         number, indent = item.group("number"), _indent(line)
         siblings = False
         while self.items and self.items[-1][0] >= indent:
@@ -810,7 +868,9 @@ class _Outline:
         named = _NAMED.match(body)
         title = named.group("name").strip() if named else first_sentence(body)
         numbered = "." in label
-        asks = bool(_ASKS.match(body))  # "54. What may a unit do...?": a question, its answer's list its own
+        # "54. What may a unit do...?": a question, its answer's list its own; but a step that asks among steps
+        # that do not ("1. Check the timing: may the ability be used now?" over "2. Pay its cost.").
+        asks = bool(_ASKS.match(body)) and not self._among_steps(index, number, indent)
         kind = "question" if asks else "rule" if named or numbered else "clarification"
         owner = self._owner()  # a step of a glossary entry is a unit of that entry
         block = Block(self.section, label, title, [], kind=kind,
@@ -823,6 +883,20 @@ class _Outline:
         self._start(block, start, end)
         if asks:
             self.in_answer, self.answer_indent, self.answer_items = True, indent, 0
+
+    def _among_steps(self, index: int, number: str, indent: int) -> bool:
+        """Is the numbered item at `index` followed, before the next heading and within a few lines, by its next
+        sibling (the next number at its indentation), and does that sibling not ask?"""
+        if not number.isdigit():
+            return False
+        for later in range(index + 1, min(index + _SIBLING_LINES, len(self.lines))):
+            line = self.lines[later][1]
+            if _marked(line.strip()):
+                return False
+            item = self.item.match(line)
+            if item and item.group("number") and _indent(line) == indent:  # the list's next item decides
+                return item.group("number") == str(int(number) + 1) and not _ASKS.match(line[item.end():])
+        return False
 
     def _parent_of(self, label: str) -> str | None:
         """The rule `label` is a subrule of, when that rule is a unit (702.11 for 702.11b, 1.9.4 for 1.9.4.2), or
@@ -996,6 +1070,10 @@ class _Outline:
             return
         if self._leaves_steps(index, line, bullet):
             self.current, self.items, self.case, self.named = self._own_unit(), [], None, None
+        if self._asks_again(index):
+            self.current = self._question(index)
+            self.blocks.append(self.current)
+            self.last = self.current
         if self.current is None:
             self.current = self._own_unit()
         if self.current is None and bullet and self.last is not None:
@@ -1017,16 +1095,63 @@ class _Outline:
             elif stripped.endswith(":") and len(stripped.split()) <= 6:
                 block = Block(self.section, slugify(stripped), stripped.rstrip(":"), [],
                               kind="changelog" if self.in_front else kind)
-            elif kind == "paragraph" and _ASKS.match(stripped) and stripped.endswith("?"):
-                # A paragraph that only asks ("If I play a limited card as a duplicate, does it…?"): a question,
-                # the paragraphs after it its answer.
-                self.questions += 1
-                block = Block(self.section, f"q{self.questions}", "", [], kind="question")
+            elif kind == "paragraph" and (_ENDS_ASKING.search(stripped) or self._asks_on(index) is not None):
+                # A paragraph that ends asking ("If I retreat after moving, does it…?", "I attack
+                # with both knights. Can each…?"), on this line or over the next: a question, the paragraphs
+                # after it its answer.
+                block = self._question(index)
             else:
                 block = Block(self.section, str(self.paragraphs), first_sentence(stripped), [], kind=kind)
             self.blocks.append(block)
             self.current = self.last = block
         self._extend(self.current.pieces, pos, end)
+
+    def _asks_on(self, index: int) -> int | None:
+        """The line a question opening at line `index` ends on: the text runs, over a few lines of its paragraph
+        (past blank lines only where they stand between all lines), to a line ending asking, no line before it
+        ending a sentence or being a heading, a numbered unit or an aside in parentheses ("What happens if the
+        raider plays" / "Swap" / " to trade places with" / "Ada Sterling" / "?"); None when it
+        does not."""
+        at: int | None = index
+        for _ in range(_QUESTION_LINES):
+            if at is None:
+                return None
+            line = self.lines[at][1].strip()
+            if at != index and (self.item.match(line) or _marked(line)) or _ASIDE.fullmatch(line):
+                return None
+            if _ENDS_ASKING.search(line):
+                return at
+            if _ENDS_CLAUSE.search(line) and not self._carried_on(at):  # "Gotcha!" / ", and the roll…" goes on
+                return None
+            following = self.following[at]
+            if following is not None and following > at + 1 and not self.spaced_out:
+                return None  # a blank line ends a paragraph
+            at = following
+        return None
+
+    def _question(self, index: int) -> Block:
+        """A question opening at line `index`; the lines it runs on over are its text."""
+        end = self._asks_on(index)
+        above = self.preceding[index]
+        if above >= 0 and _ASIDE.fullmatch(self.lines[above][1].strip()):
+            above = self.preceding[above]
+        self.faq = above == self.heading_line or self.faq and self.current is not None \
+            and self.current.kind == "question"
+        self.asked = end if end is not None else index
+        self.asking.update(range(index + 1, self.asked + 1))
+        self.questions += 1
+        return Block(self.section, f"q{self.questions}", "", [], kind="question")
+
+    def _asks_again(self, index: int) -> bool:
+        """Inside an answer, does line `index` ask the next question about the same heading: after a finished
+        sentence of the answer, text running to a line that asks ("No. Resting is not healing." / "Does
+        resting at camp … count" / "…?")?"""
+        if self.current is None or self.current.kind != "question" or index <= self.asked:
+            return False
+        previous = self.preceding[index]
+        if previous <= self.asked or not _SENTENCE_END.search(self.lines[previous][1].rstrip()):
+            return False
+        return bool(_OPENS_SENTENCE.match(self.lines[index][1].strip())) and self._asks_on(index) is not None
 
     # Glossary entries: one unit holds an entry's whole definition, up to the next heading; a sub-heading inside
     # it is a unit of the entry; its numbered steps are units of their own under it.
@@ -1089,6 +1214,37 @@ def _lines(text: str):
     for line in text.split("\n"):
         yield pos, line
         pos += len(line) + 1
+
+
+def _split_asked(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], set[int]]:
+    """`lines` with each line that runs questions together as bullets, each answered after it ("•   Is there a
+    turn limit?    No, play goes on…  •   Can armour stop a fall?    No. …", a page flattened onto one line),
+    split at its bullets; and the indexes of the bullets that ask."""
+    found: list[tuple[int, str]] = []
+    asked: set[int] = set()
+    for start, line in lines:
+        cuts = [m.start() for m in _INLINE_BULLET.finditer(line)]
+        parts = [line[a:b] for a, b in zip(cuts, [*cuts[1:], len(line)])]
+        asking = [bool(_INLINE_ASKS.match(_BULLET.sub("", part, count=1))) for part in parts]
+        if sum(asking) < _INLINE_QUESTIONS:
+            found.append((start, line))
+            continue
+        if cuts[0]:
+            found.append((start, line[:cuts[0]].rstrip()))
+        for cut, part, asks in zip(cuts, parts, asking, strict=True):
+            if asks:
+                asked.add(len(found))
+            found.append((start + cut, part.rstrip()))
+    return found, asked
+
+
+def _spaced_out(lines: list[tuple[int, str]]) -> bool:
+    """Does a blank line stand between nearly all lines of the text, lines that mostly wrap a sentence (a PDF
+    whose reader set one after each line), so that blank lines do not part paragraphs? (Paragraphs of a line
+    each end their sentences.)"""
+    text = [index for index, (_, line) in enumerate(lines[:-1]) if line.strip()]
+    return (len(text) >= 50 and sum(not lines[index + 1][1].strip() for index in text) >= 0.9 * len(text)
+            and sum(bool(_SENTENCE_END.search(lines[index][1].rstrip())) for index in text) <= 0.6 * len(text))
 
 
 def _fenced(lines: list[tuple[int, str]]) -> dict[int, str]:
