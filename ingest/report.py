@@ -87,10 +87,12 @@ def _suspicion(ruling) -> dict | None:
     words = text.split()
     inner = next((m for m in _INNER_NUMBER.finditer(text) if not _REFERENCE_BEFORE.search(text[:m.start()])), None)
     numeric = sum(bool(re.fullmatch(r"[\d.,/%-]+", word)) for word in words)
+    numbered = ruling.kind == "rule" and bool(ruling.label)
     why = (f"holds another number ({inner.group(1)})" if inner and ruling.kind == "rule"
            else "mostly numbers (a flattened table?)" if len(words) >= 6 and numeric >= 0.6 * len(words)
-           else "only a cross-reference" if _CROSS_REFERENCE.match(text) and len(words) <= 30
+           # A rule the document numbers may be only a cross-reference ("See rule 708.") or short ("3.8.2.1 on a
+           # square"), and a glossary's definition short: only an unnumbered scrap is suspicious so.
+           else "only a cross-reference" if _CROSS_REFERENCE.match(text) and len(words) <= 30 and not numbered
            else "very long" if len(text) > _LONG
-           # A rule the document numbers may be short ("3.8.2.1 on a square"): only an unnumbered scrap is.
-           else "very short" if len(text) < _SHORT and not (ruling.kind == "rule" and ruling.label) else None)
+           else "very short" if len(text) < _SHORT and not numbered and ruling.kind != "glossary" else None)
     return {"id": ruling.id, "why": why, "chars": len(text)} if why else None

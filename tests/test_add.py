@@ -171,3 +171,6 @@ def test_a_rule_citing_another_rule_is_no_suspicious_cut_nor_is_a_short_numbered
     assert glued["why"] == "holds another number (4.2.)"
     assert _suspicion(ruling("on a square.")) is None
     assert _suspicion(ruling("on a square.", kind="paragraph", label=""))["why"] == "very short"
+    assert _suspicion(ruling("Anyone playing the game.", kind="glossary", label="player")) is None
+    assert _suspicion(ruling("See rule 708 for more information.")) is None
+    assert _suspicion(ruling("See rule 708.", kind="paragraph", label=""))["why"] == "only a cross-reference"
