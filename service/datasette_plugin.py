@@ -281,6 +281,10 @@ def asgi_wrapper(datasette):
 
     def wrap(app):
         async def with_headers(scope, receive, send):
+            if scope["type"] == "http" and not scope.get("query_string") and _bare_rulings(scope["path"], datasette):
+                await _redirect(send, scope["path"] + "?" + READABLE_COLUMNS, headers)
+                return
+
             async def sending(message):
                 if message["type"] == "http.response.start":
                     kept = [(k, v) for k, v in message.get("headers", []) if k.lower() not in names]
@@ -289,6 +293,23 @@ def asgi_wrapper(datasette):
             await app(scope, receive, sending if scope["type"] == "http" else send)
         return with_headers
     return wrap
+
+
+# The rulings table opened bare shows what a reader needs (its title links to the web app's page; the id to the row
+# with every column, offsets included); any query string, such as the description's "every column" link, shows
+# what it asks for.
+READABLE_COLUMNS = "&".join(f"_col={c}" for c in ("ref", "title", "game", "source", "text"))
+
+
+def _bare_rulings(path: str, datasette) -> bool:
+    parts = path.strip("/").split("/")
+    return len(parts) == 2 and parts[1] == "rulings" and parts[0] in datasette.databases
+
+
+async def _redirect(send, location: str, headers: list) -> None:
+    await send({"type": "http.response.start", "status": 302,
+                "headers": [(b"location", location.encode()), (b"content-length", b"0"), *headers]})
+    await send({"type": "http.response.body", "body": b""})
 
 
 @hookimpl

@@ -32,9 +32,9 @@ def ds(built_db):
     return datasette(built_db)
 
 
-def get(ds, path: str, **params):
-    """GET a Datasette path through its in-process client."""
-    return asyncio.run(ds.client.get(path, params=params))
+def get(ds, path: str, follow: bool = True, **params):
+    """GET a Datasette path through its in-process client, following redirects unless `follow` is false."""
+    return asyncio.run(ds.client.get(path, params=params, follow_redirects=follow))
 
 
 def rows(ds, path: str, **params) -> list[dict]:
@@ -270,3 +270,15 @@ def test_browse_starts_without_the_model_and_says_plain_words_search_is_unavaila
             time.sleep(0.1)
     said = log.read_text()
     assert "plain-words search (rulings_search" in said and "is unavailable" in said and "export-model" in said
+
+
+def test_the_rulings_table_opens_on_the_columns_a_reader_needs_every_column_one_click_away(ds):
+    bare = get(ds, "/rulings/rulings", follow=False)
+    assert bare.status_code == 302
+    assert bare.headers["location"] == "/rulings/rulings?_col=ref&_col=title&_col=game&_col=source&_col=text"
+    shown = get(ds, "/rulings/rulings.json", _col=["ref", "title", "game", "source", "text"])
+    assert shown.json()["columns"] == ["id", "ref", "title", "game", "source", "text"]
+    page = get(ds, "/rulings/rulings", _col=["ref", "title", "game", "source", "text"]).text
+    assert 'href="/rulings/rulings?_sort=id"' in page
+    every = get(ds, "/rulings/rulings.json", _sort="id").json()["columns"]
+    assert {"line_start", "char_start", "pdf_page"} <= set(every)
