@@ -514,6 +514,7 @@ def outcome_text(result: dict, groups: list[dict]) -> str:
         lines.append(f"  [{_status(best)}]")
     lines += ["", plain(best["text"])]
     lines += [plain("Example: " + example) for example in best["examples"]]
+    lines += [f"Also reprinted in {p['section'].rsplit(' > ', 1)[-1]} ({p['ref']})" for p in best.get("reprints", [])]
     if first["heading"] and len(first["results"]) > 1:
         lines.append(f"\nAlso under {first['heading']['label'] or first['heading']['title']}:")
         lines += [f"  - {_listed(other, answered)}" for other in first["results"]
