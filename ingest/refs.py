@@ -21,6 +21,15 @@ _HEADING_NUMBER = re.compile(r"^(\d+(?:[.\-](?:\d+|[A-Za-z]\b))*[a-z]?)\.?\s")
 # A word a heading's number may follow ("Rule 7.11 Instigator & Aggressor").
 _KEYWORD = f"(?:{'|'.join(labels.KEYWORDS)}|§)"
 _SMALL = frozenset({"a", "an", "and", "for", "in", "of", "on", "the", "to", "with", "&"})
+# Marks a unit the document does not number, in a document that numbers its units, by its place under its
+# nearest labelled heading ("ST.2 ¶1"): never mistaken for a rule number.
+PARAGRAPH = "¶"
+# The label a heading prints, after a word naming a part or a rule ("Appendix II: Timing", "Rule 7.10 Fighting",
+# "ST.2 Commit cards", "I. Mythos phase", "1.1 General"); a letter or roman numeral only closed by ".", ":" or ")".
+_HEADING_LABEL = re.compile(
+    rf"^(?:(?P<word>(?i:{'|'.join(labels.SECTION_WORDS)}))\s+(?P<part>[IVXLCivxlc]+|[A-Za-z])(?=[.:)]?(?:\s|$))"
+    rf"|(?i:{'|'.join(labels.KEYWORDS)}|§)?\s*(?P<label>(?:[A-Z]{{1,3}}\.)?\d+(?:[.\-](?:\d+|[A-Za-z]\b))*[a-z]?"
+    r"(?=[.:)]?(?:\s|$))|[IVXLC]+(?=[.:)]\s)|[A-Z](?=[.:)]\s)))")
 
 
 def abbreviation(name: str, slug: str = "") -> str:
@@ -125,6 +134,8 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
         for ruling, label in zip(members, base, strict=True):
             labels[ruling.id] = label
             claimed.add(ref_key(label))
+    if _numbers_its_units(rulings, labels):
+        labels.update(_paragraph_labels(rulings, labels, root))
     numbers = document_numbers(rulings, labels)
     for ruling in counted(rulings):
         label = labels[ruling.id]
@@ -145,6 +156,51 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
         used.add(ref_key(ref))
         refs[ruling.id] = ref
     return refs
+
+
+def _numbers_its_units(rulings: list[Ruling], labels: dict[str, str]) -> bool:
+    """Does the document number its units: at least 20 rulings, and a quarter of those not glossary entries,
+    carry a number it gives them (`labels`: ruling id -> label)? A prose rulebook with a list of steps does not."""
+    ordinals = {r.id for r in counted(rulings)}
+    units = [r for r in rulings if r.kind not in HEADER_KINDS | TERM_KINDS]
+    numbered = sum(r.id not in ordinals and bool(numbering(labels[r.id].rpartition(" ")[2])) for r in units)
+    return numbered >= max(20, len(units) / 4)
+
+
+def _paragraph_labels(rulings: list[Ruling], labels: dict[str, str], root: str) -> dict[str, str]:
+    """Ruling id -> the label of each unit the document leaves unnumbered (a count, but for a question), in a
+    document that numbers its units: its place among such units under its nearest labelled heading, marked as
+    a paragraph ("ST.2 ¶2", "Ability ¶1", "Appendix II ¶3"; "¶4" under none), so that no count passes for a
+    rule number."""
+    headings = {(r.section, r.title): r.id for r in rulings if r.kind not in HEADER_KINDS}
+    ordinals = {r.id for r in counted(rulings)}
+    seen: dict[str, int] = {}
+    found: dict[str, str] = {}
+    for ruling in rulings:
+        if ruling.id not in ordinals or ruling.kind == "question":
+            continue
+        anchor = _anchor(ruling.section, labels, headings, ordinals, root)
+        seen[anchor] = seen.get(anchor, 0) + 1
+        found[ruling.id] = f"{anchor} {PARAGRAPH}{seen[anchor]}".strip()
+    return found
+
+
+def _anchor(section: str, labels: dict[str, str], headings: dict, ordinals: set[str], root: str) -> str:
+    """The label of the nearest heading over `section` that has one: a heading ruling's (a numbered rule, a
+    glossary term), else the number the heading prints; "" when none does."""
+    parts = section.split(" > ")
+    for depth in range(len(parts), 0, -1):
+        if depth == 1 and parts[0] == root:
+            break
+        head = headings.get((" > ".join(parts[:depth - 1]), parts[depth - 1]))
+        if head and head not in ordinals and labels.get(head):
+            return labels[head]
+        printed = _HEADING_LABEL.match(parts[depth - 1])
+        if printed and printed.group("word"):
+            return f"{printed.group('word').capitalize()} {printed.group('part').upper()}"
+        if printed:
+            return printed.group("label")
+    return ""
 
 
 def document_numbers(rulings: list[Ruling], labels: dict[str, str]) -> set[str]:
@@ -221,7 +277,7 @@ def _clip_term(ref: str, limit: int) -> str:
     """A ref whose label is a term and a number ("IA Winning the Game 1") with the term cut to fit and the
     number kept ("IA Winning the… 1"); any other ref as it is, and "" when no whole word of the term fits."""
     head, _, number = ref.rpartition(" ")
-    if " " not in head or not numbering(number) or len(ref) <= limit:
+    if " " not in head or not numbering(number.removeprefix(PARAGRAPH)) or len(ref) <= limit:
         return ref
     cut = _clip(head, limit - len(number) - 1)
     return f"{cut} {number}" if cut else ""
