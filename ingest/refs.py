@@ -108,8 +108,13 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
     """
     headings = {(r.section, r.title): r.id for r in rulings if r.kind not in HEADER_KINDS}
     kinds = {r.id: r.kind for r in rulings}
+    ordinals = {r.id for r in counted(rulings)}
+    # Paragraphs a numbered document leaves unnumbered are marked as such, apart from the sections' labels and
+    # claims.
+    marked = {r.id for r in rulings if r.id in ordinals and r.kind == "paragraph"} \
+        if _numbers_its_units(rulings, ordinals) else set()
     sections: dict[str, list[Ruling]] = {}
-    for ruling in rulings:
+    for ruling in (r for r in rulings if r.id not in marked):
         sections.setdefault("\0front" if ruling.kind in HEADER_KINDS else ruling.section, []).append(ruling)
     labels: dict[str, str] = {}
     claimed: set[str] = set()
@@ -134,8 +139,7 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
         for ruling, label in zip(members, base, strict=True):
             labels[ruling.id] = label
             claimed.add(ref_key(label))
-    if _numbers_its_units(rulings, labels):
-        labels.update(_paragraph_labels(rulings, labels, root))
+    labels.update(_paragraph_labels([r for r in rulings if r.id in marked], labels, headings, ordinals, root))
     numbers = document_numbers(rulings, labels)
     for ruling in counted(rulings):
         label = labels[ruling.id]
@@ -158,27 +162,24 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
     return refs
 
 
-def _numbers_its_units(rulings: list[Ruling], labels: dict[str, str]) -> bool:
+def _numbers_its_units(rulings: list[Ruling], ordinals: set[str]) -> bool:
     """Does the document number its units: at least 20 rulings, and a quarter of those not glossary entries,
-    carry a number it gives them (`labels`: ruling id -> label)? A prose rulebook with a list of steps does not."""
-    ordinals = {r.id for r in counted(rulings)}
+    carry a number it gives them (not one of `ordinals`, the ids of those labelled by a count)? A prose rulebook
+    with a list of steps does not."""
     units = [r for r in rulings if r.kind not in HEADER_KINDS | TERM_KINDS]
-    numbered = sum(r.id not in ordinals and bool(numbering(labels[r.id].rpartition(" ")[2])) for r in units)
+    numbered = sum(r.id not in ordinals and bool(numbering(r.label)) for r in units)
     return numbered >= max(20, len(units) / 4)
 
 
-def _paragraph_labels(rulings: list[Ruling], labels: dict[str, str], root: str) -> dict[str, str]:
-    """Ruling id -> the label of each unit the document leaves unnumbered (a count, but for a question), in a
-    document that numbers its units: its place among such units under its nearest labelled heading, marked as
-    a paragraph ("ST.2 ¶2", "Ability ¶1", "Appendix II ¶3"; "¶4" under none), so that no count passes for a
-    rule number."""
-    headings = {(r.section, r.title): r.id for r in rulings if r.kind not in HEADER_KINDS}
-    ordinals = {r.id for r in counted(rulings)}
+def _paragraph_labels(marked: list[Ruling], labels: dict[str, str], headings: dict, ordinals: set[str],
+                      root: str) -> dict[str, str]:
+    """Ruling id -> the label of each of the `marked` rulings, units a document that numbers its units leaves
+    unnumbered: its place among them under its nearest labelled heading, marked as a paragraph ("ST.2 ¶2",
+    "Ability ¶1", "Appendix II ¶3"; "¶4" under none), unique by construction and never passing for a rule
+    number."""
     seen: dict[str, int] = {}
     found: dict[str, str] = {}
-    for ruling in rulings:
-        if ruling.id not in ordinals or ruling.kind == "question":
-            continue
+    for ruling in marked:
         anchor = _anchor(ruling.section, labels, headings, ordinals, root)
         seen[anchor] = seen.get(anchor, 0) + 1
         found[ruling.id] = f"{anchor} {PARAGRAPH}{seen[anchor]}".strip()
