@@ -23,6 +23,7 @@ character on its line, at that character, or on the line above when that line is
 """
 from __future__ import annotations
 
+import html
 import re
 import shutil
 import sqlite3
@@ -55,7 +56,8 @@ _AFTER = rf"(?:\s*\([0-9a-zA-Z]{{1,4}}\))*(?:\s+[ivxlc]{{1,6}}\.(?=\s|$))?"
 _CORE = (rf"(?:\(\s*(?:{_NUMBER}|{_LETTER})\s*\)"  # (1.2), (b)
          rf"|{_NUMBER}{_AFTER}[.)]?"
          rf"|{_LETTER}[.)]"  # a.  iv.  B)
-         r"|[a-z](?=[\t ]+(?:[A-Z\"“(]|$)))")  # a subrule lettered without a stop: "a If two abilities…"
+         r"|(?-i:[a-z](?=[\t ]+(?:[A-Z\"“(]|$))))")  # a subrule lettered without a stop: "a If two abilities…"
+# (in lower case whatever the pattern's flags: "A character may…" opens a sentence, not subrule "a")
 _LABEL = re.compile(
     rf"(?P<label>(?:interpretation\s+\d+\s+)?(?:{_WORD}\s*)?{_CORE})(?=\s|$|\*|<|[:\-–—])", re.IGNORECASE)
 _LEADING = re.compile(rf"^{_MARKUP}{_LABEL.pattern}", re.IGNORECASE)
@@ -297,9 +299,14 @@ def _own_label(original: str, start: int, title: str) -> str:
         return ""
     # the last line before, blank lines and lines of tags only ("</h4>") skipped
     before_lines = original[max(0, line_start - 2000):line_start].split("\n")
-    above = next((line for line in reversed(before_lines) if re.sub(r"<[^>]*>", "", line).strip()), "")
+    at = next((n for n in range(len(before_lines) - 1, -1, -1) if re.sub(r"<[^>]*>", "", before_lines[n]).strip()), -1)
+    above = before_lines[at] if at >= 0 else ""
+    if re.search(r"</h[1-6]>\s*$", above) and not re.search(r"<h[1-6]\b", above):
+        # a heading wrapped over lines ("<h4>(2.5) References to … in Game" / "Areas</h4>"): read whole
+        start = next((n for n in range(at, -1, -1) if re.search(r"<h[1-6]\b", before_lines[n])), at)
+        above = " ".join(before_lines[start:at + 1])
     label = _label_at(above)
-    rest = normal(re.sub(r"<[^>]*>", " ", above)).removeprefix(normal(label)).strip()
+    rest = normal(html.unescape(re.sub(r"<[^>]*>", " ", above))).removeprefix(normal(label)).strip()
     if label and rest == "":  # a label alone over the text ("2.4.2." over "Section 1.16 details…")
         return label
     return _label_at(original[start:start + 80]) or (label if label and rest == normal(title) else "")
