@@ -24,6 +24,7 @@ _SMALL = frozenset({"a", "an", "and", "for", "in", "of", "on", "the", "to", "wit
 # Marks a unit the document does not number, in a document that numbers its units, by its place under its
 # nearest labelled heading ("ST.2 ¶1"): never mistaken for a rule number.
 PARAGRAPH = "¶"
+_MARKS = {"paragraph": PARAGRAPH, "question": "Q"}  # "Q3": the third question under its heading
 # The label a heading prints, after a word naming a part or a rule ("Appendix II: Timing", "Rule 7.10 Fighting",
 # "ST.2 Commit cards", "I. Mythos phase", "1.1 General"); a letter or roman numeral only closed by ".", ":" or ")".
 _HEADING_LABEL = re.compile(
@@ -109,9 +110,9 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
     headings = {(r.section, r.title): r.id for r in rulings if r.kind not in HEADER_KINDS}
     kinds = {r.id: r.kind for r in rulings}
     ordinals = {r.id for r in counted(rulings)}
-    # Paragraphs a numbered document leaves unnumbered are marked as such, apart from the sections' labels and
-    # claims.
-    marked = {r.id for r in rulings if r.id in ordinals and r.kind == "paragraph"} \
+    # Paragraphs and questions a numbered document leaves unnumbered are marked as such, apart from the sections'
+    # labels and claims.
+    marked = {r.id for r in rulings if r.id in ordinals and r.kind in _MARKS} \
         if _numbers_its_units(rulings, ordinals) else set()
     sections: dict[str, list[Ruling]] = {}
     for ruling in (r for r in rulings if r.id not in marked):
@@ -131,7 +132,9 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
             joint = " " if kinds[above] in TERM_KINDS else "."
             base = [own if own.startswith(heading + joint) or r.kind in TERM_KINDS else f"{heading}{joint}{own}"
                     for own, r in zip(base, members, strict=True)]
-        for qualifier in ("", *_qualifiers(section, root)):
+        # Last, the label the section's heading prints ("Appendix III 1" when "Appendix 1" is Appendix I's).
+        printed = [label for part in reversed(section.split(" > ")) if part != root and (label := _printed(part))][:1]
+        for qualifier in ("", *_qualifiers(section, root), *printed):
             tried = [f"{qualifier} {own}".strip() for own in base]
             if not {ref_key(label) for label in tried} & claimed:
                 base = tried
@@ -173,16 +176,16 @@ def _numbers_its_units(rulings: list[Ruling], ordinals: set[str]) -> bool:
 
 def _paragraph_labels(marked: list[Ruling], labels: dict[str, str], headings: dict, ordinals: set[str],
                       root: str) -> dict[str, str]:
-    """Ruling id -> the label of each of the `marked` rulings, units a document that numbers its units leaves
-    unnumbered: its place among them under its nearest labelled heading, marked as a paragraph ("ST.2 ¶2",
-    "Ability ¶1", "Appendix II ¶3"; "¶4" under none), unique by construction and never passing for a rule
-    number."""
-    seen: dict[str, int] = {}
+    """Ruling id -> the label of each of the `marked` rulings, paragraphs and questions a document that numbers
+    its units leaves unnumbered: its place among those of its kind under its nearest labelled heading, marked
+    with the kind ("ST.2 ¶2", "Ability ¶1", "Appendix II ¶3", "Q4" under none), unique by construction and never
+    passing for a rule number."""
+    seen: dict[tuple[str, str], int] = {}
     found: dict[str, str] = {}
     for ruling in marked:
-        anchor = _anchor(ruling.section, labels, headings, ordinals, root)
-        seen[anchor] = seen.get(anchor, 0) + 1
-        found[ruling.id] = f"{anchor} {PARAGRAPH}{seen[anchor]}".strip()
+        anchor, mark = _anchor(ruling.section, labels, headings, ordinals, root), _MARKS[ruling.kind]
+        seen[anchor, mark] = seen.get((anchor, mark), 0) + 1
+        found[ruling.id] = f"{anchor} {mark}{seen[anchor, mark]}".strip()
     return found
 
 
@@ -196,12 +199,18 @@ def _anchor(section: str, labels: dict[str, str], headings: dict, ordinals: set[
         head = headings.get((" > ".join(parts[:depth - 1]), parts[depth - 1]))
         if head and head not in ordinals and labels.get(head):
             return labels[head]
-        printed = _HEADING_LABEL.match(parts[depth - 1])
-        if printed and printed.group("word"):
-            return f"{printed.group('word').capitalize()} {printed.group('part').upper()}"
-        if printed:
-            return printed.group("label")
+        if printed := _printed(parts[depth - 1]):
+            return printed
     return ""
+
+
+def _printed(heading: str) -> str:
+    """The label a heading prints ("Appendix II" for "Appendix Ii: Setup", "7.10" for "Rule 7.10 Fighting"), or
+    ""."""
+    found = _HEADING_LABEL.match(heading)
+    if found and found.group("word"):
+        return f"{found.group('word').capitalize()} {found.group('part').upper()}"
+    return found.group("label") if found else ""
 
 
 def document_numbers(rulings: list[Ruling], labels: dict[str, str]) -> set[str]:
@@ -278,7 +287,7 @@ def _clip_term(ref: str, limit: int) -> str:
     """A ref whose label is a term and a number ("IA Winning the Game 1") with the term cut to fit and the
     number kept ("IA Winning the… 1"); any other ref as it is, and "" when no whole word of the term fits."""
     head, _, number = ref.rpartition(" ")
-    if " " not in head or not numbering(number.removeprefix(PARAGRAPH)) or len(ref) <= limit:
+    if " " not in head or not numbering(number.lstrip(PARAGRAPH + "Q")) or len(ref) <= limit:
         return ref
     cut = _clip(head, limit - len(number) - 1)
     return f"{cut} {number}" if cut else ""

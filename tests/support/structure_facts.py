@@ -297,6 +297,8 @@ def _own_label(original: str, start: int, title: str) -> str:
         return match.group("label").strip()
     if re.sub(r"<[^>]*>", "", before).strip():  # words before the unit on its line: no label of its own
         return ""
+    if item := _list_number(original, start):
+        return item
     # the last line before, blank lines and lines of tags only ("</h4>") skipped
     before_lines = original[max(0, line_start - 2000):line_start].split("\n")
     at = next((n for n in range(len(before_lines) - 1, -1, -1) if re.sub(r"<[^>]*>", "", before_lines[n]).strip()), -1)
@@ -310,6 +312,30 @@ def _own_label(original: str, start: int, title: str) -> str:
     if label and rest == "":  # a label alone over the text ("2.4.2." over "Section 1.16 details…")
         return label
     return _label_at(original[start:start + 80]) or (label if label and rest == normal(title) else "")
+
+
+_LIST_TAG = re.compile(r"<(/?)(ol|ul|li)\b([^>]*)>", re.IGNORECASE)
+
+
+def _list_number(original: str, start: int) -> str:
+    """The number a browser prints for an HTML ordered list's item a unit opens ("3." for the third `<li>` of
+    an `<ol>`, after its `start`), or "" when the unit opens no such item."""
+    opening = original.rfind("<li", 0, start)
+    if opening < 0 or re.sub(r"<[^>]*>", "", original[opening:start]).strip():
+        return ""
+    depth = count = 0
+    for tag in reversed(list(_LIST_TAG.finditer(original, max(0, opening - 50_000), original.find(">", opening) + 1))):
+        closing, name = tag.group(1), tag.group(2).lower()
+        if name == "li":
+            count += not closing and depth == 0
+        elif closing:
+            depth += 1
+        elif depth:
+            depth -= 1
+        else:
+            first = re.search(r"start\s*=\s*[\"']?(-?\d+)", tag.group(3))
+            return f"{(int(first.group(1)) if first else 1) + count - 1}." if name == "ol" else ""
+    return ""
 
 
 def _document_labels(original: str, styles: frozenset[str]) -> list[str]:
