@@ -149,3 +149,13 @@ def test_a_numbering_style_is_the_same_at_any_depth():
     assert shape("1-2-1.") == shape("2-3-5-4-1-1.") != shape("1.2.1.")
     assert shape("305.2b") == shape("1.4.6a") and shape("Rule 7.4") != shape("7.4")
     assert is_label("12b") and is_label("(1.2)") and is_label("ST.3") and not is_label("A, An")
+
+
+def test_a_units_own_label_is_read_as_a_reader_sees_it():
+    from support.structure_facts import _label_at, _own_label
+    assert _label_at("a If two abilities trigger") == "a" and _label_at("A character may contribute its STR") == ""
+    listing = '<h3>Setup</h3>\n<ol start="3">\n  <li>Shuffle.</li>\n  <li><b>Deal</b> five cards.</li>\n</ol>'
+    assert _own_label(listing, listing.index("Shuffle"), "Shuffle.") == "3."
+    assert _own_label(listing, listing.index("<b>Deal"), "Deal five cards.") == "4."
+    heading = '<h4 id="x">(2.5) The Word &quot;You&quot; in Game\n    Areas</h4>\n\n<p>If a card ability…</p>'
+    assert _own_label(heading, heading.index("If a card"), 'The Word "You" in Game Areas') == "(2.5)"

@@ -19,7 +19,8 @@ carries nothing of a glossary entry.
 
 A unit's *own label* is the label the document prints where the unit starts: just before the unit's first
 character on its line, at that character, or on the line above when that line is the label alone (a PDF's
-"1.4.6." over its text) or the label and the unit's title (a heading over the unit's text).
+"1.4.6." over its text) or the label and the unit's title (a heading over the unit's text, whole when wrapped
+over lines); for a unit opening an item of an HTML ordered list, the number a browser prints for it ("3.").
 """
 from __future__ import annotations
 
