@@ -144,11 +144,13 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
             claimed.add(ref_key(label))
     labels.update(_paragraph_labels([r for r in rulings if r.id in marked], labels, headings, ordinals, root))
     numbers = document_numbers(rulings, labels)
-    for ruling in counted(rulings):
+    strays = _strays(rulings, labels, ordinals)
+    for ruling in counted(rulings) + strays:
         label = labels[ruling.id]
         if ref_key(label) in numbers:  # "" when no qualifier tells it from the number: its place in the source
             labels[ruling.id] = next((f"{q} {label}" for q in _qualifiers(ruling.section, root)
-                                      if ref_key(f"{q} {label}") not in claimed | numbers), "")
+                                      if ref_key(f"{q} {label}") not in claimed | numbers),
+                                     label if ruling in strays else "")  # a number the document gives stays
             claimed.add(ref_key(labels[ruling.id]))
     used = {ref_key(t) for t in taken}
     refs: dict[str, str] = {}
@@ -211,6 +213,24 @@ def _printed(heading: str) -> str:
     if found and found.group("word"):
         return f"{found.group('word').capitalize()} {found.group('part').upper()}"
     return found.group("label") if found else ""
+
+
+def _strays(rulings: list[Ruling], labels: dict[str, str], ordinals: set[str]) -> list[Ruling]:
+    """Rulings numbered by one number that other units are numbered under elsewhere, units they do not head: a setup's step "1" where rules 1.1, 1.2… follow topic 1 ("rule 1" names the topic). A ruling heads
+    the units in its own section or under it."""
+    under: dict[str, set[str]] = {}  # a number's ref key -> the sections of the units numbered under it
+    for ruling in rulings:
+        if ruling.kind not in HEADER_KINDS | TERM_KINDS and ruling.id not in ordinals:
+            label = labels[ruling.id]
+            for cut in _PART_START.finditer(label):
+                if cut.start():
+                    under.setdefault(ref_key(label[:cut.start()]), set()).add(ruling.section)
+
+    def heads(ruling: Ruling, sections: set[str]) -> bool:
+        below = f"{ruling.section} > {ruling.title}" if ruling.section else ruling.title
+        return any(s in (ruling.section, below) or s.startswith(below + " > ") for s in sections)
+    return [r for r in rulings if r.kind not in HEADER_KINDS | TERM_KINDS and r.id not in ordinals
+            and labels[r.id].isdigit() and labels[r.id] in under and not heads(r, under[labels[r.id]])]
 
 
 def document_numbers(rulings: list[Ruling], labels: dict[str, str]) -> set[str]:

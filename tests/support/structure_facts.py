@@ -49,7 +49,7 @@ HEADER_KINDS = ("title", "front-matter", "changelog")  # numbered apart ("front 
 # Markup before a line's label: spaces, HTML tags, markdown bullets, heading marks, bold/italic marks,
 # escapes, and the glyphs PDF and text dumps leave for bullets ("•", "?", "ï").
 _MARKUP = r"(?:\s|<[^>]*>|[-*+•●▪◦?ï](?=\s)|#{1,6}(?=\s)|\*\*|__|\\)*"
-_WORD = r"(?:rule|law|article|section|§)"
+_WORD = r"(?:rule|law|article|section|step|§)"  # "STEP 1-DETERMINE SPEAKER" numbers its step too
 _NUMBER = r"(?:[A-Z]{1,3}\.)?\d+(?:[.\-]\d+)*(?:[a-z]\d*)*"  # 1-2-1, 702.19b, 9f12c, ST.3
 _LETTER = r"(?:[ivxlc]{1,6}|[IVXLC]{1,6}|[a-zA-Z])"
 # A part after a number: "(b)", " iv." ("7.1 (c) iv.").
@@ -296,8 +296,11 @@ def _own_label(original: str, start: int, title: str) -> str:
     match = re.search(rf"(?:^|(?<=[\s>*])){_LABEL.pattern}{_MARKUP}$", before, re.IGNORECASE)
     if match and not _BARE.fullmatch(match.group("label")):
         return match.group("label").strip()
-    if re.sub(r"<[^>]*>", "", before).strip():  # words before the unit on its line: no label of its own
-        return ""
+    if re.sub(r"<[^>]*>", "", before).strip():  # words before the unit on its line: no label of its own,
+        # unless they are its label and title ("STEP 1-DETERMINE SPEAKER: Randomly determine…")
+        label = _label_at(before)
+        rest = normal(re.sub(r"<[^>]*>", " ", before)).removeprefix(normal(label)).strip(" :.-")
+        return label if label and title and rest == normal(title).strip(" :.-") else ""
     if item := _list_number(original, start):
         return item
     # the last line before, blank lines and lines of tags only ("</h4>") skipped
