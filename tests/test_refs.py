@@ -149,6 +149,14 @@ def test_steps_no_qualifier_tells_apart_take_the_label_their_heading_prints():
     assert not any("#" in ref for ref in refs)
 
 
+def test_a_step_numbered_like_a_topic_it_does_not_head_is_told_apart_by_its_section():
+    rulings = _rulings(("Setup", "25", "This section describes the setup", "paragraph"),
+                       *[("Setup", str(n), f"Step {n}", "rule") for n in (1, 2)],
+                       *[("Glossary", f"1.{n}", f"Abilities rule {n}", "rule") for n in range(1, 25)])
+    refs = list(ruling_refs(rulings, "X", "").values())
+    assert refs[:3] == ["X ¶1", "X Setup 1", "X 2"]  # "rule 1" names topic 1 (its rules 1.1…), not step 1
+
+
 def test_a_one_word_game_name_is_never_cut_mid_word():
     assert [abbreviation(name) for name in ("riftbound", "Riftbound", "Lorcana", "StarCraftTheBoardGame",
                                             "Carcassonnes")] == ["Riftbound", "Riftbound", "Lorcana", "SCTBG", "C"]
