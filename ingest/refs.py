@@ -110,20 +110,23 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
     headings = {(r.section, r.title): r.id for r in rulings if r.kind not in HEADER_KINDS}
     kinds = {r.id: r.kind for r in rulings}
     ordinals = {r.id for r in counted(rulings)}
-    # Paragraphs and questions a numbered document leaves unnumbered are marked as such, apart from the sections'
-    # labels and claims.
-    marked = {r.id for r in rulings if r.id in ordinals and r.kind in _MARKS} \
+    # Paragraphs and questions a numbered document leaves unnumbered (a paragraph heading others too: its count
+    # is no number of theirs) are marked as such, apart from the sections' labels and claims.
+    marked = {r.id for r in rulings if r.kind in _MARKS and (r.id in ordinals or _ordinal(r))} \
         if _numbers_its_units(rulings, ordinals) else set()
     sections: dict[str, list[Ruling]] = {}
-    for ruling in (r for r in rulings if r.id not in marked):
+    for ruling in rulings:
         sections.setdefault("\0front" if ruling.kind in HEADER_KINDS else ruling.section, []).append(ruling)
     labels: dict[str, str] = {}
     claimed: set[str] = set()
+    seen: dict[tuple[str, str], int] = {}  # (anchor, mark) -> the marked units labelled under it so far
     for section, members in sections.items():  # in order of first use: a heading comes before its section
         if section == "\0front":
             for n, ruling in enumerate(members, start=1):
                 labels[ruling.id] = f"front {numbering(ruling.label) or n}"
             continue
+        labels.update(_marked_labels([r for r in members if r.id in marked], labels, headings, marked, root, seen))
+        members = [r for r in members if r.id not in marked]
         above = headings.get(_split_section(section), "")
         heading = labels.get(above)
         base = _own_labels(members)
@@ -142,7 +145,6 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
         for ruling, label in zip(members, base, strict=True):
             labels[ruling.id] = label
             claimed.add(ref_key(label))
-    labels.update(_paragraph_labels([r for r in rulings if r.id in marked], labels, headings, ordinals, root))
     numbers = document_numbers(rulings, labels)
     strays = _strays(rulings, labels, ordinals)
     for ruling in counted(rulings) + strays:
@@ -176,30 +178,29 @@ def _numbers_its_units(rulings: list[Ruling], ordinals: set[str]) -> bool:
     return numbered >= max(20, len(units) / 4)
 
 
-def _paragraph_labels(marked: list[Ruling], labels: dict[str, str], headings: dict, ordinals: set[str],
-                      root: str) -> dict[str, str]:
+def _marked_labels(marked: list[Ruling], labels: dict[str, str], headings: dict, skip: set[str], root: str,
+                   seen: dict[tuple[str, str], int]) -> dict[str, str]:
     """Ruling id -> the label of each of the `marked` rulings, paragraphs and questions a document that numbers
-    its units leaves unnumbered: its place among those of its kind under its nearest labelled heading, marked
-    with the kind ("ST.2 ¶2", "Ability ¶1", "Appendix II ¶3", "Q4" under none), unique by construction and never
-    passing for a rule number."""
-    seen: dict[tuple[str, str], int] = {}
+    its units leaves unnumbered: its place among those of its kind (`seen` so far) under its nearest labelled
+    heading, marked with the kind ("ST.2 ¶2", "Ability ¶1", "Appendix II ¶3", "Q4" under none), unique by
+    construction and never passing for a rule number."""
     found: dict[str, str] = {}
     for ruling in marked:
-        anchor, mark = _anchor(ruling.section, labels, headings, ordinals, root), _MARKS[ruling.kind]
+        anchor, mark = _anchor(ruling.section, labels, headings, skip, root), _MARKS[ruling.kind]
         seen[anchor, mark] = seen.get((anchor, mark), 0) + 1
         found[ruling.id] = f"{anchor} {mark}{seen[anchor, mark]}".strip()
     return found
 
 
-def _anchor(section: str, labels: dict[str, str], headings: dict, ordinals: set[str], root: str) -> str:
+def _anchor(section: str, labels: dict[str, str], headings: dict, skip: set[str], root: str) -> str:
     """The label of the nearest heading over `section` that has one: a heading ruling's (a numbered rule, a
-    glossary term), else the number the heading prints; "" when none does."""
+    glossary term; not one of `skip`), else the number the heading prints; "" when none does."""
     parts = section.split(" > ")
     for depth in range(len(parts), 0, -1):
         if depth == 1 and parts[0] == root:
             break
         head = headings.get((" > ".join(parts[:depth - 1]), parts[depth - 1]))
-        if head and head not in ordinals and labels.get(head):
+        if head and head not in skip and labels.get(head):
             return labels[head]
         if printed := _printed(parts[depth - 1]):
             return printed

@@ -87,7 +87,7 @@ def test_refs_are_built_from_the_documents_own_numbering(conn, ruling_id, ref):
     ("lorcana-first-chapter-set-notes.txt", "Lorcana Costs 1"),
     ("fide-laws-of-chess.md", "Lorcana E.2.3.1"),
     ("riftbound-core-rules-2026-03-30.txt", "Lorcana 727.1.c.3.a"),  # numbered from the top, dotted letters
-    ("imperial-assault-rules-reference.md", "Lorcana Attacks 1.3"),  # step 3 of "Steps of an Attack"
+    ("imperial-assault-rules-reference.md", "Lorcana Attacks ¶1.3"),  # step 3 of "Steps of an Attack", its ¶1
     ("imperial-assault-rules-reference.md", "Lorcana Winning the… ¶2"),  # a long term cut, its place kept
 ])
 def test_refs_of_real_documents_are_unique_short_and_mostly_their_own_numbers(name, sample):
@@ -131,6 +131,15 @@ def test_a_question_a_numbered_rulebook_leaves_unnumbered_is_its_place_among_que
                                  ("Rules > FAQ > Ability", "q2", "Does it stack?", "question"))
     refs = list(ruling_refs(rulings, "X", "Rules").values())
     assert refs[24:] == ["X Q1", "X Ability", "X Ability Q1"]
+
+
+def test_an_unnumbered_paragraph_heading_steps_is_marked_and_its_steps_read_after_it():
+    rulings = _numbered_rulebook(("Rules > Glossary", "attacks", "Attacks", "glossary"),
+                                 ("Rules > Glossary > Attacks", "steps", "Steps of an Attack", "paragraph"),
+                                 *[("Rules > Glossary > Attacks > Steps of an Attack", str(n), f"Step {n}", "rule")
+                                   for n in (1, 2)])
+    refs = list(ruling_refs(rulings, "X", "Rules").values())
+    assert refs[24:] == ["X Attacks", "X Attacks ¶1", "X Attacks ¶1.1", "X Attacks ¶1.2"]
 
 
 def test_a_prose_rulebook_keeps_its_ordinals():
