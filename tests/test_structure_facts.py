@@ -60,7 +60,7 @@ TODAY = {
         13, (), 0, 0, 1, 19, 0, True),
     "twilight-imperium-4-living-rules-reference-2.0": Today(
         790, ('ABILITIES', '1.6', '1.6a', 'AGENDA CARD', '36.2', '58.4', '78.5e', '101.4b'), 100, 69, 1, 0, 0,
-        False),
+        True),
     "warhammer-40000-conquest-rules-reference": Today(
         36, ('Actions', 'Bloodied', 'Limit 1 Relic per Player', 'The letter "X"', '2.5', '4.7'),
         110, 1, 1, 0, 0, True),
@@ -79,7 +79,7 @@ UNMET = {
     "netrunner-comprehensive-rules-1.4": ('long',),
     "netrunner-uprising-release-notes": ('samples', 'qa', 'long'),
     "slay-the-spire-board-game-rulebook": ('numbered', 'samples', 'glossary', 'qa', 'long', 'ordinals'),
-    "twilight-imperium-4-living-rules-reference-2.0": ('qa', 'long', 'title'),
+    "twilight-imperium-4-living-rules-reference-2.0": ('qa', 'long'),
     "warhammer-40000-conquest-rules-reference": ('samples', 'qa', 'long'),
     "mtg-comprehensive-rules-2022-04-29": ('samples',),
 }
