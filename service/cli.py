@@ -209,16 +209,19 @@ def remove(source: str, version: str | None, as_json: bool, db_path: Path):
 
 
 @cli.command()
-@click.argument("source")
+@click.argument("source", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list of the versions.")
 @db_option
-def versions(source: str, as_json: bool, db_path: Path):
-    """List a source's versions (editions), oldest first, with what each changed.
+def versions(source: str | None, as_json: bool, db_path: Path):
+    """List a source's versions (editions), oldest first, with what each changed; without SOURCE, the sources.
 
     Example: rulings versions lorcana-comprehensive-rules
     """
     from kb.editions import UnknownEdition
     from kb.editions import versions as editions
+    if source is None:
+        click.echo(source_listing(_connect(db_path)))
+        return
     try:
         listed = editions(_connect(db_path), source)
     except UnknownEdition as exc:
@@ -235,24 +238,37 @@ def versions(source: str, as_json: bool, db_path: Path):
 
 
 @cli.command()
-@click.argument("source")
+@click.argument("source", required=False)
 @click.option("--from", "since", default=None, help="The earlier version (default: the one before --to).")
 @click.option("--to", "until", default=None, help="The later version (default: the current one).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: from, to, added, removed, changed.")
 @db_option
-def diff(source: str, since: str | None, until: str | None, as_json: bool, db_path: Path):
+def diff(source: str | None, since: str | None, until: str | None, as_json: bool, db_path: Path):
     """List the rules added, removed and changed between two versions of a source, by section, changed ones
-    word by word ([-removed-] {+added+}).
+    word by word ([-removed-] {+added+}); without SOURCE, the sources and their versions.
 
     Example: rulings diff lorcana-comprehensive-rules --from 2024-08-09
     """
     from kb.editions import UnknownEdition
     from kb.editions import diff as compare
+    if source is None:
+        click.echo(source_listing(_connect(db_path)))
+        return
     try:
         found = compare(_connect(db_path), source, since, until)
     except UnknownEdition as exc:
         _fail(exc)
     click.echo(json.dumps(found, ensure_ascii=False, indent=2) if as_json else diff_text(found))
+
+
+def source_listing(conn: sqlite3.Connection) -> str:
+    """The sources a judge can ask `versions` or `diff` about: each id with its game, title and versions, those
+    with several versions first."""
+    rows = conn.execute("select s.id, s.game, s.title, group_concat(v.version, ', ') from sources s "
+                        "left join source_versions v on v.source = s.id group by s.id "
+                        "order by count(v.version) > 1 desc, s.game, s.id").fetchall()
+    return "Sources (give one: rulings versions SOURCE, rulings diff SOURCE):\n" + "\n".join(
+        f"  {sid}  [{game}] {title}: versions {listed or '-'}" for sid, game, title, listed in rows)
 
 
 def diff_text(found: dict) -> str:
