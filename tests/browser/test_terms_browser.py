@@ -60,3 +60,11 @@ def test_the_big_games_page_is_small_quick_and_opens_each_section_in_the_ruleboo
     anchor = href.split("#", 1)[1]
     expect(page.locator(f'[id="{anchor}"]')).to_be_visible()
     assert fits_the_width(page)
+
+
+def test_contents_lists_show_no_counter_beside_the_rules_own_numbers(page, urls):
+    for path in ("/games/lorcana", "/handbook/dragon-dice", "/games/dragon-dice"):
+        page.goto(urls[0] + path)
+        lists = page.locator("nav.toc ol")
+        assert lists.count(), path
+        assert lists.first.evaluate("ol => getComputedStyle(ol).listStyleType") == "none", path
