@@ -130,6 +130,9 @@ class _Heading:
     holds_run: bool | None = None  # does it hold the alphabetical run of entries that follows it?
     owner: Block | None = None  # an entry's or part's unit, which its own text goes to (started on its first line)
     rule: bool = False   # numbered like a rule ("## 4.3 Main Phase") over its rules: its own text takes its number
+    # The section path shown for it when it differs from its title ("3 Card Types", "305 Lands" for "305. Lands"
+    # in the hundreds of "3. Card Types"); the ids keep its title, so they stay as they were.
+    shown: tuple[str, ...] = ()
 
 
 def parse_outline(doc: MappedText, root: tuple[str, ...]) -> list[Block]:
@@ -162,6 +165,8 @@ class _Outline:
         self.headings: list[_Heading] = []
         self.heading_line = -1
         self.section = root + ("Front Matter",)
+        # Each section entered, as shown (see `_Heading.shown`), with how many blocks came before it.
+        self.shown: list[tuple[int, tuple[str, ...], tuple[str, ...]]] = []
         self.in_front = True
         self.current: Block | None = None   # the unit text lines go to
         self.last: Block | None = None      # the section's latest unit, which a bullet list after a blank continues
@@ -200,7 +205,7 @@ class _Outline:
         self.paragraphs = 0
         self.changelog: _Heading | None = None  # the open update summary: what it reprints nests under it
         self.closing = False                 # does that summary run to the end (it starts past the middle)?
-        self.heading_numbers: set[str] = set()
+        self.heading_numbers: dict[str, _Heading] = {}  # the latest heading of each number
         self.topics: dict[str, str] = {}    # a numbered glossary topic's number ("1 ABILITIES") -> its unit's label
         self.topic_top = 0                  # the highest of those numbers
 
@@ -263,6 +268,7 @@ class _Outline:
                 self.current = self._resumed(index, stripped) or self.current
                 self._text(index, pos, line)
         self._back_matter()
+        self._show_sections()
         return self.blocks
 
     def _back_matter(self) -> None:
@@ -334,7 +340,10 @@ class _Outline:
                 and self.numbers[index] != numbered.group("n")):
             numbered = None
         if numbered and self._heads_section(index, numbered.group("n")):
-            return _Heading(1, _section_title(numbered.group("title")), numbered.group("n"), "numbered")
+            number, title = numbered.group("n"), _section_title(numbered.group("title"))
+            # Shown with its number ("rule 305" names it), under the chapter whose hundreds it numbers.
+            chapter = self.heading_numbers.get(number[:-2]) if len(number) > 2 else None
+            return _Heading(1, title, number, "numbered", shown=(*(chapter.shown if chapter else ()), f"{number} {title}"))
         if item or self._mid_sentence(index):
             return None  # a unit, or words set on a line of their own mid-sentence ("The" / "INSTALL COST" / "of a…")
         # A glossary or an update summary closes the chapters before it, even when the summary then reprints
@@ -555,7 +564,7 @@ class _Outline:
                 heading.level = max(heading.level, self.headings[-1].level + 1)
         heading.glossary = bool(_GLOSSARY.match(heading.title))
         if heading.number:
-            self.heading_numbers.add(heading.number)
+            self.heading_numbers[heading.number] = heading
         if heading.kind == "marked":
             self._place_entry(heading, index)
         self.term_letter, self.dotted, self.spaced, self.last_term = "", None, None, ""
@@ -563,11 +572,31 @@ class _Outline:
         if heading.glossary:
             self.glossary = list(self.headings)
         self.heading_line = index
-        self.section = self.root + tuple(h.title for h in self.headings)
+        self._enter_section()
         self.in_front, self.in_answer = False, False
         self.current = self.last = self.example = self.case = self.named = None
         self.items = []
         self.own_number, self.own = (heading.number if heading.rule else None), None
+
+    def _enter_section(self) -> None:
+        self.section = self.root + tuple(h.title for h in self.headings)
+        self.shown.append((len(self.blocks), self.section,
+                           self.root + tuple(part for h in self.headings for part in h.shown or (h.title,))))
+
+    def _show_sections(self) -> None:
+        """Each block's section as shown (numbered sections with their numbers, see `_Heading.shown`), its id
+        keeping the titles: a section's latest showing when the block was made (titles repeat: "General")."""
+        showing: dict[tuple[str, ...], tuple[str, ...]] = {}
+        entered = iter(self.shown)
+        upcoming = next(entered, None)
+        for count, block in enumerate(self.blocks):
+            while upcoming is not None and upcoming[0] <= count:
+                showing[upcoming[1]] = upcoming[2]
+                upcoming = next(entered, None)
+            inside = next((n for n in range(len(block.section), 0, -1) if block.section[:n] in showing), 0)
+            if inside and showing[block.section[:inside]] != block.section[:inside]:
+                block.id_section = block.section if block.id_section is None else block.id_section
+                block.section = showing[block.section[:inside]] + block.section[inside:]
 
     def _heading_unit(self, index: int, pos: int, line: str, heading: _Heading) -> bool:
         """Read a marked heading that is a unit of its own: numbered like a rule ("6.A.1. TEST CASE, ...",
@@ -632,7 +661,7 @@ class _Outline:
             self.headings.pop()
             closed = True
         if closed:
-            self.section = self.root + tuple(h.title for h in self.headings)
+            self._enter_section()
             self.own_number = self.own = None
 
     def _enter_changelog(self, heading: _Heading, index: int) -> None:
@@ -648,7 +677,7 @@ class _Outline:
         region = self.changelog
         if region is None:
             return
-        new_number = heading.number is not None and heading.number not in self.heading_numbers | self.rules
+        new_number = heading.number is not None and heading.number not in self.heading_numbers.keys() | self.rules
         if (not self.closing or new_number or heading.kind == "marked" and heading.level <= region.level
                 or region not in self.headings):
             self.changelog = None
