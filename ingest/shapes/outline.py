@@ -103,6 +103,9 @@ _GLOSSARY = re.compile(rf"^(?:(?:\d+[.)]?|[A-Z][.:])\s+)?(?:keywords?\s+)?{_GLOS
 _INLINE_TERM = re.compile(r"^(?P<term>[^\s:–—][^:–—]{0,40}?)\s*(?::|\s[–—]\s)\s*(?P<definition>\S.*)$")
 # "Hex. One space of the map.": a capitalised term of a few words closed by a full stop, then its definition.
 _DOTTED_TERM = re.compile(r"^(?P<term>[A-Z][\w'’/-]{0,30}(?: [\w'’/()-]{1,30}){0,3})\.\s+(?P<definition>[A-Z“\"(].*)$")
+# A heading whose last word names what a glossary holds ("Essential Game Terminology", "Game Terms").
+_NAMES_TERMS = re.compile(rf"\b{_GLOSSARY_WORD}$", re.IGNORECASE)
+_TERM_WORDS = 7
 # A document's record of its own revisions ("UPDATE SUMMARY", "Previous Update Summary", "Revision History").
 _CHANGELOG = re.compile(r"^(?:previous\s+|recent\s+|earlier\s+|rules?\s+)?(?:update\s+summar(?:y|ies)|change\s*log|"
                         r"summary\s+of\s+changes|changes\s+(?:in|since|from)\b|revision\s+history|"
@@ -130,8 +133,8 @@ class _Heading:
     holds_run: bool | None = None  # does it hold the alphabetical run of entries that follows it?
     owner: Block | None = None  # an entry's or part's unit, which its own text goes to (started on its first line)
     rule: bool = False   # numbered like a rule ("## 4.3 Main Phase") over its rules: its own text takes its number
-    # The section path shown for it when it differs from its title ("3 Card Types", "305 Lands" for "305. Lands"
-    # in the hundreds of "3. Card Types"); the ids keep its title, so they stay as they were.
+    # The section path shown for it when it differs from its title (its number as printed, under the chapter it
+    # numbers in the hundreds of: "3. Card Types", "305. Lands"); the ids keep its title, so they stay as they were.
     shown: tuple[str, ...] = ()
 
 
@@ -343,7 +346,8 @@ class _Outline:
             number, title = numbered.group("n"), _section_title(numbered.group("title"))
             # Shown with its number ("rule 305" names it), under the chapter whose hundreds it numbers.
             chapter = self.heading_numbers.get(number[:-2]) if len(number) > 2 else None
-            return _Heading(1, title, number, "numbered", shown=(*(chapter.shown if chapter else ()), f"{number} {title}"))
+            printed = f"{stripped[:numbered.start('title')].rstrip()} {title}"  # "305. Lands"
+            return _Heading(1, title, number, "numbered", shown=(*(chapter.shown if chapter else ()), printed))
         if item or self._mid_sentence(index):
             return None  # a unit, or words set on a line of their own mid-sentence ("The" / "INSTALL COST" / "of a…")
         # A glossary or an update summary closes the chapters before it, even when the summary then reprints
@@ -797,14 +801,25 @@ class _Outline:
         own = line[item.end():].strip()
         following = self.following[index]
         titled = own.isupper() and following is not None and following > index + 1
-        block = Block(self.section, label, _section_title(own) if titled else "", [], kind="rule",
-                      parent=self._parent_of(label))
+        term = not titled and self._term_over_definitions(index, label, own)
+        block = Block(self.section, label, own if term else _section_title(own) if titled else "", [],
+                      kind="glossary" if term else "rule", parent=self._parent_of(label))
         self.rules.add(label)
         self.decimal_rules[label] = block
         self.items = [(_indent(line), label, block)]
         self.case, self.named = block, None
         self._start(block, start, end)
         return True
+
+    def _term_over_definitions(self, index: int, label: str, own: str) -> bool:
+        """Is the rule numbered `label` at `index` a glossary entry that keeps its number: a few words, no
+        sentence ("4-1. Effect", "4-19. / (Forward Slash)"), over rules numbered under it (its definitions),
+        numbered right under a chapter whose title names terms ("4. Essential Game Terminology")?"""
+        deeper = self.numbers[index] or ""
+        return (bool(own) and len(own.split()) <= _TERM_WORDS and own[-1] not in ".,;:!?"
+                and labels.within(deeper, label) and deeper != label
+                and any((h.glossary or _NAMES_TERMS.search(h.title)) and labels.parent(label) == (h.number or "")
+                        for h in self.headings))
 
     def _top_rule(self, line: str, item: re.Match, start: int, end: int) -> bool:
         """A rule numbered from the top ("103."), when its number carries the document's sequence on; any
