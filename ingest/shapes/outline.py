@@ -133,8 +133,8 @@ class _Heading:
     holds_run: bool | None = None  # does it hold the alphabetical run of entries that follows it?
     owner: Block | None = None  # an entry's or part's unit, which its own text goes to (started on its first line)
     rule: bool = False   # numbered like a rule ("## 4.3 Main Phase") over its rules: its own text takes its number
-    # The section path shown for it when it differs from its title (its number as printed, under the chapter it
-    # numbers in the hundreds of: "3. Card Types", "305. Lands"); the ids keep its title, so they stay as they were.
+    # The section path shown for it when it differs from its title: with its number, under the chapter it numbers
+    # in the hundreds of ("3 Card Types", "305 Lands"); the ids keep its title, so they stay as they were.
     shown: tuple[str, ...] = ()
 
 
@@ -346,8 +346,8 @@ class _Outline:
             number, title = numbered.group("n"), _section_title(numbered.group("title"))
             # Shown with its number ("rule 305" names it), under the chapter whose hundreds it numbers.
             chapter = self.heading_numbers.get(number[:-2]) if len(number) > 2 else None
-            printed = f"{stripped[:numbered.start('title')].rstrip()} {title}"  # "305. Lands"
-            return _Heading(1, title, number, "numbered", shown=(*(chapter.shown if chapter else ()), printed))
+            return _Heading(1, title, number, "numbered",
+                            shown=(*(chapter.shown if chapter else ()), f"{number} {title}"))
         if item or self._mid_sentence(index):
             return None  # a unit, or words set on a line of their own mid-sentence ("The" / "INSTALL COST" / "of a…")
         # A glossary or an update summary closes the chapters before it, even when the summary then reprints
