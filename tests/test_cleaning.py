@@ -56,7 +56,8 @@ def test_split_words_are_rejoined(damaged, fixed):
     "the odds may be low", "I t-shirt", "flip to side 1B and resolve",
 ])
 def test_real_word_pairs_are_not_joined(real):
-    assert run(clean.rejoin_split_words, real, CORPUS | clean.vocabulary("be low below replacements be low odds band")) == real
+    vocab = CORPUS | clean.vocabulary("be low below replacements be low odds band")
+    assert run(clean.rejoin_split_words, real, vocab) == real
 
 
 def test_web_listing_header_numbers_and_nbsp_are_removed():
