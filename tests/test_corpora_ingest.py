@@ -404,9 +404,7 @@ def test_credits_and_a_licence_ending_a_document_are_back_matter_never_an_answer
 
 
 def test_every_chapter_the_contents_lists_is_a_heading():
-    # A numbered chapter is shown with its number ("1 Spirit of the Game").
-    contents = [f"{number} {title}".strip() for number, title in re.findall(
-        r"(?m)^(?:(\d+)\. )?([A-Z][^.\n]*?) \.{3,}", formats.read(CORPORA / WFDF).original)]
+    contents = re.findall(r"(?m)^(?:\d+\. )?([A-Z][^.\n]*?) \.{3,}", formats.read(CORPORA / WFDF).original)
     assert len(contents) == 23  # Introduction, 20 numbered chapters, Definitions, Legal License
     assert headings_in_order(parsed(WFDF)) == ["Front Matter", *contents]
 
@@ -419,7 +417,7 @@ def test_every_numbered_rule_of_the_ultimate_rules_is_its_own_ruling_or_titles_i
     assert len(labels) == len(set(labels)) == 354
     titles = set(numbers) - set(labels)  # "17.1. Dangerous Play:", "19.1. Injury Stoppage"
     assert titles == {f"17.{n}" for n in range(1, 10)} | {"18.1", "18.2", "18.3", "19.1", "19.2"}
-    assert all(any(place(r).startswith(f"17 Fouls > 17.{n} ") for r in source.rulings) for n in range(1, 10))
+    assert all(any(place(r).startswith(f"Fouls > 17.{n} ") for r in source.rulings) for n in range(1, 10))
     rulings = {r.label: r for r in source.rulings}
     by_id = {r.id: r for r in source.rulings}
     # Lower-case list items numbered 1.3.1-1.3.10 are rules of their own under 1.3, like 1.2.1 under 1.2.

@@ -267,8 +267,7 @@ def test_any_numbered_heading_numbers_the_plain_items_under_it():
                      "### 3 Movement\n\n1. Units move.\n\n"
                      "Section 9.2 Supply\n4. Trace a line.\n")
     assert [b.label for b in blocks] == ["4.1", "4.2", "7.1", "7.2", "3.1", "9.2.4"]
-    assert blocks[2].section == ("Rules", "7 Combat")  # shown with its number, its id keeping the title
-    assert blocks[2].id_section == ("Rules", "Combat")
+    assert blocks[2].section == ("Rules", "Combat")
 
 
 def test_an_indented_list_under_an_item_is_numbered_under_it():
@@ -678,8 +677,8 @@ def test_headings_numbered_without_a_stop_are_found_by_their_sequence_whatever_t
 def test_a_numbered_chapter_title_with_commas_heads_the_rules_numbered_under_it():
     blocks = segment("3. Equipment\n3.1. Any disc may be used.\n4. Point, Goal and Game\n"
                      "4.1. A game consists of a number of points.\n")
-    assert [(b.label, b.section) for b in blocks] == [("3.1", ("Rules", "3 Equipment")),
-                                                      ("4.1", ("Rules", "4 Point, Goal and Game"))]
+    assert [(b.label, b.section) for b in blocks] == [("3.1", ("Rules", "Equipment")),
+                                                      ("4.1", ("Rules", "Point, Goal and Game"))]
     listed = segment("Steps\n1. Roll, then move\n2. Attack\n")  # a list item with a comma stays an item
     assert [b.label for b in listed] == ["1", "2"]
 
@@ -689,7 +688,7 @@ def test_a_title_case_rule_closed_by_a_colon_heads_its_subrules_and_a_sentence_d
                      "8.1.1. After the start of a point.\n17. Fouls\n17.1. Dangerous Play:\n"
                      "17.1.1. Reckless actions are fouls.\n")
     assert [(b.label, b.section[-1]) for b in blocks] == [
-        ("8.1", "8 State of Play"), ("8.1.1", "8 State of Play"), ("17.1.1", "17.1 Dangerous Play")]
+        ("8.1", "State of Play"), ("8.1.1", "State of Play"), ("17.1.1", "17.1 Dangerous Play")]
     assert by_label(blocks)["8.1.1"].parent == "8.1"
 
 
@@ -772,7 +771,7 @@ def test_a_chapter_named_keywords_holds_keyword_rules_not_a_glossary():
     assert not any(b.kind == "glossary" for b in blocks)
 
 
-def test_a_numbered_section_is_shown_with_its_number_under_the_chapter_it_numbers_and_its_id_keeps_its_title():
+def test_a_section_numbered_in_the_hundreds_is_shown_with_its_number_under_its_chapter_and_its_id_keeps_its_title():
     blocks = segment("3. Card Types\n\n300. General\n\n300.1. The card types are these.\n\n"
                      "305. Lands\n\n305.1. A player may play a land.\n\n"
                      "306. General\n\n306.1. Another general rule.\n")
@@ -781,6 +780,8 @@ def test_a_numbered_section_is_shown_with_its_number_under_the_chapter_it_number
     assert by_label["305.1"].id_section == ("Rules", "Lands")
     assert by_label["300.1"].section == ("Rules", "3 Card Types", "300 General")
     assert by_label["306.1"].id_section == ("Rules", "General")
+    chapters = segment("7. Combat\n\n7.1. The attacker rolls.\n\n8. Supply\n\n8.1. Trace a line.\n")
+    assert [b.section for b in chapters] == [("Rules", "Combat"), ("Rules", "Supply")]  # a place, not a citation
 
 
 def test_a_numbered_term_over_its_numbered_definitions_in_a_chapter_of_terms_is_a_glossary_entry_with_its_number():

@@ -344,10 +344,11 @@ class _Outline:
             numbered = None
         if numbered and self._heads_section(index, numbered.group("n")):
             number, title = numbered.group("n"), _section_title(numbered.group("title"))
-            # Shown with its number ("rule 305" names it), under the chapter whose hundreds it numbers.
+            # A number in the hundreds is how the document cites the section ("rule 305"), not its place among
+            # chapters: shown with it, under the chapter whose hundreds it numbers ("3 Card Types > 305 Lands").
             chapter = self.heading_numbers.get(number[:-2]) if len(number) > 2 else None
-            return _Heading(1, title, number, "numbered",
-                            shown=(*(chapter.shown if chapter else ()), f"{number} {title}"))
+            shown = (*([f"{chapter.number} {chapter.title}"] if chapter else []), f"{number} {title}")
+            return _Heading(1, title, number, "numbered", shown=shown if len(number) > 2 else ())
         if item or self._mid_sentence(index):
             return None  # a unit, or words set on a line of their own mid-sentence ("The" / "INSTALL COST" / "of a…")
         # A glossary or an update summary closes the chapters before it, even when the summary then reprints
