@@ -285,7 +285,9 @@ def _own_labels(members: list[Ruling]) -> list[str]:
     its section's numbers leave free (a question after paragraphs "2" to "6" is "7", not a second "6")."""
     numbers = {numbering(r.label) for r in members}
     ordinals = (str(n) for n in count(1) if str(n) not in numbers)
-    return [_term(r) or numbering(r.label) or next(ordinals) for r in members]
+    # A glossary entry the document numbers ("4-1. Effect") keeps its number.
+    return [(numbering(r.label) if r.label[:1].isdigit() else "") or _term(r) or numbering(r.label) or next(ordinals)
+            for r in members]
 
 
 def _term(ruling: Ruling) -> str:

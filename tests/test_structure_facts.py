@@ -44,12 +44,12 @@ TODAY = {
         30, ('A, An', 'Aloof', 'Exile', 'The letter "X"', '2.2.1', '4.5', 'ST.3',
          'Does a concealed mini-card count as an enemy for the purposes'), 183, 8, 24, 0, 0, False),
     "gundam-card-game-comprehensive-rules-1.0": Today(
-        503, ('1-2-2-1', '2-3-4-2', '2-3-5-4-1-1', '4-17-1', '5-1-1', '7-6-2-4', '10-5-1', '11-2-1-1'),
-        0, 0, 0, 0, 0, True),
+        575, ('1-2-2-1', '2-3-4-2', '2-3-5-4-1-1', '4-17-1', '5-1-1', '7-6-2-4', '10-5-1', '11-2-1-1'),
+        19, 0, 0, 0, 0, True),
     "hockey-canada-playing-rules-2024-26-section-7": Today(
         105, ('Rule 7.1', '7.1 (a)', '7.1 (c) iv.', '7.3 (d)', '7.10 (e) iii.', '7.11 viii.'), 0, 3, 0, 0, 0, True),
     "marvel-champions-rules-reference": Today(
-        115, ('ABILITY', 'OVERKILL', 'STALWART', '“WOULD”', '5',
+        115, ('ABILITY', 'OVERKILL', 'STALWART', '“WOULD”', '5', '12b',
          'In the Core Set, there are 19 Aggression, Justice, and Protection aspect cards',
          'When does the villain “initiate” an attack against Spider-Man?'), 237, 76, 10, 0, 0, True),
     "netrunner-comprehensive-rules-1.4": Today(
@@ -81,21 +81,22 @@ TODAY = {
     # 2,654, not the 2,682 counted before the glossary held: 28 numbered senses of glossary entries ("1.", "2.")
     # were ordinal paragraphs whose refs ended in a number; they are parts of their terms' entries now.
     "mtg-comprehensive-rules-2022-04-29": Today(
-        2654, ('100.1a', '305.2b', 'Abandon', 'Encounter', 'Skulk', 'Zone-Change Triggers'), 622, 0, 0, 0, 0, True),
+        2654, ('100.1a', '305', '305.2b', '606.5', 'Abandon', 'Encounter', 'Skulk', 'Zone-Change Triggers'),
+        622, 0, 0, 0, 0, True),
 }
 # The issue's targets each document does not meet today.
 UNMET = {
-    "agot-lcg-faq-4.1": ('qa', 'long'),
+    "agot-lcg-faq-4.1": ('long',),
     "arkham-horror-lcg-rules-reference": ('numbered', 'long', 'title'),
-    "gundam-card-game-comprehensive-rules-1.0": ('glossary',),
+    "gundam-card-game-comprehensive-rules-1.0": (),
     "hockey-canada-playing-rules-2024-26-section-7": ('numbered', 'samples'),
-    "marvel-champions-rules-reference": ('samples', 'qa', 'long'),
+    "marvel-champions-rules-reference": ('long',),
     "netrunner-comprehensive-rules-1.4": ('long',),
-    "netrunner-uprising-release-notes": ('samples', 'qa', 'long'),
+    "netrunner-uprising-release-notes": ('collisions',),
     "slay-the-spire-board-game-rulebook": ('numbered', 'samples', 'glossary', 'qa', 'long', 'ordinals'),
     "twilight-imperium-4-living-rules-reference-2.0": ('qa', 'long'),
-    "warhammer-40000-conquest-rules-reference": ('samples', 'qa', 'long'),
-    "mtg-comprehensive-rules-2022-04-29": ('samples',),
+    "warhammer-40000-conquest-rules-reference": ('samples', 'long'),
+    "mtg-comprehensive-rules-2022-04-29": (),
 }
 NAMES = list(TODAY)
 

@@ -503,8 +503,8 @@ def measure(db: Path, facts: Facts) -> Measured:
         head, _, last = path.rpartition(" > ")
         label = _label_at(last)
         if label and shape(label) in styles and (canonical(label), head) not in counted:
-            # A unit below extends the heading's label ("9.8" over "9.8.1"), not merely repeats it.
-            if any(f".{canonical(label)}." in tail for tail in tails):
+            # A unit below extends the heading's label ("9.8" over "9.8.1", "4" over "4-1"), not merely repeats it.
+            if any(re.search(rf"\.{re.escape(canonical(label))}[.\-]", tail) for tail in tails):  # "4" over "4-1"
                 counted.add((canonical(label), head))
     long = excused = 0
     for unit in body:
