@@ -19,7 +19,7 @@ from kb.paths import DEFAULT_DB, DEFAULT_MANIFEST
 from kb.writer import apply, stored
 from model import schema
 from model.changeset import Changeset
-from model.editions import edition_rows, history_rows, version_row
+from model.editions import EDITION_ORDER, edition_rows, history_rows, version_row
 from model.errors import FileError
 from model.records import as_row
 
@@ -98,7 +98,7 @@ def _without_edition(db, source: str, version: str, name: str) -> Changeset:
     """The changeset that removes one edition of `source`: the whole source when it is its only one; the
     edition before it made current again (its rows as they were kept, its name links made afresh) when it was
     the current one."""
-    editions = list(db.query("select * from source_versions where source = ? order by effective, added_at",
+    editions = list(db.query(f"select * from source_versions where source = ? {EDITION_ORDER}",
                              [source]))
     gone = next((e for e in editions if e["version"] == version), None)
     if gone is None:

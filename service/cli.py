@@ -228,7 +228,7 @@ def versions(source: str, as_json: bool, db_path: Path):
         return
     for one in listed:
         counts = ("first version" if one["added"] is None else
-                  f"{one['changed']} changed, {one['added']} added, {one['removed']} removed")
+                  f"{one['changed']} changed, {one['added']} added, {one['removed']} removed, {one['moved']} moved")
         mark = "  (current)" if one["current"] else ""
         click.echo(f"{one['version']}  effective {one['effective'] or 'unknown'}  {one['rulings']} "
                    f"rulings  {counts}{mark}")
@@ -247,31 +247,32 @@ def diff(source: str, since: str | None, until: str | None, as_json: bool, db_pa
     Example: rulings diff lorcana-comprehensive-rules --from 2024-08-09
     """
     from kb.editions import UnknownEdition
+    from kb.editions import by_section
     from kb.editions import diff as compare
     try:
-        found = compare(_connect(db_path), source, since, until)
+        conn = _connect(db_path)
+        found = compare(conn, source, since, until)
     except UnknownEdition as exc:
         _fail(exc)
-    click.echo(json.dumps(found, ensure_ascii=False, indent=2) if as_json else diff_text(found))
+    click.echo(json.dumps(found, ensure_ascii=False, indent=2) if as_json else diff_text(found, by_section(conn, found)))
 
 
-def diff_text(found: dict) -> str:
-    """A diff as a judge reads it: counts, then section by section each rule added (+), removed (-) or changed
-    (~, its words as [-removed-] {+added+})."""
+def diff_text(found: dict, sections: list[dict]) -> str:
+    """A diff as a judge reads it: counts, then section by section in rulebook order (`sections`:
+    kb.editions.by_section) each rule added (+), removed (-), moved (> old number → new, "text unchanged" or
+    its words) or changed (~), words as [-removed-] {+added+}."""
     lines = [f"{found['source']} {found['from']} → {found['to']}: {len(found['added'])} added, "
-             f"{len(found['removed'])} removed, {len(found['changed'])} changed"]
-    entries = [(row["section"], "+", row["ref"], row["text"] + (f" (was {row['moved_from']})"
-                                                                 if row.get("moved_from") else ""))
-               for row in found["added"]]
-    entries += [(row["section"], "-", row["ref"], row["text"]) for row in found["removed"]]
-    entries += [(row["section"], "~", row["ref"], " ".join(
-        run["text"] if run["op"] == "same" else f"[-{run['text']}-]" if run["op"] == "removed" else
-        f"{{+{run['text']}+}}" for run in row["diff"])) for row in found["changed"]]
-    sections: dict[str, list[str]] = {}
-    for section, mark, ref, text in entries:
-        sections.setdefault(section, []).append(f"  {mark} {ref}  {text}")
-    for section, found_lines in sections.items():
-        lines += ["", section or "(no section)", *found_lines]
+             f"{len(found['removed'])} removed, {len(found['moved'])} moved, {len(found['changed'])} changed"]
+    marks = {"added": "+", "removed": "-", "moved": ">", "changed": "~"}
+    for section in sections:
+        lines += ["", section["title"] or "(no section)"]
+        for entry in section["entries"]:
+            words = entry["text"] if entry.get("diff") is None else " ".join(
+                run["text"] if run["op"] == "same" else f"[-{run['text']}-]" if run["op"] == "removed" else
+                f"{{+{run['text']}+}}" for run in entry["diff"])
+            ref = f"{entry['from_ref']} → {entry['ref']}" if entry["change"] == "moved" else entry["ref"]
+            unchanged = " (text unchanged)" if entry["change"] == "moved" and entry["diff"] is None else ""
+            lines.append(f"  {marks[entry['change']]} {ref}{unchanged}  {words}")
     return "\n".join(lines)
 
 
@@ -355,8 +356,8 @@ def edition_text(edition: dict) -> str:
     head = f"Version {edition['version']} of {edition['source']} ({where})"
     if not edition["compared_with"]:
         return f"{head}: its oldest edition"
-    return (f"{head}: {edition['changed']} rules changed, {edition['added']} added, {edition['removed']} removed "
-            f"since {edition['compared_with']}")
+    return (f"{head}: {edition['changed']} rules changed, {edition['added']} added, {edition['removed']} removed, "
+            f"{edition['moved']} moved since {edition['compared_with']}")
 
 
 mode_option = click.option("--mode", default="hybrid", show_default=True, type=click.Choice(MODES),
