@@ -24,6 +24,7 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import chain, count
 
+from ingest.segment import section_slug, slugify
 from model.kinds import TERM_KINDS
 from model.records import Ruling
 from model.refs import numbering
@@ -195,6 +196,41 @@ def _once(keys) -> set:
 
 _STEPS = {"rule": (_equal, _near, _section, _number), "term": (_term, _equal, _near),
           "restated": (_equal, _number), "unnumbered": (_equal, _similar)}
+
+
+def lineage(editions: list[list[dict]]) -> list[dict[str, str]]:
+    """A source's editions (each its `ruling_history` rows in document order, the editions oldest first as
+    model.editions.EDITION_ORDER lists them) -> for each, stored ruling id -> the id of the ruling it is for
+    life. The first edition's ids stay; a ruling of a later edition takes the id of the ruling of the edition
+    before that it is (`match`), else keeps its own where no other ruling had it, else takes one made from its
+    section and number (`fresh_id`). Editions added in any order so get the same history."""
+    found: list[dict[str, str]] = []
+    used: set[str] = set()  # every id given so far
+    before: list[dict] | None = None
+    for rows in editions:
+        if before is None:
+            ids = {row["ruling_id"]: row["ruling_id"] for row in rows}
+        else:
+            ids = match(rows, before)
+            taken = used | set(ids.values())
+            for row in rows:
+                if row["ruling_id"] not in ids:
+                    own = row["ruling_id"]
+                    ids[own] = own if own not in taken else fresh_id(row, taken)
+                    taken.add(ids[own])
+        used |= set(ids.values())
+        before = [dict(row, ruling_id=ids[row["ruling_id"]]) for row in rows]
+        found.append(ids)
+    return found
+
+
+def fresh_id(row: dict, taken: set[str]) -> str:
+    """An id for a ruling (a history row) whose own id another ruling has: the one ingest gives a ruling of
+    its section and label ("lorcana/keywords/10.2-alert/10.2.1"), with a number after it where that is taken."""
+    game = row["ruling_id"].split("/")[0]
+    path = "/".join(filter(None, (section_slug(part) for part in (row["section"] or "").split(" > "))))
+    base = "/".join(filter(None, (game, path, slugify(row["label"] or "")))) if row["label"] else row["ruling_id"]
+    return next(c for c in chain([base], (f"{base}-{n}" for n in count(2))) if c not in taken)
 
 
 def stable_ids(new: list[Ruling], matched: dict[str, str], taken: set[str]) -> dict[str, str]:

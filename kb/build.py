@@ -16,7 +16,9 @@ from ingest.shapes import AUTO
 from kb.atomic import atomic_database
 from kb.migrations import migrate
 from kb.paths import DEFAULT_DB, DEFAULT_MANIFEST
-from kb.writer import apply, stored
+from kb.reidentify import reidentify
+from kb.verify import record_statuses
+from kb.writer import apply, enable_search, stored
 from model import schema
 from model.changeset import Changeset
 from model.editions import EDITION_ORDER, edition_rows, history_rows, version_row
@@ -69,6 +71,11 @@ def add_document(db_path: Path, file: Path, game: str, title: str | None = None,
             if changeset.action == "unchanged":
                 raise _Unchanged(changeset.report)
             apply(db, changeset, db_path)
+            edition = changeset.report.get("edition")
+            # Filed among its editions, it may join a rule of the edition before to one of the edition after.
+            if edition and not edition.get("current") and reidentify(db, edition["source"]):
+                record_statuses(db.conn)
+                enable_search(db, db_path)
     except _Unchanged as unchanged:
         return unchanged.report
     return changeset.report

@@ -117,6 +117,12 @@ def _order(conn: sqlite3.Connection, source: str, version: str) -> dict[str, int
     return {row[0]: place for place, row in enumerate(ids)}
 
 
+def redirected(conn: sqlite3.Connection, ruling_id: str) -> str | None:
+    """The id of the ruling an id no ruling has any more now names (`ruling_redirects`), else None."""
+    found = conn.execute("select new_id from ruling_redirects where old_id = ?", [ruling_id]).fetchone()
+    return found[0] if found else None
+
+
 def _words(text: str) -> list[str]:
     return (text or "").split()
 

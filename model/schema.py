@@ -5,7 +5,8 @@ Version 1 is what every release up to 2026-11-24 wrote (its columns grew without
 version 2 adds the `changesets` log, declares the derived `lexicon` and `embeddings` tables here, and indexes
 what removing a source looks up; version 3 keeps every edition of a source (`source_versions`) and every
 ruling's text in each (`ruling_history`); version 4 keeps the original file of a PDF (`originals`) and cites
-pages as a reader finds them (`page_end`, `pdf_page`).
+pages as a reader finds them (`page_end`, `pdf_page`); version 5 gives a source's rulings the ids of what they
+say across its editions (kb.reidentify) and keeps the ids no ruling has any more (`ruling_redirects`).
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from typing import NamedTuple
 
 import sqlite_utils
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 
 class Table(NamedTuple):
@@ -94,6 +95,9 @@ TABLES: dict[str, Table] = {
     # open at their page; a text document's original is source_versions.original_text.
     "originals": Table({"source": str, "version": str, "file": str, "media_type": str, "content": bytes},
                        ("source", "version"), (("source", "sources", "id"),)),
+    # An id no ruling has any more (its ruling's lineage across editions has another: kb.reidentify) and the id
+    # of that ruling, so that a permalink keeps working.
+    "ruling_redirects": Table({"old_id": str, "new_id": str}, "old_id"),
     # Every change applied to the database, in order: a build, a document added or a source removed.
     "changesets": Table({"id": int, "action": str, "source": str, "applied_at": str, "rulings_added": int,
                          "rulings_removed": int}, "id"),

@@ -13,6 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from kb.build import add_document, remove_source
+from kb.migrations import upgrade
+from model import schema
 from kb.editions import diff, history, versions
 from kb.search import ask
 from kb.store import connect
@@ -152,10 +154,10 @@ def test_no_rule_of_one_keyword_is_diffed_against_another_keyword(in_order):
 
 def test_the_diff_of_the_first_and_last_editions_lists_the_changes_read_in_both_documents(in_order, newest_first):
     # Shift's "retains whatever damage" rule, edited in 2025-02-28 and again in 2025-10-31, is one rule moved
-    # when the editions are added in order; added last, the middle edition does not join the two (a known gap).
-    for (path, _), counts in ((in_order, [60, 7, 57, 21]), (newest_first, [61, 8, 56, 21])):
+    # in either order: the middle edition, added last, joins the two (kb.reidentify).
+    for path, _ in (in_order, newest_first):
         found = diff(connect(path), SOURCE, "2024-08-09", "2025-10-31")
-        assert [len(found[key]) for key in ("added", "removed", "moved", "changed")] == counts
+        assert [len(found[key]) for key in ("added", "removed", "moved", "changed")] == [60, 7, 57, 21]
         changed = {row["ref"].split()[-1]: row for row in found["changed"]}
         assert changed["2.1.1.2"]["before"] == "The deck can contain cards of up to two ink types."
         assert changed["2.1.1.2"]["after"] == "The deck can’t contain more than two ink types."
@@ -283,3 +285,29 @@ def test_an_undated_edition_added_after_a_dated_one_is_the_newest_and_compared_w
     listed = versions(connect(path), first["source"])
     assert [(v["version"], v["current"]) for v in listed] == [("1", False), ("2", True)]
     assert "its oldest edition" not in CliRunner().invoke(cli, ["versions", first["source"], "--db", str(path)]).output
+
+
+def test_an_older_database_whose_ids_followed_numbers_migrates_and_the_old_id_redirects(in_order, tmp_path):
+    path = tmp_path / "rulings.db"
+    shutil.copy(in_order[0], path)
+    conn = sqlite3.connect(path)
+    lifelong = conn.execute("select id from rulings where source = ? and label = '10.3.1'", [SOURCE]).fetchone()[0]
+    numbered = "lorcana/keywords/10.3-challenger/10.3.1-old"  # as matching by number named Bodyguard's rule
+    for table, column in (("rulings", "id"), ("ruling_history", "ruling_id"), ("embeddings", "ruling_id")):
+        conn.execute(f"update {table} set {column} = ? where {column} = ? and "
+                     + ("version = '2025-10-31'" if table == "ruling_history" else "1"), [numbered, lifelong])
+    conn.execute("drop table ruling_redirects")
+    schema.set_version(conn, 4)
+    conn.commit()
+    conn.close()
+    assert upgrade(path) == [5]
+    conn = connect(path)
+    assert conn.execute("select id from rulings where source = ? and label = '10.3.1'", [SOURCE]).fetchone()[0] \
+        == lifelong
+    assert [h["ref"] for h in history(conn, lifelong)] == ["Lorcana 10.2.1", "Lorcana 10.2.1", "Lorcana 10.3.1"]
+    assert conn.execute("select new_id from ruling_redirects where old_id = ?", [numbered]).fetchone()[0] == lifelong
+    from service.app import create_app
+    client = create_app(path).test_client()
+    moved = client.get(f"/r/{numbered}")
+    assert moved.status_code == 301 and moved.headers["Location"].endswith(f"/r/{lifelong}")
+    assert client.get(f"/api/rulings/{numbered}").status_code == 301
