@@ -6,7 +6,8 @@ version 2 adds the `changesets` log, declares the derived `lexicon` and `embeddi
 what removing a source looks up; version 3 keeps every edition of a source (`source_versions`) and every
 ruling's text in each (`ruling_history`); version 4 keeps the original file of a PDF (`originals`) and cites
 pages as a reader finds them (`page_end`, `pdf_page`); version 5 gives a source's rulings the ids of what they
-say across its editions (kb.reidentify) and keeps the ids no ruling has any more (`ruling_redirects`).
+say across its editions (kb.reidentify) and keeps the ids no ruling has any more (`ruling_redirects`), and the vectors of every edition's passages
+(`edition_embeddings`).
 """
 from __future__ import annotations
 
@@ -75,6 +76,10 @@ TABLES: dict[str, Table] = {
     # Derived at every write (kb.embeddings): a vector per passage of a ruling, example, spell or table.
     "embeddings": Table({"id": int, "ruling_id": str, "kind": str, "text": str, "vector": bytes}, "id",
                         (("ruling_id", "rulings", "id"),)),
+    # Derived at every write (kb.embeddings): the vectors of the passages of every edition that is not current,
+    # so that a question asked as of a date is compared with that edition's own text (kb.asof).
+    "edition_embeddings": Table({"id": int, "source": str, "version": str, "ruling_id": str, "kind": str,
+                                 "text": str, "vector": bytes}, "id"),
     # Every edition of a source, the current one (what `sources` and `rulings` hold) marked: its version and the
     # date it took effect, its file and text (citations of its rulings index into original_text), and `rows`,
     # the JSON of every row it gave (model.changeset.TABLES), from which it becomes current again when a newer
@@ -105,7 +110,7 @@ TABLES: dict[str, Table] = {
 INDEXES = (("rulings", ("game",)), ("rulings", ("source",)), ("examples", ("ruling_id",)),
            ("verifications", ("ruling_id",)), ("xrefs", ("from_id",)), ("xrefs", ("to_id",)), ("gaps", ("source",)),
            ("rule_tables", ("source",)), ("spells", ("ruling_id",)), ("embeddings", ("ruling_id",)),
-           ("ruling_history", ("source", "version")))
+           ("ruling_history", ("source", "version")), ("edition_embeddings", ("source", "version")))
 UNIQUE_INDEXES = (("rulings", ("ref",)),)
 RULING_STATUS = """
     select r.id as ruling_id, r.game,

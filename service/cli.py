@@ -257,6 +257,33 @@ def diff(source: str, since: str | None, until: str | None, as_json: bool, db_pa
     click.echo(json.dumps(found, ensure_ascii=False, indent=2) if as_json else diff_text(found, by_section(conn, found)))
 
 
+@cli.command()
+@click.argument("question")
+@click.option("--game", default=None, help="Search only this game's rulings.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON: subject, changes.")
+@db_option
+def changes(question: str, game: str | None, as_json: bool, db_path: Path):
+    """What changed about a subject between editions: "What changed about X?", "Is X new?", "Errata for X".
+    Each ruling about it that changed, was added or moved, with its earlier and its current text.
+
+    Example: rulings changes "What changed about the number of ink types in a deck?" --game lorcana
+    """
+    from kb.changes import changes_about
+    found = changes_about(_connect(db_path), question, game)
+    if as_json:
+        click.echo(json.dumps(found, ensure_ascii=False, indent=2))
+        return
+    if not found["changes"]:
+        click.echo(f"Nothing about {found['subject']} changed between editions.")
+    for change in found["changes"]:
+        if change["change"] == "added":
+            click.echo(f"{change['ref']}: added in {change['version']}\n  {change['now']}")
+            continue
+        was = f" (was {change['earlier_ref']})" if change["earlier_ref"] != change["ref"] else ""
+        click.echo(f"{change['ref']}{was}: {change['change']} in {change['version']}\n"
+                   f"  before ({change['earlier_version']}): {change['earlier']}\n  now: {change['now']}")
+
+
 def diff_text(found: dict, sections: list[dict]) -> str:
     """A diff as a judge reads it: counts, then section by section in rulebook order (`sections`:
     kb.editions.by_section) each rule added (+), removed (-), moved (> old number → new, "text unchanged" or

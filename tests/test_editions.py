@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from kb.build import add_document, remove_source
+from kb.changes import changes_about
 from kb.migrations import upgrade
 from model import schema
 from kb.editions import diff, history, versions
@@ -311,3 +312,31 @@ def test_an_older_database_whose_ids_followed_numbers_migrates_and_the_old_id_re
     moved = client.get(f"/r/{numbered}")
     assert moved.status_code == 301 and moved.headers["Location"].endswith(f"/r/{lifelong}")
     assert client.get(f"/api/rulings/{numbered}").status_code == 301
+
+
+def test_as_of_a_date_questions_are_compared_with_that_editions_own_passages(in_order):
+    conn = connect(in_order[0])
+    kept = dict(conn.execute("select version, count(*) from edition_embeddings where source = ? group by version",
+                             [SOURCE]).fetchall())
+    assert set(kept) == {"2024-08-09", "2025-02-28"} and min(kept.values()) > 400
+    then = ask(conn, "What does Bodyguard do?", "lorcana", 5, as_of="2024-09-01")["results"]
+    assert (then[0]["ref"], then[0]["version"]) == ("Lorcana 10.2.1", "2024-08-09")
+    assert then[0]["text"] == "The Bodyguard keyword represents two abilities."
+    # By meaning alone, the 2024 text of a rule reworded since is what is compared: another vector, another score.
+    question = "Can the deck contain cards of up to two ink types?"
+    scores = [{r["ref"]: r["score"] for r in ask(conn, question, "lorcana", 10, mode="dense", as_of=day)["results"]}
+              for day in ("2024-09-01", None)]
+    assert "Lorcana 2.1.1.2" in scores[0] and "Lorcana 2.1.1.2" in scores[1]
+    assert scores[0]["Lorcana 2.1.1.2"] != scores[1]["Lorcana 2.1.1.2"]
+
+
+def test_what_changed_about_a_subject_answers_from_the_history_with_both_texts(in_order):
+    found = changes_about(connect(in_order[0]), "What changed about the number of ink types in a deck?", "lorcana")
+    assert found["subject"] == "the number of ink types in a deck"
+    rule = next(c for c in found["changes"] if c["ref"] == "Lorcana 2.1.1.2")
+    assert (rule["change"], rule["version"], rule["earlier_version"]) == ("changed", "2025-02-28", "2024-08-09")
+    assert rule["earlier"] == "The deck can contain cards of up to two ink types."
+    assert rule["now"] == "The deck can’t contain more than two ink types."
+    assert all("update summary" not in c["ref"] for c in found["changes"])
+    text = CliRunner().invoke(cli, ["changes", "Is Alert new?", "--game", "lorcana", "--db", str(in_order[0])]).output
+    assert "Lorcana 10.2.1: added in 2025-10-31" in text
