@@ -51,16 +51,23 @@ def edition_count(conn: sqlite3.Connection, source_id: str) -> int:
 
 
 def ruling_change(conn: sqlite3.Connection, ruling_id: str) -> dict | None:
-    """What a ruling's page says of its history: None when it reads the same in every edition of its source
-    since the first; else its latest change `{"change": "changed" | "added", "version", "effective", "earlier",
-    "diff"}`, with for a changed one the edition before (`earlier`: its version, effective date and text) and
-    the word runs from that text to this one (else both None)."""
+    """What a ruling's page says of its history: None when it reads the same at the same number in every
+    edition of its source since the first; else its latest change `{"change": "changed" | "added" | "moved",
+    "version", "effective", "earlier", "diff", "was"}`, with for a changed one the edition before (`earlier`:
+    its version, effective date and text) and the word runs from that text to this one (else both None), and
+    its ref before where that was another (`was`, else None)."""
     found = history(conn, ruling_id)
-    latest = next((place for place in reversed(range(len(found))) if found[place]["change"] in {"added", "changed"}),
-                  None)
+
+    def moved(place: int) -> bool:
+        return place > 0 and found[place - 1]["ref"] not in (None, found[place]["ref"]) and \
+            found[place]["change"] == "same"
+    latest = next((place for place in reversed(range(len(found)))
+                   if found[place]["change"] in {"added", "changed"} or moved(place)), None)
     if latest is None:
         return None
     now = found[latest]
     earlier = found[latest - 1] if now["change"] == "changed" else None
-    return {"change": now["change"], "version": now["version"], "effective": now["effective"], "earlier": earlier,
+    was = found[latest - 1]["ref"] if latest and found[latest - 1]["ref"] not in (None, now["ref"]) else None
+    return {"change": "moved" if moved(latest) else now["change"], "version": now["version"],
+            "effective": now["effective"], "earlier": earlier, "was": was,
             "diff": word_diff(earlier["text"], now["text"]) if earlier else None}

@@ -176,7 +176,8 @@ def test_an_added_ruling_says_in_which_version_and_a_ruling_there_from_the_start
     assert f"<strong>Added in {LAST}</strong>" in page and '<details class="earlier">' not in page
     steady = next(rid for (rid,) in db.execute("select id from rulings where source = ? and kind = 'rule'",
                                                [LORCANA_RULES])
-                  if [entry["change"] for entry in history(db, rid)] == ["first", "same", "same"])
+                  if [entry["change"] for entry in history(db, rid)] == ["first", "same", "same"]
+                  and len({entry["ref"] for entry in history(db, rid)}) == 1)
     assert 'class="edition-change"' not in page_of(client.get(f"/r/{steady}"))
     assert 'class="edition-change"' not in page_of(client.get("/r/dragon-dice/magic/general/m"))
 
@@ -226,3 +227,9 @@ def test_the_canned_query_finds_what_the_diff_finds(editions_db, db):
         assert sorted(r["ref"] for r in rows if r["change"] == change) == sorted(r["ref"] for r in found[change])
     assert all(r["permalink"] is None if r["change"] == "removed" else r["permalink"].startswith(f"{APP_URL}/r/")
                for r in rows)
+
+
+def test_a_moved_ruling_says_in_which_version_and_its_number_before(client, db):
+    rule = next(r for r in diff(db, LORCANA_RULES, MIDDLE, LAST)["moved"] if r["diff"] is None)
+    page = page_of(client.get(f"/r/{rule['id']}"))
+    assert f"<strong>Moved in {LAST}</strong>: it was {escape(rule['from_ref'])}" in page
