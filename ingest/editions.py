@@ -40,9 +40,9 @@ _CONTAINED_WORDS = 6
 SIMILAR = 0.8
 # Pairs compared word for word at most per step: beyond, only equal texts (and places, numbers) match.
 _MAX_PAIRS = 250_000
-# A section's own number before its title ("10.3 Bodyguard", "B. Activating", "702.19"): not part of its name.
 # What a unit says, as words: case and punctuation aside ("challenges." is "challenges" followed by more).
 _WORD = re.compile(r"\w+")
+# A section's own number before its title ("10.3 Bodyguard", "B. Activating", "702.19"): not part of its name.
 _SECTION_NUMBER = re.compile(r"^\s*(?:[A-Z]|\d+)(?:\.\w+)*\.?\s+(?=\S)")
 
 
@@ -69,7 +69,8 @@ class _Unit:
         words = tuple(_WORD.findall((text if family != "term" and text.strip() else f"{title} {text}").casefold()))
         if family == "term":
             number = " ".join(title.split()).casefold()
-        section = tuple(_SECTION_NUMBER.sub("", part).strip().casefold() for part in (get("section") or "").split(" > "))
+        section = tuple(_SECTION_NUMBER.sub("", part).strip().casefold()
+                        for part in (get("section") or "").split(" > "))
         return cls(get("ruling_id") if isinstance(ruling, dict) else ruling.id, kind, family, number, words,
                    section, re.split(r"[.\-]", number)[-1])
 

@@ -6,8 +6,8 @@ version 2 adds the `changesets` log, declares the derived `lexicon` and `embeddi
 what removing a source looks up; version 3 keeps every edition of a source (`source_versions`) and every
 ruling's text in each (`ruling_history`); version 4 keeps the original file of a PDF (`originals`) and cites
 pages as a reader finds them (`page_end`, `pdf_page`); version 5 gives a source's rulings the ids of what they
-say across its editions (kb.reidentify) and keeps the ids no ruling has any more (`ruling_redirects`), and the vectors of every edition's passages
-(`edition_embeddings`).
+say across its editions (kb.reidentify), keeps the ids no ruling has any more (`ruling_redirects`) and the
+vectors of every edition's passages (`edition_embeddings`).
 """
 from __future__ import annotations
 

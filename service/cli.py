@@ -254,7 +254,8 @@ def diff(source: str, since: str | None, until: str | None, as_json: bool, db_pa
         found = compare(conn, source, since, until)
     except UnknownEdition as exc:
         _fail(exc)
-    click.echo(json.dumps(found, ensure_ascii=False, indent=2) if as_json else diff_text(found, by_section(conn, found)))
+    click.echo(json.dumps(found, ensure_ascii=False, indent=2) if as_json
+               else diff_text(found, by_section(conn, found)))
 
 
 @cli.command()
