@@ -58,9 +58,9 @@ def test_the_versions_page_lists_each_edition_with_its_counts_current_marked_and
     assert "first version" in rows[0][1]
     for (_, row), edition, before in zip(rows[1:], versions(db, LORCANA_RULES)[1:], LORCANA_EDITIONS):
         cells = re.findall(r"<td>(.*?)</td>", row, re.DOTALL)
-        assert cells[:5] == [edition["effective"], str(edition["rulings"]), str(edition["added"]),
-                             str(edition["changed"]), str(edition["removed"])]
-        assert f'href="/sources/{LORCANA_RULES}/diff?to={edition["version"]}">Changes from {before}</a>' in cells[5]
+        assert cells[:6] == [edition["effective"], str(edition["rulings"]), str(edition["added"]),
+                             str(edition["changed"]), str(edition["removed"]), str(edition["moved"])]
+        assert f'href="/sources/{LORCANA_RULES}/diff?to={edition["version"]}">Changes from {before}</a>' in cells[6]
 
 
 def test_the_source_page_links_to_its_versions_only_when_it_has_more_than_one(client):
