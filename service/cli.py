@@ -231,7 +231,7 @@ def versions(source: str | None, as_json: bool, db_path: Path):
         return
     for one in listed:
         counts = ("first version" if one["added"] is None else
-                  f"{one['changed']} changed, {one['added']} added, {one['removed']} removed")
+                  f"{one['changed']} changed, {one['added']} added, {one['removed']} removed, {one['moved']} moved")
         mark = "  (current)" if one["current"] else ""
         click.echo(f"{one['version']}  effective {one['effective'] or 'unknown'}  {one['rulings']} "
                    f"rulings  {counts}{mark}")
@@ -250,15 +250,18 @@ def diff(source: str | None, since: str | None, until: str | None, as_json: bool
     Example: rulings diff lorcana-comprehensive-rules --from 2024-08-09
     """
     from kb.editions import UnknownEdition
+    from kb.editions import by_section
     from kb.editions import diff as compare
     if source is None:
         click.echo(source_listing(_connect(db_path)))
         return
     try:
-        found = compare(_connect(db_path), source, since, until)
+        conn = _connect(db_path)
+        found = compare(conn, source, since, until)
     except UnknownEdition as exc:
         _fail(exc)
-    click.echo(json.dumps(found, ensure_ascii=False, indent=2) if as_json else diff_text(found))
+    click.echo(json.dumps(found, ensure_ascii=False, indent=2) if as_json
+               else diff_text(found, by_section(conn, found)))
 
 
 def source_listing(conn: sqlite3.Connection) -> str:
@@ -271,23 +274,49 @@ def source_listing(conn: sqlite3.Connection) -> str:
         f"  {sid}  [{game}] {title}: versions {listed or '-'}" for sid, game, title, listed in rows)
 
 
-def diff_text(found: dict) -> str:
-    """A diff as a judge reads it: counts, then section by section each rule added (+), removed (-) or changed
-    (~, its words as [-removed-] {+added+})."""
+@cli.command()
+@click.argument("question")
+@click.option("--game", default=None, help="Search only this game's rulings.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON: subject, changes.")
+@db_option
+def changes(question: str, game: str | None, as_json: bool, db_path: Path):
+    """What changed about a subject between editions: "What changed about X?", "Is X new?", "Errata for X".
+    Each ruling about it that changed, was added or moved, with its earlier and its current text.
+
+    Example: rulings changes "What changed about the number of ink types in a deck?" --game lorcana
+    """
+    from kb.changes import changes_about
+    found = changes_about(_connect(db_path), question, game)
+    if as_json:
+        click.echo(json.dumps(found, ensure_ascii=False, indent=2))
+        return
+    if not found["changes"]:
+        click.echo(f"Nothing about {found['subject']} changed between editions.")
+    for change in found["changes"]:
+        if change["change"] == "added":
+            click.echo(f"{change['ref']}: added in {change['version']}\n  {change['now']}")
+            continue
+        was = f" (was {change['earlier_ref']})" if change["earlier_ref"] != change["ref"] else ""
+        click.echo(f"{change['ref']}{was}: {change['change']} in {change['version']}\n"
+                   f"  before ({change['earlier_version']}): {change['earlier']}\n  now: {change['now']}")
+
+
+def diff_text(found: dict, sections: list[dict]) -> str:
+    """A diff as a judge reads it: counts, then section by section in rulebook order (`sections`:
+    kb.editions.by_section) each rule added (+), removed (-), moved (> old number → new, "text unchanged" or
+    its words) or changed (~), words as [-removed-] {+added+}."""
     lines = [f"{found['source']} {found['from']} → {found['to']}: {len(found['added'])} added, "
-             f"{len(found['removed'])} removed, {len(found['changed'])} changed"]
-    entries = [(row["section"], "+", row["ref"], row["text"] + (f" (was {row['moved_from']})"
-                                                                 if row.get("moved_from") else ""))
-               for row in found["added"]]
-    entries += [(row["section"], "-", row["ref"], row["text"]) for row in found["removed"]]
-    entries += [(row["section"], "~", row["ref"], " ".join(
-        run["text"] if run["op"] == "same" else f"[-{run['text']}-]" if run["op"] == "removed" else
-        f"{{+{run['text']}+}}" for run in row["diff"])) for row in found["changed"]]
-    sections: dict[str, list[str]] = {}
-    for section, mark, ref, text in entries:
-        sections.setdefault(section, []).append(f"  {mark} {ref}  {text}")
-    for section, found_lines in sections.items():
-        lines += ["", section or "(no section)", *found_lines]
+             f"{len(found['removed'])} removed, {len(found['moved'])} moved, {len(found['changed'])} changed"]
+    marks = {"added": "+", "removed": "-", "moved": ">", "changed": "~"}
+    for section in sections:
+        lines += ["", section["title"] or "(no section)"]
+        for entry in section["entries"]:
+            words = entry["text"] if entry.get("diff") is None else " ".join(
+                run["text"] if run["op"] == "same" else f"[-{run['text']}-]" if run["op"] == "removed" else
+                f"{{+{run['text']}+}}" for run in entry["diff"])
+            ref = f"{entry['from_ref']} → {entry['ref']}" if entry["change"] == "moved" else entry["ref"]
+            unchanged = " (text unchanged)" if entry["change"] == "moved" and entry["diff"] is None else ""
+            lines.append(f"  {marks[entry['change']]} {ref}{unchanged}  {words}")
     return "\n".join(lines)
 
 
@@ -371,8 +400,8 @@ def edition_text(edition: dict) -> str:
     head = f"Version {edition['version']} of {edition['source']} ({where})"
     if not edition["compared_with"]:
         return f"{head}: its oldest edition"
-    return (f"{head}: {edition['changed']} rules changed, {edition['added']} added, {edition['removed']} removed "
-            f"since {edition['compared_with']}")
+    return (f"{head}: {edition['changed']} rules changed, {edition['added']} added, {edition['removed']} removed, "
+            f"{edition['moved']} moved since {edition['compared_with']}")
 
 
 mode_option = click.option("--mode", default="hybrid", show_default=True, type=click.Choice(MODES),
