@@ -293,12 +293,17 @@ def changes(question: str, game: str | None, as_json: bool, db_path: Path):
     if not found["changes"]:
         click.echo(f"Nothing about {found['subject']} changed between editions.")
     for change in found["changes"]:
-        if change["change"] == "added":
-            click.echo(f"{change['ref']}: added in {change['version']}\n  {change['now']}")
-            continue
-        was = f" (was {change['earlier_ref']})" if change["earlier_ref"] != change["ref"] else ""
-        click.echo(f"{change['ref']}{was}: {change['change']} in {change['version']}\n"
-                   f"  before ({change['earlier_version']}): {change['earlier']}\n  now: {change['now']}")
+        click.echo("\n".join(_change_lines(change)))
+
+
+def _change_lines(change: dict) -> list[str]:
+    """One change of `kb.changes.changes_about` as a judge reads it: the ref, what happened in which edition,
+    the text before (unless added) and now."""
+    if change["change"] == "added":
+        return [f"{change['ref']}: added in {change['version']}", f"  {change['now']}"]
+    was = f" (was {change['earlier_ref']})" if change["earlier_ref"] != change["ref"] else ""
+    return [f"{change['ref']}{was}: {change['change']} in {change['version']}",
+            f"  before ({change['earlier_version']}): {change['earlier']}", f"  now: {change['now']}"]
 
 
 def diff_text(found: dict, sections: list[dict]) -> str:
@@ -543,6 +548,8 @@ def outcome_text(result: dict, groups: list[dict]) -> str:
     then the first ruling in full, with its citation and (beside an answer) its verification status, then the
     other rulings a line each."""
     lines = [OUTCOME_LINES[result["outcome"]]] if OUTCOME_LINES[result["outcome"]] else []
+    lines += [line for change in result.get("changes", []) for line in _change_lines(change)] + \
+        ([""] if result.get("changes") else [])
     lines += [f"Recorded gap in {gap['source_title']}: {gap['description']} (line {gap['line']})"
               for gap in result["gaps"]]
     if not groups:

@@ -15,3 +15,20 @@ def test_a_question_asking_what_changed_names_its_subject(question, about):
 @pytest.mark.parametrize("question", ["What does Bodyguard do?", "How many ink types can a deck contain?"])
 def test_other_questions_ask_nothing_about_changes(question):
     assert subject(question) is None
+
+
+def test_ask_answers_a_question_about_what_changed_with_the_changes_on_every_surface(editions_db):
+    from click.testing import CliRunner
+
+    from kb.search import ask
+    from kb.store import connect
+    from service.app import create_app
+    from service.cli import cli
+    question = "What changed about the number of ink types in a deck?"
+    answer = ask(connect(editions_db), question, "lorcana")
+    assert any(change["ref"].endswith("2.1.1.2") and change["earlier"] for change in answer["changes"])
+    assert "changes" not in ask(connect(editions_db), "How many ink types can a deck hold?", "lorcana")
+    printed = CliRunner().invoke(cli, ["ask", question, "--game", "lorcana", "--db", str(editions_db)]).output
+    assert "2.1.1.2" in printed and "before (" in printed
+    page = create_app(editions_db).test_client().get("/", query_string={"q": question, "game": "lorcana"})
+    assert 'id="changes-heading">What changed</h3>' in page.get_data(as_text=True)
