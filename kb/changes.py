@@ -37,16 +37,23 @@ def changes_about(conn: sqlite3.Connection, question: str, game: str | None = No
     about = subject(question) or question
     found = []
     for result in ask(conn, about, game, CANDIDATES)["results"]:
-        if result["kind"] in HEADER_KINDS or result["kind"] == "restated":  # a reprint is no rule
-            continue
-        steps = history(conn, result["id"])
-        for before, now in reversed(list(zip([None, *steps], steps))):
-            moved = before is not None and before["ref"] != now["ref"] and now["change"] == "same"
-            if now["change"] not in ("changed", "added") and not moved:
-                continue
-            found.append({"id": result["id"], "ref": now["ref"], "change": "moved" if moved else now["change"],
-                          "version": now["version"], "effective": now["effective"],
-                          "earlier": before["text"] if before and now["change"] != "added" else None,
-                          "earlier_version": before["version"] if before else None,
-                          "earlier_ref": before["ref"] if before else None, "now": now["text"]})
+        if result["kind"] not in HEADER_KINDS and result["kind"] != "restated":  # a reprint is no rule
+            found += ruling_changes(conn, result["id"])
     return {"subject": about, "changes": found}
+
+
+def ruling_changes(conn: sqlite3.Connection, ruling_id: str) -> list[dict]:
+    """A ruling's changes between its source's editions, latest first, as `changes_about` gives them: changed,
+    added, or moved (renumbered with its text unchanged)."""
+    found = []
+    steps = history(conn, ruling_id)
+    for before, now in reversed(list(zip([None, *steps], steps))):
+        moved = before is not None and before["ref"] != now["ref"] and now["change"] == "same"
+        if now["change"] not in ("changed", "added") and not moved:
+            continue
+        found.append({"id": ruling_id, "ref": now["ref"], "change": "moved" if moved else now["change"],
+                      "version": now["version"], "effective": now["effective"],
+                      "earlier": before["text"] if before and now["change"] != "added" else None,
+                      "earlier_version": before["version"] if before else None,
+                      "earlier_ref": before["ref"] if before else None, "now": now["text"]})
+    return found

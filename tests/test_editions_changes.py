@@ -32,3 +32,12 @@ def test_ask_answers_a_question_about_what_changed_with_the_changes_on_every_sur
     assert "2.1.1.2" in printed and "before (" in printed
     page = create_app(editions_db).test_client().get("/", query_string={"q": question, "game": "lorcana"})
     assert 'id="changes-heading">What changed</h3>' in page.get_data(as_text=True)
+
+
+def test_the_bodyguard_term_page_shows_its_rules_and_their_history_only_bodyguards(editions_db):
+    from service.app import create_app
+    page = create_app(editions_db).test_client().get("/api/terms/lorcana/bodyguard").get_json()
+    assert page["rules"] and all("Bodyguard" in r["text"] or r["ref"].endswith(("2", "3")) for r in page["rules"][:1])
+    moves = {h["ref"]: h["changes"][0] for h in page["history"]}
+    assert moves["Lorcana 10.3.1"]["change"] == "moved" and moves["Lorcana 10.3.1"]["earlier_ref"] == "Lorcana 10.2.1"
+    assert all("Challenger" not in (c["earlier"] or "") + (c["now"] or "") for h in page["history"] for c in h["changes"])
