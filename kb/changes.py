@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 import sqlite3
 
+from collections.abc import Callable
+
 from kb.editions import history
-from kb.search import ask
 from model.kinds import HEADER_KINDS
 
 # The question's subject after the words that ask what changed about it.
@@ -28,12 +29,13 @@ def subject(question: str) -> str | None:
     return None
 
 
-def changes_about(conn: sqlite3.Connection, question: str, game: str | None = None) -> dict:
+def changes_about(conn: sqlite3.Connection, question: str, game: str | None, ask: Callable[..., dict]) -> dict:
     """`{"subject", "changes"}`: the subject of a question asking what changed (the whole question if it does
     not read as one) and, of the rulings the search finds about it, best first, each whose history has a
     change: `{"id", "ref", "change" ("changed" | "added" | "moved"), "version", "effective", "earlier"
     (the text in the edition before, None for one added), "earlier_version", "earlier_ref", "now" (its text
-    in that edition)}`, one entry per change, latest first."""
+    in that edition)}`, one entry per change, latest first. `ask` is `kb.search.ask`, which finds the rulings
+    (passed in: search answers what-changed questions with this module)."""
     about = subject(question) or question
     found = []
     for result in ask(conn, about, game, CANDIDATES)["results"]:

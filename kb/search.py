@@ -199,7 +199,7 @@ def what_changed(conn: sqlite3.Connection, question: str, game: str | None) -> d
     """`{"changes": [...]}` for a question asking what changed about a subject ("What changed about X?", "Is X
     new?": `kb.changes`), its rulings' changes between editions with their earlier and current texts; else {}."""
     from kb.changes import changes_about, subject  # it searches for the subject with `ask`
-    return {"changes": changes_about(conn, question, game)["changes"]} if subject(question) else {}
+    return {"changes": changes_about(conn, question, game, ask)["changes"]} if subject(question) else {}
 
 
 def _answer(conn: sqlite3.Connection, question: str, game: str | None, k: int, mode: str, weight: float,

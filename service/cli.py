@@ -286,7 +286,8 @@ def changes(question: str, game: str | None, as_json: bool, db_path: Path):
     Example: rulings changes "What changed about the number of ink types in a deck?" --game lorcana
     """
     from kb.changes import changes_about
-    found = changes_about(_connect(db_path), question, game)
+    from kb.search import ask
+    found = changes_about(_connect(db_path), question, game, ask)
     if as_json:
         click.echo(json.dumps(found, ensure_ascii=False, indent=2))
         return

@@ -331,7 +331,8 @@ def test_as_of_a_date_questions_are_compared_with_that_editions_own_passages(in_
 
 
 def test_what_changed_about_a_subject_answers_from_the_history_with_both_texts(in_order):
-    found = changes_about(connect(in_order[0]), "What changed about the number of ink types in a deck?", "lorcana")
+    found = changes_about(connect(in_order[0]), "What changed about the number of ink types in a deck?", "lorcana",
+                          ask)
     assert found["subject"] == "the number of ink types in a deck"
     rule = next(c for c in found["changes"] if c["ref"] == "Lorcana 2.1.1.2")
     assert (rule["change"], rule["version"], rule["earlier_version"]) == ("changed", "2025-02-28", "2024-08-09")
