@@ -77,17 +77,13 @@ _DECIMAL_TITLE = re.compile(r"^(?P<n>\d+(?:\.(?:\d+|[A-Z](?![A-Za-z])))+[a-z]?)\
 _NUMBERED_SECTION = re.compile(r"^(?P<n>\d{1,4})[.)]\s+(?P<title>[A-Z][\w'’&/ ,-]{1,50}[\w)])$")
 # "103. To play, a player must..." / "429. Add": a plain number of a document that numbers its rules from the top.
 _TOP_NUMBER = re.compile(r"^\s*(?P<n>\d{1,3})\.\s+(?P<body>\S(?:.*\S)?)\s*$")  # not `\S.*?\s*$`: quadratic
-# "727.", "1.4.6.", "1-2-1." or "a." alone on its line, its text on the next ones.
-_BARE_NUMBER = re.compile(r"^\s*(?:\d{1,3}(?:[.\-]\d+|\.[a-z])*\.?|[a-z]\.)\s*$")
 # Small words a numbered title may have in lower case ("Playing the Game", "Playing or Activating Abilities").
 _TITLE_SMALL = frozenset(HEADING_CONNECTORS | {"or", "at", "by", "from", "as", "vs", "per", "into", "onto"})
-# "Article", "ARTICLE", "Rule"…: as a heading writes them, never lower case ("see rule 4.2.2e" is a reference).
-_KEYWORD = f"(?:{'|'.join(form for word in labels.KEYWORDS for form in (word, word.upper()))})"
 # Keywords that name a part of a document, never one rule: "Section 7.2" heads a section however numbered.
 _KEYWORD_PART = re.compile(f"^(?:{'|'.join(labels.SECTION_WORDS)})\\b", re.IGNORECASE)
-_KEYWORD_HEADING = re.compile(rf"^{_KEYWORD}\s+(?P<n>\d+(?:\.\d+)*)(?!\.?\d)\s*+(?:[:.–—-]\s*+)?[^.!?]*$")
+_KEYWORD_HEADING = re.compile(rf"^{labels.KEYWORD_FORMS}\s+(?P<n>\d+(?:\.\d+)*)(?!\.?\d)\s*+(?:[:.–—-]\s*+)?[^.!?]*$")
 # The number a heading gives the plain items under it: "Article 4: ...", "3 Movement", "A. Rapidplay".
-_HEADING_NUMBER = re.compile(rf"^(?:{_KEYWORD}\s+(?P<named>\d+(?:\.\d+)*)\b"
+_HEADING_NUMBER = re.compile(rf"^(?:{labels.KEYWORD_FORMS}\s+(?P<named>\d+(?:\.\d+)*)\b"
                              r"|\((?P<bracketed>\d{1,3}(?:\.\d+)+)\)(?=\s)"  # "(1.2) Duplicates"
                              r"|(?P<n>\d{1,3}(?:\.(?:\d+|[A-Za-z](?![A-Za-z])))*)(?=[.:)]?(?:\s|$))"
                              r"|(?P<letter>[A-Z])[.:](?=\s))")
@@ -170,7 +166,7 @@ class _Outline:
         self.item = _item(joints)
         lines = labels.unglue(lines, joints[-1], self.item)
         lines, self.inline_asked = _split_asked(lines)
-        if _bare_letters(lines, self.item):
+        if labels.bare_letters(lines, self.item):
             self.item = _item(joints, bare=True)
         self.code = _fenced(lines)  # line index -> the line of a code block or of the FENCE around it
         # Looking ahead or back, a code block's lines are plain text: "END LOOP" or "# comment" heads nothing.
@@ -212,7 +208,7 @@ class _Outline:
         self.top_rules = _numbers_rules_from_the_top(self.lines, self.numbers)
         self.top = -1                       # the last plain number of that sequence so far
         # A document printing its labels alone on their lines ("1.4.6." over its text, as PDFs lay them out).
-        self.lone = _lone_labels(self.lines, self.item)
+        self.lone = labels.printed_alone(self.lines, self.item)
         self.steps = _stepped(self.lines)  # words the document numbers its steps after ("STEP 7-PLACE…")
         self.listed = _contents_pairs(self.lines, self.following) if self.lone else set()
         self.term_letter = ""               # the first letter of the glossary's latest term
@@ -266,8 +262,8 @@ class _Outline:
             item = self.item.match(line)
             if self.steps and self._step(pos, line):
                 continue
-            if (self.top_rules or self.lone) and _BARE_NUMBER.match(line):
-                item = _alone(line, self.item)  # a number whose text is on the next lines
+            if (self.top_rules or self.lone) and labels.LONE_LABEL.match(line):
+                item = labels.alone(line, self.item)  # a number whose text is on the next lines
                 if index in self.listed:  # an entry of a contents page ("1.2." over "The Golden Rules")
                     self._text(index, pos, line)
                     continue
@@ -359,8 +355,8 @@ class _Outline:
         if keyword and (named or not carried) and not self._carried_on(index):
             number = keyword.group("n")
             # "Rule 7.11 Instigator & Aggressor": a rule's heading, its own text the rule
-            return _Heading(_depth(number), stripped, number, "numbered",
-                            rule=_rule_number(number) and not _KEYWORD_PART.match(stripped))
+            return _Heading(labels.depth(number), stripped, number, "numbered",
+                            rule=labels.compound(number) and not _KEYWORD_PART.match(stripped))
         if self.top_rules and (_TOP_NUMBER.match(stripped) or self.numbers[index] is not None):
             return self._top_heading(index, stripped)
         chapter = _CHAPTER.match(stripped)
@@ -372,7 +368,7 @@ class _Outline:
         if decimal and len(decimal.group("title").split()) <= 8 and (
                 self._heads_rules(index, decimal.group("n")) or self._stands_empty(index, decimal.group("n"))):
             number = decimal.group("n")
-            return _Heading(_depth(number), f"{number} {_section_title(decimal.group('title'))}", number, "numbered")
+            return _Heading(labels.depth(number), f"{number} {_section_title(decimal.group('title'))}", number, "numbered")
         numbered = _NUMBERED_SECTION.match(stripped)
         if numbered and "," in numbered.group("title") and not (
                 _names_a_topic(numbered.group("title"))
@@ -432,7 +428,7 @@ class _Outline:
     def _continues(self, label: str) -> bool:
         """Does `label` carry the numbering on: a successor of the last rule (see `labels.successors`), or the
         first rule or next topic under an open numbered heading?"""
-        numbers = [h.number for h in self.headings if _numeric(h.number)]
+        numbers = [h.number for h in self.headings if labels.numeric(h.number)]
         return any(label in labels.successors(number) for number in (self.last_rule, *numbers) if number)
 
     def _mid_sentence(self, index: int) -> bool:
@@ -466,7 +462,7 @@ class _Outline:
         if not labels.within(later, number) or later == number:
             return None
         self.skip.add(title_at)
-        return _Heading(_depth(number), f"{number} {_section_title(title)}", number, "numbered")
+        return _Heading(labels.depth(number), f"{number} {_section_title(title)}", number, "numbered")
 
     def _opens_glossary(self, index: int) -> bool:
         """Is a "Glossary" or "Definitions" line followed by a glossary entry (a term line over its definition,
@@ -528,7 +524,7 @@ class _Outline:
             return False
         # "3. Card Types" over "300. General": sections numbered in the hundreds of their chapter.
         child = following.group("number")
-        return child == "1" or _in_hundreds(child, number)
+        return child == "1" or labels.in_hundreds(child, number)
 
     def _titled(self, index: int, stripped: str) -> bool:
         """A short unpunctuated line, after a blank line over text or questions and numbered units (past
@@ -615,11 +611,11 @@ class _Outline:
             # "## 4.3.6 Challenge" is inside "### 4.3. Main Phase", "### 5.0 General" is not inside "## 4.3".
             number = heading.number if heading.kind in ("marked", "numbered") and not self.top_rules else None
             while self.headings and self.headings[-1].level >= heading.level and not (
-                    _numeric(number) and labels.within(number, self.headings[-1].number)):
+                    labels.numeric(number) and labels.within(number, self.headings[-1].number)):
                 closed = self.headings.pop()
                 heading.sibling = heading.sibling or closed.level == heading.level
             self._leave_sections_outside(number)
-            if self.headings and _numeric(number) and labels.within(number, self.headings[-1].number):
+            if self.headings and labels.numeric(number) and labels.within(number, self.headings[-1].number):
                 heading.level = max(heading.level, self.headings[-1].level + 1)
         heading.glossary = bool(_GLOSSARY.match(heading.title))
         if heading.number:
@@ -664,10 +660,10 @@ class _Outline:
         heading with rules under it is a section whose own text takes its number."""
         if heading.kind != "marked":
             return False
-        rule = _rule_number(heading.number)
+        rule = labels.compound(heading.number)
         marked = _marked(line.strip())
         raw = (marked.group("star") or marked.group("hash")).strip(" *#")
-        number = heading.number if _numeric(heading.number) else None
+        number = heading.number if labels.numeric(heading.number) else None
         asked = _ASKS.match(_without_number(raw, number))
         if not (rule or asked) or self._has_parts(index, heading):
             heading.rule = rule and not self.top_rules
@@ -697,7 +693,7 @@ class _Outline:
             marked = _marked(line.strip())
             if marked:
                 number = _heading_number(marked.group("star") or marked.group("hash"))
-                if _numeric(number) and _numeric(heading.number):
+                if labels.numeric(number) and labels.numeric(heading.number):
                     return labels.within(number, heading.number) and number != heading.number
                 return len(marked.group("hashes") or "#") > heading.level
             item = self.item.match(line)
@@ -711,10 +707,10 @@ class _Outline:
     def _leave_sections_outside(self, number: str | None) -> None:
         """Close the open numbered headings that the document's numbering puts `number` after, not under
         ("4.3.6 Challenge" for rule 4.3.7), down to the first it sits under or that is not numbered."""
-        if self.top_rules or not _numeric(number):
+        if self.top_rules or not labels.numeric(number):
             return
         closed = False
-        while (self.headings and _numeric(self.headings[-1].number)
+        while (self.headings and labels.numeric(self.headings[-1].number)
                and not labels.within(number, self.headings[-1].number)
                and labels.follows(number, self.headings[-1].number)):
             self.headings.pop()
@@ -1306,21 +1302,12 @@ def _fenced(lines: list[tuple[int, str]]) -> dict[int, str]:
     return found
 
 
-def _numeric(number: str | None) -> bool:
-    return bool(number) and number[0].isdigit()
-
-
-def _rule_number(number: str | None) -> bool:
-    """Is `number` numbered like a rule, with parts ("4.3.6", "6.A.1"), not a chapter ("6") or a letter?"""
-    return _numeric(number) and bool(re.search(r"[.\-]", number))
-
-
 def _without_number(title: str, number: str | None) -> str:
     """A heading's title without the number it starts with ("6.A.1. Test Case, ..." -> "Test Case, ...", "Rule
     7.11 Instigator" -> "Instigator")."""
     if not number:
         return title
-    return re.sub(rf"^(?:{_KEYWORD}\s+)?\(?{re.escape(number)}[.:)]?\s*", "", title) or title
+    return re.sub(rf"^(?:{labels.KEYWORD_FORMS}\s+)?\(?{re.escape(number)}[.:)]?\s*", "", title) or title
 
 
 def _next_nonblank(lines: list[tuple[int, str]]) -> list[int | None]:
@@ -1409,7 +1396,7 @@ def _next_numbers(lines: list[tuple[int, str]], opening: re.Pattern = _ITEM) -> 
     for index in range(len(lines) - 1, -1, -1):
         numbers[index] = upcoming
         line = lines[index][1]
-        item = _alone(line, opening) or opening.match(line)
+        item = labels.alone(line, opening) or opening.match(line)
         chapter = _CHAPTER.match(line.strip()) if len(line) <= 2 * _LONGEST_HEADING else None
         if item and item.group("decimal"):
             upcoming = item.group("decimal")
@@ -1446,41 +1433,7 @@ def _stepped(lines: list[tuple[int, str]]) -> set[str]:
         last[word] = number
     # The words a heading's number follows number sections and rules, never steps.
     return {word for word, count in counted.items()
-            if count >= _STEPS and not re.fullmatch(_KEYWORD, word, re.IGNORECASE)}
-
-
-def _bare_letters(lines: list[tuple[int, str]], opening: re.Pattern) -> bool:
-    """Does the document letter its rules' subrules without a stop ("a If two abilities…" under "1.6 …")? At
-    least `labels.EVIDENCE` lines opening with a letter and a capitalised word, each the letter that comes next
-    under the numbered rule just above ("a" right after it, "b" right after "a")."""
-    bare = re.compile(r"^\s*([a-z])\s+[A-Z“\"(]")
-    expected, found = "", 0
-    for _, line in lines:
-        if not line.strip():
-            continue
-        item = opening.match(line)
-        letter = bare.match(line)
-        if item and item.group("decimal"):
-            expected = "a"
-        elif letter and letter.group(1) == expected:
-            found += 1
-            expected = chr(ord(expected) + 1)
-        else:
-            expected = ""
-    return found >= labels.EVIDENCE
-
-
-def _alone(line: str, opening: re.Pattern) -> re.Match | None:
-    """The item a label alone on its line opens ("1.4.6.", its text on the next lines), or None."""
-    return opening.match(line.rstrip() + " ") if _BARE_NUMBER.match(line) else None
-
-
-def _lone_labels(lines: list[tuple[int, str]], opening: re.Pattern) -> bool:
-    """Does the document print its rule labels alone on their lines ("1.4.6." over the rule's text)? At least
-    `labels.EVIDENCE` such labels, each following on from the one before (see `labels.successors`)."""
-    alone = [item.group("decimal") for _, line in lines
-             if (item := _alone(line, opening)) and item.group("decimal")]
-    return labels.chained(alone) >= labels.EVIDENCE
+            if count >= _STEPS and not re.fullmatch(labels.KEYWORD_FORMS, word, re.IGNORECASE)}
 
 
 # Labels over titles in a row, this many of them siblings, are a contents page; a title wraps over a few lines.
@@ -1492,7 +1445,7 @@ def _title_words(line: str) -> bool:
     """Is `line` (a part of) a title in a contents page: a few words, no sentence, no label?"""
     stripped = line.strip()
     return (0 < len(stripped.split()) <= 7 and stripped[-1] not in ".,;:!?"
-            and not _BARE_NUMBER.match(line) and not _ITEM.match(stripped))
+            and not labels.LONE_LABEL.match(line) and not _ITEM.match(stripped))
 
 
 def _contents_pairs(lines: list[tuple[int, str]], following: list[int | None]) -> set[int]:
@@ -1514,7 +1467,7 @@ def _contents_pairs(lines: list[tuple[int, str]], following: list[int | None]) -
     index = next((i for i, (_, line) in enumerate(lines) if line.strip()), None)
     while index is not None:
         title = following[index]
-        if (_BARE_NUMBER.match(lines[index][1]) and title is not None and _title_words(lines[title][1])
+        if (labels.LONE_LABEL.match(lines[index][1]) and title is not None and _title_words(lines[title][1])
                 and _names_a_topic(lines[title][1].strip())):
             label = lines[index][1].strip().rstrip(".")
             if run and not labels.follows(label, run[-1][1]):
@@ -1551,7 +1504,7 @@ def _numbers_rules_from_the_top(lines: list[tuple[int, str]], numbers: list[str 
 def _opens_rule(line: str) -> bool:
     """Does `line` start a numbered rule ("103.", "103.2.a.", a bare "727.")?"""
     item = _ITEM.match(line)
-    return bool(_TOP_NUMBER.match(line) or _BARE_NUMBER.match(line) or (item and item.group("decimal")))
+    return bool(_TOP_NUMBER.match(line) or labels.LONE_LABEL.match(line) or (item and item.group("decimal")))
 
 
 def _names_a_topic(title: str) -> bool:
@@ -1582,17 +1535,8 @@ _LONGEST_ROW = 200
 _TABLE_ROW = re.compile(r"^\s*[-+]?\d+(?:\.\d+)?\.?(?: {2,}|\t)\s*\S[^\t]*?(?: {3,}|\t)\s*\S")
 
 
-def _in_hundreds(number: str, chapter: str) -> bool:
-    """Is `number` a section in the hundreds of `chapter` ("305" of "3", "1204" of "12")?"""
-    return number.isdigit() and chapter.isdigit() and len(number) == len(chapter) + 2 and number.startswith(chapter)
-
-
 def _indent(line: str) -> int:
     return len(line) - len(line.lstrip())
-
-
-def _depth(number: str) -> int:
-    return len(re.findall(r"[.\-]", number)) + 1
 
 
 def _heading_number(title: str) -> str | None:
