@@ -17,52 +17,44 @@ footnotes (`[^1]: ...`) are text, never headings or units.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from ingest import labels, links
 from ingest.formats import FENCE
-from ingest.segment import HEADING_CONNECTORS, SENTENCE_STARTERS, Block, first_sentence, slugify, trim
+from ingest.segment import SENTENCE_STARTERS, Block, first_sentence, slugify, trim
+from ingest.shapes.dialect import (
+    ASKS,
+    BULLET,
+    CAPS_LINE,
+    ENDS_ASKING,
+    ENDS_CLAUSE,
+    ITEM,
+    LONGEST_HEADING,
+    MARKED,
+    SENTENCE_END,
+    TITLE_LINE,
+    TITLE_SMALL,
+    Heading,
+    heading_number,
+    indent_of,
+    item_pattern,
+    marked_heading,
+    names_a_topic,
+    next_nonblank,
+    numbered_lines,
+    previous_nonblank,
+    section_title,
+)
 from ingest.text import MappedText
 
-_SECTION = re.compile(r"^(?:\*{2,}\s*(?P<star>[^*].*?)\s*\**|(?P<hashes>#{1,6})\s+(?P<hash>.+?))\s*$")
-_CAPS_SECTION = re.compile(r"^(?P<caps>[A-Z][A-Z0-9 :&/,'’-]{2,60}[A-Z0-9])$")
-_LONGEST_HEADING = 120
 # A separator: a rule of dashes, or a few words framed by dashes ("- The End –").
 _RULE_LINE = re.compile(r"^\s*(?:[-=_*]{5,}|[-–—]\s*[^\W\d_][\w ]{0,20}?\s*[-–—])\s*$")
 _ROW = re.compile(r"^\|.*\|$")  # a table row of the outline dialect
 # The rights to a document, which its back matter states.
 _RIGHTS = re.compile(r"©|\bcopyrights?\b|\ball rights reserved\b|\blicen[cs](?:e|ed)\b|\btrademarks?\b", re.IGNORECASE)
-# A lettered part of a rule number: "103.2.a.1", "727.1.c.3.a".
-_DOT_LETTER = r"\.[a-z](?![a-z])"
-# A capital letter part: "6.A.1" (test cases, appendices numbered under a chapter).
-_DOT_CAPITAL = r"\.[A-Z](?![A-Za-z])"
-# A decimal number's parts are taken possessively: else "1.1.1...1x" would be split between the two groups
-# every way there is before failing. Its numbers are joined by the separators the document numbers with
-# (`labels.separators`): "." always, "-" in a document numbered "1-2-1.".
-# A document may letter a rule's subrules without a stop ("a If two abilities…" under "1.6 If an ability…"):
-# then `bare` reads them.
-def _item(joints: str = ".", bare: bool = False) -> re.Pattern:
-    joint = "[" + re.escape(joints) + "]"
-    letters = r"|(?P<bare>[a-z])\s+(?=[A-Z“\"(])" if bare else ""
-    return re.compile(
-        r"^\s*(?:"
-        rf"(?P<decimal>\d+(?:(?:{joint}\d+)++[a-z]?|{_DOT_LETTER}|{_DOT_CAPITAL})"
-        rf"(?:{joint}\d+|{_DOT_LETTER}|{_DOT_CAPITAL})*+)(?:\s?\((?P<sub>[a-z])\))?\.?\s+"
-        r"|(?P<roman>(?=[ivx]{2})x{0,3}(?:ix|iv|v?i{0,3}))\.\s+"
-        r"|(?P<number>\d{1,3}[a-z]?)[).]\s+"
-        r"|\(?(?P<letter>[A-Za-z])\)\s+|(?P<dotted>[a-z])\.\s+"
-        rf"{letters}"
-        r"|(?P<question>Q(?:uestion)?\s*\d*\s*[:.)])\s*"
-        r"|(?P<answer>A(?:nswer)?\s*\d*\s*[:.])\s*"
-        r"|(?P<example>(?:EXAMPLES?|Examples?)(?:\s+(?:\d+|[A-Z]))?\s*:)\s*"
-        r")"
-    )
 
 
-_ITEM = _item()
 # "Stoneskin (2 points): Add one..." - a numbered item that names something.
 _NAMED = re.compile(r"^(?P<name>[A-Z][\w'’ /-]{1,40}?)\s*(?:\([^)]*\))?\s*(?::|\s[-–]\s)")
-_BULLET = re.compile(r"^\s*(?:[•◦▪‣∙●○■□►➢➤◊◆❖✓*–—-]|o(?=\s+[A-Z“\"(]))\s+")
 # Captions of diagrams and tables name a picture, never a section.
 _CAPTION = re.compile(r"^(?:#{1,6}\s+)?(?:[Dd]iagram|DIAGRAM|[Tt]able|TABLE|[Ff]ig(?:ure|\.)|FIG(?:URE|\.)|"
                       r"[Ii]llustration|ILLUSTRATION|[Cc]hart|CHART)\s*(?:\d+[a-z]?|[A-Z])\b")
@@ -77,21 +69,13 @@ _DECIMAL_TITLE = re.compile(r"^(?P<n>\d+(?:\.(?:\d+|[A-Z](?![A-Za-z])))+[a-z]?)\
 _NUMBERED_SECTION = re.compile(r"^(?P<n>\d{1,4})[.)]\s+(?P<title>[A-Z][\w'’&/ ,-]{1,50}[\w)])$")
 # "103. To play, a player must..." / "429. Add": a plain number of a document that numbers its rules from the top.
 _TOP_NUMBER = re.compile(r"^\s*(?P<n>\d{1,3})\.\s+(?P<body>\S(?:.*\S)?)\s*$")  # not `\S.*?\s*$`: quadratic
-# Small words a numbered title may have in lower case ("Playing the Game", "Playing or Activating Abilities").
-_TITLE_SMALL = frozenset(HEADING_CONNECTORS | {"or", "at", "by", "from", "as", "vs", "per", "into", "onto"})
 # Keywords that name a part of a document, never one rule: "Section 7.2" heads a section however numbered.
 _KEYWORD_PART = re.compile(f"^(?:{'|'.join(labels.SECTION_WORDS)})\\b", re.IGNORECASE)
 _KEYWORD_HEADING = re.compile(rf"^{labels.KEYWORD_FORMS}\s+(?P<n>\d+(?:\.\d+)*)(?!\.?\d)\s*+(?:[:.–—-]\s*+)?[^.!?]*$")
-# The number a heading gives the plain items under it: "Article 4: ...", "3 Movement", "A. Rapidplay".
-_HEADING_NUMBER = re.compile(rf"^(?:{labels.KEYWORD_FORMS}\s+(?P<named>\d+(?:\.\d+)*)\b"
-                             r"|\((?P<bracketed>\d{1,3}(?:\.\d+)+)\)(?=\s)"  # "(1.2) Duplicates"
-                             r"|(?P<n>\d{1,3}(?:\.(?:\d+|[A-Za-z](?![A-Za-z])))*)(?=[.:)]?(?:\s|$))"
-                             r"|(?P<letter>[A-Z])[.:](?=\s))")
 # "3 BASIC RULES and what you can do": a number without a stop, then a title (a heading only in a sequence).
 _BARE_NUMBERED = re.compile(r"^(?P<n>\d{1,2})\s+(?P<title>[A-Z][^.!?;:]{0,70}[^\s.!?;:,])$")
 # "♦Iron Ward [13]": a symbol and a card's number in brackets may frame it.
 _FRAMING = re.compile(r"^[\u2190-\u2bff]|\s\[\w{1,8}\]$")
-_TITLE_LINE = re.compile(r"^(?P<title>[\u2190-\u2bff]?[A-Z][\w'’&/ ,.()!–—-]{1,68}[\w)!](?:\s\[\w{1,8}\])?)$")
 # "Glossary", "Definitions and Terms", "Terms & Definitions", "Keyword Glossary": glossary words, joined
 # ("Keywords" alone names a chapter of keyword rules, no glossary).
 _GLOSSARY_WORD = r"(?:glossary|definitions?|terms|key terms|terminology)"
@@ -108,12 +92,6 @@ _TERM_WORDS = 7
 _CHANGELOG = re.compile(r"^(?:previous\s+|recent\s+|earlier\s+|rules?\s+)?(?:update\s+summar(?:y|ies)|change\s*log|"
                         r"summary\s+of\s+changes|changes\s+(?:in|since|from)\b|revision\s+history|"
                         r"version\s+history|what['’]s\s+new|errata)", re.I)
-_SENTENCE_END = re.compile(r"[.!?][”\"')\]]*(?:\s+\d+)?$")  # a page number may follow
-_ENDS_CLAUSE = re.compile(r"[.!?:;][”\"')\]]*$")
-# "Can a unit retreat twice?": text whose first sentence asks.
-_ASKS = re.compile(r"^[^.!?]{3,}\?")
-# "… still apply?", "… “Skip a turn”?": text whose last sentence asks.
-_ENDS_ASKING = re.compile(r"\?[”\"'’)\]]*$")
 _SHORT_LINE = 0.8  # a line shorter than this share of the text's width ended there on purpose
 _SIBLING_LINES = 200  # how far a numbered step's next sibling is looked for
 _QUESTION_LINES = 16  # the most lines a question runs on over (a PDF breaks its lines at each card name)
@@ -132,24 +110,6 @@ _FOOTNOTE = re.compile(r"^\s*\[\^[^\]\s]+\]:\s*")
 _LETTER_GROUP = re.compile(r"^[A-Z](?:\s*[-–—]\s*[A-Z])?$")
 
 
-@dataclass
-class _Heading:
-    level: int
-    title: str          # as the section path shows it
-    number: str | None  # what plain items under it are numbered after ("4" for Article 4)
-    kind: str           # "marked" (#, ***), "caps", "numbered" or "titled"
-    glossary: bool = False
-    entry: bool = False  # a glossary entry's heading ("### Accuracy"): its text defines the term
-    part: bool = False   # a sub-heading inside an entry ("#### Steps of an Attack"): a unit of the entry
-    sibling: bool = False  # did a heading of its level close when it opened (one section among others)?
-    holds_run: bool | None = None  # does it hold the alphabetical run of entries that follows it?
-    owner: Block | None = None  # an entry's or part's unit, which its own text goes to (started on its first line)
-    rule: bool = False   # numbered like a rule ("## 4.3 Main Phase") over its rules: its own text takes its number
-    # The section path shown for it when it differs from its title: with its number, under the chapter it numbers
-    # in the hundreds of ("3 Card Types", "305 Lands"); the ids keep its title, so they stay as they were.
-    shown: tuple[str, ...] = ()
-
-
 def parse_outline(doc: MappedText, root: tuple[str, ...]) -> list[Block]:
     """Cut a line-oriented document into blocks (see the module docstring for the shapes it knows)."""
     return _Outline(doc, root).read()
@@ -160,28 +120,28 @@ class _Outline:
 
     def __init__(self, doc: MappedText, root: tuple[str, ...]):
         self.text = doc.text
-        lines = list(_lines(self.text))
+        lines = list(numbered_lines(self.text))
         # The document's own numbering: the separators its labels join numbers with, and the lines it numbers.
         joints = labels.separators(line for _, line in lines)
-        self.item = _item(joints)
+        self.item = item_pattern(joints)
         lines = labels.unglue(lines, joints[-1], self.item)
         lines, self.inline_asked = _split_asked(lines)
         if labels.bare_letters(lines, self.item):
-            self.item = _item(joints, bare=True)
+            self.item = item_pattern(joints, bare=True)
         self.code = _fenced(lines)  # line index -> the line of a code block or of the FENCE around it
         # Looking ahead or back, a code block's lines are plain text: "END LOOP" or "# comment" heads nothing.
         self.lines = [(pos, FENCE if index in self.code else line) for index, (pos, line) in enumerate(lines)]
-        self.following = _next_nonblank(self.lines)
-        self.preceding = _previous_nonblank(self.lines)
+        self.following = next_nonblank(self.lines)
+        self.preceding = previous_nonblank(self.lines)
         self.numbers = _next_numbers(self.lines, self.item)
         self.entries = _alphabetical_headings(self.lines)
         self.sequenced = _sequenced_headings(self.lines)
         self.root = root
         self.blocks: list[Block] = []
-        self.headings: list[_Heading] = []
+        self.headings: list[Heading] = []
         self.heading_line = -1
         self.section = root + ("Front Matter",)
-        # Each section entered, as shown (see `_Heading.shown`), with how many blocks came before it.
+        # Each section entered, as shown (see `Heading.shown`), with how many blocks came before it.
         self.shown: list[tuple[int, tuple[str, ...], tuple[str, ...]]] = []
         self.in_front = True
         self.current: Block | None = None   # the unit text lines go to
@@ -213,7 +173,7 @@ class _Outline:
         self.listed = _contents_pairs(self.lines, self.following) if self.lone else set()
         self.term_letter = ""               # the first letter of the glossary's latest term
         self.dotted: bool | None = None     # are the glossary's terms "Term. Definition" lines (None: no term yet)?
-        self.glossary: list[_Heading] | None = None  # the headings down to the document's glossary heading
+        self.glossary: list[Heading] | None = None  # the headings down to the document's glossary heading
         self.spaced: bool | None = None     # or "Term Definition" lines, two columns side by side?
         self.last_term = ""                 # the glossary's latest term, folded
         self.skip: set[int] = set()         # lines read already (the end of a term wrapped over two lines)
@@ -223,9 +183,9 @@ class _Outline:
         self.spaced_out = _spaced_out(self.lines)  # a blank line between all lines (as some PDFs read)
         self.questions = 0
         self.paragraphs = 0
-        self.changelog: _Heading | None = None  # the open update summary: what it reprints nests under it
+        self.changelog: Heading | None = None  # the open update summary: what it reprints nests under it
         self.closing = False                 # does that summary run to the end (it starts past the middle)?
-        self.heading_numbers: dict[str, _Heading] = {}  # the latest heading of each number
+        self.heading_numbers: dict[str, Heading] = {}  # the latest heading of each number
         self.topics: dict[str, str] = {}    # a numbered glossary topic's number ("1 ABILITIES") -> its unit's label
         self.topic_top = 0                  # the highest of those numbers
 
@@ -251,7 +211,7 @@ class _Outline:
                 continue
             if self._cross_reference(pos, line):
                 continue
-            bullet = _BULLET.match(line)
+            bullet = BULLET.match(line)
             if index in self.inline_asked:  # "•   Is there a turn limit?    No, play goes on…"
                 self.items, self.case, self.named = [], None, None
                 self._start(self._question(index), pos + bullet.end(), pos + len(line))
@@ -283,7 +243,7 @@ class _Outline:
                 if item and self._sense(item):  # "1. Text on an object…": a numbered sense of the term
                     self._text(index, pos, line)
                     continue
-                if self.topics and not item and not _marked(stripped):
+                if self.topics and not item and not marked_heading(stripped):
                     # A glossary of numbered topics holds to its end: an unnumbered line ("Gravity Rift" under a
                     # picture) is text, no heading.
                     self._text(index, pos, line)
@@ -318,7 +278,7 @@ class _Outline:
         previous = self.preceding[index]
         before = self.lines[previous][1].strip() if previous >= 0 else ""
         return not self.spaced_out or not before or _ASIDE.fullmatch(before) is not None or bool(
-            _SENTENCE_END.search(before)) and len(self.lines[previous][1].rstrip()) < _SHORT_LINE * self.width
+            SENTENCE_END.search(before)) and len(self.lines[previous][1].rstrip()) < _SHORT_LINE * self.width
 
     def _resumed(self, index: int, stripped: str) -> Block | None:
         """The rule whose sentence a line finishes after its list of numbered subrules ("If players cannot
@@ -336,70 +296,70 @@ class _Outline:
 
     # Headings
 
-    def _heading(self, index: int, stripped: str, item: re.Match | None) -> _Heading | None:
-        if len(stripped) > _LONGEST_HEADING:
+    def _heading(self, index: int, stripped: str, item: re.Match | None) -> Heading | None:
+        if len(stripped) > LONGEST_HEADING:
             return None
         following = self.following[index]
         if _COLUMNS.search(stripped) and following is not None and _table_cells(self.lines[following][1]):
             return None  # "Result      Points      Tiebreak" over its rows: a table's header
         if item and self._table_row(index, item):
             return None  # "4.5      Sweep      3": a table's last row, no heading of what follows
-        marked = _SECTION.match(stripped)
+        marked = MARKED.match(stripped)
         if marked:
             title = marked.group("star") or marked.group("hash")
-            return _Heading(len(marked.group("hashes") or "#"), _section_title(title), _heading_number(title), "marked")
+            return Heading(len(marked.group("hashes") or "#"), section_title(title), heading_number(title), "marked")
         # A line carrying on the sentence above ("...follow the rules in\nSection 6.5.") is no heading.
-        carried = index and not _ENDS_CLAUSE.search(self.lines[index - 1][1].rstrip() or ".")
+        carried = index and not ENDS_CLAUSE.search(self.lines[index - 1][1].rstrip() or ".")
         keyword = _KEYWORD_HEADING.match(stripped)
-        named = keyword and _names_a_topic(stripped[keyword.end("n"):].strip(" :.–—-") or "-")
+        named = keyword and names_a_topic(stripped[keyword.end("n"):].strip(" :.–—-") or "-")
         if keyword and (named or not carried) and not self._carried_on(index):
             number = keyword.group("n")
             # "Rule 7.11 Instigator & Aggressor": a rule's heading, its own text the rule
-            return _Heading(labels.depth(number), stripped, number, "numbered",
+            return Heading(labels.depth(number), stripped, number, "numbered",
                             rule=labels.compound(number) and not _KEYWORD_PART.match(stripped))
         if self.top_rules and (_TOP_NUMBER.match(stripped) or self.numbers[index] is not None):
             return self._top_heading(index, stripped)
         chapter = _CHAPTER.match(stripped)
         if chapter:
-            return _Heading(1, _section_title(chapter.group("title")), chapter.group("n"), "numbered")
+            return Heading(1, section_title(chapter.group("title")), chapter.group("n"), "numbered")
         decimal = _DECIMAL_TITLE.match(stripped)
         if decimal and decimal.group("colon") and not _title_case(decimal.group("title")):
             decimal = None
         if decimal and len(decimal.group("title").split()) <= 8 and (
                 self._heads_rules(index, decimal.group("n")) or self._stands_empty(index, decimal.group("n"))):
             number = decimal.group("n")
-            return _Heading(labels.depth(number), f"{number} {_section_title(decimal.group('title'))}", number, "numbered")
+            return Heading(labels.depth(number), f"{number} {section_title(decimal.group('title'))}", number, "numbered")
         numbered = _NUMBERED_SECTION.match(stripped)
         if numbered and "," in numbered.group("title") and not (
-                _names_a_topic(numbered.group("title"))
+                names_a_topic(numbered.group("title"))
                 and labels.within(self.numbers[index] or "", numbered.group("n"))
                 and self.numbers[index] != numbered.group("n")):
             numbered = None
         if numbered and self._heads_section(index, numbered.group("n")):
-            number, title = numbered.group("n"), _section_title(numbered.group("title"))
+            number, title = numbered.group("n"), section_title(numbered.group("title"))
             # A number in the hundreds is how the document cites the section ("rule 305"), not its place among
             # chapters: shown with it, under the chapter whose hundreds it numbers ("3 Card Types > 305 Lands").
             chapter = self.heading_numbers.get(number[:-2]) if len(number) > 2 else None
             shown = (*([f"{chapter.number} {chapter.title}"] if chapter else []), f"{number} {title}")
-            return _Heading(1, title, number, "numbered", shown=shown if len(number) > 2 else ())
+            return Heading(1, title, number, "numbered", shown=shown if len(number) > 2 else ())
         if item or self._mid_sentence(index):
             return None  # a unit, or words set on a line of their own mid-sentence ("The" / "INSTALL COST" / "of a…")
         # A glossary or an update summary closes the chapters before it, even when the summary then reprints
         # rules numbered in the last one; any other capitalised line inside a chapter is a label of its text.
-        if self._inside_chapter(index) and not (_CAPS_SECTION.match(stripped) and (
+        if self._inside_chapter(index) and not (CAPS_LINE.match(stripped) and (
                 _CHANGELOG.match(stripped) or _GLOSSARY.match(stripped) and self._opens_glossary(index))):
             return None
         if index in self.sequenced:
             bare = _BARE_NUMBERED.match(stripped)
-            return _Heading(1, f"{bare.group('n')} {_section_title(bare.group('title'))}", bare.group("n"), "numbered")
-        if _CAPS_SECTION.match(stripped):
-            return _Heading(1, _section_title(stripped), _heading_number(stripped), "caps")
+            return Heading(1, f"{bare.group('n')} {section_title(bare.group('title'))}", bare.group("n"), "numbered")
+        if CAPS_LINE.match(stripped):
+            return Heading(1, section_title(stripped), heading_number(stripped), "caps")
         if self._titled(index, stripped) or (not carried and _GLOSSARY.match(stripped)
                                              and self._opens_glossary(index)):
-            return _Heading(0, _section_title(stripped), _heading_number(stripped), "titled")
+            return Heading(0, section_title(stripped), heading_number(stripped), "titled")
         return None
 
-    def _top_heading(self, index: int, stripped: str) -> _Heading | None:
+    def _top_heading(self, index: int, stripped: str) -> Heading | None:
         """In a document numbering its rules from the top, a heading is the next plain number with a title
         ("101. Deck Construction", "429. Add") over more rules; its other lines are rules or their text while
         its numbering carries on (a line among them without a number is text: "Keywords can be..." after a bare
@@ -412,7 +372,7 @@ class _Outline:
         following = self.following[index]
         if int(number) <= self.top or following is None or not _opens_rule(self.lines[following][1]):
             return None
-        if not _names_a_topic(title):
+        if not names_a_topic(title):
             return None
         self.top = int(number)
         previous = self.preceding[index]  # a heading line is never blank: it stops there
@@ -422,8 +382,8 @@ class _Outline:
             level = self.headings[-1].level + 1
         else:
             level = 2
-        shown = title if len(title) <= 3 else _section_title(title)  # "XP" is no all-capitals heading
-        return _Heading(level, f"{number} {shown}", number, "numbered")
+        shown = title if len(title) <= 3 else section_title(title)  # "XP" is no all-capitals heading
+        return Heading(level, f"{number} {shown}", number, "numbered")
 
     def _continues(self, label: str) -> bool:
         """Does `label` carry the numbering on: a successor of the last rule (see `labels.successors`), or the
@@ -436,7 +396,7 @@ class _Outline:
         ("A" / "ZONE" / "is a place…"): the line above it (past blank lines) ends no clause, and the line
         below carries the sentence on?"""
         previous = self.preceding[index]
-        return (previous >= 0 and not _ENDS_CLAUSE.search(self.lines[previous][1].rstrip())
+        return (previous >= 0 and not ENDS_CLAUSE.search(self.lines[previous][1].rstrip())
                 and self._carried_on(index))
 
     def _carried_on(self, index: int) -> bool:
@@ -446,7 +406,7 @@ class _Outline:
         opening = self.lines[following][1].lstrip()[:1] if following is not None else ""
         return bool(opening) and (opening.islower() or opening in ",;:).")
 
-    def _label_over_title(self, index: int, stripped: str) -> _Heading | None:
+    def _label_over_title(self, index: int, stripped: str) -> Heading | None:
         """A label alone on its line over a topic's name ("1.4." then "Deck Construction"): the heading of the
         rules numbered under it that follow (its title line is read with it); None when no rule numbered under
         it follows, or the line under the label is no title (then it is the label's own rule text: "1.10.1."
@@ -456,13 +416,13 @@ class _Outline:
             return None
         title = self.lines[title_at][1].strip()
         number = stripped.rstrip(".")
-        if not _names_a_topic(title) or not number[:1].isdigit():
+        if not names_a_topic(title) or not number[:1].isdigit():
             return None
         later = self.numbers[title_at] or ""
         if not labels.within(later, number) or later == number:
             return None
         self.skip.add(title_at)
-        return _Heading(labels.depth(number), f"{number} {_section_title(title)}", number, "numbered")
+        return Heading(labels.depth(number), f"{number} {section_title(title)}", number, "numbered")
 
     def _opens_glossary(self, index: int) -> bool:
         """Is a "Glossary" or "Definitions" line followed by a glossary entry (a term line over its definition,
@@ -471,7 +431,7 @@ class _Outline:
         if term is None:
             return False
         line = self.lines[term][1].strip()
-        if self.item.match(line) or _marked(line):
+        if self.item.match(line) or marked_heading(line):
             return False
         if _INLINE_TERM.match(line) or _DOTTED_TERM.match(line):
             return True
@@ -507,20 +467,20 @@ class _Outline:
         line = self.lines[following][1]
         item = self.item.match(line)
         later = item and item.group("decimal")
-        return bool(_marked(line.strip()) or _CHAPTER.match(line.strip())
+        return bool(marked_heading(line.strip()) or _CHAPTER.match(line.strip())
                     or later and not labels.within(later, number) and labels.follows(later, number))
 
     def _heads_section(self, index: int, number: str) -> bool:
         """Is "N. Title" at `index` a heading rather than a short list item? An item follows its previous
         sibling and is followed by its next one or by a list indented under it; a heading is followed by its
         own numbering, starting again at 1."""
-        indent = _indent(self.lines[index][1])
+        indent = indent_of(self.lines[index][1])
         if any(at == indent and previous == str(int(number) - 1) for at, previous, _ in self.items):
             return False
         following = self._following_item(index)
         if following is None or not following.group("number"):
             return True
-        if _indent(self.lines[self.following[index]][1]) > indent:
+        if indent_of(self.lines[self.following[index]][1]) > indent:
             return False
         # "3. Card Types" over "300. General": sections numbered in the hundreds of their chapter.
         child = following.group("number")
@@ -530,10 +490,10 @@ class _Outline:
         """A short unpunctuated line, after a blank line over text or questions and numbered units (past
         blank lines too), or after a finished sentence directly over a question or numbered unit: a plain
         section heading."""
-        if len(stripped.split()) > 8 or not _TITLE_LINE.match(stripped):
+        if len(stripped.split()) > 8 or not TITLE_LINE.match(stripped):
             return False
         name = _FRAMING.sub("", stripped)  # "♦Iron Ward [13]" names "Iron Ward"
-        asking = _ASKING_WORD.match(name) or not _names_a_topic(name)
+        asking = _ASKING_WORD.match(name) or not names_a_topic(name)
         if asking and self._asks_on(index) is not None:
             return False  # a line running on into a question ("What happens if the raider plays" / …?) is its text
         following = self.following[index]
@@ -548,7 +508,7 @@ class _Outline:
             and _OPENS_SENTENCE.match(self.lines[under][1].strip()) is not None
         previous = self.lines[index - 1][1].strip() if index else ""
         if previous:
-            return (opens and following == index + 1 and bool(_SENTENCE_END.search(previous))
+            return (opens and following == index + 1 and bool(SENTENCE_END.search(previous))
                     or self._stands_apart(index, stripped, previous))
         if self.spaced_out:
             # Blank lines say nothing: a topic's name over a sentence it does not carry on, never right under a
@@ -557,7 +517,7 @@ class _Outline:
             answering = self.faq and self.current is not None and self.current.kind == "question"
             return opens or (not item and not answering and not asking and not re.search(r"[.!?]\s", stripped)
                              and bool(_OPENS_SENTENCE.match(self.lines[following][1].strip()))
-                             and (above < 0 or not _ENDS_ASKING.search(self.lines[above][1].rstrip())))
+                             and (above < 0 or not ENDS_ASKING.search(self.lines[above][1].rstrip())))
         return opens or (following == index + 1 and not item)
 
     def _stands_apart(self, index: int, stripped: str, previous: str) -> bool:
@@ -566,18 +526,18 @@ class _Outline:
         passage (a sentence, a list item) and over body text (a sentence or a list), neither carrying on a
         sentence nor one of a stack of short lines (a picture's caption: "Example 1", "1 Summary")."""
         words = stripped.split()
-        if not _names_a_topic(stripped) or any(c.isdigit() for c in words[0] + words[-1]):
+        if not names_a_topic(stripped) or any(c.isdigit() for c in words[0] + words[-1]):
             return False
-        if not (_ENDS_CLAUSE.search(previous) or _BULLET.match(self.lines[index - 1][1]) or _ROW.match(previous)):
+        if not (ENDS_CLAUSE.search(previous) or BULLET.match(self.lines[index - 1][1]) or _ROW.match(previous)):
             return False
         body = self.lines[index + 1][1] if index + 1 < len(self.lines) else ""
-        if _BULLET.match(body) or self.item.match(body):
+        if BULLET.match(body) or self.item.match(body):
             return True
         body = body.strip()
-        return (bool(re.match(r"[A-Z“\"(]", body)) and not _names_a_topic(body)
-                and (len(body.split()) >= 8 or bool(_SENTENCE_END.search(body)) and len(body.split()) >= 4))
+        return (bool(re.match(r"[A-Z“\"(]", body)) and not names_a_topic(body)
+                and (len(body.split()) >= 8 or bool(SENTENCE_END.search(body)) and len(body.split()) >= 4))
 
-    def _place_entry(self, heading: _Heading, index: int) -> None:
+    def _place_entry(self, heading: Heading, index: int) -> None:
         """Mark a marked heading as a glossary entry (under a glossary heading, or one of an alphabetical run
         of sibling headings) or as a part of the entry above it, and put a run's entries in the glossary: the
         document's glossary heading where it has one, else the headings around the section the run follows
@@ -599,7 +559,7 @@ class _Outline:
         heading.entry = glossary or index in self.entries
         heading.part = not heading.entry and bool(parents) and (parents[-1].entry or parents[-1].part)
 
-    def _open(self, heading: _Heading, index: int) -> None:
+    def _open(self, heading: Heading, index: int) -> None:
         self._enter_changelog(heading, index)
         if heading.kind == "titled":
             # A title line is a topic inside the marked or capitalised heading above it, never inside a numbered one.
@@ -639,7 +599,7 @@ class _Outline:
                            self.root + tuple(part for h in self.headings for part in h.shown or (h.title,))))
 
     def _show_sections(self) -> None:
-        """Each block's section as shown (numbered sections with their numbers, see `_Heading.shown`), its id
+        """Each block's section as shown (numbered sections with their numbers, see `Heading.shown`), its id
         keeping the titles: a section's latest showing when the block was made (titles repeat: "General")."""
         showing: dict[tuple[str, ...], tuple[str, ...]] = {}
         entered = iter(self.shown)
@@ -653,7 +613,7 @@ class _Outline:
                 block.id_section = block.section if block.id_section is None else block.id_section
                 block.section = showing[block.section[:inside]] + block.section[inside:]
 
-    def _heading_unit(self, index: int, pos: int, line: str, heading: _Heading) -> bool:
+    def _heading_unit(self, index: int, pos: int, line: str, heading: Heading) -> bool:
         """Read a marked heading that is a unit of its own: numbered like a rule ("6.A.1. TEST CASE, ...",
         "8.3.5 Go again") with no rules or headings under it, its text, code and lists following until the next
         heading; or asking a question ("Can a unit retreat twice?"), its whole answer following. A rule-numbered
@@ -661,10 +621,10 @@ class _Outline:
         if heading.kind != "marked":
             return False
         rule = labels.compound(heading.number)
-        marked = _marked(line.strip())
+        marked = marked_heading(line.strip())
         raw = (marked.group("star") or marked.group("hash")).strip(" *#")
         number = heading.number if labels.numeric(heading.number) else None
-        asked = _ASKS.match(_without_number(raw, number))
+        asked = ASKS.match(_without_number(raw, number))
         if not (rule or asked) or self._has_parts(index, heading):
             heading.rule = rule and not self.top_rules
             return False
@@ -685,14 +645,14 @@ class _Outline:
         self.in_answer, self.answer_indent, self.answer_items = True, 0, 0
         return True
 
-    def _has_parts(self, index: int, heading: _Heading) -> bool:
+    def _has_parts(self, index: int, heading: Heading) -> bool:
         """Do rules or questions numbered under the marked heading at `index`, or headings under it, follow
         before its next sibling heading?"""
         for later in range(index + 1, len(self.lines)):
             line = self.lines[later][1]
-            marked = _marked(line.strip())
+            marked = marked_heading(line.strip())
             if marked:
-                number = _heading_number(marked.group("star") or marked.group("hash"))
+                number = heading_number(marked.group("star") or marked.group("hash"))
                 if labels.numeric(number) and labels.numeric(heading.number):
                     return labels.within(number, heading.number) and number != heading.number
                 return len(marked.group("hashes") or "#") > heading.level
@@ -719,7 +679,7 @@ class _Outline:
             self._enter_section()
             self.own_number = self.own = None
 
-    def _enter_changelog(self, heading: _Heading, index: int) -> None:
+    def _enter_changelog(self, heading: Heading, index: int) -> None:
         """Keep an update summary's parts inside it. An update summary opens a changelog; in one that runs to the
         end of the document (it starts past its middle), the chapters and rules it reprints ("5. CONDITIONS",
         "10.2. Alert", "Alert Keyword Ability") are its sub-sections, not the document's own sections again,
@@ -747,7 +707,7 @@ class _Outline:
     def _unit(self, index: int, pos: int, line: str, item: re.Match) -> bool:
         """Start the unit `item` opens; False when the line is only text of the current one."""
         start, end = pos + item.end(), pos + len(line)
-        glyph = _BULLET.match(line[item.end():])  # "053.1. * Units and legends say…": the bullet is no text
+        glyph = BULLET.match(line[item.end():])  # "053.1. * Units and legends say…": the bullet is no text
         if glyph:
             start += glyph.end()
         if item.group("question"):
@@ -759,7 +719,7 @@ class _Outline:
         if item.group("answer"):
             if self.current is None or (item.group("answer").endswith(".") and self.current.kind != "question"):
                 return False
-            self.example, self.in_answer, self.answer_indent, self.answer_items = None, True, _indent(line), 0
+            self.example, self.in_answer, self.answer_indent, self.answer_items = None, True, indent_of(line), 0
             self._extend(self.current.pieces, pos, end)
             return True
         if item.group("example"):
@@ -777,7 +737,7 @@ class _Outline:
             if self.top_rules:
                 return self._top_rule(line, item, start, end)
             number = item.group("number")
-            if self.in_answer and number == str(self.answer_items + 1) and not _ASKS.match(self.text[start:end]):
+            if self.in_answer and number == str(self.answer_items + 1) and not ASKS.match(self.text[start:end]):
                 self.answer_items += 1  # the answer's own list, counted from 1
                 return False
             self._numbered(index, line, item, start, end)
@@ -806,7 +766,7 @@ class _Outline:
         step = _STEP.match(line)
         if not step or step.group("word").casefold() not in self.steps:
             return False
-        title = _section_title(step.group("title")) if step.group("title") else ""
+        title = section_title(step.group("title")) if step.group("title") else ""
         block = Block(self.section, step.group("n"), title, [], kind="rule")
         self.items, self.case, self.named = [], block, None
         self._start(block, pos + step.start("body"), pos + len(line))
@@ -846,7 +806,7 @@ class _Outline:
         # So too past the blank lines a PDF sets between all its lines ("…as of version" / "2.1 we count both…").
         previous = self.preceding[index]
         wrapped = (self.current is not None and self.lines[index - 1][1].strip()
-                   or previous >= 0 and not _ENDS_CLAUSE.search(self.lines[previous][1].rstrip()))
+                   or previous >= 0 and not ENDS_CLAUSE.search(self.lines[previous][1].rstrip()))
         if (wrapped and line[item.end():][:1].islower()
                 and not (label in labels.successors(self.last_rule) and item.group().rstrip().endswith("."))):
             return False
@@ -857,11 +817,11 @@ class _Outline:
         following = self.following[index]
         titled = own.isupper() and following is not None and following > index + 1
         term = not titled and self._term_over_definitions(index, label, own)
-        block = Block(self.section, label, own if term else _section_title(own) if titled else "", [],
+        block = Block(self.section, label, own if term else section_title(own) if titled else "", [],
                       kind="glossary" if term else "rule", parent=self._parent_of(label))
         self.rules.add(label)
         self.decimal_rules[label] = block
-        self.items = [(_indent(line), label, block)]
+        self.items = [(indent_of(line), label, block)]
         self.case, self.named = block, None
         self._start(block, start, end)
         return True
@@ -888,13 +848,13 @@ class _Outline:
         title = first_sentence(self.text[start + step.end():end]) if step and step.group("number") else ""
         block = Block(self.section, number, title, [], kind="rule")
         self.rules.add(number)
-        self.items = [(_indent(line), number, block)]
+        self.items = [(indent_of(line), number, block)]
         self.case, self.named = block, None
         self._start(block, start, end)
         return True
 
     def _numbered(self, index: int, line: str, item: re.Match, start: int, end: int) -> None:
-        number, indent = item.group("number"), _indent(line)
+        number, indent = item.group("number"), indent_of(line)
         siblings = False
         while self.items and self.items[-1][0] >= indent:
             siblings = siblings or self.items.pop()[0] == indent
@@ -911,7 +871,7 @@ class _Outline:
         numbered = "." in label
         # "54. What may a unit do...?": a question, its answer's list its own; but a step that asks among steps
         # that do not ("1. Check the timing: may the ability be used now?" over "2. Pay its cost.").
-        asks = bool(_ASKS.match(body)) and not self._among_steps(index, number, indent)
+        asks = bool(ASKS.match(body)) and not self._among_steps(index, number, indent)
         kind = "question" if asks else "rule" if named or numbered else "clarification"
         owner = self._owner()  # a step of a glossary entry is a unit of that entry
         block = Block(self.section, label, title, [], kind=kind,
@@ -932,11 +892,11 @@ class _Outline:
             return False
         for later in range(index + 1, min(index + _SIBLING_LINES, len(self.lines))):
             line = self.lines[later][1]
-            if _marked(line.strip()):
+            if marked_heading(line.strip()):
                 return False
             item = self.item.match(line)
-            if item and item.group("number") and _indent(line) == indent:  # the list's next item decides
-                return item.group("number") == str(int(number) + 1) and not _ASKS.match(line[item.end():])
+            if item and item.group("number") and indent_of(line) == indent:  # the list's next item decides
+                return item.group("number") == str(int(number) + 1) and not ASKS.match(line[item.end():])
         return False
 
     def _parent_of(self, label: str) -> str | None:
@@ -951,7 +911,7 @@ class _Outline:
         glossary is alphabetical: a term line out of that order ("Credits" after "Zone") is the heading of
         what follows the glossary."""
         stripped = line.strip()
-        if _marked(stripped):
+        if marked_heading(stripped):
             return False  # a marked heading ("## Golden Rules") is never a term
         previous = self.preceding[index]  # a heading line is never blank: it stops there
         # A definition set beside its term may end without a full stop: there, order and shape decide.
@@ -961,7 +921,7 @@ class _Outline:
         # or without its full stop ('See rule 702.141, "Encore"' then "Encounter").
         topic = self._next_topic(index, stripped)  # "4 ACTIVE PLAYER", the topic the numbering expects next
         if (previous == index - 1 and previous != self.heading_line and topic is None
-                and not _SENTENCE_END.search(self.lines[previous][1].rstrip()) and not self.spaced):
+                and not SENTENCE_END.search(self.lines[previous][1].rstrip()) and not self.spaced):
             return False
         if topic is not None:
             term, following = topic
@@ -985,7 +945,7 @@ class _Outline:
         if inline:
             if not self._in_order(inline.group("term")):
                 return False
-            definition = pos + _indent(line) + inline.start("definition")
+            definition = pos + indent_of(line) + inline.start("definition")
             self._start(_term_block(self.section, inline.group("term")), definition, pos + len(line))
             return True
         # "Attacking end zone The end zone in which…": the glossary's columns side by side, from its first entry.
@@ -993,7 +953,7 @@ class _Outline:
         if self.spaced is None:
             self.spaced = spaced is not None
         if spaced and self._in_order(spaced[0]):
-            self._start(_term_block(self.section, spaced[0]), pos + _indent(line) + spaced[1], pos + len(line))
+            self._start(_term_block(self.section, spaced[0]), pos + indent_of(line) + spaced[1], pos + len(line))
             return True
         if self.topics:  # a glossary of numbered topics: an unnumbered short line is a picture's label, text
             return False
@@ -1008,7 +968,7 @@ class _Outline:
             return False
         if not self._in_order(term):
             heading = self.headings[-1]
-            self._open(_Heading(heading.level, _section_title(stripped), _heading_number(stripped), heading.kind),
+            self._open(Heading(heading.level, section_title(stripped), heading_number(stripped), heading.kind),
                        index)
             return True
         self.skip.update(range(index + 1, following))
@@ -1031,7 +991,7 @@ class _Outline:
             return None
         term, following = stripped, self.following[index]
         if not topic.group("title"):  # the number alone, its title on the next line
-            if following is None or not _CAPS_SECTION.match(self.lines[following][1].strip()):
+            if following is None or not CAPS_LINE.match(self.lines[following][1].strip()):
                 return None
             term = f"{stripped} {self.lines[following][1].strip()}"
             following = self.following[following]
@@ -1102,7 +1062,7 @@ class _Outline:
 
     def _text(self, index: int, pos: int, line: str, bullet: re.Match | None = None, code: str | None = None) -> None:
         end = pos + len(line)
-        if self.in_answer and not self.lines[index - 1][1].strip() and _indent(line) < self.answer_indent:
+        if self.in_answer and not self.lines[index - 1][1].strip() and indent_of(line) < self.answer_indent:
             # Past a blank line and left of the answer's margin: the answer has ended.
             self.current = self.example = None
             self.in_answer = False
@@ -1136,7 +1096,7 @@ class _Outline:
             elif stripped.endswith(":") and len(stripped.split()) <= 6:
                 block = Block(self.section, slugify(stripped), stripped.rstrip(":"), [],
                               kind="changelog" if self.in_front else kind)
-            elif kind == "paragraph" and (_ENDS_ASKING.search(stripped) or self._asks_on(index) is not None):
+            elif kind == "paragraph" and (ENDS_ASKING.search(stripped) or self._asks_on(index) is not None):
                 # A paragraph that ends asking ("If I retreat after moving, does it…?", "I attack
                 # with both knights. Can each…?"), on this line or over the next: a question, the paragraphs
                 # after it its answer.
@@ -1158,11 +1118,11 @@ class _Outline:
             if at is None:
                 return None
             line = self.lines[at][1].strip()
-            if at != index and (self.item.match(line) or _marked(line)) or _ASIDE.fullmatch(line):
+            if at != index and (self.item.match(line) or marked_heading(line)) or _ASIDE.fullmatch(line):
                 return None
-            if _ENDS_ASKING.search(line):
+            if ENDS_ASKING.search(line):
                 return at
-            if _ENDS_CLAUSE.search(line) and not self._carried_on(at):  # "Gotcha!" / ", and the roll…" goes on
+            if ENDS_CLAUSE.search(line) and not self._carried_on(at):  # "Gotcha!" / ", and the roll…" goes on
                 return None
             following = self.following[at]
             if following is not None and following > at + 1 and not self.spaced_out:
@@ -1190,7 +1150,7 @@ class _Outline:
         if self.current is None or self.current.kind != "question" or index <= self.asked:
             return False
         previous = self.preceding[index]
-        if previous <= self.asked or not _SENTENCE_END.search(self.lines[previous][1].rstrip()):
+        if previous <= self.asked or not SENTENCE_END.search(self.lines[previous][1].rstrip()):
             return False
         return bool(_OPENS_SENTENCE.match(self.lines[index][1].strip())) and self._asks_on(index) is not None
 
@@ -1227,7 +1187,7 @@ class _Outline:
         if not self.items or heading is None or not (heading.entry or heading.part):
             return False
         after_blank = not self.lines[index - 1][1].strip()
-        return _indent(line) <= self.items[0][0] and (after_blank or bullet is not None)
+        return indent_of(line) <= self.items[0][0] and (after_blank or bullet is not None)
 
     def _cross_reference(self, pos: int, line: str) -> bool:
         """A "Related Topics: A, B" or "See also: A" line attaches to its unit as links, never its text: to the
@@ -1250,13 +1210,6 @@ class _Outline:
             target.append((start, end))
 
 
-def _lines(text: str):
-    pos = 0
-    for line in text.split("\n"):
-        yield pos, line
-        pos += len(line) + 1
-
-
 def _split_asked(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], set[int]]:
     """`lines` with each line that runs questions together as bullets, each answered after it ("•   Is there a
     turn limit?    No, play goes on…  •   Can armour stop a fall?    No. …", a page flattened onto one line),
@@ -1266,7 +1219,7 @@ def _split_asked(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], s
     for start, line in lines:
         cuts = [m.start() for m in _INLINE_BULLET.finditer(line)]
         parts = [line[a:b] for a, b in zip(cuts, [*cuts[1:], len(line)])]
-        asking = [bool(_INLINE_ASKS.match(_BULLET.sub("", part, count=1))) for part in parts]
+        asking = [bool(_INLINE_ASKS.match(BULLET.sub("", part, count=1))) for part in parts]
         if sum(asking) < _INLINE_QUESTIONS:
             found.append((start, line))
             continue
@@ -1285,7 +1238,7 @@ def _spaced_out(lines: list[tuple[int, str]]) -> bool:
     each end their sentences.)"""
     text = [index for index, (_, line) in enumerate(lines[:-1]) if line.strip()]
     return (len(text) >= 50 and sum(not lines[index + 1][1].strip() for index in text) >= 0.9 * len(text)
-            and sum(bool(_SENTENCE_END.search(lines[index][1].rstrip())) for index in text) <= 0.6 * len(text))
+            and sum(bool(SENTENCE_END.search(lines[index][1].rstrip())) for index in text) <= 0.6 * len(text))
 
 
 def _fenced(lines: list[tuple[int, str]]) -> dict[int, str]:
@@ -1310,28 +1263,6 @@ def _without_number(title: str, number: str | None) -> str:
     return re.sub(rf"^(?:{labels.KEYWORD_FORMS}\s+)?\(?{re.escape(number)}[.:)]?\s*", "", title) or title
 
 
-def _next_nonblank(lines: list[tuple[int, str]]) -> list[int | None]:
-    """For each line, the index of the next non-blank line after it (None at the end)."""
-    following: list[int | None] = [None] * len(lines)
-    upcoming = None
-    for index in range(len(lines) - 1, -1, -1):
-        following[index] = upcoming
-        if lines[index][1].strip():
-            upcoming = index
-    return following
-
-
-def _previous_nonblank(lines: list[tuple[int, str]]) -> list[int]:
-    """For each line, the index of the last non-blank line before it (-1 at the start)."""
-    preceding: list[int] = []
-    last = -1
-    for index, (_, line) in enumerate(lines):
-        preceding.append(last)
-        if line.strip():
-            last = index
-    return preceding
-
-
 def _sequenced_headings(lines: list[tuple[int, str]]) -> set[int]:
     """Indices of headings numbered without a stop ("3 BASIC RULES and what you can do"), whatever their case:
     short lines set apart (after a blank line or a finished passage, over text) whose numbers count 1, 2, 3…
@@ -1344,7 +1275,7 @@ def _sequenced_headings(lines: list[tuple[int, str]]) -> set[int]:
             continue
         above = lines[index - 1][1].strip() if index else ""
         below = lines[index + 1][1].strip() if index + 1 < len(lines) else ""
-        if above and not (_ENDS_CLAUSE.search(above) or _BULLET.match(above)) or not below \
+        if above and not (ENDS_CLAUSE.search(above) or BULLET.match(above)) or not below \
                 or _BARE_NUMBERED.match(below):
             continue
         number = int(bare.group("n"))
@@ -1371,7 +1302,7 @@ def _alphabetical_headings(lines: list[tuple[int, str]]) -> set[int]:
             found.update(index for index, _ in run)
 
     for index, (_, line) in enumerate(lines):
-        marked = _marked(line.strip()) if line[:1] in "#*" else None
+        marked = marked_heading(line.strip()) if line[:1] in "#*" else None
         if not marked:
             continue
         level = len(marked.group("hashes") or "#")
@@ -1389,7 +1320,7 @@ def _alphabetical_headings(lines: list[tuple[int, str]]) -> set[int]:
     return found
 
 
-def _next_numbers(lines: list[tuple[int, str]], opening: re.Pattern = _ITEM) -> list[str | None]:
+def _next_numbers(lines: list[tuple[int, str]], opening: re.Pattern = ITEM) -> list[str | None]:
     """For each line, the number of the next decimal rule or numbered chapter after it (None when none follows)."""
     numbers: list[str | None] = [None] * len(lines)
     upcoming = None
@@ -1397,7 +1328,7 @@ def _next_numbers(lines: list[tuple[int, str]], opening: re.Pattern = _ITEM) -> 
         numbers[index] = upcoming
         line = lines[index][1]
         item = labels.alone(line, opening) or opening.match(line)
-        chapter = _CHAPTER.match(line.strip()) if len(line) <= 2 * _LONGEST_HEADING else None
+        chapter = _CHAPTER.match(line.strip()) if len(line) <= 2 * LONGEST_HEADING else None
         if item and item.group("decimal"):
             upcoming = item.group("decimal")
         elif chapter:
@@ -1445,7 +1376,7 @@ def _title_words(line: str) -> bool:
     """Is `line` (a part of) a title in a contents page: a few words, no sentence, no label?"""
     stripped = line.strip()
     return (0 < len(stripped.split()) <= 7 and stripped[-1] not in ".,;:!?"
-            and not labels.LONE_LABEL.match(line) and not _ITEM.match(stripped))
+            and not labels.LONE_LABEL.match(line) and not ITEM.match(stripped))
 
 
 def _contents_pairs(lines: list[tuple[int, str]], following: list[int | None]) -> set[int]:
@@ -1468,7 +1399,7 @@ def _contents_pairs(lines: list[tuple[int, str]], following: list[int | None]) -
     while index is not None:
         title = following[index]
         if (labels.LONE_LABEL.match(lines[index][1]) and title is not None and _title_words(lines[title][1])
-                and _names_a_topic(lines[title][1].strip())):
+                and names_a_topic(lines[title][1].strip())):
             label = lines[index][1].strip().rstrip(".")
             if run and not labels.follows(label, run[-1][1]):
                 # the numbering starts again: the contents ended, and the document's own chapters begin
@@ -1496,31 +1427,20 @@ def _numbers_rules_from_the_top(lines: list[tuple[int, str]], numbers: list[str 
         return False
     values = [int(match.group("n")) for _, match in tops]
     ascending = sum(later > earlier for earlier, later in zip(values, values[1:]))
-    sentences = sum(bool(_SENTENCE_END.search(match.group("body"))) for _, match in tops)
+    sentences = sum(bool(SENTENCE_END.search(match.group("body"))) for _, match in tops)
     parents = sum((numbers[index] or "").startswith(match.group("n") + ".") for index, match in tops)
     return ascending >= 0.9 * (len(tops) - 1) and sentences >= 0.25 * len(tops) and parents >= 0.1 * len(tops)
 
 
 def _opens_rule(line: str) -> bool:
     """Does `line` start a numbered rule ("103.", "103.2.a.", a bare "727.")?"""
-    item = _ITEM.match(line)
+    item = ITEM.match(line)
     return bool(_TOP_NUMBER.match(line) or labels.LONE_LABEL.match(line) or (item and item.group("decimal")))
-
-
-def _names_a_topic(title: str) -> bool:
-    """Is `title` the name of a topic ("Deck Construction", "Step 1: Finalize", "1v1 (Duel)") rather than a
-    rule's sentence or a numbered step ("1. Activate the Ability"): a few title-case words (one lower-case word
-    besides connectors), no final stop?"""
-    words = title.split()
-    if len(words) > 7 or title[-1] in ".,;:!?" or not re.match(r"[A-Z0-9“\"'(]", title) or _ITEM.match(title):
-        return False
-    lower = [w for w in words if w.strip("“”\"'()")[:1].islower() and w.lower() not in _TITLE_SMALL]
-    return len(lower) <= 1
 
 
 def _title_case(title: str) -> bool:
     """Is every word of `title` capitalised but the small ones ("Defensive Throwing (Marking) Fouls")?"""
-    return all(word.strip("“”\"'()")[:1].isupper() or word.lower() in _TITLE_SMALL for word in title.split())
+    return all(word.strip("“”\"'()")[:1].isupper() or word.lower() in TITLE_SMALL for word in title.split())
 
 
 def _table_cells(line: str) -> re.Match | None:
@@ -1535,32 +1455,17 @@ _LONGEST_ROW = 200
 _TABLE_ROW = re.compile(r"^\s*[-+]?\d+(?:\.\d+)?\.?(?: {2,}|\t)\s*\S[^\t]*?(?: {3,}|\t)\s*\S")
 
 
-def _indent(line: str) -> int:
-    return len(line) - len(line.lstrip())
-
-
-def _heading_number(title: str) -> str | None:
-    match = _HEADING_NUMBER.match(title.strip(" *#"))
-    return match and (match.group("named") or match.group("bracketed") or match.group("n") or match.group("letter"))
-
-
-def _marked(line: str) -> re.Match | None:
-    """`line` (stripped) as a marked heading ("## Golden Rules"); a line too long for a heading is none (and
-    is not matched: the heading pattern backtracks over long runs of spaces)."""
-    return _SECTION.match(line) if len(line) <= _LONGEST_HEADING else None
-
-
 def _term_line(line: str, apart: bool = False) -> bool:
     """Could `line` (stripped) be a glossary term on a line of its own: short (as short as a title when it
     stands `apart` over its definition), not a sentence, not a unit?"""
     short = (len(line) <= 50 and len(line.split()) <= 6
-             or apart and bool(_TITLE_LINE.match(line)) and len(line.split()) <= 8)
-    return short and line[-1] not in ".,;:?!" and not _ITEM.match(line) and not _marked(line)
+             or apart and bool(TITLE_LINE.match(line)) and len(line.split()) <= 8)
+    return short and line[-1] not in ".,;:?!" and not ITEM.match(line) and not marked_heading(line)
 
 
 def _opens_definition(line: str) -> bool:
     """Does `line` open a glossary term's definition: a sentence, or its first numbered sense ("1. Text…")?"""
-    item = _ITEM.match(line)
+    item = ITEM.match(line)
     if item and item.group("number") == "1":
         return _defines(line[item.end():].strip())
     return _defines(line.strip())
@@ -1570,7 +1475,7 @@ def _defines(line: str) -> bool:
     """Does `line` read as a definition (a wrapped or finished sentence, or one introducing a list: "A player
     establishes possession of a pass when:"), not a heading or another term?"""
     introduces = line.rstrip().endswith(":") and len(line.split()) >= 5
-    return (len(line) > 50 or bool(_SENTENCE_END.search(line)) or introduces) and not _ITEM.match(line)
+    return (len(line) > 50 or bool(SENTENCE_END.search(line)) or introduces) and not ITEM.match(line)
 
 
 def _spaced_term(line: str) -> tuple[str, int] | None:
@@ -1589,7 +1494,7 @@ def _spaced_term(line: str) -> tuple[str, int] | None:
         run += 1
     split = next((i for i in range(opening, run + 1) if words[i].group().lower() in SENTENCE_STARTERS), run)
     term = line[:words[split].start()].strip()
-    if split > 5 or len(term) > 40 or term.split()[-1].lower() in _TITLE_SMALL or term[-1] in ".,;:!?":
+    if split > 5 or len(term) > 40 or term.split()[-1].lower() in TITLE_SMALL or term[-1] in ".,;:!?":
         return None
     return term, words[split].start()
 
@@ -1603,15 +1508,3 @@ def _term_fragment(line: str) -> bool:
 def _term_block(section: tuple[str, ...], term: str) -> Block:
     return Block(section, slugify(term), term, [], kind="glossary")
 
-
-def _section_title(raw: str) -> str:
-    raw = raw.strip(" *#:")
-    if not raw.isupper() or re.fullmatch(r"[A-Z]{2,3}", raw):  # "XP", "LOS": an abbreviation, not shouting
-        return raw
-    words = raw.split()
-    return " ".join(word.lower() if index and word.lower() in HEADING_CONNECTORS else _capitalised(word)
-                    for index, word in enumerate(words))
-
-
-def _capitalised(word: str) -> str:
-    return re.sub(r"[A-Za-z'’]+", lambda m: m.group().capitalize(), word.lower())
