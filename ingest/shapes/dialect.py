@@ -64,6 +64,8 @@ ENDS_CLAUSE = re.compile(r"[.!?:;][”\"')\]]*$")
 ASKS = re.compile(r"^[^.!?]{3,}\?")
 # "… still apply?", "… “Skip a turn”?": text whose last sentence asks.
 ENDS_ASKING = re.compile(r"\?[”\"'’)\]]*$")
+ASIDE = re.compile(r"\([^()]*\)")  # "(STER-ling)": a line wholly in parentheses
+OPENS_SENTENCE = re.compile(r"[A-Z“\"‘'(]")
 
 
 @dataclass

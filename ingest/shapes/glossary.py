@@ -26,7 +26,7 @@ from ingest.shapes.dialect import (
 # ("Keywords" alone names a chapter of keyword rules, no glossary).
 _GLOSSARY_WORD = r"(?:glossary|definitions?|terms|key terms|terminology)"
 GLOSSARY = re.compile(rf"^(?:(?:\d+[.)]?|[A-Z][.:])\s+)?(?:keywords?\s+)?{_GLOSSARY_WORD}"
-                       rf"(?:\s+(?:(?:and|&|of)\s+)?(?:{_GLOSSARY_WORD}|keywords?))*$", re.IGNORECASE)
+                      rf"(?:\s+(?:(?:and|&|of)\s+)?(?:{_GLOSSARY_WORD}|keywords?))*$", re.IGNORECASE)
 # "bag: A non-physical zone...": a glossary term and its definition on one line.
 _INLINE_TERM = re.compile(r"^(?P<term>[^\s:–—][^:–—]{0,40}?)\s*(?::|\s[–—]\s)\s*(?P<definition>\S.*)$")
 # "Hex. One space of the map.": a capitalised term of a few words closed by a full stop, then its definition.

@@ -22,6 +22,7 @@ from ingest import labels, links
 from ingest.formats import FENCE
 from ingest.segment import Block, first_sentence, slugify, trim
 from ingest.shapes.dialect import (
+    ASIDE,
     ASKS,
     BULLET,
     CAPS_LINE,
@@ -30,6 +31,7 @@ from ingest.shapes.dialect import (
     ITEM,
     LONGEST_HEADING,
     MARKED,
+    OPENS_SENTENCE,
     SENTENCE_END,
     TITLE_LINE,
     TITLE_SMALL,
@@ -45,6 +47,7 @@ from ingest.shapes.dialect import (
     section_title,
 )
 from ingest.shapes.glossary import GLOSSARY, GlossaryReader, alphabetical_headings
+from ingest.shapes.questions import ASKING_WORD, QuestionReader, split_asked
 from ingest.text import MappedText
 
 # A separator: a rule of dashes, or a few words framed by dashes ("- The End –").
@@ -83,16 +86,6 @@ _CHANGELOG = re.compile(r"^(?:previous\s+|recent\s+|earlier\s+|rules?\s+)?(?:upd
                         r"version\s+history|what['’]s\s+new|errata)", re.I)
 _SHORT_LINE = 0.8  # a line shorter than this share of the text's width ended there on purpose
 _SIBLING_LINES = 200  # how far a numbered step's next sibling is looked for
-_QUESTION_LINES = 16  # the most lines a question runs on over (a PDF breaks its lines at each card name)
-# A bullet set inside a line, and a question it opens, answered past a wide gap ("Is there a turn limit?    No").
-_INLINE_BULLET = re.compile(r"(?:^|(?<=\s))[•●▪◦](?=\s)")
-_INLINE_ASKS = re.compile(r"\s*[^?\s][^?]{2,300}?\?[”\"’]?(?:\s{2,}\S|\s*$)")
-_INLINE_QUESTIONS = 2  # how many bulleted questions make a line of them
-_ASIDE = re.compile(r"\([^()]*\)")  # "(STER-ling)": a line wholly in parentheses
-# The words a question opens with ("Does" / "Watchtower Grid" / "see the tunnel…?" is no heading "Does").
-_ASKING_WORD = re.compile(r"(?:what|how|why|when|where|which|who|whose|can|could|do|does|did|is|are|was|were|will|"
-                          r"would|should|shall|may|might|must|has|have|had|if)\b", re.IGNORECASE)
-_OPENS_SENTENCE = re.compile(r"[A-Z“\"‘'(]")
 # "[^1]: A judge is any staff member...": a footnote, as the readers write one.
 _FOOTNOTE = re.compile(r"^\s*\[\^[^\]\s]+\]:\s*")
 
@@ -102,7 +95,7 @@ def parse_outline(doc: MappedText, root: tuple[str, ...]) -> list[Block]:
     return _Outline(doc, root).read()
 
 
-class _Outline(GlossaryReader):
+class _Outline(GlossaryReader, QuestionReader):
     """Where the segmenter is in the document: open headings, the unit lines go to, the numbering so far."""
 
     def __init__(self, doc: MappedText, root: tuple[str, ...]):
@@ -112,7 +105,7 @@ class _Outline(GlossaryReader):
         joints = labels.separators(line for _, line in lines)
         self.item = item_pattern(joints)
         lines = labels.unglue(lines, joints[-1], self.item)
-        lines, self.inline_asked = _split_asked(lines)
+        lines, self.inline_asked = split_asked(lines)
         if labels.bare_letters(lines, self.item):
             self.item = item_pattern(joints, bare=True)
         self.code = _fenced(lines)  # line index -> the line of a code block or of the FENCE around it
@@ -264,7 +257,7 @@ class _Outline(GlossaryReader):
         after a paragraph's last line: a finished sentence ending short of the text's width (or an aside)."""
         previous = self.preceding[index]
         before = self.lines[previous][1].strip() if previous >= 0 else ""
-        return not self.spaced_out or not before or _ASIDE.fullmatch(before) is not None or bool(
+        return not self.spaced_out or not before or ASIDE.fullmatch(before) is not None or bool(
             SENTENCE_END.search(before)) and len(self.lines[previous][1].rstrip()) < _SHORT_LINE * self.width
 
     def _resumed(self, index: int, stripped: str) -> Block | None:
@@ -467,7 +460,7 @@ class _Outline(GlossaryReader):
         if len(stripped.split()) > 8 or not TITLE_LINE.match(stripped):
             return False
         name = _FRAMING.sub("", stripped)  # "♦Iron Ward [13]" names "Iron Ward"
-        asking = _ASKING_WORD.match(name) or not names_a_topic(name)
+        asking = ASKING_WORD.match(name) or not names_a_topic(name)
         if asking and self._asks_on(index) is not None:
             return False  # a line running on into a question ("What happens if the raider plays" / …?) is its text
         following = self.following[index]
@@ -477,9 +470,9 @@ class _Outline(GlossaryReader):
         opens = bool(item and (item.group("question") or item.group("decimal") or item.group("number")))
         # a card or topic over the questions asked about it ("Night Raid [12]" over "Can the raider discard…?"),
         # its name's pronunciation perhaps between them
-        under = self.following[following] if _ASIDE.fullmatch(self.lines[following][1].strip()) else following
+        under = self.following[following] if ASIDE.fullmatch(self.lines[following][1].strip()) else following
         opens = opens or not asking and under is not None and self._asks_on(under) is not None \
-            and _OPENS_SENTENCE.match(self.lines[under][1].strip()) is not None
+            and OPENS_SENTENCE.match(self.lines[under][1].strip()) is not None
         previous = self.lines[index - 1][1].strip() if index else ""
         if previous:
             return (opens and following == index + 1 and bool(SENTENCE_END.search(previous))
@@ -490,7 +483,7 @@ class _Outline(GlossaryReader):
             above = self.preceding[index]
             answering = self.faq and self.current is not None and self.current.kind == "question"
             return opens or (not item and not answering and not asking and not re.search(r"[.!?]\s", stripped)
-                             and bool(_OPENS_SENTENCE.match(self.lines[following][1].strip()))
+                             and bool(OPENS_SENTENCE.match(self.lines[following][1].strip()))
                              and (above < 0 or not ENDS_ASKING.search(self.lines[above][1].rstrip())))
         return opens or (following == index + 1 and not item)
 
@@ -930,53 +923,6 @@ class _Outline(GlossaryReader):
             self.current = self.last = block
         self._extend(self.current.pieces, pos, end)
 
-    def _asks_on(self, index: int) -> int | None:
-        """The line a question opening at line `index` ends on: the text runs, over a few lines of its paragraph
-        (past blank lines only where they stand between all lines), to a line ending asking, no line before it
-        ending a sentence or being a heading, a numbered unit or an aside in parentheses ("What happens if the
-        raider plays" / "Swap" / " to trade places with" / "Ada Sterling" / "?"); None when it
-        does not."""
-        at: int | None = index
-        for _ in range(_QUESTION_LINES):
-            if at is None:
-                return None
-            line = self.lines[at][1].strip()
-            if at != index and (self.item.match(line) or marked_heading(line)) or _ASIDE.fullmatch(line):
-                return None
-            if ENDS_ASKING.search(line):
-                return at
-            if ENDS_CLAUSE.search(line) and not self._carried_on(at):  # "Gotcha!" / ", and the roll…" goes on
-                return None
-            following = self.following[at]
-            if following is not None and following > at + 1 and not self.spaced_out:
-                return None  # a blank line ends a paragraph
-            at = following
-        return None
-
-    def _question(self, index: int) -> Block:
-        """A question opening at line `index`; the lines it runs on over are its text."""
-        end = self._asks_on(index)
-        above = self.preceding[index]
-        if above >= 0 and _ASIDE.fullmatch(self.lines[above][1].strip()):
-            above = self.preceding[above]
-        self.faq = above == self.heading_line or self.faq and self.current is not None \
-            and self.current.kind == "question"
-        self.asked = end if end is not None else index
-        self.asking.update(range(index + 1, self.asked + 1))
-        self.questions += 1
-        return Block(self.section, f"q{self.questions}", "", [], kind="question")
-
-    def _asks_again(self, index: int) -> bool:
-        """Inside an answer, does line `index` ask the next question about the same heading: after a finished
-        sentence of the answer, text running to a line that asks ("No. Resting is not healing." / "Does
-        resting at camp … count" / "…?")?"""
-        if self.current is None or self.current.kind != "question" or index <= self.asked:
-            return False
-        previous = self.preceding[index]
-        if previous <= self.asked or not SENTENCE_END.search(self.lines[previous][1].rstrip()):
-            return False
-        return bool(_OPENS_SENTENCE.match(self.lines[index][1].strip())) and self._asks_on(index) is not None
-
 
     def _cross_reference(self, pos: int, line: str) -> bool:
         """A "Related Topics: A, B" or "See also: A" line attaches to its unit as links, never its text: to the
@@ -997,28 +943,6 @@ class _Outline(GlossaryReader):
             target[-1] = (target[-1][0], end)  # a wrapped line ("and Black)") joins its line: a list item's too
         elif start < end:
             target.append((start, end))
-
-
-def _split_asked(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], set[int]]:
-    """`lines` with each line that runs questions together as bullets, each answered after it ("•   Is there a
-    turn limit?    No, play goes on…  •   Can armour stop a fall?    No. …", a page flattened onto one line),
-    split at its bullets; and the indexes of the bullets that ask."""
-    found: list[tuple[int, str]] = []
-    asked: set[int] = set()
-    for start, line in lines:
-        cuts = [m.start() for m in _INLINE_BULLET.finditer(line)]
-        parts = [line[a:b] for a, b in zip(cuts, [*cuts[1:], len(line)])]
-        asking = [bool(_INLINE_ASKS.match(BULLET.sub("", part, count=1))) for part in parts]
-        if sum(asking) < _INLINE_QUESTIONS:
-            found.append((start, line))
-            continue
-        if cuts[0]:
-            found.append((start, line[:cuts[0]].rstrip()))
-        for cut, part, asks in zip(cuts, parts, asking, strict=True):
-            if asks:
-                asked.add(len(found))
-            found.append((start + cut, part.rstrip()))
-    return found, asked
 
 
 def _spaced_out(lines: list[tuple[int, str]]) -> bool:
