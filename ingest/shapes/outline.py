@@ -48,6 +48,7 @@ from ingest.shapes.dialect import (
 )
 from ingest.shapes.glossary import GLOSSARY, GlossaryReader, alphabetical_headings
 from ingest.shapes.questions import ASKING_WORD, QuestionReader, split_asked
+from ingest.shapes.steps import StepReader, stepped
 from ingest.text import MappedText
 
 # A separator: a rule of dashes, or a few words framed by dashes ("- The End –").
@@ -95,7 +96,7 @@ def parse_outline(doc: MappedText, root: tuple[str, ...]) -> list[Block]:
     return _Outline(doc, root).read()
 
 
-class _Outline(GlossaryReader, QuestionReader):
+class _Outline(GlossaryReader, QuestionReader, StepReader):
     """Where the segmenter is in the document: open headings, the unit lines go to, the numbering so far."""
 
     def __init__(self, doc: MappedText, root: tuple[str, ...]):
@@ -149,7 +150,7 @@ class _Outline(GlossaryReader, QuestionReader):
         self.top = -1                       # the last plain number of that sequence so far
         # A document printing its labels alone on their lines ("1.4.6." over its text, as PDFs lay them out).
         self.lone = labels.printed_alone(self.lines, self.item)
-        self.steps = _stepped(self.lines)  # words the document numbers its steps after ("STEP 7-PLACE…")
+        self.steps = stepped(self.lines)  # words the document numbers its steps after ("STEP 7-PLACE…")
         self.listed = _contents_pairs(self.lines, self.following) if self.lone else set()
         self.term_letter = ""               # the first letter of the glossary's latest term
         self.dotted: bool | None = None     # are the glossary's terms "Term. Definition" lines (None: no term yet)?
@@ -706,17 +707,6 @@ class _Outline(GlossaryReader, QuestionReader):
         self._start(block, start, end)
         return True
 
-    def _step(self, pos: int, line: str) -> bool:
-        """A step numbered after a word the document repeats ("STEP 7-PLACE GAME BOARD TOKENS: Place the…"): a
-        unit numbered so, titled by what it names, its roman items under it."""
-        step = _STEP.match(line)
-        if not step or step.group("word").casefold() not in self.steps:
-            return False
-        title = section_title(step.group("title")) if step.group("title") else ""
-        block = Block(self.section, step.group("n"), title, [], kind="rule")
-        self.items, self.case, self.named = [], block, None
-        self._start(block, pos + step.start("body"), pos + len(line))
-        return True
 
     def _roman(self, numeral: str, start: int, end: int) -> bool:
         """An item numbered in roman ("iv. Using a helmet…") under the numbered rule or subrule above it (label
@@ -1012,32 +1002,6 @@ def _next_numbers(lines: list[tuple[int, str]], opening: re.Pattern = ITEM) -> l
         elif chapter:
             upcoming = chapter.group("n")
     return numbers
-
-
-# "STEP 7-PLACE GAME BOARD TOKENS: Place the custodians…", "Phase 2: Draw": a step numbered after a word.
-_STEP = re.compile(r"^\s*(?P<word>[A-Z][A-Za-z]{2,11})\s+(?P<n>\d{1,2})\s*[-–—:.]\s*"
-                   r"(?:(?P<title>[A-Z][A-Z0-9 '’&/-]{2,60}[A-Z0-9])\s*:\s*)?(?P<body>\S.*)$")
-# How many lines a word must number, counting up from 1, to be the word the document numbers its steps after.
-_STEPS = 3
-
-
-def _stepped(lines: list[tuple[int, str]]) -> set[str]:
-    """The words (folded) the document numbers steps after: each opens lines numbered 1, 2, 3… and naming the
-    step (`_STEPS` at least, in order, a restart at 1 allowed), as "STEP 1-DETERMINE SPEAKER: Randomly…",
-    "STEP 2-CHOOSE FACTIONS: Each…" do."""
-    counted: dict[str, int] = {}
-    last: dict[str, int] = {}
-    for _, line in lines:
-        step = _STEP.match(line)
-        if not step or not step.group("title"):  # a step names what it does; "Note 1: If…", "Example 2: The…" don't
-            continue
-        word, number = step.group("word").casefold(), int(step.group("n"))
-        if number == 1 or number > last.get(word, 0):
-            counted[word] = counted.get(word, 0) + 1
-        last[word] = number
-    # The words a heading's number follows number sections and rules, never steps.
-    return {word for word, count in counted.items()
-            if count >= _STEPS and not re.fullmatch(labels.KEYWORD_FORMS, word, re.IGNORECASE)}
 
 
 # Labels over titles in a row, this many of them siblings, are a contents page; a title wraps over a few lines.
