@@ -21,6 +21,7 @@ import re
 from ingest import labels, links
 from ingest.formats import FENCE
 from ingest.segment import Block, first_sentence, slugify, trim
+from ingest.shapes.changelog import CHANGELOG, ChangelogReader
 from ingest.shapes.contents import contents_pairs
 from ingest.shapes.dialect import (
     ASIDE,
@@ -82,10 +83,6 @@ _KEYWORD_HEADING = re.compile(rf"^{labels.KEYWORD_FORMS}\s+(?P<n>\d+(?:\.\d+)*)(
 _BARE_NUMBERED = re.compile(r"^(?P<n>\d{1,2})\s+(?P<title>[A-Z][^.!?;:]{0,70}[^\s.!?;:,])$")
 # "♦Iron Ward [13]": a symbol and a card's number in brackets may frame it.
 _FRAMING = re.compile(r"^[\u2190-\u2bff]|\s\[\w{1,8}\]$")
-# A document's record of its own revisions ("UPDATE SUMMARY", "Previous Update Summary", "Revision History").
-_CHANGELOG = re.compile(r"^(?:previous\s+|recent\s+|earlier\s+|rules?\s+)?(?:update\s+summar(?:y|ies)|change\s*log|"
-                        r"summary\s+of\s+changes|changes\s+(?:in|since|from)\b|revision\s+history|"
-                        r"version\s+history|what['’]s\s+new|errata)", re.I)
 _SHORT_LINE = 0.8  # a line shorter than this share of the text's width ended there on purpose
 _SIBLING_LINES = 200  # how far a numbered step's next sibling is looked for
 # "[^1]: A judge is any staff member...": a footnote, as the readers write one.
@@ -97,7 +94,7 @@ def parse_outline(doc: MappedText, root: tuple[str, ...]) -> list[Block]:
     return _Outline(doc, root).read()
 
 
-class _Outline(GlossaryReader, QuestionReader, StepReader):
+class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader):
     """Where the segmenter is in the document: open headings, the unit lines go to, the numbering so far."""
 
     def __init__(self, doc: MappedText, root: tuple[str, ...]):
@@ -329,7 +326,7 @@ class _Outline(GlossaryReader, QuestionReader, StepReader):
         # A glossary or an update summary closes the chapters before it, even when the summary then reprints
         # rules numbered in the last one; any other capitalised line inside a chapter is a label of its text.
         if self._inside_chapter(index) and not (CAPS_LINE.match(stripped) and (
-                _CHANGELOG.match(stripped) or GLOSSARY.match(stripped) and self._opens_glossary(index))):
+                CHANGELOG.match(stripped) or GLOSSARY.match(stripped) and self._opens_glossary(index))):
             return None
         if index in self.sequenced:
             bare = _BARE_NUMBERED.match(stripped)
@@ -627,28 +624,6 @@ class _Outline(GlossaryReader, QuestionReader, StepReader):
             self._enter_section()
             self.own_number = self.own = None
 
-    def _enter_changelog(self, heading: Heading, index: int) -> None:
-        """Keep an update summary's parts inside it. An update summary opens a changelog; in one that runs to the
-        end of the document (it starts past its middle), the chapters and rules it reprints ("5. CONDITIONS",
-        "10.2. Alert", "Alert Keyword Ability") are its sub-sections, not the document's own sections again,
-        until a marked heading at its level or a heading numbered with a number the document has not used."""
-        if _CHANGELOG.match(heading.title):
-            if self.changelog is not None and self.changelog.kind != "marked":
-                heading.level = self.changelog.level  # "Previous Update Summary" after "Update Summary"
-            self.changelog, self.closing = heading, self.lines[index][0] > len(self.text) // 2
-            return
-        region = self.changelog
-        if region is None:
-            return
-        new_number = heading.number is not None and heading.number not in self.heading_numbers.keys() | self.rules
-        if (not self.closing or new_number or heading.kind == "marked" and heading.level <= region.level
-                or region not in self.headings):
-            self.changelog = None
-            return
-        if heading.kind == "titled":  # a topic of the summary ("Alert Keyword Ability"), whatever was open
-            heading.kind, heading.level = "caps", region.level + 1
-        else:
-            heading.level += region.level
 
     # Units
 
