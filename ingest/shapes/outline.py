@@ -95,7 +95,9 @@ def parse_outline(doc: MappedText, root: tuple[str, ...]) -> list[Block]:
 
 
 class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader):
-    """Where the segmenter is in the document: open headings, the unit lines go to, the numbering so far."""
+    """Where the segmenter is in the document: open headings, the unit lines go to, the numbering so far. Its
+    glossaries, questions, steps and update summaries it reads with the readers it mixes in (`glossary`,
+    `questions`, `steps`, `changelog`), which keep their state on it."""
 
     def __init__(self, doc: MappedText, root: tuple[str, ...]):
         self.text = doc.text
