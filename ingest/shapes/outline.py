@@ -58,8 +58,6 @@ _RULE_LINE = re.compile(r"^\s*(?:[-=_*]{5,}|[-–—]\s*[^\W\d_][\w ]{0,20}?\s*[
 _ROW = re.compile(r"^\|.*\|$")  # a table row of the outline dialect
 # The rights to a document, which its back matter states.
 _RIGHTS = re.compile(r"©|\bcopyrights?\b|\ball rights reserved\b|\blicen[cs](?:e|ed)\b|\btrademarks?\b", re.IGNORECASE)
-
-
 # "Stoneskin (2 points): Add one..." - a numbered item that names something.
 _NAMED = re.compile(r"^(?P<name>[A-Z][\w'’ /-]{1,40}?)\s*(?:\([^)]*\))?\s*(?::|\s[-–]\s)")
 # Captions of diagrams and tables name a picture, never a section.
