@@ -51,6 +51,7 @@ from ingest.shapes.dialect import (
 from ingest.shapes.glossary import GLOSSARY, GlossaryReader, alphabetical_headings
 from ingest.shapes.questions import ASKING_WORD, QuestionReader, split_asked
 from ingest.shapes.steps import StepReader, stepped
+from ingest.shapes.top_numbering import TOP_NUMBER, TopNumberingReader, numbers_rules_from_the_top
 from ingest.text import MappedText
 
 # A separator: a rule of dashes, or a few words framed by dashes ("- The End –").
@@ -72,8 +73,6 @@ _DECIMAL_TITLE = re.compile(r"^(?P<n>\d+(?:\.(?:\d+|[A-Z](?![A-Za-z])))+[a-z]?)\
 # "100. General": a numbered line that only names what follows.
 # A title with commas ("4. Point, Goal and Game") only over rules numbered under it (4.1).
 _NUMBERED_SECTION = re.compile(r"^(?P<n>\d{1,4})[.)]\s+(?P<title>[A-Z][\w'’&/ ,-]{1,50}[\w)])$")
-# "103. To play, a player must..." / "429. Add": a plain number of a document that numbers its rules from the top.
-_TOP_NUMBER = re.compile(r"^\s*(?P<n>\d{1,3})\.\s+(?P<body>\S(?:.*\S)?)\s*$")  # not `\S.*?\s*$`: quadratic
 # Keywords that name a part of a document, never one rule: "Section 7.2" heads a section however numbered.
 _KEYWORD_PART = re.compile(f"^(?:{'|'.join(labels.SECTION_WORDS)})\\b", re.IGNORECASE)
 _KEYWORD_HEADING = re.compile(rf"^{labels.KEYWORD_FORMS}\s+(?P<n>\d+(?:\.\d+)*)(?!\.?\d)\s*+(?:[:.–—-]\s*+)?[^.!?]*$")
@@ -92,10 +91,10 @@ def parse_outline(doc: MappedText, root: tuple[str, ...]) -> list[Block]:
     return _Outline(doc, root).read()
 
 
-class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader):
+class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopNumberingReader):
     """Where the segmenter is in the document: open headings, the unit lines go to, the numbering so far. Its
-    glossaries, questions, steps and update summaries it reads with the readers it mixes in (`glossary`,
-    `questions`, `steps`, `changelog`), which keep their state on it."""
+    glossaries, questions, steps, update summaries and rules numbered from the top it reads with the readers it
+    mixes in (`glossary`, `questions`, `steps`, `changelog`, `top_numbering`), which keep their state on it."""
 
     def __init__(self, doc: MappedText, root: tuple[str, ...]):
         self.text = doc.text
@@ -144,7 +143,7 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader):
         self.width = lengths[int(0.9 * (len(lengths) - 1))] if lengths else 0
         # A document numbering its rules from the top (`103.` a rule as much as `103.2.a.1.`): plain numbers are
         # its rules and title lines, counting up through the document, never list items numbered after a heading.
-        self.top_rules = _numbers_rules_from_the_top(self.lines, self.numbers)
+        self.top_rules = numbers_rules_from_the_top(self.lines, self.numbers)
         self.top = -1                       # the last plain number of that sequence so far
         # A document printing its labels alone on their lines ("1.4.6." over its text, as PDFs lay them out).
         self.lone = labels.printed_alone(self.lines, self.item)
@@ -296,7 +295,7 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader):
             # "Rule 7.11 Instigator & Aggressor": a rule's heading, its own text the rule
             return Heading(labels.depth(number), stripped, number, "numbered",
                             rule=labels.compound(number) and not _KEYWORD_PART.match(stripped))
-        if self.top_rules and (_TOP_NUMBER.match(stripped) or self.numbers[index] is not None):
+        if self.top_rules and (TOP_NUMBER.match(stripped) or self.numbers[index] is not None):
             return self._top_heading(index, stripped)
         chapter = _CHAPTER.match(stripped)
         if chapter:
@@ -338,31 +337,6 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader):
             return Heading(0, section_title(stripped), heading_number(stripped), "titled")
         return None
 
-    def _top_heading(self, index: int, stripped: str) -> Heading | None:
-        """In a document numbering its rules from the top, a heading is the next plain number with a title
-        ("101. Deck Construction", "429. Add") over more rules; its other lines are rules or their text while
-        its numbering carries on (a line among them without a number is text: "Keywords can be..." after a bare
-        "727."). A round hundred ("300. Playing the Game") opens a chapter; a title right under another is a
-        topic inside it; any other is a topic of the chapter."""
-        top = _TOP_NUMBER.match(stripped)
-        if top is None:
-            return None
-        number, title = top.group("n"), top.group("body")
-        following = self.following[index]
-        if int(number) <= self.top or following is None or not _opens_rule(self.lines[following][1]):
-            return None
-        if not names_a_topic(title):
-            return None
-        self.top = int(number)
-        previous = self.preceding[index]  # a heading line is never blank: it stops there
-        if int(number) % 100 == 0:
-            level = 1
-        elif previous == self.heading_line and self.headings:
-            level = self.headings[-1].level + 1
-        else:
-            level = 2
-        shown = title if len(title) <= 3 else section_title(title)  # "XP" is no all-capitals heading
-        return Heading(level, f"{number} {shown}", number, "numbered")
 
     def _continues(self, label: str) -> bool:
         """Does `label` carry the numbering on: a successor of the last rule (see `labels.successors`), or the
@@ -739,23 +713,6 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader):
         return True
 
 
-    def _top_rule(self, line: str, item: re.Match, start: int, end: int) -> bool:
-        """A rule numbered from the top ("103."), when its number carries the document's sequence on; any
-        other plain number ("2. Make relevant choices.") is a step in the text of the rule above it."""
-        number = item.group("number")
-        if not number.isdigit() or int(number) <= self.top:
-            return False
-        self.top = int(number)
-        # A rule that is a numbered step ("401. 1. Activate or trigger the Ability") is titled by the step.
-        step = self.item.match(self.text[start:end])
-        title = first_sentence(self.text[start + step.end():end]) if step and step.group("number") else ""
-        block = Block(self.section, number, title, [], kind="rule")
-        self.rules.add(number)
-        self.items = [(indent_of(line), number, block)]
-        self.case, self.named = block, None
-        self._start(block, start, end)
-        return True
-
     def _numbered(self, index: int, line: str, item: re.Match, start: int, end: int) -> None:
         number, indent = item.group("number"), indent_of(line)
         siblings = False
@@ -978,27 +935,6 @@ def _next_numbers(lines: list[tuple[int, str]], opening: re.Pattern = ITEM) -> l
         elif chapter:
             upcoming = chapter.group("n")
     return numbers
-
-
-def _numbers_rules_from_the_top(lines: list[tuple[int, str]], numbers: list[str | None]) -> bool:
-    """Does the document number its rules from the top level, "103." a rule as much as "103.2.a."? Then its
-    plain numbers count up through the whole document, many of them are rules (a sentence, not a title) and
-    many are followed by their own subrules ("103." then "103.1."): not a list restarting at 1 under each
-    heading, nor a few chapters."""
-    tops = [(index, match) for index, (_, line) in enumerate(lines) if (match := _TOP_NUMBER.match(line))]
-    if len(tops) < 20:
-        return False
-    values = [int(match.group("n")) for _, match in tops]
-    ascending = sum(later > earlier for earlier, later in zip(values, values[1:]))
-    sentences = sum(bool(SENTENCE_END.search(match.group("body"))) for _, match in tops)
-    parents = sum((numbers[index] or "").startswith(match.group("n") + ".") for index, match in tops)
-    return ascending >= 0.9 * (len(tops) - 1) and sentences >= 0.25 * len(tops) and parents >= 0.1 * len(tops)
-
-
-def _opens_rule(line: str) -> bool:
-    """Does `line` start a numbered rule ("103.", "103.2.a.", a bare "727.")?"""
-    item = ITEM.match(line)
-    return bool(_TOP_NUMBER.match(line) or labels.LONE_LABEL.match(line) or (item and item.group("decimal")))
 
 
 def _title_case(title: str) -> bool:
