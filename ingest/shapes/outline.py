@@ -75,7 +75,8 @@ _DECIMAL_TITLE = re.compile(r"^(?P<n>\d+(?:\.(?:\d+|[A-Z](?![A-Za-z])))+[a-z]?)\
 _NUMBERED_SECTION = re.compile(r"^(?P<n>\d{1,4})[.)]\s+(?P<title>[A-Z][\w'’&/ ,-]{1,50}[\w)])$")
 # Keywords that name a part of a document, never one rule: "Section 7.2" heads a section however numbered.
 _KEYWORD_PART = re.compile(f"^(?:{'|'.join(labels.SECTION_WORDS)})\\b", re.IGNORECASE)
-_KEYWORD_HEADING = re.compile(rf"^{labels.KEYWORD_FORMS}\s+(?P<n>\d+(?:\.\d+)*)(?!\.?\d)\s*+(?:[:.–—-]\s*+)?[^.!?]*$")
+_KEYWORD_HEADING = re.compile(rf"^{labels.KEYWORD_FORMS}\s+(?P<n>\d+(?:\.\d+)*)(?!\.?\d)"
+                              r"\s*+(?:[:.–—-]\s*+)?[^.!?]*$")
 # "3 BASIC RULES and what you can do": a number without a stop, then a title (a heading only in a sequence).
 _BARE_NUMBERED = re.compile(r"^(?P<n>\d{1,2})\s+(?P<title>[A-Z][^.!?;:]{0,70}[^\s.!?;:,])$")
 # "♦Iron Ward [13]": a symbol and a card's number in brackets may frame it.
@@ -306,7 +307,8 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         if decimal and len(decimal.group("title").split()) <= 8 and (
                 self._heads_rules(index, decimal.group("n")) or self._stands_empty(index, decimal.group("n"))):
             number = decimal.group("n")
-            return Heading(labels.depth(number), f"{number} {section_title(decimal.group('title'))}", number, "numbered")
+            return Heading(labels.depth(number), f"{number} {section_title(decimal.group('title'))}", number,
+                           "numbered")
         numbered = _NUMBERED_SECTION.match(stripped)
         if numbered and "," in numbered.group("title") and not (
                 names_a_topic(numbered.group("title"))
