@@ -24,6 +24,8 @@ EVIDENCE = 5
 # Words a document puts before the number of a part of it ("Article 4", "Section 7") or of a rule ("Rule 7.11").
 SECTION_WORDS = ("Article", "Section", "Chapter", "Part", "Appendix")
 KEYWORDS = SECTION_WORDS + ("Rule", "Law")
+# "Article", "ARTICLE", "Rule"…: as a heading writes them, never lower case ("see rule 4.2.2e" is a reference).
+KEYWORD_FORMS = f"(?:{'|'.join(form for word in KEYWORDS for form in (word, word.upper()))})"
 
 
 def parts(label: str) -> list[str]:
@@ -187,3 +189,61 @@ def unglue(lines: Sequence[tuple[int, str]], joint: str, opening: re.Pattern) ->
                 pos, line = pos + cut, line[cut:]
             found.append((pos, line))
     return found
+
+
+def numeric(number: str | None) -> bool:
+    """Is `number` a number ("4.3", "305"), not a letter ("A") or none?"""
+    return bool(number) and number[0].isdigit()
+
+
+def compound(number: str | None) -> bool:
+    """Is `number` numbered like a rule, with parts ("4.3.6", "6.A.1"), not a chapter ("6") or a letter?"""
+    return numeric(number) and bool(re.search(r"[.\-]", number))
+
+
+def depth(number: str) -> int:
+    """How many parts a label joins with separators ("4.3.6" -> 3, "1-2" -> 2, "702.11b" -> 2)."""
+    return len(re.findall(r"[.\-]", number)) + 1
+
+
+def in_hundreds(number: str, chapter: str) -> bool:
+    """Is `number` a section in the hundreds of `chapter` ("305" of "3", "1204" of "12")?"""
+    return number.isdigit() and chapter.isdigit() and len(number) == len(chapter) + 2 and number.startswith(chapter)
+
+
+# "727.", "1.4.6.", "1-2-1." or "a." alone on its line, its text on the next ones.
+LONE_LABEL = re.compile(r"^\s*(?:\d{1,3}(?:[.\-]\d+|\.[a-z])*\.?|[a-z]\.)\s*$")
+
+
+def alone(line: str, opening: re.Pattern) -> re.Match | None:
+    """The item a label alone on its line opens ("1.4.6.", its text on the next lines), or None."""
+    return opening.match(line.rstrip() + " ") if LONE_LABEL.match(line) else None
+
+
+def printed_alone(lines: list[tuple[int, str]], opening: re.Pattern) -> bool:
+    """Does the document print its rule labels alone on their lines ("1.4.6." over the rule's text)? At least
+    `EVIDENCE` such labels, each following on from the one before (see `successors`)."""
+    found = [item.group("decimal") for _, line in lines
+             if (item := alone(line, opening)) and item.group("decimal")]
+    return chained(found) >= EVIDENCE
+
+
+def bare_letters(lines: list[tuple[int, str]], opening: re.Pattern) -> bool:
+    """Does the document letter its rules' subrules without a stop ("a If two abilities…" under "1.6 …")? At
+    least `EVIDENCE` lines opening with a letter and a capitalised word, each the letter that comes next
+    under the numbered rule just above ("a" right after it, "b" right after "a")."""
+    bare = re.compile(r"^\s*([a-z])\s+[A-Z“\"(]")
+    expected, found = "", 0
+    for _, line in lines:
+        if not line.strip():
+            continue
+        item = opening.match(line)
+        letter = bare.match(line)
+        if item and item.group("decimal"):
+            expected = "a"
+        elif letter and letter.group(1) == expected:
+            found += 1
+            expected = chr(ord(expected) + 1)
+        else:
+            expected = ""
+    return found >= EVIDENCE

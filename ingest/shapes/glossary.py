@@ -1,0 +1,339 @@
+"""Glossaries in the outline dialect: where one opens ("Glossary", "Definitions and Terms", an alphabetical run of
+marked headings), the shapes its terms take (a term line over its definition, "term: definition", "Term.
+Definition", "Term Definition" side by side, a topic the document numbers: "4 ACTIVE PLAYER"), the alphabetical
+order that tells a term from a heading after the glossary, and the entries whose headings hold a whole definition.
+"""
+from __future__ import annotations
+
+import re
+
+from ingest import labels
+from ingest.segment import SENTENCE_STARTERS, Block, slugify
+from ingest.shapes.dialect import (
+    CAPS_LINE,
+    ITEM,
+    SENTENCE_END,
+    TITLE_LINE,
+    TITLE_SMALL,
+    Heading,
+    heading_number,
+    indent_of,
+    marked_heading,
+    section_title,
+)
+
+# "Glossary", "Definitions and Terms", "Terms & Definitions", "Keyword Glossary": glossary words, joined
+# ("Keywords" alone names a chapter of keyword rules, no glossary).
+_GLOSSARY_WORD = r"(?:glossary|definitions?|terms|key terms|terminology)"
+GLOSSARY = re.compile(rf"^(?:(?:\d+[.)]?|[A-Z][.:])\s+)?(?:keywords?\s+)?{_GLOSSARY_WORD}"
+                      rf"(?:\s+(?:(?:and|&|of)\s+)?(?:{_GLOSSARY_WORD}|keywords?))*$", re.IGNORECASE)
+# "bag: A non-physical zone...": a glossary term and its definition on one line.
+_INLINE_TERM = re.compile(r"^(?P<term>[^\s:–—][^:–—]{0,40}?)\s*(?::|\s[–—]\s)\s*(?P<definition>\S.*)$")
+# "Hex. One space of the map.": a capitalised term of a few words closed by a full stop, then its definition.
+_DOTTED_TERM = re.compile(r"^(?P<term>[A-Z][\w'’/-]{0,30}(?: [\w'’/()-]{1,30}){0,3})\.\s+(?P<definition>[A-Z“\"(].*)$")
+# A heading whose last word names what a glossary holds ("Essential Game Terminology", "Game Terms").
+_NAMES_TERMS = re.compile(rf"\b{_GLOSSARY_WORD}$", re.IGNORECASE)
+_TERM_WORDS = 7
+# "## A", "## B–C": a glossary's letter headings, which group its entries.
+_LETTER_GROUP = re.compile(r"^[A-Z](?:\s*[-–—]\s*[A-Z])?$")
+# How far from the next number a numbered glossary topic may stand: a PDF's columns can set "11 ASTEROID FIELD"
+# and "12 ATTACH" before "10 ANTI-FIGHTER BARRAGE".
+_TOPIC_REORDER = 3
+# "4 ACTIVE PLAYER", "7" (its title on the next line): a glossary topic the document numbers.
+_TOPIC = re.compile(r"^(?P<n>\d{1,3})(?:\s+(?P<title>[A-Z][A-Z0-9 ,'’&()/-]{1,60}))?$")
+# An alphabetical run of this many sibling headings, over this many letters, is a glossary's entries.
+_ALPHABETICAL_RUN = 8
+_ALPHABETICAL_LETTERS = 4
+
+
+class GlossaryReader:
+    """The outline reader's glossaries (mixed into its reader, whose lines, open headings and units it reads and
+    sets): a glossary's terms, each a unit, and a glossary entry's heading, whose text is one unit."""
+
+    def _opens_glossary(self, index: int) -> bool:
+        """Is a "Glossary" or "Definitions" line followed by a glossary entry (a term line over its definition,
+        or "term: definition"), rather than by a list of contents?"""
+        term = self.following[index]
+        if term is None:
+            return False
+        line = self.lines[term][1].strip()
+        if self.item.match(line) or marked_heading(line):
+            return False
+        if _INLINE_TERM.match(line) or _DOTTED_TERM.match(line):
+            return True
+        definition = self.following[term]
+        return _term_line(line) and definition is not None and _opens_definition(self.lines[definition][1])
+
+    def _place_entry(self, heading: Heading, index: int) -> None:
+        """Mark a marked heading as a glossary entry (under a glossary heading, or one of an alphabetical run
+        of sibling headings) or as a part of the entry above it, and put a run's entries in the glossary: the
+        document's glossary heading where it has one, else the headings around the section the run follows
+        when that is one section among others with text of its own ("## Timing", its rules, then "###
+        Abilities", "### Accuracy"…: the run is no part of Timing; "## Cards" right over its entries holds them)."""
+        parents = [h for h in self.headings if not _LETTER_GROUP.match(h.title)]  # "## A" only groups entries
+        if _LETTER_GROUP.match(heading.title):
+            return
+        glossary = bool(parents) and parents[-1].glossary
+        if index in self.entries and not glossary:
+            if self.glossary and self.glossary[-1].level < heading.level:
+                self.headings = list(self.glossary)
+            elif self.headings and self.headings[-1].sibling:
+                above = self.headings[-1]
+                if above.holds_run is None:  # decided at the run's first entry: did text come under `above`?
+                    above.holds_run = self.last is None
+                if not above.holds_run:
+                    self.headings.pop()
+        heading.entry = glossary or index in self.entries
+        heading.part = not heading.entry and bool(parents) and (parents[-1].entry or parents[-1].part)
+
+    def _term_over_definitions(self, index: int, label: str, own: str) -> bool:
+        """Is the rule numbered `label` at `index` a glossary entry that keeps its number: a few words, no
+        sentence ("4-1. Effect", "4-19. / (Forward Slash)"), over rules numbered under it (its definitions),
+        numbered right under a chapter whose title names terms ("4. Essential Game Terminology")?"""
+        deeper = self.numbers[index] or ""
+        return (bool(own) and len(own.split()) <= _TERM_WORDS and own[-1] not in ".,;:!?"
+                and labels.within(deeper, label) and deeper != label
+                and any((h.glossary or _NAMES_TERMS.search(h.title)) and labels.parent(label) == (h.number or "")
+                        for h in self.headings))
+
+    def _term(self, index: int, pos: int, line: str) -> bool:
+        """A glossary term opens a unit: a short line without a full stop after a finished definition, over
+        its own definition; or "term: definition", "term — definition", "Term. Definition" on one line. A
+        glossary is alphabetical: a term line out of that order ("Credits" after "Zone") is the heading of
+        what follows the glossary."""
+        stripped = line.strip()
+        if marked_heading(stripped):
+            return False  # a marked heading ("## Golden Rules") is never a term
+        previous = self.preceding[index]  # a heading line is never blank: it stops there
+        # A definition set beside its term may end without a full stop: there, order and shape decide.
+        if self.spaced and not stripped[:1].isupper():
+            return False  # its terms are capitalised: "end zone" carries the definition above on
+        # A line right under unfinished text carries it on; past a blank line the entry above has ended, with
+        # or without its full stop ('See rule 702.141, "Encore"' then "Encounter").
+        topic = self._next_topic(index, stripped)  # "4 ACTIVE PLAYER", the topic the numbering expects next
+        if (previous == index - 1 and previous != self.heading_line and topic is None
+                and not SENTENCE_END.search(self.lines[previous][1].rstrip()) and not self.spaced):
+            return False
+        if topic is not None:
+            term, following = topic
+            self.skip.update(range(index + 1, following))
+            block = _term_block(self.section, term)
+            if self.item.match(self.lines[following][1]):  # no definition, its rules right under it: its name
+                self._extend(block.pieces, pos, self.lines[following - 1][0] + len(self.lines[following - 1][1]))
+            self._number_topic(block)
+            self.blocks.append(block)
+            self.current, self.last, self.example = block, block, None
+            return True
+        inline = _INLINE_TERM.match(stripped)
+        if not (inline and len(inline.group("term").split()) <= 5):
+            # "Hex. One space…" only in a glossary written so from its first entry: elsewhere a line may
+            # open with a short sentence ("Legendary permanents are bound. See rule 704.5j.").
+            inline = _DOTTED_TERM.match(stripped) if self.dotted in (None, True) else None
+            if inline and inline.group("term").split()[0].lower() in SENTENCE_STARTERS:
+                inline = None
+            if self.dotted is None:
+                self.dotted = inline is not None
+        if inline:
+            if not self._in_order(inline.group("term")):
+                return False
+            definition = pos + indent_of(line) + inline.start("definition")
+            self._start(_term_block(self.section, inline.group("term")), definition, pos + len(line))
+            return True
+        # "Attacking end zone The end zone in which…": the glossary's columns side by side, from its first entry.
+        spaced = _spaced_term(stripped) if self.spaced in (None, True) else None
+        if self.spaced is None:
+            self.spaced = spaced is not None
+        if spaced and self._in_order(spaced[0]):
+            self._start(_term_block(self.section, spaced[0]), pos + indent_of(line) + spaced[1], pos + len(line))
+            return True
+        if self.topics:  # a glossary of numbered topics: an unnumbered short line is a picture's label, text
+            return False
+        following, term = self.following[index], stripped
+        while following is not None and _term_fragment(self.lines[following][1]):  # "Making a play on the / disc"
+            term += " " + self.lines[following][1].strip()
+            following = self.following[following]
+        # A term standing apart, a blank line above it and its definition right under it, may be as long as a
+        # title ("Remove from the Game, Removed, Removed-from-the-Game Zone (Obsolete)").
+        apart = previous != index - 1 and following == index + 1
+        if not _term_line(stripped, apart) or following is None or not _opens_definition(self.lines[following][1]):
+            return False
+        if not self._in_order(term):
+            heading = self.headings[-1]
+            self._open(Heading(heading.level, section_title(stripped), heading_number(stripped), heading.kind),
+                       index)
+            return True
+        self.skip.update(range(index + 1, following))
+        block = _term_block(self.section, term)
+        self._number_topic(block)
+        self.blocks.append(block)
+        self.current = self.last = block
+        self.example = None
+        return True
+
+    def _next_topic(self, index: int, stripped: str) -> tuple[str, int] | None:
+        """A glossary topic the document numbers, when its number is one not used yet near the one that comes
+        next ("4 ACTIVE PLAYER" after topic 3, even right under a rule; "7" alone over "AGENDA CARD"; "11" before
+        "10" where a PDF's columns set it so), over its definition:
+        (the term, the index of the line its definition starts on), else None."""
+        topic = _TOPIC.match(stripped)
+        if topic is None or not self.topics or topic.group("n") in self.topics:
+            return None
+        if abs(int(topic.group("n")) - self.topic_top - 1) > _TOPIC_REORDER:
+            return None
+        term, following = stripped, self.following[index]
+        if not topic.group("title"):  # the number alone, its title on the next line
+            if following is None or not CAPS_LINE.match(self.lines[following][1].strip()):
+                return None
+            term = f"{stripped} {self.lines[following][1].strip()}"
+            following = self.following[following]
+        if following is None:
+            return None
+        rule = self.item.match(self.lines[following][1])
+        under = bool(rule and rule.group("decimal") and labels.within(rule.group("decimal"), topic.group("n")))
+        if not (under or _opens_definition(self.lines[following][1])):  # its definition, or its first rule
+            return None
+        return term, following
+
+    def _in_order(self, term: str) -> bool:
+        """Does `term` keep the glossary's alphabetical order so far: by first letter, and in a glossary of
+        terms set beside their definitions (where order is what tells a term from a wrapped line) by the
+        whole term?"""
+        letter = next((c for c in term.casefold() if c.isalpha()), None)
+        if letter is None or not letter.isascii():
+            return True
+        key = " ".join(term.casefold().split())
+        if self.term_letter and letter < self.term_letter or self.spaced and key < self.last_term:
+            return False
+        self.term_letter, self.last_term = letter, key
+        return True
+
+    def _sense(self, item: re.Match) -> bool:
+        """Is a numbered line inside a glossary entry one of the term's senses ("1. Text on an object…")?"""
+        return (self.current is not None and self.current.kind == "glossary" and self.example is None
+                and bool(item.group("number") or item.group("dotted")))
+
+    def _number_topic(self, block: Block) -> None:
+        """Remember a glossary topic the document numbers ("1 ABILITIES"): its rules (1.1, 1.2…) sit under it."""
+        number = re.match(r"(\d{1,3})\s+\S", block.title) if block.kind == "glossary" else None
+        if number:
+            self.topics[number.group(1)] = block.label
+            self.topic_top = max(self.topic_top, int(number.group(1)))
+
+    # Glossary entries: one unit holds an entry's whole definition, up to the next heading; a sub-heading inside
+    # it is a unit of the entry; its numbered steps are units of their own under it.
+
+    def _owner(self) -> Block | None:
+        """The unit of the open entry or part heading, if its text has begun."""
+        return self.headings[-1].owner if self.headings else None
+
+    def _own_unit(self) -> Block | None:
+        """The unit the open entry's (or part's) own text goes to, started on its first line: the entry's
+        term, or the part's title, over it (in the section of the heading above); None outside an entry."""
+        heading = self.headings[-1] if self.headings else None
+        if heading is None or not (heading.entry or heading.part):
+            return None
+        if heading.owner is None:
+            section = self.section[:-1]
+            if heading.entry:
+                heading.owner = _term_block(section, heading.title)
+            else:
+                above = next((h.owner for h in reversed(self.headings[:-1]) if h.owner), None)
+                heading.owner = Block(section, slugify(heading.title), heading.title, [], kind="paragraph",
+                                      parent=above.label if above else None)
+            self.blocks.append(heading.owner)
+            self.last = heading.owner
+        return heading.owner
+
+    def _leaves_steps(self, index: int, line: str, bullet: re.Match | None) -> bool:
+        """Inside an entry, does `line` come back from the entry's numbered steps to its own text: at the list's
+        margin or left of it, after a blank line or as a list of its own? (A line indented under a step, or
+        carrying on its last line, is the step's.)"""
+        heading = self.headings[-1] if self.headings else None
+        if not self.items or heading is None or not (heading.entry or heading.part):
+            return False
+        after_blank = not self.lines[index - 1][1].strip()
+        return indent_of(line) <= self.items[0][0] and (after_blank or bullet is not None)
+
+
+def alphabetical_headings(lines: list[tuple[int, str]]) -> set[int]:
+    """Indices of marked headings ("### Accuracy") that are entries of an alphabetical glossary: a run of
+    sibling headings whose first letters never go back, long enough not to be chance."""
+    found: set[int] = set()
+    runs: dict[int, list[tuple[int, str]]] = {}  # level -> the run of its headings open so far
+
+    def close(level: int) -> None:
+        run = runs.pop(level, [])
+        if len(run) >= _ALPHABETICAL_RUN and len({letter for _, letter in run}) >= _ALPHABETICAL_LETTERS:
+            found.update(index for index, _ in run)
+
+    for index, (_, line) in enumerate(lines):
+        marked = marked_heading(line.strip()) if line[:1] in "#*" else None
+        if not marked:
+            continue
+        level = len(marked.group("hashes") or "#")
+        for deeper in [at for at in runs if at > level]:
+            close(deeper)
+        title = (marked.group("star") or marked.group("hash")).casefold()
+        letter = next((c for c in title if c.isalpha()), "")
+        run = runs.get(level, [])
+        if run and (not letter or letter < run[-1][1]):
+            close(level)
+        if letter:
+            runs.setdefault(level, []).append((index, letter))
+    for level in list(runs):
+        close(level)
+    return found
+
+
+def _term_line(line: str, apart: bool = False) -> bool:
+    """Could `line` (stripped) be a glossary term on a line of its own: short (as short as a title when it
+    stands `apart` over its definition), not a sentence, not a unit?"""
+    short = (len(line) <= 50 and len(line.split()) <= 6
+             or apart and bool(TITLE_LINE.match(line)) and len(line.split()) <= 8)
+    return short and line[-1] not in ".,;:?!" and not ITEM.match(line) and not marked_heading(line)
+
+
+def _opens_definition(line: str) -> bool:
+    """Does `line` open a glossary term's definition: a sentence, or its first numbered sense ("1. Text…")?"""
+    item = ITEM.match(line)
+    if item and item.group("number") == "1":
+        return _defines(line[item.end():].strip())
+    return _defines(line.strip())
+
+
+def _defines(line: str) -> bool:
+    """Does `line` read as a definition (a wrapped or finished sentence, or one introducing a list: "A player
+    establishes possession of a pass when:"), not a heading or another term?"""
+    introduces = line.rstrip().endswith(":") and len(line.split()) >= 5
+    return (len(line) > 50 or bool(SENTENCE_END.search(line)) or introduces) and not ITEM.match(line)
+
+
+def _spaced_term(line: str) -> tuple[str, int] | None:
+    """(term, where its definition starts) of a "Term Definition" line ("Pivot Location The point on the
+    playing field…"): the definition opens at the first capitalised word after the term's first word (past a
+    parenthesis: "Out-of-bounds (OB) Everything…") or, in a run of them, at the one that opens sentences
+    ("The"); the term is a short phrase not ending in a small word, the definition a few words at least."""
+    words = list(re.finditer(r"\S+", line))
+    if len(words) < 3 or not words[0].group()[:1].isupper():
+        return None
+    opening = next((i for i in range(1, len(words)) if words[i].group()[:1].isupper()), None)
+    if opening is None or len(words) - opening < 2:
+        return None
+    run = opening
+    while run + 1 < len(words) and words[run + 1].group()[:1].isupper():
+        run += 1
+    split = next((i for i in range(opening, run + 1) if words[i].group().lower() in SENTENCE_STARTERS), run)
+    term = line[:words[split].start()].strip()
+    if split > 5 or len(term) > 40 or term.split()[-1].lower() in TITLE_SMALL or term[-1] in ".,;:!?":
+        return None
+    return term, words[split].start()
+
+
+def _term_fragment(line: str) -> bool:
+    """Is `line` the end of a term wrapped onto a line of its own ("disc" under "Making a play on the")?"""
+    stripped = line.strip()
+    return bool(stripped) and stripped[0].islower() and len(stripped.split()) <= 3 and stripped[-1] not in ".,;:!?"
+
+
+def _term_block(section: tuple[str, ...], term: str) -> Block:
+    return Block(section, slugify(term), term, [], kind="glossary")

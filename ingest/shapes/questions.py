@@ -1,0 +1,93 @@
+"""Questions in the outline dialect beyond "Q:"/"A:" pairs: a paragraph that asks, a question run over several
+lines (a PDF breaks its lines at each card name), the next question asked inside an answer, and bulleted questions
+flattened onto one line, each answered past a wide gap.
+"""
+from __future__ import annotations
+
+import re
+
+from ingest.segment import Block
+from ingest.shapes.dialect import ASIDE, BULLET, ENDS_ASKING, ENDS_CLAUSE, OPENS_SENTENCE, SENTENCE_END, marked_heading
+
+_QUESTION_LINES = 16  # the most lines a question runs on over (a PDF breaks its lines at each card name)
+# A bullet set inside a line, and a question it opens, answered past a wide gap ("Is there a turn limit?    No").
+_INLINE_BULLET = re.compile(r"(?:^|(?<=\s))[•●▪◦](?=\s)")
+_INLINE_ASKS = re.compile(r"\s*[^?\s][^?]{2,300}?\?[”\"’]?(?:\s{2,}\S|\s*$)")
+_INLINE_QUESTIONS = 2  # how many bulleted questions make a line of them
+# The words a question opens with ("Does" / "Watchtower Grid" / "see the tunnel…?" is no heading "Does").
+ASKING_WORD = re.compile(r"(?:what|how|why|when|where|which|who|whose|can|could|do|does|did|is|are|was|were|will|"
+                         r"would|should|shall|may|might|must|has|have|had|if)\b", re.IGNORECASE)
+
+
+class QuestionReader:
+    """The outline reader's questions (mixed into its reader, whose lines and units it reads and sets): where a
+    question ends, the question block it opens, and the next question asked inside an answer."""
+
+    def _asks_on(self, index: int) -> int | None:
+        """The line a question opening at line `index` ends on: the text runs, over a few lines of its paragraph
+        (past blank lines only where they stand between all lines), to a line ending asking, no line before it
+        ending a sentence or being a heading, a numbered unit or an aside in parentheses ("What happens if the
+        raider plays" / "Swap" / " to trade places with" / "Ada Sterling" / "?"); None when it
+        does not."""
+        at: int | None = index
+        for _ in range(_QUESTION_LINES):
+            if at is None:
+                return None
+            line = self.lines[at][1].strip()
+            if at != index and (self.item.match(line) or marked_heading(line)) or ASIDE.fullmatch(line):
+                return None
+            if ENDS_ASKING.search(line):
+                return at
+            if ENDS_CLAUSE.search(line) and not self._carried_on(at):  # "Gotcha!" / ", and the roll…" goes on
+                return None
+            following = self.following[at]
+            if following is not None and following > at + 1 and not self.spaced_out:
+                return None  # a blank line ends a paragraph
+            at = following
+        return None
+
+    def _question(self, index: int) -> Block:
+        """A question opening at line `index`; the lines it runs on over are its text."""
+        end = self._asks_on(index)
+        above = self.preceding[index]
+        if above >= 0 and ASIDE.fullmatch(self.lines[above][1].strip()):
+            above = self.preceding[above]
+        self.faq = above == self.heading_line or self.faq and self.current is not None \
+            and self.current.kind == "question"
+        self.asked = end if end is not None else index
+        self.asking.update(range(index + 1, self.asked + 1))
+        self.questions += 1
+        return Block(self.section, f"q{self.questions}", "", [], kind="question")
+
+    def _asks_again(self, index: int) -> bool:
+        """Inside an answer, does line `index` ask the next question about the same heading: after a finished
+        sentence of the answer, text running to a line that asks ("No. Resting is not healing." / "Does
+        resting at camp … count" / "…?")?"""
+        if self.current is None or self.current.kind != "question" or index <= self.asked:
+            return False
+        previous = self.preceding[index]
+        if previous <= self.asked or not SENTENCE_END.search(self.lines[previous][1].rstrip()):
+            return False
+        return bool(OPENS_SENTENCE.match(self.lines[index][1].strip())) and self._asks_on(index) is not None
+
+
+def split_asked(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], set[int]]:
+    """`lines` with each line that runs questions together as bullets, each answered after it ("•   Is there a
+    turn limit?    No, play goes on…  •   Can armour stop a fall?    No. …", a page flattened onto one line),
+    split at its bullets; and the indexes of the bullets that ask."""
+    found: list[tuple[int, str]] = []
+    asked: set[int] = set()
+    for start, line in lines:
+        cuts = [m.start() for m in _INLINE_BULLET.finditer(line)]
+        parts = [line[a:b] for a, b in zip(cuts, [*cuts[1:], len(line)])]
+        asking = [bool(_INLINE_ASKS.match(BULLET.sub("", part, count=1))) for part in parts]
+        if sum(asking) < _INLINE_QUESTIONS:
+            found.append((start, line))
+            continue
+        if cuts[0]:
+            found.append((start, line[:cuts[0]].rstrip()))
+        for cut, part, asks in zip(cuts, parts, asking, strict=True):
+            if asks:
+                asked.add(len(found))
+            found.append((start + cut, part.rstrip()))
+    return found, asked
