@@ -34,15 +34,17 @@ def onnx_path() -> Path:
     return Path(os.environ.get("RULINGS_ONNX_MODEL", default))
 
 
-def export(target: Path | None = None) -> Path:
-    """Export the packaged model, pooled and normalised, to ONNX (atomically). Returns the file written."""
+def export(target: Path | None = None, source: Path | None = None) -> Path:
+    """Export the model in `source` (default: the packaged one), pooled and normalised, to ONNX (atomically).
+    Returns the file written."""
     import torch
     from transformers import AutoModel, AutoTokenizer
 
     target = Path(target or onnx_path())
     target.parent.mkdir(parents=True, exist_ok=True)
-    bert = AutoModel.from_pretrained(str(model_dir())).eval()
-    tokenizer = AutoTokenizer.from_pretrained(str(model_dir()))
+    source = Path(source or model_dir())
+    bert = AutoModel.from_pretrained(str(source)).eval()
+    tokenizer = AutoTokenizer.from_pretrained(str(source))
 
     class Pooled(torch.nn.Module):
         """BERT + mean pooling over real tokens + L2 normalisation, as the sentence-transformers model."""

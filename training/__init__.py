@@ -1,0 +1,1 @@
+"""Reproducing the retrieval model from the documents: the library, the pairs, the training."""

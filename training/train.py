@@ -1,0 +1,100 @@
+"""Fine-tune the packaged all-MiniLM-L6-v2 on mined pairs, on the CPU, reproducibly (fixed seed, one thread
+order): MultipleNegativesRankingLoss, each anchor scored against every positive and hard negative of its batch.
+
+A plain torch loop over the transformers model, pooled as sentence-transformers pools it (mean over real
+tokens, normalised): the Trainer of sentence-transformers would add `datasets` and `accelerate` for nothing.
+"""
+from __future__ import annotations
+
+import json
+import random
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from training.pairs import Pair
+
+
+@dataclass(frozen=True)
+class Settings:
+    epochs: int = 1
+    batch_size: int = 32
+    learning_rate: float = 2e-5
+    warmup: float = 0.1
+    scale: float = 20.0  # cosine × scale: the temperature MultipleNegativesRankingLoss uses
+    anchor_tokens: int = 48
+    passage_tokens: int = 96
+    seed: int = 0
+
+
+def batches(pairs: list[Pair], size: int, rng: random.Random) -> list[list[Pair]]:
+    """The pairs shuffled into batches in which no text repeats: a repeated positive would be counted as
+    another anchor's negative. A pair that would repeat one waits for a later batch."""
+    pending = pairs[:]
+    rng.shuffle(pending)
+    result = []
+    while pending:
+        batch, seen, later = [], set(), []
+        for p in pending:
+            texts = {p.anchor, p.positive, p.negative}
+            if len(batch) < size and not texts & seen:
+                batch.append(p)
+                seen |= texts
+            else:
+                later.append(p)
+        result.append(batch)
+        pending = later
+    return [batch for batch in result if len(batch) > 1]
+
+
+def _pooled(model, tokenizer, texts: list[str], limit: int):
+    import torch
+    encoded = tokenizer(texts, padding=True, truncation=True, max_length=limit, return_tensors="pt")
+    hidden = model(**encoded).last_hidden_state
+    mask = encoded["attention_mask"].unsqueeze(-1).to(hidden.dtype)
+    pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
+    return torch.nn.functional.normalize(pooled, p=2, dim=1)
+
+
+def train(pairs: list[Pair], base: Path, out: Path, settings: Settings = Settings(), *, log=print) -> dict:
+    """Train from the model in `base` on `pairs`, save model and tokenizer in `out`; the run's record (also
+    written to out/training.json)."""
+    import torch
+    from transformers import AutoModel, AutoTokenizer, get_linear_schedule_with_warmup
+
+    random.seed(settings.seed)
+    torch.manual_seed(settings.seed)
+    rng = random.Random(settings.seed)
+    model = AutoModel.from_pretrained(str(base))
+    tokenizer = AutoTokenizer.from_pretrained(str(base))
+    model.train()
+    plan = [batch for _ in range(settings.epochs) for batch in batches(pairs, settings.batch_size, rng)]
+    optimizer = torch.optim.AdamW(model.parameters(), lr=settings.learning_rate)
+    schedule = get_linear_schedule_with_warmup(optimizer, int(len(plan) * settings.warmup), len(plan))
+    started, losses = time.perf_counter(), []
+    for step, batch in enumerate(plan, start=1):
+        anchors = _pooled(model, tokenizer, [p.anchor for p in batch], settings.anchor_tokens)
+        passages = _pooled(model, tokenizer, [p.positive for p in batch] + [p.negative for p in batch],
+                           settings.passage_tokens)
+        scores = anchors @ passages.T * settings.scale
+        loss = torch.nn.functional.cross_entropy(scores, torch.arange(len(batch)))
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        optimizer.step()
+        schedule.step()
+        optimizer.zero_grad()
+        losses.append(loss.item())
+        if step % 20 == 0 or step == len(plan):
+            log(f"step {step}/{len(plan)} loss {sum(losses[-20:]) / len(losses[-20:]):.3f} "
+                f"{time.perf_counter() - started:.0f}s")
+    out.mkdir(parents=True, exist_ok=True)
+    model.save_pretrained(str(out))
+    tokenizer.save_pretrained(str(out))
+    kinds: dict[str, int] = {}
+    for p in pairs:
+        kinds[p.kind] = kinds.get(p.kind, 0) + 1
+    record = {"settings": asdict(settings), "pairs": len(pairs), "kinds": kinds,
+              "sources": sorted({p.source for p in pairs}), "steps": len(plan),
+              "seconds": round(time.perf_counter() - started, 1), "final_loss": round(losses[-1], 4)}
+    (out / "training.json").write_text(json.dumps(record, indent=1))
+    return record
