@@ -49,7 +49,7 @@ def test_broken_document_fails_naming_the_file_and_keeps_the_database(workspace,
 
 @pytest.mark.parametrize("edit, message, marker", [
     (lambda t: t.replace('kind = "official-faq"', 'kind = "rumour"'), "field 'kind' must be one of", 'kind = "rumour"'),
-    (lambda t: t.replace('game = "dungeon-twister"\n', 'game = "chess"\n'), "unknown game 'chess'", 'game = "chess"'),
+    (lambda t: t.replace('game = "dungeon-twister"\n', 'game = "backgammon"\n'), "unknown game 'backgammon'", 'game = "backgammon"'),
     (lambda t: t.replace('title = "Magic Combat with Dice Rules"\n', ""), "field 'title' is missing",
      'id = "magic-combat-dice-rules"'),
     (lambda t: t.replace('shape = "doc"', 'shape = "scroll"'), "field 'shape' must be one of", 'shape = "scroll"'),

@@ -121,7 +121,7 @@ def test_calc_lists_every_castable_wizard_dice_spell_once():
     (["dragon-dice", "saves", "rolled=seven"], "parameter 'rolled'"),
     (["dragon-dice", "saves"], "missing parameter 'rolled'"),
     (["dragon-dice", "nope"], "no calculator 'nope'"),
-    (["chess", "moves"], "unknown game 'chess'; one of dragon-dice"),
+    (["backgammon", "moves"], "unknown game 'backgammon'; one of chess, dragon-dice"),
     (["dragon-dice", "saves", "rolled"], "key=value"),
 ])
 def test_calc_errors_say_what_the_calculator_accepts(args, message):
