@@ -329,6 +329,14 @@ def legal_move(fen: str, move: str) -> dict:
             "san": san, "check": position.is_check(), "checkmate": position.is_checkmate(), "fen": position.fen()}
 
 
+def verdict(move: str, fen: str = START, moves: str = "") -> dict:
+    """Whether `move` is legal in the position after `moves` (from `fen`), and the article that decides it:
+    {"legal", "article"}."""
+    position, _ = replay(moves, fen)
+    found = legal_move(position.fen(), move)
+    return {"legal": found["legal"], "article": found["article"]}
+
+
 # -- Article 4: touch-move -------------------------------------------------------------------------------------
 
 def touched(fen: str, squares: list[str]) -> dict:
@@ -412,36 +420,41 @@ def ended_by(position: chess.Board) -> dict | None:
 
 def status(fen: str) -> dict:
     """What the position means for the game: {"status", "article", "winner", "check", "to_move", "legal_moves",
-    "flag_fall"}; status is checkmate, stalemate, dead position or play on; flag_fall says, for each side whose
+    "flag_fall"}; status is checkmate, stalemate, dead position or play on (winner only after a checkmate); flag_fall says, for each side whose
     flag might fall, whether that loses (6.9) or draws because the opponent has no mating material."""
     position = board(fen)
     ended = ended_by(position) or {"end": "play on", "article": "1.2", "winner": None}
     flag = {COLOURS[c]: "draw" if position.has_insufficient_material(not c) else "loss" for c in COLOURS}
-    return {"status": ended["end"], "article": ended["article"], "winner": ended["winner"],
-            "check": position.is_check(), "to_move": COLOURS[position.turn],
-            "legal_moves": position.legal_moves.count(), "flag_fall": flag}
+    return _present({"status": ended["end"], "article": ended["article"], "winner": ended["winner"],
+                     "check": position.is_check(), "to_move": COLOURS[position.turn],
+                     "legal_moves": position.legal_moves.count(), "flag_fall": flag})
+
+
+def _present(facts: dict) -> dict:
+    """The facts that hold: a winner only when there is one, an end only when the game ended."""
+    return {key: value for key, value in facts.items() if value is not None}
 
 
 def flag_fall(fen: str, flagged: Literal["white", "black"]) -> dict:
     """The result when `flagged`'s flag falls in this position (6.9): lost, unless the opponent cannot checkmate
-    by any possible series of legal moves, then drawn."""
+    by any possible series of legal moves, then drawn: {"result", "article", "winner" (after a loss)}."""
     position = board(fen)
     colour = chess.WHITE if flagged == "white" else chess.BLACK
     if position.has_insufficient_material(not colour):
-        return {"result": "draw", "article": "6.9", "winner": None}
+        return {"result": "draw", "article": "6.9"}
     return {"result": "loss", "article": "6.9", "winner": COLOURS[not colour]}
 
 
 def automatic_end(moves: str, fen: str = START) -> dict:
     """How a record ends by the Laws of this edition: {"ended", "end", "article", "plies", "repetitions",
-    "halfmove_clock"}; a fivefold repetition or 75 moves without capture or pawn move end nothing (no claim, no
+    "halfmove_clock"} (end and article only when it ended); a fivefold repetition or 75 moves without capture or pawn move end nothing (no claim, no
     draw), unlike python-chess's `outcome()`."""
     position, named = replay(moves, fen)
     ended = ended_by(position)
     repeated = max(map(len, _occurrences(position).values()))
-    return {"ended": ended is not None, "end": ended["end"] if ended else None,
-            "article": ended["article"] if ended else None, "plies": len(named), "repetitions": repeated,
-            "halfmove_clock": position.halfmove_clock}
+    return _present({"ended": ended is not None, "end": ended["end"] if ended else None,
+                     "article": ended["article"] if ended else None, "plies": len(named), "repetitions": repeated,
+                     "halfmove_clock": position.halfmove_clock})
 
 
 # -- Article 9: the arbiter's claims ----------------------------------------------------------------------------
@@ -507,6 +520,12 @@ def draw_claim(game: str, claim: Literal["threefold", "fifty-moves"], move: str 
             "three minutes are added to the opponent's time and the game continues" +
             (f"; {intended} must be played" if intended else ""),
             "consequence_article": "9.5.1" if valid else "9.5.2"}
+
+
+def claim_outcome(game: str, claim: Literal["threefold", "fifty-moves"], move: str = "", fen: str = START) -> dict:
+    """A draw claim's verdict in short: {"valid", "article", "consequence_article"}."""
+    found = draw_claim(game, claim, move, fen)
+    return {key: found[key] for key in ("valid", "article", "consequence_article")}
 
 
 # -- calculators ------------------------------------------------------------------------------------------------
