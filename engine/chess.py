@@ -14,11 +14,12 @@ are ("FIDE 3.7.4").
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from typing import Annotated, Literal
 
 import chess
 
-from engine.calculators import Calculator, Param, and_list
+from engine.calculators import CalcError, Calculator, Param, and_list
 
 GAME = "chess"
 
@@ -39,6 +40,14 @@ ARTICLE_RULING = {  # the ruling that states each article this module cites
     **{a: f"competition/article-{a.split('.')[0]}/{a}" for a in (
         "6.9", "9.2", "9.2.1", "9.2.2", "9.3", "9.3.1", "9.3.2", "9.5.1", "9.5.2", "9.6")},
 }
+
+
+class Refused(ValueError):
+    """An input that is no position, game or move: the message says what is wrong, `param` which input it is."""
+
+    def __init__(self, message: str, param: str):
+        super().__init__(message)
+        self.param = param
 
 
 def ruling(article: str) -> str:
@@ -66,15 +75,15 @@ def board(fen: str = START) -> chess.Board:
     """The position a FEN describes; ValueError naming what is wrong with it (in one line)."""
     fen = " ".join(fen.split())
     if len(fen) > MAX_FEN:
-        raise ValueError(f"FEN: {len(fen)} characters, more than a position takes ({MAX_FEN})")
+        raise Refused(f"FEN: {len(fen)} characters, more than a position takes ({MAX_FEN})", "fen")
     try:
         position = chess.Board(fen)
     except ValueError as exc:
-        raise ValueError(f"FEN {fen!r}: {exc}") from None
+        raise Refused(f"FEN {fen!r}: {exc}", "fen") from None
     status = position.status()
     wrong = [words for flag, words in _STATUS if status & flag]
     if wrong:
-        raise ValueError(f"FEN {fen!r} is no position of a game: {'; '.join(wrong)}")
+        raise Refused(f"FEN {fen!r} is no position of a game: {'; '.join(wrong)}", "fen")
     return position
 
 
@@ -135,23 +144,23 @@ def replay(record: str, fen: str = START) -> tuple[chess.Board, list[str]]:
     move as the scoresheet names it ("12. Nf3"). ValueError naming the first move that cannot be played, or
     played after the game had ended (checkmate, stalemate, dead position)."""
     if len(record) > MAX_GAME:
-        raise ValueError(f"game: {len(record)} characters, more than a record takes ({MAX_GAME})")
+        raise Refused(f"game: {len(record)} characters, more than a record takes ({MAX_GAME})", "game")
     start = board(fen)
     position = start.copy(stack=False)
     tokens = _tokens(record)
     if len(tokens) > MAX_PLIES:
-        raise ValueError(f"game: {len(tokens)} moves, more than a game has ({MAX_PLIES} half-moves)")
+        raise Refused(f"game: {len(tokens)} moves, more than a game has ({MAX_PLIES} half-moves)", "game")
     named = []
     for ply, token in enumerate(tokens):
         where = f"{_number(ply, start)} {token}"
         ended = ended_by(position)
         if ended:
-            raise ValueError(f"move {where}: the game had already ended by {ended['end']} "
-                             f"(FIDE {ended['article']})")
+            raise Refused(f"move {where}: the game had already ended by {ended['end']} (FIDE {ended['article']})",
+                          "game")
         try:
             move = parse_move(position, token)
         except ValueError as exc:
-            raise ValueError(f"move {where}: {str(exc).removeprefix(f'move {token!r} ')}") from None
+            raise Refused(f"move {where}: {str(exc).removeprefix(f'move {token!r} ')}", "game") from None
         named.append(f"{_number(ply, start)} {position.san(move)}")
         position.push(move)
     return position, named
@@ -302,6 +311,37 @@ def explain(position: chess.Board, move: chess.Move) -> dict:
     return {"legal": False, "article": article, "reason": reason}
 
 
+_SAN = re.compile(r"^([NBRQK])?([a-h])?([1-8])?x?([a-h][1-8])(?:=?([NBRQ]))?$")
+
+
+def _san_candidate(position: chess.Board, written: str) -> chess.Move | None:
+    """The one move an illegal SAN move can mean (its piece, from the only square such a piece stands on), to
+    say which article forbids it; None when it names no piece of the side to move."""
+    if written in ("O-O", "O-O-O"):  # castling, as the king's move from its original square
+        rank = 0 if position.turn == chess.WHITE else 7
+        return chess.Move(chess.square(4, rank), chess.square(6 if written == "O-O" else 2, rank))
+    found = _SAN.match(written)
+    if not found:
+        return None
+    letter, file, rank, target, promotion = found.groups()
+    kind = chess.PIECE_SYMBOLS.index(letter.lower()) if letter else chess.PAWN
+    to = chess.parse_square(target)
+    if kind == chess.PAWN and file is None:
+        file = target[0]  # a pawn's move without a capture names its own file
+    origins = [square for square in position.pieces(kind, position.turn)
+               if (file is None or chess.square_file(square) == ord(file) - ord("a"))
+               and (rank is None or chess.square_rank(square) == int(rank) - 1)]
+    if kind == chess.PAWN:  # the pawn nearest behind the target on its file
+        ahead = 1 if position.turn == chess.WHITE else -1
+        origins = sorted((s for s in origins if (chess.square_rank(to) - chess.square_rank(s)) * ahead > 0),
+                         key=lambda s: abs(chess.square_rank(to) - chess.square_rank(s)))[:1]
+    moves = [chess.Move(origin, to, chess.PIECE_SYMBOLS.index(promotion.lower()) if promotion else None)
+             for origin in origins]
+    # Of several such pieces, the one that moves along the right line says the most (blocked, pinned...).
+    basic = {"3.2", "3.3", "3.4", "3.6", "3.8.1"}
+    return next((m for m in moves if explain(position, m)["article"] not in basic), moves[0] if moves else None)
+
+
 def legal_move(fen: str, move: str) -> dict:
     """Whether `move` (SAN or squares) is legal in the position `fen`, the article that decides it and, when legal,
     the move as written and what it gives: {"legal", "article", "reason", "san", "check", "checkmate", "fen"}."""
@@ -315,12 +355,10 @@ def legal_move(fen: str, move: str) -> dict:
         try:
             candidate = chess.Move.from_uci(written.lower().replace("-", ""))
         except ValueError:
-            if written in ("O-O", "O-O-O"):  # castling the SAN parser refused: ask why, as the king's move
-                rank = 0 if position.turn == chess.WHITE else 7
-                candidate = chess.Move(chess.square(4, rank), chess.square(6 if written == "O-O" else 2, rank))
-            else:
-                raise ValueError(f"move {move!r} is not a move in algebraic notation here (give the squares, "
-                                 "such as e2e4 or e7e8q, to learn why a move is illegal)") from None
+            candidate = _san_candidate(position, written)
+            if candidate is None:
+                raise Refused(f"move {move!r} is not a move in algebraic notation here (give the squares, such as "
+                              "e2e4 or e7e8q, to learn why a move is illegal)", "move") from None
         verdict = explain(position, candidate)
         return {**verdict, "san": None, "check": False, "checkmate": False, "fen": None}
     san = position.san(found)
@@ -489,15 +527,15 @@ def draw_claim(game: str, claim: Literal["threefold", "fifty-moves"], move: str 
     position, named = replay(game, fen)
     ended = ended_by(position)
     if ended:
-        raise ValueError(f"game: it has already ended by {ended['end']} (FIDE {ended['article']}); there is "
-                         "nothing to claim")
+        raise Refused(f"the game has already ended by {ended['end']} (FIDE {ended['article']}); there is nothing "
+                      "to claim", "game")
     claimant = COLOURS[position.turn]
     intended = None
     if move:
         try:
             found = parse_move(position, move)
         except ValueError as exc:
-            raise ValueError(f"intended move: {exc}") from None
+            raise Refused(str(exc), "move") from None
         intended = f"{_number(len(named), chess.Board(fen))} {position.san(found)}"
         position.push(found)
         named = named + [intended]
@@ -530,29 +568,46 @@ def claim_outcome(game: str, claim: Literal["threefold", "fifty-moves"], move: s
 
 # -- calculators ------------------------------------------------------------------------------------------------
 
+@contextmanager
+def _refusal():
+    """A refused position, game or move as the calculators' error, naming the parameter at fault."""
+    try:
+        yield
+    except Refused as exc:
+        raise CalcError(f"parameter {exc.param!r}: {exc}", exc.param) from None
+
+
 GameRecord = Annotated[str, Param("the game's moves: PGN or moves in algebraic notation (1. e4 e5 2. Nf3 ...)",
                                   length=MAX_GAME)]
 Fen = Annotated[str, Param("the position as FEN (the starting position when empty)", length=MAX_FEN)]
 
 
-def claim_calc(game: GameRecord,
+def calc_claim(game: GameRecord,
                claim: Annotated[Literal["threefold", "fifty-moves"], Param("the draw claimed (9.2 or 9.3)")],
                move: Annotated[str, Param("the move the claimant writes and declares he will make, if any",
                                           length=MAX_MOVE)] = "",
                fen: Fen = START) -> dict:
     """Is a draw claim correct: threefold repetition or fifty moves, on the board or with the intended move."""
-    return draw_claim(game, claim, move, fen or START)
+    with _refusal():
+        return draw_claim(game, claim, move, fen or START)
 
 
-def position_calc(fen: Annotated[str, Param("the position as FEN", length=MAX_FEN)]) -> dict:
+def calc_position(fen: Annotated[str, Param("the position as FEN", length=MAX_FEN)]) -> dict:
     """What a position means: checkmate, stalemate, dead position or play on, and a flag fall's result."""
-    return status(fen)
+    with _refusal():
+        return status(fen)
 
 
-def move_calc(fen: Annotated[str, Param("the position as FEN", length=MAX_FEN)],
+def calc_move(fen: Annotated[str, Param("the position as FEN", length=MAX_FEN)],
               move: Annotated[str, Param("the move: SAN (Nf3, O-O) or squares (e2e4, e7e8q)", length=MAX_MOVE)]) -> dict:
     """Is a move legal, and if not which article forbids it."""
-    return legal_move(fen, move)
+    with _refusal():
+        return legal_move(fen, move)
+
+
+def _when(plies: list[str], shown: int = 4) -> str:
+    """The first few times a position stood on the board, in words; the count says how many there were."""
+    return and_list(plies) if len(plies) <= shown else ", ".join(plies[:shown]) + ", …"
 
 
 def _say_claim(inputs: dict, r: dict) -> str:
@@ -560,7 +615,7 @@ def _say_claim(inputs: dict, r: dict) -> str:
     if r["claim"] == "threefold":
         detail = (f"the position {'after the intended move ' + r['intended_move'] + ' ' if r['intended_move'] else ''}"
                   f"has appeared {r['occurrences']} time{'s' if r['occurrences'] != 1 else ''} "
-                  f"({and_list(r['when'])}) with the same player to move and the same possible moves")
+                  f"({_when(r['when'])}) with the same player to move and the same possible moves")
     else:
         detail = f"{r['moves_without']} moves by each player without a pawn move or capture, since {r['since']}"
     more = "" if r["valid"] else f"; {r['consequence']} (FIDE {r['consequence_article']})"
@@ -594,7 +649,7 @@ _MOVE_RULINGS = tuple(ruling(a) for a in ("3.1", "3.2", "3.3", "3.4", "3.5", "3.
                                           "3.8.4", "4.6"))
 
 CALCULATORS = {
-    "claim": Calculator(claim_calc, _CLAIM_RULINGS, _say_claim),
-    "position": Calculator(position_calc, _POSITION_RULINGS, _say_position),
-    "move": Calculator(move_calc, _MOVE_RULINGS, _say_move),
+    "claim": Calculator(calc_claim, _CLAIM_RULINGS, _say_claim),
+    "position": Calculator(calc_position, _POSITION_RULINGS, _say_position),
+    "move": Calculator(calc_move, _MOVE_RULINGS, _say_move),
 }
