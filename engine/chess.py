@@ -43,7 +43,8 @@ ARTICLE_RULING = {  # the ruling that states each article this module cites
 
 
 class Refused(ValueError):
-    """An input that is no position, game or move: the message says what is wrong, `param` which input it is."""
+    """An input that is no position, game or move: the message says what is wrong, `param` which calculator
+    input it is ("fen", "pgn", "move")."""
 
     def __init__(self, message: str, param: str):
         super().__init__(message)
@@ -144,23 +145,23 @@ def replay(record: str, fen: str = START) -> tuple[chess.Board, list[str]]:
     move as the scoresheet names it ("12. Nf3"). ValueError naming the first move that cannot be played, or
     played after the game had ended (checkmate, stalemate, dead position)."""
     if len(record) > MAX_GAME:
-        raise Refused(f"game: {len(record)} characters, more than a record takes ({MAX_GAME})", "game")
+        raise Refused(f"game: {len(record)} characters, more than a record takes ({MAX_GAME})", "pgn")
     start = board(fen)
     position = start.copy(stack=False)
     tokens = _tokens(record)
     if len(tokens) > MAX_PLIES:
-        raise Refused(f"game: {len(tokens)} moves, more than a game has ({MAX_PLIES} half-moves)", "game")
+        raise Refused(f"game: {len(tokens)} moves, more than a game has ({MAX_PLIES} half-moves)", "pgn")
     named = []
     for ply, token in enumerate(tokens):
         where = f"{_number(ply, start)} {token}"
         ended = ended_by(position)
         if ended:
             raise Refused(f"move {where}: the game had already ended by {ended['end']} (FIDE {ended['article']})",
-                          "game")
+                          "pgn")
         try:
             move = parse_move(position, token)
         except ValueError as exc:
-            raise Refused(f"move {where}: {str(exc).removeprefix(f'move {token!r} ')}", "game") from None
+            raise Refused(f"move {where}: {str(exc).removeprefix(f'move {token!r} ')}", "pgn") from None
         named.append(f"{_number(ply, start)} {position.san(move)}")
         position.push(move)
     return position, named
@@ -528,7 +529,7 @@ def draw_claim(game: str, claim: Literal["threefold", "fifty-moves"], move: str 
     ended = ended_by(position)
     if ended:
         raise Refused(f"the game has already ended by {ended['end']} (FIDE {ended['article']}); there is nothing "
-                      "to claim", "game")
+                      "to claim", "pgn")
     claimant = COLOURS[position.turn]
     intended = None
     if move:
@@ -582,14 +583,14 @@ GameRecord = Annotated[str, Param("the game's moves: PGN or moves in algebraic n
 Fen = Annotated[str, Param("the position as FEN (the starting position when empty)", length=MAX_FEN)]
 
 
-def calc_claim(game: GameRecord,
+def calc_claim(pgn: GameRecord,
                claim: Annotated[Literal["threefold", "fifty-moves"], Param("the draw claimed (9.2 or 9.3)")],
                move: Annotated[str, Param("the move the claimant writes and declares he will make, if any",
                                           length=MAX_MOVE)] = "",
                fen: Fen = START) -> dict:
     """Is a draw claim correct: threefold repetition or fifty moves, on the board or with the intended move."""
     with _refusal():
-        return draw_claim(game, claim, move, fen or START)
+        return draw_claim(pgn, claim, move, fen or START)
 
 
 def calc_position(fen: Annotated[str, Param("the position as FEN", length=MAX_FEN)]) -> dict:

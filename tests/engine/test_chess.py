@@ -145,16 +145,16 @@ def test_en_passant_counts_only_when_a_pawn_can_really_capture():
 
 
 def test_the_claim_calculator_settles_a_scoresheet_in_one_command():
-    result = CliRunner().invoke(cli, ["calc", "chess", "claim", f"game={HAMPPE_MEITNER}", "claim=threefold"])
+    result = CliRunner().invoke(cli, ["calc", "chess", "claim", f"pgn={HAMPPE_MEITNER}", "claim=threefold"])
     assert result.exit_code == 0, result.output
     assert "White's threefold claim is correct: the game is drawn (FIDE 9.2.2)" in result.output
     assert "after 16... Bb7+, after 18... Bb7+ and after 20... Bb7+" in result.output
 
 
 @pytest.mark.parametrize("calc, params, says", [
-    ("claim", {"game": "1. e4 e5 2. Ke3", "claim": "threefold"}, "parameter 'game': move 2. Ke3: is illegal here"),
-    ("claim", {"game": "1. e4 e5 2. Qh9", "claim": "threefold"}, "parameter 'game': move 2. Qh9: is not a move"),
-    ("claim", {"game": "1. e4", "claim": "threefold", "fen": "8/8/8 w - - 0 1"}, "parameter 'fen': FEN"),
+    ("claim", {"pgn": "1. e4 e5 2. Ke3", "claim": "threefold"}, "parameter 'pgn': move 2. Ke3: is illegal here"),
+    ("claim", {"pgn": "1. e4 e5 2. Qh9", "claim": "threefold"}, "parameter 'pgn': move 2. Qh9: is not a move"),
+    ("claim", {"pgn": "1. e4", "claim": "threefold", "fen": "8/8/8 w - - 0 1"}, "parameter 'fen': FEN"),
     ("position", {"fen": "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1"}, "the side not to move is in check"),
     ("position", {"fen": "8/8/8/8/8/8/8/8 w - - 0 1"}, "White has no king; Black has no king"),
     ("move", {"fen": chess.START, "move": "Zz9"}, "parameter 'move': move 'Zz9' is not a move"),

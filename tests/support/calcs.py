@@ -25,7 +25,7 @@ AGREEING = {
     ("dungeon-twister", "action-points"): {"steps": ",".join(f"{f'Character {n}':<53}:attack" for n in range(100))},
     # The longest record a claim reads: 1,200 half-moves (the most allowed) of knights going back and forth,
     # every position looked up among all the earlier ones; and a position with 218 legal moves, the most known.
-    ("chess", "claim"): {"game": " ".join(f"{n}. Nf3 Nf6 {n + 1}. Ng1 Ng8" for n in range(1, 600, 2)),
+    ("chess", "claim"): {"pgn": " ".join(f"{n}. Nf3 Nf6 {n + 1}. Ng1 Ng8" for n in range(1, 600, 2)),
                          "claim": "threefold", "move": "Nf3",
                          "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
     ("chess", "position"): {"fen": MOST_MOVES},
