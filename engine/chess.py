@@ -112,12 +112,17 @@ def parse_move(position: chess.Board, text: str) -> chess.Move:
     try:
         move = chess.Move.from_uci(written.lower().replace("-", ""))
     except ValueError:
+        candidate = _san_candidate(position, written) if illegal else None
+        if candidate is not None:
+            why = explain(position, candidate)
+            raise ValueError(f"move {text!r} is illegal here: {why['reason']} (FIDE {why['article']})") from None
         if illegal:
             raise ValueError(f"move {text!r} is illegal here: {COLOURS[position.turn].capitalize()} has no piece "
                              "that may make it") from None
         raise ValueError(f"move {text!r} is not a move in algebraic notation (Nf3, exd6, O-O, e7e8q)") from None
     if move not in position.legal_moves:
-        raise ValueError(f"move {text!r} is illegal here: {explain(position, move)['reason']}")
+        why = explain(position, move)
+        raise ValueError(f"move {text!r} is illegal here: {why['reason']} (FIDE {why['article']})")
     return move
 
 
@@ -288,6 +293,10 @@ def explain(position: chess.Board, move: chess.Move) -> dict:
         return {"legal": True, "article": "4.6", "reason": "all the requirements of Article 3 are fulfilled"}
     piece = position.piece_at(move.from_square)
     origin = chess.square_name(move.from_square)
+    home = chess.E1 if position.turn == chess.WHITE else chess.E8
+    if piece is None and move.from_square == home and move.to_square in (home - 2, home + 2):  # castling, king gone
+        return {"legal": False, "article": "3.8.2.1",
+                "reason": f"{COLOURS[position.turn].capitalize()} has lost the right to castle: the king has moved"}
     if piece is None:
         return {"legal": False, "article": "1.1", "reason": f"there is no piece on {origin} to move"}
     if piece.color != position.turn:
