@@ -417,10 +417,14 @@ def touched(fen: str, squares: list[str]) -> dict:
                 return {"must": "move the king (castling on that side is illegal)", "article": "4.4.3",
                         "moves": sans(king_moves)}
             return {"must": "make any legal move (the king has none)", "article": "4.4.3", "moves": sans(legal)}
-        rook_moves = [m for m in moving(rook) if not position.is_castling(m)]
+        rook_moves = moving(rook)
         if rook_moves:
             return {"must": "move the rook, without castling on that side", "article": "4.4.2",
                     "moves": sans(rook_moves)}
+        king_moves = [m for m in moving(king) if m not in castle]  # 4.3.1: the next piece touched, not castling
+        if king_moves:
+            return {"must": "move the king, without castling on that side", "article": "4.4.2",
+                    "moves": sans(king_moves)}
     if own and theirs:
         both = [m for m in capturing(theirs[0]) if m.from_square == own[0]]
         if both:

@@ -184,3 +184,8 @@ def test_the_position_calculator_says_the_result_and_the_article():
 def test_every_article_cited_has_its_ruling():
     assert set(chess.ARTICLE_RULING) >= {"3.8.2.1", "9.2.2", "6.9"}
     assert chess.ruling("9.2") == "chess/fide-laws-of-chess/competition/article-9/9.2"
+
+
+def test_rook_then_king_when_the_rook_cannot_move_the_king_must_without_castling_that_side():
+    found = chess.touched("r3k2r/8/8/8/8/8/6PP/R3K1NR w KQkq - 0 1", ["h1", "e1"])
+    assert found["article"] == "4.4.2" and "O-O" not in found["moves"] and "Kf1" in found["moves"]
