@@ -101,7 +101,7 @@ def parse_move(position: chess.Board, text: str) -> chess.Move:
     """A legal move written in SAN ("Nf3", "exd6", "e8=Q", "O-O") or as squares ("g1f3", "e7e8q"); ValueError
     naming the move and why it cannot be played."""
     if len(text) > MAX_MOVE:
-        raise ValueError(f"move {text[:MAX_MOVE]!r}…: longer than any move ({MAX_MOVE} characters)")
+        raise ValueError(f"move {text[:MAX_MOVE]!r}… is longer than any move ({MAX_MOVE} characters)")
     written = _move_text(text)
     try:
         return position.parse_san(written)
@@ -130,12 +130,29 @@ def _tokens(record: str) -> list[str]:
     """The moves of a game's record: PGN (tags, comments, variations, move numbers, NAGs and result dropped) or
     plain moves ("e4 e5 Nf3")."""
     text = re.sub(r"^\s*\[.*?\]\s*$", " ", record, flags=re.M)          # tag pairs
-    text = re.sub(r"\{[^}]*\}|;[^\n]*", " ", text)                      # comments
-    while re.search(r"\([^()]*\)", text):                               # variations, innermost first
-        text = re.sub(r"\([^()]*\)", " ", text)
+    text = _outside_comments_and_variations(text)
     text = re.sub(r"\$\d+", " ", text)                                  # NAGs
     text = re.sub(r"\b\d+\s*\.(\s*\.\.)?|\.\.\.", " ", text)            # move numbers
     return [t for t in text.split() if t not in ("1-0", "0-1", "1/2-1/2", "½-½", "*")]
+
+
+def _outside_comments_and_variations(text: str) -> str:
+    """The text outside {comments}, ;comments and (variations, nested), in one pass (no regex backtracking)."""
+    kept, depth, closing = [], 0, ""
+    for ch in text:
+        if closing:  # inside a comment, up to its end
+            closing = "" if ch == closing else closing
+        elif ch in "{;":
+            closing = "}" if ch == "{" else "\n"
+        elif ch == "(":
+            depth += 1
+        elif ch == ")" and depth:
+            depth -= 1
+        elif not depth:
+            kept.append(ch)
+            continue
+        kept.append(" ")
+    return "".join(kept)
 
 
 def _number(ply: int, start: chess.Board) -> str:
@@ -143,6 +160,12 @@ def _number(ply: int, start: chess.Board) -> str:
     index = ply + (0 if start.turn == chess.WHITE else 1)
     move_number = start.fullmove_number + index // 2
     return f"{move_number}." if index % 2 == 0 else f"{move_number}..."
+
+
+def _why(message: str, token: str) -> str:
+    """A move's refusal without the move it names ("is illegal here: ..."), to follow the move's number."""
+    return message.split(" ", 2)[2] if message.startswith("move ") and len(message.split(" ", 2)) == 3 and \
+        token[:MAX_MOVE] in message else message
 
 
 def replay(record: str, fen: str = START) -> tuple[chess.Board, list[str]]:
@@ -158,7 +181,7 @@ def replay(record: str, fen: str = START) -> tuple[chess.Board, list[str]]:
         raise Refused(f"game: {len(tokens)} moves, more than a game has ({MAX_PLIES} half-moves)", "pgn")
     named = []
     for ply, token in enumerate(tokens):
-        where = f"{_number(ply, start)} {token}"
+        where = f"{_number(ply, start)} {token if len(token) <= MAX_MOVE else token[:MAX_MOVE] + '…'}"
         ended = ended_by(position)
         if ended:
             raise Refused(f"move {where}: the game had already ended by {ended['end']} (FIDE {ended['article']})",
@@ -166,7 +189,7 @@ def replay(record: str, fen: str = START) -> tuple[chess.Board, list[str]]:
         try:
             move = parse_move(position, token)
         except ValueError as exc:
-            raise Refused(f"move {where}: {str(exc).removeprefix(f'move {token!r} ')}", "pgn") from None
+            raise Refused(f"move {where} {_why(str(exc), token)}", "pgn") from None
         named.append(f"{_number(ply, start)} {position.san(move)}")
         position.push(move)
     return position, named

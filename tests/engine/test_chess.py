@@ -152,8 +152,8 @@ def test_the_claim_calculator_settles_a_scoresheet_in_one_command():
 
 
 @pytest.mark.parametrize("calc, params, says", [
-    ("claim", {"pgn": "1. e4 e5 2. Ke3", "claim": "threefold"}, "parameter 'pgn': move 2. Ke3: is illegal here"),
-    ("claim", {"pgn": "1. e4 e5 2. Qh9", "claim": "threefold"}, "parameter 'pgn': move 2. Qh9: is not a move"),
+    ("claim", {"pgn": "1. e4 e5 2. Ke3", "claim": "threefold"}, "parameter 'pgn': move 2. Ke3 is illegal here"),
+    ("claim", {"pgn": "1. e4 e5 2. Qh9", "claim": "threefold"}, "parameter 'pgn': move 2. Qh9 is not a move"),
     ("claim", {"pgn": "1. e4", "claim": "threefold", "fen": "8/8/8 w - - 0 1"}, "parameter 'fen': FEN"),
     ("position", {"fen": "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1"}, "the side not to move is in check"),
     ("position", {"fen": "8/8/8/8/8/8/8/8 w - - 0 1"}, "White has no king; Black has no king"),
