@@ -189,3 +189,14 @@ def test_every_article_cited_has_its_ruling():
 def test_rook_then_king_when_the_rook_cannot_move_the_king_must_without_castling_that_side():
     found = chess.touched("r3k2r/8/8/8/8/8/6PP/R3K1NR w KQkq - 0 1", ["h1", "e1"])
     assert found["article"] == "4.4.2" and "O-O" not in found["moves"] and "Kf1" in found["moves"]
+
+
+@pytest.mark.parametrize("record", ["(" * 6000 + ")" * 5999, "{" * 11999, "( " * 4000, "1." * 6000])
+def test_a_hostile_record_of_the_largest_size_is_read_in_one_pass(record):
+    import time
+    started = time.perf_counter()
+    try:
+        chess.replay(record)
+    except ValueError:
+        pass
+    assert time.perf_counter() - started < 0.2
