@@ -99,7 +99,7 @@ def test_ingest_reports_what_it_wrote(workspace):
     folder, db = workspace
     result = ingest(folder, db)
     assert result.exit_code == 0
-    assert "6 sources" in result.output and "rulings" in result.output
+    assert "7 sources" in result.output and "rulings" in result.output
 
 
 def test_a_declared_gap_that_cannot_be_placed_fails_naming_the_document(workspace):
