@@ -59,7 +59,8 @@ def main() -> None:
             for date in dates:
                 found = add(db, date)
                 changes = found["changes"]
-                said = (f"{changes['changed']} changed, {changes['added']} added, {changes['removed']} removed "
+                said = (f"{changes['changed']} changed, {changes['added']} added, {changes['removed']} removed, "
+                        f"{changes['moved']} moved "
                         f"since {changes['compared_with']}") if changes else "first edition"
                 print(f"| {plan} | {date} | {found['seconds']} | {found['embedded']} | {said} |")
     print("(peak memory of any add: "

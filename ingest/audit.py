@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from ingest.refs import colliding, counted, ruling_refs
+from ingest.refs import PARAGRAPH, colliding, counted, ruling_refs
 from model.kinds import HEADER_KINDS, TERM_KINDS
 
 LONG_WORDS = 300
@@ -213,7 +213,8 @@ def audit(text: str, rulings: Sequence, original: str | None = None) -> dict:
     # into lines has more units than the document has).
     numbers_units = found["lines"] >= max(MIN_LINES, NUMBERED_PART * len(units))
     counts = counted(list(rulings))
-    ordinals = [r for r in counts if r.kind != "question"] if numbers_units else []
+    # A paragraph the document leaves unnumbered, referred to by its place (`refs.PARAGRAPH`), is no ordinal.
+    ordinals = [r for r in counts if r.kind != "question" and PARAGRAPH not in refs[r.id]] if numbers_units else []
     clashes = colliding(list(rulings), refs, _ABBREV)
     entries = sum(r.kind in TERM_KINDS for r in rulings)
     pairs = glossary_pairs(text)

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from itertools import chain, count
 from pathlib import Path
 
-from ingest import editions, formats, refs, scenarios, titles
+from ingest import editions, formats, scenarios, titles
 from ingest.errors import IngestError, InvalidEntry
 from ingest.manifest import SourceEntry, load_manifest, source_entry
 from ingest.pipeline import assign_refs, link_names, parse_manifest, parse_source
@@ -43,6 +43,7 @@ def source_rows(entry: SourceEntry, parsed: ParsedSource, abbrev: str) -> dict[s
         row["examples_text"] = " ".join(example.text for example in ruling.examples)
         rows["rulings"].append(row)
         rows["examples"] += [dict(as_row(example), kind="source") for example in ruling.examples]
+    _reprint_refs(rows["rulings"], abbrev, rows["sources"][0]["date"] or rows["sources"][0]["version"])
     rows["xrefs"] = [as_row(x) for x in parsed.xrefs]
     rows["gaps"] = [as_row(g) for g in parsed.gaps]
     for table in parsed.tables:
@@ -59,6 +60,20 @@ def source_rows(entry: SourceEntry, parsed: ParsedSource, abbrev: str) -> dict[s
                               "media_type": _MEDIA_TYPES[rows["sources"][0]["format"]],
                               "content": parsed.original_file}]
     return rows
+
+
+def _reprint_refs(rulings: list[dict], abbrev: str, when: str) -> None:
+    """A rule an update summary reprints is no rule: its ref says what it is, the rule's number and where it is
+    reprinted ("Lorcana 5.1.11, update summary 2025-10-31"), where that names it alone."""
+    taken = {row["ref"] for row in rulings}
+    for row in rulings:
+        if row["kind"] != "restated" or not row["ref"]:
+            continue
+        where = (row["section"] or "").split(" > ")[0].strip().lower()
+        ref = f"{abbrev} {row['label']}, {where or 'reprinted'}{' ' + when if when else ''}"
+        if ref not in taken:
+            taken.add(ref)
+            row["ref"] = ref
 
 
 _MEDIA_TYPES = {"pdf": "application/pdf"}  # of the files ParsedSource.original_file keeps
@@ -192,16 +207,14 @@ def for_edition(entry: SourceEntry, parsed: ParsedSource, stored: Stored, editio
     newest = not effective or all(v["effective"] and v["effective"] <= effective for v in edition.versions)
     others = [ref for ref in stored.refs if ref not in edition.refs]
     current = {row["ruling_id"] for v in edition.versions if v["current"] for row in edition.history[v["version"]]}
-    alone = refs.ruling_refs(parsed.rulings, edition.abbrev, entry.section, others)
-    before = _neighbour(edition, effective)
-    matched = editions.match(parsed.rulings, alone, edition.history[before["version"]])
+    before, follows = _neighbour(edition, effective)
+    matched = editions.match(parsed.rulings, edition.history[before["version"]])
     ids = editions.stable_ids(parsed.rulings, matched, set(stored.ruling_ids) | set(edition.ids))
+    # A ruling's ref is its number in this edition (its id stays for life): refs need be unique only beside
+    # the other sources'.
     assign_refs([(entry, parsed)], {entry.game: stored.game_name or entry.game}, where,
-                [a for a in stored.abbrevs if a != edition.abbrev], [*others, *edition.refs])
-    old_refs = {row["ruling_id"]: row["ref"] for rows in edition.history.values() for row in rows}
+                [a for a in stored.abbrevs if a != edition.abbrev], others)
     rows = editions.remap(source_rows(entry, parsed, edition.abbrev), ids, edition.source)
-    for row in rows["rulings"]:
-        row["ref"] = old_refs.get(row["id"], row["ref"])
     source = rows["sources"][0]
     source["version"], source["date"] = version, effective
     for row in rows.get("originals", []):
@@ -209,8 +222,7 @@ def for_edition(entry: SourceEntry, parsed: ParsedSource, stored: Stored, editio
     rows["source_versions"] = [version_row(source, rows, _now(), current=newest)]
     rows["ruling_history"] = history_rows(source, rows["rulings"])
     changes = compare({r["ruling_id"]: r for r in edition.history[before["version"]]},
-                      {r["ruling_id"]: r for r in rows["ruling_history"]}) if before["effective"] <= effective \
-        else None
+                      {r["ruling_id"]: r for r in rows["ruling_history"]}) if follows else None
     report["edition"] = {"source": edition.source, "version": version, "effective": effective, "current": newest,
                          "compared_with": before["version"] if changes else None,
                          **{key: len(found) for key, found in (changes or {}).items()}}
@@ -224,10 +236,13 @@ def for_edition(entry: SourceEntry, parsed: ParsedSource, stored: Stored, editio
     return Changeset("edition", rows, replace=[edition.source], report=report)
 
 
-def _neighbour(edition: Edition, effective: str) -> dict:
-    """The edition a new one taking effect on `effective` ("": newest) follows, else the first it precedes."""
-    before = [v for v in edition.versions if not effective or (v["effective"] or "") <= effective]
-    return before[-1] if before else edition.versions[0]
+def _neighbour(edition: Edition, effective: str) -> tuple[dict, bool]:
+    """The edition a new one taking effect on `effective` follows, and True; else (it precedes them all) the
+    first, and False. One without a date ("") is the newest: it follows the last (model.editions.EDITION_ORDER)."""
+    if not effective:
+        return edition.versions[-1], True
+    before = [v for v in edition.versions if v["effective"] and v["effective"] <= effective]
+    return (before[-1], True) if before else (edition.versions[0], False)
 
 
 def _renamed(parsed: ParsedSource, ids: dict[str, str]) -> ParsedSource:

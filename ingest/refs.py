@@ -21,6 +21,16 @@ _HEADING_NUMBER = re.compile(r"^(\d+(?:[.\-](?:\d+|[A-Za-z]\b))*[a-z]?)\.?\s")
 # A word a heading's number may follow ("Rule 7.11 Instigator & Aggressor").
 _KEYWORD = f"(?:{'|'.join(labels.KEYWORDS)}|§)"
 _SMALL = frozenset({"a", "an", "and", "for", "in", "of", "on", "the", "to", "with", "&"})
+# Marks a unit the document does not number, in a document that numbers its units, by its place under its
+# nearest labelled heading ("ST.2 ¶1"): never mistaken for a rule number.
+PARAGRAPH = "¶"
+_MARKS = {"paragraph": PARAGRAPH, "question": "Q"}  # "Q3": the third question under its heading
+# The label a heading prints, after a word naming a part or a rule ("Appendix II: Timing", "Rule 7.10 Fighting",
+# "ST.2 Commit cards", "I. Mythos phase", "1.1 General"); a letter or roman numeral only closed by ".", ":" or ")".
+_HEADING_LABEL = re.compile(
+    rf"^(?:(?P<word>(?i:{'|'.join(labels.SECTION_WORDS)}))\s+(?P<part>[IVXLCivxlc]+|[A-Za-z])(?=[.:)]?(?:\s|$))"
+    rf"|(?i:{'|'.join(labels.KEYWORDS)}|§)?\s*(?P<label>(?:[A-Z]{{1,3}}\.)?\d+(?:[.\-](?:\d+|[A-Za-z]\b))*[a-z]?"
+    r"(?=[.:)]?(?:\s|$))|[IVXLC]+(?=[.:)]\s)|[A-Z](?=[.:)]\s)))")
 
 
 def abbreviation(name: str, slug: str = "") -> str:
@@ -99,16 +109,24 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
     """
     headings = {(r.section, r.title): r.id for r in rulings if r.kind not in HEADER_KINDS}
     kinds = {r.id: r.kind for r in rulings}
+    ordinals = {r.id for r in counted(rulings)}
+    # Paragraphs and questions a numbered document leaves unnumbered (a paragraph heading others too: its count
+    # is no number of theirs) are marked as such, apart from the sections' labels and claims.
+    marked = {r.id for r in rulings if r.kind in _MARKS and (r.id in ordinals or _ordinal(r))} \
+        if _numbers_its_units(rulings, ordinals) else set()
     sections: dict[str, list[Ruling]] = {}
     for ruling in rulings:
         sections.setdefault("\0front" if ruling.kind in HEADER_KINDS else ruling.section, []).append(ruling)
     labels: dict[str, str] = {}
     claimed: set[str] = set()
+    seen: dict[tuple[str, str], int] = {}  # (anchor, mark) -> the marked units labelled under it so far
     for section, members in sections.items():  # in order of first use: a heading comes before its section
         if section == "\0front":
             for n, ruling in enumerate(members, start=1):
                 labels[ruling.id] = f"front {numbering(ruling.label) or n}"
             continue
+        labels.update(_marked_labels([r for r in members if r.id in marked], labels, headings, marked, root, seen))
+        members = [r for r in members if r.id not in marked]
         above = headings.get(_split_section(section), "")
         heading = labels.get(above)
         base = _own_labels(members)
@@ -117,7 +135,9 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
             joint = " " if kinds[above] in TERM_KINDS else "."
             base = [own if own.startswith(heading + joint) or r.kind in TERM_KINDS else f"{heading}{joint}{own}"
                     for own, r in zip(base, members, strict=True)]
-        for qualifier in ("", *_qualifiers(section, root)):
+        # Last, the label the section's heading prints ("Appendix III 1" when "Appendix 1" is Appendix I's).
+        printed = [label for part in reversed(section.split(" > ")) if part != root and (label := _printed(part))][:1]
+        for qualifier in ("", *_qualifiers(section, root), *printed):
             tried = [f"{qualifier} {own}".strip() for own in base]
             if not {ref_key(label) for label in tried} & claimed:
                 base = tried
@@ -126,11 +146,13 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
             labels[ruling.id] = label
             claimed.add(ref_key(label))
     numbers = document_numbers(rulings, labels)
-    for ruling in counted(rulings):
+    strays = _strays(rulings, labels, ordinals)
+    for ruling in counted(rulings) + strays:
         label = labels[ruling.id]
         if ref_key(label) in numbers:  # "" when no qualifier tells it from the number: its place in the source
             labels[ruling.id] = next((f"{q} {label}" for q in _qualifiers(ruling.section, root)
-                                      if ref_key(f"{q} {label}") not in claimed | numbers), "")
+                                      if ref_key(f"{q} {label}") not in claimed | numbers),
+                                     label if ruling in strays else "")  # a number the document gives stays
             claimed.add(ref_key(labels[ruling.id]))
     used = {ref_key(t) for t in taken}
     refs: dict[str, str] = {}
@@ -145,6 +167,71 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
         used.add(ref_key(ref))
         refs[ruling.id] = ref
     return refs
+
+
+def _numbers_its_units(rulings: list[Ruling], ordinals: set[str]) -> bool:
+    """Does the document number its units: at least 20 rulings, and a quarter of those not glossary entries,
+    carry a number it gives them (not one of `ordinals`, the ids of those labelled by a count)? A prose rulebook
+    with a list of steps does not."""
+    units = [r for r in rulings if r.kind not in HEADER_KINDS | TERM_KINDS]
+    numbered = sum(r.id not in ordinals and bool(numbering(r.label)) for r in units)
+    return numbered >= max(20, len(units) / 4)
+
+
+def _marked_labels(marked: list[Ruling], labels: dict[str, str], headings: dict, skip: set[str], root: str,
+                   seen: dict[tuple[str, str], int]) -> dict[str, str]:
+    """Ruling id -> the label of each of the `marked` rulings, paragraphs and questions a document that numbers
+    its units leaves unnumbered: its place among those of its kind (`seen` so far) under its nearest labelled
+    heading, marked with the kind ("ST.2 ¶2", "Ability ¶1", "Appendix II ¶3", "Q4" under none), unique by
+    construction and never passing for a rule number."""
+    found: dict[str, str] = {}
+    for ruling in marked:
+        anchor, mark = _anchor(ruling.section, labels, headings, skip, root), _MARKS[ruling.kind]
+        seen[anchor, mark] = seen.get((anchor, mark), 0) + 1
+        found[ruling.id] = f"{anchor} {mark}{seen[anchor, mark]}".strip()
+    return found
+
+
+def _anchor(section: str, labels: dict[str, str], headings: dict, skip: set[str], root: str) -> str:
+    """The label of the nearest heading over `section` that has one: a heading ruling's (a numbered rule, a
+    glossary term; not one of `skip`), else the number the heading prints; "" when none does."""
+    parts = section.split(" > ")
+    for depth in range(len(parts), 0, -1):
+        if depth == 1 and parts[0] == root:
+            break
+        head = headings.get((" > ".join(parts[:depth - 1]), parts[depth - 1]))
+        if head and head not in skip and labels.get(head):
+            return labels[head]
+        if printed := _printed(parts[depth - 1]):
+            return printed
+    return ""
+
+
+def _printed(heading: str) -> str:
+    """The label a heading prints ("Appendix II" for "Appendix Ii: Setup", "7.10" for "Rule 7.10 Fighting"), or
+    ""."""
+    found = _HEADING_LABEL.match(heading)
+    if found and found.group("word"):
+        return f"{found.group('word').capitalize()} {found.group('part').upper()}"
+    return found.group("label") if found else ""
+
+
+def _strays(rulings: list[Ruling], labels: dict[str, str], ordinals: set[str]) -> list[Ruling]:
+    """Rulings numbered by one number that other units are numbered under elsewhere, units they do not head: a setup's step "1" where rules 1.1, 1.2… follow topic 1 ("rule 1" names the topic). A ruling heads
+    the units in its own section or under it."""
+    under: dict[str, set[str]] = {}  # a number's ref key -> the sections of the units numbered under it
+    for ruling in rulings:
+        if ruling.kind not in HEADER_KINDS | TERM_KINDS and ruling.id not in ordinals:
+            label = labels[ruling.id]
+            for cut in _PART_START.finditer(label):
+                if cut.start():
+                    under.setdefault(ref_key(label[:cut.start()]), set()).add(ruling.section)
+
+    def heads(ruling: Ruling, sections: set[str]) -> bool:
+        below = f"{ruling.section} > {ruling.title}" if ruling.section else ruling.title
+        return any(s in (ruling.section, below) or s.startswith(below + " > ") for s in sections)
+    return [r for r in rulings if r.kind not in HEADER_KINDS | TERM_KINDS and r.id not in ordinals
+            and labels[r.id].isdigit() and labels[r.id] in under and not heads(r, under[labels[r.id]])]
 
 
 def document_numbers(rulings: list[Ruling], labels: dict[str, str]) -> set[str]:
@@ -198,7 +285,9 @@ def _own_labels(members: list[Ruling]) -> list[str]:
     its section's numbers leave free (a question after paragraphs "2" to "6" is "7", not a second "6")."""
     numbers = {numbering(r.label) for r in members}
     ordinals = (str(n) for n in count(1) if str(n) not in numbers)
-    return [_term(r) or numbering(r.label) or next(ordinals) for r in members]
+    # A glossary entry the document numbers ("4-1. Effect") keeps its number.
+    return [(numbering(r.label) if r.label[:1].isdigit() else "") or _term(r) or numbering(r.label) or next(ordinals)
+            for r in members]
 
 
 def _term(ruling: Ruling) -> str:
@@ -221,7 +310,7 @@ def _clip_term(ref: str, limit: int) -> str:
     """A ref whose label is a term and a number ("IA Winning the Game 1") with the term cut to fit and the
     number kept ("IA Winning the… 1"); any other ref as it is, and "" when no whole word of the term fits."""
     head, _, number = ref.rpartition(" ")
-    if " " not in head or not numbering(number) or len(ref) <= limit:
+    if " " not in head or not numbering(number.lstrip(PARAGRAPH + "Q")) or len(ref) <= limit:
         return ref
     cut = _clip(head, limit - len(number) - 1)
     return f"{cut} {number}" if cut else ""

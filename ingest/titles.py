@@ -102,13 +102,17 @@ def document_title(candidates: list[str | None], text: str, game_name: str | Non
 
 def self_named(text: str) -> str | None:
     """The name a document calls itself by when it has no title line: the capitalised rulebook phrase it
-    writes most often after "the" or "this" ("the Rules Reference"), at least twice."""
+    writes most often after "the" or "this" ("the Rules Reference"), at least twice; in full where it writes a
+    longer phrase ending in it at least twice too ("the Living Rules Reference" beside "this Rules Reference")."""
     found = Counter(
         match.group(1) for match in re.finditer(rf"\b(?:[Tt]he|[Tt]his)\s+((?:{_NAME_WORD}\s+){{0,3}}{_NAME_WORD})",
                                                 text)
         if all(w.lower() in _DOCUMENT_WORDS for w in words(match.group(1))) and len(words(match.group(1))) > 1)
     best = found.most_common(1)
-    return best[0][0] if best and best[0][1] >= 2 else None
+    if not best or best[0][1] < 2:
+        return None
+    return max((phrase for phrase, n in found.items() if n >= 2 and phrase.endswith(" " + best[0][0])),
+               key=len, default=best[0][0])
 
 
 def game_name(text: str, game: str) -> str | None:

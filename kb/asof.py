@@ -3,9 +3,8 @@
 Each source with an edition in force on the date that is not its current one, and each source with no edition
 yet, is swapped or dropped in TEMP tables that shadow the stored ones (SQLite reads `temp` first): `sources`,
 `rulings` and their full-text index, `examples`, `xrefs`, `gaps` and the `ruling_status` view. The rows come
-from the edition's own (`source_versions.rows`). The question's vector is compared with the stored passage
-vectors, which are the current editions': a ruling no longer in force is found by its words only, and one
-changed since by its current meaning.
+from the edition's own (`source_versions.rows`). The question's vector is compared with that edition's own passage
+vectors (`edition_embeddings`, in `asof_vectors`) in place of its source's current ones.
 """
 from __future__ import annotations
 
@@ -70,6 +69,14 @@ def connection(db_path: str, as_of: str) -> tuple[sqlite3.Connection, frozenset[
                  "content='rulings', tokenize='porter')")
     conn.execute("insert into temp.rulings_fts (rulings_fts) values ('rebuild')")
     conn.execute(f"create temp view ruling_status as {schema.RULING_STATUS}")
+    # The question is compared with each swapped edition's own passages (kb.retrieval.dense_ranking).
+    conn.execute("create temp table asof_sources (source text)")
+    conn.executemany("insert into temp.asof_sources values (?)", [[source] for source in swapped])
+    conn.execute("create temp table asof_vectors as select ruling_id, vector from main.edition_embeddings where 0")
+    for source, edition in swapped.items():
+        if edition is not None:
+            conn.execute("insert into temp.asof_vectors select ruling_id, vector from main.edition_embeddings "
+                         "where source = ? and version = ? order by id", [source, edition["version"]])
     return conn, frozenset(row[0] for row in conn.execute("select id from rulings"))
 
 

@@ -16,10 +16,12 @@ from ingest.shapes import AUTO
 from kb.atomic import atomic_database
 from kb.migrations import migrate
 from kb.paths import DEFAULT_DB, DEFAULT_MANIFEST
-from kb.writer import apply, stored
+from kb.reidentify import reidentify
+from kb.verify import record_statuses
+from kb.writer import apply, enable_search, stored
 from model import schema
 from model.changeset import Changeset
-from model.editions import edition_rows, history_rows, version_row
+from model.editions import EDITION_ORDER, edition_rows, history_rows, version_row
 from model.errors import FileError
 from model.records import as_row
 
@@ -69,6 +71,11 @@ def add_document(db_path: Path, file: Path, game: str, title: str | None = None,
             if changeset.action == "unchanged":
                 raise _Unchanged(changeset.report)
             apply(db, changeset, db_path)
+            edition = changeset.report.get("edition")
+            # Filed among its editions, it may join a rule of the edition before to one of the edition after.
+            if edition and not edition.get("current") and reidentify(db, edition["source"]):
+                record_statuses(db.conn)
+                enable_search(db, db_path)
     except _Unchanged as unchanged:
         return unchanged.report
     return changeset.report
@@ -98,7 +105,7 @@ def _without_edition(db, source: str, version: str, name: str) -> Changeset:
     """The changeset that removes one edition of `source`: the whole source when it is its only one; the
     edition before it made current again (its rows as they were kept, its name links made afresh) when it was
     the current one."""
-    editions = list(db.query("select * from source_versions where source = ? order by effective, added_at",
+    editions = list(db.query(f"select * from source_versions where source = ? {EDITION_ORDER}",
                              [source]))
     gone = next((e for e in editions if e["version"] == version), None)
     if gone is None:

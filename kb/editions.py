@@ -4,7 +4,7 @@ from __future__ import annotations
 import sqlite3
 
 from kb.store import dicts
-from model.editions import compare
+from model.editions import EDITION_ORDER, compare
 
 
 class UnknownEdition(LookupError):
@@ -13,10 +13,10 @@ class UnknownEdition(LookupError):
 
 def versions(conn: sqlite3.Connection, source: str) -> list[dict]:
     """The editions of `source`, oldest first: `{"version", "effective", "current", "title", "file",
-    "added_at", "rulings", "added", "changed", "removed"}`, the last three against the edition before (None for
-    the first). UnknownEdition if there is no such source."""
+    "added_at", "rulings", "added", "changed", "removed", "moved"}`, the last four against the edition before
+    (None for the first). UnknownEdition if there is no such source."""
     found = dicts(conn, "select version, effective, current, title, file, added_at, rulings from source_versions "
-                        "where source = ? order by effective, added_at", [source])
+                        f"where source = ? {EDITION_ORDER}", [source])
     if not found:
         known = ", ".join(row[0] for row in conn.execute("select id from sources order by id")) or "none"
         raise UnknownEdition(f"no source {source!r} (sources: {known})")
@@ -25,16 +25,17 @@ def versions(conn: sqlite3.Connection, source: str) -> list[dict]:
         edition["current"] = bool(edition["current"])
         now = _rulings(conn, source, edition["version"])
         changes = compare(before, now, words=False) if before is not None else None
-        edition.update({key: len(changes[key]) if changes else None for key in ("added", "changed", "removed")})
+        edition.update({key: len(changes[key]) if changes else None
+                        for key in ("added", "changed", "removed", "moved")})
         before = now
     return found
 
 
 def diff(conn: sqlite3.Connection, source: str, since: str | None = None, until: str | None = None) -> dict:
     """What changed in `source` from edition `since` (default: the one before `until`) to `until` (default: the
-    current one): `{"source", "from", "to", "added", "removed", "changed"}`, each list in document order, a
-    changed rule with its text before and after and a word-level diff. UnknownEdition for a version the source
-    does not have."""
+    current one): `{"source", "from", "to", "added", "removed", "moved", "changed"}` (model.editions.compare),
+    a moved or changed rule with its text before and after and a word-level diff. UnknownEdition for a version
+    the source does not have."""
     listed = versions(conn, source)
     names = [edition["version"] for edition in listed]
     until = until or next(e["version"] for e in listed if e["current"])
@@ -56,7 +57,7 @@ def history(conn: sqlite3.Connection, ruling_id: str) -> list[dict]:
     found: list[dict] = []
     before: str | None = None  # the text in the edition before, None where it was absent
     for n, edition in enumerate(dicts(conn, "select version, effective from source_versions where source = ? "
-                                            "order by effective, added_at", [source[0]])):
+                                            f"{EDITION_ORDER}", [source[0]])):
         row = conn.execute("select text, title, ref from ruling_history where ruling_id = ? and version = ?",
                            [ruling_id, edition["version"]]).fetchone()
         if row is None:
@@ -69,6 +70,57 @@ def history(conn: sqlite3.Connection, ruling_id: str) -> list[dict]:
         found.append({**edition, "change": change, "text": row[0], "title": row[1], "ref": row[2]})
         before = row[0]
     return found
+
+
+def by_section(conn: sqlite3.Connection, found: dict) -> list[dict]:
+    """A diff (`diff`) as the rulebook reads: its sections, each `{"title", "entries"}`, in the later edition's
+    order, a removed rule where it stood among the rules that remain (just after the last rule before it that
+    the later edition still has). Each entry is `{"change": "added" | "removed" | "moved" | "changed", "id",
+    "ref", "from_ref" (moved: its number before), "section", "text", "diff" (moved or changed: word runs, None
+    for a rule moved with its text unchanged)}`."""
+    source = found["source"]
+    after = _order(conn, source, found["to"])
+    entries = [{"change": "added", "id": row["ruling_id"], "ref": row["ref"], "section": row["section"],
+                "text": row["text"], "at": (after[row["ruling_id"]], 0)} for row in found["added"]]
+    entries += [{"change": change, "id": row["id"], "ref": row["ref"], "from_ref": row.get("from_ref"),
+                 "section": row["section"], "text": row["after"], "diff": row["diff"], "at": (after[row["id"]], 0)}
+                for change in ("moved", "changed") for row in found[change]]
+    removed = {row["ruling_id"]: row for row in found["removed"]}
+    # A removed rule reads in the section of the rule before it that remains (a renumbered section is one).
+    sections_after = dict(conn.execute("select ruling_id, section from ruling_history where source = ? and "
+                                       "version = ?", [source, found["to"]]).fetchall())
+    anchor, anchor_section = -1, None
+    for place, ruling_id in enumerate(_order(conn, source, found["from"])):
+        if ruling_id in after:
+            anchor, anchor_section = after[ruling_id], sections_after[ruling_id]
+        elif ruling_id in removed:
+            row = removed[ruling_id]
+            same = anchor_section is not None and _unnumbered(anchor_section) == _unnumbered(row["section"])
+            entries.append({"change": "removed", "id": ruling_id, "ref": row["ref"], "text": row["text"],
+                            "section": anchor_section if same else row["section"], "at": (anchor, 1, place)})
+    sections: dict[str, list[dict]] = {}
+    for entry in sorted(entries, key=lambda entry: entry.pop("at")):
+        sections.setdefault(entry["section"], []).append(entry)
+    return [{"title": title, "entries": members} for title, members in sections.items()]
+
+
+def _unnumbered(section: str | None) -> list[str]:
+    """A section's titles without their numbers: "Keywords > 10.8 Shift" is "Keywords > 10.10 Shift"."""
+    return [" ".join(word for word in part.split() if not any(c.isdigit() for c in word))
+            for part in (section or "").split(" > ")]
+
+
+def _order(conn: sqlite3.Connection, source: str, version: str) -> dict[str, int]:
+    """Ruling id -> its place in one edition of the source."""
+    ids = conn.execute("select ruling_id from ruling_history where source = ? and version = ? order by rowid",
+                       [source, version])
+    return {row[0]: place for place, row in enumerate(ids)}
+
+
+def redirected(conn: sqlite3.Connection, ruling_id: str) -> str | None:
+    """The id of the ruling an id no ruling has any more now names (`ruling_redirects`), else None."""
+    found = conn.execute("select new_id from ruling_redirects where old_id = ?", [ruling_id]).fetchone()
+    return found[0] if found else None
 
 
 def _words(text: str) -> list[str]:

@@ -12,6 +12,7 @@ import json
 import os
 import sqlite3
 from dataclasses import dataclass
+from itertools import chain
 from importlib import metadata
 from pathlib import Path
 
@@ -66,6 +67,25 @@ def passages(db: sqlite_utils.Database) -> list[Passage]:
     return found
 
 
+def edition_passages(db: sqlite_utils.Database) -> list[tuple[str, str, Passage]]:
+    """(source, version, passage) of every edition that is not current, from the rows it kept: what `passages`
+    gives for its rulings as that edition has them."""
+    from model import schema
+    found = []
+    if not db["source_versions"].exists():
+        return found
+    for edition in db.query("select source, version, rows from source_versions where not current"):
+        rows = json.loads(edition["rows"])
+        kept = sqlite_utils.Database(memory=True)
+        for table in ("rulings", "examples", "spells", "rule_tables", "rule_table_rows"):
+            kept[table].create(schema.TABLES[table].columns)
+            kept[table].insert_all([{k: v for k, v in row.items() if k in schema.TABLES[table].columns}
+                                    for row in rows.get(table, [])])
+        found += [(edition["source"], edition["version"], p) for p in passages(kept)]
+        kept.close()
+    return found
+
+
 def model_version() -> str:
     """The version of the package the model weights ship in (recorded beside the vectors)."""
     return metadata.version(MODEL_PACKAGE)
@@ -88,7 +108,10 @@ def cached_vectors(previous: Path | None) -> dict[str, bytes]:
             version = conn.execute("select value from meta where key = 'embedding_model_version'").fetchone()
             if version is None or version[0] != model_version():
                 return {}
-            return dict(conn.execute("select text, vector from embeddings"))
+            found = dict(conn.execute("select text, vector from embeddings"))
+            if conn.execute("select 1 from sqlite_master where name = 'edition_embeddings'").fetchone():
+                found.update(conn.execute("select text, vector from edition_embeddings"))
+            return found
         finally:
             conn.close()
     except sqlite3.Error:  # an unreadable or older database just means nothing to reuse
@@ -103,13 +126,19 @@ def write_embeddings(db: sqlite_utils.Database, previous: Path | None = None) ->
     the model.
     """
     found = passages(db)
+    editions = edition_passages(db)
     known = cached_vectors(previous)
-    missing = sorted({p.text for p in found if p.text not in known})
+    missing = sorted({p.text for p in chain(found, (p for *_, p in editions)) if p.text not in known})
     if missing:
         known.update(zip(missing, (v.tobytes() for v in encode(missing))))
     db["embeddings"].delete_where()
     db["embeddings"].insert_all({"id": n, "ruling_id": p.ruling_id, "kind": p.kind, "text": p.text,
                                  "vector": known[p.text]} for n, p in enumerate(found, start=1))
+    if db["edition_embeddings"].exists():
+        db["edition_embeddings"].delete_where()
+        db["edition_embeddings"].insert_all(
+            {"id": n, "source": source, "version": version, "ruling_id": p.ruling_id, "kind": p.kind,
+             "text": p.text, "vector": known[p.text]} for n, (source, version, p) in enumerate(editions, start=1))
     db["meta"].upsert_all([{"key": "embedding_model", "value": MODEL_NAME},
                            {"key": "embedding_model_version", "value": model_version()},
                            {"key": "embedding_dimensions", "value": str(DIMENSIONS)}], pk="key")

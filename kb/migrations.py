@@ -98,9 +98,23 @@ def _own_rows(db: sqlite_utils.Database, source: str) -> dict[str, list[dict]]:
     return rows
 
 
+def _rules_by_content(db: sqlite_utils.Database) -> None:
+    """4 → 5: `ruling_redirects`, and each source with several editions given the ids of what its rulings say
+    (kb.reidentify: editions used to be matched by number, so a renumbered rule took another rule's id); an
+    id no ruling keeps redirects to its ruling's; `edition_embeddings` for their editions' passages."""
+    from kb.reidentify import reidentify
+    _complete_tables(db)
+    sources = [row[0] for row in db.execute("select source from source_versions group by source having count(*) > 1")]
+    for source in sources:
+        reidentify(db, source)
+    if sources:  # and the vectors of their editions' passages (edition_embeddings)
+        record_statuses(db.conn)
+        enable_search(db, Path(_path(db)))
+
+
 # (version, migration): the migration that brings a database of the version before to this one.
 MIGRATIONS: tuple[tuple[int, Callable[[sqlite_utils.Database], None]], ...] = (
-    (2, _complete_version_1), (3, _record_editions), (4, _cite_pages))
+    (2, _complete_version_1), (3, _record_editions), (4, _cite_pages), (5, _rules_by_content))
 
 
 def _path(db: sqlite_utils.Database) -> str:

@@ -46,6 +46,29 @@ def passages(conn: sqlite3.Connection) -> Passages:
     return Passages([r[0] for r in rows], games, vectors)
 
 
+def _in_force(conn: sqlite3.Connection, data: Passages) -> Passages:
+    """The passages as of the date a kb.asof connection reads: each swapped source's current passages replaced
+    by its edition's own (`asof_vectors`); `data` unchanged on any other connection."""
+    import numpy as np
+
+    if not conn.execute("select 1 from sqlite_temp_master where name = 'asof_vectors'").fetchone():
+        return data
+    gone = {row[0] for row in conn.execute("select id from main.rulings where source in "
+                                           "(select source from temp.asof_sources)")}
+    games = {row[0]: row[1] for row in conn.execute(f"select id, game from rulings where kind not in ({UNANSWERABLE})")}
+    kept = [(data.rulings[i], game, data.vectors[i]) for game, rows in data.games.items()
+            for i in range(rows.start, rows.stop) if data.rulings[i] not in gone]
+    kept += [(rid, games[rid], np.frombuffer(vector, dtype=np.float32))
+             for rid, vector in conn.execute("select ruling_id, vector from temp.asof_vectors") if rid in games]
+    if not kept:
+        return Passages([], {}, np.zeros((0, 0), dtype=np.float32))
+    kept.sort(key=lambda row: row[1])
+    spans: dict[str, slice] = {}
+    for index, (_, game, _) in enumerate(kept):
+        spans[game] = slice(spans[game].start if game in spans else index, index + 1)
+    return Passages([row[0] for row in kept], spans, np.vstack([row[2] for row in kept]))
+
+
 def fts_ranking(conn: sqlite3.Connection, query: str, game: str | None, limit: int) -> list[tuple[str, float]]:
     """(ruling id, BM25 score) best first for an FTS5 `query` (see `kb.query.fts_query`); title and section
     weigh double the text and the examples."""
@@ -63,7 +86,7 @@ def dense_ranking(conn: sqlite3.Connection, vector, game: str | None, limit: int
     """(ruling id, best cosine over its passages) best first, for a question's normalised `vector`."""
     import numpy as np
 
-    data = passages(conn)
+    data = _in_force(conn, passages(conn))
     rows = data.games.get(game) if game else slice(0, len(data.rulings))
     if rows is None or not len(data.rulings):
         return []

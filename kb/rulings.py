@@ -156,13 +156,16 @@ def links_of(conn: sqlite3.Connection, ruling_ids: list[str]) -> dict[str, list[
 
 
 def results(conn: sqlite3.Connection, ranked: list[tuple[str, float]]) -> list[dict]:
-    """Search results for ranked (ruling id, score) pairs, best first: each ruling shaped for output."""
+    """Search results for ranked (ruling id, score) pairs, best first: each ruling shaped for output, with
+    `reprints`, where update summaries reprint it (`reprints_of`)."""
     if not ranked:
         return []
     ids = [ruling_id for ruling_id, _ in ranked]
     rows = {row["id"]: row for row in conn.execute(
         _WITH_SOURCE + f"where r.id in ({','.join('?' * len(ids))})", ids)}
-    return _summaries(conn, [rows[ruling_id] for ruling_id in ids], dict(ranked))
+    reprinted = reprints_of(conn, ids)
+    return [{**found, "reprints": reprinted.get(found["id"], [])}
+            for found in _summaries(conn, [rows[ruling_id] for ruling_id in ids], dict(ranked))]
 
 
 # Scores this close (relative) answer alike: the more authoritative source's ruling goes first.
@@ -189,31 +192,46 @@ def official_first(conn: sqlite3.Connection, ranked: list[tuple[str, float]]) ->
 
 
 def originals_first(conn: sqlite3.Connection, ranked: list[tuple[str, float]]) -> list[tuple[str, float]]:
-    """Ranked pairs where a rule an update summary reprints (kind `restated`) never outranks the rule itself:
-    the rule of that number in the same source takes the reprint's place and score, and the reprint the
-    rule's (or leaves the list, when the rule was not ranked: the rule stands for it)."""
-    ids = [ruling_id for ruling_id, _ in ranked]
+    """Ranked pairs with each update summary's reprint of a rule (kind `restated`) folded into the rule itself:
+    the rule stands at the better of the two places, with that place's score, and the reprint leaves the list
+    (the rule's result says where it is reprinted: `reprints_of`)."""
+    reprints = _reprinted(conn, [ruling_id for ruling_id, _ in ranked])
+    if not reprints:
+        return ranked
+    found: list[tuple[str, float]] = []
+    placed: set[str] = set()
+    for ruling_id, score in ranked:
+        rule = reprints.get(ruling_id, ruling_id)
+        if rule not in placed:
+            placed.add(rule)
+            found.append((rule, score))
+    return found
+
+
+def _reprinted(conn: sqlite3.Connection, ids: list[str]) -> dict[str, str]:
+    """Of `ids`, each update summary's reprint (kind `restated`) → the rule it reprints: the rule of its number
+    earlier in the same source whose words it repeats."""
     pairs = conn.execute(
         "select r.id, o.id, r.text, o.text from rulings r join rulings o on o.source = r.source "
         "and o.label = r.label and o.kind not in ('restated', 'changelog') and o.position < r.position "
         f"where r.kind = 'restated' and r.id in ({','.join('?' * len(ids))}) order by o.position desc",
         ids).fetchall() if ids else []
     # A reprint says what its rule says (perhaps amended); a list number used again elsewhere does not.
-    reprints = {reprint: original for reprint, original, text, said in pairs if _reprints(text, said)}
-    if not reprints:
-        return ranked
-    place = {ruling_id: index for index, (ruling_id, _) in enumerate(ranked)}
-    found: list[tuple[str, float]] = []
-    waiting: dict[str, str] = {}  # a rule moved up -> its reprint, which takes the rule's own place
-    for index, (ruling_id, score) in enumerate(ranked):
-        original = reprints.get(ruling_id)
-        if original and place.get(original, len(ranked)) > index and original not in waiting:
-            found.append((original, score))
-            waiting[original] = ruling_id
-        elif ruling_id in waiting:
-            found.append((waiting[ruling_id], score))
-        elif not (original and original in waiting):
-            found.append((ruling_id, score))
+    return {reprint: original for reprint, original, text, said in pairs if _reprints(text, said)}
+
+
+def reprints_of(conn: sqlite3.Connection, rule_ids: list[str]) -> dict[str, list[dict]]:
+    """Rule id → the update summaries' reprints of it, `{"id", "ref", "section"}` each, in document order."""
+    if not rule_ids:
+        return {}
+    rows = conn.execute(
+        "select o.id, r.id, r.ref, r.section, r.text, o.text from rulings o join rulings r on r.source = o.source "
+        "and r.label = o.label and r.kind = 'restated' and r.position > o.position "
+        f"where o.id in ({','.join('?' * len(rule_ids))}) order by r.position", rule_ids).fetchall()
+    found: dict[str, list[dict]] = {}
+    for rule, reprint, ref, section, text, said in rows:
+        if _reprints(text, said):
+            found.setdefault(rule, []).append({"id": reprint, "ref": ref, "section": section})
     return found
 
 

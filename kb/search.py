@@ -178,7 +178,8 @@ def ask(conn: sqlite3.Connection, question: str, game: str | None = None, k: int
     "not-covered" (the evidence says the documents don't speak of it); `answered` is outcome == "answer".
     `gaps` are the recorded gaps of the sources searched that the question names (`kb.gaps.matching_gaps`),
     empty for an answer. `confidence` is the answer model's probability (hybrid mode; 1 for a ruling asked by
-    its ref). `explain` adds `evidence`, what the decision weighed.
+    its ref). `explain` adds `evidence`, what the decision weighed. A question asking what changed about a subject
+    adds `changes` (`what_changed`).
     `steps` are applied in turn to the `Search` (STEPS; benchmarks add, drop or time one). With `as_of`
     (YYYY-MM-DD), every source answers from its edition in force on that date (`kb.asof`; BadDate for
     another form).
@@ -192,6 +193,13 @@ def ask(conn: sqlite3.Connection, question: str, game: str | None = None, k: int
         return {**_answer(dated, question, game, k, mode, weight, explain, steps, in_force), "as_of": as_of}
     finally:
         dated.close()
+
+
+def what_changed(conn: sqlite3.Connection, question: str, game: str | None) -> dict:
+    """`{"changes": [...]}` for a question asking what changed about a subject ("What changed about X?", "Is X
+    new?": `kb.changes`), its rulings' changes between editions with their earlier and current texts; else {}."""
+    from kb.changes import changes_about, subject  # it searches for the subject with `ask`
+    return {"changes": changes_about(conn, question, game, ask)["changes"]} if subject(question) else {}
 
 
 def _answer(conn: sqlite3.Connection, question: str, game: str | None, k: int, mode: str, weight: float,
@@ -215,5 +223,7 @@ def _answer(conn: sqlite3.Connection, question: str, game: str | None, k: int, m
     answer = {"query": question, "outcome": search.outcome, "answered": search.outcome == ANSWER,
               "confidence": search.confidence, "game": search.game or search.preferred,
               "results": results(conn, search.ranked[:k]), "gaps": [] if search.outcome == ANSWER else search.gaps}
+    if in_force is None:
+        answer.update(what_changed(conn, question, game))
     found = search.evidence
     return {**answer, "evidence": asdict(found) if found else None} if explain else answer

@@ -14,7 +14,6 @@ import sqlite3
 from dataclasses import dataclass
 
 from kb.cache import per_database_version
-from kb.editions import history
 from kb.lexicon import WORD, load_lexicon, spaced_words
 from kb.rulings import results
 
@@ -138,9 +137,10 @@ def term_page(conn: sqlite3.Connection, game: str, slug: str) -> dict | None:
         if not groups or groups[-1]["section"] != section:
             groups.append({"section": section, "rulings": []})
         groups[-1]["rulings"].append(ruling)
+    from kb.changes import ruling_changes  # it searches with kb.search, which a page of terms rarely needs
     changed = []
     for ruling in results(conn, [(rid, 0.0) for rid in defining]):
-        changes = [step for step in history(conn, ruling["id"]) if step["change"] not in ("first", "same")]
+        changes = ruling_changes(conn, ruling["id"])
         if changes:
             changed.append({"id": ruling["id"], "ref": ruling["ref"], "changes": changes})
     return {"game": game, "term": term.name, "slug": term.slug,

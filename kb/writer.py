@@ -10,6 +10,7 @@ import sqlite_utils
 
 from kb.verify import record_statuses
 from model.changeset import TABLES, Changeset, Edition, Stored
+from model.editions import EDITION_ORDER
 from model.errors import FileError
 
 
@@ -82,7 +83,7 @@ def stored(db: sqlite_utils.Database, game: str, source: str) -> Stored:
 def _edition(db: sqlite_utils.Database, source: dict) -> Edition:
     """A stored source as a new document may take it up: its editions and each one's rulings."""
     versions = tuple(db.query("select version, effective, sha256, current from source_versions where source = ? "
-                              "order by effective, added_at", [source["id"]]))
+                              f"{EDITION_ORDER}", [source["id"]]))
     history: dict[str, list[dict]] = {v["version"]: [] for v in versions}
     for row in db.query("select h.* from ruling_history h where source = ? order by rowid", [source["id"]]):
         history[row["version"]].append(row)

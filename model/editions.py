@@ -7,7 +7,11 @@ import json
 import re
 
 from model.kinds import HEADER_KINDS
+from model.refs import numbering
 
+# A source's editions in order: by the date each takes effect; one without a date was the newest when added
+# (model: changeset.for_edition), and follows every dated one.
+EDITION_ORDER = "order by effective = '', effective, added_at"
 # A source's own rows, kept with each edition so that it can become current again. Links to names other sources
 # define are not its own: they are made afresh whenever it becomes current.
 OWN_TABLES = ("rulings", "examples", "xrefs", "gaps", "rule_tables", "rule_table_rows", "spells")
@@ -56,19 +60,28 @@ def history_rows(source: dict, rulings: list[dict]) -> list[dict]:
 
 def compare(before: dict[str, dict], after: dict[str, dict], words: bool = True) -> dict[str, list[dict]]:
     """What changed from one edition to the next, each given as {ruling id: its history row}: rules added and
-    removed (their rows; an added rule whose text a removed one had says so, `moved_from` its ref), and changed
-    ones (`{"id", "ref", "section", "title", "before", "after", "diff"}`), each list in document order. What the
-    document says of itself (title, credits, its update summary and the rules it reprints there) is no rule.
-    Without `words`, a changed rule's `diff` is None (what changed is counted, not shown)."""
+    removed (their rows), moved (the same ruling at another number: `{"id", "ref", "from_ref", "label",
+    "from_label", "section", "title", "before", "after", "diff"}`, `diff` None when its text is unchanged) and
+    changed in place (the same keys but the `from_` ones), each list in the later edition's order (removed: the
+    earlier's). What the document says of itself (title, credits, its update summary and the rules it reprints
+    there) is no rule. Without `words`, a `diff` is None (what changed is counted, not shown)."""
     before, after = _rules(before), _rules(after)
-    changed = [{"id": rid, "ref": row["ref"], "section": row["section"], "title": row["title"],
-                "before": before[rid]["text"], "after": row["text"],
-                "diff": word_diff(before[rid]["text"], row["text"]) if words else None}
-               for rid, row in after.items() if rid in before and _says(before[rid]) != _says(row)]
+    moved, changed = [], []
+    for rid, row in after.items():
+        if rid not in before:
+            continue
+        old = before[rid]
+        edited = _says(old) != _says(row)
+        entry = {"id": rid, "ref": row["ref"], "label": row["label"], "section": row["section"],
+                 "title": row["title"], "before": old["text"], "after": row["text"],
+                 "diff": word_diff(old["text"], row["text"]) if words and edited else None}
+        if numbering(old["label"] or "") != numbering(row["label"] or ""):
+            moved.append({**entry, "from_ref": old["ref"], "from_label": old["label"], "edited": edited})
+        elif edited:
+            changed.append(entry)
     removed = [row for rid, row in before.items() if rid not in after]
-    was = {_says(row)[1]: row["ref"] for row in removed}
-    added = [{**row, "moved_from": was.get(_says(row)[1])} for rid, row in after.items() if rid not in before]
-    return {"added": added, "removed": removed, "changed": changed}
+    added = [row for rid, row in after.items() if rid not in before]
+    return {"added": added, "removed": removed, "moved": moved, "changed": changed}
 
 
 def _rules(rows: dict[str, dict]) -> dict[str, dict]:

@@ -5,7 +5,9 @@ Version 1 is what every release up to 2026-11-24 wrote (its columns grew without
 version 2 adds the `changesets` log, declares the derived `lexicon` and `embeddings` tables here, and indexes
 what removing a source looks up; version 3 keeps every edition of a source (`source_versions`) and every
 ruling's text in each (`ruling_history`); version 4 keeps the original file of a PDF (`originals`) and cites
-pages as a reader finds them (`page_end`, `pdf_page`).
+pages as a reader finds them (`page_end`, `pdf_page`); version 5 gives a source's rulings the ids of what they
+say across its editions (kb.reidentify), keeps the ids no ruling has any more (`ruling_redirects`) and the
+vectors of every edition's passages (`edition_embeddings`).
 """
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from typing import NamedTuple
 
 import sqlite_utils
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 
 class Table(NamedTuple):
@@ -74,6 +76,10 @@ TABLES: dict[str, Table] = {
     # Derived at every write (kb.embeddings): a vector per passage of a ruling, example, spell or table.
     "embeddings": Table({"id": int, "ruling_id": str, "kind": str, "text": str, "vector": bytes}, "id",
                         (("ruling_id", "rulings", "id"),)),
+    # Derived at every write (kb.embeddings): the vectors of the passages of every edition that is not current,
+    # so that a question asked as of a date is compared with that edition's own text (kb.asof).
+    "edition_embeddings": Table({"id": int, "source": str, "version": str, "ruling_id": str, "kind": str,
+                                 "text": str, "vector": bytes}, "id"),
     # Every edition of a source, the current one (what `sources` and `rulings` hold) marked: its version and the
     # date it took effect, its file and text (citations of its rulings index into original_text), and `rows`,
     # the JSON of every row it gave (model.changeset.TABLES), from which it becomes current again when a newer
@@ -94,6 +100,9 @@ TABLES: dict[str, Table] = {
     # open at their page; a text document's original is source_versions.original_text.
     "originals": Table({"source": str, "version": str, "file": str, "media_type": str, "content": bytes},
                        ("source", "version"), (("source", "sources", "id"),)),
+    # An id no ruling has any more (its ruling's lineage across editions has another: kb.reidentify) and the id
+    # of that ruling, so that a permalink keeps working.
+    "ruling_redirects": Table({"old_id": str, "new_id": str}, "old_id"),
     # Every change applied to the database, in order: a build, a document added or a source removed.
     "changesets": Table({"id": int, "action": str, "source": str, "applied_at": str, "rulings_added": int,
                          "rulings_removed": int}, "id"),
@@ -101,7 +110,7 @@ TABLES: dict[str, Table] = {
 INDEXES = (("rulings", ("game",)), ("rulings", ("source",)), ("examples", ("ruling_id",)),
            ("verifications", ("ruling_id",)), ("xrefs", ("from_id",)), ("xrefs", ("to_id",)), ("gaps", ("source",)),
            ("rule_tables", ("source",)), ("spells", ("ruling_id",)), ("embeddings", ("ruling_id",)),
-           ("ruling_history", ("source", "version")))
+           ("ruling_history", ("source", "version")), ("edition_embeddings", ("source", "version")))
 UNIQUE_INDEXES = (("rulings", ("ref",)),)
 RULING_STATUS = """
     select r.id as ruling_id, r.game,

@@ -4,10 +4,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from flask import Blueprint, abort, current_app, jsonify, request, url_for
+from flask import Blueprint, abort, current_app, jsonify, redirect, request, url_for
 from werkzeug.exceptions import BadRequest
 
-from kb.editions import history
+from kb.editions import history, redirected
 from kb.lookup import find, names, number_in
 from kb.rulings import results, ruling
 from kb.search import MAX_K, ask
@@ -68,6 +68,9 @@ def ruling_json(ruling_id: str):
     try:
         found = ruling(get_db(), ruling_id)
     except UnknownRuling:
+        moved = redirected(get_db(), ruling_id)
+        if moved:
+            return redirect(url_for("api.ruling_json", ruling_id=moved), 301)
         abort(404, f"No ruling has the id {ruling_id!r}.")
     found["url"] = absolute(url_for("pages.ruling", ruling_id=ruling_id))
     found["history"] = history(get_db(), ruling_id)

@@ -209,16 +209,19 @@ def remove(source: str, version: str | None, as_json: bool, db_path: Path):
 
 
 @cli.command()
-@click.argument("source")
+@click.argument("source", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list of the versions.")
 @db_option
-def versions(source: str, as_json: bool, db_path: Path):
-    """List a source's versions (editions), oldest first, with what each changed.
+def versions(source: str | None, as_json: bool, db_path: Path):
+    """List a source's versions (editions), oldest first, with what each changed; without SOURCE, the sources.
 
     Example: rulings versions lorcana-comprehensive-rules
     """
     from kb.editions import UnknownEdition
     from kb.editions import versions as editions
+    if source is None:
+        click.echo(source_listing(_connect(db_path)))
+        return
     try:
         listed = editions(_connect(db_path), source)
     except UnknownEdition as exc:
@@ -228,50 +231,98 @@ def versions(source: str, as_json: bool, db_path: Path):
         return
     for one in listed:
         counts = ("first version" if one["added"] is None else
-                  f"{one['changed']} changed, {one['added']} added, {one['removed']} removed")
+                  f"{one['changed']} changed, {one['added']} added, {one['removed']} removed, {one['moved']} moved")
         mark = "  (current)" if one["current"] else ""
         click.echo(f"{one['version']}  effective {one['effective'] or 'unknown'}  {one['rulings']} "
                    f"rulings  {counts}{mark}")
 
 
 @cli.command()
-@click.argument("source")
+@click.argument("source", required=False)
 @click.option("--from", "since", default=None, help="The earlier version (default: the one before --to).")
 @click.option("--to", "until", default=None, help="The later version (default: the current one).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: from, to, added, removed, changed.")
 @db_option
-def diff(source: str, since: str | None, until: str | None, as_json: bool, db_path: Path):
+def diff(source: str | None, since: str | None, until: str | None, as_json: bool, db_path: Path):
     """List the rules added, removed and changed between two versions of a source, by section, changed ones
-    word by word ([-removed-] {+added+}).
+    word by word ([-removed-] {+added+}); without SOURCE, the sources and their versions.
 
     Example: rulings diff lorcana-comprehensive-rules --from 2024-08-09
     """
     from kb.editions import UnknownEdition
+    from kb.editions import by_section
     from kb.editions import diff as compare
+    if source is None:
+        click.echo(source_listing(_connect(db_path)))
+        return
     try:
-        found = compare(_connect(db_path), source, since, until)
+        conn = _connect(db_path)
+        found = compare(conn, source, since, until)
     except UnknownEdition as exc:
         _fail(exc)
-    click.echo(json.dumps(found, ensure_ascii=False, indent=2) if as_json else diff_text(found))
+    click.echo(json.dumps(found, ensure_ascii=False, indent=2) if as_json
+               else diff_text(found, by_section(conn, found)))
 
 
-def diff_text(found: dict) -> str:
-    """A diff as a judge reads it: counts, then section by section each rule added (+), removed (-) or changed
-    (~, its words as [-removed-] {+added+})."""
+def source_listing(conn: sqlite3.Connection) -> str:
+    """The sources a judge can ask `versions` or `diff` about: each id with its game, title and versions, those
+    with several versions first."""
+    rows = conn.execute("select s.id, s.game, s.title, group_concat(v.version, ', ') from sources s "
+                        "left join source_versions v on v.source = s.id group by s.id "
+                        "order by count(v.version) > 1 desc, s.game, s.id").fetchall()
+    return "Sources (give one: rulings versions SOURCE, rulings diff SOURCE):\n" + "\n".join(
+        f"  {sid}  [{game}] {title}: versions {listed or '-'}" for sid, game, title, listed in rows)
+
+
+@cli.command()
+@click.argument("question")
+@click.option("--game", default=None, help="Search only this game's rulings.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON: subject, changes.")
+@db_option
+def changes(question: str, game: str | None, as_json: bool, db_path: Path):
+    """What changed about a subject between editions: "What changed about X?", "Is X new?", "Errata for X".
+    Each ruling about it that changed, was added or moved, with its earlier and its current text.
+
+    Example: rulings changes "What changed about the number of ink types in a deck?" --game lorcana
+    """
+    from kb.changes import changes_about
+    from kb.search import ask
+    found = changes_about(_connect(db_path), question, game, ask)
+    if as_json:
+        click.echo(json.dumps(found, ensure_ascii=False, indent=2))
+        return
+    if not found["changes"]:
+        click.echo(f"Nothing about {found['subject']} changed between editions.")
+    for change in found["changes"]:
+        click.echo("\n".join(_change_lines(change)))
+
+
+def _change_lines(change: dict) -> list[str]:
+    """One change of `kb.changes.changes_about` as a judge reads it: the ref, what happened in which edition,
+    the text before (unless added) and now."""
+    if change["change"] == "added":
+        return [f"{change['ref']}: added in {change['version']}", f"  {change['now']}"]
+    was = f" (was {change['earlier_ref']})" if change["earlier_ref"] != change["ref"] else ""
+    return [f"{change['ref']}{was}: {change['change']} in {change['version']}",
+            f"  before ({change['earlier_version']}): {change['earlier']}", f"  now: {change['now']}"]
+
+
+def diff_text(found: dict, sections: list[dict]) -> str:
+    """A diff as a judge reads it: counts, then section by section in rulebook order (`sections`:
+    kb.editions.by_section) each rule added (+), removed (-), moved (> old number → new, "text unchanged" or
+    its words) or changed (~), words as [-removed-] {+added+}."""
     lines = [f"{found['source']} {found['from']} → {found['to']}: {len(found['added'])} added, "
-             f"{len(found['removed'])} removed, {len(found['changed'])} changed"]
-    entries = [(row["section"], "+", row["ref"], row["text"] + (f" (was {row['moved_from']})"
-                                                                 if row.get("moved_from") else ""))
-               for row in found["added"]]
-    entries += [(row["section"], "-", row["ref"], row["text"]) for row in found["removed"]]
-    entries += [(row["section"], "~", row["ref"], " ".join(
-        run["text"] if run["op"] == "same" else f"[-{run['text']}-]" if run["op"] == "removed" else
-        f"{{+{run['text']}+}}" for run in row["diff"])) for row in found["changed"]]
-    sections: dict[str, list[str]] = {}
-    for section, mark, ref, text in entries:
-        sections.setdefault(section, []).append(f"  {mark} {ref}  {text}")
-    for section, found_lines in sections.items():
-        lines += ["", section or "(no section)", *found_lines]
+             f"{len(found['removed'])} removed, {len(found['moved'])} moved, {len(found['changed'])} changed"]
+    marks = {"added": "+", "removed": "-", "moved": ">", "changed": "~"}
+    for section in sections:
+        lines += ["", section["title"] or "(no section)"]
+        for entry in section["entries"]:
+            words = entry["text"] if entry.get("diff") is None else " ".join(
+                run["text"] if run["op"] == "same" else f"[-{run['text']}-]" if run["op"] == "removed" else
+                f"{{+{run['text']}+}}" for run in entry["diff"])
+            ref = f"{entry['from_ref']} → {entry['ref']}" if entry["change"] == "moved" else entry["ref"]
+            unchanged = " (text unchanged)" if entry["change"] == "moved" and entry["diff"] is None else ""
+            lines.append(f"  {marks[entry['change']]} {ref}{unchanged}  {words}")
     return "\n".join(lines)
 
 
@@ -355,8 +406,8 @@ def edition_text(edition: dict) -> str:
     head = f"Version {edition['version']} of {edition['source']} ({where})"
     if not edition["compared_with"]:
         return f"{head}: its oldest edition"
-    return (f"{head}: {edition['changed']} rules changed, {edition['added']} added, {edition['removed']} removed "
-            f"since {edition['compared_with']}")
+    return (f"{head}: {edition['changed']} rules changed, {edition['added']} added, {edition['removed']} removed, "
+            f"{edition['moved']} moved since {edition['compared_with']}")
 
 
 mode_option = click.option("--mode", default="hybrid", show_default=True, type=click.Choice(MODES),
@@ -498,6 +549,8 @@ def outcome_text(result: dict, groups: list[dict]) -> str:
     then the first ruling in full, with its citation and (beside an answer) its verification status, then the
     other rulings a line each."""
     lines = [OUTCOME_LINES[result["outcome"]]] if OUTCOME_LINES[result["outcome"]] else []
+    lines += [line for change in result.get("changes", []) for line in _change_lines(change)] + \
+        ([""] if result.get("changes") else [])
     lines += [f"Recorded gap in {gap['source_title']}: {gap['description']} (line {gap['line']})"
               for gap in result["gaps"]]
     if not groups:
@@ -514,6 +567,7 @@ def outcome_text(result: dict, groups: list[dict]) -> str:
         lines.append(f"  [{_status(best)}]")
     lines += ["", plain(best["text"])]
     lines += [plain("Example: " + example) for example in best["examples"]]
+    lines += [f"Also reprinted in {p['section'].rsplit(' > ', 1)[-1]} ({p['ref']})" for p in best.get("reprints", [])]
     if first["heading"] and len(first["results"]) > 1:
         lines.append(f"\nAlso under {first['heading']['label'] or first['heading']['title']}:")
         lines += [f"  - {_listed(other, answered)}" for other in first["results"]

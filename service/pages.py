@@ -11,13 +11,15 @@ from itertools import groupby, pairwise
 from urllib.parse import urlencode
 
 from datasette.utils import tilde_encode
-from flask import Blueprint, abort, current_app, make_response, render_template, request, send_file, url_for
+from flask import (Blueprint, abort, current_app, make_response, redirect, render_template, request, send_file,
+                   url_for)
 from markupsafe import Markup, escape
 from werkzeug.exceptions import BadRequest
 
 from kb import rulings, store
 from kb.layout import blocks
 from kb.rulebook import rule_anchor, rulebook
+from kb.editions import redirected
 from kb.rulings import details, family_groups, game_contents, game_rulings, proof, says_nothing
 from kb.search import MAX_K, ask
 from kb.terms import named_term, term_page, terms, terms_in
@@ -183,6 +185,9 @@ def ruling(ruling_id: str):
     try:
         page = details(get_db(), ruling_id)
     except store.UnknownRuling:
+        moved = redirected(get_db(), ruling_id)
+        if moved:  # an id its ruling had before its editions were matched by what they say
+            return redirect(url_for("pages.ruling", ruling_id=moved), 301)
         abort(404, f"No ruling has the id {ruling_id!r}.")
     return render_template("ruling.html", **page, change=ruling_change(get_db(), ruling_id),
                            terms=terms_in(get_db(), page["ruling"]))

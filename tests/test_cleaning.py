@@ -53,10 +53,11 @@ def test_split_words_are_rejoined(damaged, fixed):
 
 @pytest.mark.parametrize("real", [
     "cast a spell at an ally", "a source as inspiration", "roll a die", "replacement säännöistä",
-    "the odds may be low", "I t-shirt",
+    "the odds may be low", "I t-shirt", "flip to side 1B and resolve",
 ])
 def test_real_word_pairs_are_not_joined(real):
-    assert run(clean.rejoin_split_words, real, CORPUS | clean.vocabulary("be low below replacements be low odds")) == real
+    vocab = CORPUS | clean.vocabulary("be low below replacements be low odds band")
+    assert run(clean.rejoin_split_words, real, vocab) == real
 
 
 def test_web_listing_header_numbers_and_nbsp_are_removed():

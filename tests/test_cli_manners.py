@@ -80,3 +80,11 @@ def test_calc_of_a_stored_game_without_calculators_says_so_and_lists_the_games_t
     assert result.exit_code == 2 and "unknown game" not in result.output
     assert "is in the database, but the rules engine has no calculators for it" in result.output
     assert "games with calculators: chess, dragon-dice" in result.output
+
+
+@pytest.mark.parametrize("command", ["versions", "diff"])
+def test_versions_and_diff_without_a_source_list_the_sources(built_db, command):
+    result = rulings(command, db=built_db)
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Sources (give one: rulings versions SOURCE, rulings diff SOURCE):")
+    assert "  dragon-dice-faq-magic  [dragon-dice] Official Dragon Dice FAQ" in result.output

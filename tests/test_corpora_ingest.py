@@ -326,8 +326,9 @@ def test_glossary_refs_are_the_term_and_steps_read_after_their_entry():
     source, _ = imperial()
     found = ruling_refs(source.rulings, "IA", IMPERIAL)
     refs = {r.title: found[r.id] for r in source.rulings}
-    assert refs["Attacks"] == "IA Attacks" and refs["Steps of an Attack"] == "IA Attacks 1"
-    assert refs["Rerolls"] == "IA Attacks 1.3" and refs["Choose Heroes"] == "IA Campaign Setup 2"
+    # The document numbers its units, not the part "Steps of an Attack": its place, marked, never a bare count.
+    assert refs["Attacks"] == "IA Attacks" and refs["Steps of an Attack"] == "IA Attacks ¶1"
+    assert refs["Rerolls"] == "IA Attacks ¶1.3" and refs["Choose Heroes"] == "IA Campaign Setup 2"
     assert refs["Bleed"] == "IA Bleed" and refs["XP"] == "IA XP"
     entries = [found[r.id] for r in source.rulings if r.kind in ("glossary", "redirect")]
     assert not [ref for ref in entries if re.search(r"#|\d", ref)]  # a named entry never falls back to a number

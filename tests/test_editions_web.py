@@ -19,7 +19,7 @@ pytestmark = pytest.mark.skipif(not CORPORA.is_dir(), reason=f"{CORPORA} is not 
 
 FIRST, MIDDLE, LAST = LORCANA_EDITIONS
 SEEDS_SOURCE = "dragon-dice-faq-magic"  # a source with one version
-ITEM = re.compile(r'<li class="change-(added|removed|changed)" id="([^"]+)">(.*?)</li>', re.DOTALL)
+ITEM = re.compile(r'<li class="change-(added|removed|moved|changed)" id="([^"]+)">(.*?)</li>', re.DOTALL)
 
 
 @pytest.fixture(scope="module")
@@ -58,9 +58,9 @@ def test_the_versions_page_lists_each_edition_with_its_counts_current_marked_and
     assert "first version" in rows[0][1]
     for (_, row), edition, before in zip(rows[1:], versions(db, LORCANA_RULES)[1:], LORCANA_EDITIONS):
         cells = re.findall(r"<td>(.*?)</td>", row, re.DOTALL)
-        assert cells[:5] == [edition["effective"], str(edition["rulings"]), str(edition["added"]),
-                             str(edition["changed"]), str(edition["removed"])]
-        assert f'href="/sources/{LORCANA_RULES}/diff?to={edition["version"]}">Changes from {before}</a>' in cells[5]
+        assert cells[:6] == [edition["effective"], str(edition["rulings"]), str(edition["added"]),
+                             str(edition["changed"]), str(edition["removed"]), str(edition["moved"])]
+        assert f'href="/sources/{LORCANA_RULES}/diff?to={edition["version"]}">Changes from {before}</a>' in cells[6]
 
 
 def test_the_source_page_links_to_its_versions_only_when_it_has_more_than_one(client):
@@ -72,10 +72,12 @@ def test_the_diff_page_marks_every_added_removed_and_changed_rule_and_links_thos
     found = diff(db, LORCANA_RULES, FIRST)
     page = page_of(client.get(f"/sources/{LORCANA_RULES}/diff", query_string={"from": FIRST}))
     assert (f"{len(found['added'])} added</span>,\n  <span class=\"count-removed\">{len(found['removed'])} removed"
-            f"</span>,\n  <span class=\"count-changed\">{len(found['changed'])} changed") in page
+            f"</span>,\n  <span class=\"count-moved\">{len(found['moved'])} moved</span>,\n  "
+            f"<span class=\"count-changed\">{len(found['changed'])} changed") in page
     listed = items(page)
     expected = {**{row["ruling_id"]: "added" for row in found["added"]},
                 **{row["ruling_id"]: "removed" for row in found["removed"]},
+                **{row["id"]: "moved" for row in found["moved"]},
                 **{row["id"]: "changed" for row in found["changed"]}}
     assert {rid: change for rid, (change, _) in listed.items()} == expected
     current = {row[0] for row in db.execute("select id from rulings where source = ?", [LORCANA_RULES])}
@@ -88,7 +90,7 @@ def test_the_diff_page_marks_every_added_removed_and_changed_rule_and_links_thos
 def test_a_changed_rule_shows_its_words_removed_and_added(client, db):
     found = diff(db, LORCANA_RULES, FIRST)
     listed = items(page_of(client.get(f"/sources/{LORCANA_RULES}/diff", query_string={"from": FIRST})))
-    for rule in found["changed"]:
+    for rule in found["changed"] + [row for row in found["moved"] if row["diff"]]:
         body = listed[rule["id"]][1]
         for run in rule["diff"]:
             if run["op"] != "same":
@@ -96,13 +98,14 @@ def test_a_changed_rule_shows_its_words_removed_and_added(client, db):
                 assert f"<{tag}>{escape(run['text'])}</{tag}>" in body
 
 
-def test_a_moved_rule_is_noted_on_both_sides(client, db):
+def test_a_moved_rule_is_one_entry_with_its_number_before_and_whether_its_text_changed(client, db):
     found = diff(db, LORCANA_RULES, FIRST)
-    moves = [(row["moved_from"], row["ref"]) for row in found["added"] if row.get("moved_from")]
-    assert moves, "the 2025-10-31 edition renumbers keywords: some rules moved"
-    page = page_of(client.get(f"/sources/{LORCANA_RULES}/diff", query_string={"from": FIRST}))
-    for was, now in moves:
-        assert f"Moved: it was {was}." in page and f"Moved: it is now {now}." in page
+    assert len(found["moved"]) > 30, "the 2025-10-31 edition renumbers keywords: many rules moved"
+    listed = items(page_of(client.get(f"/sources/{LORCANA_RULES}/diff", query_string={"from": FIRST})))
+    for row in found["moved"]:
+        change, body = listed[row["id"]]
+        unchanged = ", text unchanged" if row["diff"] is None else ""
+        assert change == "moved" and f"(was {escape(row['from_ref'])}{unchanged})" in body
 
 
 def test_the_diff_page_reads_in_the_later_editions_order_section_by_section(client, db):
@@ -173,7 +176,8 @@ def test_an_added_ruling_says_in_which_version_and_a_ruling_there_from_the_start
     assert f"<strong>Added in {LAST}</strong>" in page and '<details class="earlier">' not in page
     steady = next(rid for (rid,) in db.execute("select id from rulings where source = ? and kind = 'rule'",
                                                [LORCANA_RULES])
-                  if [entry["change"] for entry in history(db, rid)] == ["first", "same", "same"])
+                  if [entry["change"] for entry in history(db, rid)] == ["first", "same", "same"]
+                  and len({entry["ref"] for entry in history(db, rid)}) == 1)
     assert 'class="edition-change"' not in page_of(client.get(f"/r/{steady}"))
     assert 'class="edition-change"' not in page_of(client.get("/r/dragon-dice/magic/general/m"))
 
@@ -219,7 +223,13 @@ def test_the_canned_query_finds_what_the_diff_finds(editions_db, db):
     assert response.status_code == 200, response.text
     rows = response.json()
     found = diff(db, LORCANA_RULES, FIRST)
-    for change in ("added", "removed", "changed"):
+    for change in ("added", "removed", "moved", "changed"):
         assert sorted(r["ref"] for r in rows if r["change"] == change) == sorted(r["ref"] for r in found[change])
     assert all(r["permalink"] is None if r["change"] == "removed" else r["permalink"].startswith(f"{APP_URL}/r/")
                for r in rows)
+
+
+def test_a_moved_ruling_says_in_which_version_and_its_number_before(client, db):
+    rule = next(r for r in diff(db, LORCANA_RULES, MIDDLE, LAST)["moved"] if r["diff"] is None)
+    page = page_of(client.get(f"/r/{rule['id']}"))
+    assert f"<strong>Moved in {LAST}</strong>: it was {escape(rule['from_ref'])}" in page

@@ -213,6 +213,13 @@ def test_markdown_characters_map_to_the_source_and_resolved_ones_to_their_escape
     assert doc.text.offsets[heading] == doc.original.index("## 0\\. Combat")  # the marker maps to the heading
 
 
+def test_an_empty_bold_a_conversion_left_is_a_space(tmp_path):
+    doc = read(write(tmp_path, "rules.md", "Text.\n\n4. ** **Essential Terms\n\n4-1. Effect\n"))
+    assert "4. Essential Terms" in " ".join(doc.text.text.split())
+    at = doc.text.text.index("Essential")
+    assert doc.original.startswith("Essential", doc.text.offsets[at])
+
+
 # -- HTML -------------------------------------------------------------------------------------------------------
 
 PAGE = """<!DOCTYPE html>

@@ -230,3 +230,10 @@ def test_a_document_without_a_title_line_is_named_as_its_text_writes_the_name_it
     text = "Ticket to Ride is a train game.\nTicket to Ride - the boardgame is a trademark.\nticket to ride again."
     assert named_by_file("ticket-to-ride-rules-2015.pdf", text) == "Ticket to Ride"
     assert named_by_file("rules-2015.pdf", "These rules of 2015 and these Rules 2015.") is None  # no name twice
+
+
+def test_page_numbers_a_conversion_marked_as_headings_are_furniture():
+    pages = "".join(f"{n}-1. " + "A rule about the game that runs on for a while. " * 8 + f"\n\n## {n}\n\n"
+                    for n in range(2, 8))
+    found = strip_furniture(MappedText.of(pages))
+    assert "## " not in found.text.text and found.text.text.count("-1. A rule") == 6

@@ -859,3 +859,30 @@ def test_a_heading_joining_glossary_words_opens_a_glossary_of_the_entries_under_
 def test_a_chapter_named_keywords_holds_keyword_rules_not_a_glossary():
     blocks = segment("8 Keywords\n\n8.1 Ability Keywords\n\n8.1.1 Go again lets the controller act again.\n")
     assert not any(b.kind == "glossary" for b in blocks)
+
+
+def test_a_section_numbered_in_the_hundreds_is_shown_with_its_number_under_its_chapter_and_its_id_keeps_its_title():
+    blocks = segment("3. Card Types\n\n300. General\n\n300.1. The card types are these.\n\n"
+                     "305. Lands\n\n305.1. A player may play a land.\n\n"
+                     "306. General\n\n306.1. Another general rule.\n")
+    by_label = {b.label: b for b in blocks}
+    assert by_label["305.1"].section == ("Rules", "3 Card Types", "305 Lands")
+    assert by_label["305.1"].id_section == ("Rules", "Lands")
+    assert by_label["300.1"].section == ("Rules", "3 Card Types", "300 General")
+    assert by_label["306.1"].id_section == ("Rules", "General")
+    chapters = segment("7. Combat\n\n7.1. The attacker rolls.\n\n8. Supply\n\n8.1. Trace a line.\n")
+    assert [b.section for b in chapters] == [("Rules", "Combat"), ("Rules", "Supply")]  # a place, not a citation
+
+
+def test_a_numbered_term_over_its_numbered_definitions_in_a_chapter_of_terms_is_a_glossary_entry_with_its_number():
+    blocks = segment("4. Essential Game Terminology\n\n4-1. Effect\n\n4-1-1. An effect is text on a card.\n\n"
+                     "4-2. Player\n\n4-2-1. A player owns cards.\n\n4-2-2. A player has a deck.\n\n"
+                     "4-3. Active Player\n\n4-3-1. The active player takes the turn.\n\n"
+                     "4-4. Rested\n\n4-4-1. A rested card is turned.\n\n"
+                     "4-5. Token\n\n4-5-1. Tokens are cards made by effects.\n\n"
+                     "4-5-1-1. EX Base\n\n4-5-1-1-1. An EX Base is a token.\n\n"
+                     "5. Game Setup\n\n5-1. Deck\n\n5-1-1. Shuffle your deck.\n")
+    kinds = {b.label: b.kind for b in blocks}
+    assert [label for label, kind in kinds.items() if kind == "glossary"] == ["4-1", "4-2", "4-3", "4-4", "4-5"]
+    assert kinds["4-1-1"] == kinds["4-5-1-1"] == kinds["5-1"] == "rule"
+    assert next(b for b in blocks if b.label == "4-1-1").parent == "4-1"

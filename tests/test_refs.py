@@ -87,8 +87,8 @@ def test_refs_are_built_from_the_documents_own_numbering(conn, ruling_id, ref):
     ("lorcana-first-chapter-set-notes.txt", "Lorcana Costs 1"),
     ("fide-laws-of-chess.md", "Lorcana E.2.3.1"),
     ("riftbound-core-rules-2026-03-30.txt", "Lorcana 727.1.c.3.a"),  # numbered from the top, dotted letters
-    ("imperial-assault-rules-reference.md", "Lorcana Attacks 1.3"),  # step 3 of "Steps of an Attack"
-    ("imperial-assault-rules-reference.md", "Lorcana Winning the… 2"),  # a long term cut, its number kept
+    ("imperial-assault-rules-reference.md", "Lorcana Attacks ¶1.3"),  # step 3 of "Steps of an Attack", its ¶1
+    ("imperial-assault-rules-reference.md", "Lorcana Winning the… ¶2"),  # a long term cut, its place kept
 ])
 def test_refs_of_real_documents_are_unique_short_and_mostly_their_own_numbers(name, sample):
     entry = source_entry({"id": "doc", "file": name, "game": "test", "title": name, "kind": "rulebook",
@@ -98,6 +98,72 @@ def test_refs_of_real_documents_are_unique_short_and_mostly_their_own_numbers(na
     assert max(map(len, refs)) <= MAX_REF and len({ref_key(ref) for ref in refs}) == len(rulings)
     assert sample in refs
     assert sum("#" in ref for ref in refs) <= 0.06 * len(rulings)  # a restated rule's number is taken
+
+
+def _rulings(*units: tuple[str, str, str, str]) -> list[records.Ruling]:
+    """Rulings of one source from (section, label, title, kind) tuples, in document order."""
+    citation = records.Citation("doc", 1, 1, 0, 1, 1, 1)
+    return [records.Ruling(f"doc/{n}", "test", "doc", section, label, title, f"{title} text.", kind, n, citation)
+            for n, (section, label, title, kind) in enumerate(units, start=1)]
+
+
+def _numbered_rulebook(*extra: tuple[str, str, str, str]) -> list[records.Ruling]:
+    """A rulebook that numbers its units (rules 1.1 to 1.24 under "1 Basics"), with `extra` units after them."""
+    rules = [("Rules > 1 Basics", f"1.{n}", f"Rule {n}", "rule") for n in range(1, 25)]
+    return _rulings(*rules, *extra)
+
+
+def test_a_paragraph_a_numbered_rulebook_leaves_unnumbered_is_referred_to_by_its_place_under_its_heading():
+    rulings = _numbered_rulebook(("Rules > 1 Basics", "25", "Flavour text", "paragraph"),
+                                 ("Rules > 1 Basics", "26", "More flavour", "paragraph"),
+                                 ("Rules > Appendix II: Timing", "3", "How to read the chart", "paragraph"),
+                                 ("Rules > Credits", "4", "Design: someone", "paragraph"),
+                                 ("Rules > Credits", "5", "Art: someone else", "paragraph"))
+    refs = list(ruling_refs(rulings, "X", "Rules").values())
+    assert refs[:2] == ["X 1.1", "X 1.2"]  # the document's own numbers, as before
+    # never "X 1", "X 2": what "rule 1" would wrongly answer
+    assert refs[24:] == ["X 1 ¶1", "X 1 ¶2", "X Appendix II ¶1", "X ¶1", "X ¶2"]
+
+
+def test_a_question_a_numbered_rulebook_leaves_unnumbered_is_its_place_among_questions():
+    rulings = _numbered_rulebook(("Rules > FAQ", "q1", "Can I pass?", "question"),
+                                 ("Rules > FAQ", "ability", "Ability", "glossary"),
+                                 ("Rules > FAQ > Ability", "q2", "Does it stack?", "question"))
+    refs = list(ruling_refs(rulings, "X", "Rules").values())
+    assert refs[24:] == ["X Q1", "X Ability", "X Ability Q1"]
+
+
+def test_an_unnumbered_paragraph_heading_steps_is_marked_and_its_steps_read_after_it():
+    rulings = _numbered_rulebook(("Rules > Glossary", "attacks", "Attacks", "glossary"),
+                                 ("Rules > Glossary > Attacks", "steps", "Steps of an Attack", "paragraph"),
+                                 *[("Rules > Glossary > Attacks > Steps of an Attack", str(n), f"Step {n}", "rule")
+                                   for n in (1, 2)])
+    refs = list(ruling_refs(rulings, "X", "Rules").values())
+    assert refs[24:] == ["X Attacks", "X Attacks ¶1", "X Attacks ¶1.1", "X Attacks ¶1.2"]
+
+
+def test_a_prose_rulebook_keeps_its_ordinals():
+    rulings = _rulings(*[("Rules > Setup", str(n), f"Paragraph {n}", "paragraph") for n in range(1, 30)],
+                       ("Rules > Setup > Steps", "1", "Shuffle", "rule"))
+    refs = list(ruling_refs(rulings, "X", "Rules").values())
+    assert refs[:3] == ["X 1", "X 2", "X 3"] and not any("¶" in ref for ref in refs)
+
+
+def test_steps_no_qualifier_tells_apart_take_the_label_their_heading_prints():
+    steps = lambda section: [(section, str(n), f"Step {n}", "clarification") for n in (1, 2)]
+    rulings = _numbered_rulebook(*steps("Rules > Appendix I: Setup"), *steps("Rules > Appendix III: Play"),
+                                 *steps("Rules > Appendix IV: Tear down"))
+    refs = list(ruling_refs(rulings, "X", "Rules").values())
+    assert refs[24:] == ["X 1", "X 2", "X Appendix 1", "X Appendix 2", "X Appendix IV 1", "X Appendix IV 2"]
+    assert not any("#" in ref for ref in refs)
+
+
+def test_a_step_numbered_like_a_topic_it_does_not_head_is_told_apart_by_its_section():
+    rulings = _rulings(("Setup", "25", "This section describes the setup", "paragraph"),
+                       *[("Setup", str(n), f"Step {n}", "rule") for n in (1, 2)],
+                       *[("Glossary", f"1.{n}", f"Abilities rule {n}", "rule") for n in range(1, 25)])
+    refs = list(ruling_refs(rulings, "X", "").values())
+    assert refs[:3] == ["X ¶1", "X Setup 1", "X 2"]  # "rule 1" names topic 1 (its rules 1.1…), not step 1
 
 
 def test_a_one_word_game_name_is_never_cut_mid_word():

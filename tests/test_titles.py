@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from ingest.changeset import read_document
 from ingest.refs import abbreviation
-from ingest.titles import as_written, is_generic, is_section_heading
+from ingest.titles import as_written, is_generic, is_section_heading, self_named
 from service.cli import cli
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
@@ -124,3 +124,10 @@ def test_a_new_game_is_named_by_its_document_and_game_name_renames_it(db):
 @needs_corpora
 def test_game_name_names_a_new_game(db):
     assert add(db, "--game-name", "Les Aventuriers du Rail") == "Les Aventuriers du Rail"
+
+
+def test_a_document_named_by_what_it_calls_itself_is_named_in_full():
+    text = ("The Living Rules Reference will be updated. If this Rules Reference contradicts the booklet, this Rules "
+            "Reference wins. See the Rules Reference. Added in the Living Rules Reference version 1.1.")
+    assert self_named(text) == "Living Rules Reference"
+    assert self_named("If this Rules Reference says so, the Rules Reference wins.") == "Rules Reference"

@@ -5,7 +5,8 @@ import sqlite3
 
 from ingest.shapes.outline import parse_outline
 from ingest.text import MappedText
-from kb.rulings import originals_first
+from kb.rulings import originals_first, results
+from kb.store import connect
 
 RULEBOOK = """\
 1. CONCEPTS
@@ -66,17 +67,23 @@ def test_an_update_summary_naming_rules_that_exist_raises_no_gap(seeds_plus):
     assert kinds == {"3.2.1": "restated", "3.2.2": "restated"}
 
 
-def test_a_reprinted_rule_never_outranks_the_rule_it_reprints(seeds_plus):
+def test_a_reprint_is_folded_into_the_rule_it_reprints_at_the_better_place(seeds_plus):
     conn = sqlite3.connect(seeds_plus("caravans", RULEBOOK))
     ids = dict(conn.execute("select label || '/' || kind, id from rulings where source = 'caravans'").fetchall())
     reprint, rule, other = ids["3.2.2/restated"], ids["3.2.2/rule"], ids["1.1.1/rule"]
-    # The reprint ranked above its rule: they change places, scores stay where they were.
-    assert originals_first(conn, [(reprint, 3.0), (other, 2.0), (rule, 1.0)]) == [
-        (rule, 3.0), (other, 2.0), (reprint, 1.0)]
-    # The rule not ranked at all: it takes the reprint's place, which stands for nothing else.
+    # The reprint ranked above its rule: the rule takes its place and score, and stands once.
+    assert originals_first(conn, [(reprint, 3.0), (other, 2.0), (rule, 1.0)]) == [(rule, 3.0), (other, 2.0)]
+    # The rule not ranked at all: it stands for its reprint.
     assert originals_first(conn, [(other, 3.0), (reprint, 2.0)]) == [(other, 3.0), (rule, 2.0)]
-    # Already below its rule: nothing moves.
-    assert originals_first(conn, [(rule, 3.0), (reprint, 2.0)]) == [(rule, 3.0), (reprint, 2.0)]
+    # Already above its reprint: the reprint leaves.
+    assert originals_first(conn, [(rule, 3.0), (reprint, 2.0)]) == [(rule, 3.0)]
+
+
+def test_a_rules_result_says_where_an_update_summary_reprints_it(seeds_plus):
+    conn = connect(seeds_plus("caravans", RULEBOOK))
+    ids = dict(conn.execute("select label || '/' || kind, id from rulings where source = 'caravans'").fetchall())
+    found = results(conn, [(ids["3.2.2/rule"], 1.0), (ids["1.1.1/rule"], 0.5)])
+    assert [p["id"] for p in found[0]["reprints"]] == [ids["3.2.2/restated"]] and found[1]["reprints"] == []
 
 
 def test_a_list_number_used_again_elsewhere_is_no_reprint(seeds_plus):

@@ -27,6 +27,9 @@ _FRONT_FIELD = re.compile(r"^(\w[\w -]*?)[ \t]*:[ \t]*(.*?)[ \t]*$")
 _FRONT_KEYS = {"title": "title", "version": "version", "date": "date", "updated": "date",
                "last_modified": "date", "effective": "date"}
 _BREAK_TAG = re.compile(r"<br\b", re.IGNORECASE)
+# Bold or italic markers around nothing but spaces, which a conversion leaves ("4. ** **Essential Game
+# Terminology"): markdown reads them as text; they are a space.
+_EMPTY_EMPHASIS = re.compile(r"(\*{1,3}|_{1,3})[ \t]+\1(?![*_])")
 _LABEL_WORDS = 3  # a paragraph this short without closing punctuation is a label ("Notes") of the list after it
 
 
@@ -219,7 +222,9 @@ class _Reader:
     def walk(self, nodes: list[SyntaxTreeNode]) -> None:
         for node in nodes:
             kind = node.type
-            if kind in ("text", "code_inline"):
+            if kind == "text":
+                self.put_text(node.content, self.find(node.content))
+            elif kind == "code_inline":
                 self.put(node.content, self.find(node.content))
             elif kind == "text_special":  # an escape or entity: its character maps to the source form
                 self.put(node.content, self.find(node.markup), spread=False)
@@ -241,6 +246,15 @@ class _Reader:
                 self.find(node.markup)
                 self.walk(node.children)
                 self.find(node.markup)
+
+    def put_text(self, text: str, at: int) -> None:
+        """Append a text node's `text` found at `at`, an empty emphasis in it read as a space."""
+        last = 0
+        for empty in _EMPTY_EMPHASIS.finditer(text) if at >= 0 else ():
+            self.put(text[last:empty.start()], at + last)
+            self.put(" ", at + empty.start(), spread=False)
+            last = empty.end()
+        self.put(text[last:], at + last if at >= 0 else at)
 
     def put(self, text: str, at: int, spread: bool = True) -> None:
         """Append `text` found at `at` (-1: not found, mapped to the start of the current line)."""

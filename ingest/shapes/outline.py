@@ -105,6 +105,9 @@ _GLOSSARY = re.compile(rf"^(?:(?:\d+[.)]?|[A-Z][.:])\s+)?(?:keywords?\s+)?{_GLOS
 _INLINE_TERM = re.compile(r"^(?P<term>[^\s:–—][^:–—]{0,40}?)\s*(?::|\s[–—]\s)\s*(?P<definition>\S.*)$")
 # "Hex. One space of the map.": a capitalised term of a few words closed by a full stop, then its definition.
 _DOTTED_TERM = re.compile(r"^(?P<term>[A-Z][\w'’/-]{0,30}(?: [\w'’/()-]{1,30}){0,3})\.\s+(?P<definition>[A-Z“\"(].*)$")
+# A heading whose last word names what a glossary holds ("Essential Game Terminology", "Game Terms").
+_NAMES_TERMS = re.compile(rf"\b{_GLOSSARY_WORD}$", re.IGNORECASE)
+_TERM_WORDS = 7
 # A document's record of its own revisions ("UPDATE SUMMARY", "Previous Update Summary", "Revision History").
 _CHANGELOG = re.compile(r"^(?:previous\s+|recent\s+|earlier\s+|rules?\s+)?(?:update\s+summar(?:y|ies)|change\s*log|"
                         r"summary\s+of\s+changes|changes\s+(?:in|since|from)\b|revision\s+history|"
@@ -146,6 +149,9 @@ class _Heading:
     holds_run: bool | None = None  # does it hold the alphabetical run of entries that follows it?
     owner: Block | None = None  # an entry's or part's unit, which its own text goes to (started on its first line)
     rule: bool = False   # numbered like a rule ("## 4.3 Main Phase") over its rules: its own text takes its number
+    # The section path shown for it when it differs from its title: with its number, under the chapter it numbers
+    # in the hundreds of ("3 Card Types", "305 Lands"); the ids keep its title, so they stay as they were.
+    shown: tuple[str, ...] = ()
 
 
 def parse_outline(doc: MappedText, root: tuple[str, ...]) -> list[Block]:
@@ -179,6 +185,8 @@ class _Outline:
         self.headings: list[_Heading] = []
         self.heading_line = -1
         self.section = root + ("Front Matter",)
+        # Each section entered, as shown (see `_Heading.shown`), with how many blocks came before it.
+        self.shown: list[tuple[int, tuple[str, ...], tuple[str, ...]]] = []
         self.in_front = True
         self.current: Block | None = None   # the unit text lines go to
         self.last: Block | None = None      # the section's latest unit, which a bullet list after a blank continues
@@ -221,7 +229,7 @@ class _Outline:
         self.paragraphs = 0
         self.changelog: _Heading | None = None  # the open update summary: what it reprints nests under it
         self.closing = False                 # does that summary run to the end (it starts past the middle)?
-        self.heading_numbers: set[str] = set()
+        self.heading_numbers: dict[str, _Heading] = {}  # the latest heading of each number
         self.topics: dict[str, str] = {}    # a numbered glossary topic's number ("1 ABILITIES") -> its unit's label
         self.topic_top = 0                  # the highest of those numbers
 
@@ -292,6 +300,7 @@ class _Outline:
                 self.current = self._resumed(index, stripped) or self.current
                 self._text(index, pos, line)
         self._back_matter()
+        self._show_sections()
         return self.blocks
 
     def _back_matter(self) -> None:
@@ -371,7 +380,12 @@ class _Outline:
                 and self.numbers[index] != numbered.group("n")):
             numbered = None
         if numbered and self._heads_section(index, numbered.group("n")):
-            return _Heading(1, _section_title(numbered.group("title")), numbered.group("n"), "numbered")
+            number, title = numbered.group("n"), _section_title(numbered.group("title"))
+            # A number in the hundreds is how the document cites the section ("rule 305"), not its place among
+            # chapters: shown with it, under the chapter whose hundreds it numbers ("3 Card Types > 305 Lands").
+            chapter = self.heading_numbers.get(number[:-2]) if len(number) > 2 else None
+            shown = (*([f"{chapter.number} {chapter.title}"] if chapter else []), f"{number} {title}")
+            return _Heading(1, title, number, "numbered", shown=shown if len(number) > 2 else ())
         if item or self._mid_sentence(index):
             return None  # a unit, or words set on a line of their own mid-sentence ("The" / "INSTALL COST" / "of a…")
         # A glossary or an update summary closes the chapters before it, even when the summary then reprints
@@ -609,7 +623,7 @@ class _Outline:
                 heading.level = max(heading.level, self.headings[-1].level + 1)
         heading.glossary = bool(_GLOSSARY.match(heading.title))
         if heading.number:
-            self.heading_numbers.add(heading.number)
+            self.heading_numbers[heading.number] = heading
         if heading.kind == "marked":
             self._place_entry(heading, index)
         self.term_letter, self.dotted, self.spaced, self.last_term = "", None, None, ""
@@ -617,11 +631,31 @@ class _Outline:
         if heading.glossary:
             self.glossary = list(self.headings)
         self.heading_line = index
-        self.section = self.root + tuple(h.title for h in self.headings)
+        self._enter_section()
         self.in_front, self.in_answer = False, False
         self.current = self.last = self.example = self.case = self.named = None
         self.items = []
         self.own_number, self.own = (heading.number if heading.rule else None), None
+
+    def _enter_section(self) -> None:
+        self.section = self.root + tuple(h.title for h in self.headings)
+        self.shown.append((len(self.blocks), self.section,
+                           self.root + tuple(part for h in self.headings for part in h.shown or (h.title,))))
+
+    def _show_sections(self) -> None:
+        """Each block's section as shown (numbered sections with their numbers, see `_Heading.shown`), its id
+        keeping the titles: a section's latest showing when the block was made (titles repeat: "General")."""
+        showing: dict[tuple[str, ...], tuple[str, ...]] = {}
+        entered = iter(self.shown)
+        upcoming = next(entered, None)
+        for count, block in enumerate(self.blocks):
+            while upcoming is not None and upcoming[0] <= count:
+                showing[upcoming[1]] = upcoming[2]
+                upcoming = next(entered, None)
+            inside = next((n for n in range(len(block.section), 0, -1) if block.section[:n] in showing), 0)
+            if inside and showing[block.section[:inside]] != block.section[:inside]:
+                block.id_section = block.section if block.id_section is None else block.id_section
+                block.section = showing[block.section[:inside]] + block.section[inside:]
 
     def _heading_unit(self, index: int, pos: int, line: str, heading: _Heading) -> bool:
         """Read a marked heading that is a unit of its own: numbered like a rule ("6.A.1. TEST CASE, ...",
@@ -686,7 +720,7 @@ class _Outline:
             self.headings.pop()
             closed = True
         if closed:
-            self.section = self.root + tuple(h.title for h in self.headings)
+            self._enter_section()
             self.own_number = self.own = None
 
     def _enter_changelog(self, heading: _Heading, index: int) -> None:
@@ -702,7 +736,7 @@ class _Outline:
         region = self.changelog
         if region is None:
             return
-        new_number = heading.number is not None and heading.number not in self.heading_numbers | self.rules
+        new_number = heading.number is not None and heading.number not in self.heading_numbers.keys() | self.rules
         if (not self.closing or new_number or heading.kind == "marked" and heading.level <= region.level
                 or region not in self.headings):
             self.changelog = None
@@ -826,14 +860,25 @@ class _Outline:
         own = line[item.end():].strip()
         following = self.following[index]
         titled = own.isupper() and following is not None and following > index + 1
-        block = Block(self.section, label, _section_title(own) if titled else "", [], kind="rule",
-                      parent=self._parent_of(label))
+        term = not titled and self._term_over_definitions(index, label, own)
+        block = Block(self.section, label, own if term else _section_title(own) if titled else "", [],
+                      kind="glossary" if term else "rule", parent=self._parent_of(label))
         self.rules.add(label)
         self.decimal_rules[label] = block
         self.items = [(_indent(line), label, block)]
         self.case, self.named = block, None
         self._start(block, start, end)
         return True
+
+    def _term_over_definitions(self, index: int, label: str, own: str) -> bool:
+        """Is the rule numbered `label` at `index` a glossary entry that keeps its number: a few words, no
+        sentence ("4-1. Effect", "4-19. / (Forward Slash)"), over rules numbered under it (its definitions),
+        numbered right under a chapter whose title names terms ("4. Essential Game Terminology")?"""
+        deeper = self.numbers[index] or ""
+        return (bool(own) and len(own.split()) <= _TERM_WORDS and own[-1] not in ".,;:!?"
+                and labels.within(deeper, label) and deeper != label
+                and any((h.glossary or _NAMES_TERMS.search(h.title)) and labels.parent(label) == (h.number or "")
+                        for h in self.headings))
 
     def _top_rule(self, line: str, item: re.Match, start: int, end: int) -> bool:
         """A rule numbered from the top ("103."), when its number carries the document's sequence on; any

@@ -47,8 +47,12 @@ def test_the_diff_shows_added_removed_and_changed_rules_marked_and_links_to_each
     page.get_by_role("link", name=f"Changes from {MIDDLE}").click()
 
     expect(page.locator(".summary")).to_contain_text(
-        f"{len(changes['added'])} added, {len(changes['removed'])} removed, {len(changes['changed'])} changed")
-    added, removed, changed = (page.locator(f"ul.diff > li.change-{kind}") for kind in ("added", "removed", "changed"))
+        f"{len(changes['added'])} added, {len(changes['removed'])} removed, {len(changes['moved'])} moved, "
+        f"{len(changes['changed'])} changed")
+    added, removed, moved, changed = (page.locator(f"ul.diff > li.change-{kind}")
+                                      for kind in ("added", "removed", "moved", "changed"))
+    expect(moved).to_have_count(len(changes["moved"]))
+    expect(moved.first).to_contain_text(f"(was {changes['moved'][0]['from_ref']}")
     expect(added).to_have_count(len(changes["added"]))
     expect(removed).to_have_count(len(changes["removed"]))
     expect(changed).to_have_count(len(changes["changed"]))

@@ -1,6 +1,7 @@
 """A judge reads the Lorcana comprehensive rules as a rulebook in a real browser: a rule opened at its number from
-a link, its subrules shown under it, a heading opened from the contents, the rules narrowed to those with some
-words, a cross-reference followed to its rule on the same page; at a desktop's and a phone's width."""
+a link, its subrules shown under it, a heading opened from the contents (never under the sticky filter), the rules
+narrowed to those with some words, a cross-reference followed to its rule on the same page; "What does Bodyguard
+do?" leading to the term's page; the big game's page as its contents; at a desktop's and a phone's width."""
 import pytest
 from harness import CHROMIUM, launch, servers
 
@@ -116,3 +117,36 @@ def test_a_rule_or_heading_jumped_to_stands_below_the_sticky_filter_not_under_it
     top = target.bounding_box()["y"]
     assert top >= bar["y"] + bar["height"] - 1, (top, bar)
     assert in_view(page, f'[id="{anchor}"]')
+
+
+def test_what_is_a_keyword_leads_to_its_term_page_with_its_rules_and_mentions(page, urls):
+    page.goto(f"{urls[0]}/?q=What+does+Bodyguard+do%3F&game=lorcana")
+    page.locator(".term-link a").click()
+    expect(page).to_have_url(f"{urls[0]}/terms/lorcana/bodyguard")
+    expect(page.locator("h1")).to_have_text("Bodyguard")
+    rules = page.locator("section.term-rules article.ruling")
+    assert rules.count() >= 2
+    expect(rules.first).to_contain_text("Bodyguard")
+    expect(page.locator("section.term-mentions")).to_contain_text("Other rulings that use it")
+    expect(page.locator("section.term-history")).to_be_visible()
+    assert fits_the_width(page)
+
+
+def test_the_big_games_page_is_small_quick_and_opens_each_section_in_the_rulebook(page, urls):
+    response = page.goto(f"{urls[0]}/games/lorcana")
+    assert len(response.body()) < 500_000, len(response.body())  # its time: benchmarks/big_pages.py
+    link = page.locator("nav.contents-only a[href*='#']").nth(3)
+    href = link.get_attribute("href")
+    assert href.startswith(f"/rules/{LORCANA_RULES}#")
+    link.click()
+    anchor = href.split("#", 1)[1]
+    expect(page.locator(f'[id="{anchor}"]')).to_be_visible()
+    assert fits_the_width(page)
+
+
+def test_contents_lists_show_no_counter_beside_the_rules_own_numbers(page, urls):
+    for path in ("/games/lorcana", "/handbook/dragon-dice", "/games/dragon-dice"):
+        page.goto(urls[0] + path)
+        lists = page.locator("nav.toc ol")
+        assert lists.count(), path
+        assert lists.first.evaluate("ol => getComputedStyle(ol).listStyleType") == "none", path

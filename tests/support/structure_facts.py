@@ -19,10 +19,12 @@ carries nothing of a glossary entry.
 
 A unit's *own label* is the label the document prints where the unit starts: just before the unit's first
 character on its line, at that character, or on the line above when that line is the label alone (a PDF's
-"1.4.6." over its text) or the label and the unit's title (a heading over the unit's text).
+"1.4.6." over its text) or the label and the unit's title (a heading over the unit's text, whole when wrapped
+over lines); for a unit opening an item of an HTML ordered list, the number a browser prints for it ("3.").
 """
 from __future__ import annotations
 
+import html
 import re
 import shutil
 import sqlite3
@@ -47,7 +49,7 @@ HEADER_KINDS = ("title", "front-matter", "changelog")  # numbered apart ("front 
 # Markup before a line's label: spaces, HTML tags, markdown bullets, heading marks, bold/italic marks,
 # escapes, and the glyphs PDF and text dumps leave for bullets ("•", "?", "ï").
 _MARKUP = r"(?:\s|<[^>]*>|[-*+•●▪◦?ï](?=\s)|#{1,6}(?=\s)|\*\*|__|\\)*"
-_WORD = r"(?:rule|law|article|section|§)"
+_WORD = r"(?:rule|law|article|section|step|§)"  # "STEP 1-DETERMINE SPEAKER" numbers its step too
 _NUMBER = r"(?:[A-Z]{1,3}\.)?\d+(?:[.\-]\d+)*(?:[a-z]\d*)*"  # 1-2-1, 702.19b, 9f12c, ST.3
 _LETTER = r"(?:[ivxlc]{1,6}|[IVXLC]{1,6}|[a-zA-Z])"
 # A part after a number: "(b)", " iv." ("7.1 (c) iv.").
@@ -55,7 +57,8 @@ _AFTER = rf"(?:\s*\([0-9a-zA-Z]{{1,4}}\))*(?:\s+[ivxlc]{{1,6}}\.(?=\s|$))?"
 _CORE = (rf"(?:\(\s*(?:{_NUMBER}|{_LETTER})\s*\)"  # (1.2), (b)
          rf"|{_NUMBER}{_AFTER}[.)]?"
          rf"|{_LETTER}[.)]"  # a.  iv.  B)
-         r"|[a-z](?=[\t ]+(?:[A-Z\"“(]|$)))")  # a subrule lettered without a stop: "a If two abilities…"
+         r"|(?-i:[a-z](?=[\t ]+(?:[A-Z\"“(]|$))))")  # a subrule lettered without a stop: "a If two abilities…"
+# (in lower case whatever the pattern's flags: "A character may…" opens a sentence, not subrule "a")
 _LABEL = re.compile(
     rf"(?P<label>(?:interpretation\s+\d+\s+)?(?:{_WORD}\s*)?{_CORE})(?=\s|$|\*|<|[:\-–—])", re.IGNORECASE)
 _LEADING = re.compile(rf"^{_MARKUP}{_LABEL.pattern}", re.IGNORECASE)
@@ -293,16 +296,50 @@ def _own_label(original: str, start: int, title: str) -> str:
     match = re.search(rf"(?:^|(?<=[\s>*])){_LABEL.pattern}{_MARKUP}$", before, re.IGNORECASE)
     if match and not _BARE.fullmatch(match.group("label")):
         return match.group("label").strip()
-    if re.sub(r"<[^>]*>", "", before).strip():  # words before the unit on its line: no label of its own
-        return ""
+    if re.sub(r"<[^>]*>", "", before).strip():  # words before the unit on its line: no label of its own,
+        # unless they are its label and title ("STEP 1-DETERMINE SPEAKER: Randomly determine…")
+        label = _label_at(before)
+        rest = normal(re.sub(r"<[^>]*>", " ", before)).removeprefix(normal(label)).strip(" :.-")
+        return label if label and title and rest == normal(title).strip(" :.-") else ""
+    if item := _list_number(original, start):
+        return item
     # the last line before, blank lines and lines of tags only ("</h4>") skipped
     before_lines = original[max(0, line_start - 2000):line_start].split("\n")
-    above = next((line for line in reversed(before_lines) if re.sub(r"<[^>]*>", "", line).strip()), "")
+    at = next((n for n in range(len(before_lines) - 1, -1, -1) if re.sub(r"<[^>]*>", "", before_lines[n]).strip()), -1)
+    above = before_lines[at] if at >= 0 else ""
+    if re.search(r"</h[1-6]>\s*$", above) and not re.search(r"<h[1-6]\b", above):
+        # a heading wrapped over lines ("<h4>(2.5) References to … in Game" / "Areas</h4>"): read whole
+        start = next((n for n in range(at, -1, -1) if re.search(r"<h[1-6]\b", before_lines[n])), at)
+        above = " ".join(before_lines[start:at + 1])
     label = _label_at(above)
-    rest = normal(re.sub(r"<[^>]*>", " ", above)).removeprefix(normal(label)).strip()
+    rest = normal(html.unescape(re.sub(r"<[^>]*>", " ", above))).removeprefix(normal(label)).strip()
     if label and rest == "":  # a label alone over the text ("2.4.2." over "Section 1.16 details…")
         return label
     return _label_at(original[start:start + 80]) or (label if label and rest == normal(title) else "")
+
+
+_LIST_TAG = re.compile(r"<(/?)(ol|ul|li)\b([^>]*)>", re.IGNORECASE)
+
+
+def _list_number(original: str, start: int) -> str:
+    """The number a browser prints for an HTML ordered list's item a unit opens ("3." for the third `<li>` of
+    an `<ol>`, after its `start`), or "" when the unit opens no such item."""
+    opening = original.rfind("<li", 0, start)
+    if opening < 0 or re.sub(r"<[^>]*>", "", original[opening:start]).strip():
+        return ""
+    depth = count = 0
+    for tag in reversed(list(_LIST_TAG.finditer(original, max(0, opening - 50_000), original.find(">", opening) + 1))):
+        closing, name = tag.group(1), tag.group(2).lower()
+        if name == "li":
+            count += not closing and depth == 0
+        elif closing:
+            depth += 1
+        elif depth:
+            depth -= 1
+        else:
+            first = re.search(r"start\s*=\s*[\"']?(-?\d+)", tag.group(3))
+            return f"{(int(first.group(1)) if first else 1) + count - 1}." if name == "ol" else ""
+    return ""
 
 
 def _document_labels(original: str, styles: frozenset[str]) -> list[str]:
@@ -466,8 +503,8 @@ def measure(db: Path, facts: Facts) -> Measured:
         head, _, last = path.rpartition(" > ")
         label = _label_at(last)
         if label and shape(label) in styles and (canonical(label), head) not in counted:
-            # A unit below extends the heading's label ("9.8" over "9.8.1"), not merely repeats it.
-            if any(f".{canonical(label)}." in tail for tail in tails):
+            # A unit below extends the heading's label ("9.8" over "9.8.1", "4" over "4-1"), not merely repeats it.
+            if any(re.search(rf"\.{re.escape(canonical(label))}[.\-]", tail) for tail in tails):  # "4" over "4-1"
                 counted.add((canonical(label), head))
     long = excused = 0
     for unit in body:
