@@ -98,12 +98,13 @@ def named_term(conn: sqlite3.Connection, game: str | None, question: str) -> Ter
     words."""
     if not game:
         return None
-    words = WORD.findall(question.lower())
+    asked = spaced_words(question)
+    words = len(asked.split())
     found = None
     for term in terms(conn, game):
         spelled = spaced_words(term.name)
-        if spelled in " " + " ".join(words) + " ":
-            rest = len(words) - len(spelled.split())
+        if spelled in asked:
+            rest = words - len(spelled.split())
             if rest <= 3 and (found is None or len(term.name) > len(found.name)):
                 found = term
     return found
@@ -120,8 +121,7 @@ def term_page(conn: sqlite3.Connection, game: str, slug: str) -> dict | None:
     if term is None:
         return None
     lexicon = load_lexicon(conn)
-    defining = [rid for spelling in {spaced_words(term.name).strip()}
-                for rid in lexicon.terms.get(spelling, []) if rid.startswith(game + "/")]
+    defining = [rid for rid in lexicon.terms.get(spaced_words(term.name).strip(), []) if rid.startswith(game + "/")]
     for section in term.sections:
         defining += [rid for (rid,) in conn.execute("select id from rulings where game = ? and section = ? "
                                                     "order by source, position", [game, section])]

@@ -484,10 +484,8 @@ def _resolve_game(conn: sqlite3.Connection, value: str | None) -> str | None:
     from kb.store import games
     if value is None:
         return None
-    known = games(conn)
-    aliases = {**{g["slug"]: g["slug"] for g in known}, **{g["name"]: g["slug"] for g in known}}
     try:
-        return resolve(value, aliases, "game")
+        return resolve(value, _game_aliases(games(conn)), "game")
     except UnknownName as exc:
         raise click.BadParameter(str(exc), param_hint="'--game'") from None
 
@@ -704,16 +702,26 @@ def _calculator_game(game: str, db_path: Path) -> str:
 
 
 def _stored_game(game: str, db_path: Path) -> dict | None:
-    """The game of the database that `game` names (slug or name, case aside), if the database exists."""
-    from kb.store import connect, dicts
+    """The game of the database that `game` names as --game would (`_game_aliases`: slug, name or a near
+    spelling), if the database exists and one does."""
+    from engine.names import UnknownName, resolve
+    from kb.store import games
     if not Path(db_path).exists():
         return None
-    conn = connect(db_path)
+    conn = _connect(db_path)
     try:
-        return next((g for g in dicts(conn, "select slug, name from games")
-                     if game.casefold() in (g["slug"].casefold(), g["name"].casefold())), None)
+        known = games(conn)
+        slug = resolve(game, _game_aliases(known), "game")
+    except UnknownName:
+        return None
     finally:
         conn.close()
+    return next(g for g in known if g["slug"] == slug)
+
+
+def _game_aliases(known: list[dict]) -> dict[str, str]:
+    """What a user may call each of the database's games (`kb.store.games`): its slug or its name → its slug."""
+    return {**{g["slug"]: g["slug"] for g in known}, **{g["name"]: g["slug"] for g in known}}
 
 
 def _refs(db_path: Path, ruling_ids: list[str]) -> dict[str, str]:
