@@ -352,7 +352,7 @@ def _shared_root(rulings: list[Ruling], root: str | None) -> str:
     """The section every ruling of the source sits under: `root` (the manifest's), extended by the parts every
     ruling's section goes on with, such as the document's own title heading ("FIDE Laws of Chess" over all its
     articles). Those tell no part of the document from another: a qualifier taken from one would only repeat
-    the document's name, or the abbreviation ("FIDE FIDE F.1"). A ruling keeps at least its own heading."""
+    the document's name, or the abbreviation ("FIDE FIDE F.1")."""
     paths = [_parts(r.section) for r in rulings if r.kind not in HEADER_KINDS]
     if not paths or not all(paths):
         return root or ""
@@ -361,6 +361,5 @@ def _shared_root(rulings: list[Ruling], root: str | None) -> str:
         if len(set(parts)) > 1:
             break
         shared.append(parts[0])
-    shared = shared[:min(map(len, paths)) - 1]
     top = _parts(root)
     return " > ".join(shared) if len(shared) > len(top) and shared[:len(top)] == top else root or ""
