@@ -107,6 +107,7 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
     section every ruling of the source sits under. A label that is still taken, or too long, gives way to
     the ruling's place in the source ("#12").
     """
+    root = _shared_root(rulings, root)
     headings = {(r.section, r.title): r.id for r in rulings if r.kind not in HEADER_KINDS}
     kinds = {r.id: r.kind for r in rulings}
     ordinals = {r.id for r in counted(rulings)}
@@ -136,7 +137,8 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
             base = [own if own.startswith(heading + joint) or r.kind in TERM_KINDS else f"{heading}{joint}{own}"
                     for own, r in zip(base, members, strict=True)]
         # Last, the label the section's heading prints ("Appendix III 1" when "Appendix 1" is Appendix I's).
-        printed = [label for part in reversed(section.split(" > ")) if part != root and (label := _printed(part))][:1]
+        below = _below_root(section, root, keep_last=False)
+        printed = [label for part in reversed(below) if (label := _printed(part))][:1]
         for qualifier in ("", *_qualifiers(section, root), *printed):
             tried = [f"{qualifier} {own}".strip() for own in base]
             if not {ref_key(label) for label in tried} & claimed:
@@ -197,7 +199,7 @@ def _anchor(section: str, labels: dict[str, str], headings: dict, skip: set[str]
     glossary term; not one of `skip`), else the number the heading prints; "" when none does."""
     parts = section.split(" > ")
     for depth in range(len(parts), 0, -1):
-        if depth == 1 and parts[0] == root:
+        if depth <= len(_parts(root)) and parts[:depth] == _parts(root)[:depth]:
             break
         head = headings.get((" > ".join(parts[:depth - 1]), parts[depth - 1]))
         if head and head not in skip and labels.get(head):
@@ -327,9 +329,37 @@ def _qualifiers(section: str, root: str) -> list[str]:
     """Words that tell a section's labels apart: the first word of its own title ("Special" for "Rules >
     Special Considerations"), then of its part of the document below the source's root; whole words of at
     most MAX_ABBREV letters only."""
-    parts = [p for p in section.split(" > ") if p]
-    if root and parts and parts[0] == root:
-        parts = parts[1:] or parts
+    parts = _below_root(section, root)
     firsts = [re.findall(r"[^\W_]+", part)[:1] for part in (parts[-1:] + parts[:1])]
     # A word too long to be short is no qualifier: a ref never holds a cut word ("Adjudicati").
     return list(dict.fromkeys(words[0] for words in firsts if words and len(words[0]) <= MAX_ABBREV))
+
+
+def _parts(section: str | None) -> list[str]:
+    return [part for part in (section or "").split(" > ") if part]
+
+
+def _below_root(section: str, root: str, keep_last: bool = True) -> list[str]:
+    """The parts of `section` below `root` (all of them when it is not under the root; when it is the root
+    itself, its last part if `keep_last`, else none)."""
+    parts, top = _parts(section), _parts(root)
+    if top and parts[:len(top)] == top:
+        return parts[len(top):] or (parts[-1:] if keep_last else [])
+    return parts
+
+
+def _shared_root(rulings: list[Ruling], root: str | None) -> str:
+    """The section every ruling of the source sits under: `root` (the manifest's), extended by the parts every
+    ruling's section goes on with, such as the document's own title heading ("FIDE Laws of Chess" over all its
+    articles). Those tell no part of the document from another: a qualifier taken from one would only repeat
+    the document's name, or the abbreviation ("FIDE FIDE F.1")."""
+    paths = [_parts(r.section) for r in rulings if r.kind not in HEADER_KINDS]
+    if not paths or not all(paths):
+        return root or ""
+    shared: list[str] = []
+    for parts in zip(*paths):
+        if len(set(parts)) > 1:
+            break
+        shared.append(parts[0])
+    top = _parts(root)
+    return " > ".join(shared) if len(shared) > len(top) and shared[:len(top)] == top else root or ""

@@ -49,7 +49,7 @@ def test_broken_document_fails_naming_the_file_and_keeps_the_database(workspace,
 
 @pytest.mark.parametrize("edit, message, marker", [
     (lambda t: t.replace('kind = "official-faq"', 'kind = "rumour"'), "field 'kind' must be one of", 'kind = "rumour"'),
-    (lambda t: t.replace('game = "dungeon-twister"\n', 'game = "chess"\n'), "unknown game 'chess'", 'game = "chess"'),
+    (lambda t: t.replace('game = "dungeon-twister"\n', 'game = "backgammon"\n'), "unknown game 'backgammon'", 'game = "backgammon"'),
     (lambda t: t.replace('title = "Magic Combat with Dice Rules"\n', ""), "field 'title' is missing",
      'id = "magic-combat-dice-rules"'),
     (lambda t: t.replace('shape = "doc"', 'shape = "scroll"'), "field 'shape' must be one of", 'shape = "scroll"'),
@@ -99,7 +99,7 @@ def test_ingest_reports_what_it_wrote(workspace):
     folder, db = workspace
     result = ingest(folder, db)
     assert result.exit_code == 0
-    assert "6 sources" in result.output and "rulings" in result.output
+    assert "7 sources" in result.output and "rulings" in result.output
 
 
 def test_a_declared_gap_that_cannot_be_placed_fails_naming_the_document(workspace):

@@ -21,7 +21,7 @@ def test_ask_takes_a_games_name_or_near_spelling(built_db, game):
     assert json.loads(result.output)["game"] == "dragon-dice"
 
 
-@pytest.mark.parametrize("game, message", [("chess", "unknown game 'chess'; one of dragon-dice"),
+@pytest.mark.parametrize("game, message", [("backgammon", "unknown game 'backgammon'; one of chess, dragon-dice"),
                                            ("dice", "could be dragon-dice, magic-combat-dice, wizard-dice")])
 def test_ask_refuses_an_unknown_or_ambiguous_game_listing_the_games(built_db, game, message):
     result = rulings("ask", "magic", "--game", game, db=built_db)
@@ -37,8 +37,9 @@ def test_ask_refuses_an_empty_question(built_db, question):
 def test_ask_help_lists_the_games():
     result = rulings("ask", "--help")
     assert result.exit_code == 0
-    assert "Games: dragon-dice, dungeon-twister, magic-combat-dice, paths-of-the-lance, wizard-dice." in \
-        " ".join(result.output.split())
+    # click wraps the help wherever it likes, even after a hyphen: compared without the spaces
+    assert "Games:chess,dragon-dice,dungeon-twister,magic-combat-dice,paths-of-the-lance,wizard-dice." in \
+        "".join(result.output.split())
 
 
 def test_calc_with_a_game_lists_its_calculators_and_parameters():
@@ -78,7 +79,7 @@ def test_calc_of_a_stored_game_without_calculators_says_so_and_lists_the_games_t
     result = rulings("calc", "ember", db=db)
     assert result.exit_code == 2 and "unknown game" not in result.output
     assert "is in the database, but the rules engine has no calculators for it" in result.output
-    assert "games with calculators: dragon-dice" in result.output
+    assert "games with calculators: chess, dragon-dice" in result.output
 
 
 @pytest.mark.parametrize("command", ["versions", "diff"])

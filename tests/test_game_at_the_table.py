@@ -34,7 +34,7 @@ def test_choosing_all_games_forgets_the_game(client):
 
 
 def test_a_game_no_longer_in_the_database_is_not_remembered(client):
-    client.set_cookie("game", "chess")
+    client.set_cookie("game", "backgammon")
     assert selected(client.get("/", query_string={"q": QUESTION}).get_data(as_text=True)) == ""
 
 

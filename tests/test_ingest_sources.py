@@ -162,7 +162,7 @@ def test_paths_of_the_lance_page_numbers_are_removed_from_sentences(conn):
 
 
 def test_paths_of_the_lance_flattened_tables_are_structured_rows(conn):
-    tables = {r["name"]: dict(r) for r in conn.execute("select * from rule_tables")}
+    tables = {r["name"]: dict(r) for r in conn.execute("select * from rule_tables where source = 'paths-of-the-lance-rules'")}
     assert set(tables) == {"Nation activation numbers", "Invasion strength bonus", "Berem placement",
                            "Highlord replacement"}
 

@@ -362,3 +362,16 @@ def test_the_ruling_json_has_its_ref_citation_and_links(client):
     assert found["ref"] == "DD Magic O" and found["citation"]["kind"] == "official-faq"
     assert {"to_id": "dragon-dice/magic/earth/stoneskin", "kind": "name"}.items() <= found["links"][0].items()
     assert json.dumps(found)  # plain data
+
+
+def test_the_heading_every_ruling_sits_under_gives_no_qualifier():
+    # The document's own title heads every section ("FIDE Laws of Chess > …"), with no root given in the
+    # manifest: its first word is the abbreviation, and told nothing apart ("FIDE FIDE F.1").
+    rulings = _rulings(("Laws", "P.1", "Preface", "rule"),
+                       ("Laws > Appendices > F. Variant", "F.1", "Start", "rule"),
+                       ("Laws > Appendices > F. Variant", "F.2", "Castle", "rule"),
+                       ("Laws > Appendices > F. Variant > Recommendations", "F.1", "Record", "rule"),
+                       ("Laws > Basic rules > Article 3", "3.1", "Moves", "rule"))
+    refs = list(ruling_refs(rulings, "Laws", "").values())
+    assert refs == ["Laws P.1", "Laws F.1", "Laws F.2", "Laws Appendices F.1", "Laws 3.1"]  # not "Laws Laws F.1"
+    assert list(ruling_refs(rulings, "Laws", "Laws").values()) == refs

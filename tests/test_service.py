@@ -108,7 +108,7 @@ def test_api_search_returns_the_same_json_as_the_cli(client, built_db):
     ({"q": "magic", "k": "0"}, "between 1 and 50"),
     ({"q": "magic", "k": "51"}, "between 1 and 50"),
     ({"q": "magic", "k": "lots"}, "whole number"),
-    ({"q": "magic", "game": "chess"}, "unknown game 'chess'"),
+    ({"q": "magic", "game": "backgammon"}, "unknown game 'backgammon'"),
 ])
 def test_api_search_rejects_bad_parameters_with_a_json_400(client, params, message):
     response = client.get("/api/search", query_string=params)
@@ -160,7 +160,7 @@ def test_unknown_ids_get_a_404_page_or_json(client):
     page = client.get("/r/dragon-dice/<nope>")
     assert page.status_code == 404 and page.mimetype == "text/html"
     assert "&lt;nope&gt;" in html(page) and "<nope>" not in html(page)
-    for url in ["/games/chess", "/handbook/chess", "/sources/nope", "/no/such/page"]:
+    for url in ["/games/backgammon", "/handbook/backgammon", "/sources/nope", "/no/such/page"]:
         assert client.get(url).status_code == 404, url
     for url in ["/api/rulings/nope", "/api/no/such/route"]:
         response = client.get(url)
@@ -330,7 +330,7 @@ class TestCalculators:
         assert described["saves"]["params"]["rolled"] == {
             "type": "integer", "required": True, "default": None, "min": 0, "max": 500, "choices": None,
             "count": None, "length": None, "help": "save results the army rolled"}
-        assert client.get("/api/calc/chess").status_code == 404
+        assert client.get("/api/calc/backgammon").status_code == 404
 
     def test_the_openapi_carries_the_calculator_declarations(self, client):
         from engine.calculators import describe
@@ -351,7 +351,7 @@ class TestCalculators:
         assert old.status_code == 404 and "use 'set-aside'" in old.get_json()["error"]["message"]
         assert client.get("/api/calc/dragon-dice/nope").status_code == 404
         assert client.get("/calc/dragon-dice", query_string={"calc": "nope"}).status_code == 400
-        assert client.get("/calc/chess").status_code == 404
+        assert client.get("/calc/backgammon").status_code == 404
 
     def test_a_ruling_page_lists_the_calculators_it_decides(self, client):
         page = html(client.get("/r/dungeon-twister/clarifications/the-small-bridge"))

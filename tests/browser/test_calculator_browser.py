@@ -47,3 +47,31 @@ def test_the_browser_refuses_a_number_outside_the_games_range(page, app_url):
     roll.fill("2")
     form.get_by_role("button", name="Calculate").click()
     expect(page.locator("p.answer")).to_contain_text("The leader escapes to the nearest friendly stack")
+
+
+SCORESHEET = ("1. e4 e5 2. Nc3 Bc5 3. Na4 Bxf2+ 4. Kxf2 Qh4+ 5. Ke3 Qf4+ 6. Kd3 d5 7. Kc3 Qxe4 8. Kb3 Na6 "
+              "9. a3 Qxa4+ 10. Kxa4 Nc5+ 11. Kb4 a5+ 12. Kxc5 Ne7 13. Bb5+ Kd8 14. Bc6 b6+ 15. Kb5 Nxc6 "
+              "16. Kxc6 Bb7+ 17. Kb5 Ba6+ 18. Kc6 Bb7+ 19. Kb5 Ba6+ 20. Kc6 Bb7+")
+
+
+def test_an_arbiter_pastes_a_scoresheet_and_reads_the_claims_verdict_with_the_article(page, app_url):
+    page.goto(f"{app_url}/calc/chess")
+    form = page.locator("form#calc-claim")
+    form.locator("textarea[name=pgn]").fill(SCORESHEET)
+    form.locator("select[name=claim]").select_option("threefold")
+    form.get_by_role("button", name="Calculate").click()
+    expect(page.locator("p.answer")).to_contain_text("White's threefold claim is correct: the game is drawn (FIDE 9.2.2)")
+    expect(page.locator("form#calc-claim textarea[name=pgn]")).to_have_value(SCORESHEET)
+    page.screenshot(path=ARTIFACTS / "chess-claim.png", full_page=True)
+    page.locator(".calc-result ul.deciding a").first.click()
+    expect(page).to_have_url(f"{app_url}/r/chess/fide-laws-of-chess/competition/article-9/9.2")
+
+
+def test_a_bad_fen_gets_one_line_naming_what_is_wrong(page, app_url):
+    page.goto(f"{app_url}/calc/chess")
+    form = page.locator("form#calc-position")
+    form.locator("input[name=fen]").fill("8/8/8/8/8/8/8/8 w - - 0 1")
+    form.get_by_role("button", name="Calculate").click()
+    expect(page.locator("p.error")).to_contain_text("parameter 'fen'")
+    expect(page.locator("p.error")).to_contain_text("White has no king; Black has no king")
+    expect(page.locator("p.answer")).to_have_count(0)

@@ -53,6 +53,9 @@ EXAMPLES = {
     ("paths-of-the-lance", "berem"): {"rolls": "4"},
     ("paths-of-the-lance", "highlord-replacement"): {"highlord": "Kitiara"},
     ("paths-of-the-lance", "winter-movement"): {"kind": "fleet", "movement": "7"},
+    ("chess", "claim"): {"pgn": "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8", "claim": "threefold"},
+    ("chess", "position"): {"fen": "k7/8/1Q6/8/8/8/8/7K b - - 0 1"},
+    ("chess", "move"): {"fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "move": "Bc4"},
 }
 
 # At least one value per calculator that the game does not have, and the parameter the refusal names.
@@ -92,6 +95,12 @@ IMPOSSIBLE = [
     ("paths-of-the-lance", "berem", {"rolls": "11"}, "rolls"),
     ("paths-of-the-lance", "highlord-replacement", {"highlord": "Ariakas"}, "highlord"),
     ("paths-of-the-lance", "winter-movement", {"kind": "cavalry", "movement": "4"}, "kind"),
+    ("chess", "claim", {"pgn": "1. e4 e5 2. Ke3", "claim": "threefold"}, "pgn"),
+    ("chess", "claim", {"pgn": "1. e4", "claim": "fivefold"}, "claim"),
+    ("chess", "claim", {"pgn": "1. e4", "claim": "threefold", "move": "Ke7"}, "move"),
+    ("chess", "position", {"fen": "8/8/8/8/8/8/8/8 w - - 0 1"}, "fen"),
+    ("chess", "move", {"fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "move": "e4"}, "fen"),
+    ("chess", "move", {"fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "move": "Zz9"}, "move"),
 ]
 
 
@@ -196,8 +205,8 @@ def test_a_game_is_matched_forgivingly_but_a_calculator_name_exactly_with_a_hint
         run("wizard-dice", "set_aside", {"spell_dice": "2"})
     with pytest.raises(UnknownCalculator, match="calculators: saves, magic-points, black-magic"):
         run("dragon-dice", "moves", {})
-    with pytest.raises(UnknownCalculator, match="unknown game 'chess'; one of dragon-dice"):
-        run("chess", "moves", {})
+    with pytest.raises(UnknownCalculator, match="unknown game 'backgammon'; one of chess, dragon-dice"):
+        run("backgammon", "moves", {})
 
 
 def test_a_parameter_in_an_old_spelling_gets_the_new_one():

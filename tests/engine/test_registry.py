@@ -18,7 +18,8 @@ from service.cli import cli
 
 
 def test_the_games_are_the_engine_modules_that_declare_one():
-    assert games() == ("dragon-dice", "dungeon-twister", "magic-combat-dice", "paths-of-the-lance", "wizard-dice")
+    assert games() == ("chess", "dragon-dice", "dungeon-twister", "magic-combat-dice", "paths-of-the-lance",
+                       "wizard-dice")
     for game in games():
         assert load_module(game).GAME == game
 
@@ -127,8 +128,8 @@ def knightfall(tmp_path, monkeypatch, discovery):
 
 
 def test_an_installed_plugin_game_is_listed_with_the_engines_own(knightfall):
-    assert games() == ("dragon-dice", "dungeon-twister", "knightfall", "magic-combat-dice", "paths-of-the-lance",
-                       "wizard-dice")
+    assert games() == ("chess", "dragon-dice", "dungeon-twister", "knightfall", "magic-combat-dice",
+                       "paths-of-the-lance", "wizard-dice")
     assert calculators.find_game("Knightfall") == "knightfall"
     assert list(calculators.describe()["knightfall"]) == ["charge"]
 

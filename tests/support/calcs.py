@@ -9,6 +9,7 @@ import tracemalloc
 from engine.calculators import CalcError, Spec, calculators, run, specs
 from engine.registry import games
 
+MOST_MOVES = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1"  # 218 legal moves for White
 # The largest values that agree with each other where the largest of each alone would be refused, or would
 # stop before the work: the rest of a calculator's largest input comes from its declaration.
 AGREEING = {
@@ -22,6 +23,13 @@ AGREEING = {
     ("paths-of-the-lance", "berem"): {"rolls": ",".join(["10"] * 19 + ["8"]), "neutral_cities": "false"},
     # Every step a new action, each naming its character in the longest text allowed.
     ("dungeon-twister", "action-points"): {"steps": ",".join(f"{f'Character {n}':<53}:attack" for n in range(100))},
+    # The longest record a claim reads: 1,200 half-moves (the most allowed) of knights going back and forth,
+    # every position looked up among all the earlier ones; and a position with 218 legal moves, the most known.
+    ("chess", "claim"): {"pgn": " ".join(f"{n}. Nf3 Nf6 {n + 1}. Ng1 Ng8" for n in range(1, 600, 2)),
+                         "claim": "threefold", "move": "Nf3",
+                         "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+    ("chess", "position"): {"fen": MOST_MOVES},
+    ("chess", "move"): {"fen": MOST_MOVES, "move": "Qb6xb2"},
 }
 # Inputs that take more work than the largest: the dead unit area whose forced burials have the most options
 # (1,006 of them, 32,352 units listed).
