@@ -1,4 +1,4 @@
-"""The layers hold: model < engine < ingest < kb < service, every import goes down (inside functions and through
+"""The layers hold: model < engine < ingest < kb < service < training, every import goes down (inside functions and through
 importlib too); the model imports nothing of the project; kb's read side and the service never reach ingest,
 even through another module; and no modules import each other in a loop, a package's __init__ included."""
 from __future__ import annotations
@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LAYERS = ("model", "engine", "ingest", "kb", "service")
+# training (the retrieval model's pairs and trainer) is a developer's tool on top: nothing the product runs imports it
+LAYERS = ("model", "engine", "ingest", "kb", "service", "training")
 # kb's write side: the module that reads documents (build, add, remove), and the two it runs that rewrite stored
 # rulings by the editions' lineage (a schema migration, an edition filed between others): those import ingest.
 KB_WRITE_SIDE = {"kb.build", "kb.migrations", "kb.reidentify"}
@@ -19,7 +20,7 @@ COMMAND_LINE = {"service.cli"}
 
 
 def modules() -> dict[str, Path]:
-    """Dotted module name → file, for every module of the four packages."""
+    """Dotted module name → file, for every module of the layers' packages."""
     found = {}
     for package in LAYERS:
         for path in sorted((ROOT / package).rglob("*.py")):
