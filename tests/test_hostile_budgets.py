@@ -196,12 +196,15 @@ def test_an_interrupted_add_says_so_in_one_line_and_leaves_no_reading_process(tm
     rules = "".join(f"1.{n} A unit moves {n} squares, unless another rule says otherwise.\n" for n in range(100_000))
     path = _document(tmp_path, "1. Movement\n" + rules)
     before = db.read_bytes()
+    # Ctrl-C reaches a command a shell runs in the foreground; a test run started in the background by a
+    # non-interactive shell ignores SIGINT, which its children would inherit.
     command = subprocess.Popen([sys.executable, "-m", "service.cli", "add", str(path), "--game", GAME, "--db",
-                                str(db)], cwd=ROOT, stderr=subprocess.PIPE, text=True)
+                                str(db)], cwd=ROOT, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     reading = _child_of(command)
     command.send_signal(signal.SIGINT)  # as Ctrl-C would, but to the command alone: it must end its reading
     _, stderr = command.communicate(timeout=30)
-    assert command.returncode == 130 and stderr.splitlines() == ["Error: interrupted"]
+    assert (command.returncode, stderr.splitlines()) == (130, ["Error: interrupted"])  # the message shows on failure
     assert db.read_bytes() == before
     assert not Path(f"/proc/{reading}").exists()
 
