@@ -18,10 +18,10 @@ import sqlite3
 from collections import defaultdict
 from dataclasses import dataclass
 
-KINDS = ("glossary", "question", "heading", "example", "reference", "parent")
+from kb.embeddings import WINDOW_WORDS
+
 PER_SOURCE = 80  # pairs of one kind from one document at most: a 3,000-rule rulebook must not drown the rest,
 # and two CPU cores train only a few pairs a second
-MAX_WORDS = 150  # the passage window of kb.embeddings
 _EXAMPLE = re.compile(r"\b(?:For example|Examples?)\s*[:,]\s*", re.I)
 _ANSWER = re.compile(r"\s+A:\s+")
 _NUMBERING = re.compile(r"^[\w.()-]*\d[\w.()-]*\s+")  # "147 Gear", "3.8.2 Castling" → "Gear", "Castling"
@@ -48,14 +48,13 @@ class _Rule:
     text: str
     kind: str
     parent: str | None
-    position: int
 
 
 def passage(rule: _Rule, text: str | None = None) -> str:
     """The rule's text (or `text`), its first window as kb.embeddings cuts it. Without the title and section
     path the search puts before it: a heading or term found in them would teach the model to copy words, not
     to read the rule."""
-    return " ".join((rule.text if text is None else text).split()[:MAX_WORDS])
+    return " ".join((rule.text if text is None else text).split()[:WINDOW_WORDS])
 
 
 def _heading(section: str) -> str:
@@ -65,7 +64,7 @@ def _heading(section: str) -> str:
 
 
 def _rules(conn: sqlite3.Connection) -> list[_Rule]:
-    rows = conn.execute("select id, game, source, section, title, text, kind, parent, position from rulings "
+    rows = conn.execute("select id, game, source, section, title, text, kind, parent from rulings "
                         "where kind not in ('title', 'front-matter', 'redirect', 'changelog') "
                         "order by source, position")
     return [_Rule(*row) for row in rows]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -90,10 +91,7 @@ def train(pairs: list[Pair], base: Path, out: Path, settings: Settings = Setting
     out.mkdir(parents=True, exist_ok=True)
     model.save_pretrained(str(out))
     tokenizer.save_pretrained(str(out))
-    kinds: dict[str, int] = {}
-    for p in pairs:
-        kinds[p.kind] = kinds.get(p.kind, 0) + 1
-    record = {"settings": asdict(settings), "pairs": len(pairs), "kinds": kinds,
+    record = {"settings": asdict(settings), "pairs": len(pairs), "kinds": dict(Counter(p.kind for p in pairs)),
               "sources": sorted({p.source for p in pairs}), "steps": len(plan),
               "seconds": round(time.perf_counter() - started, 1), "final_loss": round(losses[-1], 4)}
     (out / "training.json").write_text(json.dumps(record, indent=1))

@@ -30,20 +30,18 @@ import shutil
 import sqlite3
 import tomllib
 import unicodedata
-from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from unittest import mock
 
 from support import CORPORA, ROOT
+from training.corpus import READ_SECONDS, without_vectors
 
 STRUCTURE = CORPORA / "structure"
 OWN_FACTS = ROOT / "benchmarks" / "structure_facts"  # facts written here for corpus documents without any
 LONG_WORDS = 300
 GLOSSARY_TOLERANCE = 0.02
 NUMBERED_TARGET = 0.95
-READ_SECONDS = 120
 HEADER_KINDS = ("title", "front-matter", "changelog")  # numbered apart ("front 2") by design
 
 # Markup before a line's label: spaces, HTML tags, markdown bullets, heading marks, bold/italic marks,
@@ -177,27 +175,16 @@ def load_facts(path: Path) -> Facts:
                  data["numbered_units"], data["glossary_terms"], data["qa_pairs"], samples)
 
 
-@contextmanager
-def _without_vectors() -> Iterator[None]:
-    """Ingest with zero vectors instead of the model's: the structure is the same and the add 3-4x faster."""
-    import numpy as np
-
-    from kb.embeddings import DIMENSIONS
-    with mock.patch("kb.embeddings.encode", lambda texts: np.zeros((len(texts), DIMENSIONS), np.float32)):
-        yield
-
-
 def add(facts: Facts, base: Path, folder: Path, *, vectors: bool = True) -> Path:
     """A copy of database `base` in `folder` with the document added as `rulings add FILE --game G` adds it
     (no title, no shape); its path. `vectors=False` skips the embedding model (structure is unchanged). The
-    read's time limit is raised: the 128-page Netrunner PDF reads in ~10 s of its 17 s alone, and over it on
-    two cores shared with other work; this measures structure, not speed."""
+    read's time limit is raised (READ_SECONDS): this measures structure, not speed."""
     from kb.build import add_document
     from ingest.limits import from_environment
     path = Path(folder) / f"{facts.name}.db"
     shutil.copy(base, path)
     limits = replace(from_environment(), seconds=READ_SECONDS)
-    with nullcontext() if vectors else _without_vectors():
+    with nullcontext() if vectors else without_vectors():
         add_document(path, facts.document, facts.game, limits=limits)
     return path
 
