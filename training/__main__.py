@@ -38,6 +38,8 @@ def main(argv: list[str] | None = None) -> None:
         from training.corpus import build, library
         build(ROOT / "rulings.db", args.out or args.library, library(args.corpora, args.questions))
         return
+    if not args.library.is_file():
+        parser.error(f"{args.library}: no training library there; build it with `python -m training library`")
     conn = connect(args.library)
     pairs = mine(conn, exclude_games=frozenset(args.exclude))
     conn.close()
