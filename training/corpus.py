@@ -12,7 +12,7 @@ import json
 import re
 import shutil
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import replace
 from pathlib import Path
 
@@ -56,9 +56,9 @@ def without_vectors() -> Iterator[None]:
         kb.embeddings.encode = real
 
 
-def build(base: Path, target: Path, documents: list[tuple[Path, str]]) -> Path:
-    """A copy of database `base` at `target` with every document added; `target`. A document that fails to read
-    is reported on stdout and left out."""
+def build(base: Path, target: Path, documents: list[tuple[Path, str]], vectors: bool = False) -> dict[Path, dict]:
+    """A copy of database `base` at `target` with every document added (with zero vectors unless `vectors`); each
+    document's ingest report. A document that fails to read is reported on stdout and left out."""
     from ingest.errors import IngestError
     from ingest.limits import from_environment
     from kb.build import add_document
@@ -66,11 +66,12 @@ def build(base: Path, target: Path, documents: list[tuple[Path, str]]) -> Path:
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy(base, target)
     limits = replace(from_environment(), seconds=READ_SECONDS)
-    with without_vectors():
+    reports = {}
+    with nullcontext() if vectors else without_vectors():
         for path, game in documents:
             try:
-                report = add_document(target, path, game, limits=limits)
-                print(json.dumps({"document": path.name, "game": game, "rulings": report.get("rulings")}))
+                reports[path] = add_document(target, path, game, limits=limits)
+                print(json.dumps({"document": path.name, "game": game, "rulings": reports[path].get("rulings")}))
             except IngestError as error:
                 print(json.dumps({"document": path.name, "game": game, "error": str(error)}))
-    return target
+    return reports
