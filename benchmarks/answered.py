@@ -95,8 +95,10 @@ def probabilities(x: np.ndarray, model) -> np.ndarray:
 class Decision:
     """Both models and thresholds, fitted on some sets; `outcomes` labels a set's questions."""
 
-    def __init__(self, found: dict[str, dict[str, np.ndarray]]):
+    def __init__(self, found: dict[str, dict[str, np.ndarray]], wrong_cost: float = WRONG_COST,
+                 max_false_absent: float = MAX_FALSE_ABSENT):
         sets = [s for s in found.values() if len(s["right"])]
+        self.wrong_cost = wrong_cost
         self.answer = fit([(s["answer"], s["right"], 1.0) for s in sets])
         self.answer_threshold = max(THRESHOLDS, key=lambda t: np.mean([self._worth(s, t) for s in sets]))
         answerable = [s for s in sets if s["answerable"].all()]
@@ -107,7 +109,7 @@ class Decision:
         best = -1.0
         for t in THRESHOLDS:
             self.absent_threshold = t
-            if all(np.mean(self.outcomes(s) == "not-covered") <= MAX_FALSE_ABSENT for s in answerable):
+            if all(np.mean(self.outcomes(s) == "not-covered") <= max_false_absent for s in answerable):
                 caught = np.mean([np.mean(self.outcomes(s) == "not-covered") for s in unanswerable])
                 if caught > best:
                     best, chosen = caught, t
@@ -115,7 +117,7 @@ class Decision:
 
     def _worth(self, s: dict, threshold: float) -> float:
         answered = probabilities(s["answer"], self.answer) >= threshold
-        return float(np.mean(np.where(answered, np.where(s["right"] == 1, 1.0, -WRONG_COST), 0.0)))
+        return float(np.mean(np.where(answered, np.where(s["right"] == 1, 1.0, -self.wrong_cost), 0.0)))
 
     def outcomes(self, s: dict) -> np.ndarray:
         """"answer", "closest" or "not-covered" for each of the set's questions, as `kb.answered.outcome`."""

@@ -1,0 +1,183 @@
+"""The question encoder: the packaged all-MiniLM-L6-v2 fine-tuned on the question corpus so that a question as a
+player asks it lands near the passage of the ruling that settles it.
+
+Only the question side learns. The passages keep the vectors the packaged model gave them at ingest, so
+`rulings.db`, every library built before, and every document added later stay searchable as they are; a
+question is embedded by this encoder instead. Each question is scored against every passage of the training
+library (all its games: the settling rule's own siblings, parents and neighbours, and the other games' look-alikes,
+are the negatives), and the loss is the softmax's: the log of the probability that the best match is one of the
+settling ruling's passages. With frozen passages that whole-library softmax costs one matrix product a batch.
+"""
+from __future__ import annotations
+
+import json
+import random
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Fixed before any measurement (nothing here was tuned on a held-out game): the learning rate and epochs of
+    sentence-transformers' fine-tuning examples for MiniLM, its loss's scale, questions' length in word pieces."""
+    epochs: int = 3
+    batch_size: int = 32
+    learning_rate: float = 3e-5
+    warmup: float = 0.1
+    scale: float = 20.0
+    tokens: int = 128
+    seed: int = 0
+    negatives: str = "library"  # "library": every passage; "game": the settling ruling's game's; "both": the sum
+
+
+@dataclass(frozen=True)
+class Example:
+    """A question as search embeds it, and the ruling ids that settle it."""
+    text: str
+    rulings: frozenset[str]
+
+
+def pooled(model, tokenizer, texts: list[str], limit: int):
+    """Mean over real tokens, normalised: how sentence-transformers pools MiniLM (and how the ONNX export does)."""
+    import torch
+    encoded = tokenizer(texts, padding=True, truncation=True, max_length=limit, return_tensors="pt")
+    hidden = model(**encoded).last_hidden_state
+    mask = encoded["attention_mask"].unsqueeze(-1).to(hidden.dtype)
+    return torch.nn.functional.normalize((hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9), p=2, dim=1)
+
+
+def train(examples: list[Example], passage_rulings: list[str], vectors, base: Path, out: Path,
+          settings: Settings = Settings(), *, log=print) -> dict:
+    """Fine-tune the model in `base` on `examples` against the frozen passages (`passage_rulings[i]` is the ruling
+    of row i of `vectors`), save model and tokenizer in `out`; the run's record (also out/training.json).
+    Examples none of whose rulings has a passage are skipped."""
+    import numpy as np
+    import torch
+    from transformers import AutoModel, AutoTokenizer, get_linear_schedule_with_warmup
+
+    random.seed(settings.seed)
+    torch.manual_seed(settings.seed)
+    rows: dict[str, list[int]] = {}
+    for index, ruling in enumerate(passage_rulings):
+        rows.setdefault(ruling, []).append(index)
+    usable = [(e.text, sorted(i for r in e.rulings for i in rows.get(r, []))) for e in examples]
+    usable = [(text, positives) for text, positives in usable if positives]
+    passages = torch.from_numpy(np.ascontiguousarray(vectors, dtype=np.float32))
+    game_of = [ruling.split("/")[0] for ruling in passage_rulings]
+    games = sorted(set(game_of))
+    passage_game = torch.tensor([games.index(g) for g in game_of])
+    model = AutoModel.from_pretrained(str(base))
+    tokenizer = AutoTokenizer.from_pretrained(str(base))
+    model.train()
+    rng = random.Random(settings.seed)
+    plan = []
+    for _ in range(settings.epochs):
+        order = usable[:]
+        rng.shuffle(order)
+        plan += [order[i:i + settings.batch_size] for i in range(0, len(order), settings.batch_size)]
+    optimizer = torch.optim.AdamW(model.parameters(), lr=settings.learning_rate)
+    schedule = get_linear_schedule_with_warmup(optimizer, int(len(plan) * settings.warmup), len(plan))
+    started, losses = time.perf_counter(), []
+    for step, batch in enumerate(plan, start=1):
+        scores = pooled(model, tokenizer, [text for text, _ in batch], settings.tokens) @ passages.T * settings.scale
+        mask = torch.zeros_like(scores, dtype=torch.bool)
+        for row, (_, positives) in enumerate(batch):
+            mask[row, positives] = True
+        settled = torch.logsumexp(scores.masked_fill(~mask, float("-inf")), 1)
+        # −log P(a settling passage): logsumexp over the passages competing minus logsumexp over the settling ones.
+        loss = torch.zeros(())
+        if settings.negatives in ("library", "both"):
+            loss = loss + (torch.logsumexp(scores, 1) - settled).mean()
+        if settings.negatives in ("game", "both"):
+            own = passage_game[None, :] == passage_game[torch.tensor([positives[0] for _, positives in batch])][:, None]
+            loss = loss + (torch.logsumexp(scores.masked_fill(~own, float("-inf")), 1) - settled).mean()
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        optimizer.step()
+        schedule.step()
+        optimizer.zero_grad()
+        losses.append(loss.item())
+        if step % 20 == 0 or step == len(plan):
+            log(f"step {step}/{len(plan)} loss {sum(losses[-20:]) / len(losses[-20:]):.3f} "
+                f"{time.perf_counter() - started:.0f}s")
+    out.mkdir(parents=True, exist_ok=True)
+    model.save_pretrained(str(out))
+    tokenizer.save_pretrained(str(out))
+    record = {"settings": asdict(settings), "questions": len(usable), "skipped": len(examples) - len(usable),
+              "passages": len(passage_rulings), "steps": len(plan),
+              "seconds": round(time.perf_counter() - started, 1), "final_loss": round(losses[-1], 4) if losses else None}
+    (out / "training.json").write_text(json.dumps(record, indent=1))
+    return record
+
+
+def searched(conn, question: str) -> str:
+    """The question as search embeds it when no game is given: without the name of a game it names
+    (`kb.search.recognise_game`)."""
+    from kb.lexicon import load_lexicon
+    from kb.query import named_game, without_game_name
+    lexicon = load_lexicon(conn)
+    return without_game_name(question, lexicon.games, named_game(question, lexicon.games)) or question
+
+
+def fit(conn, questions: list[dict], out: Path, leave_out: frozenset[str] = frozenset(),
+        settings: Settings = Settings(), *, log=print) -> dict:
+    """Train an encoder at `out` on the answerable `questions` (training.questions) of every game but those in
+    `leave_out` and those of the held-out documents (Magic), against the passages of a library database (`conn`,
+    with `question_documents`) of those games only: a game left out is neither a question nor a negative. The
+    run's record."""
+    from kb.onnx_embedder import model_dir
+    from kb.retrieval import passages
+    from training.questions import Library, documents
+
+    leave_out = leave_out | {d.game for d in documents() if d.heldout}
+    library, data = Library(conn), passages(conn)
+    keep = [i for i, rid in enumerate(data.rulings) if rid.split("/")[0] not in leave_out]
+    examples = [Example(searched(conn, item["question"]),
+                        frozenset(rid for phrase in item["expect"] for rid, _ in library.holders(phrase, item["doc"])))
+                for item in questions if item["game"] not in leave_out]
+    return {"left_out": sorted(leave_out),
+            **train(examples, [data.rulings[i] for i in keep], data.vectors[keep], model_dir(), out, settings, log=log)}
+
+
+class TorchEncoder:
+    """A trained question encoder run with torch, `embed(text)` as `kb.onnx_embedder.OnnxEmbedder.embed` (for
+    measuring a fold's encoder without exporting it)."""
+
+    def __init__(self, path: Path, tokens: int = Settings.tokens):
+        import torch
+        from transformers import AutoModel, AutoTokenizer
+        torch.set_num_threads(2)
+        self.model = AutoModel.from_pretrained(str(path)).eval()
+        self.tokenizer = AutoTokenizer.from_pretrained(str(path))
+        self.tokens = tokens
+        self.memo: dict[str, object] = {}
+
+    def embed(self, text: str):
+        import torch
+        if text not in self.memo:
+            with torch.no_grad():
+                self.memo[text] = pooled(self.model, self.tokenizer, [text], self.tokens)[0].numpy()
+        return self.memo[text]
+
+
+def ship(library: Path, out: Path, install: bool = False, *, log=print) -> dict:
+    """Train the encoder that ships on every answerable question of the corpus, against `library` (a library with
+    vectors), at `out`; export it to ONNX (fp32 and int8) there; with `install`, copy the int8 export and the
+    training record to where search reads them (`kb.onnx_embedder.QUESTION_MODEL`). The training record."""
+    import shutil
+
+    from kb.onnx_embedder import QUESTION_MODEL
+    from kb.store import connect
+    from training.model import export_quantized
+    from training.questions import corpus
+
+    conn = connect(library)
+    record = fit(conn, corpus()["answerable"], out, log=log)
+    conn.close()
+    exports = export_quantized(out)
+    if install:
+        QUESTION_MODEL.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(exports["int8"], QUESTION_MODEL)
+        shutil.copy(out / "training.json", QUESTION_MODEL.parent / "training.json")
+    return {**record, "exports": {k: str(v) for k, v in exports.items()}}
