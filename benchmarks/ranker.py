@@ -36,7 +36,7 @@ import kb.search  # noqa: E402
 from benchmarks.answered import ABSENT_FEATURES, ANSWER_FEATURES, Decision  # noqa: E402
 from kb.evaluate import first_correct, is_correct, load_questions  # noqa: E402
 from kb.query import ruling_count  # noqa: E402
-from kb.rerank import DEPTH, FEATURES, game_features  # noqa: E402
+from training.rerank import DEPTH, FEATURES, game_features  # noqa: E402
 from kb.fusion import LEXICAL_WEIGHT  # noqa: E402
 from kb.onnx_embedder import embedder as packaged  # noqa: E402
 from kb.store import connect  # noqa: E402
@@ -85,18 +85,18 @@ def folds(sets: dict[str, list[dict]]) -> list[list[str]]:
     return dealt
 
 
-def train_fold(conn, games_out: set[str], out: Path) -> Path:
+def train_fold(conn, games_out: set[str], out: Path, negatives: str) -> Path:
     """The encoder trained without `games_out` and Magic at `out` (trained once, then kept)."""
-    from training.encoder import fit
+    from training.encoder import Settings, fit
     if not (out / "training.json").is_file():
-        record = fit(conn, corpus()["answerable"], out, frozenset(games_out),
+        record = fit(conn, corpus()["answerable"], out, frozenset(games_out), Settings(negatives=negatives),
                      log=lambda m: print(m, file=sys.stderr))
         print(json.dumps(record), file=sys.stderr)
     return out
 
 
 class Capture:
-    """A search step that keeps what the reranker reads of the ranking it is given (`kb.rerank.features`), and
+    """A search step that keeps what the reranker reads of the ranking it is given (`training.rerank`), and
     what the outcome's evidence needs to be weighed again on another order."""
 
     def __init__(self):
@@ -104,7 +104,7 @@ class Capture:
 
     def __call__(self, search) -> None:
         from kb.query import glossary_rulings
-        from kb.rerank import candidate_features
+        from training.rerank import candidate_features
         defining = glossary_rulings(search.searched, search.lexicon.terms, search.game or search.preferred)
         self.last = {"features": candidate_features(search.conn, search.searched, search.ranked, search.lexical,
                                                     search.semantic, defining),
@@ -134,7 +134,7 @@ def observe(conn, item: dict, weight: float, game: str | None = None) -> dict:
 
 def ask_all(conn, questions: list[tuple[str, dict]], encoder, weights, given: bool) -> dict:
     """(set, question) pairs asked with `encoder` at each weight: weight → question id → observation."""
-    kb.search.question_embedder = lambda: encoder
+    kb.search.embedder = lambda: encoder
     return {w: {item["id"]: observe(conn, item, w, item.get("game") if given else None) for _, item in questions}
             for w in weights}
 
@@ -170,7 +170,8 @@ def summary(rows: list[dict]) -> dict:
             "unanswerable_answered": share([r for r in unknown if r["label"] == "answer"], unknown)}
 
 
-def collect(library: Path, work: Path, sets: dict[str, list[dict]], dealt: list[list[str]]) -> dict:
+def collect(library: Path, work: Path, sets: dict[str, list[dict]], dealt: list[list[str]],
+            negatives: str = "library") -> dict:
     """Fold → run → weight → question id → observation: "today" and "today_given" (the packaged model at today's
     weight, the game not given and given), "new" (the fold's encoder at each of WEIGHTS). Kept in work/ per fold."""
     import pickle
@@ -185,7 +186,7 @@ def collect(library: Path, work: Path, sets: dict[str, list[dict]], dealt: list[
             found[fold] = pickle.loads(kept.read_bytes())
             continue
         games_out = set(dealt[fold]) if fold < FOLDS else set()
-        encoder_dir = train_fold(conn, games_out, work / f"fold-{fold}")
+        encoder_dir = train_fold(conn, games_out, work / f"fold-{fold}", negatives)
         mine = [(name, item) for name, questions in sets.items() for item in questions
                 if membership(item, dealt) == fold]
         print(f"fold {fold}: {len(mine)} questions, games {sorted(games_out) or ['magic']}", file=sys.stderr)
@@ -193,7 +194,7 @@ def collect(library: Path, work: Path, sets: dict[str, list[dict]], dealt: list[
                        "today_given": ask_all(conn, mine, today, (LEXICAL_WEIGHT,), True),
                        "new": ask_all(conn, mine, TorchEncoder(encoder_dir), WEIGHTS, False)}
         kept.write_bytes(pickle.dumps(found[fold]))
-    kb.search.question_embedder = packaged
+    kb.search.embedder = packaged
     conn.close()
     return found
 
@@ -236,8 +237,8 @@ def fit_reranker(captures: list[dict], l2: float = 1.0):
 
 
 def complete(observation: dict, total: int) -> dict:
-    """An observation whose captured candidate features are joined by their game features (`kb.rerank`), as the
-    product's reranker reads them."""
+    """An observation whose captured candidate features are joined by their game features (`training.rerank`), as a
+    reranker would read them."""
     captured = observation["captured"]
     if not captured:
         return observation
@@ -334,10 +335,11 @@ def analyse(library: Path, found: dict, sets: dict[str, list[dict]], dealt: list
     return report
 
 
-def run(library: Path, work: Path) -> dict:
+def run(library: Path, work: Path, negatives: str = "library") -> dict:
+    """Collect (or read back from `work`) every fold's observations, and analyse them."""
     sets = question_sets()
     dealt = folds(sets)
-    return analyse(library, collect(library, work, sets, dealt), sets, dealt)
+    return analyse(library, collect(library, work, sets, dealt, negatives), sets, dealt)
 
 
 HELDOUT_DOC = next(d.doc for d in documents() if d.heldout)
@@ -345,8 +347,22 @@ COLUMNS = ("n", "r@1", "r@5", "mrr", "first_of_found", "answered", "precision", 
            "unanswerable_not_covered", "unanswerable_answered")
 
 
+def side_by_side(report: dict) -> str:
+    """One table: each set's r@1 and MRR in every run (answerable sets), or its "not covered" share (the others)."""
+    runs = list(report["sets"])
+    lines = ["| set | n | " + " | ".join(f"{run} r@1 / MRR" for run in runs) + " |", "|---" * (len(runs) + 2) + "|"]
+    first = report["sets"][runs[0]]
+    for name, row in first.items():
+        if row["mrr"] is not None:
+            cells = [f"{report['sets'][run][name]['r@1']:.2f} / {report['sets'][run][name]['mrr']:.2f}" for run in runs]
+        else:
+            cells = [f"not covered {report['sets'][run][name]['unanswerable_not_covered']:.2f}" for run in runs]
+        lines.append(f"| {name} | {row['n']} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def markdown(report: dict) -> str:
-    lines = [f"Folds: {report['folds']}; fusion weight per fold: {report['weights']}", ""]
+    lines = [f"Folds: {report['folds']}; fusion weight per fold: {report['weights']}", "", side_by_side(report), ""]
     for run_name, figures in report["sets"].items():
         lines += [f"### {run_name}", "", "| set | " + " | ".join(COLUMNS) + " |", "|---" * (len(COLUMNS) + 1) + "|"]
         lines += [f"| {name} | " + " | ".join("–" if row[c] is None else str(row[c]) for c in COLUMNS) + " |"
@@ -397,12 +413,14 @@ def main() -> None:
     parser.add_argument("--library", type=Path, required=True)
     parser.add_argument("--work", type=Path, default=ROOT / "build" / "ranker")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--negatives", choices=("library", "game", "both"), default="library",
+                        help="what the encoder's softmax runs over (training.encoder.Settings); a new --work for each")
     parser.add_argument("--latency", action="store_true", help="only time the shipped configuration")
     args = parser.parse_args()
     if args.latency:
         print(json.dumps(latency(args.library), indent=1))
         return
-    report = run(args.library, args.work)
+    report = run(args.library, args.work, args.negatives)
     (args.work / "report.json").write_text(json.dumps(report, indent=1))
     print(json.dumps(report, indent=2) if args.json else markdown(report))
 

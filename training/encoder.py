@@ -160,24 +160,3 @@ class TorchEncoder:
                 self.memo[text] = pooled(self.model, self.tokenizer, [text], self.tokens)[0].numpy()
         return self.memo[text]
 
-
-def ship(library: Path, out: Path, install: bool = False, *, log=print) -> dict:
-    """Train the encoder that ships on every answerable question of the corpus, against `library` (a library with
-    vectors), at `out`; export it to ONNX (fp32 and int8) there; with `install`, copy the int8 export and the
-    training record to where search reads them (`kb.onnx_embedder.QUESTION_MODEL`). The training record."""
-    import shutil
-
-    from kb.onnx_embedder import QUESTION_MODEL
-    from kb.store import connect
-    from training.model import export_quantized
-    from training.questions import corpus
-
-    conn = connect(library)
-    record = fit(conn, corpus()["answerable"], out, log=log)
-    conn.close()
-    exports = export_quantized(out)
-    if install:
-        QUESTION_MODEL.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(exports["int8"], QUESTION_MODEL)
-        shutil.copy(out / "training.json", QUESTION_MODEL.parent / "training.json")
-    return {**record, "exports": {k: str(v) for k, v in exports.items()}}
