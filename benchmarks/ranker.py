@@ -1,21 +1,27 @@
-"""The question encoder and the refitted outcome, measured by leaving whole games out, beside today's ranker.
+"""Search measured on the question corpus by leaving whole games out: today's ranker beside a question encoder, a
+learned reranker and the outcome refitted, each fitted without the games it is measured on.
 
-    python benchmarks/ranker.py --library build/training/questions-vectors.db [--work build/ranker] [--json]
+    python benchmarks/ranker.py --library build/training/questions-vectors.db [--work build/ranker]
+                                [--negatives library|game|both] [--json]
+    python benchmarks/ranker.py --library build/training/questions-vectors.db --latency
 
 The library is every document of training/questions/documents.toml in one database with the packaged model's
 vectors (`python -m training.questions library --vectors --out ...`). The games (Magic aside) are dealt into
 FOLDS folds. For each fold an encoder is trained (`training.encoder`) on the answerable questions of the other
 folds' games only, and the fold's questions are asked with it, the game never given: the corpus's answerable,
-uncovered and off-topic questions (off-topic ones dealt to the folds in turn), and the reference questions of
+uncovered and off-topic questions (off-topic ones dealt to the folds by their ids), and the reference questions of
 ../shared/eval and tests/offtopic_questions.jsonl of the fold's games. Magic's questions (held out of everything)
-are asked with the encoder trained on every other game, the one that ships.
+are asked with the encoder trained on every other game. Today's ranker (the packaged model, today's weight and
+outcome constants) is asked the same questions in the same library, the game not given and given.
 
 Every constant is chosen without the fold it is used on: the fusion weight for a fold is the one with the best
-MRR over the other folds' held-out answers; the outcome models (`benchmarks/answered.Decision`) are fitted on
-the other folds' held-out evidence. Today's ranker (the packaged model, today's weight and outcome constants) is
-asked the same questions in the same library. Per set and pooled: n, r@1, r@5, MRR, right-first share of those
-found in the first 20, "Answer" rate and precision, "not covered" shares; for asking with the game given too.
-Prints Markdown tables, or JSON; also the shipping constants (weight and outcome models fitted on every fold).
+MRR over the other folds' held-out answers; the reranker (`training.rerank`'s features, a pairwise logistic model)
+and the outcome models (`benchmarks/answered.Decision`, a wrong "Answer" costing WRONG_COST) are fitted on the
+other folds' held-out observations. Runs: today; today with the game given; today with the outcome refitted;
+today + reranker; encoder; encoder + reranker. Per set and pooled: n, r@1, r@5, MRR, the share first of those
+found in the first 20, "Answer" rate and precision, "not covered" shares. Markdown, or JSON; also the constants
+each run would ship with. --latency times today's search on the library instead (warm p50/p95 without and with
+the game, a cold `rulings ask`).
 """
 from __future__ import annotations
 
@@ -379,7 +385,6 @@ def latency(library: Path, sample: int = 400) -> dict:
     import subprocess
     import time
 
-    from benchmarks.search import warm_latencies
     from benchmarks.speed import ENV, RULINGS
     from support.load import percentile
     questions = [item for questions in question_sets().values() for item in questions]

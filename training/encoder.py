@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -38,15 +37,6 @@ class Example:
     rulings: frozenset[str]
 
 
-def pooled(model, tokenizer, texts: list[str], limit: int):
-    """Mean over real tokens, normalised: how sentence-transformers pools MiniLM (and how the ONNX export does)."""
-    import torch
-    encoded = tokenizer(texts, padding=True, truncation=True, max_length=limit, return_tensors="pt")
-    hidden = model(**encoded).last_hidden_state
-    mask = encoded["attention_mask"].unsqueeze(-1).to(hidden.dtype)
-    return torch.nn.functional.normalize((hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9), p=2, dim=1)
-
-
 def train(examples: list[Example], passage_rulings: list[str], vectors, base: Path, out: Path,
           settings: Settings = Settings(), *, log=print) -> dict:
     """Fine-tune the model in `base` on `examples` against the frozen passages (`passage_rulings[i]` is the ruling
@@ -54,7 +44,8 @@ def train(examples: list[Example], passage_rulings: list[str], vectors, base: Pa
     Examples none of whose rulings has a passage are skipped."""
     import numpy as np
     import torch
-    from transformers import AutoModel, AutoTokenizer, get_linear_schedule_with_warmup
+
+    from training.train import optimise, pooled
 
     random.seed(settings.seed)
     torch.manual_seed(settings.seed)
@@ -64,22 +55,16 @@ def train(examples: list[Example], passage_rulings: list[str], vectors, base: Pa
     usable = [(e.text, sorted(i for r in e.rulings for i in rows.get(r, []))) for e in examples]
     usable = [(text, positives) for text, positives in usable if positives]
     passages = torch.from_numpy(np.ascontiguousarray(vectors, dtype=np.float32))
-    game_of = [ruling.split("/")[0] for ruling in passage_rulings]
-    games = sorted(set(game_of))
-    passage_game = torch.tensor([games.index(g) for g in game_of])
-    model = AutoModel.from_pretrained(str(base))
-    tokenizer = AutoTokenizer.from_pretrained(str(base))
-    model.train()
+    games = sorted({ruling.split("/")[0] for ruling in passage_rulings})
+    passage_game = torch.tensor([games.index(ruling.split("/")[0]) for ruling in passage_rulings])
     rng = random.Random(settings.seed)
     plan = []
     for _ in range(settings.epochs):
         order = usable[:]
         rng.shuffle(order)
         plan += [order[i:i + settings.batch_size] for i in range(0, len(order), settings.batch_size)]
-    optimizer = torch.optim.AdamW(model.parameters(), lr=settings.learning_rate)
-    schedule = get_linear_schedule_with_warmup(optimizer, int(len(plan) * settings.warmup), len(plan))
-    started, losses = time.perf_counter(), []
-    for step, batch in enumerate(plan, start=1):
+
+    def loss_of(model, tokenizer, batch):
         scores = pooled(model, tokenizer, [text for text, _ in batch], settings.tokens) @ passages.T * settings.scale
         mask = torch.zeros_like(scores, dtype=torch.bool)
         for row, (_, positives) in enumerate(batch):
@@ -90,23 +75,15 @@ def train(examples: list[Example], passage_rulings: list[str], vectors, base: Pa
         if settings.negatives in ("library", "both"):
             loss = loss + (torch.logsumexp(scores, 1) - settled).mean()
         if settings.negatives in ("game", "both"):
-            own = passage_game[None, :] == passage_game[torch.tensor([positives[0] for _, positives in batch])][:, None]
+            asked = passage_game[torch.tensor([positives[0] for _, positives in batch])]
+            own = passage_game[None, :] == asked[:, None]
             loss = loss + (torch.logsumexp(scores.masked_fill(~own, float("-inf")), 1) - settled).mean()
-        loss.backward()
-        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-        optimizer.step()
-        schedule.step()
-        optimizer.zero_grad()
-        losses.append(loss.item())
-        if step % 20 == 0 or step == len(plan):
-            log(f"step {step}/{len(plan)} loss {sum(losses[-20:]) / len(losses[-20:]):.3f} "
-                f"{time.perf_counter() - started:.0f}s")
-    out.mkdir(parents=True, exist_ok=True)
-    model.save_pretrained(str(out))
-    tokenizer.save_pretrained(str(out))
+        return loss
+
+    losses, seconds = optimise(base, out, plan, loss_of, settings.learning_rate, settings.warmup, log)
     record = {"settings": asdict(settings), "questions": len(usable), "skipped": len(examples) - len(usable),
               "passages": len(passage_rulings), "steps": len(plan),
-              "seconds": round(time.perf_counter() - started, 1), "final_loss": round(losses[-1], 4) if losses else None}
+              "seconds": round(seconds, 1), "final_loss": round(losses[-1], 4) if losses else None}
     (out / "training.json").write_text(json.dumps(record, indent=1))
     return record
 
@@ -157,6 +134,7 @@ class TorchEncoder:
         import torch
         if text not in self.memo:
             with torch.no_grad():
+                from training.train import pooled
                 self.memo[text] = pooled(self.model, self.tokenizer, [text], self.tokens)[0].numpy()
         return self.memo[text]
 

@@ -48,7 +48,8 @@ def batches(pairs: list[Pair], size: int, rng: random.Random) -> list[list[Pair]
     return [batch for batch in result if len(batch) > 1]
 
 
-def _pooled(model, tokenizer, texts: list[str], limit: int):
+def pooled(model, tokenizer, texts: list[str], limit: int):
+    """Mean over real tokens, normalised: how sentence-transformers pools MiniLM (and how the ONNX export does)."""
     import torch
     encoded = tokenizer(texts, padding=True, truncation=True, max_length=limit, return_tensors="pt")
     hidden = model(**encoded).last_hidden_state
@@ -57,28 +58,22 @@ def _pooled(model, tokenizer, texts: list[str], limit: int):
     return torch.nn.functional.normalize(pooled, p=2, dim=1)
 
 
-def train(pairs: list[Pair], base: Path, out: Path, settings: Settings = Settings(), *, log=print) -> dict:
-    """Train from the model in `base` on `pairs`, save model and tokenizer in `out`; the run's record (also
-    written to out/training.json)."""
+def optimise(base: Path, out: Path, plan: list, loss_of, learning_rate: float, warmup: float,
+             log=print) -> tuple[list[float], float]:
+    """Fine-tune the model in `base` over the batches of `plan`, `loss_of(model, tokenizer, batch)` giving each
+    batch's loss: AdamW, linear warm-up over the first `warmup` share of the steps then linear decay, gradients
+    clipped at 1; save model and tokenizer in `out`. Each step's loss and the seconds taken."""
     import torch
     from transformers import AutoModel, AutoTokenizer, get_linear_schedule_with_warmup
 
-    random.seed(settings.seed)
-    torch.manual_seed(settings.seed)
-    rng = random.Random(settings.seed)
     model = AutoModel.from_pretrained(str(base))
     tokenizer = AutoTokenizer.from_pretrained(str(base))
     model.train()
-    plan = [batch for _ in range(settings.epochs) for batch in batches(pairs, settings.batch_size, rng)]
-    optimizer = torch.optim.AdamW(model.parameters(), lr=settings.learning_rate)
-    schedule = get_linear_schedule_with_warmup(optimizer, int(len(plan) * settings.warmup), len(plan))
+    optimizer = torch.optim.AdamW(model.parameters(), lr=learning_rate)
+    schedule = get_linear_schedule_with_warmup(optimizer, int(len(plan) * warmup), len(plan))
     started, losses = time.perf_counter(), []
     for step, batch in enumerate(plan, start=1):
-        anchors = _pooled(model, tokenizer, [p.anchor for p in batch], settings.anchor_tokens)
-        passages = _pooled(model, tokenizer, [p.positive for p in batch] + [p.negative for p in batch],
-                           settings.passage_tokens)
-        scores = anchors @ passages.T * settings.scale
-        loss = torch.nn.functional.cross_entropy(scores, torch.arange(len(batch)))
+        loss = loss_of(model, tokenizer, batch)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
         optimizer.step()
@@ -91,8 +86,28 @@ def train(pairs: list[Pair], base: Path, out: Path, settings: Settings = Setting
     out.mkdir(parents=True, exist_ok=True)
     model.save_pretrained(str(out))
     tokenizer.save_pretrained(str(out))
+    return losses, time.perf_counter() - started
+
+
+def train(pairs: list[Pair], base: Path, out: Path, settings: Settings = Settings(), *, log=print) -> dict:
+    """Train from the model in `base` on `pairs`, save model and tokenizer in `out`; the run's record (also
+    written to out/training.json)."""
+    import torch
+
+    random.seed(settings.seed)
+    torch.manual_seed(settings.seed)
+    rng = random.Random(settings.seed)
+    plan = [batch for _ in range(settings.epochs) for batch in batches(pairs, settings.batch_size, rng)]
+
+    def loss_of(model, tokenizer, batch):
+        anchors = pooled(model, tokenizer, [p.anchor for p in batch], settings.anchor_tokens)
+        passages = pooled(model, tokenizer, [p.positive for p in batch] + [p.negative for p in batch],
+                          settings.passage_tokens)
+        return torch.nn.functional.cross_entropy(anchors @ passages.T * settings.scale, torch.arange(len(batch)))
+
+    losses, seconds = optimise(base, out, plan, loss_of, settings.learning_rate, settings.warmup, log)
     record = {"settings": asdict(settings), "pairs": len(pairs), "kinds": dict(Counter(p.kind for p in pairs)),
               "sources": sorted({p.source for p in pairs}), "steps": len(plan),
-              "seconds": round(time.perf_counter() - started, 1), "final_loss": round(losses[-1], 4)}
+              "seconds": round(seconds, 1), "final_loss": round(losses[-1], 4)}
     (out / "training.json").write_text(json.dumps(record, indent=1))
     return record
