@@ -314,7 +314,8 @@ def analyse(library: Path, found: dict, sets: dict[str, list[dict]], dealt: list
                 out += [{**r, "label": r["outcome"]} for r in rs if not r["evidence"]]
         return out
 
-    runs = {"today": [{**r, "label": r["outcome"]} for f in range(FOLDS + 1) for r in rows_of(f, "today", LEXICAL_WEIGHT)],
+    runs = {"today": [{**r, "label": r["outcome"]} for f in range(FOLDS + 1)
+                      for r in rows_of(f, "today", LEXICAL_WEIGHT)],
             "today, game given": [{**r, "label": r["outcome"]} for f in range(FOLDS + 1)
                                   for r in rows_of(f, "today_given", LEXICAL_WEIGHT)],
             "today, outcome refit": labelled(bases["today"]),

@@ -31,7 +31,8 @@ def test_training_on_questions_moves_the_rulings_that_settle_them_up(conn, libra
     def mrr(embed) -> float:
         found = []
         for question, rulings in zip(asked, settling):
-            order = list(dict.fromkeys(data.rulings[i] for i in np.argsort(-(data.vectors @ embed(question["question"])))))
+            scores = data.vectors @ embed(question["question"])
+            order = list(dict.fromkeys(data.rulings[i] for i in np.argsort(-scores)))
             found.append(1 / (1 + next(n for n, rid in enumerate(order) if rid in rulings)))
         return float(np.mean(found))
 

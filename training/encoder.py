@@ -1,9 +1,10 @@
 """The question encoder: the packaged all-MiniLM-L6-v2 fine-tuned on the question corpus so that a question as a
-player asks it lands near the passage of the ruling that settles it.
+player asks it lands near the passage of the ruling that settles it (issue 41: measured by leaving games out,
+`benchmarks/ranker.py`; not shipped, docs/search.md says why).
 
 Only the question side learns. The passages keep the vectors the packaged model gave them at ingest, so
-`rulings.db`, every library built before, and every document added later stay searchable as they are; a
-question is embedded by this encoder instead. Each question is scored against every passage of the training
+`rulings.db`, every library built before, and every document added later would stay searchable as they are; a
+question would be embedded by this encoder instead. Each question is scored against every passage of the training
 library (all its games: the settling rule's own siblings, parents and neighbours, and the other games' look-alikes,
 are the negatives), and the loss is the softmax's: the log of the probability that the best match is one of the
 settling ruling's passages. With frozen passages that whole-library softmax costs one matrix product a batch.
