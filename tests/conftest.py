@@ -32,6 +32,19 @@ def conn(built_db):
     connection.close()
 
 
+@pytest.fixture(scope="module")
+def seeds_library(conn):
+    """The question corpus's documents that rulings.db holds (its own sources), read as its checker reads a library
+    (`training.questions.Library`)."""
+    from training.questions import Library, documents
+    conn.execute("create temp table if not exists question_documents (doc text primary key, source text)")
+    conn.execute("delete from temp.question_documents")
+    conn.executemany("insert into temp.question_documents values (?, ?)",
+                     [(d.doc, d.source) for d in documents() if d.source])
+    yield Library(conn)
+    conn.execute("drop table temp.question_documents")
+
+
 @pytest.fixture(scope="session")
 def seeds_plus(built_db, tmp_path_factory):
     """`seeds_plus(game, text)`: a copy of the seeds' database with one more document (`text`, added as game

@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from training.questions import (HERE, KINDS, Library, QuestionFileError, corpus, documents, load,
-                                reference_overlaps)
+from training.questions import HERE, KINDS, QuestionFileError, corpus, documents, load, reference_overlaps
 
 SHARED_EVAL = Path(__file__).resolve().parents[2] / "shared" / "eval"
 
@@ -20,17 +19,6 @@ SHARED_EVAL = Path(__file__).resolve().parents[2] / "shared" / "eval"
 @pytest.fixture(scope="module")
 def questions():
     return corpus()
-
-
-@pytest.fixture(scope="module")
-def seeds_library(conn):
-    """The corpus's documents that rulings.db holds (its own sources), read as the checker reads a library."""
-    conn.execute("create temp table if not exists question_documents (doc text primary key, source text)")
-    conn.execute("delete from temp.question_documents")
-    conn.executemany("insert into temp.question_documents values (?, ?)",
-                     [(d.doc, d.source) for d in documents() if d.source])
-    yield Library(conn)
-    conn.execute("drop table temp.question_documents")
 
 
 def test_the_corpus_has_the_questions_the_issue_asks_for(questions):

@@ -4,29 +4,18 @@ those questions up; a game left out is neither a question nor a negative."""
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 from kb.onnx_embedder import embedder
 from kb.retrieval import passages
-from training.questions import Library, corpus, documents
+from training.questions import corpus
 
 
-@pytest.fixture(scope="module")
-def library(conn):
-    conn.execute("create temp table if not exists question_documents (doc text primary key, source text)")
-    conn.execute("delete from temp.question_documents")
-    conn.executemany("insert into temp.question_documents values (?, ?)",
-                     [(d.doc, d.source) for d in documents() if d.source])
-    yield Library(conn)
-    conn.execute("drop table temp.question_documents")
-
-
-def test_training_on_questions_moves_the_rulings_that_settle_them_up(conn, library, tmp_path):
+def test_training_on_questions_moves_the_rulings_that_settle_them_up(conn, seeds_library, tmp_path):
     from training.encoder import Settings, TorchEncoder, fit
 
     asked = [q for q in corpus()["answerable"] if q["doc"] == "wizard-dice-rules"][:16]
     data = passages(conn)
-    settling = [{rid for p in q["expect"] for rid, _ in library.holders(p, q["doc"])} for q in asked]
+    settling = [{rid for p in q["expect"] for rid, _ in seeds_library.holders(p, q["doc"])} for q in asked]
 
     def mrr(embed) -> float:
         found = []
