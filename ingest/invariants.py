@@ -75,6 +75,9 @@ class Cut:
     game_name: str = ""
 
 
+NAMES = ("furniture", "contents", "headings", "long", "nesting", "counters", "words", "title", "questions")
+
+
 def check(cut: Cut) -> list[dict]:
     """Each invariant on `cut`: {"name", "what" (the rule), "count" (units breaking it), "examples"}, in the
     module docstring's order."""
@@ -237,16 +240,19 @@ def _words(cut: Cut) -> list[str]:
     ("out-of- bounds")."""
     written = _tokens(cut.original)
     pairs = {f"{m.group(1)} {m.group(2)}".casefold() for m in _APART.finditer(cut.original)}
+    spaced = {m.group() for m in _SPLIT.finditer(" ".join(cut.original.split()))}  # split so in the document
     found: dict[str, None] = {}
     for ruling in cut.rulings:
         for word in _WORD.findall(ruling.text):
             low = word.casefold()
             if low in written or len(low) < 5:
                 continue
-            if any(f"{low[:i]} {low[i:]}" in pairs for i in range(2, len(low) - 1)):
+            # Both halves words the document writes elsewhere too ("strike", "out"): a reader joined them.
+            if any(f"{low[:i]} {low[i:]}" in pairs and written[low[:i]] >= 2 and written[low[i:]] >= 2
+                   for i in range(2, len(low) - 1)):
                 found[f"joined {word!r}"] = None
         for match in _SPLIT.finditer(ruling.text):
-            if match.group(2).casefold() not in _SUSPENDED:
+            if match.group(2).casefold() not in _SUSPENDED and match.group() not in spaced:
                 found[f"split {match.group()!r}"] = None
     return list(found)
 

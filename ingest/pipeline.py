@@ -45,7 +45,7 @@ def clean_document(doc: MappedText, original: str, entry: SourceEntry, vocab: Co
     for pattern in entry.strip:
         doc = doc.sub(re.compile(pattern, re.MULTILINE), "")
     doc = clean.collapse_doubled_words(doc)
-    return clean.rejoin_split_words(doc, vocab)
+    return clean.rejoin_split_words(clean.rejoin_broken_words(doc, vocab), vocab)
 
 
 def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None = None,

@@ -41,7 +41,7 @@ def every_document() -> list[Document]:
                 found[file.stem] = Document(file.stem, file, entry["game"])
         # Other editions of a listed document (the Lorcana rules as three PDFs) are of its game: its first word.
         for file in sorted(CORPORA.iterdir()):
-            if file.suffix in _SUFFIXES and file.stem not in found:
+            if file.suffix in _SUFFIXES and file.stem not in found and file.stem.upper() != "README":
                 found[file.stem] = Document(file.stem, file, file.stem.split("-")[0])
     for folder in (CORPORA / "structure", COLLECTED):
         if folder.is_dir():
@@ -51,6 +51,12 @@ def every_document() -> list[Document]:
                 if files:
                     found[name] = Document(name, files[0], _game_of_facts(facts))
     return sorted(found.values())
+
+
+def facts_of(document: Document) -> Path | None:
+    """The facts file beside the document, if it has one."""
+    facts = document.file.with_name(f"{document.name}.facts.toml")
+    return facts if facts.is_file() else None
 
 
 def seeds() -> Iterator[tuple]:
