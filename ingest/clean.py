@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from itertools import pairwise
 
 from ingest.text import MappedText
 
@@ -173,7 +174,7 @@ def rejoin_broken_words(doc: MappedText, vocab: Counter) -> MappedText:
     when the break goes on a compound ("out-of-" / "bounds"), or when both halves are words of the corpus (seen
     elsewhere too) and their join is not; else it goes."""
     hyphenated = {pair for m in _HYPHENATED.finditer(doc.text) for parts in [m.group().lower().split("-")]
-                  for pair in map("-".join, zip(parts, parts[1:]))}
+                  for pair in map("-".join, pairwise(parts))}
 
     def edits():
         for match in _BROKEN.finditer(doc.text):

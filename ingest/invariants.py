@@ -23,6 +23,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from ingest import titles
 from ingest.refs import counted
@@ -126,7 +127,7 @@ def _regular(at: list[int], spread: float) -> bool:
     """Do the lines recur at about one interval (a page's length) over `spread` lines at least, as furniture
     does and a phrase of the rules does not? The middle half of the gaps stay within `_GAP_SPREAD` of their
     mean (a missing page doubles one gap)."""
-    gaps = sorted(b - a for a, b in zip(at, at[1:]))
+    gaps = sorted(b - a for a, b in pairwise(at))
     middle = gaps[len(gaps) // 4:len(gaps) - len(gaps) // 4] or gaps
     mean = sum(middle) / len(middle)
     return mean > 0 and len(at) * mean >= spread and max(abs(g - mean) for g in middle) <= _GAP_SPREAD * mean

@@ -7,12 +7,12 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from support.documents import COLLECTED, every_document
 
 from ingest import audit, clean, invariants
 from ingest.changeset import read_document
 from ingest.refs import ruling_refs
 from ingest.text import MappedText
-from support.documents import COLLECTED, every_document
 
 
 def _read(tmp_path: Path, name: str, text: str, game: str = "test-game") -> tuple:
@@ -73,8 +73,8 @@ def test_a_contents_entry_kept_as_a_ruling_is_named_with_or_without_dot_leaders(
 
 
 @pytest.mark.parametrize("heading", ["Points | Length | Cards", "Figure 3 A unit in cover", "and then the other",
-                                     "If a player cannot draw a card from their deck at the start of their turn"
-                                     " then they lose the game at once and the", "the round ends,"])
+                                     ("If a player cannot draw a card from their deck at the start of their turn"
+                                      " then they lose the game at once and the"), "the round ends,"])
 def test_a_table_row_caption_or_sentence_fragment_as_a_heading_is_named(heading):
     rulings = [_Ruling("r1", f"Rules > {heading}", "", "", "Units move.", "paragraph", 1)]
     found = invariants.check(invariants.Cut("", rulings, {"r1": "Units 1"}))
