@@ -17,11 +17,12 @@ LISTING_LINE = re.compile(r"^ {0,4}(\d{1,5})\.(?: |$)", re.M)
 _ODD_SPACES = re.compile(r"[\u00a0\u2000-\u200a\u202f\u205f\u3000\t]")
 _PAGE_FOOTER = re.compile(r"^[ \t]*(?:Page \d+ of \d+|[\w-]+\.(?:doc|docx|rtf|pdf|odt))[ \t]*$", re.M | re.I)
 _TOKEN = re.compile(r"[^\W\d_]+")
-# A word a line's end broke at a hyphen ("non-" over "icebreaker"); a label after it ("a." "b)") is no half.
+# A word a line's end broke at a hyphen ("non-" over "icebreaker"); a label after it ("ii.") is no half. Both
+# patterns start only at a word's start: from inside a 9 MB word each start would read it to its end again.
 # A PDF's text runs may stand a blank line apart ("non-" / "" / "virus").
-_BROKEN = re.compile(r"(?P<left>[^\W\d_]++)-[ \t]*+\n(?:[ \t]*+\n)?[ \t]*+(?P<right>[^\W\d_]{2,}+)(?P<stop>[.)]?)")
+_BROKEN = re.compile(r"(?<![^\W\d_])(?P<left>[^\W\d_]++)-[ \t]*+\n(?:[ \t]*+\n)?[ \t]*+(?P<right>[^\W\d_]{2,}+)(?P<stop>[.)]?)")
 _ROMAN = re.compile(r"[ivxlc]{1,4}+")
-_HYPHENATED = re.compile(r"[^\W\d_]++(?:-[^\W\d_]++)++")
+_HYPHENATED = re.compile(r"(?<![^\W\d_-])[^\W\d_]++(?:-[^\W\d_]++)++")
 # Doubled words that are real English ("he had had enough", "that that rule").
 _LEGIT_DOUBLES = {"had", "that", "is", "do", "can", "bye", "very", "so", "no", "ha", "knock"}
 # Tokens are bounded so that a long run of non-space text cannot make the match backtrack quadratically.

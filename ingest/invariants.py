@@ -41,7 +41,7 @@ _GAP_SPREAD = 0.5
 _CITING = re.compile(r"^(?:interpretation|rule|section|article|law|chapter|step|part|see)\b")
 
 _DIGITS = re.compile(r"\d++")
-_MARKUP = re.compile(r"^[#>*_ \t-]*+|[*_ \t]*+$")
+_MARKS = "#>*_ \t-"  # markdown's heading, quote, emphasis and bullet marks around a line
 _PAGE_ALONE = re.compile(r"(?i)^(?:page[ \t]++)?[-–—(]?[ \t]*+\d{1,4}+(?:[ \t]*+(?:/|of)[ \t]*+\d{1,4}+)?[ \t]*+[-–—)]?$")
 # A page number glued after a sentence's end: "… ends the game. 14".
 _GLUED_PAGE = re.compile(r"[.!?)”\"][ \t]++\d{1,3}+$")
@@ -106,7 +106,8 @@ def _units(cut: Cut) -> list:
 
 def _shape(line: str) -> str:
     """A line as furniture repeats it: markup and spaces trimmed, every number one mark (the page changes)."""
-    return _DIGITS.sub("#", " ".join(_MARKUP.sub("", line).split())).casefold()
+    # str.strip, not a pattern anchored at the end: that would retry at every space of a 350k-space line.
+    return _DIGITS.sub("#", " ".join(line.strip(_MARKS).split())).casefold()
 
 
 def _furniture_lines(original: str) -> set[str]:
