@@ -27,6 +27,7 @@ from itertools import pairwise
 
 from ingest import titles
 from ingest.refs import counted
+from ingest.segment import asks
 from model.kinds import HEADER_KINDS, TERM_KINDS
 
 LONG_WORDS = 300
@@ -60,7 +61,6 @@ _WORD = re.compile(r"[^\W\d_]{2,}+")
 _APART = re.compile(r"(?=\b([^\W\d_]{2,}+)[ \t\n]++([^\W\d_]{2,}+))")  # two words, only spaces between
 _SPLIT = re.compile(r"\b([^\W\d_]{2,}+)- ([^\W\d_]{2,}+)\b")
 _SUSPENDED = frozenset({"and", "or", "to", "nor", "und"})  # "pre- and post-game" suspends the hyphen
-_QUESTION = re.compile(r"^(?:Q[:.][ \t]|Question[:.]?[ \t])|^[^.!?\n]{8,240}+\?(?:[ \t]|$)")
 
 
 @dataclass(frozen=True)
@@ -279,4 +279,4 @@ def _title(cut: Cut) -> list[str]:
 
 def _questions(cut: Cut) -> list[str]:
     return [cut.refs.get(r.id, r.id) for r in _units(cut)
-            if r.kind not in ("question", *TERM_KINDS) and _QUESTION.match(r.text.strip())]
+            if r.kind not in ("question", *TERM_KINDS) and asks(r.text.strip())]

@@ -302,7 +302,7 @@ def _named(members: list[Ruling], base: list[str], section: str, titled: set[str
     other by the heading it sits under and its count there ("TtR Components 2"). A count stays bare only under
     no heading at all."""
     heading = " ".join(section.rpartition(" > ")[2].split())
-    named = []
+    named, counts = [], count(1)  # a count under its heading starts at 1 there
     for own, ruling in zip(base, members, strict=True):
         if numbering(own) != own or not _ordinal(ruling):
             named.append(own)  # the document's number, or a term: no count
@@ -310,7 +310,7 @@ def _named(members: list[Ruling], base: list[str], section: str, titled: set[str
             named.append(" ".join(ruling.title.split()))
             titled.add(ruling.id)
         else:
-            named.append(f"{heading} {own}" if heading else own)
+            named.append(f"{heading} {next(counts)}" if heading else own)
     return named
 
 

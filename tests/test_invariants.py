@@ -98,14 +98,45 @@ def test_an_item_cited_at_another_nesting_level_than_its_parent_is_named():
     assert next(i for i in found if i["name"] == "nesting")["examples"] == ["4.5c under 3.2.6"]
 
 
-def test_an_unnumbered_document_whose_refs_are_bare_counts_is_named(tmp_path):
-    # Headings without numbers over one paragraph each: the refs are counts ("1" … "6") where they should
-    # name the heading (the next step of issue 42: the invariant names what today's refs do).
+def test_an_unnumbered_document_names_its_units_by_their_headings_and_breaks_no_invariant(tmp_path):
+    # Headings without numbers over one paragraph each: the refs were counts ("1" … "6"); they name the heading.
     answers = ["Move first.", "Roll two dice.", "Discard a card.", "Draw three.", "Pass the turn.", "Score it."]
     text = "# Skirmish FAQ\n\n" + "\n\n".join(f"## {topic}\n\n{answer}" for topic, answer in zip(
         ["Moving", "Rolling", "Discarding", "Drawing", "Passing", "Scoring"], answers, strict=True))
-    broken = _broken(tmp_path, "skirmish-faq.md", text, "skirmish")
-    assert set(broken) == {"counters"} and broken["counters"]["examples"] == ["1", "2", "3", "4", "5"]
+    assert _broken(tmp_path, "skirmish-faq.md", text, "skirmish") == {}
+    _, parsed = _read(tmp_path, "skirmish-faq.md", text, "skirmish")
+    refs = ruling_refs(list(parsed.rulings), "SF")
+    assert [refs[r.id] for r in parsed.rulings if r.kind != "title"][:2] == ["SF Moving 1", "SF Rolling 1"]
+
+
+def test_a_bare_count_under_no_heading_or_a_place_for_a_ref_is_named():
+    rulings = [_Ruling("a", "", "1", "", "Units move.", "paragraph", 1),
+               _Ruling("b", "", "2", "", "Units fight.", "paragraph", 2)]
+    found = invariants.check(invariants.Cut("", rulings, {"a": "1", "b": "#2"}))
+    assert next(i for i in found if i["name"] == "counters")["examples"] == ["1", "#2"]
+
+
+def test_a_paragraph_that_asks_and_answers_is_typed_as_a_question(tmp_path):
+    text = ("# Skirmish FAQ\n\n## Combat\n\nHow does rolling work? Roll three dice and keep the best.\n\n"
+            "Units fight once per round.\n")
+    _, parsed = _read(tmp_path, "skirmish-faq.md", text, "skirmish")
+    kinds = {r.text[:8]: r.kind for r in parsed.rulings}
+    assert kinds["How does"] == "question" and kinds["Units fi"] != "question"
+
+
+def test_a_contents_without_its_heading_is_removed_and_the_body_kept(tmp_path):
+    # Labels alone on their lines over titles, as a PDF sets them, and no "Contents" heading: the body prints the
+    # same labels and titles again, which ends the contents.
+    chapters = ["Game Concepts", "Deck Building", "Card Types", "Turn Order", "Combat Rules", "Scoring Points"]
+    parts = ["General", "Setup Steps"]
+    listed = "\n".join(f"{n}.\n{c}\n" + "\n".join(f"{n}.{m}.\n{p}" for m, p in enumerate(parts, 1))
+                       for n, c in enumerate(chapters, 1))
+    body = "\n\n".join(f"{n}.\n{c}\n\n" + "\n\n".join(
+        f"{n}.{m}.\n{p}\n\n{n}.{m}.1.\nPlayers follow rule {n}{m} of {c.lower()}." for m, p in enumerate(parts, 1))
+        for n, c in enumerate(chapters, 1))
+    _, parsed = _read(tmp_path, "skirmish.txt", f"Skirmish Rules\n\n{listed}\n\n{body}\n", "skirmish")
+    assert " ".join(parsed.cleaned_text.split()).startswith("Skirmish Rules 1. Game Concepts 1.1. General 1.1.1. Players")
+    assert parsed.cleaned_text.count("Scoring Points") == 1 and parsed.found["contents"] == 18
 
 
 def test_words_joined_or_split_against_the_documents_text_are_named():
