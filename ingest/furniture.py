@@ -575,7 +575,9 @@ def _strip_listed_headings(doc: MappedText) -> tuple[MappedText, list[tuple[str,
     lines = _lines(doc.text)
     text = [doc.text[slice(*bounds)] for bounds in lines]
     keys = [_listed_key(line) for line in text]
-    last = {key: index for index, key in enumerate(keys) if key}
+    # Where each line's words stand last as a heading prints them: with any number it ends in ("Section 12"),
+    # which in a contents line is its page.
+    last = {key: index for index, line in enumerate(text) if (key := _listed_key(line, paged=False))}
     runs: list[list[int]] = []
     run: list[int] = []
     listed: set[tuple[str, str]] = set()  # (label, key) of every entry listed so far
@@ -629,12 +631,13 @@ def _listed_run(text: list[str], run: list[int]) -> list[int]:
     return list(run) if len(run) >= _MIN_LISTED and not led else []
 
 
-def _listed_key(line: str) -> str:
+def _listed_key(line: str, paged: bool = True) -> str:
     """A line as a contents entry and its heading are compared: its words in lower case, without markup, label,
-    dot leader or page number; "" for a line of no letters or too many words for a heading."""
+    and (`paged`) dot leader or page number; "" for a line of no letters or too many words for a heading."""
     if len(line) > _LISTED_LENGTH:
         return ""
-    line = _LABEL_HEAD.sub("", _LEADER_TAIL.sub("", line.strip(_MARKS)).strip())
+    line = line.strip(_MARKS)
+    line = _LABEL_HEAD.sub("", (_LEADER_TAIL.sub("", line) if paged else line).strip())
     words = re.findall(r"[^\W_]+", line.casefold())
     return " ".join(words) if words and len(words) <= 12 and _LETTER.search(line) else ""
 
