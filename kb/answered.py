@@ -12,8 +12,12 @@ Each outcome is a claim a judge acts on, so each needs its own evidence:
     game searched uses at all ("infraction", "grandmaster", "backgammon");
   - **nearest**: how close in meaning the closest passage of any ruling searched is;
   - a recorded gap of the sources searched (`kb.gaps`) that the question names.
-- **Closest rulings**: neither claim can be backed; the documents speak of the subject, and the rulings are
-  shown best first for the reader to check, with no claim either way.
+- **Closest rulings**: neither claim can be backed; the rulings are shown best first for the reader to check,
+  with no claim either way: not even that the documents speak of the subject (a ban list, a tournament
+  penalty: the evidence cannot tell them from a rule).
+A question naming a game the library does not hold (`kb.unheld`), and no game it holds, is never answered (the
+rulings found are another game's): not covered, or with a game chosen at most the closest rulings. `said` words
+each outcome for every reader.
 Each claim is a logistic model on its evidence, weights and thresholds fitted by `benchmarks/answered.py` on
 every question set (the uncovered and off-topic ones included) and checked by leaving one set out
 (docs/search.md). The full-text-only and meaning-only modes, kept for comparison, use the simple rule below
@@ -79,6 +83,24 @@ def outcome(evidence: Evidence | None, gaps: int) -> str:
     if confidence(evidence) >= THRESHOLD:
         return ANSWER
     return NOT_COVERED if gaps or absence(evidence) >= ABSENT_THRESHOLD else CLOSEST
+
+
+def said(found: str, gaps: int, unheld: str | None) -> str | None:
+    """What an outcome claims, in a judge's words, the same on every surface: none for an answer (the ruling
+    says it); for the closest rulings, that the evidence does not say whether any settles it (never that the
+    documents speak of it); for not covered, why: the game named that the library does not hold, a recorded gap,
+    or the question's words and meaning. `gaps`: how many recorded gaps the question names; `unheld`: the name of
+    a game the question names that the library does not hold."""
+    missing = f"The library holds no rules for {unheld}" if unheld else None
+    if found == ANSWER:
+        return None
+    if found == CLOSEST:
+        return (f"{missing}. " if missing else "") + \
+            "The evidence does not say whether any of these rulings settles it: read them, best first."
+    if missing:
+        return f"{missing}: the rulings below are the nearest of the games it holds, for reference."
+    return "The documents don't appear to cover this: " + (
+        "a source searched records it as missing." if gaps else "the question's words and meaning are not in them.")
 
 
 def unknown_share(usage: dict[str, dict[str, int]]) -> float:

@@ -273,22 +273,19 @@ def group_by_family(found: list[dict]) -> list[dict]:
     """Search results (best first) gathered by rule family, so that a near miss shows beside the right rule.
 
     Results that share a parent rule (their `family`), with that parent rule when it is itself a result,
-    form one group `{"family": parent id, "best": id of the best member, "results": [the parent if found,
-    then the subrules best first]}`, in the place of its best member. Any other result stands alone as
-    `{"family": None, "best": its id, "results": [it]}`.
+    form one group `{"family": parent id, "best": id of the best member, "results": [the members, best first]}`,
+    in the place of its best member: the member marked closest is the first shown, the parent rule among the
+    others in its own place. Any other result stands alone as `{"family": None, "best": its id, "results": [it]}`.
     """
     heads = {result["family"] for result in found if result["family"]}
     groups: dict[str, dict] = {}
     for result in found:
-        # A result that is another result's parent rule keys (and later leads) its own family's group.
+        # A result that is another result's parent rule keys its own family's group.
         key = result["id"] if result["id"] in heads else result["family"] or result["id"]
         groups.setdefault(key, {"family": key, "best": result["id"], "results": []})["results"].append(result)
     for group in groups.values():
         if len(group["results"]) == 1:
             group["family"] = None
-        else:
-            # The parent rule first; the sort is stable, so the rest stay best first.
-            group["results"].sort(key=lambda member: member["id"] != group["family"])
     return list(groups.values())
 
 
@@ -304,6 +301,23 @@ def family_groups(conn: sqlite3.Connection, found: list[dict]) -> list[dict]:
                                        f"({','.join('?' * len(families))})", families)}
     return [{**group, "heading": headings.get(group["family"]) or _heading(group["results"][0]["citation"]["section"])
              if group["family"] else None} for group in groups]
+
+
+def as_shown(conn: sqlite3.Connection, found: list[dict]) -> dict:
+    """Search results (best first) as every reader shows them: `{"results", "groups"}`, the results in the order
+    shown (`family_groups`: a family's members together in the place of its best, best first, so the first
+    ruling stays the first found) and the groups as plain data, `{"family", "heading", "best", "ids"}`."""
+    groups = family_groups(conn, found)
+    return {"results": [result for group in groups for result in group["results"]],
+            "groups": [{"family": group["family"], "heading": group["heading"], "best": group["best"],
+                        "ids": [result["id"] for result in group["results"]]} for group in groups]}
+
+
+def grouped(answer: dict) -> list[dict]:
+    """An answer's groups (`as_shown`) with their rulings in place of their ids, `"results"`, for a page or a
+    command's text to lay out."""
+    by_id = {result["id"]: result for result in answer["results"]}
+    return [{**group, "results": [by_id[ruling_id] for ruling_id in group["ids"]]} for group in answer["groups"]]
 
 
 def game_rulings(conn: sqlite3.Connection, slug: str) -> list[dict]:

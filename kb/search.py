@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 
 from kb import asof
-from kb.answered import ANSWER, CLOSEST, NOT_COVERED, Evidence, confidence, is_answered, outcome
+from kb.answered import ANSWER, CLOSEST, NOT_COVERED, OUTCOMES, Evidence, confidence, is_answered, outcome, said
 from kb.fusion import LEXICAL_WEIGHT, combine, prefer_game, prefer_rulings
 from kb.gaps import matching_gaps
 from kb.lexicon import Lexicon, load_lexicon
@@ -34,9 +34,11 @@ from kb.query import (
     without_game_name,
 )
 from kb.retrieval import dense_ranking, fts_ranking
-from kb.rulings import official_first, originals_first, results
+from kb.rulings import as_shown, official_first, originals_first, results
+from kb.unheld import unheld_game
 
 MAX_K = 50
+DEFAULT_K = 5  # how many rulings an answer shows unless asked for more, on every surface
 MODES = ("hybrid", "fts", "dense")
 CANDIDATES = 50
 CANDIDATES_FOR_GAPS = 10
@@ -62,6 +64,7 @@ class Search:
     evidence: Evidence | None = None   # what the outcome's decision weighed (hybrid mode)
     confidence: float | None = None    # the answer model's probability (hybrid mode)
     gaps: list[dict] = field(default_factory=list)  # recorded gaps of the sources searched that the question names
+    unheld: str | None = None          # a game the question names that the library does not hold (`kb.unheld`)
     outcome: str = NOT_COVERED         # one of kb.answered.OUTCOMES
 
 
@@ -133,6 +136,11 @@ def decide_outcome(search: Search) -> None:
         search.outcome = ANSWER
     else:
         search.outcome = NOT_COVERED if search.gaps or not search.ranked else CLOSEST
+    search.unheld = unheld_game(search.question, search.lexicon.games)
+    # The rulings found are another game's: never an answer, and not covered unless a game was chosen (a question
+    # naming no game the library holds recognises none, so `game` is the one chosen).
+    if search.unheld:
+        search.outcome = max(search.outcome, CLOSEST, key=OUTCOMES.index) if search.game else NOT_COVERED
 
 
 def keep_in_force(search: Search) -> None:
@@ -163,23 +171,27 @@ def evidence(conn: sqlite3.Connection, ranked: list[tuple[str, float]], cosines:
                     nearest=max(cosines.values(), default=0.0))
 
 
-def ask(conn: sqlite3.Connection, question: str, game: str | None = None, k: int = 5,
+def ask(conn: sqlite3.Connection, question: str, game: str | None = None, k: int = DEFAULT_K,
         mode: str = "hybrid", weight: float = LEXICAL_WEIGHT, explain: bool = False,
         steps: tuple[Step, ...] = STEPS, as_of: str | None = None) -> dict:
-    """The answer to a question: `{"query", "outcome", "answered", "confidence", "game", "results", "gaps"}`,
-    best ruling first. A question that is a ruling's ref, id or label, or a rule's or heading's number in any of its
-    spellings ("rule 4.3.3", "CR 10.15"; `kb.lookup`), goes straight to it (a heading: to its rulings, said
+    """The answer to a question, the one object every reader shows as it is (the web page, the API, `rulings ask`,
+    Datasette's search): `{"query", "outcome", "answered", "confidence", "said", "game", "unheld", "results",
+    "groups", "gaps"}`. A question that is a ruling's ref, id or label, or a rule's or heading's number in any of
+    its spellings ("rule 4.3.3", "CR 10.15"; `kb.lookup`), goes straight to it (a heading: to its rulings, said
     in `lookup`).
 
     `game` restricts the search; without it, a game the question names does, and a game whose vocabulary
     the question speaks is preferred. `game` in the answer is the game searched or recognised (or None).
     `outcome` is what the evidence backs (`kb.answered`): "answer" (the first ruling settles the question),
-    "closest" (the documents speak of it, but which ruling settles it is for the reader to check) or
-    "not-covered" (the evidence says the documents don't speak of it); `answered` is outcome == "answer".
-    `gaps` are the recorded gaps of the sources searched that the question names (`kb.gaps.matching_gaps`),
-    empty for an answer. `confidence` is the answer model's probability (hybrid mode; 1 for a ruling asked by
-    its ref). `explain` adds `evidence`, what the decision weighed. A question asking what changed about a subject
-    adds `changes` (`what_changed`).
+    "closest" (the rulings to check, with no claim either way) or "not-covered" (the evidence says the documents
+    don't speak of it); `answered` is outcome == "answer"; `said` is the outcome's claim in words
+    (`kb.answered.said`; None for an answer). `unheld` is the name of a game the question names that the library
+    does not hold (`kb.unheld`), else None. `results` are the rulings in the order shown, the first the one found
+    first and decided on; `groups` gathers them by rule family (`kb.rulings.as_shown`: `{"family", "heading",
+    "best", "ids"}`, a family's best member first). `gaps` are the recorded gaps of the sources searched that the
+    question names (`kb.gaps.matching_gaps`), empty for an answer. `confidence` is the answer model's probability
+    (hybrid mode; 1 for a ruling asked by its ref). `explain` adds `evidence`, what the decision weighed. A
+    question asking what changed about a subject adds `changes` (`what_changed`).
     `steps` are applied in turn to the `Search` (STEPS; benchmarks add, drop or time one). With `as_of`
     (YYYY-MM-DD), every source answers from its edition in force on that date (`kb.asof`; BadDate for
     another form).
@@ -209,21 +221,26 @@ def _answer(conn: sqlite3.Connection, question: str, game: str | None, k: int, m
     lexicon = load_lexicon(conn)
     hit = direct_hit(question, lexicon) if in_force is None else asof.ref_hit(conn, question)
     if hit and (game is None or hit.split("/")[0] == game):
-        return {"query": question, "outcome": ANSWER, "answered": True, "confidence": 1.0, "game": hit.split("/")[0],
-                "results": results(conn, [(hit, 1.0)]), "gaps": []}
+        return _answered(conn, question, hit.split("/")[0], [(hit, 1.0)])
     named = lookup(conn, question, game)
     if named:  # a rule's or heading's number: the rule, or the heading's rules
-        return {"query": question, "outcome": ANSWER, "answered": True, "confidence": 1.0,
-                "game": named["ids"][0].split("/")[0],
-                "results": results(conn, [(rid, 1.0) for rid in named["ids"][:k]]), "gaps": [],
+        return {**_answered(conn, question, named["ids"][0].split("/")[0], [(rid, 1.0) for rid in named["ids"][:k]]),
                 "lookup": {key: value for key, value in named.items() if key != "ids"}}
     search = Search(conn, question, lexicon, game, mode, weight, in_force=in_force)
     for step in steps:
         step(search)
     answer = {"query": question, "outcome": search.outcome, "answered": search.outcome == ANSWER,
-              "confidence": search.confidence, "game": search.game or search.preferred,
-              "results": results(conn, search.ranked[:k]), "gaps": [] if search.outcome == ANSWER else search.gaps}
+              "confidence": search.confidence, "said": said(search.outcome, len(search.gaps), search.unheld),
+              "game": search.game or search.preferred, "unheld": search.unheld,
+              **as_shown(conn, results(conn, search.ranked[:k])),
+              "gaps": [] if search.outcome == ANSWER else search.gaps}
     if in_force is None:
         answer.update(what_changed(conn, question, game))
     found = search.evidence
     return {**answer, "evidence": asdict(found) if found else None} if explain else answer
+
+
+def _answered(conn: sqlite3.Connection, question: str, game: str, ranked: list[tuple[str, float]]) -> dict:
+    """The answer to a question that names its rulings (a ref, an id, a rule's or heading's number): them."""
+    return {"query": question, "outcome": ANSWER, "answered": True, "confidence": 1.0, "said": None, "game": game,
+            "unheld": None, **as_shown(conn, results(conn, ranked)), "gaps": []}

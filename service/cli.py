@@ -14,8 +14,8 @@ import click
 from kb.answered import ANSWER, CLOSEST, NOT_COVERED
 from kb.layout import plain
 from kb.paths import DB_ENV, DEFAULT_DB, DEFAULT_MANIFEST, default_db
-from kb.rulings import STATUS_LABELS, says_nothing
-from kb.search import MAX_K, MODES
+from kb.rulings import STATUS_LABELS, grouped, says_nothing
+from kb.search import DEFAULT_K, MAX_K, MODES
 from model.citation import edition
 from model.errors import FileError
 from model.kinds import KINDS
@@ -501,7 +501,7 @@ def _question(ctx: click.Context, param: click.Parameter, value: str) -> str:
 @click.argument("question", callback=_question)
 @click.option("--game", cls=GameOption, default=None,
               help="Only this game's rulings: its slug or name.")
-@click.option("-k", "k", default=5, show_default=True, type=click.IntRange(1, MAX_K), help="How many rulings.")
+@click.option("-k", "k", default=DEFAULT_K, show_default=True, type=click.IntRange(1, MAX_K), help="How many rulings.")
 @click.option("--as-of", "as_of", default=None, metavar="YYYY-MM-DD",
               help="Answer from the editions in force on that date (default: the current ones).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
@@ -516,7 +516,6 @@ def ask(question: str, game: str | None, k: int, as_of: str | None, as_json: boo
     Example: rulings ask "Can a reserve army double its magic?"
     """
     from kb.asof import BadDate
-    from kb.rulings import family_groups
     from kb.search import ask as answer
     conn = _connect(db_path)
     try:
@@ -526,39 +525,34 @@ def ask(question: str, game: str | None, k: int, as_of: str | None, as_json: boo
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
-    groups = family_groups(conn, result["results"])
-    click.echo(outcome_text(result, groups))
+    click.echo(outcome_text(result))
     if result["outcome"] == NOT_COVERED:
         sys.exit(1)
 
 
-# What `rulings ask` says first, by outcome (kb.answered): each a claim the evidence backs, and no more.
-OUTCOME_LINES = {
-    ANSWER: None,
-    CLOSEST: "Closest rulings — check them: the documents speak of this, but the evidence does not say which "
-             "ruling settles it.",
-    NOT_COVERED: "Not covered: the documents don't appear to cover this.",
-}
+# What `rulings ask` calls each outcome (kb.answered); the outcome's claim follows it in the answer's own words.
+OUTCOME_LABELS = {ANSWER: None, CLOSEST: "Closest rulings — check them", NOT_COVERED: "Not covered"}
 
 
-def outcome_text(result: dict, groups: list[dict]) -> str:
-    """What `rulings ask` prints (`result` from `kb.search.ask`, its results in `groups` of
-    `kb.rulings.family_groups`): the outcome's claim (none for an answer), each recorded gap the question names,
-    then the first ruling in full, with its citation and (beside an answer) its verification status, then the
-    other rulings a line each."""
-    lines = [OUTCOME_LINES[result["outcome"]]] if OUTCOME_LINES[result["outcome"]] else []
+def outcome_text(result: dict) -> str:
+    """What `rulings ask` prints (`result` from `kb.search.ask`, shown as it is: its rulings in its order, in its
+    `groups`): the outcome and its claim (`said`; none for an answer), each recorded gap the question names, then
+    the first ruling in full, with its citation and (beside an answer) its verification status, then the other
+    rulings a line each."""
+    label = OUTCOME_LABELS[result["outcome"]]
+    lines = [f"{label}. {result['said']}"] if label else []
     lines += [line for change in result.get("changes", []) for line in _change_lines(change)] + \
         ([""] if result.get("changes") else [])
     lines += [f"Recorded gap in {gap['source_title']}: {gap['description']} (line {gap['line']})"
               for gap in result["gaps"]]
-    if not groups:
+    if not result["groups"]:
         return "\n".join(lines)
     answered = result["outcome"] == ANSWER
-    (first, *rest), best = groups, result["results"][0]
+    (first, *rest), best = grouped(result), result["results"][0]
     if lines:
         lines += ["", "Nearest rulings, for reference:" if result["outcome"] == NOT_COVERED else "Closest first:"]
-    if first["heading"]:
-        lines.append(f"Under {_family_heading(first['heading'])}")
+    if first["heading"] and first["heading"]["id"] != best["id"]:  # the parent rule as the best heads itself
+        lines.append(f"Under {_family_heading(first)}")
     lines.append(f"{best['ref']}  {best['title']}  [{best['id']}]")
     lines.append(f"  {best['citation']['text']} — {best['citation']['section']} ({_provenance(best['citation'])})")
     if answered and not says_nothing(best["status"], best["game"]):
@@ -568,8 +562,7 @@ def outcome_text(result: dict, groups: list[dict]) -> str:
     lines += [f"Also reprinted in {p['section'].rsplit(' > ', 1)[-1]} ({p['ref']})" for p in best.get("reprints", [])]
     if first["heading"] and len(first["results"]) > 1:
         lines.append(f"\nAlso under {first['heading']['label'] or first['heading']['title']}:")
-        lines += [f"  - {_listed(other, answered)}" for other in first["results"]
-                  if other is not best and other["id"] != first["heading"]["id"]]
+        lines += [f"  - {_listed(other, answered)}" for other in first["results"][1:]]
     if rest:
         lines.append("\nAlso relevant:" if answered else "\nThe next closest:")
         lines += [line for group in rest for line in _group_lines(group, answered)]
@@ -593,23 +586,23 @@ def _provenance(citation: dict) -> str:
         (f", {named}" if named else "")
 
 
-def _family_heading(heading: dict) -> str:
-    return f"{heading['label']} {heading['title']}".strip() + (f"  [{heading['id']}]" if heading["id"] else "")
+def _family_heading(group: dict) -> str:
+    """A family's parent rule as its heading: number and title, and its id when it is a ruling not listed under it."""
+    heading = group["heading"]
+    listed = heading["id"] is None or heading["id"] in group["ids"]
+    return f"{heading['label']} {heading['title']}".strip() + ("" if listed else f"  [{heading['id']}]")
 
 
 def _group_lines(group: dict, with_status: bool = True) -> list[str]:
     """The lines listing one group of results: a ruling alone on one line; a family under its parent rule's
-    heading, its best member marked `*`."""
+    heading (the parent itself when it is the best), its best member first and marked `*`."""
     if group["heading"] is None:
         return [f"  - {_listed(group['results'][0], with_status)}"]
-    # The parent rule, when it is itself a result, is the family's heading line, not listed again under it.
-    head, *members = group["results"]
-    if head["id"] != group["heading"]["id"]:
-        head, members = None, group["results"]
-    first = (f"  {'*' if head['id'] == group['best'] else '-'} {_listed(head, with_status)}" if head
-             else f"  {_family_heading(group['heading'])}")
-    return [first] + [f"    {'*' if member['id'] == group['best'] else '-'} {_listed(member, with_status)}"
-                      for member in members]
+    best, *others = group["results"]
+    if best["id"] == group["heading"]["id"]:  # the parent rule, the best, heads its family: not listed twice
+        return [f"  * {_listed(best, with_status)}"] + [f"    - {_listed(other, with_status)}" for other in others]
+    return [f"  {_family_heading(group)}", f"    * {_listed(best, with_status)}"] + \
+        [f"    - {_listed(other, with_status)}" for other in others]
 
 
 @cli.command("eval")

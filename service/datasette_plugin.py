@@ -1,10 +1,12 @@
 """The Datasette plugin `rulings browse` loads: the web app's search inside Datasette's SQL, and links between
 Datasette's rows and the web app's pages.
 
-- `rulings_search(q)` / `rulings_search(q, game)`: the rulings the web app's search finds for a plain-words
-  question (full text and meaning, fused), best first, as a JSON array of ids; a canned query joins it with
-  `json_each` to list them in that order. The question model loads in the background when Datasette starts;
-  without it, `rulings_search` fails and everything else works.
+- `rulings_answer(q[, game[, k]])`: the answer the web app, the API and `rulings ask` give a plain-words question
+  (`kb.search.ask`), as JSON: its outcome and its claim, its rulings in the order shown and their rule families;
+  the "Search rulings" canned query lists it row by row. `rulings_search(q[, game[, k]])` gives the ids of its
+  rulings in that order (a JSON array, for `json_each`), `rulings_outcome(...)` its outcome; `k` is 5 when not
+  given. The question model loads in the background when Datasette starts; without it, these fail and
+  everything else works.
 - `escape_fts(q)`, which Datasette's table search calls on what is typed in its search box, matches ANY of the
   question's content words (quoted, so no FTS syntax gets through), as the web app's full-text step does:
   Datasette's own version needs every word, so a question in plain words found nothing. Both read a question up
@@ -44,7 +46,7 @@ from markupsafe import Markup, escape
 
 from kb.onnx_embedder import embedder
 from kb.query import fts_query
-from kb.search import MAX_K, ask
+from kb.search import DEFAULT_K, MAX_K, ask
 from kb.store import connect
 from service.params import MAX_QUERY
 from service.sql_bounds import Deadline, bound
@@ -75,35 +77,50 @@ def any_words(text: str | None) -> str:
 
 
 def searcher(db_path: str, deadline: Deadline):
-    """`rulings_search(q[, game])` (the ids of the rulings found, best first, as JSON) and `rulings_outcome(q[,
-    game])` (what the search may claim: answer, closest or not-covered; `kb.answered`) over the database at
-    `db_path`, opened read-only on first use; within one statement (`deadline`'s), a question asked again is
-    answered from memory."""
+    """`rulings_answer(q[, game[, k]])`, the answer `kb.search.ask` gives, as JSON: the object the web app, the API
+    and `rulings ask` show, its rulings in their order and groups; `rulings_search(...)`, the ids of its rulings
+    in that order, as JSON; and `rulings_outcome(...)`, what it may claim (answer, closest or not-covered;
+    `kb.answered`); over the database at `db_path`, opened read-only on first use. `k` is how many rulings (5, as
+    everywhere, when absent or empty). Within one statement (`deadline`'s), a question asked again is answered from
+    memory."""
     opened = []
 
-    def search(question: str, game: str | None) -> dict:
+    def search(question: str, game: str | None, k: int) -> dict:
         if not opened:
             opened.append(connect(db_path))
-        answer = ask(opened[0], question, game, MAX_K)
-        return {"ids": json.dumps([ruling["id"] for ruling in answer["results"]]), "outcome": answer["outcome"]}
+        return ask(opened[0], question, game, k)
 
-    def answered(question: str | None, game: str | None) -> dict | None:
+    def answered(question: str | None, game: str | None, k: int | str | None) -> dict | None:
         if not question or not question.strip():
             return None
-        key = (question[:MAX_QUERY], game or None)
+        key = (question[:MAX_QUERY], game or None, rulings_wanted(k))
         if game and len(game) > MAX_QUERY:  # no game is named so: not worth keeping
             return search(*key)
         return deadline.remembered(key, lambda: search(*key))
 
-    def rulings_search(question: str | None, game: str | None = None) -> str:
-        found = answered(question, game)
-        return found["ids"] if found else "[]"
+    def rulings_answer(question: str | None, game: str | None = None, k: int | str | None = None) -> str | None:
+        found = answered(question, game, k)
+        return json.dumps(found, ensure_ascii=False) if found else None
 
-    def rulings_outcome(question: str | None, game: str | None = None) -> str | None:
-        found = answered(question, game)
+    def rulings_search(question: str | None, game: str | None = None, k: int | str | None = None) -> str:
+        found = answered(question, game, k)
+        return json.dumps([ruling["id"] for ruling in found["results"]]) if found else "[]"
+
+    def rulings_outcome(question: str | None, game: str | None = None, k: int | str | None = None) -> str | None:
+        found = answered(question, game, k)
         return found["outcome"] if found else None
 
-    return rulings_search, rulings_outcome
+    return {"rulings_answer": rulings_answer, "rulings_search": rulings_search, "rulings_outcome": rulings_outcome}
+
+
+def rulings_wanted(k: int | str | None) -> int:
+    """How many rulings a search asks for: `k` (a whole number from 1 to MAX_K; a query's form gives it as text),
+    else DEFAULT_K; ValueError names any other value."""
+    if k is None or str(k).strip() == "":
+        return DEFAULT_K
+    if not re.fullmatch(r"[0-9]{1,3}", str(k).strip()) or not 1 <= int(k) <= MAX_K:
+        raise ValueError(f"k must be a whole number from 1 to {MAX_K}, not {str(k)[:20]!r}")
+    return int(k)
 
 
 @hookimpl(trylast=True)  # after Datasette's own escape_fts, which this one replaces
@@ -116,10 +133,10 @@ def prepare_connection(conn, database, datasette):
     if db is not None and db.path:
         # Deterministic (the database is immutable): SQLite calls it once for a question that is the same on
         # every row.
-        for name, function in zip(("rulings_search", "rulings_outcome"), searcher(db.path, deadline)):
+        for name, function in searcher(db.path, deadline).items():
             guarded = deadline.guard(function)
-            conn.create_function(name, 1, guarded, deterministic=True)
-            conn.create_function(name, 2, guarded, deterministic=True)
+            for arity in (1, 2, 3):
+                conn.create_function(name, arity, guarded, deterministic=True)
 
 
 @hookimpl
@@ -136,7 +153,7 @@ def warm_up() -> None:
     try:
         embedder().embed("warm up")
     except Exception as exc:  # whatever stops the model (not exported, a broken file) stops only the search
-        print(f"rulings browse: plain-words search (rulings_search, the \"Search rulings\" query) is unavailable: "
+        print(f"rulings browse: plain-words search (rulings_search, rulings_answer, the \"Search rulings\" query) is unavailable: "
               f"{exc}", file=sys.stderr, flush=True)
 
 

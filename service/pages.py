@@ -20,7 +20,7 @@ from kb import rulings, store
 from kb.layout import blocks
 from kb.rulebook import rule_anchor, rulebook
 from kb.editions import redirected
-from kb.rulings import details, family_groups, game_contents, game_rulings, proof, says_nothing
+from kb.rulings import details, game_contents, game_rulings, grouped, proof, says_nothing
 from kb.search import MAX_K, ask
 from kb.terms import named_term, term_page, terms, terms_in
 from model import values
@@ -149,21 +149,20 @@ def outline(rulings: list[dict]) -> list[dict]:
 def index():
     question, game, k = search_args(require_query=False)
     conn = get_db()
-    if "game" not in request.args:  # the game chosen at the table stays chosen until another is
-        game = remembered_game(conn)
+    # A link answers as it says: without `game`, in the game its question names, or in all games. The game
+    # remembered from the last question only preselects the form's choice, said beside it with a link to clear it.
+    remembered = None if "game" in request.args else remembered_game(conn)
     as_of = as_of_arg()
     answer = ask(conn, question, game, k, as_of=as_of) if question else None
-    if answer and not game and answer["game"]:  # the game the question is about first, in the order found
-        answer["results"].sort(key=lambda r: r["game"] != answer["game"])
-    groups = family_groups(conn, answer["results"]) if answer else []
     # A question about what a term is or does ("What is ward?") leads to the term's page too: a term of the game
     # asked about, else of the first ruling's.
     term_game = answer and (game or answer["game"] or (answer["results"][0]["game"] if answer["results"] else None))
     about = named_term(conn, term_game, question) if term_game else None
     known = store.games(conn)
     page = make_response(render_template(
-        "index.html", question=question, game=game, k=k, games=known, answer=answer, groups=groups, term=about, term_game=term_game, as_of=as_of,
-        game_names={g["slug"]: g["name"] for g in known}, max_k=MAX_K, max_query=MAX_QUERY))
+        "index.html", question=question, game=game, form_game=game or remembered, remembered=remembered, k=k,
+        games=known, answer=answer, groups=grouped(answer) if answer else [], term=about, term_game=term_game,
+        as_of=as_of, game_names={g["slug"]: g["name"] for g in known}, max_k=MAX_K, max_query=MAX_QUERY))
     if "game" in request.args:
         page.set_cookie(GAME_COOKIE, game or "", max_age=GAME_KEPT if game else 0, samesite="Lax")
     return page

@@ -8,7 +8,7 @@ from flask import request
 from werkzeug.exceptions import BadRequest
 
 from kb import store
-from kb.search import MAX_K
+from kb.search import DEFAULT_K, MAX_K
 from model import values
 from service.db import get_db
 
@@ -24,7 +24,7 @@ def search_args(require_query: bool) -> tuple[str, str | None, int]:
     if len(question) > MAX_QUERY:
         raise BadRequest(f"parameter 'q' is too long: at most {MAX_QUERY} characters")
     game = game_arg()
-    k = request.args.get("k", "5")
+    k = request.args.get("k", str(DEFAULT_K))
     if not DIGITS.fullmatch(k):
         raise BadRequest("parameter 'k' must be a whole number, written in the digits 0-9")
     if len(k) > len(str(MAX_K)) + 3 or not 1 <= int(k) <= MAX_K:  # a long one is out of range before int() reads it

@@ -1,5 +1,6 @@
 """Rule families: each result names its parent rule (`family`), and subrules of one rule show together under it."""
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -82,10 +83,15 @@ def test_a_result_with_no_family_or_no_sibling_stands_alone():
     assert [group["family"] for group in groups] == [None, None, None]
 
 
-def test_a_parent_that_is_itself_a_result_leads_its_group():
+def test_the_closest_member_of_a_family_is_its_first_even_before_its_parent_rule():
     groups = group_by_family([result("r/1a", "r/1"), result("a"), result("r/1", "r"), result("r/1b", "r/1")])
-    assert ids(groups) == [["r/1", "r/1a", "r/1b"], ["a"]]
-    assert groups[0]["family"] == "r/1" and groups[0]["best"] == "r/1a"
+    assert ids(groups) == [["r/1a", "r/1", "r/1b"], ["a"]]
+    assert groups[0]["family"] == "r/1" and groups[0]["best"] == "r/1a" == groups[0]["results"][0]["id"]
+
+
+def test_a_parent_rule_that_is_the_closest_leads_its_family():
+    groups = group_by_family([result("r/1", "r"), result("r/1b", "r/1"), result("a"), result("r/1a", "r/1")])
+    assert ids(groups) == [["r/1", "r/1b", "r/1a"], ["a"]]
 
 
 def test_family_groups_read_every_parent_heading_in_one_query(family_db):
@@ -107,18 +113,17 @@ def test_ask_prints_siblings_under_their_parent_rule_heading(family_db):
     assert "Under 100.1 Exerting a card turns it sideways" in output
     assert "Also under 100.1:" in output
     assert output.index("Under 100.1") < output.index(f"[{FIRST}]") < output.index(f"[{SECOND}]")
-    assert output.count(f"[{PARENT}]") == 1, "the parent rule heads its family, and is not listed under itself"
+    assert output.count(f"[{PARENT}]") == 1, "the parent rule is listed once, in its place, not again as the heading"
 
 
-def test_ask_page_shows_the_family_under_its_parent_rule_in_full_once_the_best_marked(client):
+def test_ask_page_shows_the_family_under_its_parent_rule_the_closest_first_and_marked(client):
     page = client.get("/", query_string={"q": QUESTION}).get_data(as_text=True)
     family = page[page.index('<li class="family">'):]
     family = family[:family.index("</ol>")]
-    # The parent rule is a result too: it heads the family in full, and is not repeated under itself.
-    assert family.index(f'<article class="ruling" id="{PARENT}">') < family.index('<ol class="family-members">')
-    assert page.count(f'<article class="ruling" id="{PARENT}">') == 1
-    assert f'<span class="rule-label">100.1</span>' not in family
-    assert f'<article class="ruling" id="{FIRST}">' in family and f'<article class="ruling" id="{SECOND}">' in family
+    # The closest member is the first shown, marked; the parent rule, a result too, follows in its own place, once.
+    shown = re.findall(r'<article class="ruling" id="([^"]+)"', family)
+    assert shown[0] == FIRST and set(shown) == {FIRST, SECOND, PARENT} and page.count(f'id="{PARENT}">') == 1
+    assert '<span class="rule-label">100.1</span>' in family
     best = family[family.index('<li class="best">'):]
     assert best.index("Answer") < best.index(f'id="{FIRST}"') < best.index("</li>")
 

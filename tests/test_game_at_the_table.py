@@ -1,11 +1,15 @@
-"""The game at the table: the game chosen stays chosen for the next question until another is chosen, results of
-the game a question is about come first with any other game's marked, and result headings say what they are."""
+"""The game at the table: the game chosen stays chosen in the form for the next question until another is chosen,
+while a link answers as it says; results come in the answer's own order with any other game's marked, and result
+headings say what they are."""
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
 
+from kb.search import ask as search
+from kb.store import connect
 from service.app import create_app
 
 QUESTION = "Can a reserve army double its magic?"
@@ -22,9 +26,23 @@ def selected(page: str) -> str:
 
 def test_the_game_chosen_is_remembered_for_the_next_question(client):
     client.get("/", query_string={"q": QUESTION, "game": "dragon-dice"})
-    page = client.get("/", query_string={"q": "Does stoneskin stack?"}).get_data(as_text=True)
+    page = client.get("/").get_data(as_text=True)
     assert selected(page) == "dragon-dice"
+    page = client.get("/", query_string={"q": "Does stoneskin stack?", "game": selected(page)}).get_data(as_text=True)
     assert 'class="other-game"' not in page
+
+
+def test_a_link_without_a_game_answers_as_it_says_not_in_the_remembered_game(client):
+    client.get("/", query_string={"q": "Does stoneskin stack?", "game": "wizard-dice"})
+    linked = client.get("/", query_string={"q": QUESTION}).get_data(as_text=True)
+    articles = re.findall(r'<article class="ruling" id="([^"]+)"', linked)
+    assert articles[0] == "dragon-dice/magic/general/m" and "outcome-answer" in linked
+    # The remembered game still preselects the form, said beside it, with one link to clear it.
+    assert selected(linked) == "wizard-dice"
+    clear = re.search(r'<a class="clear-game" href="([^"]+)">Clear</a>', linked).group(1)
+    cleared = client.get(html.unescape(clear)).get_data(as_text=True)
+    assert selected(cleared) == "" and 'class="clear-game"' not in cleared
+    assert selected(client.get("/").get_data(as_text=True)) == ""
 
 
 def test_choosing_all_games_forgets_the_game(client):
@@ -44,11 +62,11 @@ def test_an_answer_comes_under_answer_and_the_rest_under_related_rules(client):
     assert answer < page.index('id="dragon-dice/magic/general/m"') < related
 
 
-def test_with_no_game_chosen_the_game_asked_about_comes_first_and_others_are_marked(client):
-    page = client.get("/", query_string={"q": "Dragon Dice: can a reserve army double its magic?", "k": 10,
-                                         "game": ""}).get_data(as_text=True)
+def test_with_no_game_chosen_the_order_is_the_answers_and_another_games_rulings_are_marked(client, built_db):
+    question = "Can a spell be cast on an army in reserve?"
+    page = client.get("/", query_string={"q": question, "k": 10, "game": ""}).get_data(as_text=True)
     articles = re.findall(r'<article class="ruling" id="([^"]+)"', page)
-    games = [article.split("/")[0] for article in articles]
-    assert games == sorted(games, key=lambda game: game != "dragon-dice")
+    answer = search(connect(built_db), question, None, 10)
+    assert articles == [r["id"] for r in answer["results"]]
     others = page.count('class="other-game"')
-    assert others == sum(game != "dragon-dice" for game in games)
+    assert others == sum(article.split("/")[0] != answer["game"] for article in articles) if answer["game"] else 0
