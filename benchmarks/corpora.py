@@ -42,6 +42,7 @@ from kb.evaluate import first_correct, judge, load_questions, summarise  # noqa:
 from kb.fusion import LEXICAL_WEIGHT  # noqa: E402
 from kb.search import MODES, ask  # noqa: E402
 from kb.store import connect  # noqa: E402
+from support.documents import question_documents as documents  # noqa: E402
 from support.load import percentile  # noqa: E402
 from support.tuning import cross_validate  # noqa: E402
 
@@ -75,20 +76,6 @@ def unanswerable_sets(eval_dir: Path) -> dict[str, list[dict]]:
     uncovered_dev_questions.jsonl), and questions about no game in the database at all."""
     return {UNCOVERED: load_questions(eval_dir / "uncovered_dev_questions.jsonl"),
             OFF_TOPIC: load_questions(ROOT / "tests" / "offtopic_questions.jsonl")}
-
-
-def documents(corpus_questions: Path, corpora: Path) -> list[tuple[Path, str]]:
-    """(file, game) of each document the corpus questions cover: the file whose stem is the `doc`."""
-    games: dict[str, set[str]] = {}
-    for item in load_questions(corpus_questions):
-        games.setdefault(item["doc"], set()).add(item["game"])
-    found = []
-    for doc, game in games.items():
-        files = [path for path in corpora.iterdir() if path.stem == doc]
-        if len(files) != 1 or len(game) != 1:
-            raise SystemExit(f"{doc}: needs one file in {corpora} (found {len(files)}) and one game ({game})")
-        found.append((files[0], game.pop()))
-    return found
 
 
 def add(file: Path, game: str, db: Path) -> dict:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from support import CORPORA, LORCANA_EDITIONS, LORCANA_RULES, REPO_MANIFEST
+from support import CORPORA, EVAL, LORCANA_EDITIONS, LORCANA_RULES, REPO_MANIFEST
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
@@ -77,6 +77,24 @@ def editions_db(built_db, tmp_path_factory) -> Path:
     shutil.copy(built_db, path)
     for edition in LORCANA_EDITIONS:
         add_document(path, CORPORA / f"{LORCANA_RULES}-{edition}.pdf", "lorcana")
+    return path
+
+
+@pytest.fixture(scope="session")
+def corpora_db(built_db, tmp_path_factory) -> Path:
+    """A copy of the seeds' database with every document the corpus development questions are about
+    (../shared/eval/corpora_dev_questions.jsonl; the files of ../shared/corpora) added as `rulings add FILE --game
+    GAME` adds it: the library those questions are asked of. Skips when ../shared is not beside the clone."""
+    import shutil
+
+    from kb.build import add_document
+    from support.documents import question_documents
+    if not CORPORA.is_dir() or not EVAL.is_dir():
+        pytest.skip(f"{CORPORA} or {EVAL} is not beside the clone")
+    path = tmp_path_factory.mktemp("corpora") / "rulings.db"
+    shutil.copy(built_db, path)
+    for file, game in question_documents(EVAL / "corpora_dev_questions.jsonl"):
+        add_document(path, file, game)
     return path
 
 

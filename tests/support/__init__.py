@@ -8,6 +8,7 @@ ROOT = Path(__file__).resolve().parents[2]
 REPO_DB = ROOT / "rulings.db"  # the committed database
 REPO_MANIFEST = ROOT / "sources" / "sources.toml"
 CORPORA = ROOT.parent / "shared" / "corpora"  # real documents nobody here wrote, beside the clone (may be absent)
+EVAL = ROOT.parent / "shared" / "eval"  # the development questions on them (may be absent)
 # The Lorcana comprehensive rules in three editions (CORPORA/<LORCANA_RULES>-<edition>.pdf), oldest first.
 LORCANA_RULES = "lorcana-comprehensive-rules"
 LORCANA_EDITIONS = ("2024-08-09", "2025-02-28", "2025-10-31")

@@ -64,3 +64,19 @@ def seeds() -> Iterator[tuple]:
     from ingest.manifest import load_manifest
     from ingest.pipeline import parse_manifest
     return iter(parse_manifest(load_manifest(REPO_MANIFEST)))
+
+
+def question_documents(corpus_questions: Path, corpora: Path = CORPORA) -> list[tuple[Path, str]]:
+    """(file, game) of each document a file of corpus questions covers: the file of `corpora` whose stem is a
+    question's `doc`. Used by benchmarks/corpora.py and the tests' database of every corpus document."""
+    from kb.evaluate import load_questions
+    games: dict[str, set[str]] = {}
+    for item in load_questions(corpus_questions):
+        games.setdefault(item["doc"], set()).add(item["game"])
+    found = []
+    for doc, game in games.items():
+        files = [path for path in corpora.iterdir() if path.stem == doc]
+        if len(files) != 1 or len(game) != 1:
+            raise SystemExit(f"{doc}: needs one file in {corpora} (found {len(files)}) and one game ({game})")
+        found.append((files[0], game.pop()))
+    return found
