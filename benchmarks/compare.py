@@ -138,7 +138,7 @@ def datasette_sql(client: Http, conn):
 def datasette_canned(client: Http, conn):
     """The `search` canned query of `rulings browse`: our hybrid ranking through the project's plugin."""
     def search(question: str) -> tuple[float, list[dict]]:
-        elapsed, body = client.get_json("/rulings/search.json", {"q": question, "game": "", "_shape": "objects"})
+        elapsed, body = client.get_json("/rulings/search.json", {"q": question, "game": "", "k": TOP, "_shape": "objects"})
         return elapsed, with_examples(conn, body["rows"][:TOP])
     return search
 

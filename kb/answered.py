@@ -100,7 +100,7 @@ def said(found: str, gaps: int, unheld: str | None) -> str | None:
     if missing:
         return f"{missing}: the rulings below are the nearest of the games it holds, for reference."
     return "The documents don't appear to cover this: " + (
-        "a source searched records it as missing." if gaps else "the question's words and meaning are not in them.")
+        "a source records it as missing." if gaps else "the question's words and meaning are not in them.")
 
 
 def unknown_share(usage: dict[str, dict[str, int]]) -> float:

@@ -6,7 +6,9 @@ is recognised, full text and meaning each rank candidates (`kb.retrieval`), the 
 (`kb.fusion`) and tilted towards the game whose vocabulary the question speaks and the rules defining the
 glossary terms it uses; a rule comes before its reprint and, of rulings that answer alike, the official
 source's first (`kb.rulings`); and the outcome is decided: an answer, the closest rulings to check, or not
-covered (`kb.answered`). A step can be added, dropped or measured alone: `ask(..., steps=...)`.
+covered (`kb.answered`), a question about a game the library does not hold never answered (`kb.unheld`). A step
+can be added, dropped or measured alone: `ask(..., steps=...)`. The answer is laid out once, as every surface
+shows it (`kb.rulings.as_shown`): the web page, the API, `rulings ask` and Datasette's search render it as it is.
 """
 from __future__ import annotations
 

@@ -113,7 +113,8 @@ def named_term(conn: sqlite3.Connection, game: str | None, question: str) -> Ter
 def term_page(conn: sqlite3.Connection, game: str, slug: str) -> dict | None:
     """Everything a game's documents say of a term (None when the game has no such term): `{"game", "term",
     "slug", "entries", "rules", "mentions", "history"}` where entries are its glossary entries, rules the rules
-    that define it (those its entries cite, and those of the sections named for it), mentions every other ruling
+    that define it (those its entries cite, and those of the sections named for it, each followed by its subrules),
+    mentions every other ruling
     of the game that uses it, grouped by section in document order (`{"section", "rulings"}`, at most
     MAX_MENTIONS), and history each defining rule's changes across its source's editions (`{"id", "ref",
     "changes"}`, only rules that changed). Rulings are shaped as search results (`kb.rulings.results`)."""
@@ -126,6 +127,13 @@ def term_page(conn: sqlite3.Connection, game: str, slug: str) -> dict | None:
         defining += [rid for (rid,) in conn.execute("select id from rulings where game = ? and section = ? "
                                                     "order by source, position", [game, section])]
     defining = list(dict.fromkeys(rid for rid in defining if rid not in term.entries))
+    # A defining rule's subrules (10.10.9.1 and .2 under "10.10.9 Shift has two variants") stand with it, under the
+    # rule as it is numbered now, not among the mentions.
+    parts: dict[str, list[str]] = {}
+    for rid, parent in conn.execute(f"select id, parent from rulings where parent in ({', '.join('?' * len(defining))}) "
+                                    "order by source, position", defining):
+        parts.setdefault(parent, []).append(rid)
+    defining = list(dict.fromkeys(found for rid in defining for found in (rid, *parts.get(rid, []))))
     shown = set(defining) | set(term.entries)
     mentions = [rid for (rid,) in conn.execute(
         "select r.id from rulings_fts join rulings r on r.rowid = rulings_fts.rowid "

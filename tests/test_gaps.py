@@ -11,8 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from kb import search
+from kb.answered import said
 from kb.gaps import matching_gaps, stems, subjects
-from kb.rulings import family_groups
 from service.app import create_app
 from service.cli import cli, outcome_text
 
@@ -116,7 +116,7 @@ def test_ask_says_plainly_it_is_not_covered_then_the_gaps_then_the_nearest_rulin
     result = ask_cli(built_db, SUPPLY, "-k", "3")
     assert result.exit_code == 1
     lines = result.output.splitlines()
-    assert lines[0] == "Not covered: the documents don't appear to cover this."
+    assert lines[0] == "Not covered. The documents don't appear to cover this: a source records it as missing."
     assert lines[1] == (f"Recorded gap in Paths of the Lance: An Expansion to DL 11, Dragons of Glory: {SUPPLY_GAP} "
                         "(line 6)")
     nearest = lines.index("Nearest rulings, for reference:")
@@ -127,8 +127,9 @@ def test_ask_says_plainly_it_is_not_covered_then_the_gaps_then_the_nearest_rulin
 
 def test_the_not_covered_text_without_a_recorded_gap_goes_straight_to_the_nearest_rulings(conn):
     answer = search.ask(conn, "What is the capital of France?", k=2)
-    text = outcome_text({**answer, "outcome": "not-covered", "gaps": []}, family_groups(conn, answer["results"]))
-    assert text.startswith("Not covered: the documents don't appear to cover this.\n\n"
+    text = outcome_text({**answer, "outcome": "not-covered", "said": said("not-covered", 0, None), "gaps": []})
+    assert text.startswith("Not covered. The documents don't appear to cover this: the question's words and meaning "
+                           "are not in them.\n\n"
                            "Nearest rulings, for reference:\n")
     assert "Recorded gap" not in text
 

@@ -1,7 +1,10 @@
 """A judge studies what a new edition changed, in a real browser: from a source's versions to the diff, added
 rules in green, removed ones struck through, a changed rule's words marked; two other versions chosen; a rule
 followed to its page, which says in which version it changed and shows the earlier text on a click; all of it
-fits a phone's width."""
+fits a phone's width; a rule's page and a term's page show each rule by its current number, never by the older
+one its stable id keeps."""
+import re
+
 import pytest
 from harness import ARTIFACTS, CHROMIUM, servers
 
@@ -92,6 +95,35 @@ def test_two_other_versions_can_be_chosen(page, urls):
     expect(page).to_have_url(f"{app_url}/sources/{LORCANA_RULES}/diff?from={FIRST}&to={MIDDLE}")
     expect(page.locator(".summary")).to_contain_text(f"From {FIRST} to {MIDDLE}")
     expect(page.locator("ul.diff > li").first).to_be_visible()
+
+
+# What a page shows but its record of changes ("it was Lorcana 10.2.3", "moved from ..."): the text a judge reads.
+WITHOUT_HISTORY = """main => { const copy = main.cloneNode(true);
+  copy.querySelectorAll('.edition-change, .term-history').forEach(part => part.remove()); return copy.innerText; }"""
+
+
+def test_a_renumbered_rules_page_shows_its_current_ref_not_the_number_in_its_id(page, urls, editions_db):
+    conn = connect(editions_db)
+    # Bodyguard was 10.2 until the last edition, 10.3 since: its rules keep the ids they were first read with.
+    ruling_id, ref = conn.execute("select id, ref from rulings where ref = 'Lorcana 10.3.3'").fetchone()
+    conn.close()
+    assert ruling_id.endswith("/10.2.3")
+    page.goto(f"{urls[0]}/r/{ruling_id}")
+    expect(page.locator("h1 .ref")).to_have_text(ref)
+    expect(page.locator(".edition-change")).to_contain_text("it was Lorcana 10.2.3")
+    shown = page.locator("main").evaluate(WITHOUT_HISTORY)
+    assert "10.3.3" in shown and "10.2.3" not in shown and "10.2-bodyguard" not in shown
+
+
+def test_a_terms_page_shows_its_rules_by_their_current_numbers_each_with_its_subrules(page, urls):
+    page.goto(f"{urls[0]}/terms/lorcana/shift")
+    refs = page.locator(".term-rules article.ruling .ref")
+    expect(refs.first).to_have_text("Lorcana 10.10.1")
+    # Shift was 10.8 until the last edition: none of its rules shows that number, and the parts of 10.10.9 (its
+    # two variants) stand with it.
+    assert all(ref.startswith("Lorcana 10.10.") for ref in refs.all_inner_texts())
+    assert {"Lorcana 10.10.9", "Lorcana 10.10.9.1", "Lorcana 10.10.9.2"} <= set(refs.all_inner_texts())
+    assert not re.search(r"(?<![\d.])10\.8\b", page.locator("main").evaluate(WITHOUT_HISTORY))
 
 
 @pytest.mark.parametrize("path", [f"/sources/{LORCANA_RULES}/versions", f"/sources/{LORCANA_RULES}/diff?from={FIRST}"])
