@@ -13,7 +13,7 @@ import pytest
 import sqlite_utils
 from datasette.utils import tilde_encode
 
-from kb.search import MAX_K, ask
+from kb.search import ask
 from kb.store import connect
 from service import datasette_plugin
 from service.app import create_app
@@ -124,7 +124,7 @@ def test_the_search_query_answers_a_plain_words_question_as_the_web_app_does(ds,
     found = found_ids(rows(ds, "/rulings/search", q=PLAIN_QUESTION, game=""))
     assert RESERVE in found[:3]
     conn = connect(built_db)
-    assert found == [r["id"] for r in ask(conn, PLAIN_QUESTION, None, MAX_K)["results"]]
+    assert found == [r["id"] for r in ask(conn, PLAIN_QUESTION, None)["results"]]
     conn.close()
 
 
@@ -137,9 +137,10 @@ def test_the_search_query_keeps_to_the_game_asked_and_finds_nothing_for_nothing(
 
 def test_the_search_query_gives_the_outcome_then_each_rulings_ref_title_game_source_and_a_link(ds, built_db):
     response = get(ds, "/rulings/search.json", q="reserve army", game="dragon-dice")
-    assert response.json()["columns"] == ["outcome", "ref", "title", "game", "source", "text", "link"]
-    outcome, *first = response.json()["rows"][0]
-    assert outcome == ask(connect(built_db), "reserve army", "dragon-dice")["outcome"]
+    assert response.json()["columns"] == ["outcome", "said", "under", "ref", "title", "game", "source", "text", "link"]
+    outcome, said, _, *first = response.json()["rows"][0]
+    answer = ask(connect(built_db), "reserve army", "dragon-dice")
+    assert (outcome, said or None) == (answer["outcome"], answer["said"])
     assert {row[0] for row in response.json()["rows"][1:]} == {""}, "the outcome is said once, on the first row"
     conn = connect(built_db)
     expected = conn.execute("select r.ref, r.title, s.title from rulings r join sources s on s.id = r.source "
@@ -282,3 +283,10 @@ def test_the_rulings_table_opens_on_the_columns_a_reader_needs_every_column_one_
     assert 'href="/rulings/rulings?_sort=id"' in page
     every = get(ds, "/rulings/rulings.json", _sort="id").json()["columns"]
     assert {"line_start", "char_start", "pdf_page"} <= set(every)
+
+
+def test_the_search_query_shows_as_many_rulings_as_k_says_and_refuses_another_k(ds):
+    assert len(rows(ds, "/rulings/search", q=PLAIN_QUESTION, game="", k="")) == 5
+    assert len(rows(ds, "/rulings/search", q=PLAIN_QUESTION, game="", k="2")) == 2
+    refused = get(ds, "/rulings/search.json", q=PLAIN_QUESTION, game="", k="lots")
+    assert refused.status_code == 400

@@ -15,7 +15,7 @@ from urllib.request import urlopen
 
 import pytest
 
-from kb.search import MAX_K, ask
+from kb.search import ask
 from kb.store import connect
 from service.browse import datasette
 from service.browse import settings as datasette_settings
@@ -73,7 +73,7 @@ def test_the_issues_query_as_written_gets_the_right_answer_within_2_s(browse, bu
     status, body, _, seconds = fetch(sql_url(browse, AS_WRITTEN))
     assert status == 200 and seconds < WITHIN, (status, seconds)
     conn = connect(built_db)
-    expected = json.dumps([ruling["id"] for ruling in ask(conn, "x", None, MAX_K)["results"]])
+    expected = json.dumps([ruling["id"] for ruling in ask(conn, "x", None)["results"]])
     count = conn.execute("select count(*) from rulings").fetchone()[0]
     conn.close()
     assert json.loads(body)["rows"] == [[expected]] * count

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from markupsafe import escape
 
 from kb import search
 from kb.answered import said
@@ -148,7 +149,7 @@ def test_api_search_carries_the_gaps_like_the_cli(client, built_db):
 def test_the_ask_page_says_not_covered_links_the_gap_to_its_source_line_then_the_nearest_rulings(client):
     page = client.get("/", query_string={"q": SUPPLY}).get_data(as_text=True)
     results = page[page.index('<section class="results outcome-not-covered nearest"'):]
-    covered = results.index("The documents don't appear to cover this: a source records it as missing.")
+    covered = results.index(escape("The documents don't appear to cover this: a source records it as missing."))
     gap = results.index(f': {SUPPLY_GAP}</li>')
     link = results.index('<a href="/sources/paths-of-the-lance-rules?lines=6-6#L6">Paths of the Lance: An '
                          'Expansion to DL 11, Dragons of Glory, line 6</a>')

@@ -127,7 +127,8 @@ def test_fts_syntax_in_a_question_is_only_words(conn, hostile):
     assert re.fullmatch(r'("[^\W_]+"( OR "[^\W_]+")*)?', query), query
     for mode in ("fts", "hybrid"):
         answer = search.ask(conn, hostile, mode=mode)
-        assert set(answer) == {"query", "outcome", "answered", "confidence", "game", "results", "gaps"}
+        assert set(answer) == {"query", "outcome", "answered", "confidence", "said", "game", "unheld", "results",
+                               "groups", "gaps"}
         assert answer["query"] == hostile
         assert isinstance(answer["answered"], bool) and isinstance(answer["results"], list)
         assert isinstance(answer["gaps"], list)
