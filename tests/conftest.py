@@ -91,10 +91,13 @@ def corpora_db(built_db, tmp_path_factory) -> Path:
     from support.documents import question_documents
     if not CORPORA.is_dir() or not EVAL.is_dir():
         pytest.skip(f"{CORPORA} or {EVAL} is not beside the clone")
+    from ingest.limits import from_environment
     path = tmp_path_factory.mktemp("corpora") / "rulings.db"
     shutil.copy(built_db, path)
+    # A library to ask, not a test of reading time: a machine busy with other work must not fail its adds.
+    patient = from_environment().with_settings({"seconds": "600"})
     for file, game in question_documents(EVAL / "corpora_dev_questions.jsonl"):
-        add_document(path, file, game)
+        add_document(path, file, game, limits=patient)
     return path
 
 
