@@ -7,7 +7,7 @@ export HF_HUB_DISABLE_PROGRESS_BARS := 1
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 
-.PHONY: install test ingest ask serve clean
+.PHONY: install test test-fast ingest ask serve clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -20,8 +20,13 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# The whole suite (what CI runs).
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
+
+# The quick tier for edits: no browser, no ../shared/corpora documents, nothing slow (pyproject.toml's markers).
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -q -m "not browser and not corpus and not slow"
 
 # Rebuild rulings.db from sources/, then record every executable example's result in it.
 ingest: $(STAMP)
