@@ -1,8 +1,15 @@
-"""Shared fixtures: a database freshly built from the real sources (once per test session)."""
+"""Shared fixtures: a database freshly built from the real sources, and the real documents of ../shared/corpora
+added to copies of it, each built once per test session and shared read-only (a test that writes copies one).
+
+The markers (pyproject.toml) split the suite: `browser` (tests/browser, marked here), `corpus` (the documents of
+../shared/corpora, and any test using a database built from them), `slow` (a test of several seconds on its own);
+`make test-fast` leaves out all three."""
 from __future__ import annotations
 
+import hashlib
 import os
 import re
+import shutil
 import unicodedata
 from pathlib import Path
 
@@ -15,13 +22,39 @@ os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 
 
 
+# Session fixtures whose database is built from ../shared/corpora: a test using one is a corpus test.
+CORPUS_FIXTURES = {"lorcana_editions", "editions_db"}
+
+
+def pytest_collection_modifyitems(config, items):
+    browser = Path(__file__).parent / "browser"
+    for item in items:
+        if Path(item.fspath).is_relative_to(browser):
+            item.add_marker(pytest.mark.browser)
+        if CORPUS_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.corpus)
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def shared(path: Path):
+    """Hand out the database at `path` to every test of the session, then check that none wrote to it (a test that
+    changes a database works on its own copy: shutil.copy, never a new ingest)."""
+    before = _digest(path)
+    yield path
+    assert _digest(path) == before, f"{path}: a test wrote to this shared database; it should change a copy"
+
+
 @pytest.fixture(scope="session")
 def built_db(tmp_path_factory) -> Path:
-    """rulings.db built by `kb.build.build` from the checkout's sources/sources.toml into a temp folder."""
+    """rulings.db built by `kb.build.build` from the checkout's sources/sources.toml into a temp folder: shared,
+    read-only."""
     from kb.build import build
     path = tmp_path_factory.mktemp("db") / "rulings.db"
     build(path, REPO_MANIFEST)
-    return path
+    yield from shared(path)
 
 
 @pytest.fixture(scope="session")
@@ -48,36 +81,46 @@ def seeds_library(conn):
 @pytest.fixture(scope="session")
 def seeds_plus(built_db, tmp_path_factory):
     """`seeds_plus(game, text)`: a copy of the seeds' database with one more document (`text`, added as game
-    `game` with `rulings add`'s library function), its path."""
-    import shutil
-
+    `game` with `rulings add`'s library function), its path. Each (game, text) is added once per session; every
+    call gets its own copy of that database, to change as it likes."""
     from kb.build import add_document
+    added: dict[tuple[str, str], Path] = {}
 
     def add(game: str, text: str) -> Path:
         folder = tmp_path_factory.mktemp(game)
         path = folder / "rulings.db"
-        shutil.copy(built_db, path)
-        (folder / f"{game}.txt").write_text(text, encoding="utf-8")
-        add_document(path, folder / f"{game}.txt", game)
+        if (game, text) not in added:
+            kept = tmp_path_factory.mktemp(f"{game}-added") / "rulings.db"
+            shutil.copy(built_db, kept)
+            (kept.parent / f"{game}.txt").write_text(text, encoding="utf-8")
+            add_document(kept, kept.parent / f"{game}.txt", game)
+            added[game, text] = kept
+        shutil.copy(added[game, text], path)
         return path
     return add
 
 
 @pytest.fixture(scope="session")
-def editions_db(built_db, tmp_path_factory) -> Path:
+def lorcana_editions(built_db, tmp_path_factory) -> tuple[Path, list[dict]]:
     """A copy of the seeds' database with the three editions of the Lorcana comprehensive rules (the publisher's
-    PDFs in ../shared/corpora) added in date order: one source, LORCANA_RULES, with three versions. Skips when
-    ../shared is not beside the clone."""
-    import shutil
-
+    PDFs in ../shared/corpora) added in date order, vectors and all: one source, LORCANA_RULES, with three versions.
+    (its path, each addition's report). Built once per session and shared, read-only. Skips when ../shared is not
+    beside the clone."""
     from kb.build import add_document
     if not CORPORA.is_dir():
         pytest.skip(f"{CORPORA} is not beside the clone")
     path = tmp_path_factory.mktemp("editions") / "rulings.db"
     shutil.copy(built_db, path)
-    for edition in LORCANA_EDITIONS:
-        add_document(path, CORPORA / f"{LORCANA_RULES}-{edition}.pdf", "lorcana")
-    return path
+    reports = [add_document(path, CORPORA / f"{LORCANA_RULES}-{edition}.pdf", "lorcana")
+               for edition in LORCANA_EDITIONS]
+    for _ in shared(path):
+        yield path, reports
+
+
+@pytest.fixture(scope="session")
+def editions_db(lorcana_editions) -> Path:
+    """The path of `lorcana_editions`' database (shared, read-only)."""
+    return lorcana_editions[0]
 
 
 def _letters(text: str) -> str:
