@@ -3,7 +3,7 @@ rules in green, removed ones struck through, a changed rule's words marked; two 
 followed to its page, which says in which version it changed and shows the earlier text on a click; all of it
 fits a phone's width."""
 import pytest
-from harness import ARTIFACTS, CHROMIUM, servers
+from harness import ARTIFACTS, CHROMIUM
 
 from kb.editions import diff
 from kb.store import connect
@@ -21,10 +21,9 @@ PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="module")
-def urls(editions_db):
+def urls(editions_urls):
     """Both servers over the database with three editions of the Lorcana rules."""
-    with servers(editions_db) as found:
-        yield found
+    return editions_urls
 
 
 @pytest.fixture(scope="module")
