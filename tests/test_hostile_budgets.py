@@ -48,6 +48,7 @@ def outcomes(tmp_path_factory):
         return dict(pool.map(add, write(folder / "documents")))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", CASES)
 def test_a_hostile_document_is_refused_in_one_line_or_added_within_60_s_and_1_gb(outcomes, name):
     outcome, before, db = outcomes[name]

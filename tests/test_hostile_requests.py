@@ -175,6 +175,7 @@ OPERATIONS = [operation["operationId"] for methods in json.loads(OPENAPI.read_te
 
 # schemathesis's pytest integration (from_fixture) reads pytest internals gone in pytest 9: hypothesis drives
 # its strategies directly. Valid and invalid inputs both, 30 per operation, the same ones every run.
+@pytest.mark.slow
 @pytest.mark.parametrize("operation_id", OPERATIONS)
 def test_every_api_operation_conforms_to_its_openapi_description(app, operation_id):
     operation = schemathesis.openapi.from_wsgi("/api/openapi.json", app).find_operation_by_id(operation_id)

@@ -20,6 +20,7 @@ def reference():
     return SentenceTransformer(str(model_dir()), device="cpu")
 
 
+@pytest.mark.slow
 def test_onnx_embeddings_match_sentence_transformers_on_the_corpus(conn, reference):
     texts = [f"{r['title']} {r['text']}" for r in conn.execute("select title, text from rulings")]
     texts += ["Can a reserve army double its magic?", "x", "é" * 2000]
@@ -35,6 +36,7 @@ def test_onnx_embeddings_are_unit_vectors_of_the_model_size():
     assert abs(float(np.linalg.norm(vector)) - 1.0) < 1e-5
 
 
+@pytest.mark.slow
 def test_batched_embeddings_equal_one_at_a_time(conn):
     texts = [t for (t,) in conn.execute("select text from embeddings order by id")]
     texts += ["Can a reserve army double its magic?", "x", "é" * 2000]
@@ -43,6 +45,7 @@ def test_batched_embeddings_equal_one_at_a_time(conn):
     assert np.abs(batched - single).max() < 1e-5
 
 
+@pytest.mark.slow
 def test_ingest_vectors_match_sentence_transformers_on_real_passages(conn, reference):
     texts = [t for (t,) in conn.execute("select text from embeddings order by id")]
     cosine = (reference.encode(texts, normalize_embeddings=True) * encode(texts)).sum(axis=1)
@@ -53,6 +56,7 @@ BUILD = ("import sys; from kb.build import build; build(sys.argv[1]); "
          "print(sorted({'torch', 'sentence_transformers', 'transformers'} & set(sys.modules)))")
 
 
+@pytest.mark.slow
 def test_building_a_database_never_imports_torch_or_sentence_transformers(tmp_path):
     run = subprocess.run([sys.executable, "-c", BUILD, str(tmp_path / "rulings.db")], capture_output=True,
                          text=True, check=True, cwd=ROOT)

@@ -21,6 +21,8 @@ from service.gate import HEAVY, THREADS, Gate
 from support.rulebooks import sectioned_rulebook
 from support.servers import running_server
 
+pytestmark = pytest.mark.slow
+
 SMALL, LARGE = 250, 2000  # sections: eight times as many
 GAMES = {"small": SMALL, "large": LARGE}
 

@@ -18,6 +18,8 @@ from support import CORPORA
 from support.structure_facts import (MEASURES, STRUCTURE, add, canonical, carries, facts_files, is_label, load_facts,
                                      measure, shape, targets)
 
+pytestmark = pytest.mark.corpus
+
 
 class Today(NamedTuple):
     """What a document reads right today: before issue 30 (commit 2930f6d), raised as the work met targets."""

@@ -17,7 +17,10 @@ from service.cli import cli
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 STRUCTURE = CORPORA / "structure"
-needs_corpora = pytest.mark.skipif(not CORPORA.is_dir(), reason=f"{CORPORA} is not beside the clone")
+def needs_corpora(test):
+    """A test of the real documents of ../shared/corpora (marked corpus), skipped when they are not there."""
+    skip = pytest.mark.skipif(not CORPORA.is_dir(), reason=f"{CORPORA} is not beside the clone")
+    return pytest.mark.corpus(skip(test))
 
 
 @cache

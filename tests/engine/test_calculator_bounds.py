@@ -234,6 +234,7 @@ def _requests(draw, game: str, calc: str) -> dict[str, str]:
     return {**params, **draw(st.sampled_from([{}] * 8 + [{"colour": "red"}, {"dead-units": "1"}]))}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, calc", CALCULATORS, ids=IDS)
 def test_a_fuzz_over_the_declared_bounds_finds_no_error_traceback_or_slow_answer(client, game, calc):
     @settings(max_examples=40, deadline=None, derandomize=True, database=None,
