@@ -6,6 +6,9 @@ STAMP := $(VENV)/.installed
 export HF_HUB_DISABLE_PROGRESS_BARS := 1
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
+# Bytecode is written even where the shell says not to: pytest caches the modules whose asserts it rewrites (the
+# tests, and hypothesis's and schemathesis's plugins whole), which otherwise every run rewrites again (~20 s).
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: install test test-fast ingest ask serve clean
 
