@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from support import CORPORA, LORCANA_EDITIONS, LORCANA_RULES, REPO_MANIFEST
+from support import CORPORA, LORCANA_EDITIONS, LORCANA_RULES, REPO_DB, REPO_MANIFEST
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
@@ -26,6 +26,7 @@ os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 CORPUS_FIXTURES = {"lorcana_editions", "editions_db"}
 
 
+@pytest.hookimpl(tryfirst=True)  # before `-m` reads the marks
 def pytest_collection_modifyitems(config, items):
     browser = Path(__file__).parent / "browser"
     for item in items:
@@ -49,10 +50,13 @@ def shared(path: Path):
 
 @pytest.fixture(scope="session")
 def built_db(tmp_path_factory) -> Path:
-    """rulings.db built by `kb.build.build` from the checkout's sources/sources.toml into a temp folder: shared,
-    read-only."""
+    """rulings.db rebuilt by `kb.build.build` from the checkout's sources/sources.toml over a copy of the committed
+    one, as `make ingest` rebuilds it: every row from the sources, the vectors of unchanged passages reused (the
+    model is not loaded for them; tests/test_repo_database.py checks the committed ones against a build from
+    nothing). Shared, read-only."""
     from kb.build import build
     path = tmp_path_factory.mktemp("db") / "rulings.db"
+    shutil.copy(REPO_DB, path)
     build(path, REPO_MANIFEST)
     yield from shared(path)
 
