@@ -183,6 +183,7 @@ def test_a_poorly_read_document_keeps_its_shape_when_no_other_reads_its_numberin
     assert "the rulings are mostly glossary" in text
 
 
+@pytest.mark.corpus
 @pytest.mark.skipif(not CORPORA.is_dir(), reason=f"{CORPORA} is not beside the clone")
 @pytest.mark.parametrize("name", ["mtg-comprehensive-rules-2022-04-29.txt",
                                   "lorcana-comprehensive-rules-2025-10-31.pdf"])
@@ -198,6 +199,7 @@ def test_the_comprehensive_rulebooks_audit_good(name):
     assert "  structure audit: good: read " in report_text(report)
 
 
+@pytest.mark.corpus
 @pytest.mark.skipif(not CORPORA.is_dir(), reason=f"{CORPORA} is not beside the clone")
 def test_the_mtg_glossary_entries_match_the_pairs_it_shows():
     glossary = audited(CORPORA / "mtg-comprehensive-rules-2022-04-29.txt")["glossary"]
