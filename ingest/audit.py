@@ -2,7 +2,7 @@
 
 Whatever the numbering scheme, a document shows its labels at the start of its lines ("1.4.6.", "**1-2-1.**",
 "- 9f12c", "Rule 7.4 (b)", "a."). The audit reads those lines and asks how many of them became a unit or a
-heading carrying that label; how many units are long without being one paragraph of the document; how many
+heading carrying that label; which invariants every cut keeps it breaks (ingest.invariants); how many
 refs are counts where the document numbers its units; how many refs collide with a number the document
 gives; and whether the glossary holds as many entries as the document shows term/definition pairs. Every
 pattern here is linear (bounded or possessive repetitions): documents run to thousands of rules and some are
@@ -15,15 +15,14 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+from ingest import invariants
 from ingest.refs import PARAGRAPH, colliding, counted, ruling_refs
 from model.kinds import HEADER_KINDS, TERM_KINDS
 
-LONG_WORDS = 300
 # Past these the audit calls the cut poor: the share of numbered lines read, of units with ordinal refs where
-# the document numbers them, of units long without being one paragraph, of glossary pairs read as entries.
+# the document numbers them, of glossary pairs read as entries (any broken invariant is poor whatever its count).
 READ_FLOOR = 0.8
 ORDINAL_CEILING = 0.1
-LONG_CEILING = 0.02
 NUMBERED_PART = 0.25
 GLOSSARY_FLOOR = 0.8
 # Too few numbered lines (or pairs) say nothing about a scheme: a list of steps in a prose rulebook.
@@ -196,19 +195,24 @@ def glossary_pairs(text: str) -> int:
     return pairs
 
 
-def audit(text: str, rulings: Sequence, original: str | None = None) -> dict:
+def audit(text: str, rulings: Sequence, original: str | None = None, *, title: str = "", file_name: str = "",
+          game_name: str = "") -> dict:
     """The structure audit of `rulings` cut from `text` (the cleaned document): see the module docstring.
     Returns plain data: numbered (lines, read, share, missed), long, ordinals, colliding, glossary (entries,
-    pairs), the problems found (worst first, each with a count and examples) and a verdict, "good" or
-    "poor: <why>". Missed lines are numbered as in `original` (the file as read) where they can be found
+    pairs), the invariants every cut keeps (ingest.invariants: name, what, count, examples; checked against
+    `original`, the file as read, with the source's `title`, `file_name` and `game_name`), the problems found
+    (worst first, each with a count and examples; every invariant broken is one) and a verdict, "good" only
+    when there is none, else "poor: <why>". Missed lines are numbered as in `original` where they can be found
     there, else as in `text`."""
     refs = ruling_refs(list(rulings), _ABBREV)
     units = [r for r in rulings if r.kind not in HEADER_KINDS]
     found = numbering(text, rulings, refs)
     if original is not None:
         found["missed"] = _in_original(original, found["missed"])
-    long = [r for r in units if len(r.text.split()) > LONG_WORDS
-            and max(len(piece.split()) for piece in r.text.split("\n")) <= LONG_WORDS]
+    kept = invariants.check(invariants.Cut(text if original is None else original, rulings,
+                                           {id_: _ref(refs, r) for r in rulings for id_ in [r.id]},
+                                           title, file_name, game_name))
+    long = next(i for i in kept if i["name"] == "long")
     # The document numbers its units when it prints a label for a good part of them (a cut that split it
     # into lines has more units than the document has).
     numbers_units = found["lines"] >= max(MIN_LINES, NUMBERED_PART * len(units))
@@ -231,9 +235,6 @@ def audit(text: str, rulings: Sequence, original: str | None = None) -> dict:
         problems.append({"what": f"{len(ordinals):,} of {len(units):,} units have ordinal refs where the document "
                                  "numbers its units", "share": len(ordinals) / len(units),
                          "examples": [_ref(refs, r) for r in ordinals[:EXAMPLES]]})
-    if len(long) > LONG_CEILING * len(units):
-        problems.append({"what": f"{len(long):,} units over {LONG_WORDS} words are more than one paragraph",
-                         "share": len(long) / len(units), "examples": [_ref(refs, r) for r in long[:EXAMPLES]]})
     if clashes:
         problems.append({"what": f"{len(clashes):,} refs are another unit's number", "share": len(clashes) / len(units),
                          "examples": [refs[i].partition(" ")[2] for i in clashes[:EXAMPLES]]})
@@ -241,8 +242,10 @@ def audit(text: str, rulings: Sequence, original: str | None = None) -> dict:
         problems.append({"what": f"{entries:,} glossary entries for {pairs:,} term/definition pairs",
                          "share": 1 - entries / pairs, "examples": []})
     problems.sort(key=lambda p: -p["share"])
-    return {"numbered": found, "long": len(long), "ordinals": len(ordinals), "colliding": len(clashes),
-            "glossary": {"entries": entries, "pairs": pairs}, "problems": problems,
+    problems += [{"what": f"{i['count']:,} {i['what']} ({i['name']})", "share": i["count"] / max(len(units), 1),
+                  "examples": i["examples"]} for i in kept if i["count"]]
+    return {"numbered": found, "long": long["count"], "ordinals": len(ordinals), "colliding": len(clashes),
+            "glossary": {"entries": entries, "pairs": pairs}, "invariants": kept, "problems": problems,
             "verdict": "poor: " + "; ".join(p["what"] for p in problems) if problems else "good"}
 
 

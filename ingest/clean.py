@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from itertools import pairwise
 
 from ingest.text import MappedText
 
@@ -16,6 +17,12 @@ LISTING_LINE = re.compile(r"^ {0,4}(\d{1,5})\.(?: |$)", re.M)
 _ODD_SPACES = re.compile(r"[\u00a0\u2000-\u200a\u202f\u205f\u3000\t]")
 _PAGE_FOOTER = re.compile(r"^[ \t]*(?:Page \d+ of \d+|[\w-]+\.(?:doc|docx|rtf|pdf|odt))[ \t]*$", re.M | re.I)
 _TOKEN = re.compile(r"[^\W\d_]+")
+# A word a line's end broke at a hyphen ("non-" over "icebreaker"); a label after it ("ii.") is no half. Both
+# patterns start only at a word's start: from inside a 9 MB word each start would read it to its end again.
+# A PDF's text runs may stand a blank line apart ("non-" / "" / "virus").
+_BROKEN = re.compile(r"(?<![^\W\d_])(?P<left>[^\W\d_]++)-[ \t]*+\n(?:[ \t]*+\n)?[ \t]*+(?P<right>[^\W\d_]{2,}+)(?P<stop>[.)]?)")
+_ROMAN = re.compile(r"[ivxlc]{1,4}+")
+_HYPHENATED = re.compile(r"(?<![^\W\d_-])[^\W\d_]++(?:-[^\W\d_]++)++")
 # Doubled words that are real English ("he had had enough", "that that rule").
 _LEGIT_DOUBLES = {"had", "that", "is", "do", "can", "bye", "very", "so", "no", "ha", "knock"}
 # Tokens are bounded so that a long run of non-space text cannot make the match backtrack quadratically.
@@ -159,6 +166,27 @@ def rejoin_split_words(doc: MappedText, vocab: Counter) -> MappedText:
                 index += 2
             else:
                 index += 1
+    return doc.edit(edits())
+
+
+def rejoin_broken_words(doc: MappedText, vocab: Counter) -> MappedText:
+    """"non-" / "icebreaker" -> "non-icebreaker", "excur-" / "sion" -> "excursion": a word that a line's end
+    broke at a hyphen is one word again. The hyphen stays when the document writes the word with it elsewhere,
+    when the break goes on a compound ("out-of-" / "bounds"), or when both halves are words of the corpus (seen
+    elsewhere too) and their join is not; else it goes."""
+    hyphenated = {pair for m in _HYPHENATED.finditer(doc.text) for parts in [m.group().lower().split("-")]
+                  for pair in map("-".join, pairwise(parts))}
+
+    def edits():
+        for match in _BROKEN.finditer(doc.text):
+            left, right = match.group("left"), match.group("right")
+            if match.group("stop") and _ROMAN.fullmatch(right):  # "ii." opens an item of its own
+                continue
+            whole = f"{left}-{right}".lower()
+            compound = doc.text[match.start() - 1:match.start()] == "-"  # "out-of-" / "bounds" goes on a compound
+            kept = compound or whole in hyphenated or not vocab[(left + right).lower()] and all(
+                vocab[half.lower()] >= 2 for half in (left, right))
+            yield match.end("left"), match.start("right"), "-" if kept else ""
     return doc.edit(edits())
 
 

@@ -117,6 +117,9 @@ def strip_furniture(doc: MappedText, page_starts: list[int] | None = None) -> Fu
     pages = PageMap(starts, numbers) if layout.paged else PageMap([], [])
     doc = _close_up(doc, lines, layout.drop)
     doc, contents = _strip_contents(doc, pages.starts)
+    # What a contents heading did not lead to (the contents ran past a page break, or has no heading).
+    doc, listed = _strip_listed_headings(doc)
+    contents += listed
     doc, metadata, front_lines = _strip_front_matter(doc)
     if "date" not in metadata:
         metadata.update(_running_date(dropped) or _in_force_date(doc.text))
@@ -457,6 +460,19 @@ def _running_date(furniture: list[str]) -> dict[str, str]:
 
 # --- contents ---
 
+# A contents without its heading (`_strip_listed_headings`): where it may stand, how many entries make one.
+_LISTED_FRONT = 0.3
+_MIN_LED, _MIN_LISTED, _LISTED_GAPS, _TITLE_WORDS = 5, 10, 2, 8
+_LISTED_LEADER = re.compile(r"(?:\.[ \t]?){3,}+[ \t]*+\d{1,4}+[ \t]*+$|…[ \t]*+\d{1,4}+[ \t]*+$")
+_LEADER_TAIL = re.compile(r"(?:[ \t]*+(?:\.[ \t]?){2,}+|[ \t]*+…++|[ \t]{2,}+)[ \t]*+\d{1,4}+[ \t]*+$|[ \t]++\d{1,4}+[ \t]*+$")
+_LABEL_HEAD = re.compile(r"^(?:(?:chapter|section|part|appendix)[ \t]++)?(?:[A-Z]{1,3}+\.)?\d{1,3}+(?:\.\d{1,3}+)*+\.?[ \t]++"
+                         r"|^[A-Z]\.[ \t]++", re.IGNORECASE)
+_LABEL_ALONE = re.compile(r"^[ \t]*+(?:[A-Z]{1,3}+\.)?\d{1,3}+(?:\.\d{1,3}+)*+\.?[ \t]*+$")
+_MARKS = "#>*_ \t"  # markdown's heading, quote and emphasis marks around a line
+_LISTED_LENGTH = 300  # no contents line is longer (and patterns ending in "$" stay linear on what is)
+_BULLETED = re.compile(r"^[ \t]*+[-*+•][ \t]")
+_TAIL = 120
+
 def _strip_contents(doc: MappedText, page_starts: list[int]) -> tuple[MappedText, list[tuple[str, str]]]:
     """Find a contents heading and the contents lines after it; remove them and return the entries."""
     lines = _lines(doc.text)
@@ -550,6 +566,87 @@ def _title(piece: str) -> str:
     if not _LETTER.search(title) or len(title.split()) > 15 or title.endswith((".", ",", ";", ":")):
         return ""
     return title
+
+
+def _strip_listed_headings(doc: MappedText) -> tuple[MappedText, list[tuple[str, str]]]:
+    """A contents without a contents heading (or one the lines after it do not follow): a run of lines near the
+    document's start that are word for word headings it prints further on, or that end in dot leaders and a page
+    number. Removed, with their entries (number, title) in document order."""
+    lines = _lines(doc.text)
+    text = [doc.text[slice(*bounds)] for bounds in lines]
+    keys = [_listed_key(line) for line in text]
+    # Where each line's words stand last as a heading prints them: with any number it ends in ("Section 12"),
+    # which in a contents line is its page.
+    last = {key: index for index, line in enumerate(text) if (key := _listed_key(line, paged=False))}
+    runs: list[list[int]] = []
+    run: list[int] = []
+    listed: set[tuple[str, str]] = set()  # (label, key) of every entry listed so far
+    label, misses = "", 0  # the label alone on the line before
+    for index in range(int(len(lines) * _LISTED_FRONT)):
+        line = text[index]
+        if not line.strip():
+            continue
+        if _LABEL_ALONE.match(line):
+            label, misses = line.strip(), 0  # a label alone ("3.4."): its title, maybe wrapped, on the next lines
+            continue
+        key = keys[index]
+        head = _LABEL_HEAD.match(line.strip(_MARKS))
+        entry = ((head.group().strip() if head else label), key)
+        label = ""
+        if key and entry[0] and entry in listed:  # the body heads its first part as the contents listed it: they ended
+            break
+        title = _LABEL_HEAD.sub("", line.strip(_MARKS)).lstrip("“\"'(")
+        if _LISTED_LEADER.search(line[-_TAIL:]) or (
+                len(key) >= 4 and last.get(key, -1) > index and not _BULLETED.match(line) and title[:1].isupper()
+                and len(key.split()) <= _TITLE_WORDS and not line.rstrip().endswith((".", ":", ";", ","))):
+            run.append(index)
+            listed.add(entry)
+            misses = 0
+        elif run:
+            misses += 1
+            if misses > _LISTED_GAPS:
+                runs.append(run)
+                run, misses = [], 0
+    runs.append(run)
+    kept = [cut for cut in map(_listed_run, [text] * len(runs), runs) if cut]
+    if not kept:
+        return doc, []
+    entries = [(number.rstrip("."), title) for run in kept for i in run
+               for number, title in [_listed_entry(text[i])] if title]
+    return doc.edit([(lines[_labelled_from(text, run[0])][0], min(lines[run[-1]][1] + 1, len(doc.text)), "")
+                     for run in kept]), entries
+
+
+def _labelled_from(text: list[str], first: int) -> int:
+    """The line a contents run starts on: its first entry's, or the label alone on the line above it."""
+    return first - 1 if first and _LABEL_ALONE.match(text[first - 1]) else first
+
+
+def _listed_run(text: list[str], run: list[int]) -> list[int]:
+    """The run as a contents, or [] when it is none: five entries with dot leaders (ending at the last of them),
+    or ten titles without any."""
+    led = [i for i in run if _LISTED_LEADER.search(text[i][-_TAIL:])]
+    if len(led) >= _MIN_LED:
+        return run[:run.index(led[-1]) + 1]
+    return list(run) if len(run) >= _MIN_LISTED and not led else []
+
+
+def _listed_key(line: str, paged: bool = True) -> str:
+    """A line as a contents entry and its heading are compared: its words in lower case, without markup, label,
+    and (`paged`) dot leader or page number; "" for a line of no letters or too many words for a heading."""
+    if len(line) > _LISTED_LENGTH:
+        return ""
+    line = line.strip(_MARKS)
+    line = _LABEL_HEAD.sub("", (_LEADER_TAIL.sub("", line) if paged else line).strip())
+    words = re.findall(r"[^\W_]+", line.casefold())
+    return " ".join(words) if words and len(words) <= 12 and _LETTER.search(line) else ""
+
+
+def _listed_entry(line: str) -> tuple[str, str]:
+    """(number, title) of a contents line."""
+    line = _LEADER_TAIL.sub("", line.strip(_MARKS)).strip()
+    head = _LABEL_HEAD.match(line)
+    return (head.group().strip(), line[head.end():].strip()) if head else ("", line)
 
 
 def _reading_order(doc: MappedText, lines, found, page_starts: list[int]) -> list[tuple[str, str]]:

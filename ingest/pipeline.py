@@ -11,7 +11,7 @@ from ingest import clean, formats, furniture, limits, links, refs, shapes, spell
 from ingest.errors import IngestError
 from ingest.formats import Document
 from ingest.manifest import Manifest, SourceEntry
-from ingest.segment import Block, first_sentence, section_slug, slugify
+from ingest.segment import Block, asks, first_sentence, section_slug, slugify
 from ingest.shapes import flat
 from ingest.text import LineIndex, MappedText
 from model import values
@@ -45,7 +45,7 @@ def clean_document(doc: MappedText, original: str, entry: SourceEntry, vocab: Co
     for pattern in entry.strip:
         doc = doc.sub(re.compile(pattern, re.MULTILINE), "")
     doc = clean.collapse_doubled_words(doc)
-    return clean.rejoin_split_words(doc, vocab)
+    return clean.rejoin_split_words(clean.rejoin_broken_words(doc, vocab), vocab)
 
 
 def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None = None,
@@ -299,6 +299,9 @@ def _rulings(entry: SourceEntry, blocks: list[Block], doc: MappedText, cite: _Ci
         # its term leads to its target.
         if kind == "glossary" and links.only_reference(text):
             kind = "redirect"
+        # A paragraph that asks and answers is a question, whatever layout set it ("How does X work? Roll…").
+        if kind in ("paragraph", "clarification") and asks(text):
+            kind = "question"
         parent = by_label.get(block.parent or "") or owners.get(block.parent or "")
         section = " > ".join(block.section)
         if parent and rulings_by_id[parent].kind == "rule":

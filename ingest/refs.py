@@ -119,6 +119,7 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
     for ruling in rulings:
         sections.setdefault("\0front" if ruling.kind in HEADER_KINDS else ruling.section, []).append(ruling)
     labels: dict[str, str] = {}
+    titled: set[str] = set()  # the rulings named by their title: a term's clipping, not a number's
     claimed: set[str] = set()
     seen: dict[tuple[str, str], int] = {}  # (anchor, mark) -> the marked units labelled under it so far
     for section, members in sections.items():  # in order of first use: a heading comes before its section
@@ -131,9 +132,12 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
         above = headings.get(_split_section(section), "")
         heading = labels.get(above)
         base = _own_labels(members)
+        if not heading:
+            base = _named(members, base, section, titled)
         if heading:
-            # Under a glossary entry its parts and steps read after its term: "Attacks 1", "Campaign Setup 3".
-            joint = " " if kinds[above] in TERM_KINDS else "."
+            # Under a glossary entry, or a heading named by its title, its parts and steps read after its name:
+            # "Attacks 1", "Campaign Setup 3".
+            joint = " " if kinds[above] in TERM_KINDS or above in titled else "."
             base = [own if own.startswith(heading + joint) or r.kind in TERM_KINDS else f"{heading}{joint}{own}"
                     for own, r in zip(base, members, strict=True)]
         # Last, the label the section's heading prints ("Appendix III 1" when "Appendix 1" is Appendix I's).
@@ -162,7 +166,7 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
         # Lazily: the first candidate almost always serves, and building a thousand per ruling cost a second
         # per 5,000 rulings.
         own = f"{abbrev} {labels[ruling.id]}" if labels[ruling.id] else ""
-        clipped = _clip(own, MAX_REF) if ruling.kind in TERM_KINDS else _clip_term(own, MAX_REF)
+        clipped = _clip(own, MAX_REF) if ruling.kind in TERM_KINDS or ruling.id in titled else _clip_term(own, MAX_REF)
         candidates = chain((*filter(None, [own, clipped]), f"{abbrev} #{position}"),
                            (f"{abbrev} #{position}.{n}" for n in range(2, 1000)))
         ref = next(c for c in candidates if len(c) <= MAX_REF and ref_key(c) not in used)
@@ -290,6 +294,24 @@ def _own_labels(members: list[Ruling]) -> list[str]:
     # A glossary entry the document numbers ("4-1. Effect") keeps its number.
     return [(numbering(r.label) if r.label[:1].isdigit() else "") or _term(r) or numbering(r.label) or next(ordinals)
             for r in members]
+
+
+def _named(members: list[Ruling], base: list[str], section: str, titled: set[str]) -> list[str]:
+    """Labels that are counts made into names, where the document prints no label (and no labelled heading is
+    over them): a unit that is its own heading by its title ("DT Revealing A Room", added to `titled`), any
+    other by the heading it sits under and its count there ("TtR Components 2"). A count stays bare only under
+    no heading at all."""
+    heading = " ".join(section.rpartition(" > ")[2].split())
+    named, counts = [], count(1)  # a count under its heading starts at 1 there
+    for own, ruling in zip(base, members, strict=True):
+        if numbering(own) != own or not _ordinal(ruling):
+            named.append(own)  # the document's number, or a term: no count
+        elif ruling.label == ruling.title and not numbering(ruling.label):
+            named.append(" ".join(ruling.title.split()))
+            titled.add(ruling.id)
+        else:
+            named.append(f"{heading} {next(counts)}" if heading else own)
+    return named
 
 
 def _term(ruling: Ruling) -> str:

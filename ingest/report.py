@@ -56,7 +56,8 @@ def ingest_report(entry: SourceEntry, parsed: ParsedSource) -> dict:
         "doubt": found.get("doubt"),
         "suspicious": suspicious,
         "colliding_refs": _colliding_refs(parsed.rulings, entry.section),
-        "audit": {**audit(parsed.cleaned_text, parsed.rulings, parsed.original_text),
+        "audit": {**audit(parsed.cleaned_text, parsed.rulings, parsed.original_text, title=entry.title,
+                          file_name=entry.file, game_name=parsed.found.get("game_name") or ""),
                   "shapes_tried": [{"shape": shape, "share": share} for shape, share in found.get("shapes_tried", ())]},
     }
 

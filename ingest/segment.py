@@ -177,3 +177,16 @@ def trim(text: str, start: int, end: int) -> tuple[int, int]:
     while end > start and text[end - 1].isspace():
         end -= 1
     return start, end
+
+
+# The words a question opens with ("Does" / "Watchtower Grid" / "see the tunnel…?" is no heading "Does").
+ASKING_WORD = re.compile(r"(?:what|how|why|when|where|which|who|whose|can|could|do|does|did|is|are|was|were|will|"
+                         r"would|should|shall|may|might|must|has|have|had|if)\b", re.IGNORECASE)
+# A unit that asks and answers: "Q: …", or a question opening with an asking word, then its answer.
+_ASKS = re.compile(rf"^(?:Q[:.][ \t]|Question[:.]?[ \t]|{ASKING_WORD.pattern}[^?\n]{{4,240}}+\?[”\"’]?[ \t]++\S)",
+                   re.IGNORECASE)
+
+
+def asks(text: str) -> bool:
+    """Does `text` ask a question and answer it ("How does rolling work? Roll three dice…", "Q: …")?"""
+    return bool(_ASKS.match(text))

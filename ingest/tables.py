@@ -95,14 +95,17 @@ def _column_names(header: list[str]) -> list[str]:
 def extract(entry: SourceEntry, located: list[Found], rulings: list[Ruling], cite) -> list[Table]:
     """The located tables as records; each table belongs to the ruling whose text holds its rows, else the
     one whose citation holds its start. A table found by its shape is named after its ruling's section."""
-    found = []
+    found, ids = [], set()
     for table in located:
         citation = cite([(table.start, table.end)])
         owner = next((r for r in rulings if table.markup() in r.text), None) or next(
             (r for r in rulings if r.citation.char_start <= citation.char_start < r.citation.char_end), rulings[0])
         name = table.spec.name or owner.section.split(" > ")[-1]
-        found.append(Table(f"{owner.id}/table/{slugify(name)}", entry.id, owner.id, name,
-                           list(table.spec.columns), table.rows, citation))
+        # A ruling may hold two tables of one name (a section's tables named after it): the later ones numbered.
+        base = f"{owner.id}/table/{slugify(name)}"
+        id_ = next(c for c in (base, *(f"{base}-{n}" for n in range(2, len(located) + 2))) if c not in ids)
+        ids.add(id_)
+        found.append(Table(id_, entry.id, owner.id, name, list(table.spec.columns), table.rows, citation))
     return found
 
 

@@ -55,7 +55,7 @@ def test_calc_answers_in_words_with_the_rulings_that_decide_it():
     result = rulings("calc", "dungeon-twister", "bridge", "strength=3", "bonus=2", db=REPO_DB)
     assert result.output.splitlines() == [
         "The bridge holds: a strength-3 character may cross; only the printed strength counts (bonuses don't count).",
-        "Decided by: DT 15"]
+        "Decided by: DT The Small Bridge"]
 
 
 @pytest.mark.parametrize("args, message", [

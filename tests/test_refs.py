@@ -72,7 +72,7 @@ def test_every_seed_ruling_has_a_unique_ref_of_at_most_24_characters(conn):
     ("paths-of-the-lance/new-rules/b/3", "PotL B.3"),         # the game's initials, small words in lower case
     ("paths-of-the-lance/optional-rules/b/1", "PotL Optional B.1"),  # a letter New Rules already used
     ("paths-of-the-lance/house-rules/1", "PotL HR 1"),        # a second source of the game adds its kind
-    ("dungeon-twister/clarifications/the-rope", "DT 3"),      # no numbering: its ordinal in its section
+    ("dungeon-twister/clarifications/the-rope", "DT The Rope"),  # no numbering: its own heading names it
     ("dungeon-twister/clarifications/front-matter/about", "DT front 1"),  # the header, numbered apart
 ])
 def test_refs_are_built_from_the_documents_own_numbering(conn, ruling_id, ref):
@@ -140,11 +140,12 @@ def test_an_unnumbered_paragraph_heading_steps_is_marked_and_its_steps_read_afte
     assert refs[24:] == ["X Attacks", "X Attacks ¶1", "X Attacks ¶1.1", "X Attacks ¶1.2"]
 
 
-def test_a_prose_rulebook_keeps_its_ordinals():
+def test_a_prose_rulebook_names_its_paragraphs_by_their_heading_and_count():
+    # No number the document prints, so no bare count either (issue 42): the heading it sits under, then its count.
     rulings = _rulings(*[("Rules > Setup", str(n), f"Paragraph {n}", "paragraph") for n in range(1, 30)],
                        ("Rules > Setup > Steps", "1", "Shuffle", "rule"))
     refs = list(ruling_refs(rulings, "X", "Rules").values())
-    assert refs[:3] == ["X 1", "X 2", "X 3"] and not any("¶" in ref for ref in refs)
+    assert refs[:3] == ["X Setup 1", "X Setup 2", "X Setup 3"] and not any("¶" in ref for ref in refs)
 
 
 def test_steps_no_qualifier_tells_apart_take_the_label_their_heading_prints():

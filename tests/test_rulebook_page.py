@@ -61,14 +61,15 @@ def test_every_rule_stands_at_its_number_in_document_order(page, conn):
     rows = conn.execute("select r.id, r.ref, s.abbrev from rulings r join sources s on s.id = r.source "
                         "where r.source = ? order by r.position", [POTL]).fetchall()
     anchors = [rule_anchor(row["id"], row["ref"], row["abbrev"]) for row in rows]
-    assert anchors[:4] == ["1", "2", "2.1", "2.2"]
+    # The document numbers none of its first sections: each rule is anchored by its id's tail.
+    assert anchors[:4] == ["introduction", "new-sequence-of-play", "new-sequence-of-play/1", "new-sequence-of-play/2"]
     assert "B.1" in anchors and "optional-rules/b/1" in anchors  # "PotL Optional B.1": no one number, the id's tail
     assert [i for i in ids.order if i in set(anchors)] == anchors
 
 
 def test_subrules_are_nested_under_their_rule_and_rules_under_their_heading(page):
     _, ids = page
-    assert "B" in ids.inside["B.1"] and "2" in ids.inside["2.11"]
+    assert "B" in ids.inside["B.1"] and "new-sequence-of-play" in ids.inside["new-sequence-of-play/11"]
     assert "optional-rules/b" in ids.inside["optional-rules/b/5"]
     assert "new-rules" in ids.inside["A"]  # the heading "New Rules", addressable by its slug
     assert "B" not in ids.inside["C"]
@@ -76,10 +77,12 @@ def test_subrules_are_nested_under_their_rule_and_rules_under_their_heading(page
 
 def test_cross_references_link_to_anchors_on_the_page_both_ways(page):
     _, ids = page
-    # PotL 2.3 says "see pg. 2, Using the Event Cards, section 1": PotL 3.1, linked in its text and back.
-    assert ("#3.1", "2.3") in ids.links
-    assert ("#2.3", "3.1") in ids.links
-    assert ("#H", "3.4") in ids.links and ("#3.4", "H") in ids.links
+    # Step 3 of the New Sequence of Play says "see pg. 2, Using the Event Cards, section 1": that section's rule 1,
+    # linked in its text and back.
+    step, event = "new-sequence-of-play/3", "using-the-event-cards/1"
+    assert (f"#{event}", step) in ids.links
+    assert (f"#{step}", event) in ids.links
+    assert ("#H", "using-the-event-cards/4") in ids.links and ("#using-the-event-cards/4", "H") in ids.links
 
 
 def test_each_rule_links_to_its_own_page(page):
@@ -128,9 +131,10 @@ def test_a_ruling_page_links_to_its_place_in_the_rulebook(client, ruling, href):
 def test_a_rule_the_document_only_heads_a_section_with_is_the_rule_not_a_heading(conn):
     book = rulebook(conn, POTL)
     top = [(node["anchor"], node["heading"]) for node in book["tree"]]
-    # "New Sequence of Play" is both a rule (PotL 2) and its subrules' section: one node, the rule.
-    assert top[:3] == [("1", False), ("2", False), ("3", False)]
-    assert [child["anchor"] for child in book["tree"][1]["children"]][:2] == ["2.1", "2.2"]
+    # "New Sequence of Play" is both a rule (PotL New Sequence of…) and its subrules' section: one node, the rule.
+    assert top[:3] == [("introduction", False), ("new-sequence-of-play", False), ("using-the-event-cards", False)]
+    assert [child["anchor"] for child in book["tree"][1]["children"]][:2] == ["new-sequence-of-play/1",
+                                                                              "new-sequence-of-play/2"]
 
 
 def test_numbered_headings_are_anchored_at_their_numbers(editions_db):

@@ -58,9 +58,12 @@ TODAY = {
         1451, ('1.2.2', '1.4.6a', '3.5.1b', '4.7.8h', '6.9.6b', '9.8', '10.8.5', '11.2.30a'), 0, 0, 1, 0, 0, True),
     # Read by the outline since its questions run over the lines the PDF breaks at each card name (before, the
     # "glued" shape read it: 193 units, 12 over 300 words, no question). Its prose chapters are paragraphs now,
-    # each with a count for its ref, as in any document that numbers nothing (the ordinals target is met); five
-    # such counts ("Netrunner 1" …) collide with a "1." … that a wrapped sentence ("…plus" / "1.") set at a line's
-    # start, which the measure reads as a label.
+    # named by their heading and count since issue 42 ("Netrunner Style Updates 3"), so none collides any more with
+    # the "1." … a wrapped sentence ("…plus" / "1.") sets at a line's start. 144 questions, one over the facts' 143:
+    # "When you play Targeted Marketing, what happens? The first sentence…" asks and answers in one paragraph,
+    # which the facts' count (bold questions) leaves out and issue 42's invariant types as a question. 304 ordinal
+    # refs, one more than the 303 counts before: two headings that clip alike within 24 characters ("Netrunner
+    # Style… 1") leave two units their place in the source ("Netrunner #3").
     "netrunner-uprising-release-notes": Today(
         0, ('What happens if the Runner plays Rebirth to switch their identity with',
             'Can the Runner trash Moshing itself as one of the 3 cards',
@@ -69,7 +72,7 @@ TODAY = {
             'Does discarding cards to maximum hand size allow the Runner to trigger',
             'Does Tranquility Home Grid meet its trigger condition from the Corp',
             'Can the Corp play Digital Rights Management on the first turn of the game?',
-            'This card is a reprint. Has anything changed about how False Lead works?'), 0, 143, 0, 303, 5, True),
+            'This card is a reprint. Has anything changed about how False Lead works?'), 0, 144, 0, 304, 0, True),
     # Its FAQ page's bulleted questions, run into the page's one line, are read one unit each (the sidebar
     # question of The Defect's page is not); the FAQ heading they open ends the rule that ran over the pages.
     "slay-the-spire-board-game-rulebook": Today(
@@ -95,7 +98,7 @@ UNMET = {
     "hockey-canada-playing-rules-2024-26-section-7": ('numbered', 'samples'),
     "marvel-champions-rules-reference": ('long',),
     "netrunner-comprehensive-rules-1.4": ('long',),
-    "netrunner-uprising-release-notes": ('collisions',),
+    "netrunner-uprising-release-notes": ('qa',),
     "slay-the-spire-board-game-rulebook": ('numbered', 'samples', 'glossary', 'qa', 'long', 'ordinals'),
     "twilight-imperium-4-living-rules-reference-2.0": ('qa', 'long'),
     "warhammer-40000-conquest-rules-reference": ('samples', 'long'),

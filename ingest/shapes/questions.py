@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ingest.segment import Block
+from ingest.segment import ASKING_WORD, Block
 from ingest.shapes.dialect import ASIDE, BULLET, ENDS_ASKING, ENDS_CLAUSE, OPENS_SENTENCE, SENTENCE_END, marked_heading
 
 _QUESTION_LINES = 16  # the most lines a question runs on over (a PDF breaks its lines at each card name)
@@ -14,9 +14,6 @@ _QUESTION_LINES = 16  # the most lines a question runs on over (a PDF breaks its
 _INLINE_BULLET = re.compile(r"(?:^|(?<=\s))[•●▪◦](?=\s)")
 _INLINE_ASKS = re.compile(r"\s*[^?\s][^?]{2,300}?\?[”\"’]?(?:\s{2,}\S|\s*$)")
 _INLINE_QUESTIONS = 2  # how many bulleted questions make a line of them
-# The words a question opens with ("Does" / "Watchtower Grid" / "see the tunnel…?" is no heading "Does").
-ASKING_WORD = re.compile(r"(?:what|how|why|when|where|which|who|whose|can|could|do|does|did|is|are|was|were|will|"
-                         r"would|should|shall|may|might|must|has|have|had|if)\b", re.IGNORECASE)
 
 
 class QuestionReader:

@@ -1,15 +1,79 @@
-"""Real documents (../shared/corpora) read and parsed once per test run, for every test module that reads them: a
-PDF takes seconds to read, and the same few are asked about by many modules. What is returned is shared: read it,
-never change it."""
+"""Every real document the project develops against, and each read once per test run.
+
+`every_document` lists them, each read as `rulings add FILE --game G` reads it: the seeds (sources/, through their
+manifest), ../shared/corpora and its structure/ folder (when ../shared is beside the clone), and documents/
+(collected for issue 42, each with a facts file); the invariants test and benchmarks/invariants.py use it.
+`document` and `parsed` read and parse a file once per process for every test module that asks about it: a PDF
+takes seconds to read, and the same few are asked about by many modules. What they return is shared: read it, never
+change it. Never shipped."""
 from __future__ import annotations
 
+import tomllib
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
+
+from support import CORPORA, REPO_MANIFEST, ROOT
 
 from ingest import formats
 from ingest.manifest import SourceEntry, source_entry
 from ingest.pipeline import parse_source
 from model.records import ParsedSource
+
+COLLECTED = ROOT / "documents"
+_QUESTION_DOCUMENTS = ROOT / "training" / "questions" / "documents.toml"
+_SUFFIXES = (".txt", ".md", ".pdf", ".html", ".htm")
+
+
+class Document(NamedTuple):
+    """One document: a name (its file's stem, or the seed's source id), the file, and its game."""
+
+    name: str
+    file: Path
+    game: str
+
+
+def _game_of_facts(facts: Path) -> str:
+    return tomllib.loads(facts.read_text(encoding="utf-8"))["game"]
+
+
+def every_document() -> list[Document]:
+    """The documents of ../shared/corpora (with its structure/ folder) and documents/, each once, by name.
+    A corpus document's game is the one the question corpus gives it; a document with a facts file takes the
+    facts' game."""
+    found: dict[str, Document] = {}
+    if CORPORA.is_dir():
+        listed = tomllib.loads(_QUESTION_DOCUMENTS.read_text(encoding="utf-8"))["document"]
+        for entry in listed:
+            if "file" in entry:
+                file = CORPORA / entry["file"]
+                found[file.stem] = Document(file.stem, file, entry["game"])
+        # Other editions of a listed document (the Lorcana rules as three PDFs) are of its game: its first word.
+        for file in sorted(CORPORA.iterdir()):
+            if file.suffix in _SUFFIXES and file.stem not in found and file.stem.upper() != "README":
+                found[file.stem] = Document(file.stem, file, file.stem.split("-")[0])
+    for folder in (CORPORA / "structure", COLLECTED):
+        if folder.is_dir():
+            for facts in sorted(folder.glob("*.facts.toml")):
+                name = facts.name.removesuffix(".facts.toml")
+                files = [p for p in sorted(folder.glob(f"{name}.*")) if p.suffix in _SUFFIXES]
+                if files:
+                    found[name] = Document(name, files[0], _game_of_facts(facts))
+    return sorted(found.values())
+
+
+def facts_of(document: Document) -> Path | None:
+    """The facts file beside the document, if it has one."""
+    facts = document.file.with_name(f"{document.name}.facts.toml")
+    return facts if facts.is_file() else None
+
+
+def seeds() -> Iterator[tuple]:
+    """The committed sources as the manifest reads them: (entry, parsed) each."""
+    from ingest.manifest import load_manifest
+    from ingest.pipeline import parse_manifest
+    return iter(parse_manifest(load_manifest(REPO_MANIFEST)))
 
 
 def entry(name: str, shape: str = "auto") -> SourceEntry:
@@ -20,12 +84,12 @@ def entry(name: str, shape: str = "auto") -> SourceEntry:
 
 
 def document(path: Path) -> formats.Document:
-    """The file as `formats.read` reads it."""
+    """The file as `formats.read` reads it, once per process."""
     return _document(Path(path).resolve())
 
 
 def parsed(path: Path, shape: str = "auto") -> ParsedSource:
-    """The file parsed as `rulings add FILE --game test` parses it (`entry`)."""
+    """The file parsed as `rulings add FILE --game test` parses it (`entry`), once per process."""
     return _parsed(Path(path).resolve(), shape)
 
 

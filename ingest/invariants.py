@@ -1,0 +1,282 @@
+"""Invariants every cut keeps, on any document: each checked against the document itself (its text as read,
+before cleaning) and reported by name, with a count and examples, by the structure audit on every add.
+
+A count is never zero by luck of a threshold: each invariant names units a reader would call wrong. They are:
+
+- furniture: no running header, footer or page number as a ruling or heading, or glued to a ruling's text;
+- contents: no line of a contents page as a ruling or heading;
+- headings: no table row, figure caption or sentence fragment as a heading;
+- long: no unit over 300 words unless it is one paragraph of the document;
+- nesting: a unit the document labels within its parent ("c." under "6." under "3.2") is cited under it;
+- counters: no bare count as a ref (the document's label, else the heading the unit sits under, else its
+  own title);
+- words: the words as the document has them (no join of words it separates, no split of words it joins);
+- title: the title as the document prints it, naming the game, never the file's name;
+- questions: a question the document asks is typed as a question.
+
+Every pattern is linear (bounded or possessive repetitions): documents run to thousands of rules and some are
+hostile.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from ingest import titles
+from ingest.refs import counted
+from ingest.segment import asks
+from model.kinds import HEADER_KINDS, TERM_KINDS
+
+LONG_WORDS = 300
+EXAMPLES = 5
+# A line that recurs this often, spread over most of a document, is its furniture (headers and footers repeat
+# on every page; a rule's phrase does not recur as a whole line that often).
+_RECURS = 4
+_SPREAD = 0.5
+_MAX_FURNITURE_WORDS = 14
+_GAP_SPREAD = 0.5
+# A line citing a rule ("Interpretation 2 Rule 7.4 (b)", "see section 4") recurs as content does.
+_CITING = re.compile(r"^(?:interpretation|rule|section|article|law|chapter|step|part|see)\b")
+
+_DIGITS = re.compile(r"\d++")
+_MARKS = "#>*_ \t-"  # markdown's heading, quote, emphasis and bullet marks around a line
+_PAGE_ALONE = re.compile(r"(?i)^(?:page[ \t]++)?[-–—(]?[ \t]*+\d{1,4}+(?:[ \t]*+(?:/|of)[ \t]*+\d{1,4}+)?[ \t]*+[-–—)]?$")
+# A page number glued after a sentence's end: "… ends the game. 14".
+_GLUED_PAGE = re.compile(r"[.!?)”\"][ \t]++\d{1,3}+$")
+# A contents entry: dot leaders, or an ellipsis, before a page number.
+_LEADERS = re.compile(r"(?:\.[ \t]?){4,}+[ \t]*+\d{1,4}+[ \t]*+$|…[ \t]*+\d{1,4}+[ \t]*+$")
+_TAIL = 120
+_CAPTION = re.compile(r"(?i)^(?:figure|fig\.|diagram|image|illustration|table)[ \t]++\d")
+_SMALL_END = frozenset({"a", "an", "and", "as", "at", "by", "for", "from", "if", "in", "is", "of", "on", "or", "the",
+                        "that", "to", "with", "which", "when", "are", "be", "but", "its", "their"})
+_HEADING_WORDS = 16
+_RULE_PART = re.compile(r"^(?:[A-Z]{1,3}+\.)?\d{1,4}+(?:[.\-]\w{1,4}+)*+\.?[ \t]")
+_COUNTED_KINDS = frozenset({"paragraph", "question"})  # their numbers are counts the reader made, not labels
+_RELATIVE = re.compile(r"^\(?(?:[a-z]|[ivx]{1,5}+|[A-Z]|\d{1,3}+)[.)]?$")
+_COUNTER = re.compile(r"^(?:#\d++(?:\.\d++)?|\d++|front \d++)$")
+_WORD = re.compile(r"[^\W\d_]{2,}+")
+_APART = re.compile(r"(?=\b([^\W\d_]{2,}+)[ \t\n]++([^\W\d_]{2,}+))")  # two words, only spaces between
+_SPLIT = re.compile(r"\b([^\W\d_]{2,}+)- ([^\W\d_]{2,}+)\b")
+_SUSPENDED = frozenset({"and", "or", "to", "nor", "und"})  # "pre- and post-game" suspends the hyphen
+
+
+@dataclass(frozen=True)
+class Cut:
+    """What an invariant is checked on: the document's text as read (`original`), its rulings, each ruling's
+    ref after the source's abbreviation (`refs`), the title given, the file's name and the game's name."""
+
+    original: str
+    rulings: Sequence
+    refs: dict[str, str]
+    title: str = ""
+    file_name: str = ""
+    game_name: str = ""
+
+
+NAMES = ("furniture", "contents", "headings", "long", "nesting", "counters", "words", "title", "questions")
+
+
+def check(cut: Cut) -> list[dict]:
+    """Each invariant on `cut`: {"name", "what" (the rule), "count" (units breaking it), "examples"}, in the
+    module docstring's order."""
+    furniture = _furniture_lines(cut.original)
+    return [_result(name, what, found) for name, what, found in (
+        ("furniture", "running headers, footers or page numbers in rulings or headings", _furniture(cut, furniture)),
+        ("contents", "contents-page lines as rulings or headings", _contents(cut)),
+        ("headings", "table rows, captions or sentence fragments as headings", _headings(cut)),
+        ("long", f"units over {LONG_WORDS} words that are more than one paragraph", _long(cut)),
+        ("nesting", "labels cited at another nesting level than the document's", _nesting(cut)),
+        ("counters", "bare counts as refs", _counters(cut)),
+        ("words", "words joined or split against the document's text", _words(cut)),
+        ("title", "a title that is the file's name or does not name the game", _title(cut)),
+        ("questions", "questions the document asks, not typed as questions", _questions(cut)),
+    )]
+
+
+def _result(name: str, what: str, found: list[str]) -> dict:
+    return {"name": name, "what": what, "count": len(found), "examples": found[:EXAMPLES]}
+
+
+def _units(cut: Cut) -> list:
+    return [r for r in cut.rulings if r.kind not in HEADER_KINDS]
+
+
+def _shape(line: str) -> str:
+    """A line as furniture repeats it: markup and spaces trimmed, every number one mark (the page changes)."""
+    # str.strip, not a pattern anchored at the end: that would retry at every space of a 350k-space line.
+    return _DIGITS.sub("#", " ".join(line.strip(_MARKS).split())).casefold()
+
+
+def _furniture_lines(original: str) -> set[str]:
+    """The shapes of lines that recur as a whole line at least `_RECURS` times, spread over at least half the
+    document: running headers and footers, whatever the format kept them as."""
+    where: dict[str, list[int]] = defaultdict(list)
+    lines = original.split("\n")
+    for number, line in enumerate(lines):
+        shape = _shape(line)
+        if shape and len(shape.split()) <= _MAX_FURNITURE_WORDS and _WORD.search(shape):
+            where[shape].append(number)
+    return {shape for shape, at in where.items()
+            if len(at) >= _RECURS and _regular(at, _SPREAD * len(lines))
+            and len(_WORD.findall(shape)) >= 2 and not _CITING.match(shape)}
+
+
+def _regular(at: list[int], spread: float) -> bool:
+    """Do the lines recur at about one interval (a page's length) over `spread` lines at least, as furniture
+    does and a phrase of the rules does not? The middle half of the gaps stay within `_GAP_SPREAD` of their
+    mean (a missing page doubles one gap)."""
+    gaps = sorted(b - a for a, b in pairwise(at))
+    middle = gaps[len(gaps) // 4:len(gaps) - len(gaps) // 4] or gaps
+    mean = sum(middle) / len(middle)
+    return mean > 0 and len(at) * mean >= spread and max(abs(g - mean) for g in middle) <= _GAP_SPREAD * mean
+
+
+def _furniture(cut: Cut, furniture: set[str]) -> list[str]:
+    found = []
+    for ruling in cut.rulings:
+        heading = ruling.section.rpartition(" > ")[2]
+        pieces = [_shape(p) for p in ruling.text.split("\n")] + [_shape(heading)]
+        text = " ".join(pieces)
+        hit = next((f for f in furniture if f in text and (len(f.split()) >= 3 or "#" in f)), None)
+        if hit or _PAGE_ALONE.match(ruling.text.strip()) or _GLUED_PAGE.search(ruling.text.rstrip()[-40:]):
+            found.append(f"{cut.refs.get(ruling.id, ruling.id)}: {(hit or ruling.text.strip()[-40:])!r}")
+    return found
+
+
+def _entry(line: str) -> str:
+    """A heading or a contents entry as the two are compared: letters and digits only, in lower case."""
+    return "".join(c for c in line.casefold() if c.isalnum())
+
+
+def _contents(cut: Cut) -> list[str]:
+    """Rulings and headings that are lines of a contents page: with dot leaders before a page number, or a
+    short line that is word for word a heading the document prints further on."""
+    later: dict[str, int] = {}  # each heading -> the last position it heads a ruling at
+    for ruling in cut.rulings:
+        for part in ruling.section.split(" > ")[1:]:
+            later[_entry(part)] = ruling.position
+    found = []
+    for ruling in cut.rulings:
+        heading = ruling.section.rpartition(" > ")[2]
+        lines = [*ruling.text.split("\n"), heading, ruling.title]
+        hit = next((line for line in lines if _LEADERS.search(line[-_TAIL:])), None)
+        short = ruling.text if len(ruling.text.split()) <= _HEADING_WORDS else ""
+        if hit is None and short and _entry(short) and later.get(_entry(short), -1) > ruling.position \
+                and ruling.section.rpartition(" > ")[2] != short:
+            hit = short
+        if hit:
+            found.append(f"{cut.refs.get(ruling.id, ruling.id)}: {hit.strip()[:60]!r}")
+    return found
+
+
+def _fragment(heading: str) -> bool:
+    """A heading no document prints: a table row, a figure's caption, or a piece of a sentence (opening in lower
+    case, ending on a small word, a comma or a hyphen, or too long for a heading)."""
+    words = heading.split()
+    if not words:
+        return False
+    bare = heading.strip(" *_#")
+    return (not any(c.isalpha() for c in bare) or bare[:1] in ",.;:)]"
+            or "|" in heading or "\t" in heading or "   " in bare or bool(_CAPTION.match(bare))
+            or bare[:1].islower() and not _RELATIVE.match(words[0])
+            or bare.endswith((",", ";", "-", "–")) or words[-1].casefold() in _SMALL_END
+            or len(words) > _HEADING_WORDS)
+
+
+def _headings(cut: Cut) -> list[str]:
+    seen: dict[str, None] = {}
+    for ruling in cut.rulings:
+        # A subrule's section ends with its rule ("… > 1.4.2 If a card…"): a rule, no heading.
+        for part in ruling.section.split(" > ")[1:]:
+            if part not in seen and not _RULE_PART.match(part) and _fragment(part):
+                seen[part] = None
+    # A front matter's lines stand as headings of the document: none may be a scrap of a sentence.
+    scraps = [f"{cut.refs.get(r.id, r.id)}: {r.text[:60]!r}" for r in cut.rulings
+              if r.kind == "title" and len(r.text.split()) <= _HEADING_WORDS and _fragment(r.text)]
+    return [f"{part[:60]!r}" for part in seen] + scraps
+
+
+def _long(cut: Cut) -> list[str]:
+    return [cut.refs.get(r.id, r.id) for r in _units(cut) if len(r.text.split()) > LONG_WORDS
+            and max(len(piece.split()) for piece in r.text.split("\n")) <= LONG_WORDS]
+
+
+def _parts(label: str) -> list[str]:
+    return re.findall(r"\d++|[A-Za-z]++", label.casefold())
+
+
+def _nesting(cut: Cut) -> list[str]:
+    """Units whose label is relative to their parent's ("c.", "ii)", "(3)") but whose ref is not the parent's
+    ref followed by it: item c. of item 6. of 3.2 is cited 3.2.6.c, never 4.5c."""
+    by_id = {r.id: r for r in cut.rulings}
+    found = []
+    for ruling in _units(cut):
+        if ruling.kind in _COUNTED_KINDS | TERM_KINDS or not ruling.parent or ruling.parent not in by_id \
+                or not _RELATIVE.match(ruling.label.strip()):
+            continue
+        own, above = _parts(cut.refs.get(ruling.id, "")), _parts(cut.refs.get(ruling.parent, ""))
+        label = _parts(ruling.label)
+        if own != above + label and own[-len(label):] == label:
+            found.append(f"{cut.refs.get(ruling.id)} under {cut.refs.get(ruling.parent)}")
+    return found
+
+
+def _counters(cut: Cut) -> list[str]:
+    """Refs that are a count the reader made ("12", "#607"), not a number the document prints: a place in the
+    source is always one; a number is one when the unit is counted (refs.counted)."""
+    counts = {r.id for r in counted(list(cut.rulings))}
+    return [cut.refs[r.id] for r in _units(cut) if cut.refs.get(r.id, "").startswith("#")
+            or r.id in counts and _COUNTER.match(cut.refs.get(r.id, ""))]
+
+
+def _tokens(text: str) -> Counter:
+    return Counter(w.casefold() for w in _WORD.findall(text))
+
+
+def _words(cut: Cut) -> list[str]:
+    """Words of the rulings the document never writes whole though it writes their two halves side by side
+    ("strikeout" where it has "strike out"), and words split at a hyphen the document writes unbroken
+    ("out-of- bounds")."""
+    written = _tokens(cut.original)
+    pairs = {f"{m.group(1)} {m.group(2)}".casefold() for m in _APART.finditer(cut.original)}
+    spaced = {m.group() for m in _SPLIT.finditer(" ".join(cut.original.split()))}  # split so in the document
+    found: dict[str, None] = {}
+    for ruling in cut.rulings:
+        for word in _WORD.findall(ruling.text):
+            low = word.casefold()
+            if low in written or len(low) < 5:
+                continue
+            # Both halves words the document writes elsewhere too ("strike", "out"): a reader joined them.
+            if any(f"{low[:i]} {low[i:]}" in pairs and written[low[:i]] >= 2 and written[low[i:]] >= 2
+                   for i in range(2, len(low) - 1)):
+                found[f"joined {word!r}"] = None
+        for match in _SPLIT.finditer(ruling.text):
+            if match.group(2).casefold() not in _SUSPENDED and match.group() not in spaced:
+                found[f"split {match.group()!r}"] = None
+    return list(found)
+
+
+def _title(cut: Cut) -> list[str]:
+    """The title broken, if one is given: the file's name where the document does not print it, a title that
+    names no game, or one that does not name the game the document names."""
+    title = cut.title.strip()
+    if not title:
+        return []
+    stem = " ".join(re.findall(r"[^\W_]+", re.sub(r"\.\w+$", "", cut.file_name))).casefold()
+    named = [w for w in titles.words(cut.game_name) if w[:1].isupper() and w.casefold() not in titles.SMALL_WORDS]
+    spelled = " ".join(re.findall(r"[^\W_]+", title)).casefold()
+    if spelled == stem and spelled not in " ".join(re.findall(r"[^\W_]+", cut.original)).casefold():
+        return [f"{title!r} is the file's name"]
+    if titles.is_generic(title):
+        return [f"{title!r} names no game"]
+    if named and not any(w.casefold() in title.casefold() for w in named):
+        return [f"{title!r} does not name {cut.game_name!r}"]
+    return []
+
+
+def _questions(cut: Cut) -> list[str]:
+    return [cut.refs.get(r.id, r.id) for r in _units(cut)
+            if r.kind not in ("question", *TERM_KINDS) and asks(r.text.strip())]

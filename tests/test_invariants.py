@@ -1,0 +1,208 @@
+"""The invariants every cut keeps (ingest.invariants, issue 42): each one named with a count and examples where a
+cut breaks it, on small documents written to break exactly one; the audit's verdict "good" only when all hold;
+and the cleaning fixes they led to (a word a line's end broke at a hyphen, two tables of one name)."""
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from support.documents import COLLECTED, every_document
+
+from ingest import audit, clean, invariants
+from ingest.changeset import read_document
+from ingest.refs import ruling_refs
+from ingest.text import MappedText
+
+
+def _read(tmp_path: Path, name: str, text: str, game: str = "test-game") -> tuple:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return read_document(path, game)
+
+
+def _broken(tmp_path: Path, name: str, text: str, game: str = "test-game") -> dict[str, dict]:
+    """The invariants the document's cut breaks, by name, as `rulings add` audits it."""
+    entry, parsed = _read(tmp_path, name, text, game)
+    refs = {k: v.partition(" ")[2] for k, v in ruling_refs(list(parsed.rulings), "_").items()}
+    found = invariants.check(invariants.Cut(parsed.original_text, parsed.rulings, refs, entry.title, entry.file,
+                                            parsed.found.get("game_name") or ""))
+    assert [i["name"] for i in found] == list(invariants.NAMES)
+    return {i["name"]: i for i in found if i["count"]}
+
+
+def _rules(count: int, first: int = 1) -> str:
+    return "\n\n".join(f"{n}.{m} A player may move one unit {n}{m} squares when the round starts."
+                       for n in range(first, first + count) for m in (1, 2))
+
+
+def test_a_well_cut_numbered_document_breaks_no_invariant_and_audits_good(tmp_path):
+    text = "# Skirmish Rules\n\nSkirmish is a game for two players.\n\n" + _rules(12)
+    assert _broken(tmp_path, "skirmish.md", text, "skirmish") == {}
+    entry, parsed = _read(tmp_path, "skirmish.md", text, "skirmish")
+    assert audit.audit(parsed.cleaned_text, parsed.rulings, parsed.original_text, title=entry.title,
+                       file_name=entry.file)["verdict"] == "good"
+
+
+def test_a_running_header_repeated_on_every_page_of_a_browser_print_is_named_as_furniture():
+    # A browser's print: a date-time and title line heads each page; the rules run on below it.
+    header = "11/28/26, 9:14 PM Skirmish Rules - Example Site"
+    pages = [f"{header}\n" + "\n".join(f"{p}.{m} Each unit in squad {p}{m} may move two squares and then fight."
+                                        for m in range(1, 9)) for p in range(1, 9)]
+    text = "\n".join(pages)
+    glued = [_Ruling(f"r{n}", "Skirmish", f"{n}.1", "", f"Each unit may move. {header}", "rule", n)
+             for n in range(3)]
+    found = invariants.check(invariants.Cut(text, glued, {r.id: r.label for r in glued}))
+    furniture = next(i for i in found if i["name"] == "furniture")
+    assert furniture["count"] == 3 and "skirmish rules - example site" in furniture["examples"][0]
+
+
+def test_a_page_number_glued_after_a_sentence_is_named_as_furniture():
+    glued = [_Ruling("r1", "Setup", "1", "", "Shuffle the deck and deal five cards. 14", "rule", 1)]
+    found = invariants.check(invariants.Cut("", glued, {"r1": "1"}))
+    assert next(i for i in found if i["name"] == "furniture")["count"] == 1
+
+
+def test_a_contents_entry_kept_as_a_ruling_is_named_with_or_without_dot_leaders():
+    rulings = [_Ruling("c1", "Rules", "", "", "1.2. The Golden Rules", "title", 1),
+               _Ruling("c2", "Rules", "", "", "Combat . . . . . . . . 12", "paragraph", 2),
+               _Ruling("r1", "Rules > 1.2. The Golden Rules", "1.2.1", "", "The rules on a card win.", "rule", 3)]
+    found = invariants.check(invariants.Cut("", rulings, {r.id: r.label or r.id for r in rulings}))
+    contents = next(i for i in found if i["name"] == "contents")
+    assert contents["count"] == 2
+
+
+@pytest.mark.parametrize("heading", ["Points | Length | Cards", "Figure 3 A unit in cover", "and then the other",
+                                     ("If a player cannot draw a card from their deck at the start of their turn"
+                                      " then they lose the game at once and the"), "the round ends,"])
+def test_a_table_row_caption_or_sentence_fragment_as_a_heading_is_named(heading):
+    rulings = [_Ruling("r1", f"Rules > {heading}", "", "", "Units move.", "paragraph", 1)]
+    found = invariants.check(invariants.Cut("", rulings, {"r1": "Units 1"}))
+    assert next(i for i in found if i["name"] == "headings")["count"] == 1
+
+
+def test_a_unit_over_300_words_of_several_paragraphs_is_named_but_one_long_paragraph_is_not():
+    paragraph = " ".join(["word"] * 160)
+    rulings = [_Ruling("r1", "Combat", "1", "", f"{paragraph}\n{paragraph}", "rule", 1),
+               _Ruling("r2", "Combat", "2", "", " ".join(["word"] * 320), "rule", 2)]
+    found = invariants.check(invariants.Cut("", rulings, {"r1": "1", "r2": "2"}))
+    assert next(i for i in found if i["name"] == "long")["examples"] == ["1"]
+
+
+def test_an_item_cited_at_another_nesting_level_than_its_parent_is_named():
+    # Item c. of 3.2.6 must be 3.2.6.c, never 4.5c.
+    rulings = [_Ruling("p", "Rules", "3.2.6", "", "Some effects:", "rule", 1),
+               _Ruling("c", "Rules", "c.", "", "Those that move.", "rule", 2, parent="p"),
+               _Ruling("d", "Rules", "d.", "", "Those that fight.", "rule", 3, parent="p")]
+    found = invariants.check(invariants.Cut("", rulings, {"p": "3.2.6", "c": "4.5c", "d": "3.2.6d"}))
+    assert next(i for i in found if i["name"] == "nesting")["examples"] == ["4.5c under 3.2.6"]
+
+
+def test_an_unnumbered_document_names_its_units_by_their_headings_and_breaks_no_invariant(tmp_path):
+    # Headings without numbers over one paragraph each: the refs were counts ("1" … "6"); they name the heading.
+    answers = ["Move first.", "Roll two dice.", "Discard a card.", "Draw three.", "Pass the turn.", "Score it."]
+    text = "# Skirmish FAQ\n\n" + "\n\n".join(f"## {topic}\n\n{answer}" for topic, answer in zip(
+        ["Moving", "Rolling", "Discarding", "Drawing", "Passing", "Scoring"], answers, strict=True))
+    assert _broken(tmp_path, "skirmish-faq.md", text, "skirmish") == {}
+    _, parsed = _read(tmp_path, "skirmish-faq.md", text, "skirmish")
+    refs = ruling_refs(list(parsed.rulings), "SF")
+    assert [refs[r.id] for r in parsed.rulings if r.kind != "title"][:2] == ["SF Moving 1", "SF Rolling 1"]
+
+
+def test_a_bare_count_under_no_heading_or_a_place_for_a_ref_is_named():
+    rulings = [_Ruling("a", "", "1", "", "Units move.", "paragraph", 1),
+               _Ruling("b", "", "2", "", "Units fight.", "paragraph", 2)]
+    found = invariants.check(invariants.Cut("", rulings, {"a": "1", "b": "#2"}))
+    assert next(i for i in found if i["name"] == "counters")["examples"] == ["1", "#2"]
+
+
+def test_a_paragraph_that_asks_and_answers_is_typed_as_a_question(tmp_path):
+    text = ("# Skirmish FAQ\n\n## Combat\n\nHow does rolling work? Roll three dice and keep the best.\n\n"
+            "Units fight once per round.\n")
+    _, parsed = _read(tmp_path, "skirmish-faq.md", text, "skirmish")
+    kinds = {r.text[:8]: r.kind for r in parsed.rulings}
+    assert kinds["How does"] == "question" and kinds["Units fi"] != "question"
+
+
+def test_a_contents_without_its_heading_is_removed_and_the_body_kept(tmp_path):
+    # Labels alone on their lines over titles, as a PDF sets them, and no "Contents" heading: the body prints the
+    # same labels and titles again, which ends the contents.
+    chapters = ["Game Concepts", "Deck Building", "Card Types", "Turn Order", "Combat Rules", "Scoring Points"]
+    parts = ["General", "Setup Steps"]
+    listed = "\n".join(f"{n}.\n{c}\n" + "\n".join(f"{n}.{m}.\n{p}" for m, p in enumerate(parts, 1))
+                       for n, c in enumerate(chapters, 1))
+    body = "\n\n".join(f"{n}.\n{c}\n\n" + "\n\n".join(
+        f"{n}.{m}.\n{p}\n\n{n}.{m}.1.\nPlayers follow rule {n}{m} of {c.lower()}." for m, p in enumerate(parts, 1))
+        for n, c in enumerate(chapters, 1))
+    _, parsed = _read(tmp_path, "skirmish.txt", f"Skirmish Rules\n\n{listed}\n\n{body}\n", "skirmish")
+    assert " ".join(parsed.cleaned_text.split()).startswith("Skirmish Rules 1. Game Concepts 1.1. General 1.1.1. Players")
+    assert parsed.cleaned_text.count("Scoring Points") == 1 and parsed.found["contents"] == 18
+
+
+def test_words_joined_or_split_against_the_documents_text_are_named():
+    original = "strike out the card. Strike first. The card is out of play. Play out-of-bounds."
+    rulings = [_Ruling("r1", "Rules", "1", "", "Strikeout the card. Play out-of- bounds.", "rule", 1)]
+    found = invariants.check(invariants.Cut(original, rulings, {"r1": "1"}))
+    assert set(next(i for i in found if i["name"] == "words")["examples"]) == {
+        "joined 'Strikeout'", "split 'of- bounds'"}
+
+
+def test_a_word_a_line_end_broke_at_a_hyphen_is_one_word_again_hyphen_kept_where_the_document_writes_it():
+    text = "is printed on non-\nicebreaker programs\nand a non-icebreaker\nan excur-\nsion of the\nout-of-\nbounds.\n"
+    vocab = clean.vocabulary(text + " excursion")
+    assert clean.rejoin_broken_words(MappedText.of(text), vocab).text == (
+        "is printed on non-icebreaker programs\nand a non-icebreaker\nan excursion of the\nout-of-bounds.\n")
+
+
+def test_an_item_numbered_ii_after_a_hyphenated_line_end_stays_an_item():
+    text = "the cross-\nii. next item\n"
+    assert clean.rejoin_broken_words(MappedText.of(text), Counter()).text == text
+
+
+def test_a_title_that_is_the_files_name_or_names_another_game_is_named():
+    def title(title: str, file_name: str, original: str = "", game_name: str = "") -> int:
+        found = invariants.check(invariants.Cut(original, [], {}, title, file_name, game_name))
+        return next(i for i in found if i["name"] == "title")["count"]
+    assert title("keyforge rulebook", "keyforge-rulebook.pdf") == 1
+    assert title("FAQ", "faq.md") == 1
+    assert title("Uprising Release Notes", "notes.pdf", game_name="Netrunner") == 1
+    assert title("Skirmish Rules", "skirmish-rules.md", original="Skirmish Rules\nA game.") == 0
+    assert title("Netrunner Uprising Release Notes", "notes.pdf", game_name="Netrunner") == 0
+
+
+def test_a_question_the_document_asks_typed_as_a_paragraph_is_named():
+    rulings = [_Ruling("q", "FAQ", "1", "", "Can a unit move twice? No, once per round.", "paragraph", 1),
+               _Ruling("r", "FAQ", "2", "", "Units move once.", "paragraph", 2)]
+    found = invariants.check(invariants.Cut("", rulings, {"q": "FAQ 1", "r": "FAQ 2"}))
+    assert next(i for i in found if i["name"] == "questions")["examples"] == ["FAQ 1"]
+
+
+def test_two_tables_of_one_name_in_one_ruling_get_two_ids(tmp_path):
+    table = "| Roll | Result |\n|---|---|\n| 1 | Miss |\n| 2 | Hit |\n"
+    text = f"# Combat\n\nRoll on the table.\n\n{table}\nThen roll again.\n\n{table}"
+    _, parsed = _read(tmp_path, "combat.md", text)
+    ids = [t.id for t in parsed.tables]
+    assert len(ids) == 2 and len(set(ids)) == 2
+
+
+@pytest.mark.skipif(not COLLECTED.is_dir(), reason="documents/ is missing")
+def test_every_collected_document_reads_and_its_audit_names_each_invariant():
+    # The documents collected for issue 42 (documents/PROVENANCE-*.md): each reads as `rulings add` reads it,
+    # with unique table ids (one crashed the add before), and its audit reports all nine invariants by name.
+    from ingest.report import ingest_report
+    collected = [d for d in every_document() if d.file.parent == COLLECTED]
+    assert len(collected) >= 12
+    for document in collected:
+        entry, parsed = read_document(document.file, document.game)
+        assert len({t.id for t in parsed.tables}) == len(parsed.tables), document.name
+        found = ingest_report(entry, parsed)["audit"]
+        assert [i["name"] for i in found["invariants"]] == list(invariants.NAMES), document.name
+        assert (found["verdict"] == "good") == (not found["problems"]), document.name
+
+
+class _Ruling:
+    """A ruling as the invariants read it: what a cut made, without the rest of a stored ruling."""
+
+    def __init__(self, id_, section, label, title, text, kind, position, parent=None):
+        self.id, self.section, self.label, self.title, self.text = id_, section, label, title, text
+        self.kind, self.position, self.parent = kind, position, parent
