@@ -11,6 +11,7 @@ import os
 import re
 import shutil
 import unicodedata
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,48 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
         if CORPUS_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.corpus)
+
+
+# Under pytest-xdist (`make test`: -n 2 --dist loadscope) tests go to the workers as below (`_scope`): whatever is
+# costly to make is made once, on the worker that runs every test using it.
+SHARED = {
+    # the Lorcana editions' database: the modules naming its fixtures, and the browser tests (servers over it)
+    "editions": tuple(CORPUS_FIXTURES),
+    # real documents read, parsed and added whole, once a process (support.documents, support.structure_facts)
+    "documents": ("documents.parsed(", "documents.document(", "support.structure_facts import"),
+}
+
+
+@cache
+def _scope(module: str) -> str:
+    """The unit of work of a test module (its path from the rootdir) for xdist: its group of SHARED when its source
+    names what the group shares; each test alone in a module of slow or corpus tests with no module or class
+    fixture to make once (long tests spread over both workers); else the module."""
+    path = Path(__file__).parent.parent / module
+    source = path.read_text(encoding="utf-8") if path.is_file() else ""
+    if "tests/browser/" in module:
+        return "editions"
+    for group, signs in SHARED.items():
+        if any(sign in source for sign in signs):
+            return group
+    if re.search(r"mark\.slow|needs_corpora", source) and not re.search(r"scope=.(module|class)", source):
+        return ""
+    return module
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """With --dist loadscope: xdist's scheduling by scope, each scope as `_scope` says."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    if config.getoption("dist") != "loadscope":
+        return None
+
+    class SharedScopes(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return _scope(nodeid.split("::", 1)[0]) or nodeid
+
+    return SharedScopes(config, log)
 
 
 def _digest(path: Path) -> str:

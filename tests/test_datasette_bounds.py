@@ -22,6 +22,8 @@ from service.browse import settings as datasette_settings
 from service.sql_bounds import bound
 from support.servers import running_server
 
+pytestmark = pytest.mark.serial
+
 TIME_LIMIT = datasette_settings()["sql_time_limit_ms"] / 1000
 # The measure: a hostile query gets its answer or its error within 2 s. Queries stopped at the time limit
 # get 1.5 s of margin past it for a loaded machine.

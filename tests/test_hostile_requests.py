@@ -370,6 +370,7 @@ def peak_memory_mb(pid: int) -> float:
     return int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1)) / 1024
 
 
+@pytest.mark.serial
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads peak memory from /proc")
 def test_no_query_takes_the_datasette_server_past_a_memory_bound(built_db, tmp_path):
     def row_of(value: str) -> str:  # 200 columns of 1 MiB: a row of 200 MiB
