@@ -10,6 +10,8 @@ import hashlib
 import os
 import re
 import shutil
+import subprocess
+import sys
 import unicodedata
 from functools import cache
 from pathlib import Path
@@ -22,6 +24,12 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 
 
+def pytest_configure(config):
+    """Each real document read once per process, whichever reader asks (support.documents.reading_once)."""
+    from support import documents
+
+    from ingest import formats
+    formats.read = documents.reading_once
 
 # Session fixtures whose database is built from ../shared/corpora: a test using one is a corpus test.
 CORPUS_FIXTURES = {"lorcana_editions", "editions_db"}
@@ -43,7 +51,10 @@ SHARED = {
     # the Lorcana editions' database: the modules naming its fixtures, and the browser tests (servers over it)
     "editions": tuple(CORPUS_FIXTURES),
     # real documents read, parsed and added whole, once a process (support.documents, support.structure_facts)
-    "documents": ("documents.parsed(", "documents.document(", "support.structure_facts import"),
+    "documents": ("documents.parsed(", "documents.document(", "support.structure_facts import",
+                  "read_document(CORPORA"),
+    # the database built from nothing, every passage embedded (conftest's fresh_build)
+    "fresh": ("fresh_build",),
 }
 
 
@@ -102,6 +113,21 @@ def built_db(tmp_path_factory) -> Path:
     shutil.copy(REPO_DB, path)
     build(path, REPO_MANIFEST)
     yield from shared(path)
+
+
+FRESH_BUILD = ("import sys; from kb.build import build; build(sys.argv[1], sys.argv[2]); "
+               "print(sorted({'torch', 'sentence_transformers', 'transformers'} & set(sys.modules)))")
+
+
+@pytest.fixture(scope="session")
+def fresh_build(tmp_path_factory) -> tuple[Path, str]:
+    """rulings.db built by `kb.build.build` from the committed sources into an empty folder, every passage embedded
+    anew (built_db reuses the committed vectors, as `make ingest` does), in a Python process of its own: (its path,
+    the last line that process printed: which of torch, sentence_transformers and transformers it imported)."""
+    path = tmp_path_factory.mktemp("fresh") / "rulings.db"
+    run = subprocess.run([sys.executable, "-c", FRESH_BUILD, str(path), str(REPO_MANIFEST)], capture_output=True,
+                         text=True, check=True, cwd=REPO_DB.parent)
+    return path, run.stdout.splitlines()[-1]
 
 
 @pytest.fixture(scope="session")

@@ -185,6 +185,7 @@ def test_two_tables_of_one_name_in_one_ruling_get_two_ids(tmp_path):
     assert len(ids) == 2 and len(set(ids)) == 2
 
 
+@pytest.mark.slow  # fifteen real documents, PDFs among them: most of a minute
 @pytest.mark.skipif(not COLLECTED.is_dir(), reason="documents/ is missing")
 def test_every_collected_document_reads_and_its_audit_names_each_invariant():
     # The documents collected for issue 42 (documents/PROVENANCE-*.md): each reads as `rulings add` reads it,

@@ -4,7 +4,7 @@ from array import array
 
 import pytest
 
-from support import REPO_DB, REPO_MANIFEST
+from support import REPO_DB
 
 # Written by `rulings verify`, not by ingest: a table, and columns of other tables; and when each change was
 # applied, which no two ingests share.
@@ -31,19 +31,10 @@ def same_value(a, b) -> bool:
     return a == b
 
 
-@pytest.fixture(scope="module")
-def fresh_db(tmp_path_factory):
-    """rulings.db built from the committed sources into an empty folder: every passage embedded anew (the session's
-    built_db reuses the committed vectors, as `make ingest` does)."""
-    from kb.build import build
-    path = tmp_path_factory.mktemp("fresh") / "rulings.db"
-    build(path, REPO_MANIFEST)
-    return path
-
-
 @pytest.mark.slow
-def test_committed_database_equals_a_fresh_ingest(fresh_db):
-    committed, fresh = sqlite3.connect(REPO_DB), sqlite3.connect(fresh_db)
+def test_committed_database_equals_a_fresh_ingest(fresh_build):
+    # Built from nothing: every passage embedded anew (the session's built_db reuses the committed vectors).
+    committed, fresh = sqlite3.connect(REPO_DB), sqlite3.connect(fresh_build[0])
     assert tables(committed) == tables(fresh)
     for table in tables(fresh):
         if table in NOT_FROM_INGEST:
