@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from support import CORPORA, LORCANA_EDITIONS, LORCANA_RULES, REPO_DB, REPO_MANIFEST
+from support import CORPORA, LORCANA_EDITIONS, LORCANA_RULES, REPO_DB, REPO_MANIFEST, documents
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
@@ -26,8 +26,6 @@ os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 
 def pytest_configure(config):
     """Each real document read once per process, whichever reader asks (support.documents.reading_once)."""
-    from support import documents
-
     from ingest import formats
     formats.read = documents.reading_once
 
@@ -184,8 +182,10 @@ def lorcana_editions(built_db, tmp_path_factory) -> tuple[Path, list[dict]]:
         pytest.skip(f"{CORPORA} is not beside the clone")
     path = tmp_path_factory.mktemp("editions") / "rulings.db"
     shutil.copy(built_db, path)
-    reports = [add_document(path, CORPORA / f"{LORCANA_RULES}-{edition}.pdf", "lorcana")
-               for edition in LORCANA_EDITIONS]
+    files = [CORPORA / f"{LORCANA_RULES}-{edition}.pdf" for edition in LORCANA_EDITIONS]
+    for file in files:  # read here, so that each add's forked reader, and any later add of it, finds it read
+        documents.document(file)
+    reports = [add_document(path, file, "lorcana") for file in files]
     for _ in shared(path):
         yield path, reports
 

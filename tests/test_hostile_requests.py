@@ -324,6 +324,7 @@ def test_rows_past_the_size_bound_fail_with_a_message(ds):
     assert len(response.content) < 10_000 and seconds < TIME_LIMIT + 2
 
 
+@pytest.mark.serial
 def test_a_row_of_as_many_calls_on_long_values_as_a_statement_holds_ends_near_the_time_limit(ds):
     head, call = f"with t(x) as (select printf('%.*c', {MAX_VALUE - 1}, 'x')) select ", "length(upper(x))"
     sql = head + ", ".join([call] * ((MAX_SQL - len(head) - 10) // (len(call) + 2))) + " from t"
