@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 
 from ingest.formats import FENCE
 from ingest.segment import Block, slugify
+from ingest.structure import flow
 from model.kinds import HEADER_KINDS, TERM_KINDS
 from model.text import ITEM
 
@@ -115,7 +116,8 @@ def _paragraphs(block: Block, text: str) -> list[_Paragraph]:
     for (start, head), end in zip(starts, ends, strict=True):
         body = _within(block, text, start, end)
         # A lead-in ("… as follows:") and a question keep what answers them in their part.
-        paragraphs.append(_Paragraph(start, end, len(body.split()), head, body.rstrip().endswith((":", "?"))))
+        # Words as the ruling will store them (structure.flow), which is what a reader counts.
+        paragraphs.append(_Paragraph(start, end, len(flow(body).split()), head, body.rstrip().endswith((":", "?"))))
     return paragraphs
 
 
@@ -124,6 +126,8 @@ def _within(block: Block, text: str, start: int, end: int) -> str:
 
 
 def _cut(block: Block, text: str) -> list[Block]:
+    if sum(len(text[start:end].split()) for start, end in block.pieces) <= LONG_WORDS:
+        return [block]  # most units: no paragraph to read
     paragraphs = _paragraphs(block, text)
     words = sum(p.words for p in paragraphs)
     if words <= LONG_WORDS or len(paragraphs) < 2:
@@ -156,8 +160,8 @@ def _cut(block: Block, text: str) -> list[Block]:
 
 
 def _even(group: list[_Paragraph]) -> list[list[_Paragraph]]:
-    """A run of paragraphs in parts of about equal length, none over LONG_WORDS words where a cut can help;
-    never cut after a lead-in or a question."""
+    """A run of paragraphs in parts of about equal length, none over LONG_WORDS words where a cut can help; a
+    lead-in or a question starts the part that answers it, never ends the part before."""
     words = sum(p.words for p in group)
     if words <= LONG_WORDS:
         return [group]
@@ -165,9 +169,14 @@ def _even(group: list[_Paragraph]) -> list[list[_Paragraph]]:
     parts: list[list[_Paragraph]] = [[]]
     size = 0
     for paragraph in group:
-        if parts[-1] and size + paragraph.words > limit and not parts[-1][-1].leads_in:
-            parts.append([])
-            size = 0
+        if parts[-1] and size + paragraph.words > limit:
+            # A lead-in goes with what it leads into: into the next part, unless it is the whole of this one.
+            moved = [parts[-1].pop()] if parts[-1][-1].leads_in and len(parts[-1]) > 1 else []
+            if not parts[-1][-1:] or not parts[-1][-1].leads_in:
+                parts.append(moved)
+                size = sum(p.words for p in moved)
+            else:
+                parts[-1] += moved
         parts[-1].append(paragraph)
         size += paragraph.words
     return parts
