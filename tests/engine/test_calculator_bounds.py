@@ -159,6 +159,7 @@ print(json.dumps([[label, game, calc, measure(game, calc, params)] for label, ga
 """
 
 
+@pytest.mark.serial  # each answer timed against its bound: alone, not beside the other worker
 def test_the_largest_input_of_every_calculator_answers_within_its_time_and_memory(client):
     child = subprocess.run([sys.executable, "-c", MEASURE], cwd=ROOT, env=ENV, capture_output=True, text=True,
                            timeout=120)
