@@ -285,9 +285,12 @@ def _title(cut: Cut) -> list[str]:
     title = cut.title.strip()
     if not title:
         return []
-    stem = " ".join(re.findall(r"[^\W_]+", re.sub(r"\.\w+$", "", cut.file_name))).casefold()
-    spelled = " ".join(re.findall(r"[^\W_]+", title)).casefold()
-    if spelled == stem and spelled not in " ".join(re.findall(r"[^\W_]+", cut.original)).casefold():
+    def spelled(text: str) -> str:
+        return " ".join(re.findall(r"[^\W_]+", text)).casefold()
+    stem, printed = spelled(re.sub(r"\.\w+$", "", cut.file_name)), spelled(cut.original)
+    # The title as the document prints it, after the game's name a reader may have put before it.
+    own = spelled(title.removeprefix(cut.game_name)) if cut.game_name else spelled(title)
+    if spelled(title) == stem and spelled(title) not in printed and own not in printed:
         return [f"{title!r} is the file's name"]
     if titles.is_generic(title):
         return [f"{title!r} names no game"]
