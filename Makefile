@@ -6,8 +6,11 @@ STAMP := $(VENV)/.installed
 export HF_HUB_DISABLE_PROGRESS_BARS := 1
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
+# Bytecode is written even where the shell says not to: pytest caches the modules whose asserts it rewrites (the
+# tests, and hypothesis's and schemathesis's plugins whole), which otherwise every run rewrites again (~20 s).
+unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: install test ingest ask serve clean
+.PHONY: install test test-fast ingest ask serve clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -20,8 +23,15 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# The whole suite (what CI runs): on two workers (pytest-xdist, scheduled as tests/conftest.py says), then the
+# tests marked serial alone, since another busy core could make them miss their time.
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n 2 --dist loadscope -m "not serial"; status=$$?; \
+	$(BIN)/python -m pytest -q -m serial && exit $$status
+
+# The quick tier for edits: no browser, no ../shared/corpora documents, nothing slow (pyproject.toml's markers).
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -q -m "not browser and not corpus and not slow"
 
 # Rebuild rulings.db from sources/, then record every executable example's result in it.
 ingest: $(STAMP)

@@ -121,6 +121,8 @@ def strip_furniture(doc: MappedText, page_starts: list[int] | None = None) -> Fu
     doc, listed = _strip_listed_headings(doc)
     contents += listed
     doc, metadata, front_lines = _strip_front_matter(doc)
+    if printed := _print_title(dropped):  # the page's own title, as the browser printed it on every page
+        metadata["title"] = printed
     if "date" not in metadata:
         metadata.update(_running_date(dropped) or _in_force_date(doc.text))
     removed = Counter(normalise(line) for line in dropped) + Counter(front_lines)
@@ -300,14 +302,17 @@ def _regular(gaps: list[int], loose: bool) -> bool:
 
 
 def _add_companions(stripped: list[str], where: dict[str, list[int]], furniture: set[int]) -> None:
-    """Add lines recurring beside accepted furniture ("©Disney" under a footer) to it."""
+    """Add lines recurring beside accepted furniture ("©Disney" under a footer) to it. The document's first and
+    last lines stand beside a page's edge: a running header opens the first page with no footer above it."""
+    first = next((i for i, line in enumerate(stripped) if line), 0)
+    last = max((i for i, line in enumerate(stripped) if line), default=0)
     grown = True
     while grown:
         grown = False
         for indices in where.values():
             if len(indices) < 3 or furniture.issuperset(indices):
                 continue
-            beside = sum(any(n in furniture for n in _neighbours(stripped, [i])) for i in indices)
+            beside = sum(i in (first, last) or any(n in furniture for n in _neighbours(stripped, [i])) for i in indices)
             if beside >= 0.8 * len(indices):
                 furniture.update(indices)
                 grown = True
@@ -447,6 +452,18 @@ def _in_force_date(text: str) -> dict[str, str]:
     front = text[:min(body.start() if body else len(text), _FRONT_PROSE)]
     match = _IN_FORCE.search(front)
     return read_date(match.group("date")) if match else {}
+
+
+# A browser's running header: the date and time of printing, then the page's title ("11/28/26, 9:49 PM Pluck Rules").
+_PRINT_HEADER = re.compile(r"^[ \t]*+\d{1,2}+/\d{1,2}+/\d{2,4}+,?[ \t]++\d{1,2}+:\d{2}+(?:[ \t]*+[AaPp][Mm])?[ \t]++"
+                           r"(?P<title>[^\W\d_].{0,120}+)$")
+
+
+def _print_title(furniture: list[str]) -> str | None:
+    """The title a browser printed in its running header, the same on every page: the page's title."""
+    titles = Counter(found.group("title").strip() for line in furniture if (found := _PRINT_HEADER.match(line)))
+    best = titles.most_common(1)
+    return best[0][0] if best and best[0][1] >= 2 else None
 
 
 def _running_date(furniture: list[str]) -> dict[str, str]:
@@ -677,7 +694,7 @@ def _strip_front_matter(doc: MappedText) -> tuple[MappedText, dict[str, str], li
     lines = _lines(doc.text)
     metadata: dict[str, str] = {}
     drop: list[int] = []
-    seen, label = 0, ""
+    seen, label, titled = 0, "", 0
     for index, (start, end) in enumerate(lines):
         line = doc.text[start:end].strip().lstrip("#").strip(" *_")
         if not line:
@@ -695,14 +712,18 @@ def _strip_front_matter(doc: MappedText) -> tuple[MappedText, dict[str, str], li
             drop.append(index)
         elif _COPYRIGHT.search(line) and len(line) <= 120:
             drop.append(index)
-        elif not any(c.isalnum() for c in line):
+        elif sum(c.isalnum() for c in line) < 3:  # a scrap a PDF's drawing left ("]@ F"): no title, no body
             continue
+        elif "title" in metadata and "subtitle" not in metadata and titled == seen - 1 and _heads(line) \
+                and not _continued(doc.text, lines, index) and not _opens_units(doc.text, lines, index):
+            metadata["subtitle"] = line  # the cover's next title line: "Jet Lag: The Game" / "Hide and Seek Rules"
         elif "title" not in metadata and _heads(line) and not _continued(doc.text, lines, index) \
                 and not _opens_units(doc.text, lines, index):
             if titles.is_section_heading(line):  # "SECTION 7" over the title names its part; "Introduction" no title
                 label = line if any(c.isdigit() for c in line) else label
                 continue
             metadata["title"] = f"{label} – {line}" if label else line
+            titled = seen
             embedded = _TITLE_VERSION.search(line)
             if embedded:
                 metadata.setdefault("version", embedded.group("version"))
@@ -729,7 +750,8 @@ def _opens_units(text: str, lines: list[tuple[int, int]], index: int) -> bool:
     """Whether the next non-blank line opens a question or a numbered rule: then this line is the first
     section's heading ("Old questions" over "Q: …"), not the document's title."""
     following = next((text[slice(*line)].strip() for line in lines[index + 1:] if text[slice(*line)].strip()), "")
-    return bool(re.match(r"(?:Q\d*[:.]|Question\b|\d+(?:\.\d+)*[.)]?\s+\S)", following))
+    # A rule's number has at most three digits: "2023 Edition" under a title is its year.
+    return bool(re.match(r"(?:Q\d*[:.]|Question\b|\d{1,3}(?:\.\d+)*[.)]?\s+\S)", following))
 
 
 def read_date(written: str) -> dict[str, str]:

@@ -26,11 +26,11 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from ingest import titles
+from ingest.parts import LONG_WORDS
 from ingest.refs import counted
 from ingest.segment import asks
 from model.kinds import HEADER_KINDS, TERM_KINDS
 
-LONG_WORDS = 300
 EXAMPLES = 5
 # A line that recurs this often, spread over most of a document, is its furniture (headers and footers repeat
 # on every page; a rule's phrase does not recur as a whole line that often).
@@ -199,9 +199,29 @@ def _headings(cut: Cut) -> list[str]:
     return [f"{part[:60]!r}" for part in seen] + scraps
 
 
+def _paragraph_words(text: str) -> list[int]:
+    """The words of each paragraph of a stored text: a line each, but a table's rows are one paragraph."""
+    counts, table = [], False
+    for line in text.split("\n"):
+        row = line.startswith("|")
+        if row and table:
+            counts[-1] += len(line.split())
+        else:
+            counts.append(len(line.split()))
+        table = row
+    return counts
+
+
+def _one_line(ruling) -> bool:
+    """Does the ruling stand on one line of its file (a document flattened onto a line, whose tables a reader
+    set out as rows): one paragraph of the document, however a reader lays it out?"""
+    citation = getattr(ruling, "citation", None)
+    return citation is not None and citation.file_line_start == citation.file_line_end
+
+
 def _long(cut: Cut) -> list[str]:
     return [cut.refs.get(r.id, r.id) for r in _units(cut) if len(r.text.split()) > LONG_WORDS
-            and max(len(piece.split()) for piece in r.text.split("\n")) <= LONG_WORDS]
+            and max(_paragraph_words(r.text)) <= LONG_WORDS and not _one_line(r)]
 
 
 def _parts(label: str) -> list[str]:
@@ -265,14 +285,16 @@ def _title(cut: Cut) -> list[str]:
     title = cut.title.strip()
     if not title:
         return []
-    stem = " ".join(re.findall(r"[^\W_]+", re.sub(r"\.\w+$", "", cut.file_name))).casefold()
-    named = [w for w in titles.words(cut.game_name) if w[:1].isupper() and w.casefold() not in titles.SMALL_WORDS]
-    spelled = " ".join(re.findall(r"[^\W_]+", title)).casefold()
-    if spelled == stem and spelled not in " ".join(re.findall(r"[^\W_]+", cut.original)).casefold():
+    def spelled(text: str) -> str:
+        return " ".join(re.findall(r"[^\W_]+", text)).casefold()
+    stem, printed = spelled(re.sub(r"\.\w+$", "", cut.file_name)), spelled(cut.original)
+    # The title as the document prints it, after the game's name a reader may have put before it.
+    own = spelled(title.removeprefix(cut.game_name)) if cut.game_name else spelled(title)
+    if spelled(title) == stem and spelled(title) not in printed and own not in printed:
         return [f"{title!r} is the file's name"]
     if titles.is_generic(title):
         return [f"{title!r} names no game"]
-    if named and not any(w.casefold() in title.casefold() for w in named):
+    if cut.game_name and not titles.names_game(title, cut.game_name):
         return [f"{title!r} does not name {cut.game_name!r}"]
     return []
 

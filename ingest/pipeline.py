@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 from pathlib import Path
 
-from ingest import clean, formats, furniture, limits, links, refs, shapes, spells, structure, tables, titles
+from ingest import clean, formats, furniture, limits, links, parts, refs, shapes, spells, structure, tables, titles
 from ingest.errors import IngestError
 from ingest.formats import Document
 from ingest.manifest import Manifest, SourceEntry
@@ -83,7 +83,7 @@ def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None 
     sheets = document.page_starts if document.format == "pdf" else None
     cite = _Citer(entry.id, original, base, doc, pages, sheets)
     located = tables.locate(entry, doc) + tables.place(read_down, doc)
-    rulings, related = _rulings(entry, chosen.blocks, doc, cite, located)
+    rulings, related = _rulings(entry, parts.divided(chosen.blocks, doc.text), doc, cite, located)
     if not rulings:
         raise IngestError(str(path), f"source {entry.id}: no rulings found (shape '{chosen.shape}')")
     if len(rulings) > (units := limits.current().units):  # storing them comes after the reading's budget
@@ -107,7 +107,7 @@ def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None 
     # The title as the document writes it, never the file's; a generic one joined with the game's name.
     candidates = [front.pop("title", None), found.metadata.get("title"), titles.self_named(doc.text),
                   titles.named_by_file(entry.file, doc.text)]
-    if title := titles.document_title(candidates, doc.text, game_name):
+    if title := titles.document_title(candidates, doc.text, game_name, found.metadata.get("subtitle")):
         front["title"] = title
     if game_name:
         front["game_name"] = game_name

@@ -88,16 +88,28 @@ def _title_word(match: re.Match) -> str:
     return word if word in SMALL_WORDS else word.capitalize()
 
 
-def document_title(candidates: list[str | None], text: str, game_name: str | None) -> str | None:
+def document_title(candidates: list[str | None], text: str, game_name: str | None,
+                   subtitle: str | None = None) -> str | None:
     """The document's title: the first of `candidates` (in order of trust) that is no section heading, joined
-    with `game_name` when it names no game (see the module's docstring). None when there is none."""
+    with `game_name` when it names no game (see the module's docstring): with `subtitle` (the cover's next title
+    line) instead where that names it ("Jet Lag: The Game – Hide and Seek Sydney Rules"). None when there is none."""
     title = next((c for c in candidates if c and not is_section_heading(c)), None)
     if not title:
         return None
     title = as_written(title)
-    if game_name and is_generic(title, text) and game_name.casefold() not in title.casefold():
-        return f"{game_name} {title}"
-    return title
+    if not game_name or names_game(title, game_name):
+        return title
+    if subtitle and names_game(subtitle, game_name):
+        return f"{title} – {as_written(subtitle)}"
+    # A generic title reads as the game's ("Disney Lorcana Comprehensive Rules"); a named one keeps its name apart
+    # ("Android: Netrunner – NISEI Comprehensive Rules Document").
+    return f"{game_name} {title}" if is_generic(title, text) else f"{game_name} – {title}"
+
+
+def names_game(title: str, game_name: str) -> bool:
+    """Does `title` name the game `game_name`: one of the name's own words (capitalised, not a small word) in it?"""
+    own = [w for w in words(game_name) if w[:1].isupper() and w.casefold() not in SMALL_WORDS] or words(game_name)
+    return any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", title, re.IGNORECASE) for w in own)
 
 
 def self_named(text: str) -> str | None:

@@ -13,15 +13,24 @@ from support import REPO_MANIFEST
 SOURCES = REPO_MANIFEST.parent
 
 
-@pytest.fixture
-def workspace(tmp_path, built_db):
+@pytest.fixture(scope="module")
+def built_workspace(tmp_path_factory, built_db):
     """A copy of sources/ and a database rebuilt from it (over a copy of the session's, whose vectors it
-    reuses), to break things in."""
-    folder = tmp_path / "sources"
+    reuses), once for the module."""
+    folder = tmp_path_factory.mktemp("workspace") / "sources"
     shutil.copytree(SOURCES, folder, ignore=shutil.ignore_patterns("examples"))
-    db = tmp_path / "rulings.db"
+    db = folder.parent / "rulings.db"
     shutil.copy(built_db, db)
     build(db, folder / "sources.toml")
+    return folder, db
+
+
+@pytest.fixture
+def workspace(tmp_path, built_workspace):
+    """A copy of `built_workspace` (sources/ and the database rebuilt from it), to break things in."""
+    folder, db = tmp_path / "sources", tmp_path / "rulings.db"
+    shutil.copytree(built_workspace[0], folder)
+    shutil.copy(built_workspace[1], db)
     return folder, db
 
 

@@ -8,18 +8,16 @@ specific to these files in the product."""
 from __future__ import annotations
 
 import re
-from functools import cache
 from pathlib import Path
 
 import pytest
 
-from ingest import formats
-from ingest.manifest import source_entry
-from ingest.pipeline import parse_source
 from ingest.refs import abbreviation, ruling_refs
+from support import documents
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
-pytestmark = pytest.mark.skipif(not CORPORA.is_dir(), reason=f"{CORPORA} is not beside the clone")
+pytestmark = [pytest.mark.skipif(not CORPORA.is_dir(), reason=f"{CORPORA} is not beside the clone"),
+              pytest.mark.corpus]
 
 RULES_TXT = "lorcana-comprehensive-rules-2.2.0.txt"
 RULES_PDF = "lorcana-comprehensive-rules-2025-10-31.pdf"
@@ -31,17 +29,14 @@ NUMBERED_LINE = re.compile(r"(?m)^\s{0,16}(\d+\.\d+(?:\.\d+)*)\.?\s+\S")
 FURNITURE = ("Winnie the Pooh", "disneylorcana.com", "©Disney", "TRADING CARD GAME", "August 28, 2023")
 
 
-@cache
 def parsed(name: str):
-    """The file parsed exactly as `rulings add FILE --game test` parses it (shape found, not given)."""
-    entry = source_entry({"id": "doc", "file": name, "game": "test", "title": name, "kind": "rulebook",
-                          "language": "en", "shape": "auto", "section": name})
-    return parse_source(entry, CORPORA)
+    """The file parsed exactly as `rulings add FILE --game test` parses it (shape found, not given), once a run."""
+    return documents.parsed(CORPORA / name)
 
 
 def document_numbers(name: str) -> list[str]:
     """Every rule number the document itself shows at the start of a line, once each, contents excluded."""
-    text = formats.read(CORPORA / name).original
+    text = documents.document(CORPORA / name).original
     body = text[text.index("1.1.1"):]  # the contents pages list section numbers, not rules
     return list(dict.fromkeys(NUMBERED_LINE.findall(body)))
 
@@ -405,14 +400,14 @@ def test_credits_and_a_licence_ending_a_document_are_back_matter_never_an_answer
 
 
 def test_every_chapter_the_contents_lists_is_a_heading():
-    contents = re.findall(r"(?m)^(?:\d+\. )?([A-Z][^.\n]*?) \.{3,}", formats.read(CORPORA / WFDF).original)
+    contents = re.findall(r"(?m)^(?:\d+\. )?([A-Z][^.\n]*?) \.{3,}", documents.document(CORPORA / WFDF).original)
     assert len(contents) == 23  # Introduction, 20 numbered chapters, Definitions, Legal License
     assert headings_in_order(parsed(WFDF)) == ["Front Matter", *contents]
 
 
 def test_every_numbered_rule_of_the_ultimate_rules_is_its_own_ruling_or_titles_its_subrules():
     source = parsed(WFDF)
-    original = formats.read(CORPORA / WFDF).original
+    original = documents.document(CORPORA / WFDF).original
     numbers = re.findall(r"(?m)^(\d+(?:\.\d+)+)\.\s", original)
     labels = [r.label for r in source.rulings if r.kind == "rule"]
     assert len(labels) == len(set(labels)) == 354

@@ -21,9 +21,10 @@ from kb.search import ask
 from kb.store import connect
 from service.cli import cli
 from support import ROOT
+from training.corpus import without_vectors
 
 CORPORA = ROOT.parent / "shared" / "corpora"
-pytestmark = pytest.mark.skipif(not CORPORA.is_dir(), reason=f"{CORPORA} is not beside the clone")
+pytestmark = [pytest.mark.skipif(not CORPORA.is_dir(), reason=f"{CORPORA} is not beside the clone"), pytest.mark.corpus]
 SOURCE = "lorcana-comprehensive-rules"
 DATES = ("2024-08-09", "2025-02-28", "2025-10-31")
 
@@ -32,20 +33,20 @@ def pdf(date: str) -> Path:
     return CORPORA / f"lorcana-comprehensive-rules-{date}.pdf"
 
 
-def with_editions(built_db: Path, folder: Path, order: tuple[str, ...]) -> tuple[Path, list[dict]]:
-    path = folder / "rulings.db"
+@pytest.fixture(scope="module")
+def in_order(lorcana_editions) -> tuple[Path, list[dict]]:
+    """The editions added oldest first, vectors and all (the session's database, shared: read it, never write it)."""
+    return lorcana_editions
+
+
+@pytest.fixture(scope="module")
+def newest_first(built_db, tmp_path_factory) -> tuple[Path, list[dict]]:
+    """The newest edition added first, then the oldest, then the middle one; without vectors, since what is asked
+    of it is structure (versions, ids, diffs: reidentifying a rule never reads a vector)."""
+    path = tmp_path_factory.mktemp("newest-first") / "rulings.db"
     shutil.copy(built_db, path)
-    return path, [add_document(path, pdf(date), "lorcana") for date in order]
-
-
-@pytest.fixture(scope="module")
-def in_order(built_db, tmp_path_factory):
-    return with_editions(built_db, tmp_path_factory.mktemp("in-order"), DATES)
-
-
-@pytest.fixture(scope="module")
-def newest_first(built_db, tmp_path_factory):
-    return with_editions(built_db, tmp_path_factory.mktemp("newest-first"), ("2025-10-31", "2024-08-09", "2025-02-28"))
+    with without_vectors():
+        return path, [add_document(path, pdf(date), "lorcana") for date in ("2025-10-31", "2024-08-09", "2025-02-28")]
 
 
 def test_three_editions_are_one_source_with_three_versions_the_newest_current(in_order, newest_first):
@@ -214,8 +215,9 @@ def test_a_changed_rule_has_its_text_in_every_edition(in_order):
     assert history(conn, rule)[0]["text"] == "The deck can contain cards of up to two ink types."
 
 
-def test_re_adding_an_edition_changes_nothing_and_says_so(in_order):
-    path = in_order[0]
+def test_re_adding_an_edition_changes_nothing_and_says_so(in_order, tmp_path):
+    path = tmp_path / "rulings.db"
+    shutil.copy(in_order[0], path)
     before = path.read_bytes()
     report = add_document(path, pdf("2025-02-28"), "lorcana")
     assert report["edition"] == {"source": SOURCE, "version": "2025-02-28", "unchanged": True}

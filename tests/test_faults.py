@@ -115,6 +115,7 @@ def next_commands(db: Path, tmp_path: Path):
             lambda: rulings("verify", "--db", str(db))]
 
 
+@pytest.mark.slow
 def test_an_add_killed_at_any_moment_leaves_the_database_whole_and_nothing_beside_it_after_the_next_command(
         database, tmp_path):
     doc = document(tmp_path, "zorblax")
@@ -145,6 +146,7 @@ def test_an_add_killed_at_any_moment_leaves_the_database_whole_and_nothing_besid
         database.write_bytes(before)
 
 
+@pytest.mark.slow
 def test_two_adds_at_once_both_land_one_after_the_other(database, tmp_path):
     first, second = document(tmp_path, "zorblax"), document(tmp_path, "errata", "A) A quokka may move twice.\n")
     with write_lock(database):
@@ -212,6 +214,7 @@ def test_a_search_begun_before_an_add_reads_the_database_it_began_with(database,
             conn.close()
 
 
+@pytest.mark.slow
 def test_adds_while_serve_answers_load_cost_no_request_and_are_served_without_a_restart(database, tmp_path):
     docs = [document(tmp_path, name, ZORBLAX.replace("zorblax", name)) for name in ("zorblax", "vexlar", "quibbet")]
     questions = [QUESTION, "can a vexlar token count as a quokka", "how many quibbet tokens may a player hold",

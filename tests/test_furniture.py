@@ -91,7 +91,9 @@ def test_set_notes_lose_header_and_footer_but_keep_every_question(set_notes):
             or line == "TRADING CARD GAME"] == []
     assert len(QA_LINE.findall(found.text.text)) == len(QA_LINE.findall(original))
     assert dict(found.removed) == {"TRADING CARD GAME": 5, "August #, # #": 5, "©Disney": 5}
-    assert found.metadata == {"title": "Disney Lorcana TCG: The First Chapter Set Notes",
+    # The cover's next title-like line is kept beside the title: it joins the title only where it names the game
+    # and the title does not (titles.document_title).
+    assert found.metadata == {"title": "Disney Lorcana TCG: The First Chapter Set Notes", "subtitle": "GENERAL RULES",
                               "date": "August 28, 2023", "date_iso": "2023-08-28"}
     assert found.pages.page_of(original.index("Q: Say I have an Elsa")) == 3
 

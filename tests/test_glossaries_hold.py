@@ -3,23 +3,22 @@ an ordinal), on real documents; and no ref is a count where the document numbers
 names rule 305, never a glossary definition. Skips when ../shared/corpora is not beside the clone."""
 from __future__ import annotations
 
-import shutil
 import sqlite3
 import tomllib
 from collections import Counter
-from functools import cache
 
 import pytest
 
-from ingest.manifest import source_entry
-from ingest.pipeline import parse_source
 from ingest.refs import colliding, ruling_refs
 from model.refs import ref_key
-from support import CORPORA
+from support import CORPORA, ROOT, documents
+from support.structure_facts import added, load_facts
 
-pytestmark = pytest.mark.skipif(not CORPORA.is_dir(), reason=f"{CORPORA} is not beside the clone")
+pytestmark = [pytest.mark.skipif(not CORPORA.is_dir(), reason=f"{CORPORA} is not beside the clone"),
+              pytest.mark.corpus]
 
 MTG = CORPORA / "mtg-comprehensive-rules-2022-04-29.txt"
+MTG_FACTS = ROOT / "benchmarks" / "structure_facts" / "mtg-comprehensive-rules-2022-04-29.facts.toml"
 STRUCTURE = CORPORA / "structure"
 # The documents of the structure corpus with a glossary, as their facts count it.
 GLOSSARIES = ("warhammer-40000-conquest-rules-reference.md", "marvel-champions-rules-reference.md",
@@ -30,12 +29,9 @@ GLOSSARIES = ("warhammer-40000-conquest-rules-reference.md", "marvel-champions-r
 READ_WHOLE = GLOSSARIES[:3]
 
 
-@cache
 def parsed(path):
-    """The file parsed as `rulings add FILE --game test` parses it."""
-    entry = source_entry({"id": "doc", "file": path.name, "game": "test", "title": path.name, "kind": "rulebook",
-                          "language": "en", "shape": "auto", "section": path.name})
-    return parse_source(entry, path.parent)
+    """The file parsed as `rulings add FILE --game test` parses it (once a run)."""
+    return documents.parsed(path)
 
 
 def entries(path) -> dict[str, object]:
@@ -78,11 +74,9 @@ def test_no_ref_is_a_count_where_the_document_numbers_another_unit(path):
 
 @pytest.fixture(scope="module")
 def mtg_db(built_db, tmp_path_factory):
-    """The seeds' database with the comprehensive rules added as game mtg, as `rulings add` adds it."""
-    from kb.build import add_document
-    path = tmp_path_factory.mktemp("mtg") / "rulings.db"
-    shutil.copy(built_db, path)
-    report = add_document(path, MTG, "mtg")
+    """The seeds' database with the comprehensive rules added as game mtg, as `rulings add` adds it, without
+    vectors (refs and lookups by number read none); the same add as tests/test_structure_facts.py's, done once."""
+    path, report = added(load_facts(MTG_FACTS), built_db, tmp_path_factory.mktemp("mtg"), vectors=False)
     assert report["colliding_refs"] == []
     return path
 

@@ -48,6 +48,7 @@ def outcomes(tmp_path_factory):
         return dict(pool.map(add, write(folder / "documents")))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", CASES)
 def test_a_hostile_document_is_refused_in_one_line_or_added_within_60_s_and_1_gb(outcomes, name):
     outcome, before, db = outcomes[name]
@@ -192,6 +193,7 @@ def test_a_database_that_is_not_one_fails_in_one_line(tmp_path):
     assert result.exception is None or isinstance(result.exception, SystemExit)
 
 
+@pytest.mark.serial
 def test_an_interrupted_add_says_so_in_one_line_and_leaves_no_reading_process(tmp_path, db):
     rules = "".join(f"1.{n} A unit moves {n} squares, unless another rule says otherwise.\n" for n in range(100_000))
     path = _document(tmp_path, "1. Movement\n" + rules)

@@ -95,6 +95,7 @@ def test_a_50_mb_document_is_refused_quickly(tmp_path):
     assert time.monotonic() - start < 10
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shape", SHAPE_NAMES)
 def test_large_pathological_documents_finish_in_bounded_time_and_memory(tmp_path, shape):
     one_line_no_spaces = "x" * 300_000
@@ -138,6 +139,7 @@ def _built(db: Path) -> tuple:
         conn.close()
 
 
+@pytest.mark.slow
 def test_ingest_killed_at_any_point_leaves_the_database_byte_identical(workspace):
     folder, db = workspace
     before, built = db.read_bytes(), _built(db)
@@ -164,6 +166,7 @@ def test_ingest_killed_at_any_point_leaves_the_database_byte_identical(workspace
     assert sorted(p.name for p in db.parent.iterdir()) == ["rulings.db", "sources", "timing.db"]
 
 
+@pytest.mark.slow
 def test_a_second_ingest_at_once_waits_its_turn_then_gives_up_with_a_clear_message(workspace):
     folder, db = workspace
     before = db.read_bytes()
@@ -216,6 +219,7 @@ def mode(path: Path) -> int:
     return stat.S_IMODE(path.stat().st_mode)
 
 
+@pytest.mark.slow
 def test_the_database_keeps_its_permissions_across_ingest_and_add(workspace, tmp_path):
     folder, db = workspace
     db.chmod(0o640)

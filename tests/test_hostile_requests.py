@@ -26,7 +26,7 @@ from service.browse import settings as datasette_settings
 from service.db import get_db
 from service.params import MAX_QUERY
 from service.sql_bounds import MAX_ROWS_SIZE, MAX_SQL, MAX_VALUE
-from support.servers import running_server
+from support.servers import running_server, searching
 
 SCRIPT = '<script>alert("x")</script>'
 # The one script a page loads: this server's copy-citation file.
@@ -175,6 +175,7 @@ OPERATIONS = [operation["operationId"] for methods in json.loads(OPENAPI.read_te
 
 # schemathesis's pytest integration (from_fixture) reads pytest internals gone in pytest 9: hypothesis drives
 # its strategies directly. Valid and invalid inputs both, 30 per operation, the same ones every run.
+@pytest.mark.slow
 @pytest.mark.parametrize("operation_id", OPERATIONS)
 def test_every_api_operation_conforms_to_its_openapi_description(app, operation_id):
     operation = schemathesis.openapi.from_wsgi("/api/openapi.json", app).find_operation_by_id(operation_id)
@@ -323,6 +324,7 @@ def test_rows_past_the_size_bound_fail_with_a_message(ds):
     assert len(response.content) < 10_000 and seconds < TIME_LIMIT + 2
 
 
+@pytest.mark.serial
 def test_a_row_of_as_many_calls_on_long_values_as_a_statement_holds_ends_near_the_time_limit(ds):
     head, call = f"with t(x) as (select printf('%.*c', {MAX_VALUE - 1}, 'x')) select ", "length(upper(x))"
     sql = head + ", ".join([call] * ((MAX_SQL - len(head) - 10) // (len(call) + 2))) + " from t"
@@ -369,6 +371,7 @@ def peak_memory_mb(pid: int) -> float:
     return int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1)) / 1024
 
 
+@pytest.mark.serial
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads peak memory from /proc")
 def test_no_query_takes_the_datasette_server_past_a_memory_bound(built_db, tmp_path):
     def row_of(value: str) -> str:  # 200 columns of 1 MiB: a row of 200 MiB
@@ -379,6 +382,7 @@ def test_no_query_takes_the_datasette_server_past_a_memory_bound(built_db, tmp_p
                 row_of(f"printf('%.*c', {MAX_VALUE - 1}, 'x')"): "needs more memory than the server gives",
                 row_of(f"zeroblob({MAX_VALUE - 1})"): "needs more memory than the server gives"}
     with running_server(built_db, ("browse",), tmp_path / "browse.log") as (port, server):
+        searching(port)  # the question model loaded (its memory counts all the same): no refusal races the load
         for sql, message in refusals.items():
             start = time.monotonic()
             with pytest.raises(HTTPError) as refused:

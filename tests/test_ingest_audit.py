@@ -3,31 +3,26 @@ documents in several numbering styles and on real ones of ../shared/corpora (ski
 from __future__ import annotations
 
 import time
-from functools import cache
 from pathlib import Path
 
 import pytest
 
 from ingest import audit, shapes
-from ingest.manifest import source_entry
-from ingest.pipeline import parse_source
 from ingest.report import ingest_report
 from service.cli import report_text
 from model.records import Citation, Ruling
-from support import CORPORA
+from support import CORPORA, documents
 
 STRUCTURE = CORPORA / "structure"
 
 
 def _entry(name: str, shape: str = "auto"):
-    return source_entry({"id": "doc", "file": name, "game": "test", "title": name, "kind": "rulebook",
-                         "language": "en", "shape": shape, "section": name})
+    return documents.entry(name, shape)
 
 
-@cache
 def parsed(path: Path, shape: str = "auto"):
-    """The file parsed as `rulings add FILE --game test` parses it."""
-    return parse_source(_entry(path.name, shape), path.parent)
+    """The file parsed as `rulings add FILE --game test` parses it (once a run)."""
+    return documents.parsed(path, shape)
 
 
 def audited(path: Path, shape: str = "auto") -> dict:
@@ -147,7 +142,10 @@ def test_the_audit_is_linear_in_the_documents_size():
     assert time.monotonic() - start < 2
 
 
-needs_corpora = pytest.mark.skipif(not STRUCTURE.is_dir(), reason=f"{STRUCTURE} is not beside the clone")
+def needs_corpora(test):
+    """A test of the real documents of ../shared/corpora (marked corpus), skipped when they are not there."""
+    skip = pytest.mark.skipif(not STRUCTURE.is_dir(), reason=f"{STRUCTURE} is not beside the clone")
+    return pytest.mark.corpus(skip(test))
 
 
 @needs_corpora
@@ -189,6 +187,7 @@ def test_a_poorly_read_document_keeps_its_shape_when_no_other_reads_its_numberin
     assert "the rulings are mostly glossary" in text
 
 
+@pytest.mark.corpus
 @pytest.mark.skipif(not CORPORA.is_dir(), reason=f"{CORPORA} is not beside the clone")
 @pytest.mark.parametrize("name, broken", [
     # Read without its game's name, Magic's front matter keeps its contents' last entry ("Glossary") as a line.
@@ -208,6 +207,7 @@ def test_the_comprehensive_rulebooks_read_their_numbering_and_break_only_the_inv
     assert "  structure audit: POOR" in report_text(report)
 
 
+@pytest.mark.corpus
 @pytest.mark.skipif(not CORPORA.is_dir(), reason=f"{CORPORA} is not beside the clone")
 def test_the_mtg_glossary_entries_match_the_pairs_it_shows():
     glossary = audited(CORPORA / "mtg-comprehensive-rules-2022-04-29.txt")["glossary"]

@@ -32,6 +32,8 @@ from kb.onnx_embedder import onnx_path
 from support import REPO_DB, ROOT
 from support.servers import running_server
 
+pytestmark = pytest.mark.slow
+
 QUESTION = "Can a reserve army double its magic?"
 RESERVE = "dragon-dice/magic/general/m"
 PACKAGING = ("pyproject.toml", "README.md")

@@ -168,6 +168,9 @@ def test_a_title_that_is_the_files_name_or_names_another_game_is_named():
     assert title("Uprising Release Notes", "notes.pdf", game_name="Netrunner") == 1
     assert title("Skirmish Rules", "skirmish-rules.md", original="Skirmish Rules\nA game.") == 0
     assert title("Netrunner Uprising Release Notes", "notes.pdf", game_name="Netrunner") == 0
+    # The game's name joined to a title the document prints is no file name, though the file is named so too.
+    assert title("Netrunner – Uprising Release Notes", "netrunner-uprising-release-notes.pdf",
+                 original="Uprising Release Notes\nThese notes…", game_name="Netrunner") == 0
 
 
 def test_a_question_the_document_asks_typed_as_a_paragraph_is_named():
@@ -185,6 +188,7 @@ def test_two_tables_of_one_name_in_one_ruling_get_two_ids(tmp_path):
     assert len(ids) == 2 and len(set(ids)) == 2
 
 
+@pytest.mark.slow  # fifteen real documents, PDFs among them: most of a minute
 @pytest.mark.skipif(not COLLECTED.is_dir(), reason="documents/ is missing")
 def test_every_collected_document_reads_and_its_audit_names_each_invariant():
     # The documents collected for issue 42 (documents/PROVENANCE-*.md): each reads as `rulings add` reads it,

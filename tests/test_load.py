@@ -9,6 +9,8 @@ import pytest
 from support.load import run_load
 from support.servers import raw_get, running_server
 
+pytestmark = pytest.mark.slow
+
 QUESTIONS = Path(__file__).resolve().parent / "dev_questions.jsonl"
 
 

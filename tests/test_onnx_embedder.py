@@ -3,15 +3,12 @@ batches as one at a time, ingest never imports torch, and answering never export
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from kb.embeddings import encode
-from kb.onnx_embedder import OnnxEmbedder, embedder, model_dir
-
-ROOT = Path(__file__).resolve().parent.parent
+from kb.onnx_embedder import embedder, model_dir
 
 
 @pytest.fixture(scope="module")
@@ -20,9 +17,21 @@ def reference():
     return SentenceTransformer(str(model_dir()), device="cpu")
 
 
+ODD = ["Can a reserve army double its magic?", "x", "é" * 2000]
+
+
+@pytest.fixture(scope="module")
+def passages(conn) -> tuple[list[str], np.ndarray]:
+    """The stored passages' texts, then three odd ones, and the vectors ingest gives them (`kb.embeddings.encode`:
+    in batches, on every core), computed once for the module's tests."""
+    texts = [t for (t,) in conn.execute("select text from embeddings order by id")] + ODD
+    return texts, encode(texts)
+
+
+@pytest.mark.slow
 def test_onnx_embeddings_match_sentence_transformers_on_the_corpus(conn, reference):
     texts = [f"{r['title']} {r['text']}" for r in conn.execute("select title, text from rulings")]
-    texts += ["Can a reserve army double its magic?", "x", "é" * 2000]
+    texts += ODD
     expected = reference.encode(texts, normalize_embeddings=True)
     actual = np.array([embedder().embed(t) for t in texts])
     cosine = (expected * actual).sum(axis=1)
@@ -35,28 +44,25 @@ def test_onnx_embeddings_are_unit_vectors_of_the_model_size():
     assert abs(float(np.linalg.norm(vector)) - 1.0) < 1e-5
 
 
-def test_batched_embeddings_equal_one_at_a_time(conn):
-    texts = [t for (t,) in conn.execute("select text from embeddings order by id")]
-    texts += ["Can a reserve army double its magic?", "x", "é" * 2000]
-    batched = OnnxEmbedder(threads=os.cpu_count()).embed_many(texts)
+@pytest.mark.slow
+def test_batched_embeddings_equal_one_at_a_time(passages):
+    texts, batched = passages
     single = np.array([embedder().embed(t) for t in texts])
     assert np.abs(batched - single).max() < 1e-5
 
 
-def test_ingest_vectors_match_sentence_transformers_on_real_passages(conn, reference):
-    texts = [t for (t,) in conn.execute("select text from embeddings order by id")]
-    cosine = (reference.encode(texts, normalize_embeddings=True) * encode(texts)).sum(axis=1)
+@pytest.mark.slow
+def test_ingest_vectors_match_sentence_transformers_on_real_passages(passages, reference):
+    texts, vectors = passages
+    texts, vectors = texts[:-len(ODD)], vectors[:-len(ODD)]  # the stored passages
+    cosine = (reference.encode(texts, normalize_embeddings=True) * vectors).sum(axis=1)
     assert cosine.min() >= 0.999
 
 
-BUILD = ("import sys; from kb.build import build; build(sys.argv[1]); "
-         "print(sorted({'torch', 'sentence_transformers', 'transformers'} & set(sys.modules)))")
-
-
-def test_building_a_database_never_imports_torch_or_sentence_transformers(tmp_path):
-    run = subprocess.run([sys.executable, "-c", BUILD, str(tmp_path / "rulings.db")], capture_output=True,
-                         text=True, check=True, cwd=ROOT)
-    assert run.stdout.splitlines()[-1] == "[]"  # a new database: every passage was embedded
+@pytest.mark.slow
+def test_building_a_database_never_imports_torch_or_sentence_transformers(fresh_build):
+    _, imported = fresh_build  # a new database: every passage was embedded
+    assert imported == "[]"
 
 
 def test_a_missing_model_fails_naming_the_export_command_and_is_never_exported_on_the_read_path(built_db, tmp_path):

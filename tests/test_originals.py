@@ -16,7 +16,10 @@ FIRST, _, LAST = LORCANA_EDITIONS
 CHALLENGE = "Lorcana 4.3.6.1"  # printed page 8 of the 2025-10-31 PDF, its 11th page (three pages of front matter)
 PDF_LINK = re.compile(r'<a class="original" href="([^"#]+)#page=(\d+)">')
 OPENS = f"/sources/{LORCANA_RULES}/original?version={LAST}"  # a citation opens the edition it cites
-needs_corpora = pytest.mark.skipif(not CORPORA.is_dir(), reason=f"{CORPORA} is not beside the clone")
+def needs_corpora(test):
+    """A test of the real documents of ../shared/corpora (marked corpus), skipped when they are not there."""
+    skip = pytest.mark.skipif(not CORPORA.is_dir(), reason=f"{CORPORA} is not beside the clone")
+    return pytest.mark.corpus(skip(test))
 
 
 @pytest.fixture(scope="module")

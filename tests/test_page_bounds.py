@@ -21,6 +21,8 @@ from service.gate import HEAVY, THREADS, Gate
 from support.rulebooks import sectioned_rulebook
 from support.servers import running_server
 
+pytestmark = pytest.mark.slow
+
 SMALL, LARGE = 250, 2000  # sections: eight times as many
 GAMES = {"small": SMALL, "large": LARGE}
 
@@ -28,14 +30,17 @@ GAMES = {"small": SMALL, "large": LARGE}
 @pytest.fixture(scope="module")
 def big_db(built_db, tmp_path_factory):
     """A copy of the seeds' database with a generated rulebook of SMALL sections (game "small") and one of LARGE
-    (game "large"), each section one rule: `(path, {game: its source's id})`."""
+    (game "large"), each section one rule: `(path, {game: its source's id})`. Added without vectors: no page here
+    searches, so none reads one."""
     from kb.build import add_document
+    from training.corpus import without_vectors
     folder = tmp_path_factory.mktemp("big-pages")
     path = folder / "rulings.db"
     shutil.copy(built_db, path)
-    for game, sections in GAMES.items():
-        (folder / f"{game}.md").write_text(sectioned_rulebook(sections), encoding="utf-8")
-        add_document(path, folder / f"{game}.md", game)
+    with without_vectors():
+        for game, sections in GAMES.items():
+            (folder / f"{game}.md").write_text(sectioned_rulebook(sections), encoding="utf-8")
+            add_document(path, folder / f"{game}.md", game)
     conn = connect(path)
     try:
         sources = {game: conn.execute("select id from sources where game = ?", [game]).fetchone()[0]

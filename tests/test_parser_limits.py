@@ -238,6 +238,7 @@ HOSTILE_LINES = [  # each against the pattern that once read it quadratically (o
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("line", HOSTILE_LINES, ids=lambda line: repr(line[:12]))
 def test_cleaners_and_segmenters_read_a_hostile_line_in_linear_time(line):
     doc = MappedText.of(f"Contents\n{line}\n\n1. A rule.\n")
@@ -249,6 +250,7 @@ def test_cleaners_and_segmenters_read_a_hostile_line_in_linear_time(line):
     assert flow(line) and normalise(line) and _printed_labels([line, line])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text", [
     "\n" * RUN + "A rule.",                     # no blog's reader comments after blank lines
     "Contents" + "\n" * RUN,                    # a flattened contents, its entries after blank lines
@@ -274,6 +276,7 @@ def test_format_detection_reads_hostile_text_in_linear_time(text):
     assert detect(text) == "text"
 
 
+@pytest.mark.slow
 def test_many_rulings_with_the_same_id_and_references_are_made_in_linear_time(tmp_path):
     repeated = "".join(f"{n // 50 + 1}.{n % 50 + 1} Rule text. See Movement.\n" for n in range(5_000))
     parsed = parse(tmp_path, repeated + "1. a\n" * 10_000)

@@ -25,7 +25,10 @@ RULEBOOKS = {  # file: pages (the 2024 edition is shorter)
 }
 RULE_START = re.compile(r"^(\d+(?:\.\d+)+)\.\s+\S", re.MULTILINE)
 
-needs_corpora = pytest.mark.skipif(not LATEST.exists(), reason=f"the real PDFs are not in {CORPORA}")
+def needs_corpora(test):
+    """A test of the real documents of ../shared/corpora (marked corpus), skipped when they are not there."""
+    skip = pytest.mark.skipif(not LATEST.exists(), reason=f"the real PDFs are not in {CORPORA}")
+    return pytest.mark.corpus(skip(test))
 
 
 @pytest.fixture(scope="module")
@@ -44,11 +47,13 @@ def test_every_page_is_read_in_order_with_its_printed_label(name, pages):
     assert document.empty_pages == []
 
 
+@needs_corpora
 def test_the_latest_rulebook_has_48_pages(latest):
     assert len(latest.pages) == 48
     assert latest.path == str(LATEST)
 
 
+@needs_corpora
 def test_a_rule_is_found_on_the_page_it_is_printed_on(latest):
     # The PDF's page 17 carries the printed number 14 and rule 6.1.2.1, with its icons as {S} and {W}.
     page = latest.pages[16]
@@ -59,6 +64,7 @@ def test_a_rule_is_found_on_the_page_it_is_printed_on(latest):
     assert "\n1.1.1. Disney Lorcana cards are published in multiple languages." in first.text
 
 
+@needs_corpora
 def test_rule_numbers_start_their_lines_in_document_order(latest):
     body = PAGE_BREAK.join(page.text for page in latest.pages[3:35])  # the rules, before the glossary
     numbers = [tuple(map(int, m.group(1).split("."))) for m in RULE_START.finditer(body)]
@@ -67,12 +73,14 @@ def test_rule_numbers_start_their_lines_in_document_order(latest):
     assert [(a, b) for a, b in itertools.pairwise(numbers) if b < a] == []
 
 
+@needs_corpora
 def test_the_contents_page_keeps_its_two_columns_apart(latest):
     contents = latest.pages[1].text.splitlines()
     assert "1. CONCEPTS" in contents and "5. CONDITIONS" in contents
     assert not any(re.search(r"\S\s+\d+\.\d*\.?\s+[A-Z]", line) for line in contents), "columns interleaved"
 
 
+@needs_corpora
 def test_every_page_keeps_its_running_footer(latest):
     # Headers and footers are removed later, by their repetition across pages: here they must all be there.
     for page in latest.pages:
@@ -81,6 +89,7 @@ def test_every_page_keeps_its_running_footer(latest):
         assert page.label in lines, page.number
 
 
+@needs_corpora
 def test_pages_are_joined_with_one_form_feed_between_them(latest):
     text = latest.text
     assert text.count(PAGE_BREAK) == len(latest.pages) - 1
@@ -88,6 +97,7 @@ def test_pages_are_joined_with_one_form_feed_between_them(latest):
     assert not text.startswith(PAGE_BREAK) and not text.endswith(PAGE_BREAK)
 
 
+@needs_corpora
 def test_an_offset_of_the_joined_text_maps_to_its_page(latest):
     text = latest.text
     for page in latest.pages:
@@ -104,6 +114,7 @@ def test_an_offset_of_the_joined_text_maps_to_its_page(latest):
             latest.page_at(outside)
 
 
+@needs_corpora
 def test_the_text_is_normalised_for_line_by_line_work(latest):
     text = latest.text
     assert "\r" not in text and "\xa0" not in text and "\u00ad" not in text

@@ -98,6 +98,7 @@ def test_each_document_of_the_corpus_exists_where_documents_toml_says(conn):
     assert {p.stem for p in (HERE / "answerable").glob("*.jsonl")} <= {d.doc for d in documents()}
 
 
+@pytest.mark.slow
 def test_search_answers_the_corpus_questions_on_the_projects_own_sources_as_measured(conn, questions):
     """How players ask, on the six games rulings.db holds, the game never given: the floor under today's figures
     (r@1 0.586, MRR 0.705, "Answer" for 16% at precision 0.98 on 295 questions; 8.8% told "not covered", where

@@ -4,10 +4,13 @@ those questions up; a game left out is neither a question nor a negative."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from kb.onnx_embedder import embedder
 from kb.retrieval import passages
 from training.questions import corpus
+
+pytestmark = pytest.mark.slow
 
 
 def test_training_on_questions_moves_the_rulings_that_settle_them_up(conn, seeds_library, tmp_path):

@@ -12,11 +12,9 @@ import pytest
 from click.testing import CliRunner
 from markupsafe import Markup
 
-from ingest import formats
 from ingest.errors import InvalidEntry
 from ingest.links import name_references, name_targets
 from ingest.manifest import source_entry
-from ingest.pipeline import parse_source
 from ingest.refs import abbreviation, assign_abbrevs, ruling_refs
 from kb.lexicon import load_lexicon
 from kb.query import direct_hit
@@ -26,6 +24,7 @@ from model import records
 from model.refs import MAX_REF, ref_key
 from service.app import create_app
 from service.cli import cli
+from support import documents
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 OFFICIAL = "dragon-dice/magic/general/m"
@@ -80,6 +79,7 @@ def test_refs_are_built_from_the_documents_own_numbering(conn, ruling_id, ref):
     assert conn.execute("select ref from rulings where id = ?", [ruling_id]).fetchone()[0] == ref
 
 
+@pytest.mark.corpus
 @pytest.mark.skipif(not CORPORA.is_dir(), reason=f"{CORPORA} is not beside the clone")
 @pytest.mark.parametrize("name, sample", [
     ("lorcana-comprehensive-rules-2.2.0.txt", "Lorcana 1.9.4.2"),
@@ -91,9 +91,7 @@ def test_refs_are_built_from_the_documents_own_numbering(conn, ruling_id, ref):
     ("imperial-assault-rules-reference.md", "Lorcana Winning the… ¶2"),  # a long term cut, its place kept
 ])
 def test_refs_of_real_documents_are_unique_short_and_mostly_their_own_numbers(name, sample):
-    entry = source_entry({"id": "doc", "file": name, "game": "test", "title": name, "kind": "rulebook",
-                          "language": "en", "shape": "auto", "section": name})
-    rulings = parse_source(entry, CORPORA, document=formats.read(CORPORA / name)).rulings
+    rulings = documents.parsed(CORPORA / name).rulings  # parsed as `rulings add FILE --game test` parses it
     refs = ruling_refs(rulings, "Lorcana", name).values()
     assert max(map(len, refs)) <= MAX_REF and len({ref_key(ref) for ref in refs}) == len(rulings)
     assert sample in refs

@@ -151,6 +151,7 @@ def test_ruling_page_shows_its_tables_and_the_sources_gaps(client):
     assert "Known gaps in this source" in page and "Optional Rules G. Zhakar" in page
 
 
+@pytest.mark.slow
 def test_every_ruling_page_renders(client, conn):
     for (ruling_id,) in conn.execute("select id from rulings"):
         assert client.get(f"/r/{ruling_id}").status_code == 200, ruling_id
@@ -174,6 +175,7 @@ def test_game_page_lists_sources_sections_and_rulings(client):
     assert 'href="/r/paths-of-the-lance/new-rules/b/3"' in page
 
 
+@pytest.mark.slow
 def test_every_citation_opens_at_a_line_that_starts_the_ruling(client, conn):
     for row in conn.execute("select id, source, line_start, text from rulings"):
         page = html(client.get(f"/sources/{row['source']}"))

@@ -17,7 +17,10 @@ from service.cli import cli
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 STRUCTURE = CORPORA / "structure"
-needs_corpora = pytest.mark.skipif(not CORPORA.is_dir(), reason=f"{CORPORA} is not beside the clone")
+def needs_corpora(test):
+    """A test of the real documents of ../shared/corpora (marked corpus), skipped when they are not there."""
+    skip = pytest.mark.skipif(not CORPORA.is_dir(), reason=f"{CORPORA} is not beside the clone")
+    return pytest.mark.corpus(skip(test))
 
 
 @cache
@@ -131,3 +134,34 @@ def test_a_document_named_by_what_it_calls_itself_is_named_in_full():
             "Reference wins. See the Rules Reference. Added in the Living Rules Reference version 1.1.")
     assert self_named(text) == "Living Rules Reference"
     assert self_named("If this Rules Reference says so, the Rules Reference wins.") == "Rules Reference"
+
+
+def _title_of(tmp_path: Path, name: str, text: str, game: str) -> str:
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    return read_document(tmp_path / name, game)[0].title
+
+
+_RULES = "These rules explain how Quarry is played.\n\n" + "\n\n".join(
+    f"{n}.{m} Each player of Quarry may move {n + m} stones when the round of Quarry starts."
+    for n in range(1, 4) for m in range(1, 4))
+
+
+def test_a_browser_print_is_titled_by_the_page_title_its_running_header_prints(tmp_path):
+    pages = [_RULES[i:i + 300] for i in range(0, len(_RULES), 300)]
+    text = "".join(f"11/28/26, 9:49 PM Quarry Rules\nQuarry The Card Game Logo\n{page}\n"
+                   f"file:///tmp/print/quarry/rules.html {n}/{len(pages)}\n" for n, page in enumerate(pages, 1))
+    assert _title_of(tmp_path, "quarry-browser-print.txt", text, "quarry") == "Quarry Rules"
+
+
+def test_a_cover_title_over_its_year_is_the_title_the_year_no_rule(tmp_path):
+    text = f"OFFICIAL QUARRY RULES\n2023 Edition\n\n{_RULES}\n"
+    assert _title_of(tmp_path, "quarry-2023.txt", text, "quarry") == "Official Quarry Rules"
+
+
+def test_a_named_title_that_names_another_game_is_joined_with_the_cover_line_or_the_game_it_names(tmp_path):
+    # The cover's first line is the series; the next names the game: both, in the cover's order.
+    text = f"Stone Age: The Series\nQuarry Sydney Rules\n\n{_RULES}\n"
+    assert _title_of(tmp_path, "a.txt", text, "quarry") == "Stone Age: The Series – Quarry Sydney Rules"
+    # No cover line names it: the game's name, as the document writes it, before the title the document prints.
+    text = f"Stone Age Release Notes\n\n{_RULES}\n"
+    assert _title_of(tmp_path, "b.txt", text, "quarry") == "Quarry – Stone Age Release Notes"

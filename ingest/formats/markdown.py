@@ -30,6 +30,9 @@ _BREAK_TAG = re.compile(r"<br\b", re.IGNORECASE)
 # Bold or italic markers around nothing but spaces, which a conversion leaves ("4. ** **Essential Game
 # Terminology"): markdown reads them as text; they are a space.
 _EMPTY_EMPHASIS = re.compile(r"(\*{1,3}|_{1,3})[ \t]+\1(?![*_])")
+# Kramdown's and Python-Markdown's attribute lists ("{: .entry-title}" under a paragraph, "{:#id}" after a
+# heading) style the text; they are none of it. Blanked, not cut, so every offset still maps to the file.
+_ATTRIBUTES = re.compile(r"\{:[^{}\n]{0,200}+\}")
 _LABEL_WORDS = 3  # a paragraph this short without closing punctuation is a label ("Notes") of the list after it
 
 
@@ -46,7 +49,7 @@ def read(source: str, out: Outline, limits: Limits | None = None) -> dict:
     front = _FRONT_MATTER.match(source)
     if front and _read_front_matter(front.group(1), reader.metadata):
         body = "\n" * front.group(0).count("\n") + source[front.end():]  # same line numbers, no front matter
-    tokens = _PARSER.parse(body)
+    tokens = _PARSER.parse(_ATTRIBUTES.sub(lambda found: " " * len(found.group()), body))
     _within(tokens, limits)
     reader.blocks(SyntaxTreeNode(tokens).children, 0)
     return reader.metadata

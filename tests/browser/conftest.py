@@ -1,24 +1,46 @@
-"""Fixtures of the browser tests: the web app and Datasette over the session's database, and a page of
-headless Debian chromium (tests/browser/harness.py)."""
+"""Fixtures of the browser tests: the web app and Datasette over the session's databases, and headless Debian
+chromium (tests/browser/harness.py). The servers start once per session and database; chromium once per module
+(Playwright's event loop must not outlive the module: other tests run asyncio themselves), where each module or
+test opens its pages in a context of its own (its storage, permissions and clipboard grants its own)."""
 import pytest
 from harness import launch, servers
 
 
-@pytest.fixture(scope="module")
-def urls(built_db):
-    """(web app URL, Datasette URL) of both servers over the session's database, for one test module."""
-    with servers(built_db) as found:
+@pytest.fixture(scope="session")
+def seeds_urls(built_db):
+    """(web app URL, Datasette URL) of both servers over the seeds' database, read-only."""
+    with servers(built_db, "seeds") as found:
+        yield found
+
+
+@pytest.fixture(scope="session")
+def editions_urls(editions_db):
+    """(web app URL, Datasette URL) of both servers over the database with three editions of the Lorcana rules."""
+    with servers(editions_db, "editions") as found:
         yield found
 
 
 @pytest.fixture(scope="module")
-def page():
-    """One 1100 × 900 page, shared by a module's tests."""
+def urls(seeds_urls):
+    """The servers a module's tests use: over the seeds' database unless the module says otherwise."""
+    return seeds_urls
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless chromium, launched once per module."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
         chromium = launch(playwright)
-        context = chromium.new_context(viewport={"width": 1100, "height": 900})
-        context.set_default_timeout(30_000)
-        yield context.new_page()
+        yield chromium
         chromium.close()
+
+
+@pytest.fixture(scope="module")
+def page(browser):
+    """One 1100 × 900 page, shared by a module's tests."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context.set_default_timeout(30_000)
+    yield context.new_page()
+    context.close()

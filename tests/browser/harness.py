@@ -14,8 +14,9 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 
 
 @contextmanager
-def servers(db_path: Path):
-    """Start `rulings serve` (waitress) and `rulings browse` (Datasette) on free ports; yield their base URLs."""
+def servers(db_path: Path, name: str = ""):
+    """Start `rulings serve` (waitress) and `rulings browse` (Datasette) on free ports; yield their base URLs.
+    Their logs are test-artifacts/serve[-name].log and browse[-name].log."""
     ARTIFACTS.mkdir(exist_ok=True)
     app_port, datasette_port = free_port(), free_port()
     app_url, datasette_url = f"http://127.0.0.1:{app_port}", f"http://127.0.0.1:{datasette_port}"
@@ -23,8 +24,8 @@ def servers(db_path: Path):
                 "browse": (["browse", "--app-url", app_url], datasette_port)}
     processes = []
     try:
-        for name, (args, port) in commands.items():
-            processes.append(start(args, port, db_path, log=ARTIFACTS / f"{name}.log"))
+        for command, (args, port) in commands.items():
+            processes.append(start(args, port, db_path, log=ARTIFACTS / f"{command}{'-' + name if name else ''}.log"))
         yield app_url, datasette_url
     finally:
         for process in processes:

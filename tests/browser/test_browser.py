@@ -8,14 +8,14 @@ import shutil
 from urllib.parse import urlencode
 
 import pytest
-from harness import ARTIFACTS, CHROMIUM, launch, servers
+from harness import ARTIFACTS, CHROMIUM, servers
 
 from kb.verify import verify
 
 if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)", allow_module_level=True)
 
-from playwright.sync_api import expect, sync_playwright  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
 
 QUESTION = "Can a reserve army double its magic?"
 BEST = "dragon-dice/magic/general/m"
@@ -24,14 +24,6 @@ NOT_COVERED = "How do supply lines work for the armies?"
 # Its right ruling (Stoneskin: "an entire ARMY only") comes first, but the evidence is not sure enough to say so.
 UNSURE = "Can I put Stoneskin on a single unit, or on an opponent's army in a multiplayer Dragon Dice game?"
 PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as playwright:
-        chromium = launch(playwright)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture
@@ -152,7 +144,7 @@ def test_an_unanswered_question_shows_no_green_badge(browser, built_db, tmp_path
     verified = tmp_path / "rulings.db"
     shutil.copy(built_db, verified)
     verify(verified)  # every Dungeon Twister ruling with a test now passes it
-    with servers(verified) as (app_url, _):
+    with servers(verified, "verified") as (app_url, _):
         page = browser.new_page(viewport={"width": 1100, "height": 900})
         page.goto(f"{app_url}/?" + urlencode({"q": "What is the capital of France?", "game": "dungeon-twister"}))
         expect(page.locator("section.results.nearest")).to_contain_text("Nearest rulings, for reference")

@@ -6,7 +6,7 @@ one its stable id keeps."""
 import re
 
 import pytest
-from harness import ARTIFACTS, CHROMIUM, servers
+from harness import ARTIFACTS, CHROMIUM
 
 from kb.editions import diff
 from kb.store import connect
@@ -24,10 +24,9 @@ PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="module")
-def urls(editions_db):
+def urls(editions_urls):
     """Both servers over the database with three editions of the Lorcana rules."""
-    with servers(editions_db) as found:
-        yield found
+    return editions_urls
 
 
 @pytest.fixture(scope="module")

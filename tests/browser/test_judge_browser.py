@@ -3,7 +3,7 @@ desktop's and a phone's width: a rule asked for as "rule X" is the answer; its c
 opens that page of the PDF, and copies with the game, the source, its edition and the page; the game chosen for
 one question stays chosen for the next, and no other game's ruling appears within it."""
 import pytest
-from harness import CHROMIUM, launch, servers
+from harness import CHROMIUM
 
 from support import CORPORA, LORCANA_EDITIONS, LORCANA_RULES
 
@@ -12,29 +12,26 @@ if not CHROMIUM.exists():
 if not CORPORA.is_dir():
     pytest.skip(f"{CORPORA} is not beside the clone", allow_module_level=True)
 
-from playwright.sync_api import expect, sync_playwright  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
 
 WIDTHS = {"desktop": {"width": 1100, "height": 900}, "phone": {"width": 390, "height": 844}}
 LAST = LORCANA_EDITIONS[-1]
 
 
 @pytest.fixture(scope="module")
-def urls(editions_db):
+def urls(editions_urls):
     """Both servers over the database with the Lorcana rules added."""
-    with servers(editions_db) as found:
-        yield found
+    return editions_urls
 
 
 @pytest.fixture(params=WIDTHS, ids=WIDTHS)
-def page(request, urls):
-    """A fresh browser (no remembered game) at each width, allowed to use the clipboard."""
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        context = browser.new_context(viewport=WIDTHS[request.param])
-        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=urls[0])
-        context.set_default_timeout(30_000)
-        yield context.new_page()
-        browser.close()
+def page(request, browser, urls):
+    """A fresh context of the browser (no remembered game) at each width, allowed to use the clipboard."""
+    context = browser.new_context(viewport=WIDTHS[request.param])
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=urls[0])
+    context.set_default_timeout(30_000)
+    yield context.new_page()
+    context.close()
 
 
 def ask(page, question: str, game: str | None = None) -> None:

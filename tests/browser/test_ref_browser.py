@@ -1,26 +1,24 @@
 """A judge in a real browser asks for a ref and copies the full citation in one click."""
 import pytest
-from harness import CHROMIUM, launch
+from harness import CHROMIUM
 
 if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)", allow_module_level=True)
 
-from playwright.sync_api import expect, sync_playwright  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
 
 REF = "DD Magic M"
 RULING = "dragon-dice/magic/general/m"
 
 
 @pytest.fixture
-def page(urls):
+def page(browser, urls):
     app_url, _ = urls
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        context = browser.new_context(viewport={"width": 1100, "height": 900})
-        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=app_url)
-        context.set_default_timeout(30_000)
-        yield context.new_page()
-        browser.close()
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=app_url)
+    context.set_default_timeout(30_000)
+    yield context.new_page()
+    context.close()
 
 
 def test_asking_a_ref_then_copying_its_citation_puts_the_full_citation_on_the_clipboard(page, urls):

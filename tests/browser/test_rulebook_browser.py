@@ -2,8 +2,10 @@
 a link, its subrules shown under it, a heading opened from the contents (never under the sticky filter), the rules
 narrowed to those with some words, a cross-reference followed to its rule on the same page; "What does Bodyguard
 do?" leading to the term's page; the big game's page as its contents; at a desktop's and a phone's width."""
+import re
+
 import pytest
-from harness import CHROMIUM, launch, servers
+from harness import CHROMIUM
 
 from support import CORPORA, LORCANA_RULES
 
@@ -12,36 +14,53 @@ if not CHROMIUM.exists():
 if not CORPORA.is_dir():
     pytest.skip(f"{CORPORA} is not beside the clone", allow_module_level=True)
 
-from playwright.sync_api import expect, sync_playwright  # noqa: E402
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
 
 WIDTHS = {"desktop": {"width": 1100, "height": 900}, "phone": {"width": 390, "height": 844}}
 
 
 @pytest.fixture(scope="module")
-def urls(editions_db):
+def urls(editions_urls):
     """Both servers over the database with the Lorcana rules added."""
-    with servers(editions_db) as found:
-        yield found
+    return editions_urls
 
 
 @pytest.fixture(scope="module", params=WIDTHS, ids=WIDTHS)
-def page(request):
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        context = browser.new_context(viewport=WIDTHS[request.param])
-        context.set_default_timeout(30_000)
-        yield context.new_page()
-        browser.close()
+def page(request, browser):
+    context = browser.new_context(viewport=WIDTHS[request.param])
+    context.set_default_timeout(30_000)
+    yield context.new_page()
+    context.close()
 
 
 def rulebook(urls) -> str:
     return f"{urls[0]}/rules/{LORCANA_RULES}"
 
 
+IN_VIEW = """(selector) => {
+    const box = document.querySelector(selector).getBoundingClientRect();
+    return box.top >= 0 && box.top < window.innerHeight; }"""
+# The element's top stands below the sticky filter bar and inside the window.
+BELOW_THE_BAR = """(selector) => {
+    const bar = document.querySelector(".rulebook-filter").getBoundingClientRect();
+    const top = document.querySelector(selector).getBoundingClientRect().top;
+    return top >= bar.bottom - 1 && top < window.innerHeight; }"""
+
+
 def in_view(page, selector: str) -> bool:
-    return page.evaluate("""(selector) => {
-        const box = document.querySelector(selector).getBoundingClientRect();
-        return box.top >= 0 && box.top < window.innerHeight; }""", selector)
+    """Whether the element's top comes into the window: a jump scrolls once the page has loaded, and again once
+    the sticky bar's height is known, so this waits for it (up to 5 s) rather than looking once."""
+    return settles(page, IN_VIEW, selector)
+
+
+def settles(page, condition: str, selector: str, timeout: float = 5_000) -> bool:
+    """Whether the JavaScript `condition` on the element comes to hold within `timeout` ms."""
+    try:
+        page.wait_for_function(condition, arg=selector, timeout=timeout)
+    except PlaywrightTimeoutError:
+        return False
+    return True
 
 
 def fits_the_width(page) -> bool:
@@ -51,7 +70,7 @@ def fits_the_width(page) -> bool:
 def test_a_ruling_page_opens_the_rulebook_at_the_rule_with_its_subrules_nested_under_it(page, urls):
     page.goto(f"{urls[0]}/r/lorcana/concepts/1.6-types-of-abilities/1.6.1")
     page.locator("a.in-rulebook").click()
-    assert page.url.endswith(f"/rules/{LORCANA_RULES}#1.6.1")
+    expect(page).to_have_url(re.compile(re.escape(f"/rules/{LORCANA_RULES}#1.6.1") + "$"))
     rule = page.locator('[id="1.6.1"]')
     expect(rule).to_be_visible()
     assert in_view(page, '[id="1.6.1"]')
@@ -70,7 +89,7 @@ def test_a_heading_is_addressable_and_opened_from_the_contents(page, urls):
     chapter = page.locator('details.contents details:has(> ol a[href="#4.3"]) > summary').first
     chapter.click(position={"x": 4, "y": 10})
     page.locator('details.contents a[href="#4.3"]').first.click()
-    assert page.url.endswith("#4.3")
+    expect(page).to_have_url(re.compile("#4\\.3$"))
     heading = page.locator('section[id="4.3"] > :is(h2, h3, h4)')
     expect(heading).to_contain_text("Main Phase")
     assert in_view(page, '[id="4.3"]')
@@ -101,7 +120,7 @@ def test_a_cross_reference_goes_to_its_rule_on_the_same_page(page, urls):
     target = link.get_attribute("href")
     assert target.startswith("#")
     link.click()
-    assert page.url.endswith(target)
+    expect(page).to_have_url(re.compile(re.escape(target) + "$"))
     assert in_view(page, f'[id="{target[1:]}"]')
     # And back: the rule it refers to lists 1.6.1.2 among the rules that refer to it.
     expect(page.locator(f'[id="{target[1:]}"] > .cited-by a[href="#1.6.1.2"]')).to_be_visible()
@@ -112,7 +131,7 @@ def test_a_rule_or_heading_jumped_to_stands_below_the_sticky_filter_not_under_it
     page.goto(rulebook(urls) + "#" + anchor)
     target = page.locator(f'[id="{anchor}"]')
     expect(target).to_be_visible()
-    page.wait_for_timeout(200)  # the bar's height measured, the anchor scrolled to again
+    settles(page, BELOW_THE_BAR, f'[id="{anchor}"]')  # the bar's height measured, the anchor scrolled to again
     bar = page.locator(".rulebook-filter").bounding_box()
     top = target.bounding_box()["y"]
     assert top >= bar["y"] + bar["height"] - 1, (top, bar)

@@ -159,6 +159,7 @@ print(json.dumps([[label, game, calc, measure(game, calc, params)] for label, ga
 """
 
 
+@pytest.mark.serial  # each answer timed against its bound: alone, not beside the other worker
 def test_the_largest_input_of_every_calculator_answers_within_its_time_and_memory(client):
     child = subprocess.run([sys.executable, "-c", MEASURE], cwd=ROOT, env=ENV, capture_output=True, text=True,
                            timeout=120)
@@ -234,6 +235,7 @@ def _requests(draw, game: str, calc: str) -> dict[str, str]:
     return {**params, **draw(st.sampled_from([{}] * 8 + [{"colour": "red"}, {"dead-units": "1"}]))}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, calc", CALCULATORS, ids=IDS)
 def test_a_fuzz_over_the_declared_bounds_finds_no_error_traceback_or_slow_answer(client, game, calc):
     @settings(max_examples=40, deadline=None, derandomize=True, database=None,

@@ -1,17 +1,29 @@
-"""Every real document the project develops against, each read as `rulings add FILE --game G` reads it: the
-seeds (sources/, through their manifest), ../shared/corpora and its structure/ folder (when ../shared is beside
-the clone), and documents/ (collected for issue 42, each with a facts file). Used by the invariants test and
-benchmarks/invariants.py; never shipped."""
+"""Every real document the project develops against, and each read once per test run.
+
+`every_document` lists them, each read as `rulings add FILE --game G` reads it: the seeds (sources/, through their
+manifest), ../shared/corpora and its structure/ folder (when ../shared is beside the clone), and documents/
+(collected for issue 42, each with a facts file); the invariants test and benchmarks/invariants.py use it.
+`document` and `parsed` read and parse a file once per process for every test module that asks about it: a PDF
+takes seconds to read (the Netrunner rules 20 s), and the same few are asked about by many modules; `reading_once`
+does the same for every other reader of a real document in a test run (`rulings add`, `read_document`). What they
+return is shared: read it, never change it. Never shipped."""
 from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
 from support import CORPORA, REPO_MANIFEST, ROOT
 
+from ingest import formats
+from ingest.manifest import SourceEntry, source_entry
+from ingest.pipeline import parse_source
+from model.records import ParsedSource
+
 COLLECTED = ROOT / "documents"
+REAL = (CORPORA.resolve(), COLLECTED)  # folders of real documents: read-only, never changed during a run
 _QUESTION_DOCUMENTS = ROOT / "training" / "questions" / "documents.toml"
 _SUFFIXES = (".txt", ".md", ".pdf", ".html", ".htm")
 
@@ -64,6 +76,49 @@ def seeds() -> Iterator[tuple]:
     from ingest.manifest import load_manifest
     from ingest.pipeline import parse_manifest
     return iter(parse_manifest(load_manifest(REPO_MANIFEST)))
+
+
+def entry(name: str, shape: str = "auto") -> SourceEntry:
+    """The manifest entry of file `name` as `rulings add FILE --game test` makes it (its shape found by measuring
+    unless given)."""
+    return source_entry({"id": "doc", "file": name, "game": "test", "title": name, "kind": "rulebook",
+                         "language": "en", "shape": shape, "section": name})
+
+
+def document(path: Path) -> formats.Document:
+    """The file as `formats.read` reads it, once per process."""
+    return _once(Path(path).resolve())
+
+
+def parsed(path: Path, shape: str = "auto") -> ParsedSource:
+    """The file parsed as `rulings add FILE --game test` parses it (`entry`), once per process."""
+    return _parsed(Path(path).resolve(), shape)
+
+
+def reading_once(path: Path, limits=None) -> formats.Document:
+    """`formats.read`, but each real document (a file under REAL) read once per process, as `document` reads it;
+    tests/conftest.py puts it in formats.read's place for the run. A reader in a forked child (the one
+    kb.build.add_document starts) finds what this process read before the fork; what it reads itself is lost with
+    the child."""
+    resolved = Path(path).resolve()
+    if any(resolved.is_relative_to(folder) for folder in REAL):
+        return _once(resolved, limits)
+    return _read(path, limits)
+
+
+_read = formats.read  # the reader itself, whatever takes its place
+_READ: dict[Path, formats.Document] = {}
+
+
+def _once(path: Path, limits=None) -> formats.Document:
+    if path not in _READ:
+        _READ[path] = _read(path, limits)
+    return _READ[path]
+
+
+@cache
+def _parsed(path: Path, shape: str) -> ParsedSource:
+    return parse_source(entry(path.name, shape), path.parent, document=_once(path))
 
 
 def question_documents(corpus_questions: Path, corpora: Path = CORPORA) -> list[tuple[Path, str]]:

@@ -65,6 +65,16 @@ def start(args: list[str], port: int, db: Path | None, log: Path | None = None, 
                        f"(exit code {process.returncode}){': ' + detail if detail else ''}")
 
 
+def searching(port: int, timeout: float = 60) -> None:
+    """Return once `rulings browse` on `port` answers a search. It answers while its question model loads in the
+    background: a search before that is done spends its SQL time limit on the load, on a busy machine."""
+    deadline = time.monotonic() + timeout
+    while raw_get(port, "/rulings.json?sql=select+rulings_search(%27warm+up%27,+null)")[0] != 200:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"`rulings browse` on port {port} answered no search within {timeout:g} s")
+        time.sleep(0.5)
+
+
 def stop(process: subprocess.Popen) -> None:
     """Terminate a server, killing it if it does not stop within 10 s."""
     process.terminate()

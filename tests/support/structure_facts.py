@@ -33,6 +33,7 @@ import unicodedata
 from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from tempfile import TemporaryDirectory
 
 from support import CORPORA, ROOT
 from training.corpus import READ_SECONDS, without_vectors
@@ -179,14 +180,33 @@ def add(facts: Facts, base: Path, folder: Path, *, vectors: bool = True) -> Path
     """A copy of database `base` in `folder` with the document added as `rulings add FILE --game G` adds it
     (no title, no shape); its path. `vectors=False` skips the embedding model (structure is unchanged). The
     read's time limit is raised (READ_SECONDS): this measures structure, not speed."""
+    return added(facts, base, folder, vectors=vectors)[0]
+
+
+_ADDED: dict[tuple, tuple[Path, dict]] = {}  # (document, game, base, vectors) → (the database kept, its report)
+_KEPT: list[TemporaryDirectory] = []  # where those databases are kept, made at the first add
+
+
+def added(facts: Facts, base: Path, folder: Path, *, vectors: bool = True) -> tuple[Path, dict]:
+    """`add`, and the ingest report. A document is ingested once per process: asked again (same game, base and
+    vectors), its database is copied from the first time's, kept apart, so each caller has its own copy."""
     from kb.build import add_document
     from ingest.limits import from_environment
     path = Path(folder) / f"{facts.name}.db"
-    shutil.copy(base, path)
-    limits = replace(from_environment(), seconds=READ_SECONDS)
-    with nullcontext() if vectors else without_vectors():
-        add_document(path, facts.document, facts.game, limits=limits)
-    return path
+    key = (Path(facts.document).resolve(), facts.game, Path(base).resolve(), vectors)
+    if key not in _ADDED:
+        shutil.copy(base, path)
+        limits = replace(from_environment(), seconds=READ_SECONDS)
+        with nullcontext() if vectors else without_vectors():
+            report = add_document(path, facts.document, facts.game, limits=limits)
+        _KEPT[:] = _KEPT or [TemporaryDirectory(prefix="structure-added-")]
+        kept = Path(_KEPT[0].name) / f"{len(_ADDED)}-{facts.name}.db"
+        shutil.copy(path, kept)
+        _ADDED[key] = (kept, report)
+        return path, report
+    kept, report = _ADDED[key]
+    shutil.copy(kept, path)
+    return path, report
 
 
 @dataclass

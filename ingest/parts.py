@@ -1,0 +1,187 @@
+"""Long units cut at their parts.
+
+A unit of more than `LONG_WORDS` words that the document sets as more than one paragraph (a term defined over a
+list of twenty points, a section whose parts open with run-in sub-headings) answers many questions at once, and
+a judge reads past most of it to find the one asked. It is cut where the document starts a part: first at each
+paragraph opening with a run-in sub-heading ("Constant Abilities — …", "**Attacking.** …", "Line of Sight: …"),
+then, where a part is still long, between its paragraphs and list items, in parts of about equal length, never
+between a lead-in ending in a colon, or a question, and what follows it, nor inside a table or code block. One paragraph, however
+long, is never cut.
+
+The first part keeps the unit's label, title, kind and id. Each other part is a paragraph: under a term or a rule,
+titled by its run-in sub-heading or as the term's or rule's continuation ("Ability (continued)"); beside any other
+unit, as the paragraphs of its heading are.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, replace
+
+from ingest.formats import FENCE
+from ingest.segment import Block, slugify
+from ingest.structure import flow
+from model.kinds import HEADER_KINDS, TERM_KINDS
+from model.text import ITEM
+
+LONG_WORDS = 300
+# A part's length may pass the even share by this much before a cut is made: a list item is never cut, so
+# the parts cannot be equal, and a cut one item later is better than a part of one item at the end.
+_SLACK = 1.25
+# Units never cut: the document's header (title, credits, change logs) and a question with its answer.
+_WHOLE_KINDS = HEADER_KINDS | {"question"}
+_HEAD_WORDS = 6
+# A run-in sub-heading: a few capitalised words (or any words in bold) closed by a full stop, a colon or a dash,
+# then the part's text on the same line. "Note:" and "Example:" introduce, they do not head.
+_RUN_IN = re.compile(r"^(?:\*\*|__)?+(?P<head>[A-Z][^\s.:—–*_]*+(?:[ \t][^\s.:—–*_]++){0,5}+)(?:\*\*|__)?+"
+                     r"(?:[ \t]*+[.:]|[ \t]++[—–-])(?:\*\*|__)?+[ \t]++(?=[\"“(A-Z0-9])")
+_BOLD_RUN_IN = re.compile(r"^(?:\*\*|__)(?P<head>[^*_\n]{1,60}?)[.:]?(?:\*\*|__)[.:]?[ \t]++\S")
+# A line that ends a sentence or leads into what follows: a paragraph may end there.
+_ENDED = re.compile(r"[.!?:;)\]\"”’*_]$")
+_LEAD_WORDS = frozenset({"note", "notes", "example", "examples", "exception", "exceptions", "important", "reminder",
+                         "clarification", "errata", "q", "a", "question", "answer", "see", "step", "yes", "no"})
+_SMALL = frozenset({"a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "of", "on", "or", "the", "to",
+                    "vs", "with", "&", "-", "/"})
+
+
+@dataclass(frozen=True)
+class _Paragraph:
+    start: int  # where it starts in the cleaned text
+    end: int
+    words: int
+    head: str  # the run-in sub-heading it opens with, or ""
+    leads_in: bool  # it ends in a colon or asks: what follows belongs with it
+
+
+def run_in_heading(line: str) -> str:
+    """The run-in sub-heading a paragraph opens with ("Constant Abilities" of "Constant Abilities — A constant
+    ability is…", "Attacking" of "**Attacking.** When…"), or "". A sentence's start is none: the heading's words
+    are capitalised but for small words ("Move X Spaces: If…"), or set in bold."""
+    line = line.lstrip()
+    bold = _BOLD_RUN_IN.match(line)
+    if bold and len(bold.group("head").split()) <= _HEAD_WORDS + 2:
+        head = bold.group("head").strip(" .:")
+        return head if head.casefold() not in _LEAD_WORDS else ""
+    found = _RUN_IN.match(line)
+    if not found:
+        return ""
+    head = found.group("head")
+    words = head.split()
+    if words[0].casefold() in _LEAD_WORDS or words[-1].casefold() in _SMALL or head.count("(") != head.count(")"):
+        return ""
+    # One capitalised word and a full stop is any sentence's start ("Libya. Their training…"); a colon or a dash
+    # after it heads ("Timing — …").
+    if len(words) == 1 and line[found.end("head"):].lstrip(" \t*_")[:1] == ".":
+        return ""
+    if not all(w[:1].isupper() or w[:1].isdigit() or w.casefold() in _SMALL for w in words):
+        return ""
+    return found.group("head")
+
+
+def divided(blocks: list[Block], text: str) -> list[Block]:
+    """`blocks` with each long one (over LONG_WORDS words, more than one paragraph of `text`, the cleaned
+    document) cut at its parts, as the module says; the others as they are."""
+    out: list[Block] = []
+    for block in blocks:
+        out += _cut(block, text) if block.kind not in _WHOLE_KINDS and block.pieces else [block]
+    return out
+
+
+def _paragraphs(block: Block, text: str) -> list[_Paragraph]:
+    """The block's paragraphs as the document sets them: a list item, a table, a code block, or prose after a
+    blank line each starts one; a wrapped line carries its paragraph on."""
+    starts: list[tuple[int, str]] = []  # (offset, head)
+    code, table, blank, first, ended = False, False, False, True, True
+    for start, end in block.pieces:
+        blank = True  # pieces are joined as paragraphs (a table's rows may each be one)
+        pos = start
+        for line in text[start:end].split("\n"):
+            stripped = line.strip()
+            if stripped == FENCE:
+                if not code:
+                    starts.append((pos, ""))
+                code = not code
+            elif not stripped:
+                blank = True
+            elif not code:
+                row = stripped.startswith("|") and "|" in stripped[1:]  # a row, with or without its closing bar
+                # Prose after a blank line carries on a sentence a page break cut ("… natives of" / "Libya.").
+                if first or ITEM.match(stripped) or (row and not table) or (not row and (table or blank and ended)):
+                    starts.append((pos, "" if row else run_in_heading(stripped)))
+                table, blank, first = row, False, False
+                ended = _ENDED.search(stripped) is not None
+            pos += len(line) + 1
+    ends = [start for start, _ in starts[1:]] + [block.end]
+    paragraphs = []
+    for (start, head), end in zip(starts, ends, strict=True):
+        body = _within(block, text, start, end)
+        # A lead-in ("… as follows:") and a question keep what answers them in their part.
+        # Words as the ruling will store them (structure.flow), which is what a reader counts.
+        paragraphs.append(_Paragraph(start, end, len(flow(body).split()), head, body.rstrip().endswith((":", "?"))))
+    return paragraphs
+
+
+def _within(block: Block, text: str, start: int, end: int) -> str:
+    return "\n".join(text[max(s, start):min(e, end)] for s, e in block.pieces if s < end and e > start)
+
+
+def _cut(block: Block, text: str) -> list[Block]:
+    if sum(len(text[start:end].split()) for start, end in block.pieces) <= LONG_WORDS:
+        return [block]  # most units: no paragraph to read
+    paragraphs = _paragraphs(block, text)
+    words = sum(p.words for p in paragraphs)
+    if words <= LONG_WORDS or len(paragraphs) < 2:
+        return [block]
+    groups: list[list[_Paragraph]] = []
+    for paragraph in paragraphs:  # at each run-in sub-heading
+        if paragraph.head or not groups:
+            groups.append([paragraph])
+        else:
+            groups[-1].append(paragraph)
+    parts = [part for group in groups for part in _even(group)]
+    if len(parts) < 2:
+        return [block]
+    # A term's or a rule's parts sit under it, where refs count them ("Ability ¶2", "1.2.1"); the parts of any other
+    # unit are paragraphs beside it, counted under its heading.
+    under = block.kind in TERM_KINDS or block.kind == "rule"
+    titled = under and block.kind != "rule"  # a rule's parts are placed under it by its label, a term's by its title
+    section = block.section + (block.title,) if titled else block.section
+    id_section = block.id_section + (block.title,) if titled and block.id_section is not None else block.id_section
+    own = block.slug or slugify(block.label)
+    out = [replace(block, pieces=_pieces(block, parts[0][0].start, parts[1][0].start))]
+    for n, part in enumerate(parts[1:], start=2):
+        end = parts[n][0].start if n < len(parts) else block.end
+        head = part[0].head
+        title = head or (f"{block.title} (continued)" if under and block.title else "")
+        out.append(Block(section, head or f"part-{n}", title, _pieces(block, part[0].start, end), kind="paragraph",
+                         slug=slugify(head) if head else f"part-{n}" if titled else f"{own}-part-{n}",
+                         id_section=id_section, parent=block.label if under else None))
+    return out
+
+
+def _even(group: list[_Paragraph]) -> list[list[_Paragraph]]:
+    """A run of paragraphs in parts of about equal length, none over LONG_WORDS words where a cut can help; a
+    lead-in or a question starts the part that answers it, never ends the part before."""
+    words = sum(p.words for p in group)
+    if words <= LONG_WORDS:
+        return [group]
+    limit = min(LONG_WORDS, math.ceil(words / math.ceil(words / LONG_WORDS) * _SLACK))
+    parts: list[list[_Paragraph]] = [[]]
+    size = 0
+    for paragraph in group:
+        if parts[-1] and size + paragraph.words > limit:
+            # A lead-in goes with what it leads into: into the next part, unless it is the whole of this one.
+            moved = [parts[-1].pop()] if parts[-1][-1].leads_in and len(parts[-1]) > 1 else []
+            if not parts[-1][-1:] or not parts[-1][-1].leads_in:
+                parts.append(moved)
+                size = sum(p.words for p in moved)
+            else:
+                parts[-1] += moved
+        parts[-1].append(paragraph)
+        size += paragraph.words
+    return parts
+
+
+def _pieces(block: Block, start: int, end: int) -> list[tuple[int, int]]:
+    """The block's pieces clipped to [start, end)."""
+    return [(max(s, start), min(e, end)) for s, e in block.pieces if s < end and e > start]

@@ -1,0 +1,116 @@
+"""Long units cut at their parts (ingest.parts, issue 42): a unit over 300 words that the document sets as several
+paragraphs is cut at its run-in sub-headings, then between its paragraphs and items; a table, a question with its
+answer, a lead-in with its list and one long paragraph stay whole. Read as `rulings add` reads a document."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ingest import invariants
+from ingest.changeset import read_document
+from ingest.parts import LONG_WORDS, run_in_heading
+from ingest.refs import ruling_refs
+
+POINT = "a player who {0} must first check every card in play for an ability that changes how {0} resolves"
+
+
+def _read(tmp_path: Path, text: str, name: str = "skirmish.md"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    _, parsed = read_document(path, "skirmish")
+    return parsed.rulings
+
+
+def _units(rulings) -> list:
+    return [r for r in rulings if r.kind not in ("title", "front-matter")]
+
+
+TERMS = {"Blocking": "A unit that blocks stops one attacker until the end of the round.",
+         "Charging": "A charging unit moves up to twice its speed toward an enemy.",
+         "Drawing": "Players draw cards from the top of their own deck.",
+         "Exhausting": "An exhausted card is turned sideways and cannot be used again this round.",
+         "Moving": "A unit moves a number of spaces up to its speed.",
+         "Scoring": "Players score victory points at the end of each round.",
+         "Tapping": "Tapping a card means turning it sideways to use it.",
+         "Winning": "The first player with ten victory points wins."}
+
+
+def _glossary(entry_body: str) -> str:
+    others = "\n\n".join(f"### {term}\n\n{definition}" for term, definition in TERMS.items())
+    rules = "\n\n".join(f"### {n}. {term}\n\n{definition} {POINT.format(term.lower()).capitalize()}. "
+                        f"{POINT.format('it').capitalize()} again." for n, (term, definition) in enumerate(TERMS.items(), 1))
+    return (f"# Skirmish Rules Reference\n\n## Rules\n\n{rules}\n\n## Glossary\n\n### Ability\n\n{entry_body}\n\n"
+            f"{others}\n")
+
+
+def _bullets(verbs) -> str:
+    return "\n".join(f"- {POINT.format(verb)}." for verb in verbs)
+
+
+VERBS = ("attacks", "defends", "draws", "scores", "passes", "moves", "blocks", "charges")
+
+
+def test_a_long_entry_is_cut_at_its_run_in_sub_headings_each_part_titled_by_its_own(tmp_path):
+    body = (f"An ability is the text of a card.\n\n{_bullets(VERBS[:4])}\n\n"
+            f"Constant Abilities — A constant ability is always active.\n{_bullets(VERBS)}\n\n"
+            f"Triggered Abilities — A triggered ability resolves when its trigger happens. {_bullets(VERBS)}"
+            f"\n\nTiming — Forced abilities resolve first, then the others.")
+    assert len(body.split()) > LONG_WORDS
+    rulings = _units(_read(tmp_path, _glossary(body)))
+    entry = next(r for r in rulings if r.title == "Ability")
+    parts = [r for r in rulings if r.parent == entry.id]
+    assert [p.title for p in parts] == ["Constant Abilities", "Triggered Abilities", "Timing"]
+    assert entry.text.startswith("An ability is the text of a card.") and "Constant Abilities" not in entry.text
+    assert parts[0].text.startswith("Constant Abilities — A constant ability") and "Triggered" not in parts[0].text
+    assert all(len(r.text.split()) <= LONG_WORDS for r in [entry, *parts])
+    # Every word of the entry is in exactly one of its parts, in order.
+    assert " ".join(" ".join(r.text.split("\n")) for r in [entry, *parts]).split() == \
+        " ".join(body.replace("\n", " ").split()).split()
+    refs = ruling_refs(list(rulings), "SR")
+    assert [refs[p.id] for p in parts] == ["SR Ability 1", "SR Ability 2", "SR Ability 3"]
+
+
+def test_a_long_list_is_cut_between_items_in_parts_of_about_equal_length_never_after_a_lead_in(tmp_path):
+    verbs = [f"{verb} {n}" for n in range(3) for verb in VERBS]
+    body = ("An ability is the text of a card. These rules hold for every ability:\n\n" + _bullets(verbs))
+    rulings = _units(_read(tmp_path, _glossary(body)))
+    entry = next(r for r in rulings if r.title == "Ability")
+    parts = [entry, *(r for r in rulings if r.parent == entry.id)]
+    sizes = [len(r.text.split()) for r in parts]
+    assert len(parts) == 2 and max(sizes) <= LONG_WORDS and min(sizes) >= max(sizes) / 2, sizes
+    assert entry.text.split("\n")[1].startswith("- a player who attacks 0"), "the lead-in keeps its list"
+    assert parts[1].title == "Ability (continued)" and parts[1].text.startswith("- a player who")
+
+
+def test_a_table_a_question_with_its_answer_and_one_long_paragraph_stay_whole(tmp_path):
+    rows = "\n".join(f"| {verb} | {POINT.format(verb)} |" for verb in VERBS * 2)
+    table = f"Each action, as the table sets it out.\n\n| Action | What happens |\n|---|---|\n{rows}\n"
+    question = (f"Can a player who {POINT.format('passes')} still score?\n\n"
+                f"Yes. {' '.join(POINT.format(verb).capitalize() + '.' for verb in VERBS)}")
+    paragraph = " ".join(POINT.format(verb).capitalize() + "." for verb in VERBS * 2)
+    text = (f"# Skirmish Rules\n\n## Actions\n\n{table}\n## Questions\n\n{question}\n\n"
+            f"## Turns\n\n{paragraph}\n")
+    rulings = _units(_read(tmp_path, text))
+    table_unit = next(r for r in rulings if "| Action |" in r.text)
+    assert all(f"| {verb} |" in table_unit.text for verb in VERBS), "the table is one unit"
+    assert next(r for r in rulings if r.text.startswith("Can a player")).text.endswith("charges resolves.")
+    assert any(len(r.text.split()) > LONG_WORDS and "\n" not in r.text for r in rulings), "one paragraph stays"
+
+
+def test_kramdown_attribute_lists_are_no_text_and_end_their_paragraph(tmp_path):
+    questions = "\n\n".join(f"Can a unit {verb} twice in one round?\n{{: .entry-title}}\n\n"
+                              f"No, once per round.\n{{: .entry-note}}" for verb in VERBS)
+    rulings = _units(_read(tmp_path, f"# Skirmish FAQ\n\n## Rounds\n\n{questions}\n"))
+    assert not any("{:" in r.text for r in rulings)
+    assert [r.kind for r in rulings] == ["question"] * len(VERBS)
+    assert rulings[0].text == "Can a unit attacks twice in one round? No, once per round."
+
+
+def test_run_in_sub_headings_are_told_from_sentences_and_lead_ins():
+    assert run_in_heading("Constant Abilities — A constant ability is always active.") == "Constant Abilities"
+    assert run_in_heading("**Attacking.** When you attack, roll two dice.") == "Attacking"
+    assert run_in_heading("Move X Spaces: If an ability moves a figure, it ignores terrain.") == "Move X Spaces"
+    assert run_in_heading("Line of Sight. Figures see along straight lines.") == "Line of Sight"
+    for sentence in ("A figure cannot target an empty space.", "Note: this applies to allies too.",
+                     "Players alternate turns. The first player is chosen at random.",
+                     "Example: Ada attacks Bo.", "If the roll fails: discard the card."):
+        assert run_in_heading(sentence) == "", sentence
