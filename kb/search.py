@@ -138,7 +138,7 @@ def decide_outcome(search: Search) -> None:
         search.outcome = ANSWER
     else:
         search.outcome = NOT_COVERED if search.gaps or not search.ranked else CLOSEST
-    search.unheld = unheld_game(search.question, search.lexicon.games)
+    search.unheld = unheld_game(search.conn, search.question, search.lexicon.games)
     # The rulings found are another game's: never an answer, and not covered unless a game was chosen (a question
     # naming no game the library holds recognises none, so `game` is the one chosen).
     if search.unheld:

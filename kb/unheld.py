@@ -1,45 +1,30 @@
-"""Games a question may name that the library does not hold ("In Settlers of Catan, ..."): the closest rulings of
-the games it does hold answer another game, so an answer says which game it has no rules for.
+"""A game a question names that the library does not hold ("In Settlers of Catan, …"): the closest rulings of the
+games it does hold answer another game, so an answer says which game it has no rules for.
 
-KNOWN holds games judges and players name, each with the names a question may use for it. Only names that say
-the game and nothing else are listed: "Go", "Risk", "bridge" and "Clue" are everyday words, and "Magic" is a
-Dragon Dice term, so they are not. A game of the list the library holds (its name or slug is one of the
-library's game names, `kb.lexicon.game_aliases`) is not unheld.
+A question names its game in the frames players use: "In Catan, …" or "For Uno: …" opening it, "… in Uno when …",
+"… playing Monopoly …", "Scrabble's rules", "the rules of Cluedo", the name written as names are (capitalised
+words, "of", "the", "&" inside). Such a name is a game the library does not hold when it is none of the library's
+names for its games and one of its words is in none of the library's rulings: the documents never use it, so
+they speak of nothing it names. A name the documents use ("In Standard, …", "In Commander, …") is their own term,
+never a missing game. No list of games is kept: any game the library lacks is found the same way.
 """
 from __future__ import annotations
 
 import re
+import sqlite3
 import unicodedata
 
-KNOWN: dict[str, tuple[str, ...]] = {
-    "Catan": ("catan", "settlers of catan"),
-    "Monopoly": ("monopoly",),
-    "Scrabble": ("scrabble",),
-    "Cluedo": ("cluedo",),
-    "Uno": ("uno",),
-    "backgammon": ("backgammon",),
-    "poker": ("poker", "texas hold em", "hold em"),
-    "blackjack": ("blackjack",),
-    "cribbage": ("cribbage",),
-    "mahjong": ("mahjong", "mah jong"),
-    "checkers": ("checkers", "draughts"),
-    "Stratego": ("stratego",),
-    "Carcassonne": ("carcassonne",),
-    "Gloomhaven": ("gloomhaven",),
-    "Wingspan": ("wingspan",),
-    "Terraforming Mars": ("terraforming mars",),
-    "Twilight Imperium": ("twilight imperium",),
-    "Warhammer": ("warhammer", "warhammer 40k", "warhammer 40 000"),
-    "Dungeons & Dragons": ("dungeons dragons", "dungeons and dragons", "d d", "dnd"),
-    "Pokémon TCG": ("pokemon", "pokémon", "pokemon tcg", "pokémon tcg"),
-    "Yu-Gi-Oh!": ("yu gi oh", "yugioh"),
-    "Magic: The Gathering": ("magic the gathering", "mtg"),
-    "Chess": ("chess",),
-    "Disney Lorcana": ("lorcana", "disney lorcana"),
-    "Riftbound": ("riftbound",),
-    "Ticket to Ride": ("ticket to ride",),
-    "Star Wars: Imperial Assault": ("imperial assault",),
-}
+# A name as names are written: capitalised words ("of", "the", "&" inside), a version ("5e") after them.
+_NAME = r"(?P<name>[A-Z][\w&-]*+(?:[ \t]++(?:(?:of|the|and|&)[ \t]++)?+[A-Z0-9][\w&-]*+){0,4}+)"
+_FRAMES = (
+    re.compile(rf"^[ \t]*+(?:[Ii]n|[Ff]or|[Pp]laying)[ \t]++(?:a[ \t]++game[ \t]++of[ \t]++)?+{_NAME}[ \t]*+[,:]"),
+    re.compile(rf"^[ \t]*+{_NAME}[ \t]*+:"),  # "D&D 5e: does a bonus action…"
+    re.compile(rf"\b(?:in|playing)[ \t]++{_NAME}(?=[ \t]++(?:when|if|while|after|before|during|can|do|does|is)\b|[,?.])"),
+    re.compile(rf"{_NAME}['’]s[ \t]++rules?\b"),
+    re.compile(rf"\brules?[ \t]++(?:of|for)[ \t]++{_NAME}"),
+)
+# Words a name may hold that tell no game apart.
+_COMMON = frozenset("the of and a an game games card cards board rules rule edition my your our".split())
 
 
 def _spaced(text: str) -> str:
@@ -47,15 +32,33 @@ def _spaced(text: str) -> str:
     return " " + re.sub(r"[^\w]+", " ", unicodedata.normalize("NFKC", text).casefold()).strip() + " "
 
 
-def unheld_game(question: str, held: dict[str, str]) -> str | None:
-    """The name of the game of KNOWN a question names that the library does not hold, when it names exactly one
-    such game and none the library holds; else None. `held`: the library's names for its games (lower case) →
-    slug, as `kb.lexicon.Lexicon.games`."""
+def named_games(question: str) -> list[str]:
+    """The names the question gives a game in, in the frames of the module's docstring, each once."""
+    found: dict[str, None] = {}
+    for frame in _FRAMES:
+        for match in frame.finditer(question[:500]):
+            found[match.group("name").strip(" '’")] = None
+    return list(found)
+
+
+def unheld_game(conn: sqlite3.Connection, question: str, held: dict[str, str]) -> str | None:
+    """The game the question names that the library does not hold, when it names exactly one such game and no
+    game the library holds; else None. `held`: the library's names for its games (lower case) → slug, as
+    `kb.lexicon.Lexicon.games`."""
     text = _spaced(question)
     names = {_spaced(alias) for alias in held} | {_spaced(slug.replace("-", " ")) for slug in held.values()}
     if any(name in text for name in names):
         return None
-    named = [game for game, aliases in KNOWN.items()
-             if not any(_spaced(alias) in names for alias in aliases)
-             and any(_spaced(alias) in text for alias in aliases)]
-    return named[0] if len(named) == 1 else None
+    missing = [name for name in named_games(question)
+               if " or " not in _spaced(name) and _spaced(name) not in names and _unused_word(conn, name)]
+    return missing[0] if len(missing) == 1 else None
+
+
+def _unused_word(conn: sqlite3.Connection, name: str) -> bool:
+    """Does a word of `name` (one that tells a game apart) appear in none of the library's rulings?"""
+    words = [w for w in _spaced(name).split() if w not in _COMMON and len(w) > 1]
+    try:
+        return any(conn.execute("select 1 from rulings_fts where rulings_fts match ? limit 1",
+                                [f'"{word}"']).fetchone() is None for word in words)
+    except sqlite3.OperationalError:  # a library without its search index: claim nothing
+        return False

@@ -87,4 +87,4 @@ def test_the_closest_rulings_claim_no_coverage_and_a_game_not_held_is_named_miss
                               "first.")
     ask(page, "In Settlers of Catan, can I trade resources with the bank at four to one?", "")
     expect(page.locator("#results-heading")).to_contain_text("Not covered")
-    expect(note).to_contain_text("The library holds no rules for Catan")
+    expect(note).to_contain_text("The library holds no rules for Settlers of Catan")
