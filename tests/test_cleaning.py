@@ -53,10 +53,10 @@ def test_split_words_are_rejoined(damaged, fixed):
 
 @pytest.mark.parametrize("real", [
     "cast a spell at an ally", "a source as inspiration", "roll a die", "replacement säännöistä",
-    "the odds may be low", "I t-shirt", "flip to side 1B and resolve",
+    "the odds may be low", "I t-shirt", "flip to side 1B and resolve", "White pawn on e2, black queen on g6",
 ])
 def test_real_word_pairs_are_not_joined(real):
-    vocab = CORPUS | clean.vocabulary("be low below replacements be low odds band")
+    vocab = CORPUS | clean.vocabulary("be low below replacements be low odds band one queen")
     assert run(clean.rejoin_split_words, real, vocab) == real
 
 
