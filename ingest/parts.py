@@ -47,7 +47,6 @@ _SMALL = frozenset({"a", "an", "and", "as", "at", "by", "for", "from", "in", "in
 @dataclass(frozen=True)
 class _Paragraph:
     start: int  # where it starts in the cleaned text
-    end: int
     words: int
     head: str  # the run-in sub-heading it opens with, or ""
     leads_in: bool  # it ends in a colon or asks: what follows belongs with it
@@ -75,7 +74,7 @@ def run_in_heading(line: str) -> str:
         return ""
     if not all(w[:1].isupper() or w[:1].isdigit() or w.casefold() in _SMALL for w in words):
         return ""
-    return found.group("head")
+    return head
 
 
 def divided(blocks: list[Block], text: str) -> list[Block]:
@@ -114,15 +113,11 @@ def _paragraphs(block: Block, text: str) -> list[_Paragraph]:
     ends = [start for start, _ in starts[1:]] + [block.end]
     paragraphs = []
     for (start, head), end in zip(starts, ends, strict=True):
-        body = _within(block, text, start, end)
+        body = "\n".join(text[s:e] for s, e in _pieces(block, start, end))
         # A lead-in ("… as follows:") and a question keep what answers them in their part.
         # Words as the ruling will store them (structure.flow), which is what a reader counts.
-        paragraphs.append(_Paragraph(start, end, len(flow(body).split()), head, body.rstrip().endswith((":", "?"))))
+        paragraphs.append(_Paragraph(start, len(flow(body).split()), head, body.rstrip().endswith((":", "?"))))
     return paragraphs
-
-
-def _within(block: Block, text: str, start: int, end: int) -> str:
-    return "\n".join(text[max(s, start):min(e, end)] for s, e in block.pieces if s < end and e > start)
 
 
 def _cut(block: Block, text: str) -> list[Block]:
@@ -169,14 +164,15 @@ def _even(group: list[_Paragraph]) -> list[list[_Paragraph]]:
     parts: list[list[_Paragraph]] = [[]]
     size = 0
     for paragraph in group:
-        if parts[-1] and size + paragraph.words > limit:
-            # A lead-in goes with what it leads into: into the next part, unless it is the whole of this one.
-            moved = [parts[-1].pop()] if parts[-1][-1].leads_in and len(parts[-1]) > 1 else []
-            if not parts[-1][-1:] or not parts[-1][-1].leads_in:
-                parts.append(moved)
-                size = sum(p.words for p in moved)
-            else:
-                parts[-1] += moved
+        last = parts[-1]
+        if last and size + paragraph.words > limit:
+            # A lead-in goes with what it leads into: it starts the next part, unless nothing else is in this one.
+            if not last[-1].leads_in:
+                parts.append([])
+                size = 0
+            elif len(last) > 1 and not last[-2].leads_in:
+                parts.append([last.pop()])
+                size = parts[-1][0].words
         parts[-1].append(paragraph)
         size += paragraph.words
     return parts
