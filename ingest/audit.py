@@ -21,13 +21,14 @@ from model.kinds import HEADER_KINDS, TERM_KINDS
 
 # Past these the audit calls the cut poor: the share of numbered lines read, of units with ordinal refs where
 # the document numbers them, of glossary pairs read as entries (any broken invariant is poor whatever its count).
-READ_FLOOR = 0.8
+READ_FLOOR = 0.9
 ORDINAL_CEILING = 0.1
 NUMBERED_PART = 0.25
 GLOSSARY_FLOOR = 0.8
 # Too few numbered lines (or pairs) say nothing about a scheme: a list of steps in a prose rulebook.
 MIN_LINES = 20
 MIN_PAIRS = 10
+MIN_HEADINGS = 3  # numbered headings: fewer could be a numbered list set as lines
 EXAMPLES = 5
 
 # Markup before a line's label: spaces, HTML tags, markdown bullets, heading and bold marks, escapes, glyphs.
@@ -37,7 +38,9 @@ _MARKUP = r"(?:[ \t]|<[^>\n]{0,200}+>|[-*+•●▪◦](?=[ \t])|#{1,6}+(?=[ \t]
 _WORD = r"(?:Rule|RULE|Law|LAW|Article|ARTICLE|Section|SECTION|Chapter|CHAPTER|Part|PART|§)"
 _PART = r"\d{1,4}+(?:[a-z]{1,2}+\d{0,3}+)*+"  # 1, 702, 11b, 9f12c
 _PREFIX = r"(?:[A-Z]{1,3}+\.?)?"  # A3b1, ST.3
-_NUMBER = rf"{_PREFIX}{_PART}(?:[.\-]{_PART})*+"  # 7, 1.4.6, 1-2-1, 702.11b
+# A part past the first may be a letter of its own ("3.A.1.a", "B1.A.2"): outlines that letter a level.
+_LATER = rf"(?:{_PART}|[A-Za-z]{{1,2}}+(?![A-Za-z]))"
+_NUMBER = rf"{_PREFIX}{_PART}(?:[.\-]{_LATER})*+"  # 7, 1.4.6, 1-2-1, 702.11b, 3.A.1.a
 # Without "." or ")" after it a number needs parts to be a label ("1.4.6", "9f12c"): "12" alone is a page.
 _PARTED = (rf"(?:[A-Z]{{1,3}}+\.?{_PART}(?:[.\-]{_PART})*+|{_PART}(?:[.\-]{_PART})++"
            r"|\d{1,4}+(?:[a-z]{1,2}+\d{0,3}+)++)")
@@ -46,7 +49,7 @@ _AFTER = r"(?:[ \t]?\([0-9a-zA-Z]{1,4}+\))*+"  # "7.4 (b)"
 _LABEL = re.compile(
     rf"^{_MARKUP}(?P<label>{_WORD}[ \t]{{0,3}}+{_NUMBER}{_AFTER}[.)]?"   # Rule 7, Article 1, § 3
     rf"|\((?:{_NUMBER}|{_LETTER})\)"                                       # (1.2) (b)
-    rf"|{_NUMBER}{_AFTER}[.)]"                                             # 7.  1.4.6.  1-2-1.  9f12c)
+    rf"|{_NUMBER}{_AFTER}(?:\.\)|[.)])"                                   # 7.  1.4.6.  1-2-1.  9f12c)  3.)
     rf"|{_PARTED}{_AFTER}"                                                 # 1.4.6  9f12c  7.4 (b)
     rf"|{_LETTER}[.)])"                                                    # a.  iv.  B)
     rf"(?=[ \t]|$|\*|<|:)")
@@ -58,6 +61,8 @@ _WORDS = re.compile(r"[^\W\d_]{2}")
 _ORDINAL_SUFFIX = re.compile(r"\d(?:st|nd|rd|th)$")
 _GLOSSARY_HEADING = re.compile(r"^[#* \t]*(?:glossary|definitions|keywords? glossary|terms)\b[*: \t]*$", re.I)
 _HEADING_MARK = re.compile(r"^(#{1,6}+)[ \t]")
+_HEADING_TITLE = re.compile(r"^[A-Z“\"'][^.!?;:,\n]{0,80}+$")
+HEADING_WORDS = 8
 _TERM_LINE = re.compile(r"^[*_ \t]*[A-Z“\"][^.!?:;\n]{0,60}+$")
 # "**Term**: its definition", "Term — its definition", "Term: its definition".
 _TERM_INLINE = re.compile(
@@ -159,16 +164,27 @@ def numbering(text: str, units: Sequence, refs: dict[str, str] | None = None) ->
     blocks `as_units`."""
     lines = numbered_lines(text)
     carried = _carried(units, refs)
-    missed = []
+    missed, headings, headings_missed = [], 0, 0
     for number, label, line in lines:
         parts = key(label)
+        heading = _numbered_heading(line, label)
+        headings += heading
         if carried[parts] > 0:
             carried[parts] -= 1
         else:
             missed.append((number, line[:60]))
+            headings_missed += heading
     read = len(lines) - len(missed)
     return {"lines": len(lines), "read": read, "share": round(read / len(lines), 3) if lines else 1.0,
-            "missed": [{"line": n, "text": t} for n, t in missed[:EXAMPLES]]}
+            "missed": [{"line": n, "text": t} for n, t in missed[:EXAMPLES]],
+            "headings": headings, "headings_read": headings - headings_missed}
+
+
+def _numbered_heading(line: str, label: str) -> bool:
+    """Does `line` head what follows with its number ("1) The Deck", "## 3. Scoring"): a short capitalised
+    title after the label, ending in no sentence's stop? A step ("1. Draw two cards.") is a sentence."""
+    rest = line[line.find(label) + len(label):].strip(" \t*#_")
+    return bool(_HEADING_TITLE.match(rest)) and len(rest.split()) <= HEADING_WORDS
 
 
 def glossary_pairs(text: str) -> int:
@@ -231,6 +247,14 @@ def audit(text: str, rulings: Sequence, original: str | None = None, *, title: s
                          "examples": [f"line {m['line']} {m['text']!r}" for m in found["missed"]],
                          "instead": f"the rulings are mostly {kind} ({most:,} of {len(rulings):,}), "
                                     f"{len(counts):,} with ordinal refs"})
+    # A few numbered headings say what a numbered list of steps does not: each heads a part the document
+    # cites by its number ("1) The Deck"), so a cut that names the part only by its title loses the number.
+    if found["lines"] < MIN_LINES and found["headings"] >= MIN_HEADINGS \
+            and found["headings_read"] < READ_FLOOR * found["headings"]:
+        problems.append({"what": f"cited {found['headings'] - found['headings_read']:,} of {found['headings']:,} "
+                                 "numbered headings without their number",
+                         "share": 1 - found["headings_read"] / found["headings"],
+                         "examples": [f"line {m['line']} {m['text']!r}" for m in found["missed"]]})
     if units and len(ordinals) > ORDINAL_CEILING * len(units):
         problems.append({"what": f"{len(ordinals):,} of {len(units):,} units have ordinal refs where the document "
                                  "numbers its units", "share": len(ordinals) / len(units),

@@ -135,6 +135,15 @@ def test_fide_headings_and_nested_lists(fide):
     assert "      2. with a rook that has already moved." in article3  # two levels deep
 
 
+def test_a_rule_set_under_its_parent_without_a_blank_line_is_a_line_of_its_own(tmp_path):
+    # Markdown joins the two lines into one paragraph; the document prints 3.A.1.a as a rule of its own.
+    text = read(write(tmp_path, "rules.md", "# Rules\n\n3.A.1. Players may seek the perspective of others.\n"
+                                            "3.A.1.a. Sideline players should not offer it unasked.\n"
+                                            "Their view counts\n2.5 points of it.\n")).text.text
+    assert "3.A.1. Players may seek the perspective of others.\n" in text
+    assert "\n3.A.1.a. Sideline players should not offer it unasked. Their view counts 2.5 points of it." in text
+
+
 def test_fide_tables_are_rows_without_the_rule_line(fide):
     lines = fide.text.text.split("\n")
     assert "| Piece | Symbol |" in lines

@@ -2,12 +2,15 @@
 documents in several numbering styles and on real ones of ../shared/corpora (skipped when absent)."""
 from __future__ import annotations
 
+import re
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from ingest import audit, shapes
+from ingest.refs import ruling_refs
 from ingest.report import ingest_report
 from service.cli import report_text
 from model.records import Citation, Ruling
@@ -48,6 +51,9 @@ def _sentence(n: int) -> str:
     ("### 702.11b Hexproof", ("702", "11", "b")),
     ("(b) The active player draws.", ("b",)),
     ("iv. The active player draws.", ("iv",)),
+    ("3.A.1.a. Sideline players should not offer their perspective.", ("3", "a", "1", "a")),
+    ("B1.A.2. The first two fouls are warnings.", ("b", "1", "a", "2")),
+    ("3.) You have to justify a concession.", ("3",)),
 ])
 def test_a_label_is_read_whatever_joins_its_parts(line, parts):
     assert audit.key(audit.label_of(line)) == parts
@@ -92,7 +98,8 @@ def test_a_cut_that_keeps_the_documents_labels_audits_good_whatever_its_numberin
     text, units = _numbered_document(STYLES[style])
     found = audit.audit(text, _rulings(units, "rule"))
     # "# Chapter 1" is numbered too: read as the number its rules "1.1" ... "1.8" carry.
-    assert found["numbered"] == {"lines": 27, "read": 27, "share": 1.0, "missed": []}
+    assert found["numbered"] == {"lines": 27, "read": 27, "share": 1.0, "missed": [],
+                                  "headings": 0, "headings_read": 0}
     assert found["verdict"] == "good"
 
 
@@ -212,3 +219,34 @@ def test_the_comprehensive_rulebooks_read_their_numbering_and_break_only_the_inv
 def test_the_mtg_glossary_entries_match_the_pairs_it_shows():
     glossary = audited(CORPORA / "mtg-comprehensive-rules-2022-04-29.txt")["glossary"]
     assert abs(glossary["entries"] - glossary["pairs"]) <= 0.05 * glossary["pairs"]
+
+
+def _numbered_parts(tmp_path) -> Path:
+    parts = [("The Deck", "Start with a standard deck of cards and remove the jokers before dealing."),
+             ("Pick Dealer", "Each player draws one card and the lowest card deals the first hand."),
+             ("Seat Targets", "Every hand has three seat quotas that the players must try to meet."),
+             ("Scoring", "A player who misses the quota for the seat takes one point against.")]
+    body = "\n\n".join(f"{n}) {title}\n{text}" for n, (title, text) in enumerate(parts, start=1))
+    return _write(tmp_path, "card-game.txt", f"Card Game Rules\n\n{body}\n")
+
+
+def test_numbered_headings_are_cited_by_their_numbers(tmp_path):
+    source = parsed(_numbered_parts(tmp_path))
+    refs = ruling_refs(list(source.rulings), "CG")
+    assert [refs[r.id] for r in source.rulings] == ["CG 1", "CG 2", "CG 3", "CG 4"]
+    assert audit.audit(source.cleaned_text, source.rulings, source.original_text)["verdict"] == "good"
+
+
+def test_numbered_headings_cited_only_by_their_titles_make_the_cut_poor(tmp_path):
+    # Too few numbered lines to judge a numbering scheme, but each heads a part the document cites by its number
+    # ("1) The Deck"): a cut naming the parts only by their titles loses what a judge would cite.
+    source = parsed(_numbered_parts(tmp_path))
+    untitled = [replace(r, section=re.sub(r" > \d+ ", " > ", r.section)) for r in source.rulings]
+    found = audit.audit(source.cleaned_text, untitled, source.original_text)
+    assert found["numbered"]["headings"] == 4 and found["numbered"]["headings_read"] == 0
+    assert found["verdict"] == "poor: cited 4 of 4 numbered headings without their number"
+
+def test_a_numbered_step_is_no_heading():
+    assert not audit._numbered_heading("1. Draw two cards.", "1.")
+    assert audit._numbered_heading("1) The Deck", "1)")
+    assert audit._numbered_heading("## 3. Scoring", "3.")

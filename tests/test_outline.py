@@ -267,7 +267,7 @@ def test_any_numbered_heading_numbers_the_plain_items_under_it():
                      "### 3 Movement\n\n1. Units move.\n\n"
                      "Section 9.2 Supply\n4. Trace a line.\n")
     assert [b.label for b in blocks] == ["4.1", "4.2", "7.1", "7.2", "3.1", "9.2.4"]
-    assert blocks[2].section == ("Rules", "Combat")
+    assert blocks[2].section == ("Rules", "7 Combat")  # no decimal rule under it: the part shows its number
 
 
 def test_an_indented_list_under_an_item_is_numbered_under_it():
@@ -886,3 +886,29 @@ def test_a_numbered_term_over_its_numbered_definitions_in_a_chapter_of_terms_is_
     assert [label for label, kind in kinds.items() if kind == "glossary"] == ["4-1", "4-2", "4-3", "4-4", "4-5"]
     assert kinds["4-1-1"] == kinds["4-5-1-1"] == kinds["5-1"] == "rule"
     assert next(b for b in blocks if b.label == "4-1-1").parent == "4-1"
+
+
+def test_a_rule_lettered_under_an_appendix_letter_is_its_own_unit():
+    blocks = by_label(segment("Appendix B\n\nB1.A. Technical Foul\n\n"
+                              "B1.A.1. A technical foul can be assessed against a team for minor conduct violations.\n\n"
+                              "B1.A.2. The first two technical fouls issued to a team are warnings.\n"))
+    assert blocks["B1.A.2"].text.startswith("The first two technical fouls")
+
+
+def test_an_item_closed_by_a_stop_and_a_parenthesis_keeps_its_number():
+    found = segment("Some clarifications, as the designer wrote them:\n\n"
+                    "1.) Fate deliberately stands apart from playing out every fight to the last hit point.\n\n"
+                    "2.) The GM is not exempt from the concession rule, whatever the table expects.\n\n"
+                    "3.) You have to justify all terms of a concession in the fiction.\n")
+    assert [b.label for b in found if b.text.startswith(("Fate", "The GM", "You have"))] == ["1", "2", "3"]
+
+
+def test_a_bare_numbered_heading_over_its_first_rule_heads_it_whatever_is_above():
+    # "1 Game Boundaries" follows the cover's date line, not a finished sentence: its first rule "1.1" below it
+    # says it is a heading, as "2 Hiding Period" and "3 Asking Questions" are.
+    text = ("Hide and Seek Rules\nJanuary 30, 2026\n1 Game Boundaries\n1.1 The game is played across the city.\n"
+            "1.2 The borders of the game are set by the map.\n\n2 Hiding Period\n2.1 One team hides first.\n"
+            "2.2 All players start at the library.\n\n3 Asking Questions\n3.1 The seekers may ask at any time.\n")
+    blocks = by_label(segment(text))
+    assert blocks["1.1"].section[-1] == "1 Game Boundaries"
+    assert blocks["3.1"].section[-1] == "3 Asking Questions"

@@ -29,6 +29,8 @@ _FRONT_KEYS = {"title": "title", "version": "version", "date": "date", "updated"
 _BREAK_TAG = re.compile(r"<br\b", re.IGNORECASE)
 # Bold or italic markers around nothing but spaces, which a conversion leaves ("4. ** **Essential Game
 # Terminology"): markdown reads them as text; they are a space.
+# A label of two parts or more closed by a stop, opening a line: "3.A.1.a.", "1.4.6.", "B1.A.2." (never "2.5 points").
+_LABEL_IN_PARTS = re.compile(r"(?:[A-Z]{1,3}+)?\d{1,4}+(?:\.(?:\d{1,4}+|[A-Za-z]{1,2}+(?![A-Za-z]))){1,8}+\.[ \t]")
 _EMPTY_EMPHASIS = re.compile(r"(\*{1,3}|_{1,3})[ \t]+\1(?![*_])")
 # Kramdown's and Python-Markdown's attribute lists ("{: .entry-title}" under a paragraph, "{:#id}" after a
 # heading) style the text; they are none of it. Blanked, not cut, so every offset still maps to the file.
@@ -153,7 +155,11 @@ class _Reader:
                 self.metadata["title"] = " ".join(run.text.split())
         elif kind == "paragraph":
             run = self.inline(node.children[0])
-            (self.out.bold if _all_bold(node.children[0]) else self.out.paragraph)(run, depth)
+            write = self.out.bold if _all_bold(node.children[0]) else self.out.paragraph
+            start = 0
+            for end in [*(at for at, char in enumerate(run.text) if char == "\n"), len(run.text)]:
+                write(run.slice(start, end), depth)  # the lines a label opens are rules of their own (walk)
+                start = end + 1
             return " ".join(run.text.split())
         elif kind == "table":
             for row in (tr for part in node.children for tr in part.children):
@@ -223,7 +229,7 @@ class _Reader:
         return self.run()
 
     def walk(self, nodes: list[SyntaxTreeNode]) -> None:
-        for node in nodes:
+        for index, node in enumerate(nodes):
             kind = node.type
             if kind == "text":
                 self.put_text(node.content, self.find(node.content))
@@ -232,7 +238,11 @@ class _Reader:
             elif kind == "text_special":  # an escape or entity: its character maps to the source form
                 self.put(node.content, self.find(node.markup), spread=False)
             elif kind in ("softbreak", "hardbreak"):
-                self.put(" ", self.find("\n"), spread=False)
+                following = nodes[index + 1] if index + 1 < len(nodes) else None
+                # A line opening with a label in parts ("3.A.1.a. Sideline players…") is a rule of its own that
+                # the file set under its parent without a blank line: the break is kept, as the document shows it.
+                kept = following is not None and following.type == "text" and _LABEL_IN_PARTS.match(following.content)
+                self.put("\n" if kept else " ", self.find("\n"), spread=False)
             elif kind == "html_inline":  # tags and anchors are dropped; a line break reads as a space
                 at = self.find(node.content)
                 if _BREAK_TAG.match(node.content):

@@ -21,6 +21,8 @@ LONGEST_HEADING = 120
 _DOT_LETTER = r"\.[a-z](?![a-z])"
 # A capital letter part: "6.A.1" (test cases, appendices numbered under a chapter).
 _DOT_CAPITAL = r"\.[A-Z](?![A-Za-z])"
+# An appendix's letter before its numbers: "B1.A.2" (rule A.2 of part 1 of appendix B).
+_PREFIX = r"(?:[A-Z](?=\d))?"
 
 
 # A decimal number's parts are taken possessively: else "1.1.1...1x" would be split between the two groups
@@ -35,10 +37,10 @@ def item_pattern(joints: str = ".", bare: bool = False) -> re.Pattern:
     letters = r"|(?P<bare>[a-z])\s+(?=[A-Z“\"(])" if bare else ""
     return re.compile(
         r"^\s*(?:"
-        rf"(?P<decimal>\d+(?:(?:{joint}\d+)++[a-z]?|{_DOT_LETTER}|{_DOT_CAPITAL})"
+        rf"(?P<decimal>{_PREFIX}\d+(?:(?:{joint}\d+)++[a-z]?|{_DOT_LETTER}|{_DOT_CAPITAL})"
         rf"(?:{joint}\d+|{_DOT_LETTER}|{_DOT_CAPITAL})*+)(?:\s?\((?P<sub>[a-z])\))?\.?\s+"
         r"|(?P<roman>(?=[ivx]{2})x{0,3}(?:ix|iv|v?i{0,3}))\.\s+"
-        r"|(?P<number>\d{1,3}[a-z]?)[).]\s+"
+        r"|(?P<number>\d{1,3}[a-z]?)(?:\.\)|[).])\s+"  # 3.  3)  3.)
         r"|\(?(?P<letter>[A-Za-z])\)\s+|(?P<dotted>[a-z])\.\s+"
         rf"{letters}"
         r"|(?P<question>Q(?:uestion)?\s*\d*\s*[:.)])\s*"

@@ -319,9 +319,12 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
             number, title = numbered.group("n"), section_title(numbered.group("title"))
             # A number in the hundreds is how the document cites the section ("rule 305"), not its place among
             # chapters: shown with it, under the chapter whose hundreds it numbers ("3 Card Types > 305 Lands").
+            # A chapter whose rules are numbered under it ("7. Combat" over 7.1) is a place, its rules the citation;
+            # a part with no rules numbered under it is cited by its own number ("1) The Deck"), so shows it.
             chapter = self.heading_numbers.get(number[:-2]) if len(number) > 2 else None
             shown = (*([f"{chapter.number} {chapter.title}"] if chapter else []), f"{number} {title}")
-            return Heading(1, title, number, "numbered", shown=shown if len(number) > 2 else ())
+            cited = len(number) > 2 or not labels.within(self.numbers[index] or "", number)
+            return Heading(1, title, number, "numbered", shown=shown if cited else ())
         if item or self._mid_sentence(index):
             return None  # a unit, or words set on a line of their own mid-sentence ("The" / "INSTALL COST" / "of a…")
         # A glossary or an update summary closes the chapters before it, even when the summary then reprints
@@ -913,10 +916,13 @@ def _sequenced_headings(lines: list[tuple[int, str]]) -> set[int]:
             continue
         above = lines[index - 1][1].strip() if index else ""
         below = lines[index + 1][1].strip() if index + 1 < len(lines) else ""
-        if above and not (ENDS_CLAUSE.search(above) or BULLET.match(above)) or not below \
+        number = int(bare.group("n"))
+        # Over its own first rule ("1 Game Boundaries" / "1.1 This version…") it heads, whatever is above it (a
+        # date line, a contents page's last entry).
+        heads = below.startswith(f"{number}.1 ")
+        if above and not (ENDS_CLAUSE.search(above) or BULLET.match(above) or heads) or not below \
                 or _BARE_NUMBERED.match(below):
             continue
-        number = int(bare.group("n"))
         if number == 1 or number - 1 in chains:
             chains[number] = chains.get(number - 1, []) + [index] if number > 1 else [index]
     longest = max(chains.values(), key=len, default=[])

@@ -49,12 +49,14 @@ HEADER_KINDS = ("title", "front-matter", "changelog")  # numbered apart ("front 
 # escapes, and the glyphs PDF and text dumps leave for bullets ("•", "?", "ï").
 _MARKUP = r"(?:\s|<[^>]*>|[-*+•●▪◦?ï](?=\s)|#{1,6}(?=\s)|\*\*|__|\\)*"
 _WORD = r"(?:rule|law|article|section|step|§)"  # "STEP 1-DETERMINE SPEAKER" numbers its step too
-_NUMBER = r"(?:[A-Z]{1,3}\.)?\d+(?:[.\-]\d+)*(?:[a-z]\d*)*"  # 1-2-1, 702.19b, 9f12c, ST.3
+# 1-2-1, 702.19b, 9f12c, ST.3, and outlines that letter a level of their own: 3.A.1.a, B1.A.2 (a prefix without a
+# stop only in capitals: "e4" is a square, never a label).
+_NUMBER = r"(?:(?-i:[A-Z]{1,3})\.?|[A-Z]{1,3}\.)?\d+(?:[.\-](?:\d+|[a-z]{1,2}(?![a-z])))*(?:[a-z]\d*)*"
 _LETTER = r"(?:[ivxlc]{1,6}|[IVXLC]{1,6}|[a-zA-Z])"
 # A part after a number: "(b)", " iv." ("7.1 (c) iv.").
 _AFTER = rf"(?:\s*\([0-9a-zA-Z]{{1,4}}\))*(?:\s+[ivxlc]{{1,6}}\.(?=\s|$))?"
 _CORE = (rf"(?:\(\s*(?:{_NUMBER}|{_LETTER})\s*\)"  # (1.2), (b)
-         rf"|{_NUMBER}{_AFTER}[.)]?"
+         rf"|{_NUMBER}{_AFTER}(?:\.\)|[.)])?"  # 3.  3)  3.)
          rf"|{_LETTER}[.)]"  # a.  iv.  B)
          r"|(?-i:[a-z](?=[\t ]+(?:[A-Z\"“(]|$))))")  # a subrule lettered without a stop: "a If two abilities…"
 # (in lower case whatever the pattern's flags: "A character may…" opens a sentence, not subrule "a")
@@ -434,7 +436,7 @@ def _heading_with(sample: Sample, units: list[Unit]) -> str:
     and then its first words, inside a part opening with its parent's label (or at the top, for no parent),
     with a unit under it. Its path, or ""."""
     if not is_label(sample.label):
-        return ""
+        return _titled_heading(sample, units)
     want = canonical(sample.label)
     for unit in units:
         parts = _segments(unit)
@@ -452,10 +454,33 @@ def _heading_with(sample: Sample, units: list[Unit]) -> str:
     return ""
 
 
+def _titled_heading(sample: Sample, units: list[Unit]) -> str:
+    """A heading the document does not number that is the sample ("Setting the Scene" under "Conflicts", its
+    paragraphs following as units): a section path part that is the sample's title, right under a part opening
+    with its parent's (or at the top, for no parent), whose first unit opens with its first words. Its path,
+    or ""."""
+    want = normal(sample.label)
+    for unit in units:
+        parts = _segments(unit)
+        if not parts or normal(parts[-1]) != want:
+            continue
+        above = normal(parts[-2]) if len(parts) > 1 else ""
+        parent_ok = above.startswith(normal(sample.parent)) if sample.parent else not above
+        if parent_ok and _has_start(unit, sample.starts):
+            return " > ".join(parts)
+    return ""
+
+
 def _ordinal(unit: Unit) -> bool:
     """The ref ends in a number the document does not print for this unit ("Mtg 55", "GCG 2 3", "#72")."""
     number = re.search(r"(?:^|[\s.#])(\d+)$", unit.tail)
     if not number:
+        return False
+    # Named by the heading it sits under, where the document prints no label of its own ("Setting the Scene 2",
+    # "Situation Aspects… 1"): that is how issue 42 asks a unit the document leaves unnumbered to be cited.
+    named = unit.tail[:number.start()].strip().removesuffix("…")
+    last = (_segments(unit) or [""])[-1]
+    if not unit.own and named and normal(last).startswith(normal(named)):
         return False
     own = canonical(unit.own).split(".")[-1] if unit.own else ""
     return own != number.group(1)
