@@ -679,19 +679,19 @@ def _refusal():
         raise CalcError(f"parameter {exc.param!r}: {exc}", exc.param) from None
 
 
-GameRecord = Annotated[str, Param("the game's record in PGN (Portable Game Notation) or its moves in algebraic "
-                                  "notation: 1. e4 e5 2. Nf3 Nc6", length=MAX_GAME)]
-FEN_HELP = "the position in FEN (Forsyth-Edwards Notation), as a chess program exports it"
-Fen = Annotated[str, Param(FEN_HELP, length=MAX_FEN)]
+GameRecord = Annotated[str, Param("the game in PGN (Portable Game Notation), or just its moves: 1. e4 e5 2. Nf3",
+                                  length=MAX_GAME)]
+Fen = Annotated[str, Param("the position in FEN (Forsyth-Edwards Notation), as a chess program exports it",
+                           length=MAX_FEN)]
 
 
 def calc_claim(pgn: GameRecord,
-               claim: Annotated[Literal["threefold", "fifty-moves"], Param("the draw claimed (9.2 or 9.3)")],
+               claim: Annotated[Literal["threefold", "fifty-moves"], Param(
+                   "the draw claimed: threefold repetition (FIDE 9.2) or fifty moves (FIDE 9.3)")],
                move: Annotated[str, Param("the move the claimant writes and declares he will make, if any",
                                           length=MAX_MOVE)] = "",
-               fen: Annotated[str, Param(f"{FEN_HELP}; empty for the starting position",
-                                                     length=MAX_FEN)] = START
-               ) -> dict:
+               fen: Annotated[str, Param("the starting position in FEN (Forsyth-Edwards Notation), when not the "
+                                         "usual one", length=MAX_FEN)] = START) -> dict:
     """Is a draw claim correct: threefold repetition or fifty moves, on the board or with the intended move."""
     with _refusal():
         return draw_claim(pgn, claim, move, fen or START)
@@ -749,7 +749,7 @@ def _say_move(inputs: dict, r: dict) -> str:
 
 _CLAIM_RULINGS = tuple(ruling(a) for a in ("9.2", "9.2.1", "9.2.2", "9.3", "9.3.1", "9.3.2", "9.5.1", "9.5.2"))
 _POSITION_RULINGS = tuple(ruling(a) for a in ("5.1.1", "5.2.1", "5.2.2", "9.6", "6.9"))
-_MOVE_RULINGS = tuple(ruling(a) for a in ("3.1", "3.2", "3.3", "3.4", "3.5", "3.6", "3.7.1", "3.7.2", "3.7.3",
+_MOVE_RULINGS = tuple(ruling(a) for a in ("1.1", "3.1", "3.2", "3.3", "3.4", "3.5", "3.6", "3.7.1", "3.7.2", "3.7.3",
                                           "3.7.4", "3.7.5", "3.8.1", "3.8.2.1", "3.8.2.2", "3.8.3.1", "3.8.3.2",
                                           "3.8.4", "4.6"))
 

@@ -3,16 +3,21 @@ what the game does not have, and forgiving about names when they are unambiguous
 import inspect
 import re
 import sqlite3
+from typing import Annotated
 
 import pytest
 
 from engine.calculators import (
     CalcError,
+    Calculator,
+    DeclarationError,
     Param,
     UnknownCalculator,
     calculators,
+    deciding,
     describe,
     for_ruling,
+    label,
     run,
     specs,
 )
@@ -228,3 +233,21 @@ def test_a_ruling_knows_the_calculators_it_decides():
          "description": "Small bridge: may the character move onto it, and does it break (printed base strength 4 "
                         "or more)?"}]
     assert for_ruling("dragon-dice/magic/general/a") == []
+
+
+def test_a_label_keeps_an_acronym_as_the_help_writes_it():
+    chess = describe()["chess"]
+    assert chess["claim"]["params"]["pgn"]["label"] == "PGN" and chess["move"]["params"]["fen"]["label"] == "FEN"
+    assert describe()["dungeon-twister"]["combat"]["params"]["attacker_card"]["label"] == "Attacker card"
+    declared = specs(calculators("chess")["move"].function)["move"]
+    assert label("move", declared) == "Move"  # its help says SAN, which is no word of the name
+
+
+def test_an_answer_decided_by_a_ruling_its_calculator_does_not_declare_is_a_declaration_error():
+    def calc_sum(a: Annotated[int, Param("a number", min=0, max=9)]) -> dict:
+        """Add nothing."""
+        return {"sum": a}
+
+    declared = Calculator(calc_sum, ("game/rule-1",), lambda inputs, r: "Nothing.", lambda inputs, r: ("game/rule-2",))
+    with pytest.raises(DeclarationError, match="decided by game/rule-2, which it does not declare"):
+        deciding(declared, {"a": 1}, {"sum": 1})
