@@ -183,8 +183,8 @@ def allowed(spec: Spec) -> str:
 
 def _describe_param(name: str, spec: Spec) -> dict:
     p = spec.param
-    return {"label": label(name, spec), "type": _type_name(spec), "required": spec.required, "default": plain(spec.default),
-            "min": p.min, "max": p.max, "choices": list(p.choices) or None,
+    return {"label": label(name, spec), "type": _type_name(spec), "required": spec.required,
+            "default": plain(spec.default), "min": p.min, "max": p.max, "choices": list(p.choices) or None,
             "count": list(p.count) if p.count else None, "length": p.length, "help": p.help}
 
 
@@ -196,8 +196,8 @@ def _describe(calculator: Calculator) -> dict:
 
 @cache
 def describe() -> dict[str, dict[str, dict]]:
-    """game → calculator → {"description", "params": {name: {"label", "type", "required", "default", "min", "max",
-    "choices", "count", "length", "help"}}, "rulings": [ruling id]}: what every calculator accepts."""
+    """game → calculator → {"description", "params": {name: {"label", "type", "required", "default", "min",
+    "max", "choices", "count", "length", "help"}}, "rulings": [ruling id]}: what every calculator accepts."""
     return {game: {name: _describe(calc) for name, calc in calculators(game).items()} for game in games()}
 
 

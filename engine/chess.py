@@ -28,7 +28,7 @@ MAX_FEN = 100         # characters of a FEN: 64 squares' worth of ranks, side, c
 MAX_GAME = 12_000     # characters of a game's record (PGN or moves): a 300-move game with comments fits
 MAX_PLIES = 1_200     # half-moves of a game's record; the longest games ever played have under 600
 MAX_MOVE = 12         # characters of one move ("exd6e.p.", "e7e8=Q+", "0-0-0")
-MAX_MOVE_NUMBER = 6_000  # a FEN's move number: the longest game lasts 5,949 moves when every fifty-move draw is claimed
+MAX_MOVE_NUMBER = 6_000  # a FEN's move number: a game lasts 5,949 moves at most when every fifty-move draw is claimed
 COLOURS = {chess.WHITE: "white", chess.BLACK: "black"}
 NAMES = {chess.PAWN: "pawn", chess.KNIGHT: "knight", chess.BISHOP: "bishop", chess.ROOK: "rook",
          chess.QUEEN: "queen", chess.KING: "king"}
@@ -749,10 +749,9 @@ def _say_move(inputs: dict, r: dict) -> str:
 
 _CLAIM_RULINGS = tuple(ruling(a) for a in ("9.2", "9.2.1", "9.2.2", "9.3", "9.3.1", "9.3.2", "9.5.1", "9.5.2"))
 _POSITION_RULINGS = tuple(ruling(a) for a in ("5.1.1", "5.2.1", "5.2.2", "9.6", "6.9"))
-_MOVE_RULINGS = tuple(ruling(a) for a in ("1.1", "3.1", "3.2", "3.3", "3.4", "3.5", "3.6", "3.7.1", "3.7.2", "3.7.3",
-                                          "3.7.4", "3.7.5", "3.8.1", "3.8.2.1", "3.8.2.2", "3.8.3.1", "3.8.3.2",
-                                          "3.8.4", "4.6"))
-
+_MOVE_RULINGS = tuple(ruling(a) for a in ("1.1", "3.1", "3.2", "3.3", "3.4", "3.5", "3.6", "3.7.1", "3.7.2",
+                                          "3.7.3", "3.7.4", "3.7.5", "3.8.1", "3.8.2.1", "3.8.2.2", "3.8.3.1",
+                                          "3.8.3.2", "3.8.4", "4.6"))
 
 
 def _claim_decided_by(inputs: dict, r: dict) -> tuple[str, ...]:

@@ -332,8 +332,8 @@ class TestCalculators:
         described = client.get("/api/calc/dragon dice").get_json()
         assert list(described) == ["saves", "magic-points", "black-magic"]
         assert described["saves"]["params"]["rolled"] == {
-            "label": "Rolled", "type": "integer", "required": True, "default": None, "min": 0, "max": 500, "choices": None,
-            "count": None, "length": None, "help": "save results the army rolled"}
+            "label": "Rolled", "type": "integer", "required": True, "default": None, "min": 0, "max": 500,
+            "choices": None, "count": None, "length": None, "help": "save results the army rolled"}
         assert client.get("/api/calc/backgammon").status_code == 404
 
     def test_the_openapi_carries_the_calculator_declarations(self, client):

@@ -136,12 +136,14 @@ def test_every_declared_ruling_is_in_the_database_and_of_its_game():
 def test_the_description_gives_each_parameter_type_requirement_range_choices_and_help():
     leader = describe()["paths-of-the-lance"]["leader-escape"]
     assert leader["rulings"] == ["paths-of-the-lance/new-rules/c"]
-    assert leader["params"]["roll"] == {"label": "Roll", "type": "integer", "required": True, "default": None, "min": 1, "max": 6,
-                                        "choices": None, "count": None, "length": None, "help": "the d6 rolled"}
+    assert leader["params"]["roll"] == {"label": "Roll", "type": "integer", "required": True, "default": None,
+                                        "min": 1, "max": 6, "choices": None, "count": None, "length": None,
+                                        "help": "the d6 rolled"}
     winter = describe()["paths-of-the-lance"]["winter-movement"]["params"]
     assert winter["kind"]["choices"] == ["fleet", "air", "ground"]
-    assert winter["winter"] == {"label": "Winter", "type": "boolean", "required": False, "default": True, "min": None, "max": None,
-                                "choices": None, "count": None, "length": None, "help": "this is a winter turn"}
+    assert winter["winter"] == {"label": "Winter", "type": "boolean", "required": False, "default": True,
+                                "min": None, "max": None, "choices": None, "count": None, "length": None,
+                                "help": "this is a winter turn"}
     assert describe()["wizard-dice"]["spells"]["params"]["dice"]["type"] == "integer list"
 
 
