@@ -1,11 +1,12 @@
 """Judges' calculators: typed engine functions run from `key=value` strings (CLI, web form, JSON API).
 
 Each game module lists its calculators in a `CALCULATORS` dict: kebab-case name → `Calculator` (the function,
-the rulings that decide its answer, and how the answer is said in words). A calculator's parameters are
-declared once, in its function's signature: `Annotated[type, Param(help, min, max, choices, count)]`, the
-type saying how a string is read (int, bool, str, a `Literal` of choices, or a comma-separated `list[int]` /
-`list[str]`), a default making it optional. Everything else comes from that declaration: the CLI's listing,
-the API's description, the web form's inputs, and the validation that refuses a value the game does not
+the rulings that may decide its answers, how an answer is said in words and, optionally, which of those rulings
+decide one answer). A calculator's parameters are declared once, in its function's signature:
+`Annotated[type, Param(help, min, max, choices, count)]`, the type saying how a string is read (int, bool, str,
+a `Literal` of choices, or a comma-separated `list[int]` / `list[str]`), a default making it optional.
+Everything else comes from that declaration: the CLI's listing, the API's description, the web form's inputs
+and labels (an acronym as its help writes it: "PGN"), and the validation that refuses a value the game does not
 have, naming the parameter and what is allowed. Choices are matched forgivingly (`engine.names`).
 
 Every input is bounded by its declaration, so no request can make a calculator work without limit: an integer
@@ -15,6 +16,7 @@ declaration without them). A value's text longer than its bounds allow is refuse
 from __future__ import annotations
 
 import inspect
+import re
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -66,10 +68,13 @@ class Param:
 @dataclass(frozen=True)
 class Calculator:
     """A judge's calculator: `function` (Param-annotated, returning a dict of facts), the ids of the rulings
-    that decide its answer, and `say(inputs, result)`, the answer as a judge would say it."""
+    that may decide its answers, `say(inputs, result)`, the answer as a judge would say it, and
+    `decided_by(inputs, result)`, the ids of the rulings (among `rulings`) that decide this one answer, when
+    different answers rest on different rules (None: every answer rests on all of `rulings`)."""
     function: Callable[..., dict]
     rulings: tuple[str, ...]
     say: Callable[[dict, dict], str]
+    decided_by: Callable[[dict, dict], tuple[str, ...]] | None = None
 
     def __post_init__(self):
         specs(self.function)  # an unbounded parameter is refused when its module is imported, not when first run
@@ -146,6 +151,14 @@ def _longest(spec: Spec, item: bool = False) -> int:
     return (one + 1) * p.count[1] if spec.kind is list and not item else one
 
 
+def label(name: str, spec: Spec) -> str:
+    """A parameter's name as a form labels it: words for its underscores, the first capitalised, and a word its
+    help writes in capitals kept so (an acronym: `pgn` whose help says "PGN" is labelled "PGN")."""
+    capitals = set(re.findall(r"\b[A-Z][A-Z0-9]+\b", spec.param.help))
+    words = [word.upper() if word.upper() in capitals else word for word in name.split("_")]
+    return " ".join([words[0][:1].upper() + words[0][1:], *words[1:]])
+
+
 def _type_name(spec: Spec) -> str:
     return f"{TYPE_NAMES[spec.item]} list" if spec.kind is list else TYPE_NAMES[spec.kind]
 
@@ -168,23 +181,23 @@ def allowed(spec: Spec) -> str:
     return f"a comma-separated list of {low if low == high else f'{low} to {high}'} items, each {one}"
 
 
-def _describe_param(spec: Spec) -> dict:
+def _describe_param(name: str, spec: Spec) -> dict:
     p = spec.param
-    return {"type": _type_name(spec), "required": spec.required, "default": plain(spec.default),
-            "min": p.min, "max": p.max, "choices": list(p.choices) or None,
+    return {"label": label(name, spec), "type": _type_name(spec), "required": spec.required,
+            "default": plain(spec.default), "min": p.min, "max": p.max, "choices": list(p.choices) or None,
             "count": list(p.count) if p.count else None, "length": p.length, "help": p.help}
 
 
 def _describe(calculator: Calculator) -> dict:
     return {"description": calculator.description,
-            "params": {name: _describe_param(spec) for name, spec in specs(calculator.function).items()},
+            "params": {name: _describe_param(name, spec) for name, spec in specs(calculator.function).items()},
             "rulings": list(calculator.rulings)}
 
 
 @cache
 def describe() -> dict[str, dict[str, dict]]:
-    """game → calculator → {"description", "params": {name: {"type", "required", "default", "min", "max",
-    "choices", "count", "length", "help"}}, "rulings": [ruling id]}: what every calculator accepts."""
+    """game → calculator → {"description", "params": {name: {"label", "type", "required", "default", "min",
+    "max", "choices", "count", "length", "help"}}, "rulings": [ruling id]}: what every calculator accepts."""
     return {game: {name: _describe(calc) for name, calc in calculators(game).items()} for game in games()}
 
 
@@ -279,7 +292,8 @@ def run(game: str, calc: str, params: dict[str, str]) -> dict:
     """Run calculator `calc` of `game` on string parameters.
 
     Returns `{"game", "calculator", "inputs", "result", "answer", "rulings"}`: the inputs as read (defaults
-    filled in, names resolved), the facts, the answer in words and the ids of the rulings that decide it.
+    filled in, names resolved), the facts, the answer in words and the ids of the rulings that decide this
+    answer (`deciding`).
     CalcError names what is wrong and what is accepted (UnknownCalculator: no such game or calculator).
     """
     game, calc, calculator = find(game, calc)
@@ -301,7 +315,20 @@ def run(game: str, calc: str, params: dict[str, str]) -> dict:
         raise CalcError(f"{exc}; {usage(game, calc)}") from None
     inputs = plain(inputs)
     return {"game": game, "calculator": calc, "inputs": inputs, "result": result,
-            "answer": calculator.say(inputs, result), "rulings": list(calculator.rulings)}
+            "answer": calculator.say(inputs, result), "rulings": deciding(calculator, inputs, result)}
+
+
+def deciding(calculator: Calculator, inputs: dict, result: dict) -> list[str]:
+    """The ids of the rulings that decide this answer of `calculator`, in its declared order; DeclarationError
+    when its `decided_by` names a ruling it does not declare (the listings and ruling pages would miss it)."""
+    if calculator.decided_by is None:
+        return list(calculator.rulings)
+    chosen = set(calculator.decided_by(inputs, result))
+    undeclared = chosen - set(calculator.rulings)
+    if undeclared:
+        raise DeclarationError(f"{calculator.function.__module__}.{calculator.function.__qualname__}: decided by "
+                               f"{', '.join(sorted(undeclared))}, which it does not declare")
+    return [ruling for ruling in calculator.rulings if ruling in chosen]
 
 
 def and_list(items: list[str]) -> str:

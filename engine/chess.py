@@ -28,6 +28,7 @@ MAX_FEN = 100         # characters of a FEN: 64 squares' worth of ranks, side, c
 MAX_GAME = 12_000     # characters of a game's record (PGN or moves): a 300-move game with comments fits
 MAX_PLIES = 1_200     # half-moves of a game's record; the longest games ever played have under 600
 MAX_MOVE = 12         # characters of one move ("exd6e.p.", "e7e8=Q+", "0-0-0")
+MAX_MOVE_NUMBER = 6_000  # a FEN's move number: a game lasts 5,949 moves at most when every fifty-move draw is claimed
 COLOURS = {chess.WHITE: "white", chess.BLACK: "black"}
 NAMES = {chess.PAWN: "pawn", chess.KNIGHT: "knight", chess.BISHOP: "bishop", chess.ROOK: "rook",
          chess.QUEEN: "queen", chess.KING: "king"}
@@ -73,7 +74,8 @@ _STATUS = [(chess.STATUS_NO_WHITE_KING, "White has no king"), (chess.STATUS_NO_B
 
 
 def board(fen: str = START) -> chess.Board:
-    """The position a FEN describes; ValueError naming what is wrong with it (in one line)."""
+    """The position a FEN describes; ValueError naming what is wrong with it (in one line): the position itself,
+    or a counter the game cannot have reached (`_counters_wrong`)."""
     fen = " ".join(fen.split())
     if len(fen) > MAX_FEN:
         raise Refused(f"FEN: {len(fen)} characters, more than a position takes ({MAX_FEN})", "fen")
@@ -85,7 +87,30 @@ def board(fen: str = START) -> chess.Board:
     wrong = [words for flag, words in _STATUS if status & flag]
     if wrong:
         raise Refused(f"FEN {fen!r} is no position of a game: {'; '.join(wrong)}", "fen")
+    wrong = _counters_wrong(fen.split(" ")[4:6], position)
+    if wrong:
+        raise Refused(f"FEN {fen!r}: {wrong}", "fen")
     return position
+
+
+def _counters_wrong(written: list[str], position: chess.Board) -> str:
+    """What is impossible about a FEN's counters (`written`: its half-move clock and move number as written, when
+    given), "" when nothing: a move number is from 1 to MAX_MOVE_NUMBER, and the half-move clock counts no more
+    half-moves than the game has had by then (none after a two-square pawn advance, which an en passant square
+    says was the last move)."""
+    number, clock = position.fullmove_number, position.halfmove_clock
+    if len(written) == 2 and int(written[1]) == 0:  # python-chess reads a move number of 0 as 1
+        return "the move number (its sixth field) is 0; a game's moves are numbered from 1"
+    if number > MAX_MOVE_NUMBER:
+        return f"the move number (its sixth field), {number}, is more than any game reaches ({MAX_MOVE_NUMBER})"
+    played = 2 * (number - 1) + (position.turn == chess.BLACK)
+    if clock > played:
+        return (f"the half-move clock (its fifth field), {clock}, counts more half-moves than the game has had "
+                f"by move {number} with {COLOURS[position.turn].capitalize()} to move ({played})")
+    if position.ep_square is not None and clock:
+        return (f"the half-move clock (its fifth field) is {clock}, but the en passant square says the last move "
+                "was a pawn's, which sets it to 0")
+    return ""
 
 
 _CASTLES = {"O-O": "O-O", "0-0": "O-O", "O-O-O": "O-O-O", "0-0-0": "O-O-O"}
@@ -97,18 +122,36 @@ def _move_text(text: str) -> str:
     return _CASTLES.get(text, text)
 
 
+class NoMove(ValueError):
+    """What python-chess reads as a move but the Laws have none of: a pass (a null move: "--", "0000", "Z0") or a
+    piece dropped onto the board ("N@f3")."""
+
+
+def _real(move: chess.Move, text: str) -> chess.Move:
+    """`move`, read from `text`, when it is a move of a piece; NoMove naming it when it is a pass or a drop."""
+    if not move:
+        raise NoMove(f"move {text!r} is a pass (a null move), which the Laws do not have: the players move their "
+                     "pieces alternately (FIDE 1.1)")
+    if move.drop is not None:
+        raise NoMove(f"move {text!r} puts a piece onto the board, which the Laws do not have: a move takes a piece "
+                     "from one square to another (FIDE 3.1)")
+    return move
+
+
 def parse_move(position: chess.Board, text: str) -> chess.Move:
     """A legal move written in SAN ("Nf3", "exd6", "e8=Q", "O-O") or as squares ("g1f3", "e7e8q"); ValueError
-    naming the move and why it cannot be played."""
+    naming the move and why it cannot be played (NoMove: a pass or a drop, which no position has)."""
     if len(text) > MAX_MOVE:
         raise ValueError(f"move {text[:MAX_MOVE]!r}… is longer than any move ({MAX_MOVE} characters)")
     written = _move_text(text)
     try:
-        return position.parse_san(written)
+        found = position.parse_san(written)
     except chess.AmbiguousMoveError:
         raise ValueError(f"move {text!r} is ambiguous: more than one piece can make it") from None
     except ValueError as exc:  # an illegal SAN move is explained below when it names its squares
         illegal = isinstance(exc, chess.IllegalMoveError)
+    else:
+        return _real(found, text)  # python-chess's SAN has passes, which it plays without asking the position
     try:
         move = chess.Move.from_uci(written.lower().replace("-", ""))
     except ValueError:
@@ -120,7 +163,7 @@ def parse_move(position: chess.Board, text: str) -> chess.Move:
             raise ValueError(f"move {text!r} is illegal here: {COLOURS[position.turn].capitalize()} has no piece "
                              "that may make it") from None
         raise ValueError(f"move {text!r} is not a move in algebraic notation (Nf3, exd6, O-O, e7e8q)") from None
-    if move not in position.legal_moves:
+    if _real(move, text) not in position.legal_moves:
         why = explain(position, move)
         raise ValueError(f"move {text!r} is illegal here: {why['reason']} (FIDE {why['article']})")
     return move
@@ -309,6 +352,25 @@ def _geometry(position: chess.Board, move: chess.Move, piece: chess.Piece) -> tu
     return "3.7.1", "a pawn moves only forward: one square, two on its first move, or diagonally to capture"
 
 
+_MOVES_BY = {chess.BISHOP: "3.2", chess.ROOK: "3.3", chess.QUEEN: "3.4", chess.KNIGHT: "3.6", chess.KING: "3.8.1"}
+
+
+def movement(position: chess.Board, san: str) -> str:
+    """The article by which the legal move `san` moves its piece: the piece's own (3.2 to 3.8.1, castling
+    being the king's), a pawn's by the kind of pawn move (3.7.1 to 3.7.5)."""
+    move = position.parse_san(san)
+    piece = position.piece_type_at(move.from_square)
+    if piece != chess.PAWN:
+        return _MOVES_BY[piece]
+    if move.promotion:
+        return "3.7.5"
+    if position.is_en_passant(move):
+        return "3.7.4"
+    if position.is_capture(move):
+        return "3.7.3"
+    return "3.7.2" if abs(move.to_square - move.from_square) == 16 else "3.7.1"
+
+
 def explain(position: chess.Board, move: chess.Move) -> dict:
     """Whether a move is legal in a position and, if not, the article that forbids it: {"legal", "article",
     "reason"}."""
@@ -382,6 +444,8 @@ def legal_move(fen: str, move: str) -> dict:
     written = _move_text(move)
     try:
         found = parse_move(position, move)
+    except NoMove as exc:
+        raise Refused(str(exc), "move") from None
     except ValueError:
         found = None
     if found is None:
@@ -589,7 +653,8 @@ def draw_claim(game: str, claim: Literal["threefold", "fifty-moves"], move: str 
         last = len(named) - clock
         result = {"occurrences": None, "when": [],
                   "moves_without": clock // 2 if clock % 2 == 0 else clock / 2,
-                  "since": _after(last, named) if last > 0 else "the start"}
+                  "since": _after(last, named) if last >= 0 else
+                  f"before the position given (its half-move clock was {clock - len(named)})"}
     return {"valid": valid, "claim": claim, "article": article, "claimant": claimant, "intended_move": intended,
             **result, "consequence": "the game is drawn" if valid else
             "three minutes are added to the opponent's time and the game continues" +
@@ -614,28 +679,31 @@ def _refusal():
         raise CalcError(f"parameter {exc.param!r}: {exc}", exc.param) from None
 
 
-GameRecord = Annotated[str, Param("the game's moves: PGN or moves in algebraic notation (1. e4 e5 2. Nf3 ...)",
+GameRecord = Annotated[str, Param("the game in PGN (Portable Game Notation), or just its moves: 1. e4 e5 2. Nf3",
                                   length=MAX_GAME)]
-Fen = Annotated[str, Param("the position as FEN (the starting position when empty)", length=MAX_FEN)]
+Fen = Annotated[str, Param("the position in FEN (Forsyth-Edwards Notation), as a chess program exports it",
+                           length=MAX_FEN)]
 
 
 def calc_claim(pgn: GameRecord,
-               claim: Annotated[Literal["threefold", "fifty-moves"], Param("the draw claimed (9.2 or 9.3)")],
+               claim: Annotated[Literal["threefold", "fifty-moves"], Param(
+                   "the draw claimed: threefold repetition (FIDE 9.2) or fifty moves (FIDE 9.3)")],
                move: Annotated[str, Param("the move the claimant writes and declares he will make, if any",
                                           length=MAX_MOVE)] = "",
-               fen: Fen = START) -> dict:
+               fen: Annotated[str, Param("the starting position in FEN (Forsyth-Edwards Notation), when not the "
+                                         "usual one", length=MAX_FEN)] = START) -> dict:
     """Is a draw claim correct: threefold repetition or fifty moves, on the board or with the intended move."""
     with _refusal():
         return draw_claim(pgn, claim, move, fen or START)
 
 
-def calc_position(fen: Annotated[str, Param("the position as FEN", length=MAX_FEN)]) -> dict:
+def calc_position(fen: Fen) -> dict:
     """What a position means: checkmate, stalemate, dead position or play on, and a flag fall's result."""
     with _refusal():
         return status(fen)
 
 
-def calc_move(fen: Annotated[str, Param("the position as FEN", length=MAX_FEN)],
+def calc_move(fen: Fen,
               move: Annotated[str, Param("the move: SAN (Nf3, O-O) or squares (e2e4, e7e8q)", length=MAX_MOVE)]) -> dict:
     """Is a move legal, and if not which article forbids it."""
     with _refusal():
@@ -681,12 +749,31 @@ def _say_move(inputs: dict, r: dict) -> str:
 
 _CLAIM_RULINGS = tuple(ruling(a) for a in ("9.2", "9.2.1", "9.2.2", "9.3", "9.3.1", "9.3.2", "9.5.1", "9.5.2"))
 _POSITION_RULINGS = tuple(ruling(a) for a in ("5.1.1", "5.2.1", "5.2.2", "9.6", "6.9"))
-_MOVE_RULINGS = tuple(ruling(a) for a in ("3.1", "3.2", "3.3", "3.4", "3.5", "3.6", "3.7.1", "3.7.2", "3.7.3",
-                                          "3.7.4", "3.7.5", "3.8.1", "3.8.2.1", "3.8.2.2", "3.8.3.1", "3.8.3.2",
-                                          "3.8.4", "4.6"))
+_MOVE_RULINGS = tuple(ruling(a) for a in ("1.1", "3.1", "3.2", "3.3", "3.4", "3.5", "3.6", "3.7.1", "3.7.2",
+                                          "3.7.3", "3.7.4", "3.7.5", "3.8.1", "3.8.2.1", "3.8.2.2", "3.8.3.1",
+                                          "3.8.3.2", "3.8.4", "4.6"))
+
+
+def _claim_decided_by(inputs: dict, r: dict) -> tuple[str, ...]:
+    """The claim's article (9.2 or 9.3), the point it was made under and what follows from the verdict (9.5)."""
+    return tuple(ruling(a) for a in (r["article"].rsplit(".", 1)[0], r["article"], r["consequence_article"]))
+
+
+def _position_decided_by(inputs: dict, r: dict) -> tuple[str, ...]:
+    """The article that ended the game (a dead position's two), or, while play goes on, the flag fall's (6.9)."""
+    articles = {"dead position": ("5.2.2", "9.6"), "play on": ("6.9",)}.get(r["status"], (r["article"],))
+    return tuple(map(ruling, articles))
+
+
+def _move_decided_by(inputs: dict, r: dict) -> tuple[str, ...]:
+    """The article that forbids an illegal move; for a legal one, how that piece moves and 4.6."""
+    if not r["legal"]:
+        return (ruling(r["article"]),)
+    return ruling(movement(board(inputs["fen"]), r["san"])), ruling(r["article"])
+
 
 CALCULATORS = {
-    "claim": Calculator(calc_claim, _CLAIM_RULINGS, _say_claim),
-    "position": Calculator(calc_position, _POSITION_RULINGS, _say_position),
-    "move": Calculator(calc_move, _MOVE_RULINGS, _say_move),
+    "claim": Calculator(calc_claim, _CLAIM_RULINGS, _say_claim, _claim_decided_by),
+    "position": Calculator(calc_position, _POSITION_RULINGS, _say_position, _position_decided_by),
+    "move": Calculator(calc_move, _MOVE_RULINGS, _say_move, _move_decided_by),
 }

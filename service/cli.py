@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import sqlite3
 import sys
 from collections.abc import Iterator
@@ -61,6 +62,8 @@ def _one_line_failures(db_path: Path) -> Iterator[None]:
         yield
     except (click.ClickException, click.exceptions.Abort, click.exceptions.Exit):
         raise  # already said as click says it
+    except BrokenPipeError:
+        raise  # the reader of the output has gone (`rulings stats | head -1`): no fault of the database
     except DatabaseDamaged as exc:
         raise click.ClickException(_line(exc)) from None
     except FileError as exc:
@@ -106,9 +109,33 @@ limit_option = click.option("--limit", "limit_settings", multiple=True, metavar=
                                  "See docs/ingest.md, \"Limits\".")
 
 
+@contextmanager
+def _unread_output_ends_quietly(ctx: click.Context) -> Iterator[None]:
+    """A closed stdout (its reader gone) ends the command with exit status 0 and nothing said; stdout then points
+    at the null device, so that what is left in its buffer is not flushed into the closed pipe when Python exits
+    (which would print a traceback and exit 120)."""
+    try:
+        yield
+    except BrokenPipeError:
+        try:
+            fileno = sys.stdout.fileno()
+        except (AttributeError, OSError, ValueError):  # not a file (a test's capture): nothing is flushed at exit
+            fileno = None
+        if fileno is not None:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, fileno)
+            os.close(devnull)
+        ctx.exit(0)
+
+
 class Commands(click.Group):
     """The `rulings` group: arguments are text, so one that is not UTF-8 (bytes a shell passed as they came) is
-    refused in one line, never met half-way through a command."""
+    refused in one line, never met half-way through a command; a command whose reader stops reading (`| head`)
+    ends quietly with exit status 0: the reader took what it wanted, and nothing failed."""
+
+    def invoke(self, ctx: click.Context):
+        with _unread_output_ends_quietly(ctx):
+            return super().invoke(ctx)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         for arg in args:
@@ -118,7 +145,8 @@ class Commands(click.Group):
                 shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
                 raise click.UsageError(f"the argument '{shown}' is not UTF-8 text; write it in UTF-8", ctx) \
                     from None
-        return super().parse_args(ctx, args)
+        with _unread_output_ends_quietly(ctx):  # `rulings --help | head -1`
+            return super().parse_args(ctx, args)
 
 
 @click.group(cls=Commands)
@@ -274,9 +302,31 @@ def source_listing(conn: sqlite3.Connection) -> str:
         f"  {sid}  [{game}] {title}: versions {listed or '-'}" for sid, game, title, listed in rows)
 
 
+class GameOption(click.Option):
+    """--game: a game's slug or name, or an unambiguous near spelling of one; its help lists the games of the
+    default database."""
+
+    def get_help_record(self, ctx):
+        names, help_text = super().get_help_record(ctx)
+        found = ", ".join(game["slug"] for game in _games(default_db())) or "none (no database yet)"
+        return names, f"{help_text} Games: {found}."
+
+
+def _resolve_game(conn: sqlite3.Connection, value: str | None) -> str | None:
+    """The slug of the game --game names; a usage error (exit 2) listing the games when it names none or several."""
+    from engine.names import UnknownName, resolve
+    from kb.store import games
+    if value is None:
+        return None
+    try:
+        return resolve(value, _game_aliases(games(conn)), "game")
+    except UnknownName as exc:
+        raise click.BadParameter(str(exc), param_hint="'--game'") from None
+
+
 @cli.command()
 @click.argument("question")
-@click.option("--game", default=None, help="Search only this game's rulings.")
+@click.option("--game", cls=GameOption, default=None, help="Search only this game's rulings: its slug or name.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: subject, changes.")
 @db_option
 def changes(question: str, game: str | None, as_json: bool, db_path: Path):
@@ -287,7 +337,8 @@ def changes(question: str, game: str | None, as_json: bool, db_path: Path):
     """
     from kb.changes import changes_about
     from kb.search import ask
-    found = changes_about(_connect(db_path), question, game, ask)
+    conn = _connect(db_path)
+    found = changes_about(conn, question, _resolve_game(conn, game), ask)
     if as_json:
         click.echo(json.dumps(found, ensure_ascii=False, indent=2))
         return
@@ -466,28 +517,6 @@ def _games(db_path: Path) -> list[dict]:
             conn.close()
     except (sqlite3.Error, FileError):
         return []
-
-
-class GameOption(click.Option):
-    """--game: a game's slug or name, or an unambiguous near spelling of one; its help lists the games of the
-    default database."""
-
-    def get_help_record(self, ctx):
-        names, help_text = super().get_help_record(ctx)
-        found = ", ".join(game["slug"] for game in _games(default_db())) or "none (no database yet)"
-        return names, f"{help_text} Games: {found}."
-
-
-def _resolve_game(conn: sqlite3.Connection, value: str | None) -> str | None:
-    """The slug of the game --game names; a usage error (exit 2) listing the games when it names none or several."""
-    from engine.names import UnknownName, resolve
-    from kb.store import games
-    if value is None:
-        return None
-    try:
-        return resolve(value, _game_aliases(games(conn)), "game")
-    except UnknownName as exc:
-        raise click.BadParameter(str(exc), param_hint="'--game'") from None
 
 
 def _question(ctx: click.Context, param: click.Parameter, value: str) -> str:

@@ -388,13 +388,15 @@ def calc(game: str):
 
 
 def ruling_links(ruling_ids: list[str]) -> list[dict]:
-    """The rulings with these ids as `{"id", "title", "url"}` (a path on this site), in the given order (title
-    None if not in the database)."""
+    """The rulings with these ids as `{"id", "ref", "title", "url"}` (a path on this site), in the given order
+    (ref and title None if not in the database)."""
     marks = ",".join("?" * len(ruling_ids))
-    titles = {row["id"]: row["title"] for row in
-              store.dicts(get_db(), f"select id, title from rulings where id in ({marks})", ruling_ids)}
-    return [{"id": ruling_id, "title": titles.get(ruling_id),
-             "url": url_for("pages.ruling", ruling_id=ruling_id)} for ruling_id in ruling_ids]
+    found = {row["id"]: row for row in
+             store.dicts(get_db(), f"select id, ref, title from rulings where id in ({marks})", ruling_ids)}
+    unknown = {"ref": None, "title": None}
+    return [{"id": ruling_id, "ref": found.get(ruling_id, unknown)["ref"],
+             "title": found.get(ruling_id, unknown)["title"], "url": url_for("pages.ruling", ruling_id=ruling_id)}
+            for ruling_id in ruling_ids]
 
 
 @pages.app_template_global()

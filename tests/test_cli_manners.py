@@ -1,13 +1,17 @@
 """The command line's manners: games named forgivingly or refused with the list, empty questions refused,
 calculators listed and answered in words."""
 import json
+import os
+import subprocess
+import sys
 
+import chess
 import pytest
 from click.testing import CliRunner
+from support import REPO_DB, ROOT
 
 from engine.calculators import describe, reference_markdown
 from service.cli import cli
-from support import REPO_DB
 
 
 def rulings(*args, db=None):
@@ -88,3 +92,30 @@ def test_versions_and_diff_without_a_source_list_the_sources(built_db, command):
     assert result.exit_code == 0, result.output
     assert result.output.startswith("Sources (give one: rulings versions SOURCE, rulings diff SOURCE):")
     assert "  dragon-dice-faq-magic  [dragon-dice] Official Dragon Dice FAQ" in result.output
+
+
+def test_changes_refuses_an_unknown_game_as_ask_does():
+    result = rulings("changes", "What changed about castling?", "--game", "nosuchgame", db=REPO_DB)
+    assert result.exit_code == 2 and "Nothing about" not in result.output
+    assert "Invalid value for '--game': unknown game 'nosuchgame'; one of chess, dragon-dice" in result.output
+
+
+def test_changes_takes_a_games_name_as_ask_does():
+    result = rulings("changes", "What changed about castling?", "--game", "Chess", "--json", db=REPO_DB)
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("args", [
+    ["stats"], ["ask", "Can a reserve army double its magic?"], ["changes", "castling", "--game", "chess"],
+    ["calc", "chess"], ["calc", "chess", "position", f"fen={chess.STARTING_FEN}"], ["versions"], ["--help"],
+    ["stats", "--help"]], ids=lambda args: " ".join(args)[:40])
+def test_a_closed_stdout_ends_a_command_quietly_with_exit_0(args):
+    reading, writing = os.pipe()
+    os.close(reading)  # the reader is gone before the first line: every write meets a closed pipe
+    try:
+        db = [] if "--help" in args else ["--db", str(REPO_DB)]
+        done = subprocess.run([sys.executable, "-m", "service.cli", *args, *db], stdout=writing,
+                              stderr=subprocess.PIPE, cwd=ROOT, timeout=120, check=False)
+    finally:
+        os.close(writing)
+    assert (done.returncode, done.stderr.decode()) == (0, "")

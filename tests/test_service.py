@@ -309,7 +309,8 @@ class TestCalculators:
                                                                       "bonus": "2"}))
         assert ('<p class="answer">The bridge holds: a strength-3 character may cross; only the printed strength '
                 "counts (bonuses don&#39;t count).</p>") in page
-        assert '<a href="/r/dungeon-twister/clarifications/the-small-bridge">The Small Bridge</a>' in page
+        assert ('<a href="/r/dungeon-twister/clarifications/the-small-bridge"><span class="ref">DT The Small Bridge'
+                '</span></a>') in page
         assert "may_move_onto" not in page
 
     def test_an_unticked_checkbox_is_no_and_a_ticked_one_yes(self, client):
@@ -322,7 +323,8 @@ class TestCalculators:
         answer = client.get("/api/calc/paths-of-the-lance/victory", query_string={"points": "14"}).get_json()
         assert answer["result"] == {"level": "major"} and answer["inputs"] == {"points": 14}
         assert answer["answer"].startswith("14 points is a major victory")
-        assert answer["rulings"] == [{"id": "paths-of-the-lance/new-rules/g", "title": answer["rulings"][0]["title"],
+        assert answer["rulings"] == [{"id": "paths-of-the-lance/new-rules/g", "ref": answer["rulings"][0]["ref"],
+                                      "title": answer["rulings"][0]["title"],
                                       "url": f"{BASE_URL}/r/paths-of-the-lance/new-rules/g"}]
         assert answer["rulings"][0]["title"]
 
@@ -330,8 +332,8 @@ class TestCalculators:
         described = client.get("/api/calc/dragon dice").get_json()
         assert list(described) == ["saves", "magic-points", "black-magic"]
         assert described["saves"]["params"]["rolled"] == {
-            "type": "integer", "required": True, "default": None, "min": 0, "max": 500, "choices": None,
-            "count": None, "length": None, "help": "save results the army rolled"}
+            "label": "Rolled", "type": "integer", "required": True, "default": None, "min": 0, "max": 500,
+            "choices": None, "count": None, "length": None, "help": "save results the army rolled"}
         assert client.get("/api/calc/backgammon").status_code == 404
 
     def test_the_openapi_carries_the_calculator_declarations(self, client):

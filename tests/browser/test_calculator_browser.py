@@ -75,3 +75,29 @@ def test_a_bad_fen_gets_one_line_naming_what_is_wrong(page, app_url):
     expect(page.locator("p.error")).to_contain_text("parameter 'fen'")
     expect(page.locator("p.error")).to_contain_text("White has no king; Black has no king")
     expect(page.locator("p.answer")).to_have_count(0)
+
+
+def test_the_chess_fields_read_pgn_and_fen_each_with_a_one_line_help(page, app_url):
+    page.goto(f"{app_url}/calc/chess")
+    form = page.locator("form#calc-claim")
+    expect(form.get_by_label("PGN", exact=True)).to_have_attribute("name", "pgn")
+    expect(form.get_by_label("FEN (optional)", exact=True)).to_have_attribute("name", "fen")
+    expect(page.locator("form#calc-position").get_by_label("FEN", exact=True)).to_have_attribute("name", "fen")
+    for field in ("claim-pgn", "claim-fen", "position-fen"):
+        help_text = page.locator(f"#{field}-help")
+        expect(help_text).to_contain_text("Notation")
+        height, line = help_text.evaluate("e => [e.getBoundingClientRect().height, "
+                                          "parseFloat(getComputedStyle(e).lineHeight)]")
+        assert height <= line * 1.5, (field, height, line)  # one line at the form's width
+
+
+def test_a_claims_verdict_is_decided_by_its_own_articles_each_with_its_number(page, app_url):
+    page.goto(f"{app_url}/calc/chess")
+    form = page.locator("form#calc-claim")
+    form.locator("textarea[name=pgn]").fill(SCORESHEET)
+    form.locator("select[name=claim]").select_option("threefold")
+    form.get_by_role("button", name="Calculate").click()
+    deciding = page.locator(".calc-result ul.deciding li")
+    expect(deciding).to_have_count(3)
+    expect(deciding.locator(".ref")).to_have_text(["FIDE 9.2", "FIDE 9.2.2", "FIDE 9.5.1"])
+    expect(deciding.nth(2)).to_contain_text("If the claim is found to be correct, the game is immediately drawn")

@@ -9,9 +9,10 @@ import re
 
 import pytest
 from click.testing import CliRunner
+from support import REPO_DB
 
 from engine import chess
-from engine.calculators import CalcError, run
+from engine.calculators import CalcError, describe, run
 from service.cli import cli
 
 # Vienna 1872, Hamppe-Meitner, "the immortal draw": the white king cannot escape the bishop's checks.
@@ -200,3 +201,101 @@ def test_a_hostile_record_of_the_largest_size_is_read_in_one_pass(record):
     except ValueError:
         pass
     assert time.perf_counter() - started < 0.2
+
+
+# A white king in check from the rook on h1: no pass gets him out of it.
+IN_CHECK = "4k3/8/8/8/8/8/8/4K2r w - - 0 1"
+
+
+@pytest.mark.parametrize("fen", [chess.START, IN_CHECK])
+@pytest.mark.parametrize("written", ["--", "0000", "Z0", "@@@@"])
+def test_a_null_move_is_refused_naming_it_even_in_check(fen, written):
+    with pytest.raises(CalcError) as refused:
+        run("chess", "move", {"fen": fen, "move": written})
+    assert refused.value.param == "move"
+    assert f"move {written!r} is a pass (a null move), which the Laws do not have" in str(refused.value)
+    assert "FIDE 1.1" in str(refused.value)
+
+
+def test_a_piece_dropped_onto_the_board_is_refused_naming_it():
+    with pytest.raises(CalcError, match=r"move 'N@f3' puts a piece onto the board") as refused:
+        run("chess", "move", {"fen": chess.START, "move": "N@f3"})
+    assert refused.value.param == "move"
+
+
+def test_a_claim_over_a_record_with_passes_names_the_first_pass():
+    result = CliRunner().invoke(cli, ["calc", "chess", "claim", "pgn=1. Nf3 -- 2. Ng1 -- 3. Nf3 -- 4. Ng1 --",
+                                      "claim=threefold"])
+    assert result.exit_code == 2 and "correct" not in result.output
+    assert "parameter 'pgn': move 1... -- is a pass (a null move)" in result.output
+
+
+def test_a_claim_with_a_pass_as_the_written_move_is_refused_naming_it():
+    with pytest.raises(CalcError, match=r"parameter 'move': move '0000' is a pass") as refused:
+        run("chess", "claim", {"pgn": "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1", "claim": "threefold",
+                               "move": "0000"})
+    assert refused.value.param == "move"
+
+
+@pytest.mark.parametrize("counters, says", [
+    ("100000000000000000000 1", ("the half-move clock (its fifth field), 100000000000000000000, counts more "
+                                 "half-moves than the game has had by move 1 with White to move (0)")),
+    ("101 50", ("the half-move clock (its fifth field), 101, counts more half-moves than the game has had by "
+                "move 50 with White to move (98)")),
+    ("0 0", "the move number (its sixth field) is 0; a game's moves are numbered from 1"),
+    (f"0 {chess.MAX_MOVE_NUMBER + 1}", (f"the move number (its sixth field), {chess.MAX_MOVE_NUMBER + 1}, is more "
+                                        "than any game reaches")),
+])
+def test_impossible_counters_are_refused_naming_the_field(counters, says):
+    fen = f"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - {counters}"
+    for calc, params in [("position", {"fen": fen}), ("move", {"fen": fen, "move": "e4"}),
+                         ("claim", {"pgn": "", "claim": "fifty-moves", "fen": fen})]:
+        with pytest.raises(CalcError) as refused:
+            run("chess", calc, params)
+        assert refused.value.param == "fen" and says in str(refused.value), calc
+
+
+def test_a_clock_after_a_two_square_pawn_advance_is_refused():
+    with pytest.raises(CalcError, match=r"en passant square says the last move was a pawn's"):
+        run("chess", "position", {"fen": "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 3 2"})
+
+
+def test_the_counters_the_move_number_allows_are_taken():
+    # Black to move at move 50: 99 half-moves played, all of them without a pawn move or capture at most.
+    assert chess.board("8/8/8/4k3/8/8/8/R3K3 b - - 99 50").halfmove_clock == 99
+    assert chess.board(f"8/8/8/4k3/8/8/8/R3K3 w - - 0 {chess.MAX_MOVE_NUMBER}")
+
+
+def test_a_fifty_move_count_begun_before_the_position_given_says_so():
+    found = chess.draw_claim("Ra2 Kd5", "fifty-moves", fen="8/8/8/4k3/8/8/8/R3K3 w - - 98 60")
+    assert found["valid"] and found["since"] == "before the position given (its half-move clock was 98)"
+
+
+@pytest.mark.parametrize("calc, params, decided_by", [
+    ("claim", {"pgn": HAMPPE_MEITNER, "claim": "threefold"}, ["9.2", "9.2.2", "9.5.1"]),
+    ("claim", {"pgn": upto(HAMPPE_MEITNER, "19... Ba6+"), "claim": "threefold", "move": "Kc6"},
+     ["9.2", "9.2.1", "9.5.2"]),
+    ("claim", {"pgn": DEEP_BLUE, "claim": "fifty-moves"}, ["9.3", "9.3.2", "9.5.2"]),
+    ("position", {"fen": "k7/1Q6/2K5/8/8/8/8/8 b - - 0 1"}, ["5.1.1"]),
+    ("position", {"fen": "4k3/8/8/8/8/8/8/4K3 w - - 0 1"}, ["5.2.2", "9.6"]),
+    ("position", {"fen": chess.START}, ["6.9"]),
+    ("move", {"fen": chess.START, "move": "Nf3"}, ["3.6", "4.6"]),
+    ("move", {"fen": chess.START, "move": "e4"}, ["3.7.2", "4.6"]),
+    ("move", {"fen": chess.START, "move": "Bc4"}, ["3.5"]),
+])
+def test_an_answer_is_decided_by_only_the_articles_that_decide_it(calc, params, decided_by):
+    assert run("chess", calc, params)["rulings"] == [chess.ruling(article) for article in decided_by]
+
+
+def test_the_cli_names_each_deciding_article_by_its_number():
+    result = CliRunner().invoke(cli, ["calc", "chess", "claim", f"pgn={HAMPPE_MEITNER}", "claim=threefold",
+                                      "--db", str(REPO_DB)])
+    assert result.output.splitlines()[-1] == "Decided by: FIDE 9.2, FIDE 9.2.2, FIDE 9.5.1"
+
+
+def test_the_pgn_and_fen_fields_say_in_one_line_what_the_notations_are():
+    params = {param: p for calc in describe()["chess"].values() for param, p in calc["params"].items()}
+    assert (params["pgn"]["label"], params["fen"]["label"]) == ("PGN", "FEN")
+    assert "PGN (Portable Game Notation)" in params["pgn"]["help"]
+    assert "FEN (Forsyth-Edwards Notation)" in params["fen"]["help"]
+    assert all(len(p["help"]) <= 100 and "\n" not in p["help"] for p in params.values())
