@@ -5,12 +5,13 @@ Datasette's rows and the web app's pages.
   (`kb.search.ask`), as JSON: its outcome and its claim, its rulings in the order shown and their rule families;
   the "Search rulings" canned query lists it row by row. `rulings_search(q[, game[, k]])` gives the ids of its
   rulings in that order (a JSON array, for `json_each`), `rulings_outcome(...)` its outcome; `k` is 5 when not
-  given. The question model loads in the background when Datasette starts; without it, these fail and
-  everything else works.
-- `escape_fts(q)`, which Datasette's table search calls on what is typed in its search box, matches ANY of the
-  question's content words (quoted, so no FTS syntax gets through), as the web app's full-text step does:
-  Datasette's own version needs every word, so a question in plain words found nothing. Both read a question up
-  to the web app's limit on its length (MAX_QUERY characters).
+  given. The question model, and what search keeps of each database, load before Datasette answers anything (the
+  startup hook; `rulings browse` runs it before it listens), so that no search spends its time limit loading
+  them; without the model, these fail and everything else works.
+- `escape_fts(q)`, which Datasette's table search calls on what is typed in its search box, needs every content
+  word typed (`every_word`: a part in double quotes is a phrase, the last word typed also matches the words it
+  begins, stopwords are left out as the web app leaves them out; each term quoted, so no FTS syntax gets
+  through). It reads up to the web app's limit on a question's length (MAX_QUERY characters).
 - Every connection is bounded (service/sql_bounds.py): no query can take more than a bounded memory, and each of
   our functions checks Datasette's time limit itself (SQLite's check, between instructions, cannot stop a
   hundred calls of tens of milliseconds); `rulings_search` answers a question it was asked before in the same
@@ -21,6 +22,12 @@ Datasette's rows and the web app's pages.
 - A table's column descriptions fold into a "What each column means" disclosure, so the rows come first.
 - A table page's parameter Datasette cannot use (`_sort` by no such column, `_where` of two statements, ...) is a
   400 naming it, not a server error.
+- A status column (`status_columns` in the metadata) reads in the web app's words on pages, in its cells and
+  its facet (templates/_facet_results.html, whose values also wrap between words, never inside one); JSON, CSV and
+  SQL keep the stored value. A CSV answer is a download (an attachment named after the table or query).
+- A request asking for a facet more than once is answered as if asked once; more than MAX_FACETS facets, or a
+  facet of a column whose values do not fit a cell, is a 400 naming the parameter. Datasette's debugging pages
+  (DEBUG_PAGES: versions, threads, allow-debug, ...) are not served.
 - Every answer carries a Content-Security-Policy (scripts only from Datasette's own files, and the inline scripts
   its templates and this plugin write, by hash), `X-Content-Type-Options: nosniff` and a Referrer-Policy.
 """
