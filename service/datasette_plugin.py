@@ -54,9 +54,9 @@ from datasette.utils.asgi import NotFound, Request
 from datasette.views.base import DatasetteError
 from markupsafe import Markup, escape
 
+from kb.lexicon import WORD
 from kb.onnx_embedder import embedder
 from kb.rulings import STATUS_LABELS
-from kb.lexicon import WORD
 from kb.search import DEFAULT_K, MAX_K, ask
 from kb.store import connect
 from model.text import STOPWORDS
