@@ -156,13 +156,23 @@ def _temp_database(target: Path, start_from: Path | None):
         db.conn.commit()
         db.conn.execute("VACUUM")
         db.conn.close()
-        os.replace(temp, target)
+        _replace(temp, target)
     except BaseException:
         if db is not None:
             db.conn.close()  # rolls back what the failed write began, and so removes the temp file's journal
         temp.unlink(missing_ok=True)
         raise
     _sync_folder(target.parent)
+
+
+def _replace(temp: Path, target: Path) -> None:
+    """Move the finished temp file onto `target`; FileError naming `target` (not the temp file, which the caller
+    removes) when it cannot be replaced, e.g. an immutable file (chattr +i)."""
+    try:
+        os.replace(temp, target)
+    except OSError as exc:
+        raise FileError(str(target), f"cannot be replaced ({exc.strerror or exc}): it is left as it was; "
+                                     "make it writable (chattr -i if it is immutable) and try again") from exc
 
 
 def _sync_folder(folder: Path) -> None:

@@ -5,12 +5,13 @@ Datasette's rows and the web app's pages.
   (`kb.search.ask`), as JSON: its outcome and its claim, its rulings in the order shown and their rule families;
   the "Search rulings" canned query lists it row by row. `rulings_search(q[, game[, k]])` gives the ids of its
   rulings in that order (a JSON array, for `json_each`), `rulings_outcome(...)` its outcome; `k` is 5 when not
-  given. The question model loads in the background when Datasette starts; without it, these fail and
-  everything else works.
-- `escape_fts(q)`, which Datasette's table search calls on what is typed in its search box, matches ANY of the
-  question's content words (quoted, so no FTS syntax gets through), as the web app's full-text step does:
-  Datasette's own version needs every word, so a question in plain words found nothing. Both read a question up
-  to the web app's limit on its length (MAX_QUERY characters).
+  given. The question model, and what search keeps of each database, load before Datasette answers anything (the
+  startup hook; `rulings browse` runs it before it listens), so that no search spends its time limit loading
+  them; without the model, these fail and everything else works.
+- `escape_fts(q)`, which Datasette's table search calls on what is typed in its search box, needs every content
+  word typed (`every_word`: a part in double quotes is a phrase, the last word typed also matches the words it
+  begins, stopwords are left out as the web app leaves them out; each term quoted, so no FTS syntax gets
+  through). It reads up to the web app's limit on a question's length (MAX_QUERY characters).
 - Every connection is bounded (service/sql_bounds.py): no query can take more than a bounded memory, and each of
   our functions checks Datasette's time limit itself (SQLite's check, between instructions, cannot stop a
   hundred calls of tens of milliseconds); `rulings_search` answers a question it was asked before in the same
@@ -21,35 +22,46 @@ Datasette's rows and the web app's pages.
 - A table's column descriptions fold into a "What each column means" disclosure, so the rows come first.
 - A table page's parameter Datasette cannot use (`_sort` by no such column, `_where` of two statements, ...) is a
   400 naming it, not a server error.
+- A status column (`status_columns` in the metadata) reads in the web app's words on pages, in its cells and
+  its facet (templates/_facet_results.html, whose values also wrap between words, never inside one); JSON, CSV and
+  SQL keep the stored value. A CSV answer is a download (an attachment named after the table or query).
+- A request asking for a facet more than once is answered as if asked once; more than MAX_FACETS facets, or a
+  facet of a column whose values do not fit a cell, is a 400 naming the parameter. Datasette's debugging pages
+  (DEBUG_PAGES: versions, threads, allow-debug, ...) are not served.
 - Every answer carries a Content-Security-Policy (scripts only from Datasette's own files, and the inline scripts
   its templates and this plugin write, by hash), `X-Content-Type-Options: nosniff` and a Referrer-Policy.
 """
 from __future__ import annotations
 
+import asyncio
 import base64
+import functools
 import hashlib
 import html
 import json
 import re
 import sqlite3
 import sys
-import threading
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, unquote_plus
 
 import datasette as datasette_package
 import jinja2
 from datasette import hookimpl
 from datasette.database import QueryInterrupted
+from datasette.utils import tilde_decode
+from datasette.utils.asgi import NotFound, Request
 from datasette.views.base import DatasetteError
 from markupsafe import Markup, escape
 
+from kb.lexicon import WORD
 from kb.onnx_embedder import embedder
-from kb.query import fts_query
+from kb.rulings import STATUS_LABELS
 from kb.search import DEFAULT_K, MAX_K, ask
 from kb.store import connect
+from model.text import STOPWORDS
 from service.params import MAX_QUERY
-from service.sql_bounds import Deadline, bound
+from service.sql_bounds import Deadline, bound, value_lengths
 
 NAME = "rulings"
 # Tables whose rows have a page in the web app: the column that links there, and the page's path (filled in with
@@ -57,7 +69,13 @@ NAME = "rulings"
 APP_PAGES = {"rulings": ("title", "/r/{id}"), "sources": ("title", "/sources/{id}"),
              "source_versions": ("version", "/sources/{source}/diff?to={version}"),
              "ruling_history": ("ruling_id", "/r/{ruling_id}")}
+# A verification status in the web app's words ("Not checked" for unlinked).
+STATUS_WORDS = STATUS_LABELS["badge"]
 FIELD = re.compile(r"\{(\w+)\}")
+# What is typed in a search box: a part in double quotes (its closing quote may be missing), or a run of anything
+# else.
+TYPED = re.compile(r'"([^"]*)"?|([^"]+)')
+MAX_TERMS = 64  # as many terms as the web app's full-text query takes
 # Datasette's input for a query parameter named game (its template writes each parameter so).
 GAME_INPUT = re.compile(r'<input type="text" id="(qp\d+)" name="game" value="([^"]*)">')
 FOLD_DESCRIPTIONS = """
@@ -70,10 +88,24 @@ document.querySelectorAll("dl.column-descriptions").forEach(function (dl) {
 """
 
 
-def any_words(text: str | None) -> str:
-    """An FTS5 query matching any content word of `text` (up to MAX_QUERY characters); one that matches nothing if
-    it has none."""
-    return fts_query((text or "")[:MAX_QUERY]) or '""'
+def every_word(text: str | None) -> str:
+    """An FTS5 query for what is typed in Datasette's search box (up to MAX_QUERY characters) that every content word
+    of it must match: a part in double quotes is a phrase, its words in that order (stopwords too); the last word
+    typed, when it stands outside quotes, also matches the words it begins; stopwords outside quotes are left out,
+    as the web app leaves them out. Nothing else of FTS syntax gets through (each term is quoted). A query that
+    matches nothing when `text` holds no content word."""
+    parts = TYPED.findall((text or "")[:MAX_QUERY])
+    terms = []
+    for phrase, bare in parts:
+        if bare:
+            terms += [f'"{word}"' for word in WORD.findall(bare.lower()) if word not in STOPWORDS]
+        elif WORD.search(phrase):
+            terms.append('"' + " ".join(WORD.findall(phrase.lower())) + '"')
+    typed_last = WORD.findall(parts[-1][1].lower()) if parts else []
+    if typed_last and typed_last[-1] not in STOPWORDS:  # the last term is that word: a prefix too
+        terms[-1] += "*"
+    kept = list(dict.fromkeys(terms))[:MAX_TERMS]
+    return " ".join(kept) or '""'
 
 
 def searcher(db_path: str, deadline: Deadline):
@@ -129,7 +161,7 @@ def prepare_connection(conn, database, datasette):
     # opens), and ones without a file (_memory, _internal): only a database file has rulings to search.
     db = datasette.databases.get(database)
     deadline = bound(conn, db.path if db is not None else None, datasette.setting("sql_time_limit_ms") / 1000)
-    conn.create_function("escape_fts", 1, deadline.guard(any_words), deterministic=True)
+    conn.create_function("escape_fts", 1, deadline.guard(every_word), deterministic=True)
     if db is not None and db.path:
         # Deterministic (the database is immutable): SQLite calls it once for a question that is the same on
         # every row.
@@ -141,17 +173,26 @@ def prepare_connection(conn, database, datasette):
 
 @hookimpl
 def startup(datasette):
-    # Datasette answers at once while the question model loads in the background, so that the first search
-    # does not spend its SQL time limit on loading it. Not a daemon: a process ending while onnxruntime is
-    # loading would abort.
-    threading.Thread(target=warm_up, name="rulings-warm-up").start()
+    # The question model, and what search keeps of each database, load before Datasette answers anything
+    # (`rulings browse` runs this before it listens): loaded by the first search instead, they took its SQL time
+    # limit, and on a busy machine the first search failed. In a thread, so that the event loop is free meanwhile.
+    async def warm() -> None:
+        await asyncio.to_thread(warm_up, [db.path for db in datasette.databases.values() if db.path])
+    return warm
 
 
-def warm_up() -> None:
-    """Load the question model; if it cannot be, say that plain-words search is unavailable (the rest of
-    Datasette works without it)."""
+def warm_up(db_paths: list[str]) -> None:
+    """Load the question model and answer a question on each database at `db_paths` (which loads what search
+    keeps of it); if that fails, say that plain-words search is unavailable (the rest of Datasette works without
+    it)."""
     try:
         embedder().embed("warm up")
+        for path in db_paths:
+            conn = connect(path)
+            try:
+                ask(conn, "warm up")
+            finally:
+                conn.close()
     except Exception as exc:  # whatever stops the model (not exported, a broken file) stops only the search
         print(f"rulings browse: plain-words search (rulings_search, rulings_answer, the \"Search rulings\" query) is unavailable: "
               f"{exc}", file=sys.stderr, flush=True)
@@ -159,10 +200,13 @@ def warm_up() -> None:
 
 @hookimpl
 def render_cell(row, value, column, table, database, datasette):
+    config = datasette.plugin_config(NAME, database=database) or {}
+    if column in config.get("status_columns", ()) and isinstance(value, str) and value in STATUS_WORDS:
+        return Markup(f'<span title="stored as {escape(value)}">{escape(STATUS_WORDS[value])}</span>')
     page = APP_PAGES.get(table)
     if page is None or column != page[0] or value is None:
         return None
-    app_url = (datasette.plugin_config(NAME, database=database) or {}).get("app_url")
+    app_url = config.get("app_url")
     if not app_url:
         return None
     needed = FIELD.findall(page[1])
@@ -172,6 +216,15 @@ def render_cell(row, value, column, table, database, datasette):
     fields = {key: row[key]["value"] if isinstance(row[key], dict) else row[key] for key in needed}
     href = app_url.rstrip("/") + page[1].format_map({key: quote(str(found), safe="/") for key, found in fields.items()})
     return Markup(f'<a href="{escape(href)}" title="Open in the web app">{escape(value)}</a>')
+
+
+def status_words(datasette, facet_results: list[dict], database: str) -> list[dict]:
+    """A table page's `facet_results` with the values of its status columns (`status_columns` in the plugin's
+    metadata) labelled in the web app's words; what a value links to stays the value."""
+    columns = (datasette.plugin_config(NAME, database=database) or {}).get("status_columns", ())
+    return [{**facet, "results": [{**found, "label": STATUS_WORDS.get(found["label"], found["label"])}
+                                  if isinstance(found["label"], str) else found for found in facet["results"]]}
+            if facet["name"] in columns else facet for facet in facet_results]
 
 
 @hookimpl
@@ -189,8 +242,9 @@ def extra_template_vars(template, database, datasette):
 
 
 @hookimpl
-def prepare_jinja2_environment(env):
+def prepare_jinja2_environment(env, datasette):
     env.filters["game_choices"] = game_choices
+    env.filters["status_words"] = functools.partial(status_words, datasette)
 
 
 def game_choices(page: str, games: list[tuple[str, str]]) -> Markup:
@@ -298,18 +352,120 @@ def asgi_wrapper(datasette):
 
     def wrap(app):
         async def with_headers(scope, receive, send):
-            if scope["type"] == "http" and not scope.get("query_string") and _bare_rulings(scope["path"], datasette):
-                await _redirect(send, scope["path"] + "?" + READABLE_COLUMNS, headers)
+            if scope["type"] != "http":
+                await app(scope, receive, send)
                 return
+            csv = scope["path"].endswith(".csv")
 
             async def sending(message):
                 if message["type"] == "http.response.start":
                     kept = [(k, v) for k, v in message.get("headers", []) if k.lower() not in names]
+                    if csv and message["status"] == 200:
+                        kept = downloaded(kept, scope["path"])
                     message = {**message, "headers": kept + headers}
                 await send(message)
-            await app(scope, receive, sending if scope["type"] == "http" else send)
+
+            query = scope.get("query_string", b"").decode("latin-1")
+            if DEBUG_PAGES.fullmatch(scope["path"]):
+                await refuse(datasette, scope, receive, sending, NotFound("Page not found"))
+                return
+            if not query and _bare_rulings(scope["path"], datasette):
+                await _redirect(send, scope["path"] + "?" + READABLE_COLUMNS, headers)
+                return
+            try:
+                merged = facets_merged(query, table_columns(scope["path"], datasette),
+                                       datasette.setting("truncate_cells_html"))
+            except ValueError as exc:
+                await refuse(datasette, scope, receive, sending,
+                             DatasetteError(str(exc), title="Invalid parameter", status=400))
+                return
+            if merged != query:
+                scope = {**scope, "query_string": merged.encode("latin-1")}
+            await app(scope, receive, sending)
         return with_headers
     return wrap
+
+
+# Datasette's pages for debugging it, not for the public: the versions of everything installed, the server's
+# threads, a tool that evaluates permission rules, one that sets messages, a pattern portfolio and the
+# permission checks made.
+DEBUG_PAGES = re.compile(r"/-/(versions|threads|allow-debug|messages|patterns|permissions)(\.json)?/?")
+FACETS = ("_facet", "_facet_array", "_facet_date")
+# Facets one request may ask for beyond the table's own: each runs for up to facet_time_limit_ms and returns up to
+# _facet_size values (as many as max_returned_rows), so 600 at once took two minutes and 1.2 GB.
+MAX_FACETS = 5
+
+
+def facets_merged(query: str, lengths: dict[str, int], longest: int) -> str:
+    """A request's query string with each facet it asks for more than once (the same parameter and value) asked for
+    once. ValueError naming the parameter when it asks for more than MAX_FACETS different ones, or for a facet of
+    a column whose values are longer than `longest` (`lengths`: the longest value of each column of the table, in
+    bytes; a column not in it is Datasette's to judge)."""
+    parts, asked = [], {}
+    for part in query.split("&"):
+        name, _, value = part.partition("=")
+        name, value = unquote_plus(name), unquote_plus(value)
+        if name in FACETS:
+            if (name, value) in asked:
+                continue
+            asked[name, value] = True
+            column = facet_column(value)
+            if lengths.get(column, 0) > longest:
+                raise ValueError(f"Bad {name} parameter: a facet lists a column's values, so it takes a column of "
+                                 f"values that fit a cell ({longest:,} bytes); {column} holds values of up to "
+                                 f"{lengths[column]:,}.")
+        parts.append(part)
+    if len(asked) > MAX_FACETS:
+        raise ValueError(f"Bad {next(iter(asked))[0]} parameter: a page shows at most {MAX_FACETS} facets besides "
+                         f"its own, not {len(asked)}.")
+    return "&".join(parts)
+
+
+def facet_column(value: str) -> str:
+    """The column a facet parameter's value names: the value, or in its JSON form ({"simple": "game"}) the first
+    value of the object."""
+    if value.startswith("{"):
+        try:
+            found = json.loads(value)
+        except ValueError:
+            return value
+        return next((str(v) for v in found.values()), value) if isinstance(found, dict) else value
+    return value
+
+
+def table_columns(path: str, datasette) -> dict[str, int]:
+    """The longest value of each column of the table or view a path names (`/db/table`, `.json` or `.csv`), in
+    bytes; empty for any other path."""
+    parts = path.strip("/").split("/")
+    if len(parts) != 2:
+        return {}
+    db = next((db for db in datasette.databases.values() if db.route == tilde_decode(parts[0])), None)
+    if db is None or not db.path:
+        return {}
+    return value_lengths(db.path).get(tilde_decode(re.sub(r"\.\w+$", "", parts[1])), {})
+
+
+def downloaded(headers: list[tuple[bytes, bytes]], path: str) -> list[tuple[bytes, bytes]]:
+    """The headers of a CSV answer at `path` made a download (Datasette's plain CSV link answers text to show,
+    which a browser opens as a page): text/csv, an attachment named after the table or query. Any other answer's
+    headers (an HTML trace, an attachment already) as they are."""
+    found = dict(headers)
+    if b"content-disposition" in found or not found.get(b"content-type", b"").startswith((b"text/plain", b"text/csv")):
+        return headers
+    name = re.sub(r"[^\w.-]+", "-", tilde_decode(path.rsplit("/", 1)[-1])).strip("-.") or "rows.csv"
+    kept = [(k, v) for k, v in headers if k != b"content-type"]
+    return kept + [(b"content-type", b"text/csv; charset=utf-8"),
+                   (b"content-disposition", f'attachment; filename="{name}"'.encode())]
+
+
+async def refuse(datasette, scope, receive, send, exception: Exception) -> None:
+    """Answer a request with `exception`, as Datasette answers one a view raises (an HTML page, or JSON for
+    .json)."""
+    from datasette.handle_exception import handle_exception as answer
+
+    await datasette.invoke_startup()  # the error page's template needs what startup prepares
+    response = await answer(datasette, Request(scope, receive), exception)()
+    await response.asgi_send(send)
 
 
 # The rulings table opened bare shows what a reader needs (its title links to the web app's page; the id to the row

@@ -22,6 +22,8 @@ and ends near Datasette's time limit.
   characters, so one row holds a bounded number of calls.
 - Functions in REFUSED cannot be called at all ("not authorized"): fts3_tokenizer gives the address of code in
   the process, and given an address it registers a tokenizer there.
+- Columns in HIDDEN read as null: pragma_database_list's file is the database's absolute path on the server.
+  (Datasette's own `PRAGMA database_list`, a statement no one else may run there, still reads it.)
 """
 from __future__ import annotations
 
@@ -50,6 +52,7 @@ ARITIES = {"instr": (2,), "replace": (3,), "trim": (2,), "ltrim": (2,), "rtrim":
 CONVERSION = re.compile(r"%([-+ #0,!]*)(\*|\d+)?(?:\.(\*|\d*))?(?:ll|l)?(.?)")
 LEADING_INTEGER = re.compile(r"\s*[-+]?\d+")
 REFUSED = {"fts3_tokenizer"}
+HIDDEN = {("pragma_database_list", "file")}
 MAX_MEMO = 100  # answers one statement keeps (a slow function gives at most a few dozen within the time limit)
 
 
@@ -58,20 +61,26 @@ class TooLarge(sqlite3.DataError):
 
 
 @cache
-def longest_stored(db_path: str) -> int:
-    """The length in bytes of the longest string or blob any table of the database at `db_path` holds."""
+def value_lengths(db_path: str) -> dict[str, dict[str, int]]:
+    """The length in bytes of the longest string or blob in each column of each table and view of the database at
+    `db_path`: {table: {column: length}}."""
     conn = sqlite3.connect(Path(db_path).resolve().as_uri() + "?mode=ro&immutable=1", uri=True)
     try:
-        longest = 0
-        for (table,) in conn.execute("select name from sqlite_master where type = 'table' "
-                                     "and sql not like 'create virtual%'").fetchall():
+        found = {}
+        for (table,) in conn.execute("select name from sqlite_master where type in ('table', 'view') "
+                                     "and coalesce(sql, '') not like 'create virtual%'").fetchall():
             columns = [row[1] for row in conn.execute("select * from pragma_table_info(?)", (table,))]
             sizes = conn.execute("select " + ", ".join(f"max(length(cast({quoted(c)} as blob)))" for c in columns)
                                  + f" from {quoted(table)}").fetchone()
-            longest = max(longest, *(size or 0 for size in sizes))
-        return longest
+            found[table] = {column: size or 0 for column, size in zip(columns, sizes)}
+        return found
     finally:
         conn.close()
+
+
+def longest_stored(db_path: str) -> int:
+    """The length in bytes of the longest string or blob any table of the database at `db_path` holds."""
+    return max((size for columns in value_lengths(db_path).values() for size in columns.values()), default=0)
 
 
 def quoted(name: str) -> str:
@@ -103,7 +112,7 @@ def bound(conn: sqlite3.Connection, db_path: str | None, seconds: float) -> Dead
     limit = value_limit(db_path)
     conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, limit)
     conn.setlimit(sqlite3.SQLITE_LIMIT_SQL_LENGTH, MAX_SQL)
-    conn.set_authorizer(refuse_functions)
+    conn.set_authorizer(authorize)
     deadline = Deadline(conn, seconds)
     builtin = Builtins(limit)
     for name in ("printf", "format"):
@@ -115,11 +124,14 @@ def bound(conn: sqlite3.Connection, db_path: str | None, seconds: float) -> Dead
     return deadline
 
 
-def refuse_functions(action: int, _unused: None, name: str | None, *_) -> int:
-    """SQLite's authorizer: deny a call of a function in REFUSED when a statement is prepared (for
-    SQLITE_FUNCTION, SQLite gives the function's name second)."""
-    if action == sqlite3.SQLITE_FUNCTION and name and name.lower() in REFUSED:
+def authorize(action: int, first: str | None, second: str | None, *_) -> int:
+    """SQLite's authorizer, asked as a statement is prepared: deny a call of a function in REFUSED (for
+    SQLITE_FUNCTION, SQLite gives the function's name second); read a column in HIDDEN as null (for
+    SQLITE_READ, the table and the column)."""
+    if action == sqlite3.SQLITE_FUNCTION and second and second.lower() in REFUSED:
         return sqlite3.SQLITE_DENY
+    if action == sqlite3.SQLITE_READ and first and second and (first.lower(), second.lower()) in HIDDEN:
+        return sqlite3.SQLITE_IGNORE
     return sqlite3.SQLITE_OK
 
 

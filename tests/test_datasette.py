@@ -6,11 +6,13 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import time
 from urllib.request import urlopen
 
 import pytest
 import sqlite_utils
+from click.testing import CliRunner
 from datasette.utils import tilde_encode
 
 from kb.search import ask
@@ -18,7 +20,8 @@ from kb.store import connect
 from service import datasette_plugin
 from service.app import create_app
 from service.browse import APP_URL, database_name, datasette, metadata, settings
-from service.datasette_plugin import any_words
+from service.cli import cli
+from service.datasette_plugin import every_word
 from service.pages import datasette_url
 from service.params import MAX_QUERY
 from support.servers import running_server
@@ -178,15 +181,46 @@ def test_a_question_is_read_up_to_the_web_apps_limit_on_its_length(ds):
     long_question = ("can I cast a spell on an army in reserve " * 100)[:5 * MAX_QUERY]
     assert rows(ds, "/rulings/search", q=long_question) == rows(ds, "/rulings/search", q=long_question[:MAX_QUERY])
     assert rows(ds, "/_memory", sql="select escape_fts(:q) as q", q=long_question) == \
-        [{"q": any_words(long_question[:MAX_QUERY])}]
+        [{"q": every_word(long_question[:MAX_QUERY])}]
 
 
-def test_table_search_matches_any_word_of_a_question(ds):
-    found = [row["id"] for row in rows(ds, "/rulings/rulings", _search=PLAIN_QUESTION, _size="max")]
-    assert RESERVE in found
-    # Full-text syntax in the box is read as words, never as an error or a query.
-    for typed in ['"unbalanced', "army OR", "NEAR(", "*", "the of a"]:
-        assert get(ds, "/rulings/rulings.json", _search=typed).status_code == 200, typed
+def fts_ids(db_path, match: str) -> set[str]:
+    """The ids of the rulings an FTS5 query matches, straight from the database."""
+    return {row[0] for row in sqlite_utils.Database(db_path).execute(
+        "select r.id from rulings_fts f join rulings r on r.rowid = f.rowid where rulings_fts match ?", [match])}
+
+
+def searched(ds, typed: str) -> set[str]:
+    return {row["id"] for row in rows(ds, "/rulings/rulings", _search=typed, _size="max")}
+
+
+def test_table_search_finds_the_rulings_holding_every_word_typed(ds, built_db):
+    found = searched(ds, "reserve army magic")
+    assert found == fts_ids(built_db, '"reserve" "army" "magic"*') and RESERVE in found
+    assert len(found) < len(fts_ids(built_db, '"reserve" OR "army" OR "magic"')) / 10  # not any one of them
+    # Stopwords are left out, as the web app leaves them out: a question's content words must all match.
+    assert searched(ds, PLAIN_QUESTION) == fts_ids(built_db, '"cast" "spell" "army" "reserve"*')
+
+
+def test_a_phrase_in_quotes_is_searched_as_a_phrase(ds, built_db):
+    phrase = searched(ds, '"double magic"')
+    assert phrase == fts_ids(built_db, '"double magic"') and 0 < len(phrase) < len(searched(ds, "double magic"))
+    assert searched(ds, '"double magic" reserve') == fts_ids(built_db, '"double magic" "reserve"*')
+
+
+def test_the_last_word_typed_also_finds_the_words_it_begins(ds):
+    assert any(found.startswith("dragon-dice/magic/earth/stoneskin") for found in searched(ds, "stonesk"))
+    assert searched(ds, '"stonesk"') == set()  # in quotes, a whole word
+
+
+@pytest.mark.parametrize("typed, query", [("deathtouch trample", '"deathtouch" "trample"*'),
+                                          ("the of a", '""'), ("army in", '"army"'), ("army OR", '"army"'),
+                                          ('"unbalanced', '"unbalanced"'), ("NEAR(", '"near"*'), ("*", '""'),
+                                          ('"army magic" reserve', '"army magic" "reserve"*'),
+                                          ('reserve "in the army"', '"reserve" "in the army"')])
+def test_what_is_typed_becomes_words_and_phrases_never_fts_syntax(ds, typed, query):
+    assert every_word(typed) == query
+    assert get(ds, "/rulings/rulings.json", _search=typed).status_code == 200, typed
 
 
 @pytest.mark.parametrize("table, facets", [("rulings", {"game", "source", "kind", "status"}),
@@ -243,18 +277,46 @@ def test_the_home_page_links_to_the_database_it_serves(renamed):
     assert {link: get(ds, html.unescape(link)).status_code for link in links} == dict.fromkeys(links, 200)
 
 
-def test_versions_plugins_and_memory_queries_answer(ds):
-    assert get(ds, "/-/versions.json").json()["datasette"]["version"]
+def test_plugins_and_memory_queries_answer(ds):
     plugins = {plugin["name"]: plugin["hooks"] for plugin in get(ds, "/-/plugins.json").json()}
     assert {"prepare_connection", "startup"} <= set(plugins[datasette_plugin.__name__])
     assert rows(ds, "/_memory", sql="select 6 * 7 as answer") == [{"answer": 42}]
-    assert rows(ds, "/_memory", sql="select escape_fts('army OR') as q") == [{"q": any_words("army OR")}]
+    assert rows(ds, "/_memory", sql="select escape_fts('army OR') as q") == [{"q": every_word("army OR")}]
     # Plain-words search needs a database of rulings: the in-memory one has no such function.
     assert get(ds, "/_memory.json", sql="select rulings_search('army')").status_code == 400
 
 
-def test_the_startup_hook_leaves_nothing_for_datasette_to_wait_on(ds):
-    assert datasette_plugin.startup(ds) is None  # the model loads in a thread of its own
+@pytest.mark.parametrize("path", ["/-/versions", "/-/versions.json", "/-/threads", "/-/threads.json",
+                                  "/-/allow-debug", "/-/messages", "/-/patterns", "/-/permissions"])
+def test_datasettes_debug_pages_are_not_served(ds, path):
+    response = get(ds, path)
+    assert response.status_code == 404
+    assert "sqlite" not in response.text.lower() and "threads" not in response.text
+
+
+@pytest.mark.parametrize("database", ["rulings", "_memory"])
+@pytest.mark.parametrize("sql", ["select * from pragma_database_list", "select file from pragma_database_list()",
+                                 "select group_concat(file) as f from main.pragma_database_list",
+                                 'select * from "pragma_database_list"'])
+def test_no_absolute_path_is_visible_through_sql(ds, built_db, database, sql):
+    response = get(ds, f"/{database}.json", sql=sql)
+    assert response.status_code == 200, response.text
+    assert str(built_db.parent) not in response.text and "/" not in json.dumps(response.json()["rows"])
+    assert rows(ds, "/rulings", sql="select name from pragma_database_list") == [{"name": "main"}]
+
+
+def test_the_rulings_database_page_still_lists_its_tables(ds):
+    page = get(ds, "/rulings")  # Datasette reads `PRAGMA database_list` itself here
+    assert page.status_code == 200 and 'href="/rulings/rulings"' in page.text
+
+
+def test_the_question_model_is_loaded_before_datasette_answers(built_db):
+    from kb.onnx_embedder import embedder
+
+    embedder.cache_clear()
+    fresh = datasette(built_db)
+    asyncio.run(fresh.invoke_startup())  # what `rulings browse` does before it listens
+    assert embedder.cache_info().currsize == 1
 
 
 def test_browse_starts_without_the_model_and_says_plain_words_search_is_unavailable(built_db, tmp_path):
@@ -263,7 +325,7 @@ def test_browse_starts_without_the_model_and_says_plain_words_search_is_unavaila
     env = {**os.environ, "RULINGS_ONNX_MODEL": str(tmp_path / "never-exported.onnx")}
     with running_server(db, ("browse",), log, env=env) as (port, _):
         base = f"http://127.0.0.1:{port}"
-        assert json.load(urlopen(f"{base}/-/versions.json"))["datasette"]["version"]
+        assert json.load(urlopen(f"{base}/-/metadata.json"))["title"] == "Rulings"
         found = json.load(urlopen(f"{base}/other/rulings.json?_shape=array&_search=reserve+army+magic"))
         assert RESERVE in [row["id"] for row in found]
         deadline = time.monotonic() + 30
@@ -290,3 +352,54 @@ def test_the_search_query_shows_as_many_rulings_as_k_says_and_refuses_another_k(
     assert len(rows(ds, "/rulings/search", q=PLAIN_QUESTION, game="", k="2")) == 2
     refused = get(ds, "/rulings/search.json", q=PLAIN_QUESTION, game="", k="lots")
     assert refused.status_code == 400
+
+
+def test_statuses_show_in_the_web_apps_words_where_json_keeps_the_stored_value(ds):
+    page = get(ds, "/rulings/ruling_status").text
+    facet = page[page.index('id="facet-status"'):]
+    facet = facet[:facet.index("</ul>")]
+    assert ">Not checked</a>" in facet and ">Not checkable</a>" in facet and ">unlinked<" not in facet
+    assert "?status=unlinked" in facet  # its link still filters by the stored value
+    assert '<span title="stored as unlinked">Not checked</span>' in get(ds, "/rulings/ruling_status",
+                                                                        status="unlinked").text
+    values = {found["value"] for found in get(ds, "/rulings/ruling_status.json").json()["facet_results"]["status"]
+              ["results"]}
+    assert "unlinked" in values
+    assert "Not checked</span>" in get(ds, "/rulings/untested_rulings", game="").text  # a query's column too
+
+
+def test_the_plain_csv_link_downloads_a_file(ds):
+    page = get(ds, "/rulings/rulings", _col=["ref", "title"]).text
+    link = html.unescape(re.search(r'<a href="([^"]+\.csv[^"]*)">CSV</a>', page).group(1))
+    assert "_dl" not in link
+    response = get(ds, link.removeprefix("http://127.0.0.1:8001"))
+    assert response.status_code == 200 and response.text.startswith("id,")
+    assert response.headers["content-type"] == "text/csv; charset=utf-8"
+    assert response.headers["content-disposition"] == 'attachment; filename="rulings.csv"'
+    query = get(ds, "/rulings/search.csv", q="reserve army", game="")
+    assert query.headers["content-disposition"] == 'attachment; filename="search.csv"'
+    assert get(ds, "/rulings/rulings.csv", _sort="nope").headers.get("content-disposition") is None  # an error
+
+
+@pytest.fixture
+def immutable_old_database(built_db, tmp_path):
+    """A copy of the test database marked with the schema before this one, made immutable (chattr +i); skipped
+    where files cannot be made immutable (not root)."""
+    from model import schema
+    path = tmp_path / "old.db"
+    shutil.copy(built_db, path)
+    conn = sqlite_utils.Database(path).conn
+    schema.set_version(conn, schema.SCHEMA_VERSION - 1)
+    conn.commit()
+    conn.close()
+    if subprocess.run(["chattr", "+i", str(path)], capture_output=True, check=False).returncode:
+        pytest.skip("chattr +i is not allowed here")
+    yield path
+    subprocess.run(["chattr", "-i", str(path)], check=True)
+
+
+def test_an_immutable_database_that_needs_upgrading_is_named_in_the_error(immutable_old_database):
+    result = CliRunner().invoke(cli, ["browse", "--db", str(immutable_old_database)])
+    assert result.exit_code == 1
+    assert f"Error: {immutable_old_database}: cannot be replaced" in result.output and ".tmp" not in result.output
+    assert sorted(p.name for p in immutable_old_database.parent.iterdir()) == ["old.db"]

@@ -214,6 +214,37 @@ def test_odd_values_datasette_can_read_are_answered(ds, query):
     assert response.status_code == 200
 
 
+# --- facets: merged, capped, short values only ----------------------------------------------------------
+
+def test_a_facet_asked_for_600_times_is_computed_once(browse):
+    once_status, once, _, _ = fetch(f"{browse}/rulings/rulings.json?_facet=section")
+    status, body, _, seconds = fetch(f"{browse}/rulings/rulings.json?" + "&".join(["_facet=section"] * 600))
+    assert (once_status, status) == (200, 200) and seconds < WITHIN, (status, seconds)
+    facets = json.loads(body)["facet_results"]
+    assert "section" in facets and "section_2" not in facets
+    assert len(body) < 1.5 * len(once)
+
+
+@pytest.mark.parametrize("path", ["/rulings/rulings.json", "/rulings/rulings", "/rulings/rulings.csv"])
+def test_more_facets_than_a_page_shows_is_a_400_naming_the_parameter(ds, path):
+    asked = "&".join(f"_facet={column}" for column in ("game", "section", "label", "title", "kind", "page"))
+    response = asyncio.run(ds.client.get(f"{path}?{asked}"))
+    assert response.status_code == 400
+    assert "Bad _facet parameter: a page shows at most 5 facets besides its own, not 6." in response.text
+    assert "content-security-policy" in response.headers
+    assert asyncio.run(ds.client.get(f"{path}?" + "&".join(asked.split("&")[:5]))).status_code == 200
+
+
+@pytest.mark.parametrize("query", ["_facet=original_text", '_facet={"simple": "cleaned_text"}',
+                                   "_facet_array=line_numbers"])
+def test_a_facet_of_a_column_of_long_values_is_a_400_naming_it(ds, query):
+    response = table_get(ds, "/rulings/sources.json", query)
+    assert response.status_code == 400, response.text[:300]
+    error = response.json()["error"]
+    assert error.startswith(f"Bad {query.split('=')[0]} parameter") and "bytes" in error
+    assert table_get(ds, "/rulings/sources.json", "_facet=kind").status_code == 200
+
+
 # --- security headers -------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("path", ["/", "/rulings/rulings", "/rulings/rulings.json", "/-/static/app.css",
@@ -229,7 +260,7 @@ def test_every_answer_carries_the_security_headers(browse, path):
 # Every kind of page Datasette serves, errors too.
 PAGES = ["/", "/rulings", "/rulings/rulings", "/rulings/rulings?_facet=section",
          "/rulings/rulings/dragon-dice~2Fmagic~2Fgeneral~2Fm", "/rulings?sql=select+1", "/rulings/search?q=army",
-         "/rulings/ruling_status", "/-/versions", "/nope", "/rulings/rulings?_sort=nope",
+         "/rulings/ruling_status", "/-/settings", "/-/versions", "/nope", "/rulings/rulings?_sort=nope",
          "/rulings?" + urlencode({"sql": DISTINCT_CALLS})]
 
 

@@ -136,10 +136,11 @@ def test_serve_answers_searches_pages_and_its_api_description(installed):
             assert css.status == 200 and css.read()
 
 
-def test_browse_answers_its_versions_and_the_rulings_table(installed):
+def test_browse_answers_the_rulings_table_with_its_facets_and_metadata(installed):
     with installed.server("browse", "browse.log") as (port, _):
         base = f"http://127.0.0.1:{port}"
-        assert get_json(f"{base}/-/versions.json")["datasette"]["version"]
+        with urlopen(f"{base}/judge/ruling_status", timeout=30) as page:  # the package's facet template
+            assert ">Not checkable</a>" in page.read().decode()
         table = get_json(f"{base}/judge/rulings.json?_shape=array&_search=reserve+army+magic")
         assert RESERVE in [row["id"] for row in table]
         metadata = get_json(f"{base}/-/metadata.json")  # the package's configuration, keyed by the file's name

@@ -31,12 +31,57 @@ def test_a_plain_words_question_in_the_search_query_finds_the_ruling(page, urls)
     page.screenshot(path=ARTIFACTS / "datasette-search.png")
 
 
-def test_the_table_search_box_takes_a_plain_words_question(page, urls):
+def test_the_table_search_box_finds_the_rulings_holding_every_word(page, urls):
     _, datasette_url = urls
     page.goto(f"{datasette_url}/rulings/rulings")
-    page.fill("input#_search", QUESTION)
+    page.fill("input#_search", "reserve army mag")  # the last word still being typed
     page.press("input#_search", "Enter")
     expect(page.locator(f'a[href$="{ROW}"]')).to_have_count(1)
+    assert page.locator("td.col-text").count() == 2  # the two rulings that hold all three
+
+
+def test_facet_values_wrap_between_words_never_inside_one(page, urls):
+    _, datasette_url = urls
+    page.goto(f"{datasette_url}/rulings/rulings?_facet=section")
+    # Each word (between spaces) of every facet value lies on one line: its characters' boxes share a top.
+    split = page.evaluate("""() => {
+        const split = [];
+        for (const link of document.querySelectorAll(".facet-info li a:not(.cross)")) {
+            const text = link.firstChild, value = text.textContent;
+            let start = 0;
+            for (const word of value.split(" ")) {
+                const range = document.createRange();
+                range.setStart(text, start); range.setEnd(text, start + word.length);
+                const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+                if (tops.size > 1) split.push(word);
+                start += word.length + 1;
+            }
+        }
+        return split;
+    }""")
+    wrapped = page.evaluate("""() => [...document.querySelectorAll(".facet-info li a:not(.cross)")]
+                               .filter(a => a.getClientRects().length > 1).length""")
+    assert wrapped > 0, "no facet value is long enough to wrap: the check would prove nothing"
+    assert split == []
+    page.screenshot(path=ARTIFACTS / "datasette-facets.png")
+
+
+def test_a_status_facet_reads_in_plain_words_and_filters_by_it(page, urls):
+    _, datasette_url = urls
+    page.goto(f"{datasette_url}/rulings/ruling_status")
+    facet = page.locator('.facet-info[data-column="status"]')
+    expect(facet).not_to_contain_text("unlinked")
+    facet.get_by_role("link", name="Not checked", exact=True).click()
+    expect(page.locator("td.col-status").first).to_have_text("Not checked")
+
+
+def test_the_csv_link_downloads_a_file(page, urls):
+    _, datasette_url = urls
+    page.goto(f"{datasette_url}/rulings/games")
+    with page.expect_download() as download:
+        page.get_by_role("link", name="CSV", exact=True).click()
+    assert download.value.suggested_filename == "games.csv"
+    assert download.value.path().read_text(encoding="utf-8").startswith("slug,name")
 
 
 def test_a_row_reads_down_the_page_and_links_to_the_web_app_and_back(page, urls):
@@ -69,7 +114,7 @@ def test_datasettes_pages_run_their_scripts_under_the_content_security_policy(pa
     refused = []
     page.on("console", lambda message: refused.append(message.text)
             if "Content Security Policy" in message.text else None)
-    for path in ["/", "/rulings", "/rulings/rulings", ROW, "/rulings/search", "/-/versions"]:
+    for path in ["/", "/rulings", "/rulings/rulings", ROW, "/rulings/search", "/-/settings"]:
         page.goto(datasette_url + path)
     assert refused == []
     page.goto(f"{datasette_url}/rulings?sql=select+1")

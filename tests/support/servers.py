@@ -66,8 +66,8 @@ def start(args: list[str], port: int, db: Path | None, log: Path | None = None, 
 
 
 def searching(port: int, timeout: float = 60) -> None:
-    """Return once `rulings browse` on `port` answers a search. It answers while its question model loads in the
-    background: a search before that is done spends its SQL time limit on the load, on a busy machine."""
+    """Return once `rulings browse` on `port` answers a search (at once: it loads its question model before it
+    listens)."""
     deadline = time.monotonic() + timeout
     while raw_get(port, "/rulings.json?sql=select+rulings_search(%27warm+up%27,+null)")[0] != 200:
         if time.monotonic() > deadline:
