@@ -320,10 +320,17 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
             # A number in the hundreds is how the document cites the section ("rule 305"), not its place among
             # chapters: shown with it, under the chapter whose hundreds it numbers ("3 Card Types > 305 Lands").
             # A chapter whose rules are numbered under it ("7. Combat" over 7.1) is a place, its rules the citation;
-            # a part with no rules numbered under it is cited by its own number ("1) The Deck"), so shows it.
+            # a part with no rules numbered under it is cited by its own number ("1) The Deck"), so shows it, unless
+            # a numbered heading other than its earlier siblings is open above it (then "1. Compliance" under
+            # "5. Equipment" is part 1 of that, not part 1).
             chapter = self.heading_numbers.get(number[:-2]) if len(number) > 2 else None
             shown = (*([f"{chapter.number} {chapter.title}"] if chapter else []), f"{number} {title}")
-            cited = len(number) > 2 or not labels.within(self.numbers[index] or "", number)
+            # A run of parts is cited by its numbers as a whole: as its first part is.
+            siblings = {str(n) for n in range(1, int(number))}
+            previous = next((h for h in self.headings if h.number == str(int(number) - 1)), None)
+            cited = len(number) > 2 or not (labels.within(self.numbers[index] or "", number) or any(
+                labels.numeric(h.number) and h.number not in siblings for h in self.headings)
+                or previous is not None and not previous.shown)
             return Heading(1, title, number, "numbered", shown=shown if cited else ())
         if item or self._mid_sentence(index):
             return None  # a unit, or words set on a line of their own mid-sentence ("The" / "INSTALL COST" / "of a…")
