@@ -135,9 +135,10 @@ def _shows_markdown(text: str, limits: Limits) -> bool:
 
 
 def _opens_as_docx(head: bytes) -> bool:
-    """A zip archive (`PK\\x03\\x04`) whose first entries name a Word document's parts ("word/", as Word and
-    python-docx write them; an .odt or .xlsx names others). Bytes only, as `_opens_as_pdf`."""
-    return head.startswith(b"PK\x03\x04") and b"word/" in head
+    """A zip archive (`PK\\x03\\x04`) of Office Open XML parts (`[Content_Types].xml`, the first entry Word and
+    python-docx write): a Word file, or a spreadsheet or slides its reader refuses as no Word document. Bytes
+    only, as `_opens_as_pdf`."""
+    return head.startswith(b"PK\x03\x04") and b"[Content_Types].xml" in head
 
 
 def _shows_yaml_data(text: str, limits: Limits) -> bool:
