@@ -16,6 +16,7 @@ from docx.oxml.ns import qn
 
 from ingest.errors import IngestError
 from ingest.formats import read
+from ingest.limits import Limits
 from service.app import create_app
 from service.cli import cli
 
@@ -333,3 +334,13 @@ def test_rulings_add_refuses_a_word_file_past_the_element_limit_leaving_the_data
                                       "--db", str(db)])
     assert result.exit_code == 2 and "elements=10" in result.output and str(faq) in result.output
     assert db.read_bytes() == before
+
+
+def test_a_word_file_whose_parts_inflate_past_the_limit_is_refused_before_it_is_parsed(faq, tmp_path):
+    padded = tmp_path / "padded.docx"
+    shutil.copy(faq, padded)
+    with zipfile.ZipFile(padded, "a", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("word/media/padding.bin", b"\0" * 3 * 2**20)  # a few KB in the file, 3 MB inflated
+    with pytest.raises(IngestError, match=r"inflate too far: past the limit inflated_mb=2") as refused:
+        read(padded, Limits(inflated_mb=2))
+    assert str(padded) in str(refused.value)

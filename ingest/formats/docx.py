@@ -108,7 +108,8 @@ def _value(element, tag: str) -> str | None:
 
 
 def _number(text: str | None, default: int) -> int:
-    return int(text) if text and text.lstrip("-").isdigit() else default
+    """A numbering attribute's number; `default` for none, or one no document writes (a crafted run of digits)."""
+    return int(text) if text and text.lstrip("-").isdigit() and len(text) < 10 else default
 
 
 class _Numbering:
@@ -118,6 +119,8 @@ class _Numbering:
     def __init__(self, word):
         self.levels: dict[str, dict[int, _Level]] = {}
         self.lists: dict[str, tuple[str, dict[int, int]]] = {}  # numId -> (abstract id, {level: start})
+        self.counts: dict[str, dict[int, int]] = {}  # abstract id -> {level: the last number printed}
+        self.restarted: set[str] = set()  # the list instances whose restarts were applied
         try:
             root = word.part.numbering_part.element
         except (KeyError, NotImplementedError):  # no numbering part: every item keeps its level
@@ -132,8 +135,6 @@ class _Numbering:
             restarts = {_number(override.get(qn("w:ilvl")), 0): _number(_value(override, "w:startOverride"), 1)
                         for override in num.findall(qn("w:lvlOverride")) if _value(override, "w:startOverride")}
             self.lists[num.get(qn("w:numId"))] = (_value(num, "w:abstractNumId"), restarts)
-        self.counts: dict[str, dict[int, int]] = {}
-        self.restarted: set[str] = set()
 
     def marker(self, num_id: str, level: int) -> str:
         """The number Word prints before an item of list `num_id` at `level` ("3.", "b)", "1.2."), counting it;
