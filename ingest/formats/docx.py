@@ -177,6 +177,7 @@ class _Reader:
         self.numbering = _Numbering(word)
         self.elements = 0
         self.shift = 0  # headings go one level down when the document has a Title above them
+        self.styles: dict[str | None, _Style] = {}  # style id -> what it says (`style`)
 
     def body(self) -> None:
         """Every paragraph and table of the body, in document order."""
@@ -222,7 +223,7 @@ class _Reader:
             self.out.item(marker, run, start, depth)
             return
         _, run = self.line("", text)
-        (self.out.bold if _all_bold(paragraph) else self.out.paragraph)(run)
+        (self.out.bold if _all_bold(paragraph, self.style(paragraph)) else self.out.paragraph)(run)
 
     def table(self, table: Table) -> None:
         for row in table.rows:
@@ -245,48 +246,67 @@ class _Reader:
             self.length = at + 1
             self.out.row(runs, start)
 
+    def style(self, paragraph: Paragraph) -> _Style:
+        """What the paragraph's style says, read once per style (python-docx looks a style up anew each time)."""
+        style_id = paragraph._p.style
+        if style_id not in self.styles:
+            self.styles[style_id] = _Style.of(paragraph.style)
+        return self.styles[style_id]
+
     def heading_level(self, paragraph: Paragraph) -> int | None:
-        """0 for the Title, 1-9 for a heading (its style's, or a style it is based on, or an outline level),
-        None for a paragraph of the body."""
-        own = _value(paragraph._p.pPr, "w:outlineLvl")
-        if own is not None and own.isdigit() and int(own) < 9:
-            return int(own) + 1
-        style = paragraph.style
-        while style is not None:
-            name = style.name or ""
-            if name.lower() == "title":
-                return 0
-            found = _HEADING.match(name)
-            if found:
-                return int(found.group(1))
-            level = _value(style.element.pPr, "w:outlineLvl")
-            if level is not None and level.isdigit() and int(level) < 9:
-                return int(level) + 1
-            style = style.base_style
-        return None
+        """0 for the Title, 1-9 for a heading (its own outline level, else its style's), None for a paragraph of
+        the body."""
+        own = _outline_level(paragraph._p.pPr)
+        return own if own is not None else self.style(paragraph).heading
 
     def list_item(self, paragraph: Paragraph) -> tuple[str, int] | None:
         """The list (numId) and level of a list item, from its own numbering or its style's; None for none."""
         numbered = paragraph._p.pPr.numPr if paragraph._p.pPr is not None else None
-        num_id = _value(numbered, "w:numId")
-        level = _value(numbered, "w:ilvl")
-        style = paragraph.style
-        while style is not None and (num_id is None or level is None):
-            pPr = style.element.pPr
-            styled = pPr.numPr if pPr is not None else None
-            num_id = num_id if num_id is not None else _value(styled, "w:numId")
-            if level is None and num_id is not None and _value(styled, "w:ilvl") is not None:
-                level = _value(styled, "w:ilvl")
-            if level is None and (found := _LIST_STYLE.match(style.name or "")) and num_id is not None:
-                level = str(int(found.group(1)) - 1)  # "List Number 2" nests by its name, its level 0
-            style = style.base_style
+        style = self.style(paragraph)
+        num_id = _value(numbered, "w:numId") or style.num_id
+        level = _value(numbered, "w:ilvl") or style.level
         if num_id is None or num_id == "0":  # numId 0: numbering taken off
             return None
         return num_id, _number(level, 0)
 
 
-def _all_bold(paragraph: Paragraph) -> bool:
+@dataclass(frozen=True)
+class _Style:
+    """What a paragraph style (with the styles it is based on) says of its paragraphs: the heading level (0: the
+    Title), the list and level of its numbering, and whether its text is bold."""
+
+    heading: int | None = None
+    num_id: str | None = None
+    level: str | None = None
+    bold: bool = False
+
+    @classmethod
+    def of(cls, style) -> _Style:
+        heading = num_id = level = None
+        bold = bool(style is not None and style.font.bold)
+        while style is not None:
+            name = style.name or ""
+            if heading is None:
+                found = _HEADING.match(name)
+                heading = (0 if name.lower() == "title" else int(found.group(1)) if found
+                           else _outline_level(style.element.pPr))
+            numbered = style.element.pPr.numPr if style.element.pPr is not None else None
+            num_id = num_id or _value(numbered, "w:numId")
+            if level is None and num_id is not None:
+                level = _value(numbered, "w:ilvl")
+                if level is None and (found := _LIST_STYLE.match(name)):
+                    level = str(int(found.group(1)) - 1)  # "List Number 2" nests by its name, its level 0
+            style = style.base_style
+        return cls(heading, num_id, level, bold)
+
+
+def _outline_level(pPr) -> int | None:
+    """The heading level (1-9) an outline level set in paragraph properties makes; None for none (9: body text)."""
+    level = _value(pPr, "w:outlineLvl")
+    return int(level) + 1 if level is not None and level.isdigit() and int(level) < 9 else None
+
+
+def _all_bold(paragraph: Paragraph, style: _Style) -> bool:
     """Whether every run of text in the paragraph is bold (set on the run, else by its paragraph's style)."""
     runs = [run for run in paragraph.runs if run.text.strip()]
-    style_bold = bool(paragraph.style is not None and paragraph.style.font.bold)
-    return bool(runs) and all(run.bold or (run.bold is None and style_bold) for run in runs)
+    return bool(runs) and all(run.bold or (run.bold is None and style.bold) for run in runs)
