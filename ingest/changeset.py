@@ -24,12 +24,14 @@ from model.records import ParsedSource, as_row
 
 
 def source_rows(entry: SourceEntry, parsed: ParsedSource, abbrev: str) -> dict[str, list[dict]]:
-    """The rows of one parsed source (its rulings' refs starting with `abbrev`) and everything it yielded."""
-    rows: dict[str, list[dict]] = {"sources": [{
+    """The rows of one parsed source (its rulings' refs starting with `abbrev`) and everything it yielded, with
+    what its format's reader declares (the `formats` row its source's `format` names)."""
+    read_as = formats.named(parsed.found["format"])
+    rows: dict[str, list[dict]] = {"formats": [read_as.row()], "sources": [{
         "id": entry.id, "game": entry.game, "title": entry.title, "author": entry.author, "version":
         entry.version or parsed.found.get("version", ""), "date": entry.date or parsed.found.get("date", ""),
         "kind": entry.kind, "abbrev": abbrev, "scope": entry.scope, "language": entry.language,
-        "file": entry.file, "format": parsed.found.get("format", "text"), "shape": parsed.shape,
+        "file": entry.file, "format": read_as.stored, "shape": parsed.shape,
         "lines": f"{entry.lines[0]}-{entry.lines[1] or ''}" if entry.lines else "",
         "sha256": parsed.sha256, "rulings": len(parsed.rulings),
         "original_text": parsed.selected_text, "cleaned_text": parsed.cleaned_text,
@@ -38,7 +40,7 @@ def source_rows(entry: SourceEntry, parsed: ParsedSource, abbrev: str) -> dict[s
     for ruling in parsed.rulings:
         row = as_row(ruling)
         row["citation"] = citation.short(entry.title, row["line_start"], row["line_end"], row["page"],
-                                         row["page_end"], row["pdf_page"])
+                                         row["page_end"], row["pdf_page"], read_as.locator)
         # Searched with the ruling: examples name the cards, units and situations questions are asked about.
         row["examples_text"] = " ".join(example.text for example in ruling.examples)
         rows["rulings"].append(row)
@@ -57,7 +59,7 @@ def source_rows(entry: SourceEntry, parsed: ParsedSource, abbrev: str) -> dict[s
     if parsed.original_file is not None:
         rows["originals"] = [{"source": entry.id, "version": version_of(rows["sources"][0]),
                               "file": values.file_name(entry.file),
-                              "media_type": _MEDIA_TYPES[rows["sources"][0]["format"]],
+                              "media_type": read_as.media_type,
                               "content": parsed.original_file}]
     return rows
 
@@ -74,9 +76,6 @@ def _reprint_refs(rulings: list[dict], abbrev: str, when: str) -> None:
         if ref not in taken:
             taken.add(ref)
             row["ref"] = ref
-
-
-_MEDIA_TYPES = {"pdf": "application/pdf"}  # of the files ParsedSource.original_file keeps
 
 
 def _merged(parts: list[dict[str, list[dict]]]) -> dict[str, list[dict]]:

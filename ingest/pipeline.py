@@ -53,13 +53,14 @@ def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None 
     """Parse one manifest entry into rulings, examples, tables, gaps, cross-references and spells.
 
     `document`: the file as read, when the caller has read it already (else it is read here, in whatever
-    format it is: text, markdown, HTML, PDF or Q/A data); `vocab`: the word counts split words are judged
+    format it is: text, markdown, HTML, PDF, Word or Q/A data); `vocab`: the word counts split words are judged
     against (else the document's own). The shape "auto" is the one that explains the document best.
     """
     path = folder / entry.file
     document = document or formats.read(path)
     original = document.original
-    if document.format == "text":
+    read_as = formats.named(document.format)
+    if read_as.verbatim:
         try:
             doc, selected = select_lines(original, entry.lines)
             base = doc.offsets[0]  # where the selected text starts in the file
@@ -80,7 +81,7 @@ def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None 
     doc = chosen.doc
     # A flattened document has no page breaks left, but may keep its printed page numbers in its sentences.
     pages = found.pages if found.pages.numbers else flat.printed_pages(text) or found.pages
-    sheets = document.page_starts if document.format == "pdf" else None
+    sheets = document.page_starts if read_as.locator.sheet else None  # the file's own pages, where it has some
     cite = _Citer(entry.id, original, base, doc, pages, sheets)
     located = tables.locate(entry, doc) + tables.place(read_down, doc)
     rulings, related = _rulings(entry, parts.divided(chosen.blocks, doc.text), doc, cite, located)
@@ -218,7 +219,7 @@ class _Citer:
         self.base = base
         self.doc = doc
         self.pages = pages
-        self.sheets = sheets  # a PDF's page starts in `original` (pages 2, 3, ...), to cite the file's own pages
+        self.sheets = sheets  # where the file's pages 2, 3, ... start in `original`, to cite the file's own pages
         self.lines = LineIndex(original)
         self.listing = clean.is_listing(original)
         self.shown = clean.listing_numbers(original) if self.listing else {}

@@ -45,20 +45,22 @@ def _complete_tables(db: sqlite_utils.Database) -> None:
 
 def _cite_pages(db: sqlite_utils.Database) -> None:
     """3 → 4: the `originals` table (a PDF added from now on keeps its file there), and citations by page: the
-    page a passage ends on, a PDF passage's page in the file (its text has a form feed between pages), and the
+    page a passage ends on, the page in the file of a passage of a file with pages of its own (its text has a
+    form feed between pages), and the
     one-line citation naming the page, not lines, where the document has pages (in the current editions'
     rulings and history; a flattened document's printed pages come only from reading it again)."""
     _complete_tables(db)
-    pdfs = {row["id"]: row["original_text"] for row in db.query("select id, original_text from sources "
-                                                                "where format = 'pdf'")}
+    paged = {row["id"]: (row["original_text"], locator) for row in db.query("select id, format, original_text "
+                                                                             "from sources")
+             if (locator := _locator(row["format"])).sheet}  # a file with pages of its own (a PDF)
     with_source = "select r.*, s.title as source_title from rulings r join sources s on s.id = r.source"
     for row in list(db.query(with_source)):
-        text = pdfs.get(row["source"])
+        text, locator = paged.get(row["source"], (None, citations.LINES))
         pdf_page = text.count("\f", 0, row["char_start"]) + 1 if text is not None else None
         db["rulings"].update(row["id"], {
             "page_end": row["page"], "pdf_page": pdf_page,
             "citation": citations.short(row["source_title"], row["line_start"], row["line_end"], row["page"],
-                                        row["page"], pdf_page)})
+                                        row["page"], pdf_page, locator)})
     db.execute("""update ruling_history set (page_end, pdf_page, citation) = (
                     select page_end, pdf_page, citation from rulings r where r.id = ruling_history.ruling_id)
                   where exists (select 1 from source_versions v where v.source = ruling_history.source
@@ -112,9 +114,35 @@ def _rules_by_content(db: sqlite_utils.Database) -> None:
         enable_search(db, Path(_path(db)))
 
 
+def _declare_formats(db: sqlite_utils.Database) -> None:
+    """5 → 6: the `formats` table, a row for each format a stored edition was read in, as its reader declares
+    it (ingest.formats), so that what reads the database asks it instead of testing a format's name."""
+    _complete_tables(db)
+    for (name,) in db.execute("select distinct format from source_versions").fetchall():
+        if (found := _format(name)) is not None:
+            db["formats"].upsert(found.row(), pk="name")
+
+
+def _format(name: str):
+    """The reader's format (ingest.formats.Format) a stored `format` names; None for one this release has no
+    reader of (its citations keep naming lines; what reads it takes its text for the file)."""
+    from ingest import formats
+    try:
+        return formats.named(name)
+    except KeyError:
+        return None
+
+
+def _locator(name: str) -> citations.Locator:
+    """How citations name the places of a document read as `name` (model.citation.Locator)."""
+    found = _format(name)
+    return found.locator if found is not None else citations.LINES
+
+
 # (version, migration): the migration that brings a database of the version before to this one.
 MIGRATIONS: tuple[tuple[int, Callable[[sqlite_utils.Database], None]], ...] = (
-    (2, _complete_version_1), (3, _record_editions), (4, _cite_pages), (5, _rules_by_content))
+    (2, _complete_version_1), (3, _record_editions), (4, _cite_pages), (5, _rules_by_content),
+    (6, _declare_formats))
 
 
 def _path(db: sqlite_utils.Database) -> str:

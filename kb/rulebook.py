@@ -7,7 +7,8 @@ import re
 import sqlite3
 
 from kb.rulings import links_of
-from kb.store import FILE_KEPT, dicts, one
+from kb.store import FILE_KEPT, FORMAT_COLUMNS, WITH_FORMAT, dicts, one
+from model.citation import Locator
 from model.editions import version_of
 from model.kinds import HEADER_KINDS
 
@@ -56,11 +57,13 @@ def _number(row: dict, abbrev: str) -> str:
 def rulebook(conn: sqlite3.Connection, source_id: str) -> dict | None:
     """The source as a rulebook, or None if there is no such source: `{"source": {id, title, kind, game,
     game_name, version, effective, editions, original}, "front": [header units], "tree": [nodes], "count"}`
-    (`original`: whether the database keeps the source's PDF, to open a page of it).
+    (`original`: whether the database keeps the source's file, to open a page of it), with what its format
+    declares (kb.store.FORMAT_COLUMNS).
 
     A node is a heading `{"heading": True, "anchor", "number", "title", "children"}` (a step of the rulings'
     section paths, "A > B > C") or a rule `{"heading": False, "id", "anchor", "number", "label", "title", "ref", "text",
-    "page", "new_page", "pdf_page", "links", "cited_by", "children"}` (`new_page`: the rule is the first on its
+    "page", "new_page", "pdf_page", "page_link", "links", "cited_by", "children"}` (`page_link`: the fragment
+    opening the file at its page `pdf_page`, "" where it opens at none; `new_page`: the rule is the first on its
     printed page, in document order): `links` are where its text refers to other rulings (kb.rulings
     .links_of), `cited_by` the rulings that refer to it `{"id", "ref", "label", "anchor"}` (anchor None: another
     source's). A section step that names a rule (its number, or its number and title) is that rule, not a
@@ -68,10 +71,11 @@ def rulebook(conn: sqlite3.Connection, source_id: str) -> dict | None:
     """
     source = one(conn, "select s.id, s.title, s.kind, s.game, s.abbrev, s.version, s.date, g.name as game_name, "
                        "(select count(*) from source_versions v where v.source = s.id) as editions, "
-                       f"{FILE_KEPT} as original "
-                       "from sources s join games g on g.slug = s.game where s.id = ?", [source_id])
+                       f"{FILE_KEPT} as original, {FORMAT_COLUMNS} "
+                       f"from sources s join games g on g.slug = s.game {WITH_FORMAT} where s.id = ?", [source_id])
     if source is None:
         return None
+    locator = Locator.of(source, "format_")
     source.update(version=version_of(source), effective=source.pop("date") or None)
     rows = dicts(conn, "select id, label, title, text, section, parent, kind, ref, page, pdf_page from rulings "
                        "where source = ? order by position", [source_id])
@@ -108,6 +112,7 @@ def rulebook(conn: sqlite3.Connection, source_id: str) -> dict | None:
                 "number": _number(row, source["abbrev"]), "label": row["label"], "title": row["title"],
                 "ref": row["ref"], "text": row["text"],
                 "page": row["page"], "new_page": new_page, "pdf_page": row["pdf_page"],
+                "page_link": locator.link(row["pdf_page"]),
                 "links": links[row["id"]], "cited_by": cited_by[row["id"]], "children": []}
         nodes[row["id"]] = node
         if row["kind"] in HEADER_KINDS:

@@ -10,8 +10,9 @@ import sqlite3
 from urllib.parse import quote, urlencode
 from collections.abc import Mapping
 
-from kb.store import FILE_KEPT, UnknownRuling, dicts, examples_of, game, gaps, one
+from kb.store import FILE_KEPT, FORMAT_COLUMNS, WITH_FORMAT, UnknownRuling, dicts, examples_of, game, gaps, one
 from model import citation as citations
+from model.citation import Locator
 from model.editions import version_of
 from model.kinds import AUTHORITY, HEADER_KINDS, UNKNOWN_AUTHORITY
 
@@ -52,12 +53,16 @@ def proof(status: str, reason: str | None = None, tests: int | None = None) -> s
     return label
 
 
-# A ruling with what its citation says of its source: title, version, kind, scope and game, and whether the
-# file of its current edition is kept.
+# A ruling with what its citation says of its source: title, version, kind, scope and game, whether the file of
+# its current edition is kept, and what its format's reader declares (how citations name its places).
 _WITH_SOURCE = ("select r.*, s.title as source_title, s.version as source_version, s.date as source_date, "
                 "s.kind as source_kind, s.scope as source_scope, s.abbrev as source_abbrev, g.name as game_name, "
-                f"{FILE_KEPT} as source_original "
-                "from rulings r join sources s on s.id = r.source join games g on g.slug = r.game ")
+                f"{FILE_KEPT} as source_original, {FORMAT_COLUMNS} "
+                f"from rulings r join sources s on s.id = r.source join games g on g.slug = r.game {WITH_FORMAT} ")
+# The columns of _WITH_SOURCE that are the source's, not the ruling's.
+_SOURCE_COLUMNS = ("source_title", "source_version", "source_date", "source_kind", "source_scope", "source_abbrev",
+                   "game_name", "source_original", "format_label", "format_file_kept", "format_line",
+                   "format_lines", "format_sheet", "format_sheet_link")
 
 
 def citation(row: Mapping, text: str | None = None) -> dict:
@@ -69,10 +74,13 @@ def citation(row: Mapping, text: str | None = None) -> dict:
     `row` has the columns of _WITH_SOURCE; the one-line form is `text`, by default the ruling's stored
     citation (its source's title and its page or lines). `start` and `end` are the characters of the source's
     original text (`sources.original_text`) that hold exactly the cited passage; `page` and `page_end` are the
-    printed pages it starts and ends on (None where the document marks no pages), `pdf_page` the index in a
-    PDF of the page it starts on, and `original` whether the database keeps the source's file, `original_url`
-    its path then (`original_url`; None otherwise).
+    printed pages it starts and ends on (None where the document marks no pages), `pdf_page` the index in the
+    file of the page it starts on (where the file has pages of its own: a PDF), `original` whether the database
+    keeps the source's document, `original_url` its path then (`original_url`, opening the file at `pdf_page`
+    where its format can be opened at a page; None otherwise), and `original_label` what the original is called
+    ("PDF", "Word document").
     """
+    locator = Locator.of(row, "format_")
     return {
         "ref": row["ref"],
         "kind": row["source_kind"],
@@ -80,7 +88,7 @@ def citation(row: Mapping, text: str | None = None) -> dict:
         "full": citations.full(row["ref"], row["source_abbrev"], row["game_name"], row["source_title"],
                               row["source_version"], row["section"], row["label"], row["title"],
                               citations.place(row["line_start"], row["line_end"], row["page"], row["page_end"],
-                                              row["pdf_page"]), row["source_date"] or ""),
+                                              row["pdf_page"], locator), row["source_date"] or ""),
         "version": version_of({"version": row["source_version"], "date": row["source_date"]}),
         "effective": row["source_date"] or None,
         "source": row["source"],
@@ -95,18 +103,19 @@ def citation(row: Mapping, text: str | None = None) -> dict:
         "pdf_page": row["pdf_page"],
         "original": bool(row["source_original"]),
         "original_url": original_url(row["source"], version_of({"version": row["source_version"],
-                                                                "date": row["source_date"]}), row["pdf_page"])
-        if row["source_original"] else None,
+                                                                "date": row["source_date"]}),
+                                     locator.link(row["pdf_page"])) if row["source_original"] else None,
+        "original_label": row["format_label"],
         "text": text or row["citation"],
     }
 
 
-def original_url(source: str, version: str | None, pdf_page: int | None) -> str:
+def original_url(source: str, version: str | None, fragment: str = "") -> str:
     """The path of a source's document as it came, of the edition cited (so that the citation keeps opening it
-    when a newer one is added; the current one without `version`), a PDF opened at its page: what the web app
-    serves at /sources/<id>/original."""
+    when a newer one is added; the current one without `version`), opened where `fragment` says (a page of a
+    PDF: model.citation.Locator.link): what the web app serves at /sources/<id>/original."""
     url = f"/sources/{quote(source, safe='')}/original" + (f"?{urlencode({'version': version})}" if version else "")
-    return f"{url}#page={pdf_page}" if pdf_page else url
+    return url + fragment
 
 
 def statuses(conn: sqlite3.Connection, ruling_ids: list[str]) -> dict[str, dict]:
@@ -365,8 +374,7 @@ def ruling(conn: sqlite3.Connection, ruling_id: str) -> dict:
     found = _row(conn, _WITH_SOURCE + "where r.id = ?", ruling_id)
     found["citation"] = citation(found)
     found["version"], found["effective"] = found["citation"]["version"], found["citation"]["effective"]
-    for key in ("source_title", "source_version", "source_date", "source_kind", "source_scope", "source_abbrev",
-                "game_name", "source_original"):
+    for key in _SOURCE_COLUMNS:
         del found[key]
     found["family"] = family(found)
     del found["parent"]
@@ -385,7 +393,7 @@ def details(conn: sqlite3.Connection, ruling_id: str) -> dict:
                            "pdf_page from examples where ruling_id = ? and kind = 'source' order by rowid", [ruling_id])
     for example in examples:  # cited in its ruling's source and section, at its own page or lines
         place = citations.place(example["line_start"], example["line_end"], example["page"], example["page_end"],
-                                example["pdf_page"])
+                                example["pdf_page"], Locator.of(found, "format_"))
         example["citation"] = citation({**found, **example}, place)
     neighbour = ("select id, title, section from rulings where source = ? and position {} ? "
                  "order by position {} limit 1")

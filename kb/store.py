@@ -95,10 +95,12 @@ def gaps(conn: sqlite3.Connection, source_id: str) -> list[dict]:
 
 def original(conn: sqlite3.Connection, source_id: str, version: str | None = None) -> dict | None:
     """A source's document as it came, for one edition (`version`; default the current one): `{"file",
-    "media_type", "content" (bytes), "version", "sha256"}` (the hash of the edition's document). A PDF's is its
-    file (`originals`); a text document's is its text (text/plain, in UTF-8). None for no such source or edition,
-    or a PDF whose file the database does not keep (one added before release 4 kept files)."""
-    edition = one(conn, "select v.version, v.file, v.format, v.original_text, v.sha256 from source_versions v "
+    "media_type", "content" (bytes), "version", "sha256", "as_file"}` (the hash of the edition's document).
+    Where its format's reader keeps the file (`formats.file_kept`: a PDF, a Word file) it is that file as it
+    came (`originals`, `as_file` true); else the document's text (text/plain, in UTF-8). None for no such source
+    or edition, or a file the database does not keep (one added before release 4 kept files)."""
+    edition = one(conn, "select v.version, v.file, v.original_text, v.sha256, coalesce(f.file_kept, 0) as file_kept "
+                        "from source_versions v left join formats f on f.name = v.format "
                         "where v.source = ? and (v.version = ? or (? is null and v.current))",
                   [source_id, version, version])
     if edition is None:
@@ -106,11 +108,11 @@ def original(conn: sqlite3.Connection, source_id: str, version: str | None = Non
     kept = one(conn, "select file, media_type, content from originals where source = ? and version = ?",
                [source_id, edition["version"]])
     if kept:
-        return {**kept, "version": edition["version"], "sha256": edition["sha256"]}
-    if edition["format"] == "pdf":
+        return {**kept, "version": edition["version"], "sha256": edition["sha256"], "as_file": True}
+    if edition["file_kept"]:
         return None
     return {"file": edition["file"], "media_type": "text/plain", "version": edition["version"],
-            "sha256": edition["sha256"], "content": edition["original_text"].encode("utf-8")}
+            "sha256": edition["sha256"], "content": edition["original_text"].encode("utf-8"), "as_file": False}
 
 
 # SQL: whether the database keeps the file of source `s`'s current edition (`originals`, by the version
@@ -119,11 +121,20 @@ FILE_KEPT = ("exists (select 1 from originals o where o.source = s.id and o.vers
              "coalesce(nullif(s.version, ''), nullif(s.date, ''), '1'))")
 
 
+# SQL: how citations name the places of source `s` and what its file is called, as its format's reader declared
+# them (the `formats` table, joined as `f`; model.citation.Locator.of reads the `format_` columns).
+FORMAT_COLUMNS = ("f.label as format_label, coalesce(f.file_kept, 0) as format_file_kept, f.line as format_line, "
+                  "f.lines as format_lines, f.sheet as format_sheet, f.sheet_link as format_sheet_link")
+WITH_FORMAT = "left join formats f on f.name = s.format"
+
+
 def source(conn: sqlite3.Connection, source_id: str) -> dict | None:
-    """One source with its text, game name, whether its original document is kept (`original_kept`), rulings
-    (id, label, title, lines, first character) and gaps, or None."""
-    found = one(conn, f"select s.*, g.name as game_name, (s.format != 'pdf' or {FILE_KEPT}) as original_kept "
-                      "from sources s join games g on g.slug = s.game where s.id = ?", [source_id])
+    """One source with its text, game name, whether its original document is kept (`original_kept`: its text,
+    or its file where its reader keeps the file), what its format declares (FORMAT_COLUMNS), rulings (id, label,
+    title, lines, first character) and gaps, or None."""
+    found = one(conn, f"select s.*, g.name as game_name, {FORMAT_COLUMNS}, "
+                      f"(not coalesce(f.file_kept, 0) or {FILE_KEPT}) as original_kept "
+                      f"from sources s join games g on g.slug = s.game {WITH_FORMAT} where s.id = ?", [source_id])
     if found:
         found["rulings_list"] = dicts(conn, "select id, label, title, line_start, line_end, char_start "
                                             "from rulings where source = ? order by position", [source_id])

@@ -24,10 +24,13 @@ def apply(db: sqlite_utils.Database, changeset: Changeset, previous: Path | None
         db.execute("delete from ruling_history where source = ? and version = ?", [source, version])
         db.execute("delete from source_versions where source = ? and version = ?", [source, version])
         db.execute("delete from originals where source = ? and version = ?", [source, version])
+    db.execute("delete from formats where name not in (select format from source_versions)")  # none reads it
     for table in TABLES:
         rows = changeset.rows.get(table, [])
         if table == "games":
             db[table].upsert_all(rows, pk="slug")  # a game stored keeps its publisher, and its name unless renamed
+        elif table == "formats":
+            db[table].upsert_all(rows, pk="name")  # what this release's reader declares
         else:
             db[table].insert_all(rows)
     touched = [r["source"] for r in changeset.rows.get("source_versions", [])] + changeset.remove + \

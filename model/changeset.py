@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 # The tables a changeset writes, in the order their rows go in (each after the tables its rows refer to).
-TABLES = ("games", "sources", "rulings", "examples", "xrefs", "gaps", "rule_tables", "rule_table_rows", "spells",
+TABLES = ("games", "formats", "sources", "rulings", "examples", "xrefs", "gaps", "rule_tables", "rule_table_rows", "spells",
           "unexecutable", "source_versions", "ruling_history", "originals")
 
 

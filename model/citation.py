@@ -3,13 +3,42 @@ judge pastes."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import NamedTuple
 
 from model.refs import numbering
 
 
-def line_range(first: int, last: int) -> str:
-    """"line 12" or "lines 26–31": the lines a citation points at."""
-    return f"line {first}" if first == last else f"lines {first}–{last}"
+class Locator(NamedTuple):
+    """How citations name the places of a document of one format, as its reader declares them (ingest.formats)
+    and the database keeps them (the `formats` table): a line of its text and several ("line", "lines"; where
+    the text holds one paragraph a line, "paragraph", "paragraphs"), and where the file has pages of its own, what one is called where no page
+    number is printed on it ("PDF page") and the fragment that opens the file at page N ("#page={page}")."""
+
+    line: str = "line"
+    lines: str = "lines"
+    sheet: str = ""       # "" where the file has no pages of its own
+    sheet_link: str = ""  # "" where the file cannot be opened at a page
+
+    @classmethod
+    def of(cls, row: Mapping, prefix: str = "") -> Locator:
+        """The locator a database row carries in its columns `{prefix}line`, ...; the default (lines, no pages of
+        the file) where it has none (a source whose format has no `formats` row)."""
+        found = {field: row[prefix + field] for field in cls._fields if row[prefix + field] is not None}
+        return cls(**found)
+
+    def link(self, page: int | None) -> str:
+        """The fragment opening the file at its page `page`; "" for none."""
+        return self.sheet_link.replace("{page}", str(page)) if page and self.sheet_link else ""
+
+
+LINES = Locator()
+
+
+def line_range(first: int, last: int, locator: Locator = LINES) -> str:
+    """"line 12" or "lines 26–31" (or as `locator` names them: "paragraphs 26–31"): the lines a citation points
+    at."""
+    return f"{locator.line} {first}" if first == last else f"{locator.lines} {first}–{last}"
 
 
 def edition(version: str, effective: str = "") -> str:
@@ -25,21 +54,22 @@ _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def place(first: int, last: int, page: int | None = None, page_end: int | None = None,
-          pdf_page: int | None = None) -> str:
+          sheet: int | None = None, locator: Locator = LINES) -> str:
     """Where in its source a passage stands, as a judge finds it: the printed page ("page 21", "pages 4–5") in
-    a document with pages, the PDF's own page where none is printed on it ("PDF page 3"), else the lines."""
+    a document with pages, the file's own page `sheet` where none is printed on it ("PDF page 3", as `locator`
+    names it), else the lines (`line_range`)."""
     if page is not None:
         return f"page {page}" if page_end in (None, page) else f"pages {page}–{page_end}"
-    if pdf_page is not None:
-        return f"PDF page {pdf_page}"
-    return line_range(first, last)
+    if sheet is not None and locator.sheet:
+        return f"{locator.sheet} {sheet}"
+    return line_range(first, last, locator)
 
 
 def short(source_title: str, first: int, last: int, page: int | None = None, page_end: int | None = None,
-          pdf_page: int | None = None) -> str:
+          sheet: int | None = None, locator: Locator = LINES) -> str:
     """"Official Dragon Dice FAQ ..., lines 26–31", "Comprehensive Rules, page 21": what a judge reads out,
     stored with each ruling (see `place`)."""
-    return f"{source_title}, {place(first, last, page, page_end, pdf_page)}"
+    return f"{source_title}, {place(first, last, page, page_end, sheet, locator)}"
 
 
 def full(ref: str, abbrev: str, game: str, source_title: str, version: str, section: str, label: str, title: str,

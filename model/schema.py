@@ -7,7 +7,8 @@ what removing a source looks up; version 3 keeps every edition of a source (`sou
 ruling's text in each (`ruling_history`); version 4 keeps the original file of a PDF (`originals`) and cites
 pages as a reader finds them (`page_end`, `pdf_page`); version 5 gives a source's rulings the ids of what they
 say across its editions (kb.reidentify), keeps the ids no ruling has any more (`ruling_redirects`) and the
-vectors of every edition's passages (`edition_embeddings`).
+vectors of every edition's passages (`edition_embeddings`); version 6 keeps what the reader of each format
+stored declares (`formats`), so that what reads the database never tests a format's name.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from typing import NamedTuple
 
 import sqlite_utils
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 
 class Table(NamedTuple):
@@ -28,6 +29,11 @@ class Table(NamedTuple):
 TABLES: dict[str, Table] = {
     "meta": Table({"key": str, "value": str}, "key"),
     "games": Table({"slug": str, "name": str, "publisher": str}, "slug"),
+    # What the reader of each format a source was read in declares (ingest.formats), keyed by sources.format:
+    # what the file is called ("PDF"), whether the file is kept as it came (`originals`: its text is not the
+    # file), and how citations name its places (model.citation.Locator: line, lines, sheet, sheet_link).
+    "formats": Table({"name": str, "label": str, "file_kept": int, "line": str, "lines": str, "sheet": str,
+                      "sheet_link": str}, "name"),
     "sources": Table({
         "id": str, "game": str, "title": str, "author": str, "version": str, "date": str, "kind": str,
         # abbrev starts its rulings' refs; scope is what the document covers, where its manifest entry says.

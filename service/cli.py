@@ -199,7 +199,7 @@ def ingest(db_path: Path, manifest: Path, limit_settings: tuple[str, ...]):
 def add(file: Path, game: str, game_name: str | None, title: str | None, shape: str, kind: str, language: str,
         abbrev: str, scope: str, replaces: str | None, as_new: bool, as_json: bool, limit_settings: tuple[str, ...],
         db_path: Path):
-    """Ingest one more document (PDF, markdown, HTML, text or Q/A JSON/YAML) into the database; a new edition
+    """Ingest one more document (PDF, Word, markdown, HTML, text or Q/A JSON/YAML) into the database; a new edition
     of a source (the same title in the same game, or --replaces) becomes its current version, filed by date.
 
     Example: rulings add errata.pdf --game dragon-dice --title "Dragon Dice errata"

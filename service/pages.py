@@ -39,10 +39,10 @@ LINES = re.compile(r"(\d{1,7})(?:-(\d{1,7}))?")
 
 
 @pages.app_template_global()
-def original_url(source_id: str, pdf_page: int | None = None, version: str | None = None) -> str:
+def original_url(source_id: str, version: str | None = None, fragment: str = "") -> str:
     """The source's original document (of edition `version`, so that a citation keeps opening the edition it
-    cites when a newer one is added), a PDF opened at its page `pdf_page`; under the app's root."""
-    return request.script_root + rulings.original_url(source_id, version, pdf_page)
+    cites when a newer one is added), opened where `fragment` says (a PDF's page); under the app's root."""
+    return request.script_root + rulings.original_url(source_id, version, fragment)
 
 
 @pages.app_template_global()
@@ -241,8 +241,8 @@ def source(source_id: str):
 
 @pages.route("/sources/<source_id>/original", merge_slashes=False)
 def original(source_id: str):
-    """The source's document as it came, read-only (an edition's with `version`): a PDF opens at its page with
-    `#page=N`; a text document is served as plain text."""
+    """The source's document as it came, read-only (an edition's with `version`): a kept file as it came (a PDF
+    opens at its page with `#page=N`); a text document as plain text."""
     found = store.original(get_db(), source_id, request.args.get("version"))
     if found is None:
         known = store.source(get_db(), source_id) is not None
@@ -252,9 +252,10 @@ def original(source_id: str):
     # quote), the ETag the document's hash (a version may hold quotes or characters no header can carry).
     response = send_file(io.BytesIO(found["content"]), mimetype=found["media_type"],
                          download_name=values.file_name(found["file"]), etag=found["sha256"], conditional=True)
-    # Never run what a document holds; a PDF still needs the browser's viewer (an object).
+    # Never run what a document holds; a file served as it came (a PDF) may still need the browser's viewer (an
+    # object), which a sandbox would block.
     response.headers["Content-Security-Policy"] = "default-src 'none'; frame-ancestors 'none'; " + (
-        "object-src 'self'" if found["media_type"] == "application/pdf" else "sandbox")
+        "object-src 'self'" if found["as_file"] else "sandbox")
     return response
 
 

@@ -4,9 +4,12 @@ even through another module; and no modules import each other in a loop, a packa
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 # training (the retrieval model's pairs and trainer) is a developer's tool on top: nothing the product runs imports it
@@ -177,3 +180,72 @@ def test_importing_a_module_from_a_package_depends_on_the_package_init_too(tmp_p
     source.write_text("from ingest.formats import html\n")
     known = {"ingest.formats": source, "ingest.formats.html": source}
     assert imports_of("ingest.formats.markdown", source, known) == {"ingest.formats", "ingest.formats.html"}
+
+
+# Format knowledge lives in ingest/formats/ (each reader declares its media type, what its file is called, whether
+# the file is kept and how citations name its places); the rest of the product asks it, or the `formats` table
+# its declarations fill. training/ is a developer's tool on top, choosing which corpus files to learn from.
+FORMATS_PACKAGE = ROOT / "ingest" / "formats"
+PRODUCT = ("model", "engine", "ingest", "kb", "service")
+# SQL or Jinja comparing a format's name with a literal: "format != 'pdf'", "source.format == "pdf"".
+_FORMAT_TEST = re.compile(r"""\bformat\s*(?:==|!=|=|<>|\bin\b|\bis\b)\s*\(?\s*['"]""", re.IGNORECASE)
+
+
+def format_names() -> tuple[set[str], set[str]]:
+    """What names a format: (every name, media type and suffix of ingest.formats.FORMATS, lowercase; those that
+    name nothing else). The plain-text format's own ("text", "text/plain") and the stored "data" are words and
+    values every module uses: only a comparison with a format finds them."""
+    from ingest.formats import FORMATS
+    every = {value.lower() for found in FORMATS for value in (found.name, found.stored, found.media_type,
+                                                               *found.suffixes)}
+    common = {value.lower() for found in FORMATS if found.verbatim
+              for value in (found.name, found.media_type, *found.suffixes)} | {"data"}
+    return every, every - common
+
+
+def format_mentions(path: Path, source: str) -> list[str]:
+    """Where a module names a format: a string naming one, a comparison of a `format` with one, or SQL or markup
+    comparing a format column with a literal."""
+    every, distinct = format_names()
+    found = []
+    for node in ast.walk(ast.parse(source, str(path))):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if node.value.lower() in distinct:
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno} names {node.value!r}")
+            elif _FORMAT_TEST.search(node.value):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno} tests a format in {node.value.strip()[:60]!r}")
+        elif isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            named = [side.value for side in sides if isinstance(side, ast.Constant) and isinstance(side.value, str)
+                     and side.value.lower() in every]
+            if named and "format" in (ast.get_source_segment(source, node) or ""):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno} compares a format with {named[0]!r}")
+    return found
+
+
+def test_no_module_outside_ingest_formats_names_a_format():
+    mentions = [found for package in PRODUCT for path in sorted((ROOT / package).rglob("*.py"))
+                if FORMATS_PACKAGE not in path.parents
+                for found in format_mentions(path, path.read_text(encoding="utf-8"))]
+    templates = [f"{path.relative_to(ROOT)}:{number}" for path in sorted((ROOT / "service" / "templates").rglob("*"))
+                 if path.is_file()
+                 for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+                 if _FORMAT_TEST.search(line)]
+    assert mentions + templates == []
+
+
+@pytest.mark.parametrize("code, named", [
+    ('if document.format == "pdf":\n    pass\n', "compares a format with 'pdf'"),
+    ('if document.format == "text":\n    pass\n', "compares a format with 'text'"),
+    ('TYPES = {"pdf": "application/pdf"}\n', "names 'pdf'"),
+    ('SQL = "select * from sources s where s.format != \'pdf\'"\n', "tests a format"),
+    ('FILES = {".docx"}\n', "names '.docx'"),
+])
+def test_the_format_check_sees_a_format_named_in_code_or_sql(tmp_path, code, named):
+    path = ROOT / "kb" / "probe.py"  # as if in kb: only its name is used
+    found = format_mentions(path, code)
+    assert found and named in found[0]
+
+
+def test_the_format_check_lets_the_word_text_be():
+    assert format_mentions(ROOT / "kb" / "probe.py", 'row["text"] = "text"\nkind = "data"\n') == []

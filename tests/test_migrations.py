@@ -62,14 +62,22 @@ FLAT = "paths-of-the-lance-rules"  # its printed pages come only from reading th
 
 
 def test_the_committed_version_1_database_upgrades_keeping_every_row(old):
-    assert upgrade(old) == [2, 3, 4, 5]
+    assert upgrade(old) == [2, 3, 4, 5, 6]
     conn = connect(old)
     assert schema.version(conn) == schema.SCHEMA_VERSION
     for table in ("sources", "rulings", "examples", "xrefs", "gaps", "rule_tables", "spells", "lexicon",
                   "embeddings", "verifications"):
         assert rows(old, table, without=PAGES) == rows(VERSION_1, table, without=PAGES), table
     log = conn.execute("select action, source from changesets").fetchall()
-    assert [tuple(row) for row in log] == [("migrate to schema 5", "")]
+    assert [tuple(row) for row in log] == [("migrate to schema 6", "")]
+
+
+def test_an_upgraded_database_keeps_what_its_formats_readers_declare_as_a_fresh_build_does(old, built_db):
+    upgrade(old)
+    sql = "select * from formats where name in (select format from source_versions) order by name"
+    declared = sqlite3.connect(old).execute(sql).fetchall()
+    assert [row[0] for row in declared] == ["text"]  # its sources are text files
+    assert declared == [row for row in sqlite3.connect(built_db).execute(sql) if row[0] == "text"]
 
 
 def test_an_upgraded_database_cites_pages_as_a_fresh_build_does(old, built_db):

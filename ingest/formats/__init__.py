@@ -1,10 +1,15 @@
-"""Reading a rules document in the format people have it: PDF, markdown, HTML, Q/A data or plain text.
+"""Reading a rules document in the format people have it: PDF, Word, markdown, HTML, Q/A data or plain text.
 
-`FORMATS` is the one table of formats: each names the suffixes that say it, the tests that recognise its
-content when the suffix says nothing, and its reader. A text format's reader writes the document to an
+`FORMATS` is the one table of formats, and the one place that knows them: each names the suffixes that say
+it, the tests that recognise its content when the suffix says nothing, its reader, and what the rest of the
+project asks of a format instead of testing its name: its media type, what people call its file, whether the
+file is kept beside its text, and how citations name its places (`model.citation.Locator`: lines or
+paragraphs, the file's own pages and the fragment that opens the file at one). Ingest asks `named`; what
+reads the database asks the `formats` table, which `row` fills. A text format's reader writes the document to an
 `Outline` (the outline dialect, mapped into the source: `ingest.formats.document`) and returns the metadata
 it found, raising `Unreadable` for what it cannot read; a binary format's reader gets the file and returns
-the `Document`. Readers are imported when a document needs them (markdown-it, PyYAML and pypdf cost time)
+the `Document`. Readers are imported when a document needs them (markdown-it, PyYAML, pypdf and python-docx
+cost time)
 and import nothing from this package, so imports go one way (package -> readers).
 """
 from __future__ import annotations
@@ -19,8 +24,10 @@ from ingest.errors import IngestError
 from ingest.formats.document import FENCE, Document, Outline, PastLimit, Unreadable
 from ingest.limits import Limits, current
 from ingest.text import LineIndex, MappedText, read_document
+from model.citation import LINES, Locator
 
-__all__ = ["FENCE", "FORMATS", "Document", "Format", "Outline", "PastLimit", "Unreadable", "detect", "read"]
+__all__ = ["FENCE", "FORMATS", "Document", "Format", "Outline", "PastLimit", "Unreadable", "detect", "named",
+           "read"]
 
 
 @dataclass(frozen=True)
@@ -29,20 +36,39 @@ class Format:
 
     Content is recognised in two passes over the table, in its order: first a format the content `opens`
     as unmistakably (a JSON value, `<!doctype html>`), then one whose markup it `shows` in quantity; else
-    it is plain text. A `binary` format is recognised from the file's first kilobyte, before decoding.
+    it is plain text. A `binary` format is recognised from the file's first kilobyte, before decoding; its
+    text is not the file, which is kept beside it (`Document.file`) and served as it came, as `media_type`.
     """
     name: str
+    media_type: str
+    label: str                        # what people call such a file: "the original PDF"
     suffixes: tuple[str, ...] = ()
     opens: Callable | None = None     # (text, limits) -> bool; binary: (the first kilobyte's bytes) -> bool
     shows: Callable[[str, Limits], bool] | None = None
     reader: str | None = None         # "module:function"; None: the text is kept as it is
     binary: bool = False
     document: str | None = None       # the Document's `format` when not `name` (JSON and YAML are "data")
+    locator: Locator = LINES          # how citations name its places
 
     def load(self) -> Callable:
         """The reader function, imported now."""
         module, function = self.reader.split(":")
         return getattr(importlib.import_module(module), function)
+
+    @property
+    def stored(self) -> str:
+        """The name a Document, and the database (`sources.format`), give the format."""
+        return self.document or self.name
+
+    @property
+    def verbatim(self) -> bool:
+        """Whether the text read is the file itself, line for line (a manifest entry may select its lines)."""
+        return self.reader is None
+
+    def row(self) -> dict:
+        """The format's row of the database's `formats` table (model.schema): what a reader of the database
+        needs to know of it."""
+        return {"name": self.stored, "label": self.label, "file_kept": int(self.binary), **self.locator._asdict()}
 
 
 # Program source is never a rules document, however much it looks like text.
@@ -108,31 +134,54 @@ def _shows_markdown(text: str, limits: Limits) -> bool:
     return bool(markup) and markup + len(_MD_HEADING.findall(text)) >= _MD_EVIDENCE
 
 
+def _opens_as_docx(head: bytes) -> bool:
+    """A zip archive (`PK\\x03\\x04`) of Office Open XML parts (`[Content_Types].xml`, the first entry Word and
+    python-docx write): a Word file, or a spreadsheet or slides its reader refuses as no Word document. Bytes
+    only, as `_opens_as_pdf`."""
+    return head.startswith(b"PK\x03\x04") and b"[Content_Types].xml" in head
+
+
 def _shows_yaml_data(text: str, limits: Limits) -> bool:
     from ingest.formats.data import is_yaml_data
     return is_yaml_data(text, limits)
 
 
 FORMATS = (
-    Format("pdf", (".pdf",), opens=_opens_as_pdf, reader="ingest.formats.pdf:read", binary=True),
-    Format("json", (".json",), opens=_opens_as_json, reader="ingest.formats.data:read_json", document="data"),
-    Format("markdown", (".md", ".markdown", ".mdown", ".mkd", ".mkdn"), shows=_shows_markdown,
-           reader="ingest.formats.markdown:read"),
-    Format("html", (".html", ".htm", ".xhtml"), opens=_opens_as_html, shows=_shows_html,
+    # A PDF's pages are the file's own: a passage on a page printing no number is cited by its index in the
+    # file, and the browser's viewer opens the file there (RFC 8118's `#page=`).
+    Format("pdf", "application/pdf", "PDF", (".pdf",), opens=_opens_as_pdf, reader="ingest.formats.pdf:read",
+           binary=True, locator=Locator(sheet="PDF page", sheet_link="#page={page}")),
+    # A Word file has no pages of its own (Word lays them out as it shows them): its text holds one paragraph
+    # a line, and citations name those paragraphs.
+    Format("docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "Word document",
+           (".docx",), opens=_opens_as_docx, reader="ingest.formats.docx:read", binary=True,
+           locator=Locator(line="paragraph", lines="paragraphs")),
+    Format("json", "application/json", "Q/A data", (".json",), opens=_opens_as_json,
+           reader="ingest.formats.data:read_json", document="data"),
+    Format("markdown", "text/markdown", "markdown", (".md", ".markdown", ".mdown", ".mkd", ".mkdn"),
+           shows=_shows_markdown, reader="ingest.formats.markdown:read"),
+    Format("html", "text/html", "HTML page", (".html", ".htm", ".xhtml"), opens=_opens_as_html, shows=_shows_html,
            reader="ingest.formats.html:read"),
-    Format("yaml", (".yaml", ".yml"), shows=_shows_yaml_data, reader="ingest.formats.data:read_yaml",
-           document="data"),
-    Format("text"),  # what nothing else recognises (.txt says nothing: a .txt file may hold markdown)
+    Format("yaml", "application/yaml", "Q/A data", (".yaml", ".yml"), shows=_shows_yaml_data,
+           reader="ingest.formats.data:read_yaml", document="data"),
+    # What nothing else recognises (.txt says nothing: a .txt file may hold markdown).
+    Format("text", "text/plain", "text"),
 )
 _BY_SUFFIX = {suffix: found for found in FORMATS for suffix in found.suffixes}
 _BY_NAME = {found.name: found for found in FORMATS}
+_BY_STORED = {found.stored: found for found in reversed(FORMATS)}  # "data": the first that stores it (JSON)
+
+
+def named(name: str) -> Format:
+    """The format a Document's (or a stored source's) `format` names; KeyError for none."""
+    return _BY_STORED[name]
 
 
 def read(path: Path, limits: Limits | None = None) -> Document:
     """Read one rules document, its format told by its suffix or, when that says nothing, its content.
 
     Markdown, HTML and Q/A data (JSON, YAML) become the outline dialect mapped into their source; text is
-    kept as it is; a PDF's text is extracted with its page starts. Raises IngestError, naming the file,
+    kept as it is; a PDF's text is extracted with its page starts, a Word file's paragraph by paragraph. Raises IngestError, naming the file,
     for anything that cannot be read as a rules document, or that goes past `limits` (default: those in
     force, `ingest.limits.current`: a command's --limit, else the environment's).
     """
@@ -141,7 +190,7 @@ def read(path: Path, limits: Limits | None = None) -> Document:
     suffix = path.suffix.lower()
     if suffix in _CODE:
         raise IngestError(str(path), f"is program source ({suffix}), not a rules document; give the rules as "
-                                     "PDF, markdown, HTML or text")
+                                     "PDF, Word, markdown, HTML or text")
     found = _BY_SUFFIX.get(suffix) or _binary_format(path)
     try:
         if found is not None and found.binary:
@@ -162,12 +211,11 @@ def read(path: Path, limits: Limits | None = None) -> Document:
 
 def _read_text(source: str, found: Format, limits: Limits) -> Document:
     """The Document of a text format's `source`."""
-    if found.reader is None:
-        return Document(original=source, text=MappedText.of(source), format=found.name)
+    if found.verbatim:
+        return Document(original=source, text=MappedText.of(source), format=found.stored)
     out = Outline()
     metadata = found.load()(source, out, limits)
-    return Document(original=source, text=out.mapped(len(source)), format=found.document or found.name,
-                    metadata=metadata)
+    return Document(original=source, text=out.mapped(len(source)), format=found.stored, metadata=metadata)
 
 
 def detect(text: str, limits: Limits | None = None) -> str:

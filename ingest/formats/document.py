@@ -20,7 +20,7 @@ class Document:
 
     original: str          # stored as sources.original_text; citation offsets index into it
     text: MappedText       # the outline dialect the segmenters read; every character maps into `original`
-    format: str            # "text" | "markdown" | "html" | "pdf" | "data"
+    format: str            # the format's stored name (ingest.formats.Format.stored): "text", "pdf", "docx", "data"…
     page_starts: list[int] = field(default_factory=list)  # offsets in `original` where pages 2, 3, ... start
     metadata: dict = field(default_factory=dict)          # "title", "version", "date" when found
     file: bytes | None = None  # the file as read, where `original` is not the file itself (a PDF's text)
