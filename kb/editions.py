@@ -117,10 +117,25 @@ def _order(conn: sqlite3.Connection, source: str, version: str) -> dict[str, int
     return {row[0]: place for place, row in enumerate(ids)}
 
 
+# Redirects followed for one old id, at most: each edition renames an id once, so a real chain is short.
+MAX_REDIRECTS = 64
+
+
 def redirected(conn: sqlite3.Connection, ruling_id: str) -> str | None:
-    """The id of the ruling an id no ruling has any more now names (`ruling_redirects`), else None."""
-    found = conn.execute("select new_id from ruling_redirects where old_id = ?", [ruling_id]).fetchone()
-    return found[0] if found else None
+    """The id of the ruling an id no ruling has any more now names (`ruling_redirects`, followed through the ids
+    renamed since to one a ruling has), else None: also where the redirects go round in a loop, end at an id no
+    ruling has, or run past MAX_REDIRECTS, so that a permalink never redirects forever."""
+    seen = {ruling_id}
+    at = ruling_id
+    for _ in range(MAX_REDIRECTS):
+        found = conn.execute("select new_id from ruling_redirects where old_id = ?", [at]).fetchone()
+        if found is None or found[0] in seen:
+            return None
+        at = found[0]
+        if conn.execute("select 1 from rulings where id = ?", [at]).fetchone():
+            return at
+        seen.add(at)
+    return None
 
 
 def _words(text: str) -> list[str]:
