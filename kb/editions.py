@@ -4,7 +4,7 @@ from __future__ import annotations
 import sqlite3
 
 from kb.store import dicts
-from model.editions import EDITION_ORDER, compare
+from model.editions import EDITION_ORDER, compare, unnumbered
 
 
 class UnknownEdition(LookupError):
@@ -95,19 +95,13 @@ def by_section(conn: sqlite3.Connection, found: dict) -> list[dict]:
             anchor, anchor_section = after[ruling_id], sections_after[ruling_id]
         elif ruling_id in removed:
             row = removed[ruling_id]
-            same = anchor_section is not None and _unnumbered(anchor_section) == _unnumbered(row["section"])
+            same = anchor_section is not None and unnumbered(anchor_section) == unnumbered(row["section"])
             entries.append({"change": "removed", "id": ruling_id, "ref": row["ref"], "text": row["text"],
                             "section": anchor_section if same else row["section"], "at": (anchor, 1, place)})
     sections: dict[str, list[dict]] = {}
     for entry in sorted(entries, key=lambda entry: entry.pop("at")):
         sections.setdefault(entry["section"], []).append(entry)
     return [{"title": title, "entries": members} for title, members in sections.items()]
-
-
-def _unnumbered(section: str | None) -> list[str]:
-    """A section's titles without their numbers: "Keywords > 10.8 Shift" is "Keywords > 10.10 Shift"."""
-    return [" ".join(word for word in part.split() if not any(c.isdigit() for c in word))
-            for part in (section or "").split(" > ")]
 
 
 def _order(conn: sqlite3.Connection, source: str, version: str) -> dict[str, int]:

@@ -26,7 +26,8 @@ from kb.terms import named_term, term_page, terms, terms_in
 from model import values
 from model.kinds import KIND_LABELS
 from service.db import get_db
-from service.editions import diff_sections, edition_count, requested_diff, ruling_change, source_versions
+from service.editions import (diff_sections, edition_count, requested_diff, requested_renumbered, ruling_change,
+                              source_versions)
 from service.params import MAX_QUERY, as_of_arg, search_args
 
 pages = Blueprint("pages", __name__)
@@ -274,11 +275,16 @@ def versions(source_id: str):
 
 @pages.route("/sources/<source_id>/diff", merge_slashes=False)
 def diff(source_id: str):
-    """What changed between two editions of a source (`from`, `to`), section by section."""
+    """What changed between two editions of a source (`from`, `to`), section by section; the rules moved with their
+    text unchanged counted, and listed too with `moved=all`."""
     listed = source_versions(get_db(), source_id)
     found = requested_diff(get_db(), source_id, listed)
+    shown = requested_renumbered()
+    toggle = url_for("pages.diff", source_id=source_id, to=found["to"], moved=None if shown else "all",
+                     **{"from": found["from"]})
     return render_template("diff.html", source=source_heading(source_id), diff=found, versions=listed,
-                           sections=diff_sections(get_db(), found))
+                           sections=diff_sections(get_db(), found, renumbered=shown), renumbered_shown=shown,
+                           renumbered=sum(row["diff"] is None for row in found["moved"]), toggle=toggle)
 
 
 def source_heading(source_id: str) -> dict:
