@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import sqlite3
 
+from kb.lookup import find, names, number_in
 from kb.rulings import links_of
 from kb.store import FILE_KEPT, dicts, one
 from model.editions import version_of
@@ -55,7 +56,8 @@ def _number(row: dict, abbrev: str) -> str:
 
 def rulebook(conn: sqlite3.Connection, source_id: str) -> dict | None:
     """The source as a rulebook, or None if there is no such source: `{"source": {id, title, kind, game,
-    game_name, version, effective, editions, original}, "front": [header units], "tree": [nodes], "count"}`
+    game_name, version, effective, editions, original}, "front": [header units], "tree": [nodes], "count",
+    "anchors": {ruling id: its anchor}, "example": a rule's number, to show what the "go to rule" box takes}`
     (`original`: whether the database keeps the source's PDF, to open a page of it).
 
     A node is a heading `{"heading": True, "anchor", "number", "title", "children"}` (a step of the rulings'
@@ -129,4 +131,24 @@ def rulebook(conn: sqlite3.Connection, source_id: str) -> dict | None:
                 stack.append((steps[depth], found))
         parent = nodes.get(row["parent"]) if row["parent"] else None
         (parent["children"] if parent else stack[-1][1]["children"] if stack else tree).append(node)
-    return {"source": source, "front": front, "tree": tree, "count": len(rows), "anchors": anchors}
+    header = {node["id"] for node in front}
+    numbers = [node["number"] for node in nodes.values() if node["number"] and node["id"] not in header]
+    example = next((number for number in numbers if "." in number), numbers[0] if numbers else "1")
+    return {"source": source, "front": front, "tree": tree, "count": len(rows), "anchors": anchors,
+            "example": example}
+
+
+def place_of(conn: sqlite3.Connection, source_id: str, asked: str) -> str | None:
+    """The anchor on the source's rulebook page of the rule or heading a number names ("702.19b", "rule 702.19b",
+    "CR 702.19b."; `kb.lookup`), else None: a rule's anchor, or a numbered heading's own number."""
+    number, _, named = number_in(asked, names(conn))
+    if not number or named not in (None, source_id):
+        return None
+    found = find(conn, number, source=source_id)
+    if found is None:
+        return None
+    if found["kind"] == "heading" and _is_number(number):
+        return number
+    row = one(conn, "select r.id, r.ref, s.abbrev from rulings r join sources s on s.id = r.source where r.id = ?",
+              [found["ids"][0]])
+    return rule_anchor(row["id"], row["ref"], row["abbrev"])
