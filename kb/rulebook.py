@@ -15,12 +15,13 @@ from model.kinds import HEADER_KINDS
 # A heading that starts with its number ("4.3.6 Challenge", "1. Concepts", "702.11b Hexproof").
 _NUMBERED = re.compile(r"(\d+(?:\.\d+)*[a-z]?)\.?\s")
 _WORDS = re.compile(r"[^\W_]+")  # letters and digits, any script
-_NUMBER = re.compile(r"[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*")
+# A rule number (with a digit: "4.3.6", "100.1a", "B.1") or a letter ("b"), not a word or a slug.
+_NUMBER = re.compile(r"(?=[^\d]*\d)[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*|[A-Za-z0-9]")
 
 
 def _is_number(text: str) -> bool:
     """A rule number or letter ("4.3.6", "100.1a", "B.1", "b"), not a word or a slug."""
-    return bool(_NUMBER.fullmatch(text)) and (len(text) == 1 or any(ch.isdigit() for ch in text))
+    return bool(_NUMBER.fullmatch(text))
 
 
 def rule_anchor(ruling_id: str, ref: str, abbrev: str) -> str:
