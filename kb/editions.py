@@ -4,7 +4,7 @@ from __future__ import annotations
 import sqlite3
 
 from kb.store import dicts
-from model.editions import EDITION_ORDER, compare, unnumbered
+from model.editions import EDITION_ORDER, compare, rewritten, unnumbered
 
 
 class UnknownEdition(LookupError):
@@ -50,14 +50,16 @@ def diff(conn: sqlite3.Connection, source: str, since: str | None = None, until:
 def history(conn: sqlite3.Connection, ruling_id: str) -> list[dict]:
     """A ruling through its source's editions, oldest first: `{"version", "effective", "change", "text",
     "title", "ref"}` where change is "first" (in the source's first edition), "added" (in a later one),
-    "changed", "same" or "removed" (text None)."""
+    "changed", "same" or "removed" (text None). A ruling that rewrote a rule of the edition before it
+    (`model.editions.rewritten`, as a diff shows it) continues that rule's history, "changed" where it appears."""
     source = conn.execute("select source from ruling_history where ruling_id = ? limit 1", [ruling_id]).fetchone()
     if source is None:
         return []
     found: list[dict] = []
     before: str | None = None  # the text in the edition before, None where it was absent
-    for n, edition in enumerate(dicts(conn, "select version, effective from source_versions where source = ? "
-                                            f"{EDITION_ORDER}", [source[0]])):
+    editions = dicts(conn, f"select version, effective from source_versions where source = ? {EDITION_ORDER}",
+                     [source[0]])
+    for n, edition in enumerate(editions):
         row = conn.execute("select text, title, ref from ruling_history where ruling_id = ? and version = ?",
                            [ruling_id, edition["version"]]).fetchone()
         if row is None:
@@ -65,6 +67,12 @@ def history(conn: sqlite3.Connection, ruling_id: str) -> list[dict]:
                 found.append({**edition, "change": "removed", "text": None, "title": None, "ref": None})
             before = None
             continue
+        if before is None and n and not found:
+            earlier = _rewrote(conn, source[0], editions[n - 1]["version"], edition["version"], ruling_id)
+            if earlier is not None:
+                found = [step for step in history(conn, earlier) if step["version"] in
+                         {e["version"] for e in editions[:n]}]
+                before = found[-1]["text"] if found else None
         change = ("first" if n == 0 else "added") if before is None else \
             "same" if _words(before) == _words(row[0]) else "changed"
         found.append({**edition, "change": change, "text": row[0], "title": row[1], "ref": row[2]})
@@ -102,6 +110,16 @@ def by_section(conn: sqlite3.Connection, found: dict) -> list[dict]:
     for entry in sorted(entries, key=lambda entry: entry.pop("at")):
         sections.setdefault(entry["section"], []).append(entry)
     return [{"title": title, "entries": members} for title, members in sections.items()]
+
+
+def _rewrote(conn: sqlite3.Connection, source: str, earlier: str, later: str, ruling_id: str) -> str | None:
+    """The id of the rule of edition `earlier` that ruling `ruling_id`, new in edition `later`, rewrote, else None."""
+    def only(version: str, other: str) -> dict[str, dict]:
+        return {row["ruling_id"]: row for row in dicts(
+            conn, "select * from ruling_history where source = ? and version = ? and ruling_id not in "
+                  "(select ruling_id from ruling_history where source = ? and version = ?) order by rowid",
+            [source, version, source, other])}
+    return rewritten(only(earlier, later), only(later, earlier)).get(ruling_id)
 
 
 def _order(conn: sqlite3.Connection, source: str, version: str) -> dict[str, int]:

@@ -102,7 +102,10 @@ def rewritten(removed: dict[str, dict], added: dict[str, dict]) -> dict[str, str
     by what rules say): added rule id -> removed rule id, for a removed and an added rule in the same section (the
     same number before their own, "5.1" of 5.1.1, or the same section titles, numbers aside) with the same subject:
     the same term they open with ("Ready – …"), or, at the same number, the same first words. Each rule pairs
-    once, and only where its subject is its section's only one on both sides."""
+    once, and only where its subject is its section's only one on both sides. What a document says of itself is
+    no rule (as in `compare`)."""
+    removed, added = _rules(removed), _rules(added)
+
     def keys(row: dict) -> list[tuple]:
         number = numbering(row["label"] or "")
         if not number:

@@ -130,6 +130,11 @@ def test_a_rule_rewritten_about_the_same_subject_in_its_section_is_changed_not_r
     change, body = listed["lorcana/conditions/5.1-general/5.1.1"]  # "Ready – Cards enter play ready. …" rewritten
     assert change == "changed" and "<del>Cards</del>" in body and "<ins>When a card is readied" in body
     assert "lorcana/cards/5.1-conditions/5.1.1" not in listed
+    # Its page, and its history, say so too: changed in this edition, the earlier text one click away.
+    page = page_of(client.get("/r/lorcana/conditions/5.1-general/5.1.1"))
+    assert f"<strong>Changed in {LAST}</strong>" in page and "Ready – Cards enter play ready." in page
+    assert [step["change"] for step in history(db, "lorcana/conditions/5.1-general/5.1.1")] == ["first", "same",
+                                                                                                "changed"]
 
 
 def test_the_diff_page_reads_in_the_later_editions_order_section_by_section(client, db):
