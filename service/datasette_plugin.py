@@ -129,10 +129,13 @@ def rulings_wanted(k: int | str | None) -> int:
 
 def differ(db_path: str):
     """`rulings_diff(source, from, to)` over the database at `db_path`, opened read-only on first use: `from` empty
-    is the edition before `to`, `to` empty the current one; an unknown source or version fails naming it."""
+    is the edition before `to`, `to` empty the current one; no source, no entries; an unknown source or version
+    fails naming it."""
     opened = []
 
     def rulings_diff(source: str | None, since: str | None = None, until: str | None = None) -> str:
+        if not source:  # the query's form before a source is chosen
+            return "[]"
         if not opened:
             opened.append(connect(db_path))
         try:
