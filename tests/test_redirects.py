@@ -2,6 +2,7 @@
 times it was renamed, and never in a loop: redirects that go round, or end at an id no ruling has, are a 404."""
 import shutil
 import sqlite3
+from itertools import pairwise
 
 import pytest
 
@@ -24,7 +25,7 @@ def db(built_db, tmp_path_factory):
         ("old/first", "old/second"), ("old/second", RULING),
         ("old/loop/a", "old/loop/b"), ("old/loop/b", "old/loop/a"), ("old/into-loop", "old/loop/a"),
         ("old/self", "old/self"), ("old/dead", "old/nowhere"),
-        *zip(long, long[1:]), (long[-1], RULING)])
+        *pairwise(long), (long[-1], RULING)])
     conn.commit()
     conn.close()
     return path

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
-from markupsafe import escape
-
 import pytest
+from markupsafe import escape
 
 from kb.rulebook import rule_anchor, rulebook
 from kb.store import connect
