@@ -4,7 +4,7 @@ from __future__ import annotations
 import sqlite3
 
 from kb.store import dicts
-from model.editions import EDITION_ORDER, compare
+from model.editions import EDITION_ORDER, compare, rewritten, unnumbered
 
 
 class UnknownEdition(LookupError):
@@ -50,14 +50,16 @@ def diff(conn: sqlite3.Connection, source: str, since: str | None = None, until:
 def history(conn: sqlite3.Connection, ruling_id: str) -> list[dict]:
     """A ruling through its source's editions, oldest first: `{"version", "effective", "change", "text",
     "title", "ref"}` where change is "first" (in the source's first edition), "added" (in a later one),
-    "changed", "same" or "removed" (text None)."""
+    "changed", "same" or "removed" (text None). A ruling that rewrote a rule of the edition before it
+    (`model.editions.rewritten`, as a diff shows it) continues that rule's history, "changed" where it appears."""
     source = conn.execute("select source from ruling_history where ruling_id = ? limit 1", [ruling_id]).fetchone()
     if source is None:
         return []
     found: list[dict] = []
     before: str | None = None  # the text in the edition before, None where it was absent
-    for n, edition in enumerate(dicts(conn, "select version, effective from source_versions where source = ? "
-                                            f"{EDITION_ORDER}", [source[0]])):
+    editions = dicts(conn, f"select version, effective from source_versions where source = ? {EDITION_ORDER}",
+                     [source[0]])
+    for n, edition in enumerate(editions):
         row = conn.execute("select text, title, ref from ruling_history where ruling_id = ? and version = ?",
                            [ruling_id, edition["version"]]).fetchone()
         if row is None:
@@ -65,6 +67,12 @@ def history(conn: sqlite3.Connection, ruling_id: str) -> list[dict]:
                 found.append({**edition, "change": "removed", "text": None, "title": None, "ref": None})
             before = None
             continue
+        if before is None and n and not found:
+            earlier = _rewrote(conn, source[0], editions[n - 1]["version"], edition["version"], ruling_id)
+            if earlier is not None:
+                found = [step for step in history(conn, earlier) if step["version"] in
+                         {e["version"] for e in editions[:n]}]
+                before = found[-1]["text"] if found else None
         change = ("first" if n == 0 else "added") if before is None else \
             "same" if _words(before) == _words(row[0]) else "changed"
         found.append({**edition, "change": change, "text": row[0], "title": row[1], "ref": row[2]})
@@ -95,7 +103,7 @@ def by_section(conn: sqlite3.Connection, found: dict) -> list[dict]:
             anchor, anchor_section = after[ruling_id], sections_after[ruling_id]
         elif ruling_id in removed:
             row = removed[ruling_id]
-            same = anchor_section is not None and _unnumbered(anchor_section) == _unnumbered(row["section"])
+            same = anchor_section is not None and unnumbered(anchor_section) == unnumbered(row["section"])
             entries.append({"change": "removed", "id": ruling_id, "ref": row["ref"], "text": row["text"],
                             "section": anchor_section if same else row["section"], "at": (anchor, 1, place)})
     sections: dict[str, list[dict]] = {}
@@ -104,10 +112,14 @@ def by_section(conn: sqlite3.Connection, found: dict) -> list[dict]:
     return [{"title": title, "entries": members} for title, members in sections.items()]
 
 
-def _unnumbered(section: str | None) -> list[str]:
-    """A section's titles without their numbers: "Keywords > 10.8 Shift" is "Keywords > 10.10 Shift"."""
-    return [" ".join(word for word in part.split() if not any(c.isdigit() for c in word))
-            for part in (section or "").split(" > ")]
+def _rewrote(conn: sqlite3.Connection, source: str, earlier: str, later: str, ruling_id: str) -> str | None:
+    """The id of the rule of edition `earlier` that ruling `ruling_id`, new in edition `later`, rewrote, else None."""
+    def only(version: str, other: str) -> dict[str, dict]:
+        return {row["ruling_id"]: row for row in dicts(
+            conn, "select * from ruling_history where source = ? and version = ? and ruling_id not in "
+                  "(select ruling_id from ruling_history where source = ? and version = ?) order by rowid",
+            [source, version, source, other])}
+    return rewritten(only(earlier, later), only(later, earlier)).get(ruling_id)
 
 
 def _order(conn: sqlite3.Connection, source: str, version: str) -> dict[str, int]:
@@ -117,10 +129,25 @@ def _order(conn: sqlite3.Connection, source: str, version: str) -> dict[str, int
     return {row[0]: place for place, row in enumerate(ids)}
 
 
+# Redirects followed for one old id, at most: each edition renames an id once, so a real chain is short.
+MAX_REDIRECTS = 64
+
+
 def redirected(conn: sqlite3.Connection, ruling_id: str) -> str | None:
-    """The id of the ruling an id no ruling has any more now names (`ruling_redirects`), else None."""
-    found = conn.execute("select new_id from ruling_redirects where old_id = ?", [ruling_id]).fetchone()
-    return found[0] if found else None
+    """The id of the ruling an id no ruling has any more now names (`ruling_redirects`, followed through the ids
+    renamed since to one a ruling has), else None: also where the redirects go round in a loop, end at an id no
+    ruling has, or run past MAX_REDIRECTS, so that a permalink never redirects forever."""
+    seen = {ruling_id}
+    at = ruling_id
+    for _ in range(MAX_REDIRECTS):
+        found = conn.execute("select new_id from ruling_redirects where old_id = ?", [at]).fetchone()
+        if found is None or found[0] in seen:
+            return None
+        at = found[0]
+        if conn.execute("select 1 from rulings where id = ?", [at]).fetchone():
+            return at
+        seen.add(at)
+    return None
 
 
 def _words(text: str) -> list[str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import sqlite3
 
+from kb.lookup import find, names, number_in
 from kb.rulings import links_of
 from kb.store import FILE_KEPT, FORMAT_COLUMNS, WITH_FORMAT, dicts, one
 from model.citation import Locator
@@ -15,12 +16,13 @@ from model.kinds import HEADER_KINDS
 # A heading that starts with its number ("4.3.6 Challenge", "1. Concepts", "702.11b Hexproof").
 _NUMBERED = re.compile(r"(\d+(?:\.\d+)*[a-z]?)\.?\s")
 _WORDS = re.compile(r"[^\W_]+")  # letters and digits, any script
-_NUMBER = re.compile(r"[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*")
+# A rule number (with a digit: "4.3.6", "100.1a", "B.1") or a letter ("b"), not a word or a slug.
+_NUMBER = re.compile(r"(?=[^\d]*\d)[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*|[A-Za-z0-9]")
 
 
 def _is_number(text: str) -> bool:
     """A rule number or letter ("4.3.6", "100.1a", "B.1", "b"), not a word or a slug."""
-    return bool(_NUMBER.fullmatch(text)) and (len(text) == 1 or any(ch.isdigit() for ch in text))
+    return bool(_NUMBER.fullmatch(text))
 
 
 def rule_anchor(ruling_id: str, ref: str, abbrev: str) -> str:
@@ -56,7 +58,8 @@ def _number(row: dict, abbrev: str) -> str:
 
 def rulebook(conn: sqlite3.Connection, source_id: str) -> dict | None:
     """The source as a rulebook, or None if there is no such source: `{"source": {id, title, kind, game,
-    game_name, version, effective, editions, original}, "front": [header units], "tree": [nodes], "count"}`
+    game_name, version, effective, editions, original}, "front": [header units], "tree": [nodes], "count",
+    "anchors": {ruling id: its anchor}, "example": a rule's number, to show what the "go to rule" box takes}`
     (`original`: whether the database keeps the source's file, to open a page of it), with what its format
     declares (kb.store.FORMAT_COLUMNS).
 
@@ -134,4 +137,24 @@ def rulebook(conn: sqlite3.Connection, source_id: str) -> dict | None:
                 stack.append((steps[depth], found))
         parent = nodes.get(row["parent"]) if row["parent"] else None
         (parent["children"] if parent else stack[-1][1]["children"] if stack else tree).append(node)
-    return {"source": source, "front": front, "tree": tree, "count": len(rows), "anchors": anchors}
+    header = {node["id"] for node in front}
+    numbers = [node["number"] for node in nodes.values() if node["number"] and node["id"] not in header]
+    example = next((number for number in numbers if "." in number), numbers[0] if numbers else "1")
+    return {"source": source, "front": front, "tree": tree, "count": len(rows), "anchors": anchors,
+            "example": example}
+
+
+def place_of(conn: sqlite3.Connection, source_id: str, asked: str) -> str | None:
+    """The anchor on the source's rulebook page of the rule or heading a number names ("702.19b", "rule 702.19b",
+    "CR 702.19b."; `kb.lookup`), else None: a rule's anchor, or a numbered heading's own number."""
+    number, _, named = number_in(asked, names(conn))
+    if not number or named not in (None, source_id):
+        return None
+    found = find(conn, number, source=source_id)
+    if found is None:
+        return None
+    if found["kind"] == "heading" and _is_number(number):
+        return number
+    row = one(conn, "select r.id, r.ref, s.abbrev from rulings r join sources s on s.id = r.source where r.id = ?",
+              [found["ids"][0]])
+    return rule_anchor(row["id"], row["ref"], row["abbrev"])

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from kb.cache import per_database_version
 from kb.lexicon import WORD, load_lexicon, spaced_words
+from kb.rulebook import rule_anchor
 from kb.rulings import results
 
 # A section named for a term: a number, then a name of at most MAX_NAME_WORDS words ("702.21 Ward").
@@ -22,6 +23,9 @@ MAX_NAME_WORDS = 4
 _NUMBERED_NAME = re.compile(r"^[\w.-]*\d[\w.-]*\s+(?P<name>[^\d\W][^>]*)$")
 # The other rulings that use a term, at most: a word every rule uses is no keyword worth a page of mentions.
 MAX_MENTIONS = 200
+# The rules that define a term shown on its page, at most: a keyword's rule and its subrules are a few dozen
+# (Magic's longest keyword sections, about 20); a bigger section continues on the rulebook page.
+MAX_RULES = 40
 ENTRY_KINDS = ("glossary", "redirect")
 
 
@@ -112,33 +116,39 @@ def named_term(conn: sqlite3.Connection, game: str | None, question: str) -> Ter
 
 def term_page(conn: sqlite3.Connection, game: str, slug: str) -> dict | None:
     """Everything a game's documents say of a term (None when the game has no such term): `{"game", "term",
-    "slug", "entries", "rules", "mentions", "history"}` where entries are its glossary entries, rules the rules
-    that define it (those its entries cite, and those of the sections named for it, each followed by its subrules),
-    mentions every other ruling
-    of the game that uses it, grouped by section in document order (`{"section", "rulings"}`, at most
-    MAX_MENTIONS), and history each defining rule's changes across its source's editions (`{"id", "ref",
-    "changes"}`, only rules that changed). Rulings are shaped as search results (`kb.rulings.results`)."""
+    "slug", "entries", "rules", "more", "mentions", "history"}` where entries are its glossary entries, rules the
+    rules that define it (those its entries cite, and those of the sections named for it, each followed by its
+    subrules), at most MAX_RULES; `more` the rest of them, None when there is none, else `{"count", "id", "ref",
+    "source", "anchor"}`: how many, and the first left out with its anchor on its source's rulebook page, where
+    the rest follow it; mentions every other ruling of the game that uses it, grouped by section in document order
+    (`{"section", "rulings"}`, at most MAX_MENTIONS), and history each shown defining rule's changes across its
+    source's editions (`{"id", "ref", "changes"}`, only rules that changed). Rulings are shaped as search results
+    (`kb.rulings.results`). Bounded: a section of 5,000 rules took 9.2 s as one page of 4.2 MB."""
     term = _terms(conn).get(game, {}).get(slug)
     if term is None:
         return None
     lexicon = load_lexicon(conn)
-    defining = [rid for rid in lexicon.terms.get(spaced_words(term.name).strip(), []) if rid.startswith(game + "/")]
-    for section in term.sections:
-        defining += [rid for (rid,) in conn.execute("select id from rulings where game = ? and section = ? "
-                                                    "order by source, position", [game, section])]
-    defining = list(dict.fromkeys(rid for rid in defining if rid not in term.entries))
+    cited = [rid for rid in lexicon.terms.get(spaced_words(term.name).strip(), []) if rid.startswith(game + "/")]
+    named = [rid for section in term.sections for (rid,) in conn.execute(
+        "select id from rulings where game = ? and section = ? order by source, position", [game, section])]
+    defining = [rid for rid in dict.fromkeys(cited + named) if rid not in term.entries]
     # A defining rule's subrules (10.10.9.1 and .2 under "10.10.9 Shift has two variants") stand with it, under the
-    # rule as it is numbered now, not among the mentions.
+    # rule as it is numbered now, not among the mentions; those of the rules shown are looked up.
+    head = defining[:MAX_RULES]
     parts: dict[str, list[str]] = {}
-    for rid, parent in conn.execute(f"select id, parent from rulings where parent in ({', '.join('?' * len(defining))}) "
-                                    "order by source, position", defining):
+    for rid, parent in conn.execute(f"select id, parent from rulings where parent in ({', '.join('?' * len(head))}) "
+                                    "order by source, position", head):
         parts.setdefault(parent, []).append(rid)
-    defining = list(dict.fromkeys(found for rid in defining for found in (rid, *parts.get(rid, []))))
-    shown = set(defining) | set(term.entries)
+    defining = list(dict.fromkeys([*(found for rid in head for found in (rid, *parts.get(rid, []))), *defining]))
+    shown, rest = defining[:MAX_RULES], defining[MAX_RULES:]
+    # The mentions leave out the sections named for the term in SQL, the other rulings shown here in Python.
+    apart = (set(defining) | set(term.entries)) - set(named)
+    outside = f"and coalesce(r.section, '') not in ({', '.join('?' * len(term.sections))}) " if term.sections else ""
     mentions = [rid for (rid,) in conn.execute(
         "select r.id from rulings_fts join rulings r on r.rowid = rulings_fts.rowid "
-        "where rulings_fts match ? and r.game = ? and r.kind != 'title' order by r.source, r.position limit ?",
-        [_phrase(term.name), game, MAX_MENTIONS + len(shown)]) if rid not in shown][:MAX_MENTIONS]
+        f"where rulings_fts match ? and r.game = ? and r.kind != 'title' {outside}order by r.source, r.position "
+        "limit ?", [_phrase(term.name), game, *term.sections, MAX_MENTIONS + len(apart)])
+        if rid not in apart][:MAX_MENTIONS]
     groups: list[dict] = []
     for ruling in results(conn, [(rid, 0.0) for rid in mentions]):
         section = ruling["citation"]["section"]
@@ -146,15 +156,25 @@ def term_page(conn: sqlite3.Connection, game: str, slug: str) -> dict | None:
             groups.append({"section": section, "rulings": []})
         groups[-1]["rulings"].append(ruling)
     from kb.changes import ruling_changes  # it searches with kb.search, which a page of terms rarely needs
+    rules = results(conn, [(rid, 0.0) for rid in shown])
     changed = []
-    for ruling in results(conn, [(rid, 0.0) for rid in defining]):
+    for ruling in rules:
         changes = ruling_changes(conn, ruling["id"])
         if changes:
             changed.append({"id": ruling["id"], "ref": ruling["ref"], "changes": changes})
     return {"game": game, "term": term.name, "slug": term.slug,
             "entries": results(conn, [(rid, 0.0) for rid in term.entries]),
-            "rules": results(conn, [(rid, 0.0) for rid in defining]),
-            "mentions": groups, "history": changed}
+            "rules": rules, "more": _more(conn, rest), "mentions": groups, "history": changed}
+
+
+def _more(conn: sqlite3.Connection, rest: list[str]) -> dict | None:
+    """The defining rules a term's page leaves out: how many, and the first with its place on its rulebook page."""
+    if not rest:
+        return None
+    first = conn.execute("select r.id, r.ref, r.source, s.abbrev from rulings r join sources s on s.id = r.source "
+                         "where r.id = ?", [rest[0]]).fetchone()
+    return {"count": len(rest), "id": first[0], "ref": first[1], "source": first[2],
+            "anchor": rule_anchor(first[0], first[1], first[3])}
 
 
 def _phrase(name: str) -> str:

@@ -61,27 +61,82 @@ def history_rows(source: dict, rulings: list[dict]) -> list[dict]:
 def compare(before: dict[str, dict], after: dict[str, dict], words: bool = True) -> dict[str, list[dict]]:
     """What changed from one edition to the next, each given as {ruling id: its history row}: rules added and
     removed (their rows), moved (the same ruling at another number: `{"id", "ref", "from_ref", "label",
-    "from_label", "section", "title", "before", "after", "diff"}`, `diff` None when its text is unchanged) and
-    changed in place (the same keys but the `from_` ones), each list in the later edition's order (removed: the
-    earlier's). What the document says of itself (title, credits, its update summary and the rules it reprints
-    there) is no rule. Without `words`, a `diff` is None (what changed is counted, not shown)."""
+    "from_label", "from_id", "section", "title", "before", "after", "diff"}`, `diff` None when its text is
+    unchanged) and changed in place (the same keys but the `from_` ones, `from_id` aside), each list in the later
+    edition's order (removed: the earlier's). A rule rewritten (`rewritten`) is changed or moved, not removed and
+    added: its `from_id` is the earlier edition's id for it (else None). What the document says of itself (title,
+    credits, its update summary and the rules it reprints there) is no rule. Without `words`, a `diff` is None
+    (what changed is counted, not shown)."""
     before, after = _rules(before), _rules(after)
+    was = {rid: rid for rid in after if rid in before}
+    was.update(rewritten({rid: row for rid, row in before.items() if rid not in after},
+                         {rid: row for rid, row in after.items() if rid not in before}))
     moved, changed = [], []
     for rid, row in after.items():
-        if rid not in before:
+        if rid not in was:
             continue
-        old = before[rid]
+        old = before[was[rid]]
         edited = _says(old) != _says(row)
         entry = {"id": rid, "ref": row["ref"], "label": row["label"], "section": row["section"],
                  "title": row["title"], "before": old["text"], "after": row["text"],
+                 "from_id": was[rid] if was[rid] != rid else None,
                  "diff": word_diff(old["text"], row["text"]) if words and edited else None}
         if numbering(old["label"] or "") != numbering(row["label"] or ""):
             moved.append({**entry, "from_ref": old["ref"], "from_label": old["label"], "edited": edited})
         elif edited:
             changed.append(entry)
-    removed = [row for rid, row in before.items() if rid not in after]
-    added = [row for rid, row in after.items() if rid not in before]
+    kept = set(was.values())
+    removed = [row for rid, row in before.items() if rid not in kept]
+    added = [row for rid, row in after.items() if rid not in was]
     return {"added": added, "removed": removed, "moved": moved, "changed": changed}
+
+
+# What a rule is about where it opens with a term set off by a dash ("Ready – When a card is readied…").
+_LEAD_TERM = re.compile(r"^\s*([^\W\d_][\w’'/ ()-]{0,30}?)\s+[–—-]\s+\S")
+# Else the words it opens with, this many: with its number, what says which rule it is.
+_OPENING_WORDS = 4
+
+
+def rewritten(removed: dict[str, dict], added: dict[str, dict]) -> dict[str, str]:
+    """Rules the later edition rewrote so that they are no longer matched as one rule (ingest.editions keeps ids
+    by what rules say): added rule id -> removed rule id, for a removed and an added rule in the same section (the
+    same number before their own, "5.1" of 5.1.1, or the same section titles, numbers aside) with the same subject:
+    the same term they open with ("Ready – …"), or, at the same number, the same first words. Each rule pairs
+    once, and only where its subject is its section's only one on both sides. What a document says of itself is
+    no rule (as in `compare`)."""
+    removed, added = _rules(removed), _rules(added)
+
+    def keys(row: dict) -> list[tuple]:
+        number = numbering(row["label"] or "")
+        if not number:
+            return []
+        term = _LEAD_TERM.match(row["text"] or "")
+        opening = " ".join(_WORD.findall((row["text"] or "").casefold())[:_OPENING_WORDS])
+        subjects = [("term", term[1].casefold().strip())] if term else [("opening", number, opening)]
+        places = [("number", number.rpartition(".")[0])] if "." in number else []
+        places.append(("titles", tuple(unnumbered(row["section"]))))
+        return [(place, subject) for place in places for subject in subjects]
+
+    olds: dict[tuple, list[str]] = {}
+    for rid, row in removed.items():
+        for key in keys(row):
+            olds.setdefault(key, []).append(rid)
+    news: dict[tuple, list[str]] = {}
+    for rid, row in added.items():
+        for key in keys(row):
+            news.setdefault(key, []).append(rid)
+    found: dict[str, str] = {}
+    for key, members in news.items():
+        if len(members) == 1 and len(olds.get(key, ())) == 1 and members[0] not in found \
+                and olds[key][0] not in found.values():
+            found[members[0]] = olds[key][0]
+    return found
+
+
+def unnumbered(section: str | None) -> list[str]:
+    """A section's titles without their numbers: "Keywords > 10.8 Shift" is "Keywords > 10.10 Shift"."""
+    return [" ".join(word for word in part.split() if not any(c.isdigit() for c in word))
+            for part in (section or "").split(" > ")]
 
 
 def _rules(rows: dict[str, dict]) -> dict[str, dict]:

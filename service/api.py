@@ -40,10 +40,14 @@ def terms_json(game: str):
 
 @api.route("/terms/<game>/<term>")
 def term_json(game: str, term: str):
-    """A term's page as JSON: its glossary entries, defining rules, mentions by section and history."""
+    """A term's page as JSON: its glossary entries, defining rules (the rest counted, with where they follow in the
+    rulebook page), mentions by section and history."""
     found = term_page(get_db(), game, term)
     if found is None:
         abort(404, f"No term {term!r} in {game!r}: /api/terms/{game} lists its terms.")
+    if found["more"]:
+        found["more"]["url"] = absolute(url_for("pages.rules", source_id=found["more"]["source"],
+                                                _anchor=found["more"]["anchor"]))
     return jsonify({**found, "url": absolute(url_for("pages.term", game=game, term=term))})
 
 

@@ -8,6 +8,9 @@ Datasette's rows and the web app's pages.
   given. The question model, and what search keeps of each database, load before Datasette answers anything (the
   startup hook; `rulings browse` runs it before it listens), so that no search spends its time limit loading
   them; without the model, these fail and everything else works.
+- `rulings_diff(source, from, to)`: what changed between two editions of a source as the web app's diff page
+  and `rulings diff` list it (`kb.editions.diff`, section by section), a JSON array of `{"change", "id", "ref",
+  "from_ref", "section", "before", "after"}` for `json_each`; the "What changed" canned query lists it.
 - `escape_fts(q)`, which Datasette's table search calls on what is typed in its search box, needs every content
   word typed (`every_word`: a part in double quotes is a phrase, the last word typed also matches the words it
   begins, stopwords are left out as the web app leaves them out; each term quoted, so no FTS syntax gets
@@ -54,6 +57,7 @@ from datasette.utils.asgi import NotFound, Request
 from datasette.views.base import DatasetteError
 from markupsafe import Markup, escape
 
+from kb.editions import UnknownEdition, by_section, diff
 from kb.lexicon import WORD
 from kb.onnx_embedder import embedder
 from kb.rulings import STATUS_LABELS
@@ -155,6 +159,31 @@ def rulings_wanted(k: int | str | None) -> int:
     return int(k)
 
 
+def differ(db_path: str):
+    """`rulings_diff(source, from, to)` over the database at `db_path`, opened read-only on first use: `from` empty
+    is the edition before `to`, `to` empty the current one; no source, no entries; an unknown source or version
+    fails naming it."""
+    opened = []
+
+    def rulings_diff(source: str | None, since: str | None = None, until: str | None = None) -> str:
+        if not source:  # the query's form before a source is chosen
+            return "[]"
+        if not opened:
+            opened.append(connect(db_path))
+        try:
+            found = diff(opened[0], source or "", since or None, until or None)
+        except UnknownEdition as exc:
+            raise ValueError(str(exc)) from None
+        before = {row["ruling_id"]: row["text"] for row in found["removed"]}
+        before.update({row["id"]: row["before"] for row in found["moved"] + found["changed"]})
+        return json.dumps([{"change": entry["change"], "id": entry["id"], "ref": entry["ref"],
+                            "from_ref": entry.get("from_ref"), "section": entry["section"],
+                            "before": before.get(entry["id"]), "after": None if entry["change"] == "removed"
+                            else entry["text"]} for section in by_section(opened[0], found)
+                           for entry in section["entries"]], ensure_ascii=False)
+    return rulings_diff
+
+
 @hookimpl(trylast=True)  # after Datasette's own escape_fts, which this one replaces
 def prepare_connection(conn, database, datasette):
     # Datasette also prepares connections to databases it does not list (the "_memory" one /-/versions.json
@@ -169,6 +198,7 @@ def prepare_connection(conn, database, datasette):
             guarded = deadline.guard(function)
             for arity in (1, 2, 3):
                 conn.create_function(name, arity, guarded, deterministic=True)
+        conn.create_function("rulings_diff", 3, deadline.guard(differ(db.path)), deterministic=True)
 
 
 @hookimpl

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 
 from flask import request
-from werkzeug.exceptions import NotFound
+from werkzeug.exceptions import BadRequest, NotFound
 
 from kb.editions import UnknownEdition, by_section, diff, history, versions
 from kb.store import dicts
@@ -34,15 +34,33 @@ def requested_diff(conn: sqlite3.Connection, source_id: str, listed: list[dict])
     return diff(conn, source_id, chosen["from"], chosen["to"])
 
 
-def diff_sections(conn: sqlite3.Connection, found: dict) -> list[dict]:
+def diff_sections(conn: sqlite3.Connection, found: dict, renumbered: bool = True) -> list[dict]:
     """A diff (`kb.editions.diff`) as the rulebook reads, section by section (`kb.editions.by_section`), each
-    entry with `"exists"` (the ruling has a page: it is in the current edition)."""
+    entry with `"exists"` (the ruling has a page: it is in the current edition). Without `renumbered`, the rules
+    moved with their text unchanged are left out, and so is a section left with nothing else."""
     existing = {row["id"] for row in dicts(conn, "select id from rulings where source = ?", [found["source"]])}
-    sections = by_section(conn, found)
-    for section in sections:
+    sections = []
+    for section in by_section(conn, found):
+        section["entries"] = [entry for entry in section["entries"] if renumbered or not renumbered_only(entry)]
         for entry in section["entries"]:
             entry["exists"] = entry["id"] in existing
+        if section["entries"]:
+            sections.append(section)
     return sections
+
+
+def renumbered_only(entry: dict) -> bool:
+    """Whether a diff's entry is a rule moved to a new number with its text unchanged."""
+    return entry["change"] == "moved" and entry["diff"] is None
+
+
+def requested_renumbered() -> bool:
+    """Whether the diff page is asked to show the rules moved with their text unchanged (`moved=all`; by default
+    they are counted and hidden: in the Lorcana rules they were 63 of 130 entries). BadRequest for another value."""
+    value = request.args.get("moved") or None
+    if value not in (None, "all"):
+        raise BadRequest("parameter 'moved' must be 'all' (show the rules moved with their text unchanged) or absent")
+    return value == "all"
 
 
 def edition_count(conn: sqlite3.Connection, source_id: str) -> int:

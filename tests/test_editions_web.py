@@ -77,7 +77,7 @@ def test_the_diff_page_marks_every_added_removed_and_changed_rule_and_links_thos
     listed = items(page)
     expected = {**{row["ruling_id"]: "added" for row in found["added"]},
                 **{row["ruling_id"]: "removed" for row in found["removed"]},
-                **{row["id"]: "moved" for row in found["moved"]},
+                **{row["id"]: "moved" for row in found["moved"] if row["diff"]},
                 **{row["id"]: "changed" for row in found["changed"]}}
     assert {rid: change for rid, (change, _) in listed.items()} == expected
     current = {row[0] for row in db.execute("select id from rulings where source = ?", [LORCANA_RULES])}
@@ -101,11 +101,40 @@ def test_a_changed_rule_shows_its_words_removed_and_added(client, db):
 def test_a_moved_rule_is_one_entry_with_its_number_before_and_whether_its_text_changed(client, db):
     found = diff(db, LORCANA_RULES, FIRST)
     assert len(found["moved"]) > 30, "the 2025-10-31 edition renumbers keywords: many rules moved"
-    listed = items(page_of(client.get(f"/sources/{LORCANA_RULES}/diff", query_string={"from": FIRST})))
+    listed = items(page_of(client.get(f"/sources/{LORCANA_RULES}/diff", query_string={"from": FIRST, "moved": "all"})))
     for row in found["moved"]:
         change, body = listed[row["id"]]
         unchanged = ", text unchanged" if row["diff"] is None else ""
         assert change == "moved" and f"(was {escape(row['from_ref'])}{unchanged})" in body
+
+
+def test_rules_moved_with_their_text_unchanged_are_hidden_counted_and_shown_in_one_click(client, db):
+    found = diff(db, LORCANA_RULES, MIDDLE, LAST)
+    renumbered = {row["id"] for row in found["moved"] if row["diff"] is None}
+    assert len(renumbered) == 59 and len(found["moved"]) == 63
+    page = page_of(client.get(f"/sources/{LORCANA_RULES}/diff"))
+    assert not renumbered & set(items(page)) and "text unchanged)" not in page
+    note = re.search(r'<p class="renumbered">(.*?)</p>', page, re.DOTALL)[1]
+    assert note.startswith("59 rules moved to a new number with their text unchanged are not listed.")
+    show = html.unescape(re.search(r'href="([^"]+)">Show them', note)[1])
+    shown = page_of(client.get(show))
+    assert renumbered <= set(items(shown)) and len(items(shown)) == len(items(page)) + 59
+    assert "Showing the 59 rules moved" in shown
+    hide = html.unescape(re.search(r'href="([^"]+)">Hide them', shown)[1])
+    assert items(page_of(client.get(hide))) == items(page)
+    assert client.get(f"/sources/{LORCANA_RULES}/diff?moved=some").status_code == 400
+
+
+def test_a_rule_rewritten_about_the_same_subject_in_its_section_is_changed_not_removed_and_added(client, db):
+    listed = items(page_of(client.get(f"/sources/{LORCANA_RULES}/diff")))
+    change, body = listed["lorcana/conditions/5.1-general/5.1.1"]  # "Ready – Cards enter play ready. …" rewritten
+    assert change == "changed" and "<del>Cards</del>" in body and "<ins>When a card is readied" in body
+    assert "lorcana/cards/5.1-conditions/5.1.1" not in listed
+    # Its page, and its history, say so too: changed in this edition, the earlier text one click away.
+    page = page_of(client.get("/r/lorcana/conditions/5.1-general/5.1.1"))
+    assert f"<strong>Changed in {LAST}</strong>" in page and "Ready – Cards enter play ready." in page
+    assert [step["change"] for step in history(db, "lorcana/conditions/5.1-general/5.1.1")] == ["first", "same",
+                                                                                                "changed"]
 
 
 def test_the_diff_page_reads_in_the_later_editions_order_section_by_section(client, db):
@@ -233,3 +262,7 @@ def test_a_moved_ruling_says_in_which_version_and_its_number_before(client, db):
     rule = next(r for r in diff(db, LORCANA_RULES, MIDDLE, LAST)["moved"] if r["diff"] is None)
     page = page_of(client.get(f"/r/{rule['id']}"))
     assert f"<strong>Moved in {LAST}</strong>: it was {escape(rule['from_ref'])}" in page
+    # Its link to the diff shows the rules moved unchanged, this one among them.
+    link = html.unescape(re.search(r'href="([^"]+)">everything that changed in this version', page)[1])
+    assert "moved=all" in link and link.endswith(f"#{rule['id']}")
+    assert f'id="{rule["id"]}"' in page_of(client.get(link.split("#")[0]))

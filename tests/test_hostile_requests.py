@@ -54,7 +54,8 @@ ENCODED = {**{name: quote(value, safe="") for name, value in HOSTILE.items()}, *
 PAGES = ["/?q={}", "/?q=magic&game={}", "/?q=magic&k={}", "/r/{}", "/r/dragon-dice/{}", "/games/{}",
          "/handbook/{}", "/sources/{}", "/sources/dragon-dice-faq-magic?lines={}", "/rules/{}", "/calc/{}",
          "/calc/dragon-dice?calc={}", "/calc/dragon-dice?calc=saves&rolled={}", "/calc/dragon-dice?calc=saves&{}=1",
-         "/sources/{}/versions", "/sources/{}/diff", "/sources/dragon-dice-faq-magic/diff?from={}",
+         "/sources/{}/versions", "/sources/{}/diff", "/rules/dragon-dice-faq-magic/go?rule={}", "/rules/{}/go?rule=1",
+         "/sources/dragon-dice-faq-magic/diff?moved={}", "/sources/dragon-dice-faq-magic/diff?from={}",
          "/sources/dragon-dice-faq-magic/diff?to={}", "/terms/{}/x", "/terms/dragon-dice/{}",
          "/calc/chess?calc=claim&claim=threefold&pgn={}", "/calc/chess?calc=position&fen={}"]
 API = ["/api/search?q={}", "/api/search?q=magic&game={}", "/api/search?q=magic&k={}", "/api/search?q=magic&as_of={}",
@@ -108,7 +109,8 @@ def test_hostile_input_to_a_page_is_answered_or_an_html_4xx_without_raw_markup(c
                                    "/sources/{}", "/rules/{}", "/calc/{}", "/terms/{}/x", "/terms/dragon-dice/{}",
                                    "/calc/dragon-dice?calc={}",
                                    "/calc/dragon-dice?calc=saves&rolled={}", "/calc/dragon-dice?calc=saves&{}=1",
-                                   "/sources/{}/versions", "/sources/{}/diff", "/sources/dragon-dice-faq-magic/diff?to={}"])
+                                   "/sources/{}/versions", "/sources/{}/diff", "/sources/dragon-dice-faq-magic/diff?to={}",
+                                   "/rules/dragon-dice-faq-magic/go?rule={}", "/rules/{}/go?rule=1"])
 def test_pages_that_echo_input_escape_it(client, route):
     opening = SCRIPT.split("</")[0]  # no slash, so it fits a path segment such as a game's slug
     page = client.get(route.format(quote(opening, safe=""))).get_data(as_text=True)

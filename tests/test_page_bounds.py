@@ -62,6 +62,7 @@ def cpu_seconds(client, path: str, runs: int = 3) -> float:
     for _ in range(runs):
         start = time.thread_time()
         response = client.get(path)
+        response.get_data()  # a page sent as it is written (the rulebook) is made as it is read
         best = min(best, time.thread_time() - start)
         assert response.status_code == 200, path
     return best

@@ -6,6 +6,7 @@ from __future__ import annotations
 from html.parser import HTMLParser
 
 import pytest
+from markupsafe import escape
 
 from kb.rulebook import rule_anchor, rulebook
 from kb.store import connect
@@ -159,3 +160,30 @@ def test_each_printed_page_is_marked_where_it_begins_and_a_pdf_page_opens_the_fi
     numbers = [int(href.rsplit("=", 1)[1]) for href, _ in marks]
     assert numbers == sorted(set(numbers)) and len(numbers) > 30
     assert '<span class="page-mark">page 2</span>' in page[0]  # a flattened book's printed pages, not a PDF's
+
+
+@pytest.mark.parametrize("asked, anchor", [("B.2", "B.2"), ("rule B.2", "B.2"), ("PotL B.2.", "B.2"),
+                                           ("b.2", "B.2")])
+def test_go_to_rule_without_script_redirects_to_the_rules_place_on_the_page(client, asked, anchor):
+    response = client.get(f"/rules/{POTL}/go", query_string={"rule": asked})
+    assert response.status_code == 302 and response.headers["Location"] == f"/rules/{POTL}#{anchor}"
+
+
+def test_go_to_rule_finds_a_heading_by_its_number_and_a_subrule_by_its_own(editions_db):
+    client = create_app(editions_db).test_client()
+    for asked, anchor in (("4.3.6", "4.3.6"), ("Lorcana 1.6.1.1", "1.6.1.1"), ("rule 4.3", "4.3")):
+        response = client.get("/rules/lorcana-comprehensive-rules/go", query_string={"rule": asked})
+        assert response.headers["Location"] == f"/rules/lorcana-comprehensive-rules#{anchor}", asked
+
+
+@pytest.mark.parametrize("asked", ["999.9z", "Bodyguard", "DD Magic M"])
+def test_go_to_an_unknown_rule_is_a_404_that_says_so(client, asked):
+    response = client.get(f"/rules/{POTL}/go", query_string={"rule": asked})
+    assert response.status_code == 404
+    assert f"has no rule or heading numbered {escape(repr(asked))}" in response.get_data(as_text=True)
+
+
+def test_the_rulebook_page_has_a_go_to_rule_box_that_works_without_script(page):
+    html, _ = page
+    assert f'<form class="goto" action="/rules/{POTL}/go" method="get"' in html
+    assert 'id="goto" name="rule"' in html and 'placeholder="e.g. ' in html

@@ -4,7 +4,7 @@ the API."""
 import pytest
 
 from kb.store import connect
-from kb.terms import named_term, term_page, term_slug, terms
+from kb.terms import MAX_RULES, named_term, term_page, term_slug, terms
 from service.app import create_app
 
 # A rulebook with a keyword chapter ("5.2 Shroud" defines Shroud; "5.1 General" defines nothing) and a
@@ -88,6 +88,7 @@ def test_the_term_page_and_its_json_show_definition_rules_and_mentions(client):
     assert page.index("5.2.1") < page.index("Other rulings that use it") < page.index("1.2.2")
     found = client.get("/api/terms/gloam/shroud").get_json()
     assert [r["id"] for r in found["rules"]] == SHROUD_RULES and found["url"].endswith("/terms/gloam/shroud")
+    assert found["more"] is None and "more-rules" not in page
     assert [t["slug"] for t in client.get("/api/terms/gloam").get_json()] == ["flicker", "lantern", "lit-space",
                                                                               "shroud"]
 
@@ -113,3 +114,38 @@ def test_a_rulings_page_links_the_terms_its_text_uses_but_its_own(client):
     assert 'href="/terms/gloam/shroud"' in used and 'href="/terms/gloam/lit-space"' in used
     own = client.get("/r/gloam/keywords/5.2-shroud/5.2.1").get_data(as_text=True)
     assert 'href="/terms/gloam/shroud"' not in own.split('class="terms-used"')[-1].split("</p>")[0]
+
+
+# A keyword whose section holds far more rules than a term's page shows (issue 44: a section of 5,000 rules made a
+# 9.2 s, 4.2 MB page), mentioned by one rule elsewhere.
+CROWDED_RULES = MAX_RULES + 25
+CROWDED = "Crowd Comprehensive Rules\n\n1. Play\n\n1.1 Moving\n1.1.1 A figure with Swarm moves last.\n\n" \
+          "5. Keywords\n\n5.2 Swarm\n" + "".join(f"5.2.{n} Swarm case {n}: a figure with Swarm counts {n} allies.\n"
+                                                for n in range(1, CROWDED_RULES + 1))
+
+
+@pytest.fixture(scope="module")
+def crowded_db(seeds_plus):
+    return seeds_plus("crowd", CROWDED)
+
+
+def test_a_term_whose_section_is_huge_shows_its_first_rules_and_where_the_rest_follow(crowded_db):
+    page = term_page(connect(crowded_db), "crowd", "swarm")
+    assert [r["ref"].split()[-1] for r in page["rules"]] == [f"5.2.{n}" for n in range(1, MAX_RULES + 1)]
+    more = page["more"]
+    assert more["count"] == CROWDED_RULES - MAX_RULES and more["anchor"] == f"5.2.{MAX_RULES + 1}"
+    assert more["ref"].endswith(f" 5.2.{MAX_RULES + 1}") and more["id"].startswith("crowd/")
+    assert [r["ref"].split()[-1] for group in page["mentions"] for r in group["rulings"]] == ["1.1.1"]
+    assert term_page(connect(crowded_db), "crowd", "swarm")["more"] == more
+
+
+def test_a_huge_terms_page_links_the_rest_one_click_away_in_the_rulebook(crowded_db):
+    client = create_app(crowded_db).test_client()
+    page = client.get("/terms/crowd/swarm").get_data(as_text=True)
+    more = term_page(connect(crowded_db), "crowd", "swarm")["more"]
+    href = f"/rules/{more['source']}#{more['anchor']}"
+    assert f'href="{href}"' in page and f"{CROWDED_RULES - MAX_RULES} more rules define it" in page
+    assert f"counts {MAX_RULES} allies" in page and f"counts {MAX_RULES + 1} allies" not in page
+    assert f'id="{more["anchor"]}"' in client.get(href.split("#")[0]).get_data(as_text=True)
+    found = client.get("/api/terms/crowd/swarm").get_json()
+    assert len(found["rules"]) == MAX_RULES and found["more"]["url"].endswith(href)

@@ -53,8 +53,9 @@ def test_the_diff_shows_added_removed_and_changed_rules_marked_and_links_to_each
         f"{len(changes['changed'])} changed")
     added, removed, moved, changed = (page.locator(f"ul.diff > li.change-{kind}")
                                       for kind in ("added", "removed", "moved", "changed"))
-    expect(moved).to_have_count(len(changes["moved"]))
-    expect(moved.first).to_contain_text(f"(was {changes['moved'][0]['from_ref']}")
+    edited = [row for row in changes["moved"] if row["diff"]]  # those moved with their text unchanged: hidden
+    expect(moved).to_have_count(len(edited))
+    expect(moved.first).to_contain_text(f"(was {edited[0]['from_ref']}")
     expect(added).to_have_count(len(changes["added"]))
     expect(removed).to_have_count(len(changes["removed"]))
     expect(changed).to_have_count(len(changes["changed"]))
@@ -83,6 +84,21 @@ def test_the_diff_shows_added_removed_and_changed_rules_marked_and_links_to_each
     # Back from the ruling to its place among the changes.
     note.get_by_role("link", name="everything that changed in this version").click()
     expect(page.locator(f'[id="{rule["id"]}"]')).to_be_in_viewport()
+
+
+def test_rules_moved_with_their_text_unchanged_are_hidden_and_one_click_shows_them(page, urls, changes):
+    app_url, _ = urls
+    page.goto(f"{app_url}/sources/{LORCANA_RULES}/diff")
+    unchanged = [row for row in changes["moved"] if row["diff"] is None]
+    moved = page.locator("ul.diff > li.change-moved")
+    expect(moved).to_have_count(len(changes["moved"]) - len(unchanged))
+    expect(page.locator("p.renumbered")).to_contain_text(f"{len(unchanged)} rules moved to a new number with their "
+                                                         "text unchanged are not listed")
+    page.get_by_role("link", name="Show them").click()
+    expect(moved).to_have_count(len(changes["moved"]))
+    expect(page.locator(f'[id="{unchanged[0]["id"]}"]')).to_contain_text("text unchanged")
+    page.get_by_role("link", name="Hide them").click()
+    expect(moved).to_have_count(len(changes["moved"]) - len(unchanged))
 
 
 def test_two_other_versions_can_be_chosen(page, urls):

@@ -169,3 +169,57 @@ def test_contents_lists_show_no_counter_beside_the_rules_own_numbers(page, urls)
         lists = page.locator("nav.toc ol")
         assert lists.count(), path
         assert lists.first.evaluate("ol => getComputedStyle(ol).listStyleType") == "none", path
+
+
+def test_go_to_rule_jumps_to_a_rule_by_its_number_with_the_keyboard_alone(page, urls):
+    page.goto(rulebook(urls))
+    page.keyboard.press("Tab")  # the skip link, then the site's links, then the page's: Tab until the box
+    for _ in range(40):
+        if page.evaluate("document.activeElement.id") == "goto":
+            break
+        page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "goto"
+    page.keyboard.type("rule 4.3.6.5")
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(re.escape(f"/rules/{LORCANA_RULES}#4.3.6.5") + "$"))
+    assert settles(page, BELOW_THE_BAR, '[id="4.3.6.5"]')
+    # The focus is on the rule's number: Tab goes on from there, to its link to the ruling's page.
+    assert page.evaluate("document.activeElement.closest('.rule')?.id") == "4.3.6.5"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.className") == "go"
+    expect(page.locator("#goto-said")).to_have_text("")
+    assert fits_the_width(page)
+
+
+def test_go_to_an_unknown_number_says_so_and_stays_put(page, urls):
+    page.goto(rulebook(urls))
+    page.fill("#goto", "99.99z")
+    page.press("#goto", "Enter")
+    expect(page.locator("#goto-said")).to_have_text("No rule or heading is numbered 99.99z in this rulebook.")
+    assert page.url == rulebook(urls)
+
+
+def test_go_to_clears_a_filter_that_hides_the_rule(page, urls):
+    page.goto(rulebook(urls))
+    page.fill("#filter", "bodyguard exerted")
+    page.fill("#goto", "1.6.1")
+    page.press("#goto", "Enter")
+    expect(page.locator('[id="1.6.1"]')).to_be_visible()
+    assert page.input_value("#filter") == "" and in_view(page, '[id="1.6.1"]')
+
+
+def test_go_to_rule_works_without_script(browser, urls):
+    context = browser.new_context(java_script_enabled=False, viewport=WIDTHS["desktop"])
+    page = context.new_page()
+    try:
+        page.goto(rulebook(urls))
+        expect(page.locator("#filter")).to_be_hidden()  # the filter needs the script; the box does not
+        page.fill("#goto", "4.3.6")
+        page.press("#goto", "Enter")
+        expect(page).to_have_url(re.compile(re.escape(f"/rules/{LORCANA_RULES}#4.3.6") + "$"))
+        expect(page.locator('[id="4.3.6"] > :is(h2, h3, h4)')).to_be_in_viewport()
+        response = page.goto(f"{urls[0]}/rules/{LORCANA_RULES}/go?rule=99.99z")
+        assert response.status == 404
+        expect(page.locator("main")).to_contain_text("has no rule or heading numbered '99.99z'")
+    finally:
+        context.close()
