@@ -266,7 +266,7 @@ def rules(source_id: str):
     as it is written: a big rulebook's page is megabytes (Magic's, 1.7 MB in 0.9 s), and its first screen shows
     while the rest is made."""
     found = rulebook(get_db(), source_id) or abort(404, f"No source has the id {source_id!r}.")
-    return Response(in_pieces(stream_template("rulebook.html", **found)), mimetype="text/html")
+    return Response(in_pieces(stream_template("rulebook.html", **found)))  # a page: Flask's default type
 
 
 STREAMED_PIECE = 32 * 1024  # characters of a streamed page sent at once: a screenful of rules and more

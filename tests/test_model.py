@@ -31,9 +31,11 @@ def test_every_source_kind_has_an_authority_a_ref_suffix_and_a_label():
 
 def test_a_citation_names_the_page_where_there_is_one_and_else_the_lines():
     assert citation.short("Lorcana Comprehensive Rules", 1188, 1190, page=21) == "Lorcana Comprehensive Rules, page 21"
-    assert citation.short("Lorcana Comprehensive Rules", 1188, 1190, page=21, page_end=22, pdf_page=24) == \
+    assert citation.short("Lorcana Comprehensive Rules", 1188, 1190, page=21, page_end=22, sheet=24) == \
         "Lorcana Comprehensive Rules, pages 21–22"
-    assert citation.short("Rules", 3, 4, pdf_page=2) == "Rules, PDF page 2"  # no number printed on the page
+    paged = citation.Locator(sheet="PDF page", sheet_link="#page={page}")  # as the PDF reader declares
+    assert citation.short("Rules", 3, 4, sheet=2, locator=paged) == "Rules, PDF page 2"  # no number printed on it
+    assert citation.short("House Rules", 3, 4, sheet=2) == "House Rules, lines 3–4"  # lines know no sheets
     assert citation.short("Dungeon Twister FAQ", 12, 12) == "Dungeon Twister FAQ, line 12"
 
 
