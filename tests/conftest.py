@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from support import CORPORA, EVAL, LORCANA_EDITIONS, LORCANA_RULES, REPO_DB, REPO_MANIFEST, documents
+from support import CORPORA, LORCANA_EDITIONS, LORCANA_RULES, REPO_DB, REPO_MANIFEST, documents
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
@@ -30,7 +30,7 @@ def pytest_configure(config):
     formats.read = documents.reading_once
 
 # Session fixtures whose database is built from ../shared/corpora: a test using one is a corpus test.
-CORPUS_FIXTURES = {"lorcana_editions", "editions_db", "corpora_db"}
+CORPUS_FIXTURES = {"lorcana_editions", "editions_db"}
 
 
 @pytest.hookimpl(tryfirst=True)  # before `-m` reads the marks
@@ -194,27 +194,6 @@ def lorcana_editions(built_db, tmp_path_factory) -> tuple[Path, list[dict]]:
 def editions_db(lorcana_editions) -> Path:
     """The path of `lorcana_editions`' database (shared, read-only)."""
     return lorcana_editions[0]
-
-
-@pytest.fixture(scope="session")
-def corpora_db(built_db, tmp_path_factory) -> Path:
-    """A copy of the seeds' database with every document the corpus development questions are about
-    (../shared/eval/corpora_dev_questions.jsonl; the files of ../shared/corpora) added as `rulings add FILE --game
-    GAME` adds it: the library those questions are asked of. Built once per session and shared, read-only. Skips
-    when ../shared is not beside the clone."""
-    import shutil
-
-    from ingest.limits import from_environment
-    from kb.build import add_document
-    if not CORPORA.is_dir() or not EVAL.is_dir():
-        pytest.skip(f"{CORPORA} or {EVAL} is not beside the clone")
-    path = tmp_path_factory.mktemp("corpora") / "rulings.db"
-    shutil.copy(built_db, path)
-    # A library to ask, not a test of reading time: a machine busy with other work must not fail its adds.
-    patient = from_environment().with_settings({"seconds": "600"})
-    for file, game in documents.question_documents(EVAL / "corpora_dev_questions.jsonl"):
-        add_document(path, file, game, limits=patient)
-    yield from shared(path)
 
 
 def _letters(text: str) -> str:

@@ -123,7 +123,7 @@ def _parsed(path: Path, shape: str) -> ParsedSource:
 
 def question_documents(corpus_questions: Path, corpora: Path = CORPORA) -> list[tuple[Path, str]]:
     """(file, game) of each document a file of corpus questions covers: the file of `corpora` whose stem is a
-    question's `doc`. Used by benchmarks/corpora.py and the tests' database of every corpus document."""
+    question's `doc`. Used by benchmarks/corpora.py."""
     from kb.evaluate import load_questions
     games: dict[str, set[str]] = {}
     for item in load_questions(corpus_questions):
