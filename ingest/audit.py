@@ -61,6 +61,7 @@ _WORDS = re.compile(r"[^\W\d_]{2}")
 _ORDINAL_SUFFIX = re.compile(r"\d(?:st|nd|rd|th)$")
 _GLOSSARY_HEADING = re.compile(r"^[#* \t]*(?:glossary|definitions|keywords? glossary|terms)\b[*: \t]*$", re.I)
 _HEADING_MARK = re.compile(r"^(#{1,6}+)[ \t]")
+_SHOWN_NUMBER = re.compile(r"^(\d{1,4}+)[ \t]++(?=[A-Z])")
 _HEADING_TITLE = re.compile(r"^[A-Z“\"'][^.!?;:,\n]{0,80}+$")
 HEADING_WORDS = 8
 _TERM_LINE = re.compile(r"^[*_ \t]*[A-Z“\"][^.!?:;\n]{0,60}+$")
@@ -129,7 +130,8 @@ def _carried(units: Sequence, refs: dict[str, str] | None) -> Counter:
         above.update(parts[:i] for parts in own for i in range(1, len(parts)))
     carried.update(above)  # a heading's number, once, however many units it has under it
     for path in headings:
-        label = label_of(path[-1])
+        # A heading shown with its number before its title ("1 The Deck" for "1) The Deck") prints that number.
+        label = label_of(path[-1]) or (found.group(1) if (found := _SHOWN_NUMBER.match(path[-1])) else "")
         if label:
             carried.update(set(_suffixes(key(label))) - {()})
     return carried
