@@ -29,9 +29,11 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -q -n 2 --dist loadscope -m "not serial"; status=$$?; \
 	$(BIN)/python -m pytest -q -m serial && exit $$status
 
-# The quick tier for edits: no browser, no ../shared/corpora documents, nothing slow (pyproject.toml's markers).
+# The quick tier for edits: no browser, no ../shared/corpora documents, nothing slow (pyproject.toml's markers),
+# on two workers as `test` is, the serial tests after.
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -q -m "not browser and not corpus and not slow"
+	$(BIN)/python -m pytest -q -n 2 --dist loadscope -m "not browser and not corpus and not slow and not serial"; \
+	status=$$?; $(BIN)/python -m pytest -q -m "serial and not browser and not corpus and not slow" && exit $$status
 
 # Rebuild rulings.db from sources/, then record every executable example's result in it.
 ingest: $(STAMP)
