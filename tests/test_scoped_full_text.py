@@ -3,11 +3,12 @@ ranking equals the one that scored every game's matches and kept the game's afte
 import json
 from pathlib import Path
 
+from support.fts_reference import reference_fts_ranking
+
 from kb.lexicon import load_lexicon
 from kb.query import fts_query, without_game_name
 from kb.retrieval import fts_ranking, game_runs
 from kb.store import connect
-from support.fts_reference import reference_fts_ranking
 
 QUESTIONS = Path(__file__).parent / "dev_questions.jsonl"
 # A second document of a game already stored: its rulings come after every other game's, in a run of their own.
