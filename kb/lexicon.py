@@ -79,9 +79,8 @@ def acronyms(conn: sqlite3.Connection, games: list[str] | None = None) -> dict[s
 
     An acronym is an upper-case word the game's rulings never write in lower case (so shouted words such
     as "NEVER" are not); its name is the capitalised phrase with those initials that those rulings use
-    most, if they use it twice or as a ruling's title. Of `games` (every game when None); in the order of the
-    acronyms, and of two games' names for one acronym the last in that order (`canonical_acronyms`), so that the
-    acronyms of some games add up with the others' to those of all.
+    most, if they use it twice or as a ruling's title. Of `games` (every game when None), in the order of
+    `canonical_acronyms`, so that the acronyms of some games add up with the others' to those of all.
     """
     found: list[tuple[str, str]] = []
     where, params = _of(games)
@@ -110,8 +109,9 @@ def acronyms(conn: sqlite3.Connection, games: list[str] | None = None) -> dict[s
 
 def canonical_acronyms(pairs: list[tuple[str, str]]) -> dict[str, str]:
     """(acronym, name) pairs as one mapping, whatever order the games gave them in: sorted by acronym, and of two
-    names for one acronym the last in alphabetical order."""
-    return dict(sorted(pairs))
+    names for one acronym the first in alphabetical order (as every library made before issue 45 stored it: "ap",
+    assault points rather than attacking player)."""
+    return dict(sorted(dict(sorted(pairs, reverse=True)).items()))
 
 
 # A word as search reads it: letters and digits, with an inner apostrophe ("player's").
