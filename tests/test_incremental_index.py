@@ -52,7 +52,8 @@ def rebuilt(path: Path, tmp_path: Path) -> dict:
 
 @pytest.fixture
 def library(built_db, tmp_path) -> Path:
-    """A copy of the seeds with a first document added (which gives it the triggers), and two more to add."""
+    """A copy of the seeds (built by this release: with the triggers) with a document of a new game added, and one
+    more to add to a game it holds."""
     path = tmp_path / "rulings.db"
     shutil.copy(built_db, path)
     for name, text in (("errata.txt", ERRATA), ("variant.txt", VARIANT)):
