@@ -20,6 +20,8 @@ from model.errors import FileError
 # How long a writer waits for another to finish, in seconds: an add takes seconds, a whole ingest minutes.
 LOCK_WAIT = 120.0
 LOCK_WAIT_VARIABLE = "RULINGS_LOCK_WAIT"
+# The share of a written file's pages that may be free before it is compacted (VACUUM).
+VACUUM_SHARE = 0.25
 
 
 def lock_wait(target: Path) -> float:
@@ -154,7 +156,11 @@ def _temp_database(target: Path, start_from: Path | None):
         db.conn.execute("PRAGMA journal_mode = DELETE")
         yield db
         db.conn.commit()
-        db.conn.execute("VACUUM")
+        # VACUUM rewrites the whole file, seconds for a big library: worth it only once a share of the file is free
+        # pages (what removes leave), not after every add.
+        free, pages = (db.conn.execute(f"pragma {name}").fetchone()[0] for name in ("freelist_count", "page_count"))
+        if free > pages * VACUUM_SHARE:
+            db.conn.execute("VACUUM")
         db.conn.close()
         _replace(temp, target)
     except BaseException:

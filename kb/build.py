@@ -14,6 +14,7 @@ from ingest.manifest import load_manifest
 from ingest.pipeline import link_names
 from ingest.shapes import AUTO
 from kb.atomic import atomic_database
+from kb.lexicon import lexicon_rows
 from kb.migrations import migrate
 from kb.paths import DEFAULT_DB, DEFAULT_MANIFEST
 from kb.reidentify import reidentify
@@ -73,9 +74,11 @@ def add_document(db_path: Path, file: Path, game: str, title: str | None = None,
             apply(db, changeset, db_path)
             edition = changeset.report.get("edition")
             # Filed among its editions, it may join a rule of the edition before to one of the edition after.
-            if edition and not edition.get("current") and reidentify(db, edition["source"]):
-                record_statuses(db.conn)
-                enable_search(db, db_path)
+            if edition and not edition.get("current"):
+                stale = lexicon_rows(db.conn, [game])
+                if reidentify(db, edition["source"]):
+                    record_statuses(db.conn, [game])
+                    enable_search(db, db_path, [game], stale)
     except _Unchanged as unchanged:
         return unchanged.report
     return changeset.report

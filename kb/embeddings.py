@@ -41,24 +41,41 @@ def _windows(words: list[str]) -> list[list[str]]:
     return [words[s:s + WINDOW_WORDS] for s in starts]
 
 
-def passages(db: sqlite_utils.Database) -> list[Passage]:
-    """Everything worth a vector, each tied to the ruling it would answer with."""
+def _of(games: list[str] | None, column: str = "game") -> tuple[str, list[str]]:
+    """An SQL condition keeping the rows of `games` (every row when None), and its parameters."""
+    if games is None:
+        return "1", []
+    return f"{column} in ({', '.join('?' * len(games))})", list(games)
+
+
+def _under(games: list[str]) -> tuple[str, list[str]]:
+    """An SQL condition keeping the rows whose `ruling_id` is one of `games`' ("dragon-dice/…"), by ranges of the
+    index on it, and its parameters."""
+    return (" or ".join(["(ruling_id >= ? and ruling_id < ?)"] * len(games)) or "0",
+            [bound for game in games for bound in (game + "/", game + "0")])  # "0" follows "/"
+
+
+def passages(db: sqlite_utils.Database, games: list[str] | None = None) -> list[Passage]:
+    """Everything worth a vector, each tied to the ruling it would answer with (of `games`' rulings; every
+    game's when None)."""
+    where, params = _of(games, "r.game")
     found: list[Passage] = []
-    for r in db.query("select id, section, title, text from rulings order by rowid"):
+    for r in db.query(f"select id, section, title, text from rulings r where {where} order by rowid", params):
         # A title made of the text's first words ("To move a character to…") would be embedded twice.
         title = r["title"] if not r["text"].startswith(r["title"].rstrip("…")) else ""
         head = f"{title} ({r['section']}):".lstrip()
         for window in _windows(r["text"].split()):
             found.append(Passage(r["id"], "ruling", f"{head} {' '.join(window)}"))
     for e in db.query("select e.ruling_id, e.text, r.title from examples e join rulings r on r.id = e.ruling_id "
-                      "where e.kind = 'source' order by e.rowid"):
+                      f"where e.kind = 'source' and {where} order by e.rowid", params):
         for window in _windows(e["text"].split()):
             found.append(Passage(e["ruling_id"], "example", f"{e['title']}, example: {' '.join(window)}"))
-    for s in db.query("select ruling_id, name, type, pattern, effect from spells order by rowid"):
+    for s in db.query("select s.ruling_id, s.name, s.type, s.pattern, s.effect from spells s join rulings r on "
+                      f"r.id = s.ruling_id where {where} order by s.rowid", params):
         found.append(Passage(s["ruling_id"], "spell",
                              f"Spell {s['name']} ({s['type']}): cast with {s['pattern']}. {s['effect']}"))
-    for t in db.query("select id, ruling_id, name from rule_tables where ruling_id is not null "
-                      "order by rowid"):
+    for t in db.query("select t.id, t.ruling_id, t.name from rule_tables t join rulings r on r.id = t.ruling_id "
+                      f"where {where} order by t.rowid", params):
         rows = [", ".join(f"{k} {v}" for k, v in json.loads(c["cells"]).items())
                 for c in db.query("select cells from rule_table_rows where table_id = ? order by row", [t["id"]])]
         text = f"Table {t['name']}: " + "; ".join(rows)
@@ -67,14 +84,16 @@ def passages(db: sqlite_utils.Database) -> list[Passage]:
     return found
 
 
-def edition_passages(db: sqlite_utils.Database) -> list[tuple[str, str, Passage]]:
-    """(source, version, passage) of every edition that is not current, from the rows it kept: what `passages`
-    gives for its rulings as that edition has them."""
+def edition_passages(db: sqlite_utils.Database, games: list[str] | None = None) -> list[tuple[str, str, Passage]]:
+    """(source, version, passage) of every edition that is not current (of `games`' sources; every game's when
+    None), from the rows it kept: what `passages` gives for its rulings as that edition has them."""
     from model import schema
     found = []
     if not db["source_versions"].exists():
         return found
-    for edition in db.query("select source, version, rows from source_versions where not current"):
+    where, params = _of(games, "s.game")
+    for edition in db.query("select v.source, v.version, v.rows from source_versions v join sources s on "
+                            f"s.id = v.source where not v.current and {where} order by v.rowid", params):
         rows = json.loads(edition["rows"])
         kept = sqlite_utils.Database(memory=True)
         for table in ("rulings", "examples", "spells", "rule_tables", "rule_table_rows"):
@@ -118,27 +137,43 @@ def cached_vectors(previous: Path | None) -> dict[str, bytes]:
         return {}
 
 
-def write_embeddings(db: sqlite_utils.Database, previous: Path | None = None) -> int:
-    """(Re)compute and store the vector of every passage, with the model's name and version. Returns the count.
+def write_embeddings(db: sqlite_utils.Database, previous: Path | None = None, games: list[str] | None = None) -> int:
+    """(Re)compute and store the vector of every passage (with `games`, of those games' rulings only, the others'
+    left as they are), with the model's name and version. Returns the count written.
 
-    Vectors of passages whose text is unchanged since `previous` (the database being replaced) are reused,
-    so a re-ingest that changes a few rulings embeds only those, and one that changes none never loads
-    the model.
+    Vectors of passages whose text is unchanged since `previous` (the database being replaced; with `games`, the
+    vectors `db` holds for those games) are reused, so a re-ingest that changes a few rulings embeds only those,
+    and one that changes none never loads the model. Stored by another version of the model, every vector is
+    computed afresh.
     """
-    found = passages(db)
-    editions = edition_passages(db)
-    known = cached_vectors(previous)
+    stored = db.execute("select value from meta where key = 'embedding_model_version'").fetchone()
+    if games is not None and (stored is None or stored[0] != model_version()):
+        games = None
+    found = passages(db, games)
+    editions = edition_passages(db, games)
+    if games is None:
+        known = cached_vectors(previous)
+    else:
+        under, params = _under(games)
+        known = dict(db.execute(f"select text, vector from embeddings where {under}", params))
+        known.update(db.execute(f"select text, vector from edition_embeddings where {under}", params))
     missing = sorted({p.text for p in chain(found, (p for *_, p in editions)) if p.text not in known})
     if missing:
         known.update(zip(missing, (v.tobytes() for v in encode(missing))))
-    db["embeddings"].delete_where()
+    for table in ("embeddings", "edition_embeddings"):
+        if games is None:
+            db[table].delete_where()
+        elif db[table].exists():
+            db.execute(f"delete from {table} where {under}", params)
+    start = 1 if games is None else db.execute("select coalesce(max(id), 0) from embeddings").fetchone()[0] + 1
     db["embeddings"].insert_all({"id": n, "ruling_id": p.ruling_id, "kind": p.kind, "text": p.text,
-                                 "vector": known[p.text]} for n, p in enumerate(found, start=1))
+                                 "vector": known[p.text]} for n, p in enumerate(found, start=start))
     if db["edition_embeddings"].exists():
-        db["edition_embeddings"].delete_where()
+        start = 1 if games is None else \
+            db.execute("select coalesce(max(id), 0) from edition_embeddings").fetchone()[0] + 1
         db["edition_embeddings"].insert_all(
             {"id": n, "source": source, "version": version, "ruling_id": p.ruling_id, "kind": p.kind,
-             "text": p.text, "vector": known[p.text]} for n, (source, version, p) in enumerate(editions, start=1))
+             "text": p.text, "vector": known[p.text]} for n, (source, version, p) in enumerate(editions, start=start))
     db["meta"].upsert_all([{"key": "embedding_model", "value": MODEL_NAME},
                            {"key": "embedding_model_version", "value": model_version()},
                            {"key": "embedding_dimensions", "value": str(DIMENSIONS)}], pk="key")

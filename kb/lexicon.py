@@ -45,34 +45,47 @@ def game_aliases(conn: sqlite3.Connection) -> dict[str, str]:
     return aliases
 
 
-def labels(conn: sqlite3.Connection) -> dict[str, list[str]]:
+def _of(games: list[str] | None, column: str = "game") -> tuple[str, list[str]]:
+    """An SQL condition keeping the rows of `games` (every row when None), and its parameters."""
+    if games is None:
+        return "1", []
+    return f"{column} in ({', '.join('?' * len(games))})", list(games)
+
+
+def labels(conn: sqlite3.Connection, games: list[str] | None = None) -> dict[str, list[str]]:
     """Lower-case keys that may designate a ruling → its ids: every tail of its id, and its label when
-    that is more than one letter."""
+    that is more than one letter (of the rulings of `games`; every game's when None)."""
+    where, params = _of(games)
     found: dict[str, list[str]] = {}
-    for (ruling_id,) in conn.execute("select id from rulings"):
+    for (ruling_id,) in conn.execute(f"select id from rulings where {where}", params):
         parts = ruling_id.lower().split("/")
         for n in range(1, len(parts)):
             found.setdefault("/".join(parts[n:]), []).append(ruling_id)
-    for ruling_id, label in conn.execute("select id, label from rulings"):
+    for ruling_id, label in conn.execute(f"select id, label from rulings where {where}", params):
         if label and (len(label) > 1 or label.isdigit()):
             found.setdefault(label.lower(), []).append(ruling_id)
     return {key: sorted(set(v)) for key, v in found.items()}
 
 
-def refs(conn: sqlite3.Connection) -> dict[str, str]:
-    """Every ruling's ref (as `ref_key` writes it) → its id."""
-    return {ref_key(ref): ruling_id for ruling_id, ref in conn.execute("select id, ref from rulings where ref != ''")}
+def refs(conn: sqlite3.Connection, games: list[str] | None = None) -> dict[str, str]:
+    """Every ruling's ref (as `ref_key` writes it) → its id (of the rulings of `games`; every game's when None)."""
+    where, params = _of(games)
+    return {ref_key(ref): ruling_id for ruling_id, ref in
+            conn.execute(f"select id, ref from rulings where ref != '' and {where}", params)}
 
 
-def acronyms(conn: sqlite3.Connection) -> dict[str, str]:
+def acronyms(conn: sqlite3.Connection, games: list[str] | None = None) -> dict[str, str]:
     """Acronyms a game's rulings use for names they also spell out: "FOD" for "Finger of Death".
 
     An acronym is an upper-case word the game's rulings never write in lower case (so shouted words such
     as "NEVER" are not); its name is the capitalised phrase with those initials that those rulings use
-    most, if they use it twice or as a ruling's title.
+    most, if they use it twice or as a ruling's title. Of `games` (every game when None), in the order of
+    `canonical_acronyms`, so that the acronyms of some games add up with the others' to those of all.
     """
-    found: dict[str, str] = {}
-    for game, text in conn.execute("select game, group_concat(title || ' ' || text, ' ') from rulings group by game"):
+    found: list[tuple[str, str]] = []
+    where, params = _of(games)
+    for game, text in conn.execute(f"select game, group_concat(title || ' ' || text, ' ') from rulings where {where} "
+                                   "group by game", params):
         titles = {t.lower() for (t,) in conn.execute("select title from rulings where game = ?", [game])}
         lower = set(re.findall(r"\b[a-z]+\b", text))
         shouted = {a for a in re.findall(r"\b([A-Z]{2,5})(?:'?s)?\b", text) if a.lower() not in lower}
@@ -90,8 +103,15 @@ def acronyms(conn: sqlite3.Connection) -> dict[str, str]:
         for acronym, counts in phrases.items():
             name, count = counts.most_common(1)[0]
             if count >= 2 or name in titles:
-                found[acronym.lower()] = name
-    return found
+                found.append((acronym.lower(), name))
+    return canonical_acronyms(found)
+
+
+def canonical_acronyms(pairs: list[tuple[str, str]]) -> dict[str, str]:
+    """(acronym, name) pairs as one mapping, whatever order the games gave them in: sorted by acronym, and of two
+    names for one acronym the first in alphabetical order (as every library made before issue 45 stored it: "ap",
+    assault points rather than attacking player)."""
+    return dict(sorted(dict(sorted(pairs, reverse=True)).items()))
 
 
 # A word as search reads it: letters and digits, with an inner apostrophe ("player's").
@@ -153,17 +173,21 @@ def quoted_names(text: str) -> list[str]:
 _CITED_FAMILY = 12
 
 
-def _cited(conn: sqlite3.Connection) -> dict[str, list[tuple[str, str]]]:
+def _cited(conn: sqlite3.Connection, games: list[str] | None) -> dict[str, list[tuple[str, str]]]:
     """Glossary entry id → the rulings it cites, each with how (`see`, `number`): the targets of its
     references (not of the names its text mentions, nor of the topics a "Related Topics" line lists) and, for a
-    rule cited by number, the rules numbered under it ("702.19" → 702.19a, 702.19b…)."""
+    rule cited by number, the rules numbered under it ("702.19" → 702.19a, 702.19b…). Of the entries of `games`
+    (every game's when None)."""
+    where, params = _of(games, "g.game")
     sql = (f"select g.id, x.to_id, x.target, t.source, t.label, x.kind from rulings g join xrefs x on x.from_id = g.id "
-           f"join rulings t on t.id = x.to_id where g.kind in ({_ENTRY_KINDS}) "
+           f"join rulings t on t.id = x.to_id where g.kind in ({_ENTRY_KINDS}) and {where} "
            f"and coalesce(x.kind, '') not in ('name', 'related') order by x.id")
-    rows = conn.execute(sql).fetchall()
+    rows = conn.execute(sql, params).fetchall()
     family: dict[tuple[str, str], list[str]] = {}  # (source, rule number) → the rules numbered under it
     if rows:
-        for rid, source, label in conn.execute("select id, source, label from rulings order by source, position"):
+        sources = sorted({row[3] for row in rows})  # the sources cited: a rule's family is in its own
+        for rid, source, label in conn.execute(f"select id, source, label from rulings where source in "
+                                               f"({', '.join('?' * len(sources))}) order by source, position", sources):
             if re.fullmatch(r"\d+(?:\.\d+)+[a-z]*", label or ""):
                 parts = label.rstrip("abcdefghijklmnopqrstuvwxyz").split(".")
                 parents = {".".join(parts[:n]) for n in range(1, len(parts) + (label[-1].isalpha()))} - {label}
@@ -180,24 +204,26 @@ def _cited(conn: sqlite3.Connection) -> dict[str, list[tuple[str, str]]]:
 _ENTRY_KINDS = "'glossary', 'redirect'"
 
 
-def glossary_terms(conn: sqlite3.Connection) -> dict[str, list[str]]:
+def glossary_terms(conn: sqlite3.Connection, games: list[str] | None = None) -> dict[str, list[str]]:
     """Glossary term → the rules that define it: the rules its entry cites ("see 1.8", "rule 4.2"; through an
     entry it cites, "see Trample", to the rules that one cites by number), what an entry that only sends the
     reader elsewhere leads to ("Bleed: see Conditions" → the Conditions entry), and the rules directly under a
     heading of the same game that is the term itself ("3.3 Main Phase" for "Main Phase"); and a name the
     rulebook gives in quotes ('this was called "mana burn"') → the rule that gives it (or, in a glossary entry,
     the rules the entry cites). A question using the term then reaches the rules, not just the one-line
-    definition."""
+    definition. Of the rulings of `games` (every game's when None): a game's terms lead to its own rules."""
+    where, params = _of(games)
     under: dict[tuple[str, str], list[str]] = {}
     for ruling_id, game, section in conn.execute(f"select id, game, section from rulings where kind not in "
-                                                 f"({_ENTRY_KINDS}) order by source, position"):
+                                                 f"({_ENTRY_KINDS}) and {where} order by source, position", params):
         heading = re.sub(r"^[\w.]*\d[\w.]*\s+", "", (section or "").rsplit(" > ", 1)[-1])
         under.setdefault((game, spaced_words(heading).strip()), []).append(ruling_id)
     # What an entry cites is a reference ("see 1.8"), not a name its definition mentions ("Main Phase" in the
     # entry for "phase"), which the text links to as well (xrefs of kind "name").
-    cited = _cited(conn)
+    cited = _cited(conn, games)
     entries = {rid: (game, title, kind) for rid, game, title, kind in conn.execute(
-        f"select id, game, title, kind from rulings where kind in ({_ENTRY_KINDS}) order by source, position")}
+        f"select id, game, title, kind from rulings where kind in ({_ENTRY_KINDS}) and {where} "
+        "order by source, position", params)}
 
     def rules(entry: str, seen: frozenset[str] = frozenset()) -> list[str]:
         """What an entry cites: an entry it cites giving way to the rules that one cites by number, one that
@@ -221,37 +247,66 @@ def glossary_terms(conn: sqlite3.Connection) -> dict[str, list[str]]:
             if targets:
                 found.setdefault(term, []).extend(targets)
     for ruling_id, kind, text in conn.execute("select id, kind, text from rulings where kind not in "
-                                              "('title', 'front-matter', 'changelog') order by source, position"):
+                                              f"('title', 'front-matter', 'changelog') and {where} "
+                                              "order by source, position", params):
         for name in quoted_names(text or ""):
             targets = (rules(ruling_id) or [ruling_id]) if kind == "glossary" else [ruling_id]
             found.setdefault(name, []).extend(targets)
     return {term: list(dict.fromkeys(ids)) for term, ids in found.items()}
 
 
-def write_lexicon(db: sqlite_utils.Database) -> None:
-    """(Re)derive the lexicon from the rulings and games in `db` and store it in its `lexicon` table.
+def lexicon_rows(conn: sqlite3.Connection, games: list[str] | None = None) -> list[tuple[str, str, str]]:
+    """(kind, key, value) of every lexicon row the rulings of `games` give (every game's when None), in the order
+    of derivation; the game aliases are every game's."""
+    pairs = [("acronym", key, value) for key, value in acronyms(conn, games).items()]
+    pairs += [("game", key, value) for key, value in game_aliases(conn).items()]
+    pairs += [("label", key, value) for key, ids in labels(conn, games).items() for value in ids]
+    pairs += [("term", key, value) for key, ids in glossary_terms(conn, games).items() for value in ids]
+    pairs += [("ref", key, value) for key, value in refs(conn, games).items()]
+    return pairs
 
-    Rows keep the order of derivation (`id`): an acronym's place decides where its name's words fall in
-    the full-text query.
+
+def write_lexicon(db: sqlite_utils.Database, games: list[str] | None = None,
+                  stale: list[tuple[str, str, str]] = ()) -> None:
+    """(Re)derive the lexicon from the rulings and games in `db` and store it in its `lexicon` table: all of it, or
+    with `games` only those games' rows: `stale` (what `lexicon_rows` gave for them before the change) taken out,
+    what they give now put in, so that an add costs what its game's rulings cost, not the library's.
+
+    Either way `load_lexicon` reads what a whole derivation gives: a game's rows keep their order of derivation,
+    and acronyms are read in `canonical_acronyms`' order.
     """
-    pairs = [("acronym", key, value) for key, value in acronyms(db.conn).items()]
-    pairs += [("game", key, value) for key, value in game_aliases(db.conn).items()]
-    pairs += [("label", key, value) for key, ids in labels(db.conn).items() for value in ids]
-    pairs += [("term", key, value) for key, ids in glossary_terms(db.conn).items() for value in ids]
-    pairs += [("ref", key, value) for key, value in refs(db.conn).items()]
-    db["lexicon"].delete_where()
+    if games is None:
+        db["lexicon"].delete_where()
+        db["lexicon"].insert_all({"id": n, "kind": kind, "key": key, "value": value}
+                                 for n, (kind, key, value) in enumerate(lexicon_rows(db.conn), start=1))
+        return
+    db.execute("create temp table if not exists stale_lexicon (kind text, key text, value text)")
+    db.execute("delete from temp.stale_lexicon")
+    db.conn.executemany("insert into temp.stale_lexicon values (?, ?, ?)", [row for row in stale if row[0] != "game"])
+    # One row for each stale one (two games may give one acronym the same name): the n-th of a kind, key and
+    # value for the n-th stale one, the rows looked at only those whose key is stale.
+    db.execute("delete from lexicon where kind = 'game' or id in (select l.id from (select id, kind, key, value, "
+               "row_number() over (partition by kind, key, value order by id) as n from lexicon where key in "
+               "(select key from temp.stale_lexicon)) l join (select kind, key, value, row_number() over "
+               "(partition by kind, key, value) as n from temp.stale_lexicon) s using (kind, key, value, n))")
+    start = db.execute("select coalesce(max(id), 0) from lexicon").fetchone()[0] + 1
     db["lexicon"].insert_all({"id": n, "kind": kind, "key": key, "value": value}
-                             for n, (kind, key, value) in enumerate(pairs, start=1))
+                             for n, (kind, key, value) in enumerate(lexicon_rows(db.conn, games), start=start))
 
 
 @per_database_version
 def load_lexicon(conn: sqlite3.Connection) -> Lexicon:
     """The lexicon stored in this connection's database."""
     found: dict[str, dict] = {kind: {} for kind in KINDS}
+    pairs = []
     for kind, key, value in conn.execute("select kind, key, value from lexicon order by id"):
-        if kind in ("label", "term"):
+        if kind == "acronym":
+            pairs.append((key, value))
+        elif kind in ("label", "term"):
             found[kind].setdefault(key, []).append(value)
         else:
             found[kind][key] = value
     ids = frozenset(r[0] for r in conn.execute("select id from rulings"))
-    return Lexicon(found["acronym"], found["game"], found["label"], ids, found["term"], found["ref"])
+    # A label's rulings sorted, whichever games were derived last.
+    labels = {key: sorted(set(values)) for key, values in found["label"].items()}
+    return Lexicon(canonical_acronyms(pairs), found["game"], labels, ids, found["term"], found["ref"])

@@ -69,17 +69,41 @@ def _in_force(conn: sqlite3.Connection, data: Passages) -> Passages:
     return Passages([row[0] for row in kept], spans, np.vstack([row[2] for row in kept]))
 
 
+@per_database_version
+def game_runs(conn: sqlite3.Connection) -> dict[str, list[tuple[int, int]]]:
+    """Game → the runs of consecutive rowids its rulings take in `rulings` (and so in `rulings_fts`), first to
+    last: one per batch of its sources added together, whatever lies between them."""
+    found: dict[str, list[tuple[int, int]]] = {}
+    for game, first, last in conn.execute(
+            "select game, min(rowid), max(rowid) from (select rowid, game, sum(switch) over (order by rowid) as run "
+            "from (select rowid, game, game is not lag(game) over (order by rowid) as switch from rulings)) "
+            "group by run order by run"):
+        found.setdefault(game, []).append((first, last))
+    return found
+
+
 def fts_ranking(conn: sqlite3.Connection, query: str, game: str | None, limit: int) -> list[tuple[str, float]]:
     """(ruling id, BM25 score) best first for an FTS5 `query` (see `kb.query.fts_query`); title and section
-    weigh double the text and the examples."""
+    weigh double the text and the examples. Ties go to the ruling stored first.
+
+    A game's question reads that game's postings only: FTS5 seeks each of the game's runs of rowids
+    (`game_runs`) instead of scoring every game's matches and keeping the game's after. The scores are the same,
+    since BM25's statistics are the whole index's either way (docs/search.md, "Full text at scale")."""
     if not query:
         return []
-    sql = ("select r.id, bm25(rulings_fts, 2.0, 2.0, 1.0, 1.0) as rank from rulings_fts "
+    sql = ("select r.id, bm25(rulings_fts, 2.0, 2.0, 1.0, 1.0) as rank, rulings_fts.rowid from rulings_fts "
            "join rulings r on r.rowid = rulings_fts.rowid where rulings_fts match ? "
-           f"and r.kind not in ({UNANSWERABLE}) "
-           + ("and r.game = ? " if game else "") + "order by rank limit ?")
-    params = [query] + ([game] if game else []) + [limit]
-    return [(r[0], -r[1]) for r in conn.execute(sql, params)]
+           f"and r.kind not in ({UNANSWERABLE}) ")
+    # A kb.asof connection's rulings are temp tables with rowids of their own: filtered by game, as they are few.
+    if game is None or conn.execute("select 1 from sqlite_temp_master where name = 'rulings'").fetchone():
+        sql, params = sql + ("and r.game = ? " if game else "") + "order by rank limit ?", [query, game, limit]
+        return [(r[0], -r[1]) for r in conn.execute(sql, params if game else [query, limit])]
+    found = []
+    for first, last in game_runs(conn).get(game, []):
+        found += conn.execute(sql + "and rulings_fts.rowid between ? and ? order by rank limit ?",
+                              [query, first, last, limit]).fetchall()
+    found.sort(key=lambda row: (row[1], row[2]))
+    return [(r[0], -r[1]) for r in found[:limit]]
 
 
 def dense_ranking(conn: sqlite3.Connection, vector, game: str | None, limit: int) -> list[tuple[str, float]]:

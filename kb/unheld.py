@@ -46,12 +46,29 @@ def unheld_game(conn: sqlite3.Connection, question: str, held: dict[str, str]) -
     game the library holds; else None. `held`: the library's names for its games (lower case) → slug, as
     `kb.lexicon.Lexicon.games`."""
     text = _spaced(question)
-    names = {_spaced(alias) for alias in held} | {_spaced(slug.replace("-", " ")) for slug in held.values()}
+    names = held_names(held)
     if any(name in text for name in names):
         return None
     missing = [name for name in named_games(question)
                if " or " not in _spaced(name) and _spaced(name) not in names and _unused_word(conn, name)]
     return missing[0] if len(missing) == 1 else None
+
+
+# id(held) → (held, its names spaced): kept while held, so that its id names no other dict meanwhile.
+_HELD_NAMES: dict[int, tuple[dict[str, str], frozenset[str]]] = {}
+
+
+def held_names(held: dict[str, str]) -> frozenset[str]:
+    """The names and slugs of `held` (`unheld_game`'s), spaced as `_spaced` writes text: worked out once per
+    lexicon, which search hands every question of a version of the file, rather than once per question (a
+    millisecond or more per question in a library of a few hundred games)."""
+    found = _HELD_NAMES.get(id(held))
+    if found is None or found[0] is not held:
+        if len(_HELD_NAMES) >= 8:
+            _HELD_NAMES.clear()
+        names = frozenset({_spaced(alias) for alias in held} | {_spaced(slug.replace("-", " ")) for slug in held.values()})
+        found = _HELD_NAMES[id(held)] = (held, names)
+    return found[1]
 
 
 def _unused_word(conn: sqlite3.Connection, name: str) -> bool:

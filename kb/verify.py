@@ -28,10 +28,13 @@ def run_scenario(call: str, args: dict, expected) -> tuple[str, object, str]:
     return "failed", actual, f"expected {json.dumps(plain(expected))}, got {json.dumps(actual)}"
 
 
-def record_statuses(conn: sqlite3.Connection) -> None:
-    """Copy each ruling's verification status (the `ruling_status` view) into `rulings.status`: Datasette can
-    facet a table by its own columns only, and the rulings table is where a reader filters by status."""
-    conn.execute("update rulings set status = (select s.status from ruling_status s where s.ruling_id = rulings.id)")
+def record_statuses(conn: sqlite3.Connection, games: list[str] | None = None) -> None:
+    """Copy each ruling's verification status (the `ruling_status` view) into `rulings.status` (of `games`' rulings;
+    every game's when None): Datasette can facet a table by its own columns only, and the rulings table is where a
+    reader filters by status."""
+    where = "1" if games is None else f"game in ({', '.join('?' * len(games))})"
+    conn.execute("update rulings set status = (select s.status from ruling_status s where s.ruling_id = rulings.id) "
+                 f"where {where}", games or [])
 
 
 def verify(db_path: Path) -> dict:

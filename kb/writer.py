@@ -15,9 +15,14 @@ from model.errors import FileError
 
 
 def apply(db: sqlite_utils.Database, changeset: Changeset, previous: Path | None = None) -> dict[str, int]:
-    """Write `changeset` into `db` (whose schema is this release's) and rebuild statuses, the full-text
-    index, the lexicon and the vectors (reusing those of `previous`, the database being replaced, for every
-    passage whose text is unchanged). Returns what the database then holds, table by table."""
+    """Write `changeset` into `db` (whose schema is this release's) and bring statuses, the full-text index, the
+    lexicon and the vectors up to date (reusing those of `previous`, the database being replaced, for every
+    passage whose text is unchanged): in a database that has them, those of the games the changeset touches only,
+    so that a write costs what its games cost, not the library. Returns what the database then holds, table by
+    table."""
+    from kb.lexicon import lexicon_rows
+    games = touched_games(db, changeset) if _searchable(db) else None
+    stale = lexicon_rows(db.conn, games) if games is not None else ()
     removed = sum(_remove(db, source) for source in changeset.remove)
     removed += sum(_remove(db, source, editions=False) for source in changeset.replace)
     for source, version in changeset.remove_editions:
@@ -36,8 +41,8 @@ def apply(db: sqlite_utils.Database, changeset: Changeset, previous: Path | None
     touched = [r["source"] for r in changeset.rows.get("source_versions", [])] + changeset.remove + \
         [source for source, _ in changeset.remove_editions]
     log(db, changeset.action, list(dict.fromkeys(touched)), changeset.count("rulings"), removed)
-    record_statuses(db.conn)
-    enable_search(db, previous)
+    record_statuses(db.conn, games)
+    enable_search(db, previous, games, stale)
     return {table: db[table].count for table in ("sources", "rulings", "examples", "gaps", "xrefs")}
 
 
@@ -49,17 +54,58 @@ def log(db: sqlite_utils.Database, action: str, sources: list[str] = (), added: 
                              "rulings_added": added, "rulings_removed": removed})
 
 
-def enable_search(db: sqlite_utils.Database, previous: Path | None = None) -> None:
-    """Both indexes: full text over rulings' title, section path and text (porter stemming) — the path
-    carries the name of the spell or topic a lettered clarification sits under — and a vector per passage
-    (reusing those of `previous`, the database being replaced, where the text is unchanged)."""
+def enable_search(db: sqlite_utils.Database, previous: Path | None = None, games: list[str] | None = None,
+                  stale: list[tuple[str, str, str]] = ()) -> None:
+    """Both indexes and the lexicon: full text over rulings' title, section path, text and examples (porter
+    stemming) — the path carries the name of the spell or topic a lettered clarification sits under — kept up to
+    date by triggers on `rulings` from then on; the lexicon (`kb.lexicon.write_lexicon`); and a vector per passage
+    (reusing those of `previous`, the database being replaced, where the text is unchanged). With `games`, the
+    full text is already up to date, and the lexicon (less `stale`, its rows before the change) and vectors of
+    those games only are derived again; without, everything is."""
     from kb.embeddings import write_embeddings
     from kb.lexicon import write_lexicon
-    db["rulings"].enable_fts(["title", "section", "text", "examples_text"], tokenize="porter", replace=True)
-    # enable_fts leaves an index it finds already configured as it was: rebuild it from the table.
-    db["rulings"].rebuild_fts()
-    write_lexicon(db)
-    write_embeddings(db, previous)
+    if games is None or not _searchable(db):
+        games = None
+        db["rulings"].enable_fts(FTS_COLUMNS, tokenize="porter", replace=True)
+        for trigger in FTS_TRIGGERS:
+            db.execute(trigger)
+        # enable_fts leaves an index it finds already configured as it was: rebuild it from the table.
+        db["rulings"].rebuild_fts()
+    write_lexicon(db, games, stale)
+    write_embeddings(db, previous, games)
+
+
+FTS_COLUMNS = ["title", "section", "text", "examples_text"]
+_OLD = ", ".join(f"old.{column}" for column in FTS_COLUMNS)
+_NEW = ", ".join(f"new.{column}" for column in FTS_COLUMNS)
+_DELETE = f"insert into rulings_fts (rulings_fts, rowid, {', '.join(FTS_COLUMNS)}) values ('delete', old.rowid, {_OLD});"
+_INSERT = f"insert into rulings_fts (rowid, {', '.join(FTS_COLUMNS)}) values (new.rowid, {_NEW});"
+# The full-text index follows `rulings` row by row, so that an add or a remove indexes its own rulings only. Not
+# sqlite-utils' triggers: theirs fire on any column's update, and every write updates every ruling's status.
+FTS_TRIGGERS = (
+    f"create trigger if not exists rulings_fts_insert after insert on rulings begin {_INSERT} end",
+    f"create trigger if not exists rulings_fts_delete after delete on rulings begin {_DELETE} end",
+    (f"create trigger if not exists rulings_fts_update after update of {', '.join(FTS_COLUMNS)} on rulings "
+     f"begin {_DELETE} {_INSERT} end"),
+)
+
+
+def _searchable(db: sqlite_utils.Database) -> bool:
+    """Whether `db` has the full-text index with the triggers that keep it up to date (a new database has
+    neither; one made before issue 45, no triggers)."""
+    found = {row[0] for row in db.execute("select name from sqlite_master where name in "
+                                          "('rulings_fts', 'rulings_fts_insert', 'rulings_fts_delete', "
+                                          "'rulings_fts_update')")}
+    return len(found) == 4
+
+
+def touched_games(db: sqlite_utils.Database, changeset: Changeset) -> list[str]:
+    """The games whose rulings `changeset` adds, removes or replaces, as `db` holds them before it is applied."""
+    sources = [*changeset.remove, *changeset.replace, *(source for source, _ in changeset.remove_editions)]
+    marks = ", ".join("?" * len(sources))
+    games = [row[0] for row in db.execute(f"select game from sources where id in ({marks})", sources)]
+    games += [row["game"] for table in ("sources", "rulings") for row in changeset.rows.get(table, [])]
+    return sorted(set(games))
 
 
 def stored(db: sqlite_utils.Database, game: str, source: str) -> Stored:

@@ -22,10 +22,15 @@ CONTENT = ("games", "sources", "rulings", "examples", "xrefs", "gaps", "rule_tab
            "unexecutable", "verifications", "lexicon", "embeddings", "rulings_fts")
 
 
+# Derived rows' own numbers say only when they were derived: an add or a remove derives its games' rows anew.
+DERIVED = {"lexicon": "kind, key, value", "embeddings": "ruling_id, kind, text, vector"}
+
+
 def content(path: Path) -> dict[str, list[tuple]]:
     conn = sqlite3.connect(path)
     try:
-        return {table: sorted(conn.execute(f"select * from [{table}]").fetchall(), key=repr) for table in CONTENT}
+        return {table: sorted(conn.execute(f"select {DERIVED.get(table, '*')} from [{table}]").fetchall(), key=repr)
+                for table in CONTENT}
     finally:
         conn.close()
 

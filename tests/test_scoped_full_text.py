@@ -1,0 +1,38 @@
+"""Full text scoped inside the index (issue 45): a game's question reads that game's postings only, and every
+ranking equals the one that scored every game's matches and kept the game's after (tests/support/fts_reference)."""
+import json
+from pathlib import Path
+
+from support.fts_reference import reference_fts_ranking
+
+from kb.lexicon import load_lexicon
+from kb.query import fts_query, without_game_name
+from kb.retrieval import fts_ranking, game_runs
+from kb.store import connect
+
+QUESTIONS = Path(__file__).parent / "dev_questions.jsonl"
+# A second document of a game already stored: its rulings come after every other game's, in a run of their own.
+SECOND_DOCUMENT = ("1. MAGIC\n"
+                   "1.1. A magic action may be taken by any army, including a reserve army.\n"
+                   "1.2. Doubled magic points count once for each die that rolled the magic icon.\n")
+
+
+def test_every_full_text_ranking_equals_the_one_that_scored_every_game(seeds_plus):
+    conn = connect(seeds_plus("dragon-dice", SECOND_DOCUMENT))
+    assert len(game_runs(conn)["dragon-dice"]) == 2
+    lexicon = load_lexicon(conn)
+    games = [None, *game_runs(conn)]
+    for line in QUESTIONS.read_text(encoding="utf-8").splitlines():
+        question = json.loads(line)["question"]
+        for game in games:
+            query = fts_query(without_game_name(question, lexicon.games, game) or question, lexicon.acronyms)
+            for limit in (5, 50):
+                assert fts_ranking(conn, query, game, limit) == reference_fts_ranking(conn, query, game, limit), \
+                    (question, game, limit)
+
+
+def test_a_game_scoped_ranking_finds_the_rulings_of_each_of_its_documents(seeds_plus):
+    conn = connect(seeds_plus("dragon-dice", SECOND_DOCUMENT))
+    ranked = [rid for rid, _ in fts_ranking(conn, fts_query("doubled magic points reserve army"), "dragon-dice", 50)]
+    sources = {conn.execute("select source from rulings where id = ?", [rid]).fetchone()[0] for rid in ranked}
+    assert len(sources) >= 2 and all(rid.startswith("dragon-dice/") for rid in ranked)
