@@ -36,12 +36,15 @@ def digest(path) -> str:
 
 @pytest.fixture(scope="module")
 def garbled(built_db, tmp_path_factory):
-    """A copy of the database with 64 KiB of garbage written over its middle: most pages still read."""
+    """A copy of the database with 64 KiB of garbage written over it at a quarter, a half and three quarters of its
+    length: most pages still read, and wherever the tables a search reads lie in the file, some of theirs do not."""
     path = tmp_path_factory.mktemp("garbled") / "rulings.db"
     shutil.copy(built_db, path)
+    size = path.stat().st_size
     with open(path, "r+b") as file:
-        file.seek(path.stat().st_size // 2)
-        file.write(bytes(range(256)) * 256)
+        for at in (size // 4, size // 2, 3 * size // 4):
+            file.seek(at)
+            file.write(bytes(range(256)) * 256)
     return path
 
 
