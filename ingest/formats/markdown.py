@@ -27,10 +27,10 @@ _FRONT_FIELD = re.compile(r"^(\w[\w -]*?)[ \t]*:[ \t]*(.*?)[ \t]*$")
 _FRONT_KEYS = {"title": "title", "version": "version", "date": "date", "updated": "date",
                "last_modified": "date", "effective": "date"}
 _BREAK_TAG = re.compile(r"<br\b", re.IGNORECASE)
-# Bold or italic markers around nothing but spaces, which a conversion leaves ("4. ** **Essential Game
-# Terminology"): markdown reads them as text; they are a space.
 # A label of two parts or more closed by a stop, opening a line: "3.A.1.a.", "1.4.6.", "B1.A.2." (never "2.5 points").
 _LABEL_IN_PARTS = re.compile(r"(?:[A-Z]{1,3}+)?\d{1,4}+(?:\.(?:\d{1,4}+|[A-Za-z]{1,2}+(?![A-Za-z]))){1,8}+\.[ \t]")
+# Bold or italic markers around nothing but spaces, which a conversion leaves ("4. ** **Essential Game
+# Terminology"): markdown reads them as text; they are a space.
 _EMPTY_EMPHASIS = re.compile(r"(\*{1,3}|_{1,3})[ \t]+\1(?![*_])")
 # Kramdown's and Python-Markdown's attribute lists ("{: .entry-title}" under a paragraph, "{:#id}" after a
 # heading) style the text; they are none of it. Blanked, not cut, so every offset still maps to the file.

@@ -322,16 +322,11 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
             # A chapter whose rules are numbered under it ("7. Combat" over 7.1) is a place, its rules the citation;
             # a part with no rules numbered under it is cited by its own number ("1) The Deck"), so shows it, unless
             # a numbered heading other than its earlier siblings is open above it (then "1. Compliance" under
-            # "5. Equipment" is part 1 of that, not part 1).
+            # "5. Equipment" is part 1 of that, not part 1). A run of parts is cited as its first part is.
             chapter = self.heading_numbers.get(number[:-2]) if len(number) > 2 else None
             shown = (*([f"{chapter.number} {chapter.title}"] if chapter else []), f"{number} {title}")
-            # A run of parts is cited by its numbers as a whole: as its first part is.
-            siblings = {str(n) for n in range(1, int(number))}
-            previous = next((h for h in self.headings if h.number == str(int(number) - 1)), None)
-            cited = len(number) > 2 or not (labels.within(self.numbers[index] or "", number) or any(
-                labels.numeric(h.number) and h.number not in siblings for h in self.headings)
-                or previous is not None and not previous.shown)
-            return Heading(1, title, number, "numbered", shown=shown if cited else ())
+            return Heading(1, title, number, "numbered",
+                           shown=shown if len(number) > 2 or self._cites_part(index, int(number)) else ())
         if item or self._mid_sentence(index):
             return None  # a unit, or words set on a line of their own mid-sentence ("The" / "INSTALL COST" / "of a…")
         # A glossary or an update summary closes the chapters before it, even when the summary then reprints
@@ -349,6 +344,18 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
             return Heading(0, section_title(stripped), heading_number(stripped), "titled")
         return None
 
+
+    def _cites_part(self, index: int, number: int) -> bool:
+        """Is part `number` at `index` cited by its number: no rule numbered under it follows, no numbered
+        heading but its earlier siblings is open above it, and its previous sibling, if open, was cited so?"""
+        if labels.within(self.numbers[index] or "", str(number)):
+            return False
+        for heading in self.headings:
+            earlier = (heading.number or "").isdigit() and int(heading.number) < number
+            if labels.numeric(heading.number) and not earlier \
+                    or heading.number == str(number - 1) and not heading.shown:
+                return False
+        return True
 
     def _continues(self, label: str) -> bool:
         """Does `label` carry the numbering on: a successor of the last rule (see `labels.successors`), or the

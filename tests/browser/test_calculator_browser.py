@@ -54,12 +54,17 @@ SCORESHEET = ("1. e4 e5 2. Nc3 Bc5 3. Na4 Bxf2+ 4. Kxf2 Qh4+ 5. Ke3 Qf4+ 6. Kd3 
               "16. Kxc6 Bb7+ 17. Kb5 Ba6+ 18. Kc6 Bb7+ 19. Kb5 Ba6+ 20. Kc6 Bb7+")
 
 
-def test_an_arbiter_pastes_a_scoresheet_and_reads_the_claims_verdict_with_the_article(page, app_url):
+def claim_threefold_on_the_scoresheet(page, app_url) -> None:
+    """Paste SCORESHEET into the claim form, claim threefold repetition and calculate, as an arbiter would."""
     page.goto(f"{app_url}/calc/chess")
     form = page.locator("form#calc-claim")
     form.locator("textarea[name=pgn]").fill(SCORESHEET)
     form.locator("select[name=claim]").select_option("threefold")
     form.get_by_role("button", name="Calculate").click()
+
+
+def test_an_arbiter_pastes_a_scoresheet_and_reads_the_claims_verdict_with_the_article(page, app_url):
+    claim_threefold_on_the_scoresheet(page, app_url)
     expect(page.locator("p.answer")).to_contain_text("White's threefold claim is correct: the game is drawn (FIDE 9.2.2)")
     expect(page.locator("form#calc-claim textarea[name=pgn]")).to_have_value(SCORESHEET)
     page.screenshot(path=ARTIFACTS / "chess-claim.png", full_page=True)
@@ -92,11 +97,7 @@ def test_the_chess_fields_read_pgn_and_fen_each_with_a_one_line_help(page, app_u
 
 
 def test_a_claims_verdict_is_decided_by_its_own_articles_each_with_its_number(page, app_url):
-    page.goto(f"{app_url}/calc/chess")
-    form = page.locator("form#calc-claim")
-    form.locator("textarea[name=pgn]").fill(SCORESHEET)
-    form.locator("select[name=claim]").select_option("threefold")
-    form.get_by_role("button", name="Calculate").click()
+    claim_threefold_on_the_scoresheet(page, app_url)
     deciding = page.locator(".calc-result ul.deciding li")
     expect(deciding).to_have_count(3)
     expect(deciding.locator(".ref")).to_have_text(["FIDE 9.2", "FIDE 9.2.2", "FIDE 9.5.1"])
