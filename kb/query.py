@@ -98,7 +98,10 @@ def term_games(conn: sqlite3.Connection, terms: list[str]) -> dict[str, dict[str
     """For each term: game → how many of its rulings use the term (stemmed, as FTS matches it)."""
     sql = ("select r.game, count(*) from rulings_fts join rulings r on r.rowid = rulings_fts.rowid "
            "where rulings_fts match ? group by r.game")
-    memo = _usage_memo(conn)
+    # A kb.asof connection's temp tables shadow the stored rulings: its counts are of another day's library, and
+    # must not be kept as the file's.
+    dated = conn.execute("select 1 from temp.sqlite_master where name = 'rulings_fts'").fetchone() is not None
+    memo = {} if dated else _usage_memo(conn)
     for term in terms:
         if term not in memo:
             if len(memo) >= USAGE_MEMO:

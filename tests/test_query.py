@@ -1,8 +1,11 @@
 """A question becomes content words, a safe full-text query, the game it names or speaks, or a direct hit."""
+import shutil
+
 import pytest
 
-from kb import query
+from kb import asof, query
 from kb.lexicon import load_lexicon
+from kb.store import connect
 
 
 @pytest.fixture(scope="module")
@@ -50,6 +53,21 @@ def test_term_games_counts_each_games_rulings_using_a_word(conn):
     usage = query.term_games(conn, ["stoneskin", "qwertyuiop"])
     assert set(usage["stoneskin"]) == {"dragon-dice"} and usage["stoneskin"]["dragon-dice"] >= 2
     assert usage["qwertyuiop"] == {}
+
+
+def test_counts_read_as_of_a_past_day_are_not_kept_for_todays_questions(built_db, tmp_path):
+    # A copy: the counts kept in memory are per file, and the shared database's may already hold these words.
+    db = tmp_path / "rulings.db"
+    shutil.copy(built_db, db)
+    dated, swapped = asof.connection(str(db), "2001-01-01")
+    words = ["magic", "army", "dice"]
+    then = query.term_games(dated, words)
+    today = connect(db)
+    stored = {word: dict(today.execute("select r.game, count(*) from rulings_fts join rulings r on r.rowid = "
+                                       "rulings_fts.rowid where rulings_fts match ? group by r.game", [word]))
+              for word in words}
+    assert swapped and then != stored  # the day reads fewer sources than the file holds
+    assert query.term_games(today, words) == stored
 
 
 def test_game_vocabulary_is_recognised_without_its_name(conn):
