@@ -14,10 +14,13 @@ unexport PYTHONDONTWRITEBYTECODE
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	# The CPU build of torch first: an unpinned torch would pull a multi-GB CUDA build.
-	$(BIN)/pip install --quiet torch==2.13.0
-	$(BIN)/pip install --quiet -e '.[test]'
+	# The CPU build of torch first, by pip, which takes it from this machine's disk (an unpinned torch would pull a
+	# multi-GB CUDA build); uv with it. No bytecode is compiled at install: of torch's thousands of modules the
+	# suite imports a few, compiled when first imported (81 s -> 26 s).
+	$(BIN)/pip install --quiet --no-compile torch==2.13.0 uv
+	# The rest by uv: it downloads and unpacks in parallel (pip: 104 s, uv: 25 s with an empty cache). The
+	# project's torch range keeps the installed build.
+	$(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[test]'
 	$(BIN)/rulings export-model
 	touch $(STAMP)
 
