@@ -11,11 +11,12 @@ one line of a dotted rulebook is text, while "1-2-1." in a hyphenated one is a r
 from __future__ import annotations
 
 import re
+import string
 from collections.abc import Iterable, Sequence
+from itertools import groupby
 
-# Where a label's parts meet: a separator, or a digit meeting a letter ("9f12c", "702.11b").
-_PART = re.compile(r"\d+|[A-Za-z]+")
-_LAST_PART = re.compile(r"(?P<parent>.*?)[.\-]?(?:\d+|[A-Za-z]+)$")
+# The separators a label may join its parts with.
+_JOINTS = ".-"
 # A number in parts joined by "." or "-" opening a line, after the markup a bullet or bold leaves:
 # "1-2-1. When…", "**2-3-4.** If…", "- 4.3.6 Challenge".
 _OPENING = re.compile(r"^\s*(?:[-*+•]\s+)?(?:\*\*|__)?(?P<label>\d{1,4}(?:[.\-]\d{1,4})+)\.?(?:\*\*|__)?(?:\s|$)")
@@ -30,7 +31,12 @@ KEYWORD_FORMS = f"(?:{'|'.join(form for word in KEYWORDS for form in (word, word
 
 def parts(label: str) -> list[str]:
     """The parts of a label in order: "702.11b" -> 702, 11, b; "1-2-1" -> 1, 2, 1; "9f12c" -> 9, f, 12, c."""
-    return _PART.findall(label)
+    return ["".join(run) for kind, run in groupby(label, _part_kind) if kind]
+
+
+def _part_kind(char: str) -> str:
+    """What part of a label `char` may belong to: a number, a letter, or none (a separator)."""
+    return "number" if char.isdecimal() else "letter" if char in string.ascii_letters else ""
 
 
 def key(label: str) -> tuple[int, ...]:
@@ -41,15 +47,17 @@ def key(label: str) -> tuple[int, ...]:
 
 def separator(label: str) -> str:
     """The separator a label joins its numbers with ("-" for "1-2-1"), "." when it has none of its own."""
-    found = re.search(r"[.\-]", label)
-    return found.group() if found else "."
+    return next((char for char in label if char in _JOINTS), ".")
 
 
 def parent(label: str) -> str:
     """The label `label` extends, its last part and the separator before it cut off ("1-2" for "1-2-1",
     "702.11" for "702.11b", "9f12" for "9f12c"), or "" for a label of one part."""
-    match = _LAST_PART.match(label)
-    return match.group("parent") if match else ""
+    last = parts(label)[-1:]
+    if not last or not label.endswith(last[0]):
+        return ""
+    head = label[:-len(last[0])]
+    return head[:-1] if head.endswith(tuple(_JOINTS)) else head
 
 
 def within(label: str, outer: str | None) -> bool:
@@ -84,7 +92,7 @@ def separators(lines: Iterable[str]) -> str:
     found: dict[str, list[str]] = {}
     for line in lines:
         match = _OPENING.match(line) if len(line) > 2 and line.lstrip()[:1] in "0123456789-*+•_" else None
-        if match and len(set(re.findall(r"[.\-]", match.group("label")))) == 1:  # not "1.2-3", a range or a date
+        if match and len(set(match.group("label")) & set(_JOINTS)) == 1:  # not "1.2-3", a range or a date
             found.setdefault(separator(match.group("label")), []).append(match.group("label"))
     return "." + "".join(joint for joint, run in found.items() if joint != "." and chained(run) >= EVIDENCE)
 
@@ -198,12 +206,12 @@ def numeric(number: str | None) -> bool:
 
 def compound(number: str | None) -> bool:
     """Is `number` numbered like a rule, with parts ("4.3.6", "6.A.1"), not a chapter ("6") or a letter?"""
-    return numeric(number) and bool(re.search(r"[.\-]", number))
+    return numeric(number) and any(char in _JOINTS for char in number)
 
 
 def depth(number: str) -> int:
     """How many parts a label joins with separators ("4.3.6" -> 3, "1-2" -> 2, "702.11b" -> 2)."""
-    return len(re.findall(r"[.\-]", number)) + 1
+    return sum(char in _JOINTS for char in number) + 1
 
 
 def in_hundreds(number: str, chapter: str) -> bool:

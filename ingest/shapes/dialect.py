@@ -7,6 +7,7 @@ read lines through these, so that a line is a heading or an item the same way fo
 from __future__ import annotations
 
 import re
+import string
 from dataclasses import dataclass
 
 from ingest import labels
@@ -119,12 +120,16 @@ def previous_nonblank(lines: list[tuple[int, str]]) -> list[int]:
     return preceding
 
 
+# What a topic's name may open with: a capital, a digit, a quotation mark or a parenthesis.
+_TOPIC_OPENERS = string.ascii_uppercase + string.digits + "“\"'("
+
+
 def names_a_topic(title: str) -> bool:
     """Is `title` the name of a topic ("Deck Construction", "Step 1: Finalize", "1v1 (Duel)") rather than a
     rule's sentence or a numbered step ("1. Activate the Ability"): a few title-case words (one lower-case word
     besides connectors), no final stop?"""
     words = title.split()
-    if len(words) > 7 or title[-1] in ".,;:!?" or not re.match(r"[A-Z0-9“\"'(]", title) or ITEM.match(title):
+    if len(words) > 7 or title[-1] in ".,;:!?" or title[0] not in _TOPIC_OPENERS or ITEM.match(title):
         return False
     lower = [w for w in words if w.strip("“”\"'()")[:1].islower() and w.lower() not in TITLE_SMALL]
     return len(lower) <= 1
@@ -150,7 +155,7 @@ def marked_heading(line: str) -> re.Match | None:
 def section_title(raw: str) -> str:
     """A heading's title as a section path shows it: its markup stripped, an ALL-CAPS title in title case."""
     raw = raw.strip(" *#:")
-    if not raw.isupper() or re.fullmatch(r"[A-Z]{2,3}", raw):  # "XP", "LOS": an abbreviation, not shouting
+    if not raw.isupper() or len(raw) in (2, 3) and raw.isascii() and raw.isalpha():  # "XP", "LOS": no shouting
         return raw
     words = raw.split()
     return " ".join(word.lower() if index and word.lower() in HEADING_CONNECTORS else _capitalised(word)

@@ -17,6 +17,7 @@ footnotes (`[^1]: ...`) are text, never headings or units.
 from __future__ import annotations
 
 import re
+import string
 
 from ingest import labels, links
 from ingest.formats import FENCE
@@ -81,6 +82,8 @@ _KEYWORD_HEADING = re.compile(rf"^{labels.KEYWORD_FORMS}\s+(?P<n>\d+(?:\.\d+)*)(
 _BARE_NUMBERED = re.compile(r"^(?P<n>\d{1,2})\s+(?P<title>[A-Z][^.!?;:]{0,70}[^\s.!?;:,])$")
 # "♦Iron Ward [13]": a symbol and a card's number in brackets may frame it.
 _FRAMING = re.compile(r"^[\u2190-\u2bff]|\s\[\w{1,8}\]$")
+# What body text under a heading opens with: a capital, a quotation mark or a parenthesis.
+_BODY_OPENERS = string.ascii_uppercase + "“\"("
 _SHORT_LINE = 0.8  # a line shorter than this share of the text's width ended there on purpose
 _SIBLING_LINES = 200  # how far a numbered step's next sibling is looked for
 # "[^1]: A judge is any staff member...": a footnote, as the readers write one.
@@ -493,7 +496,7 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         if BULLET.match(body) or self.item.match(body):
             return True
         body = body.strip()
-        return (bool(re.match(r"[A-Z“\"(]", body)) and not names_a_topic(body)
+        return (bool(body) and body[0] in _BODY_OPENERS and not names_a_topic(body)
                 and (len(body.split()) >= 8 or bool(SENTENCE_END.search(body)) and len(body.split()) >= 4))
 
 

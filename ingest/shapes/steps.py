@@ -13,6 +13,7 @@ from ingest.shapes.dialect import section_title
 # "STEP 7-PLACE GAME BOARD TOKENS: Place the custodians…", "Phase 2: Draw": a step numbered after a word.
 _STEP = re.compile(r"^\s*(?P<word>[A-Z][A-Za-z]{2,11})\s+(?P<n>\d{1,2})\s*[-–—:.]\s*"
                     r"(?:(?P<title>[A-Z][A-Z0-9 '’&/-]{2,60}[A-Z0-9])\s*:\s*)?(?P<body>\S.*)$")
+_KEYWORDS = {word.casefold() for word in labels.KEYWORDS}  # folded, as `stepped` compares words
 # How many lines a word must number, counting up from 1, to be the word the document numbers its steps after.
 _STEPS = 3
 
@@ -33,7 +34,7 @@ def stepped(lines: list[tuple[int, str]]) -> set[str]:
         last[word] = number
     # The words a heading's number follows number sections and rules, never steps.
     return {word for word, count in counted.items()
-            if count >= _STEPS and not re.fullmatch(labels.KEYWORD_FORMS, word, re.IGNORECASE)}
+            if count >= _STEPS and word not in _KEYWORDS}
 
 
 class StepReader:
