@@ -4,14 +4,8 @@ sections again.
 """
 from __future__ import annotations
 
-import re
-
+from ingest.classify import CHANGELOG
 from ingest.shapes.dialect import Heading
-
-# A document's record of its own revisions ("UPDATE SUMMARY", "Previous Update Summary", "Revision History").
-CHANGELOG = re.compile(r"^(?:previous\s+|recent\s+|earlier\s+|rules?\s+)?(?:update\s+summar(?:y|ies)|change\s*log|"
-                       r"summary\s+of\s+changes|changes\s+(?:in|since|from)\b|revision\s+history|"
-                       r"version\s+history|what['’]s\s+new|errata)", re.I)
 
 
 class ChangelogReader:

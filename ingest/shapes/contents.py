@@ -4,7 +4,8 @@ then "The Golden Rules"): its entries are text, never the document's own heading
 from __future__ import annotations
 
 from ingest import labels
-from ingest.shapes.dialect import ITEM, names_a_topic
+from ingest.classify import ITEM, LONE_LABEL
+from ingest.shapes.dialect import names_a_topic
 
 # Labels over titles in a row, this many of them siblings, are a contents page; a title wraps over a few lines.
 _CONTENTS_RUN = 3
@@ -15,7 +16,7 @@ def _title_words(line: str) -> bool:
     """Is `line` (a part of) a title in a contents page: a few words, no sentence, no label?"""
     stripped = line.strip()
     return (0 < len(stripped.split()) <= 7 and stripped[-1] not in ".,;:!?"
-            and not labels.LONE_LABEL.match(line) and not ITEM.match(stripped))
+            and not LONE_LABEL.match(line) and not ITEM.match(stripped))
 
 
 def contents_pairs(lines: list[tuple[int, str]], following: list[int | None]) -> set[int]:
@@ -37,7 +38,7 @@ def contents_pairs(lines: list[tuple[int, str]], following: list[int | None]) ->
     index = next((i for i, (_, line) in enumerate(lines) if line.strip()), None)
     while index is not None:
         title = following[index]
-        if (labels.LONE_LABEL.match(lines[index][1]) and title is not None and _title_words(lines[title][1])
+        if (LONE_LABEL.match(lines[index][1]) and title is not None and _title_words(lines[title][1])
                 and names_a_topic(lines[title][1].strip())):
             label = lines[index][1].strip().rstrip(".")
             if run and not labels.follows(label, run[-1][1]):

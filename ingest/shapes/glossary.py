@@ -8,39 +8,28 @@ from __future__ import annotations
 import re
 
 from ingest import labels
-from ingest.segment import SENTENCE_STARTERS, Block, slugify
-from ingest.shapes.dialect import (
+from ingest.classify import (
     CAPS_LINE,
+    DOTTED_TERM,
+    INLINE_TERM,
     ITEM,
+    LETTER_GROUP,
+    NAMES_TERMS,
+    NON_SPACE,
+    NUMBERED_TOPIC,
     SENTENCE_END,
     TITLE_LINE,
-    TITLE_SMALL,
-    Heading,
+    TOPIC,
     heading_number,
-    indent_of,
     marked_heading,
-    section_title,
 )
+from ingest.segment import SENTENCE_STARTERS, Block, slugify
+from ingest.shapes.dialect import TITLE_SMALL, Heading, indent_of, section_title
 
-# "Glossary", "Definitions and Terms", "Terms & Definitions", "Keyword Glossary": glossary words, joined
-# ("Keywords" alone names a chapter of keyword rules, no glossary).
-_GLOSSARY_WORD = r"(?:glossary|definitions?|terms|key terms|terminology)"
-GLOSSARY = re.compile(rf"^(?:(?:\d+[.)]?|[A-Z][.:])\s+)?(?:keywords?\s+)?{_GLOSSARY_WORD}"
-                      rf"(?:\s+(?:(?:and|&|of)\s+)?(?:{_GLOSSARY_WORD}|keywords?))*$", re.IGNORECASE)
-# "bag: A non-physical zone...": a glossary term and its definition on one line.
-_INLINE_TERM = re.compile(r"^(?P<term>[^\s:–—][^:–—]{0,40}?)\s*(?::|\s[–—]\s)\s*(?P<definition>\S.*)$")
-# "Hex. One space of the map.": a capitalised term of a few words closed by a full stop, then its definition.
-_DOTTED_TERM = re.compile(r"^(?P<term>[A-Z][\w'’/-]{0,30}(?: [\w'’/()-]{1,30}){0,3})\.\s+(?P<definition>[A-Z“\"(].*)$")
-# A heading whose last word names what a glossary holds ("Essential Game Terminology", "Game Terms").
-_NAMES_TERMS = re.compile(rf"\b{_GLOSSARY_WORD}$", re.IGNORECASE)
 _TERM_WORDS = 7
-# "## A", "## B–C": a glossary's letter headings, which group its entries.
-_LETTER_GROUP = re.compile(r"^[A-Z](?:\s*[-–—]\s*[A-Z])?$")
 # How far from the next number a numbered glossary topic may stand: a PDF's columns can set "11 ASTEROID FIELD"
 # and "12 ATTACH" before "10 ANTI-FIGHTER BARRAGE".
 _TOPIC_REORDER = 3
-# "4 ACTIVE PLAYER", "7" (its title on the next line): a glossary topic the document numbers.
-_TOPIC = re.compile(r"^(?P<n>\d{1,3})(?:\s+(?P<title>[A-Z][A-Z0-9 ,'’&()/-]{1,60}))?$")
 # An alphabetical run of this many sibling headings, over this many letters, is a glossary's entries.
 _ALPHABETICAL_RUN = 8
 _ALPHABETICAL_LETTERS = 4
@@ -59,7 +48,7 @@ class GlossaryReader:
         line = self.lines[term][1].strip()
         if self.item.match(line) or marked_heading(line):
             return False
-        if _INLINE_TERM.match(line) or _DOTTED_TERM.match(line):
+        if INLINE_TERM.match(line) or DOTTED_TERM.match(line):
             return True
         definition = self.following[term]
         return _term_line(line) and definition is not None and _opens_definition(self.lines[definition][1])
@@ -70,8 +59,8 @@ class GlossaryReader:
         document's glossary heading where it has one, else the headings around the section the run follows
         when that is one section among others with text of its own ("## Timing", its rules, then "###
         Abilities", "### Accuracy"…: the run is no part of Timing; "## Cards" right over its entries holds them)."""
-        parents = [h for h in self.headings if not _LETTER_GROUP.match(h.title)]  # "## A" only groups entries
-        if _LETTER_GROUP.match(heading.title):
+        parents = [h for h in self.headings if not LETTER_GROUP.match(h.title)]  # "## A" only groups entries
+        if LETTER_GROUP.match(heading.title):
             return
         glossary = bool(parents) and parents[-1].glossary
         if index in self.entries and not glossary:
@@ -93,7 +82,7 @@ class GlossaryReader:
         deeper = self.numbers[index] or ""
         return (bool(own) and len(own.split()) <= _TERM_WORDS and own[-1] not in ".,;:!?"
                 and labels.within(deeper, label) and deeper != label
-                and any((h.glossary or _NAMES_TERMS.search(h.title)) and labels.parent(label) == (h.number or "")
+                and any((h.glossary or NAMES_TERMS.search(h.title)) and labels.parent(label) == (h.number or "")
                         for h in self.headings))
 
     def _term(self, index: int, pos: int, line: str) -> bool:
@@ -118,17 +107,17 @@ class GlossaryReader:
             term, following = topic
             self.skip.update(range(index + 1, following))
             block = _term_block(self.section, term)
-            if self.item.match(self.lines[following][1]):  # no definition, its rules right under it: its name
+            if self.readings[following].item:  # no definition, its rules right under it: its name
                 self._extend(block.pieces, pos, self.lines[following - 1][0] + len(self.lines[following - 1][1]))
             self._number_topic(block)
             self.blocks.append(block)
             self.current, self.last, self.example = block, block, None
             return True
-        inline = _INLINE_TERM.match(stripped)
+        inline = INLINE_TERM.match(stripped)
         if not (inline and len(inline.group("term").split()) <= 5):
             # "Hex. One space…" only in a glossary written so from its first entry: elsewhere a line may
             # open with a short sentence ("Legendary permanents are bound. See rule 704.5j.").
-            inline = _DOTTED_TERM.match(stripped) if self.dotted in (None, True) else None
+            inline = DOTTED_TERM.match(stripped) if self.dotted in (None, True) else None
             if inline and inline.group("term").split()[0].lower() in SENTENCE_STARTERS:
                 inline = None
             if self.dotted is None:
@@ -175,7 +164,7 @@ class GlossaryReader:
         next ("4 ACTIVE PLAYER" after topic 3, even right under a rule; "7" alone over "AGENDA CARD"; "11" before
         "10" where a PDF's columns set it so), over its definition:
         (the term, the index of the line its definition starts on), else None."""
-        topic = _TOPIC.match(stripped)
+        topic = TOPIC.match(stripped)
         if topic is None or not self.topics or topic.group("n") in self.topics:
             return None
         if abs(int(topic.group("n")) - self.topic_top - 1) > _TOPIC_REORDER:
@@ -188,7 +177,7 @@ class GlossaryReader:
             following = self.following[following]
         if following is None:
             return None
-        rule = self.item.match(self.lines[following][1])
+        rule = self.readings[following].item
         under = bool(rule and rule.group("decimal") and labels.within(rule.group("decimal"), topic.group("n")))
         if not (under or _opens_definition(self.lines[following][1])):  # its definition, or its first rule
             return None
@@ -214,7 +203,7 @@ class GlossaryReader:
 
     def _number_topic(self, block: Block) -> None:
         """Remember a glossary topic the document numbers ("1 ABILITIES"): its rules (1.1, 1.2…) sit under it."""
-        number = re.match(r"(\d{1,3})\s+\S", block.title) if block.kind == "glossary" else None
+        number = NUMBERED_TOPIC.match(block.title) if block.kind == "glossary" else None
         if number:
             self.topics[number.group(1)] = block.label
             self.topic_top = max(self.topic_top, int(number.group(1)))
@@ -313,7 +302,7 @@ def _spaced_term(line: str) -> tuple[str, int] | None:
     playing field…"): the definition opens at the first capitalised word after the term's first word (past a
     parenthesis: "Out-of-bounds (OB) Everything…") or, in a run of them, at the one that opens sentences
     ("The"); the term is a short phrase not ending in a small word, the definition a few words at least."""
-    words = list(re.finditer(r"\S+", line))
+    words = list(NON_SPACE.finditer(line))
     if len(words) < 3 or not words[0].group()[:1].isupper():
         return None
     opening = next((i for i in range(1, len(words)) if words[i].group()[:1].isupper()), None)

@@ -20,74 +20,66 @@ import re
 import string
 
 from ingest import labels, links
-from ingest.formats import FENCE
-from ingest.segment import Block, first_sentence, slugify, trim
-from ingest.shapes.changelog import CHANGELOG, ChangelogReader
-from ingest.shapes.contents import contents_pairs
-from ingest.shapes.dialect import (
+from ingest.classify import (
     ASIDE,
+    ASKING_WORD,
     ASKS,
+    BARE_NUMBERED,
     BULLET,
     CAPS_LINE,
+    CHANGELOG,
+    CHAPTER,
+    COLUMNS,
+    DECIMAL_TITLE,
     ENDS_ASKING,
     ENDS_CLAUSE,
+    FRAMING,
+    GLOSSARY,
     ITEM,
+    KEYWORD_HEADING,
+    KEYWORD_PART,
+    LIST_GOES_ON,
+    LONE_LABEL,
     LONGEST_HEADING,
-    MARKED,
+    NAMED,
+    NUMBERED_SECTION,
     OPENS_SENTENCE,
+    RIGHTS,
+    ROW,
     SENTENCE_END,
+    SENTENCE_INSIDE,
     TITLE_LINE,
+    TOP_NUMBER,
+    heading_number,
+    item_pattern,
+    read_lines,
+    table_cells,
+    without_number,
+)
+from ingest.formats import FENCE
+from ingest.segment import Block, first_sentence, slugify, trim
+from ingest.shapes.changelog import ChangelogReader
+from ingest.shapes.contents import contents_pairs
+from ingest.shapes.dialect import (
     TITLE_SMALL,
     Heading,
-    heading_number,
     indent_of,
-    item_pattern,
-    marked_heading,
     names_a_topic,
     next_nonblank,
     numbered_lines,
     previous_nonblank,
     section_title,
 )
-from ingest.shapes.glossary import GLOSSARY, GlossaryReader, alphabetical_headings
-from ingest.shapes.questions import ASKING_WORD, QuestionReader, split_asked
+from ingest.shapes.glossary import GlossaryReader, alphabetical_headings
+from ingest.shapes.questions import QuestionReader, split_asked
 from ingest.shapes.steps import StepReader, stepped
-from ingest.shapes.top_numbering import TOP_NUMBER, TopNumberingReader, numbers_rules_from_the_top
+from ingest.shapes.top_numbering import TopNumberingReader, numbers_rules_from_the_top
 from ingest.text import MappedText
 
-# A separator: a rule of dashes, or a few words framed by dashes ("- The End –").
-_RULE_LINE = re.compile(r"^\s*(?:[-=_*]{5,}|[-–—]\s*[^\W\d_][\w ]{0,20}?\s*[-–—])\s*$")
-_ROW = re.compile(r"^\|.*\|$")  # a table row of the outline dialect
-# The rights to a document, which its back matter states.
-_RIGHTS = re.compile(r"©|\bcopyrights?\b|\ball rights reserved\b|\blicen[cs](?:e|ed)\b|\btrademarks?\b", re.IGNORECASE)
-# "Stoneskin (2 points): Add one..." - a numbered item that names something.
-_NAMED = re.compile(r"^(?P<name>[A-Z][\w'’ /-]{1,40}?)\s*(?:\([^)]*\))?\s*(?::|\s[-–]\s)")
-# Captions of diagrams and tables name a picture, never a section.
-_CAPTION = re.compile(r"^(?:#{1,6}\s+)?(?:[Dd]iagram|DIAGRAM|[Tt]able|TABLE|[Ff]ig(?:ure|\.)|FIG(?:URE|\.)|"
-                      r"[Ii]llustration|ILLUSTRATION|[Cc]hart|CHART)\s*(?:\d+[a-z]?|[A-Z])\b")
-# "1.      CONCEPTS", "6. ABILITIES, EFFECTS, AND RESOLVING": a chapter.
-_CHAPTER = re.compile(r"^(?P<n>\d{1,3})[.)]\s+(?P<title>[A-Z][A-Z0-9 ,:&/'’()-]*[A-Z0-9)])$")
-# "1.2. Golden Rules": a decimal line that names what follows (a heading when deeper rules follow it).
-# "17.1. Dangerous Play:" names its subrules too, when every word of it is capitalised.
-_DECIMAL_TITLE = re.compile(r"^(?P<n>\d+(?:\.(?:\d+|[A-Z](?![A-Za-z])))+[a-z]?)\.?\s+"
-                            r"(?P<title>[A-Z“\"'(][^.;:!?]{0,60}?[^.;:!?,])(?P<colon>:)?$")
-# "100. General": a numbered line that only names what follows.
-# A title with commas ("4. Point, Goal and Game") only over rules numbered under it (4.1).
-_NUMBERED_SECTION = re.compile(r"^(?P<n>\d{1,4})[.)]\s+(?P<title>[A-Z][\w'’&/ ,-]{1,50}[\w)])$")
-# Keywords that name a part of a document, never one rule: "Section 7.2" heads a section however numbered.
-_KEYWORD_PART = re.compile(f"^(?:{'|'.join(labels.SECTION_WORDS)})\\b", re.IGNORECASE)
-_KEYWORD_HEADING = re.compile(rf"^{labels.KEYWORD_FORMS}\s+(?P<n>\d+(?:\.\d+)*)(?!\.?\d)"
-                              r"\s*+(?:[:.–—-]\s*+)?[^.!?]*$")
-# "3 BASIC RULES and what you can do": a number without a stop, then a title (a heading only in a sequence).
-_BARE_NUMBERED = re.compile(r"^(?P<n>\d{1,2})\s+(?P<title>[A-Z][^.!?;:]{0,70}[^\s.!?;:,])$")
-# "♦Iron Ward [13]": a symbol and a card's number in brackets may frame it.
-_FRAMING = re.compile(r"^[\u2190-\u2bff]|\s\[\w{1,8}\]$")
 # What body text under a heading opens with: a capital, a quotation mark or a parenthesis.
 _BODY_OPENERS = string.ascii_uppercase + "“\"("
 _SHORT_LINE = 0.8  # a line shorter than this share of the text's width ended there on purpose
 _SIBLING_LINES = 200  # how far a numbered step's next sibling is looked for
-# "[^1]: A judge is any staff member...": a footnote, as the readers write one.
-_FOOTNOTE = re.compile(r"^\s*\[\^[^\]\s]+\]:\s*")
 
 
 def parse_outline(doc: MappedText, root: tuple[str, ...]) -> list[Block]:
@@ -113,6 +105,7 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         self.code = _fenced(lines)  # line index -> the line of a code block or of the FENCE around it
         # Looking ahead or back, a code block's lines are plain text: "END LOOP" or "# comment" heads nothing.
         self.lines = [(pos, FENCE if index in self.code else line) for index, (pos, line) in enumerate(lines)]
+        self.readings = read_lines(self.lines, self.item)
         self.following = next_nonblank(self.lines)
         self.preceding = previous_nonblank(self.lines)
         self.numbers = _next_numbers(self.lines, self.item)
@@ -177,34 +170,35 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
                 self._code(index, pos, self.code[index])
                 continue
             stripped = line.strip()
+            reading = self.readings[index]
             if index in self.skip:
                 continue
             if index in self.asking:
                 self._text(index, pos, line)
                 continue
-            if not stripped or _RULE_LINE.match(line):
+            if not stripped or reading.separator:
                 if self._parts(index) and (self.in_front or self.current is not None and (
                         self.current.kind == "paragraph" or self.current is self._owner()
                         or self.preceding[index] in self.inline_asked)):  # a bullet's answer ends with it
                     self.current = self.example = None
                 continue
-            if _FOOTNOTE.match(line):
-                self._footnote(pos, line)
+            if reading.footnote:
+                self._footnote(pos, line, reading.footnote)
                 continue
             if self._cross_reference(pos, line):
                 continue
-            bullet = BULLET.match(line)
+            bullet = reading.bullet
             if index in self.inline_asked:  # "•   Is there a turn limit?    No, play goes on…"
                 self.items, self.case, self.named = [], None, None
                 self._start(self._question(index), pos + bullet.end(), pos + len(line))
                 continue
-            if bullet or _CAPTION.match(stripped):
+            if bullet or reading.caption:
                 self._text(index, pos, line, bullet)
                 continue
-            item = self.item.match(line)
+            item = reading.item
             if self.steps and self._step(pos, line):
                 continue
-            if (self.top_rules or self.lone) and labels.LONE_LABEL.match(line):
+            if (self.top_rules or self.lone) and LONE_LABEL.match(line):
                 item = labels.alone(line, self.item)  # a number whose text is on the next lines
                 if index in self.listed:  # an entry of a contents page ("1.2." over "The Golden Rules")
                     self._text(index, pos, line)
@@ -225,7 +219,7 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
                 if item and self._sense(item):  # "1. Text on an object…": a numbered sense of the term
                     self._text(index, pos, line)
                     continue
-                if self.topics and not item and not marked_heading(stripped):
+                if self.topics and not item and not reading.marked:
                     # A glossary of numbered topics holds to its end: an unnumbered line ("Gravity Rift" under a
                     # picture) is text, no heading.
                     self._text(index, pos, line)
@@ -250,7 +244,7 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
             if self.blocks and len(self.blocks[-1].section) >= depth else []
         if not tail or any(block.kind != "paragraph" for block in tail):
             return
-        if any(_RIGHTS.search(self.text[start:end]) for block in tail for start, end in block.pieces):
+        if any(RIGHTS.search(self.text[start:end]) for block in tail for start, end in block.pieces):
             for block in tail:
                 block.kind = "title"
 
@@ -272,7 +266,7 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
             return None
         parent = self.decimal_rules.get(current.parent or "")
         above = self.lines[index - 1][1].rstrip()
-        if parent is None or len(above) >= 0.75 * self.width or not re.search(r"(?:[,;]|\b(?:or|and))$", above):
+        if parent is None or len(above) >= 0.75 * self.width or not LIST_GOES_ON.search(above):
             return None
         return parent if self.text[parent.pieces[-1][0]:parent.pieces[-1][1]].rstrip().endswith(":") else None
 
@@ -282,29 +276,29 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         if len(stripped) > LONGEST_HEADING:
             return None
         following = self.following[index]
-        if _COLUMNS.search(stripped) and following is not None and _table_cells(self.lines[following][1]):
+        if COLUMNS.search(stripped) and following is not None and table_cells(self.lines[following][1]):
             return None  # "Result      Points      Tiebreak" over its rows: a table's header
         if item and self._table_row(index, item):
             return None  # "4.5      Sweep      3": a table's last row, no heading of what follows
-        marked = MARKED.match(stripped)
+        marked = self.readings[index].marked
         if marked:
             title = marked.group("star") or marked.group("hash")
             return Heading(len(marked.group("hashes") or "#"), section_title(title), heading_number(title), "marked")
         # A line carrying on the sentence above ("...follow the rules in\nSection 6.5.") is no heading.
         carried = index and not ENDS_CLAUSE.search(self.lines[index - 1][1].rstrip() or ".")
-        keyword = _KEYWORD_HEADING.match(stripped)
+        keyword = KEYWORD_HEADING.match(stripped)
         named = keyword and names_a_topic(stripped[keyword.end("n"):].strip(" :.–—-") or "-")
         if keyword and (named or not carried) and not self._carried_on(index):
             number = keyword.group("n")
             # "Rule 7.11 Instigator & Aggressor": a rule's heading, its own text the rule
             return Heading(labels.depth(number), stripped, number, "numbered",
-                            rule=labels.compound(number) and not _KEYWORD_PART.match(stripped))
+                            rule=labels.compound(number) and not KEYWORD_PART.match(stripped))
         if self.top_rules and (TOP_NUMBER.match(stripped) or self.numbers[index] is not None):
             return self._top_heading(index, stripped)
-        chapter = _CHAPTER.match(stripped)
+        chapter = CHAPTER.match(stripped)
         if chapter:
             return Heading(1, section_title(chapter.group("title")), chapter.group("n"), "numbered")
-        decimal = _DECIMAL_TITLE.match(stripped)
+        decimal = DECIMAL_TITLE.match(stripped)
         if decimal and decimal.group("colon") and not _title_case(decimal.group("title")):
             decimal = None
         if decimal and len(decimal.group("title").split()) <= 8 and (
@@ -312,7 +306,7 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
             number = decimal.group("n")
             return Heading(labels.depth(number), f"{number} {section_title(decimal.group('title'))}", number,
                            "numbered")
-        numbered = _NUMBERED_SECTION.match(stripped)
+        numbered = NUMBERED_SECTION.match(stripped)
         if numbered and "," in numbered.group("title") and not (
                 names_a_topic(numbered.group("title"))
                 and labels.within(self.numbers[index] or "", numbered.group("n"))
@@ -338,7 +332,7 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
                 CHANGELOG.match(stripped) or GLOSSARY.match(stripped) and self._opens_glossary(index))):
             return None
         if index in self.sequenced:
-            bare = _BARE_NUMBERED.match(stripped)
+            bare = BARE_NUMBERED.match(stripped)
             return Heading(1, f"{bare.group('n')} {section_title(bare.group('title'))}", bare.group("n"), "numbered")
         if CAPS_LINE.match(stripped):
             return Heading(1, section_title(stripped), heading_number(stripped), "caps")
@@ -410,7 +404,7 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
 
     def _following_item(self, index: int) -> re.Match | None:
         following = self.following[index]
-        return None if following is None else self.item.match(self.lines[following][1])
+        return None if following is None else self.readings[following].item
 
     def _heads_rules(self, index: int, number: str) -> bool:
         """Is the decimal line at `index` followed by rules numbered under it, or by questions?"""
@@ -427,9 +421,9 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         if following is None:
             return False
         line = self.lines[following][1]
-        item = self.item.match(line)
+        item = self.readings[following].item
         later = item and item.group("decimal")
-        return bool(marked_heading(line.strip()) or _CHAPTER.match(line.strip())
+        return bool(self.readings[following].marked or CHAPTER.match(line.strip())
                     or later and not labels.within(later, number) and labels.follows(later, number))
 
     def _heads_section(self, index: int, number: str) -> bool:
@@ -454,14 +448,14 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         section heading."""
         if len(stripped.split()) > 8 or not TITLE_LINE.match(stripped):
             return False
-        name = _FRAMING.sub("", stripped)  # "♦Iron Ward [13]" names "Iron Ward"
+        name = FRAMING.sub("", stripped)  # "♦Iron Ward [13]" names "Iron Ward"
         asking = ASKING_WORD.match(name) or not names_a_topic(name)
         if asking and self._asks_on(index) is not None:
             return False  # a line running on into a question ("What happens if the raider plays" / …?) is its text
         following = self.following[index]
         if following is None:
             return False
-        item = self.item.match(self.lines[following][1])
+        item = self.readings[following].item
         opens = bool(item and (item.group("question") or item.group("decimal") or item.group("number")))
         # a card or topic over the questions asked about it ("Night Raid [12]" over "Can the raider discard…?"),
         # its name's pronunciation perhaps between them
@@ -477,7 +471,7 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
             # question, and inside an FAQ's answers only a heading over more questions.
             above = self.preceding[index]
             answering = self.faq and self.current is not None and self.current.kind == "question"
-            return opens or (not item and not answering and not asking and not re.search(r"[.!?]\s", stripped)
+            return opens or (not item and not answering and not asking and not SENTENCE_INSIDE.search(stripped)
                              and bool(OPENS_SENTENCE.match(self.lines[following][1].strip()))
                              and (above < 0 or not ENDS_ASKING.search(self.lines[above][1].rstrip())))
         return opens or (following == index + 1 and not item)
@@ -490,10 +484,10 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         words = stripped.split()
         if not names_a_topic(stripped) or any(c.isdigit() for c in words[0] + words[-1]):
             return False
-        if not (ENDS_CLAUSE.search(previous) or BULLET.match(self.lines[index - 1][1]) or _ROW.match(previous)):
+        if not (ENDS_CLAUSE.search(previous) or BULLET.match(self.lines[index - 1][1]) or ROW.match(previous)):
             return False
         body = self.lines[index + 1][1] if index + 1 < len(self.lines) else ""
-        if BULLET.match(body) or self.item.match(body):
+        if body and (self.readings[index + 1].bullet or self.readings[index + 1].item):
             return True
         body = body.strip()
         return (bool(body) and body[0] in _BODY_OPENERS and not names_a_topic(body)
@@ -562,21 +556,21 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         if heading.kind != "marked":
             return False
         rule = labels.compound(heading.number)
-        marked = marked_heading(line.strip())
+        marked = self.readings[index].marked
         raw = (marked.group("star") or marked.group("hash")).strip(" *#")
         number = heading.number if labels.numeric(heading.number) else None
-        asked = ASKS.match(_without_number(raw, number))
+        asked = ASKS.match(without_number(raw, number))
         if not (rule or asked) or self._has_parts(index, heading):
             heading.rule = rule and not self.top_rules
             return False
         self._enter_changelog(heading, index)  # a rule an update summary reprints is restated there
         self._leave_sections_outside(number)
-        title = _without_number(heading.title, number)
+        title = without_number(heading.title, number)
         if asked:
             self.questions += 1
             block = Block(self.section, number or f"q{self.questions}", title, [], kind="question")
             # The question is part of its unit, as after "Q:" or "54.".
-            start = pos + line.find(raw) + len(raw) - len(_without_number(raw, number))
+            start = pos + line.find(raw) + len(raw) - len(without_number(raw, number))
         else:
             block = Block(self.section, number, title, [], kind="rule", parent=self._parent_of(number))
             self.rules.add(number)
@@ -590,14 +584,12 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         """Do rules or questions numbered under the marked heading at `index`, or headings under it, follow
         before its next sibling heading?"""
         for later in range(index + 1, len(self.lines)):
-            line = self.lines[later][1]
-            marked = marked_heading(line.strip())
+            marked, item = self.readings[later].marked, self.readings[later].item
             if marked:
                 number = heading_number(marked.group("star") or marked.group("hash"))
                 if labels.numeric(number) and labels.numeric(heading.number):
                     return labels.within(number, heading.number) and number != heading.number
                 return len(marked.group("hashes") or "#") > heading.level
-            item = self.item.match(line)
             if item and item.group("question"):
                 return True
             inner = item and item.group("decimal")
@@ -702,9 +694,9 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         """Is the decimal number opening line `index` the first cell of a table's row rather than a rule's
         number: the line and a neighbour are rows laid out in columns, and the number does not carry the
         document's rule numbering on from the last rule (point values 0.5, 1.0, 4.5 in a scoring table)?"""
-        if not _table_cells(self.lines[index][1]) or item.group("decimal") in labels.successors(self.last_rule or ""):
+        if not table_cells(self.lines[index][1]) or item.group("decimal") in labels.successors(self.last_rule or ""):
             return False
-        return any(_table_cells(self.lines[near][1]) for near in (index - 1, index + 1) if 0 <= near < len(self.lines))
+        return any(table_cells(self.lines[near][1]) for near in (index - 1, index + 1) if 0 <= near < len(self.lines))
 
     def _decimal(self, index: int, line: str, item: re.Match, start: int, end: int) -> bool:
         label = item.group("decimal") + (item.group("sub") or "")  # "7.1 (a)" is subrule 7.1a
@@ -748,7 +740,7 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
             prefix = next((h.number for h in reversed(self.headings) if h.number), None)
             label = f"{prefix}.{number}" if prefix else number
         body = self.text[start:end]
-        named = _NAMED.match(body)
+        named = NAMED.match(body)
         title = named.group("name").strip() if named else first_sentence(body)
         numbered = "." in label
         # "54. What may a unit do...?": a question, its answer's list its own; but a step that asks among steps
@@ -773,10 +765,9 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         if not number.isdigit():
             return False
         for later in range(index + 1, min(index + _SIBLING_LINES, len(self.lines))):
-            line = self.lines[later][1]
-            if marked_heading(line.strip()):
+            line, item = self.lines[later][1], self.readings[later].item
+            if self.readings[later].marked:
                 return False
-            item = self.item.match(line)
             if item and item.group("number") and indent_of(line) == indent:  # the list's next item decides
                 return item.group("number") == str(int(number) + 1) and not ASKS.match(line[item.end():])
         return False
@@ -811,9 +802,8 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
             self.current = self.last
         self._text(index, pos, line, code=self.code.get(index + 1, "") if line.strip() == FENCE else line)
 
-    def _footnote(self, pos: int, line: str) -> None:
+    def _footnote(self, pos: int, line: str, marker: re.Match) -> None:
         """A footnote: a paragraph of its own where it stands, never a heading, a unit or a parent."""
-        marker = _FOOTNOTE.match(line)
         self.paragraphs += 1
         block = Block(self.section, str(self.paragraphs), first_sentence(line[marker.end():]), [],
                       kind="front-matter" if self.in_front else "paragraph")
@@ -843,7 +833,7 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         if self.current is None and self.own_number is not None:
             if self.own is None:  # "6.A. BASIC CHECKS" over its test cases: its own text is 6.A
                 self.own = Block(self.section, self.own_number,
-                                 _without_number(self.headings[-1].title, self.own_number), [], kind="paragraph")
+                                 without_number(self.headings[-1].title, self.own_number), [], kind="paragraph")
                 self.blocks.append(self.own)
                 self.rules.add(self.own_number)
                 self.case = self.own  # its lettered and roman items are its subrules
@@ -913,14 +903,6 @@ def _fenced(lines: list[tuple[int, str]]) -> dict[int, str]:
     return found
 
 
-def _without_number(title: str, number: str | None) -> str:
-    """A heading's title without the number it starts with ("6.A.1. Test Case, ..." -> "Test Case, ...", "Rule
-    7.11 Instigator" -> "Instigator")."""
-    if not number:
-        return title
-    return re.sub(rf"^(?:{labels.KEYWORD_FORMS}\s+)?\(?{re.escape(number)}[.:)]?\s*", "", title) or title
-
-
 def _sequenced_headings(lines: list[tuple[int, str]]) -> set[int]:
     """Indices of headings numbered without a stop ("3 BASIC RULES and what you can do"), whatever their case:
     short lines set apart (after a blank line or a finished passage, over text) whose numbers count 1, 2, 3…
@@ -928,7 +910,7 @@ def _sequenced_headings(lines: list[tuple[int, str]]) -> set[int]:
     no such sequence."""
     chains: dict[int, list[int]] = {}  # number -> the longest chain of headings counting up to it
     for index, (_, line) in enumerate(lines):
-        bare = _BARE_NUMBERED.match(line.strip())
+        bare = BARE_NUMBERED.match(line.strip())
         if not bare or len(bare.group("title").split()) > 10:
             continue
         above = lines[index - 1][1].strip() if index else ""
@@ -938,7 +920,7 @@ def _sequenced_headings(lines: list[tuple[int, str]]) -> set[int]:
         # date line, a contents page's last entry).
         heads = below.startswith(f"{number}.1 ")
         if above and not (ENDS_CLAUSE.search(above) or BULLET.match(above) or heads) or not below \
-                or _BARE_NUMBERED.match(below):
+                or BARE_NUMBERED.match(below):
             continue
         if number == 1 or number - 1 in chains:
             chains[number] = chains.get(number - 1, []) + [index] if number > 1 else [index]
@@ -954,7 +936,7 @@ def _next_numbers(lines: list[tuple[int, str]], opening: re.Pattern = ITEM) -> l
         numbers[index] = upcoming
         line = lines[index][1]
         item = labels.alone(line, opening) or opening.match(line)
-        chapter = _CHAPTER.match(line.strip()) if len(line) <= 2 * LONGEST_HEADING else None
+        chapter = CHAPTER.match(line.strip()) if len(line) <= 2 * LONGEST_HEADING else None
         if item and item.group("decimal"):
             upcoming = item.group("decimal")
         elif chapter:
@@ -966,15 +948,4 @@ def _title_case(title: str) -> bool:
     """Is every word of `title` capitalised but the small ones ("Defensive Throwing (Marking) Fouls")?"""
     return all(word.strip("“”\"'()")[:1].isupper() or word.lower() in TITLE_SMALL for word in title.split())
 
-
-def _table_cells(line: str) -> re.Match | None:
-    """`line` as a row of a table laid out in columns: a number, then cells set apart by wide gaps (a row is
-    short: a long line is none, and is not matched, the pattern backtracking over long runs of spaces)."""
-    return _TABLE_ROW.match(line) if len(line) <= _LONGEST_ROW else None
-
-
-_COLUMNS = re.compile(r"\S(?>(?: {3,}|\t)\s*)\S.*\S(?: {3,}|\t)\s*\S")  # three cells or more, set apart
-_LONGEST_ROW = 200
-# "0.5      Draw        1": a number in the first column, then at least one more cell past a wide gap.
-_TABLE_ROW = re.compile(r"^\s*[-+]?\d+(?:\.\d+)?\.?(?: {2,}|\t)\s*\S[^\t]*?(?: {3,}|\t)\s*\S")
 

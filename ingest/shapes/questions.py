@@ -4,15 +4,20 @@ flattened onto one line, each answered past a wide gap.
 """
 from __future__ import annotations
 
-import re
-
-from ingest.segment import ASKING_WORD, Block
-from ingest.shapes.dialect import ASIDE, BULLET, ENDS_ASKING, ENDS_CLAUSE, OPENS_SENTENCE, SENTENCE_END, marked_heading
+from ingest.classify import (
+    ASIDE,
+    BULLET,
+    ENDS_ASKING,
+    ENDS_CLAUSE,
+    INLINE_ASKS,
+    INLINE_BULLET,
+    OPENS_SENTENCE,
+    SENTENCE_END,
+    marked_heading,
+)
+from ingest.segment import Block
 
 _QUESTION_LINES = 16  # the most lines a question runs on over (a PDF breaks its lines at each card name)
-# A bullet set inside a line, and a question it opens, answered past a wide gap ("Is there a turn limit?    No").
-_INLINE_BULLET = re.compile(r"(?:^|(?<=\s))[•●▪◦](?=\s)")
-_INLINE_ASKS = re.compile(r"\s*[^?\s][^?]{2,300}?\?[”\"’]?(?:\s{2,}\S|\s*$)")
 _INLINE_QUESTIONS = 2  # how many bulleted questions make a line of them
 
 
@@ -75,9 +80,9 @@ def split_asked(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], se
     found: list[tuple[int, str]] = []
     asked: set[int] = set()
     for start, line in lines:
-        cuts = [m.start() for m in _INLINE_BULLET.finditer(line)]
+        cuts = [m.start() for m in INLINE_BULLET.finditer(line)]
         parts = [line[a:b] for a, b in zip(cuts, [*cuts[1:], len(line)])]
-        asking = [bool(_INLINE_ASKS.match(BULLET.sub("", part, count=1))) for part in parts]
+        asking = [bool(INLINE_ASKS.match(BULLET.sub("", part, count=1))) for part in parts]
         if sum(asking) < _INLINE_QUESTIONS:
             found.append((start, line))
             continue

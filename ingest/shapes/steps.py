@@ -3,17 +3,11 @@ FACTIONS: Each…"): which words number steps, and the unit each step opens.
 """
 from __future__ import annotations
 
-import re
-
-from ingest import labels
+from ingest.classify import KEYWORDS, STEP
 from ingest.segment import Block
 from ingest.shapes.dialect import section_title
 
-
-# "STEP 7-PLACE GAME BOARD TOKENS: Place the custodians…", "Phase 2: Draw": a step numbered after a word.
-_STEP = re.compile(r"^\s*(?P<word>[A-Z][A-Za-z]{2,11})\s+(?P<n>\d{1,2})\s*[-–—:.]\s*"
-                    r"(?:(?P<title>[A-Z][A-Z0-9 '’&/-]{2,60}[A-Z0-9])\s*:\s*)?(?P<body>\S.*)$")
-_KEYWORDS = {word.casefold() for word in labels.KEYWORDS}  # folded, as `stepped` compares words
+_KEYWORDS = {word.casefold() for word in KEYWORDS}  # folded, as `stepped` compares words
 # How many lines a word must number, counting up from 1, to be the word the document numbers its steps after.
 _STEPS = 3
 
@@ -25,7 +19,7 @@ def stepped(lines: list[tuple[int, str]]) -> set[str]:
     counted: dict[str, int] = {}
     last: dict[str, int] = {}
     for _, line in lines:
-        step = _STEP.match(line)
+        step = STEP.match(line)
         if not step or not step.group("title"):  # a step names what it does; "Note 1: If…", "Example 2: The…" don't
             continue
         word, number = step.group("word").casefold(), int(step.group("n"))
@@ -43,7 +37,7 @@ class StepReader:
     def _step(self, pos: int, line: str) -> bool:
         """A step numbered after a word the document repeats ("STEP 7-PLACE GAME BOARD TOKENS: Place the…"): a
         unit numbered so, titled by what it names, its roman items under it."""
-        step = _STEP.match(line)
+        step = STEP.match(line)
         if not step or step.group("word").casefold() not in self.steps:
             return False
         title = section_title(step.group("title")) if step.group("title") else ""

@@ -6,12 +6,9 @@ from __future__ import annotations
 
 import re
 
-from ingest import labels
+from ingest.classify import ITEM, LONE_LABEL, SENTENCE_END, TOP_NUMBER
 from ingest.segment import Block, first_sentence
-from ingest.shapes.dialect import ITEM, SENTENCE_END, Heading, indent_of, names_a_topic, section_title
-
-# "103. To play, a player must..." / "429. Add": a plain number of a document that numbers its rules from the top.
-TOP_NUMBER = re.compile(r"^\s*(?P<n>\d{1,3})\.\s+(?P<body>\S(?:.*\S)?)\s*$")  # not `\S.*?\s*$`: quadratic
+from ingest.shapes.dialect import Heading, indent_of, names_a_topic, section_title
 
 
 class TopNumberingReader:
@@ -80,4 +77,4 @@ def numbers_rules_from_the_top(lines: list[tuple[int, str]], numbers: list[str |
 def _opens_rule(line: str) -> bool:
     """Does `line` start a numbered rule ("103.", "103.2.a.", a bare "727.")?"""
     item = ITEM.match(line)
-    return bool(TOP_NUMBER.match(line) or labels.LONE_LABEL.match(line) or (item and item.group("decimal")))
+    return bool(TOP_NUMBER.match(line) or LONE_LABEL.match(line) or (item and item.group("decimal")))
