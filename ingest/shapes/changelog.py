@@ -19,7 +19,7 @@ class ChangelogReader:
         if CHANGELOG.match(heading.title):
             if self.changelog is not None and self.changelog.kind != "marked":
                 heading.level = self.changelog.level  # "Previous Update Summary" after "Update Summary"
-            self.changelog, self.closing = heading, self.lines[index][0] > len(self.text) // 2
+            self.changelog, self.closing = heading, self.facts.lines[index][0] > len(self.facts.text) // 2
             return
         region = self.changelog
         if region is None:

@@ -42,16 +42,16 @@ class GlossaryReader:
     def _opens_glossary(self, index: int) -> bool:
         """Is a "Glossary" or "Definitions" line followed by a glossary entry (a term line over its definition,
         or "term: definition"), rather than by a list of contents?"""
-        term = self.following[index]
+        term = self.facts.following[index]
         if term is None:
             return False
-        line = self.lines[term][1].strip()
-        if self.item.match(line) or marked_heading(line):
+        line = self.facts.line(term).strip()
+        if self.facts.item.match(line) or marked_heading(line):
             return False
         if INLINE_TERM.match(line) or DOTTED_TERM.match(line):
             return True
-        definition = self.following[term]
-        return _term_line(line) and definition is not None and _opens_definition(self.lines[definition][1])
+        definition = self.facts.following[term]
+        return _term_line(line) and definition is not None and _opens_definition(self.facts.line(definition))
 
     def _place_entry(self, heading: Heading, index: int) -> None:
         """Mark a marked heading as a glossary entry (under a glossary heading, or one of an alphabetical run
@@ -63,7 +63,7 @@ class GlossaryReader:
         if LETTER_GROUP.match(heading.title):
             return
         glossary = bool(parents) and parents[-1].glossary
-        if index in self.entries and not glossary:
+        if index in self.facts.entries and not glossary:
             if self.glossary and self.glossary[-1].level < heading.level:
                 self.headings = list(self.glossary)
             elif self.headings and self.headings[-1].sibling:
@@ -72,14 +72,14 @@ class GlossaryReader:
                     above.holds_run = self.last is None
                 if not above.holds_run:
                     self.headings.pop()
-        heading.entry = glossary or index in self.entries
+        heading.entry = glossary or index in self.facts.entries
         heading.part = not heading.entry and bool(parents) and (parents[-1].entry or parents[-1].part)
 
     def _term_over_definitions(self, index: int, label: str, own: str) -> bool:
         """Is the rule numbered `label` at `index` a glossary entry that keeps its number: a few words, no
         sentence ("4-1. Effect", "4-19. / (Forward Slash)"), over rules numbered under it (its definitions),
         numbered right under a chapter whose title names terms ("4. Essential Game Terminology")?"""
-        deeper = self.numbers[index] or ""
+        deeper = self.facts.numbers[index] or ""
         return (bool(own) and len(own.split()) <= _TERM_WORDS and own[-1] not in ".,;:!?"
                 and labels.within(deeper, label) and deeper != label
                 and any((h.glossary or NAMES_TERMS.search(h.title)) and labels.parent(label) == (h.number or "")
@@ -93,7 +93,7 @@ class GlossaryReader:
         stripped = line.strip()
         if marked_heading(stripped):
             return False  # a marked heading ("## Golden Rules") is never a term
-        previous = self.preceding[index]  # a heading line is never blank: it stops there
+        previous = self.facts.preceding[index]  # a heading line is never blank: it stops there
         # A definition set beside its term may end without a full stop: there, order and shape decide.
         if self.spaced and not stripped[:1].isupper():
             return False  # its terms are capitalised: "end zone" carries the definition above on
@@ -101,14 +101,15 @@ class GlossaryReader:
         # or without its full stop ('See rule 702.141, "Encore"' then "Encounter").
         topic = self._next_topic(index, stripped)  # "4 ACTIVE PLAYER", the topic the numbering expects next
         if (previous == index - 1 and previous != self.heading_line and topic is None
-                and not SENTENCE_END.search(self.lines[previous][1].rstrip()) and not self.spaced):
+                and not SENTENCE_END.search(self.facts.line(previous).rstrip()) and not self.spaced):
             return False
         if topic is not None:
             term, following = topic
             self.skip.update(range(index + 1, following))
             block = _term_block(self.section, term)
-            if self.readings[following].item:  # no definition, its rules right under it: its name
-                self._extend(block.pieces, pos, self.lines[following - 1][0] + len(self.lines[following - 1][1]))
+            if self.facts.readings[following].item:  # no definition, its rules right under it: its name
+                name_end = self.facts.lines[following - 1][0] + len(self.facts.line(following - 1))
+                self._extend(block.pieces, pos, name_end)
             self._number_topic(block)
             self.blocks.append(block)
             self.current, self.last, self.example = block, block, None
@@ -137,14 +138,14 @@ class GlossaryReader:
             return True
         if self.topics:  # a glossary of numbered topics: an unnumbered short line is a picture's label, text
             return False
-        following, term = self.following[index], stripped
-        while following is not None and _term_fragment(self.lines[following][1]):  # "Making a play on the / disc"
-            term += " " + self.lines[following][1].strip()
-            following = self.following[following]
+        following, term = self.facts.following[index], stripped
+        while following is not None and _term_fragment(self.facts.line(following)):  # "Making a play on the / disc"
+            term += " " + self.facts.line(following).strip()
+            following = self.facts.following[following]
         # A term standing apart, a blank line above it and its definition right under it, may be as long as a
         # title ("Remove from the Game, Removed, Removed-from-the-Game Zone (Obsolete)").
         apart = previous != index - 1 and following == index + 1
-        if not _term_line(stripped, apart) or following is None or not _opens_definition(self.lines[following][1]):
+        if not _term_line(stripped, apart) or following is None or not _opens_definition(self.facts.line(following)):
             return False
         if not self._in_order(term):
             heading = self.headings[-1]
@@ -169,17 +170,17 @@ class GlossaryReader:
             return None
         if abs(int(topic.group("n")) - self.topic_top - 1) > _TOPIC_REORDER:
             return None
-        term, following = stripped, self.following[index]
+        term, following = stripped, self.facts.following[index]
         if not topic.group("title"):  # the number alone, its title on the next line
-            if following is None or not CAPS_LINE.match(self.lines[following][1].strip()):
+            if following is None or not CAPS_LINE.match(self.facts.line(following).strip()):
                 return None
-            term = f"{stripped} {self.lines[following][1].strip()}"
-            following = self.following[following]
+            term = f"{stripped} {self.facts.line(following).strip()}"
+            following = self.facts.following[following]
         if following is None:
             return None
-        rule = self.readings[following].item
+        rule = self.facts.readings[following].item
         under = bool(rule and rule.group("decimal") and labels.within(rule.group("decimal"), topic.group("n")))
-        if not (under or _opens_definition(self.lines[following][1])):  # its definition, or its first rule
+        if not (under or _opens_definition(self.facts.line(following))):  # its definition, or its first rule
             return None
         return term, following
 
@@ -240,7 +241,7 @@ class GlossaryReader:
         heading = self.headings[-1] if self.headings else None
         if not self.items or heading is None or not (heading.entry or heading.part):
             return False
-        after_blank = not self.lines[index - 1][1].strip()
+        after_blank = not self.facts.line(index - 1).strip()
         return indent_of(line) <= self.items[0][0] and (after_blank or bullet is not None)
 
 

@@ -35,15 +35,15 @@ class QuestionReader:
         for _ in range(_QUESTION_LINES):
             if at is None:
                 return None
-            line = self.lines[at][1].strip()
-            if at != index and (self.item.match(line) or marked_heading(line)) or ASIDE.fullmatch(line):
+            line = self.facts.line(at).strip()
+            if at != index and (self.facts.item.match(line) or marked_heading(line)) or ASIDE.fullmatch(line):
                 return None
             if ENDS_ASKING.search(line):
                 return at
             if ENDS_CLAUSE.search(line) and not self._carried_on(at):  # "Gotcha!" / ", and the roll…" goes on
                 return None
-            following = self.following[at]
-            if following is not None and following > at + 1 and not self.spaced_out:
+            following = self.facts.following[at]
+            if following is not None and following > at + 1 and not self.facts.spaced_out:
                 return None  # a blank line ends a paragraph
             at = following
         return None
@@ -51,9 +51,9 @@ class QuestionReader:
     def _question(self, index: int) -> Block:
         """A question opening at line `index`; the lines it runs on over are its text."""
         end = self._asks_on(index)
-        above = self.preceding[index]
-        if above >= 0 and ASIDE.fullmatch(self.lines[above][1].strip()):
-            above = self.preceding[above]
+        above = self.facts.preceding[index]
+        if above >= 0 and ASIDE.fullmatch(self.facts.line(above).strip()):
+            above = self.facts.preceding[above]
         self.faq = above == self.heading_line or self.faq and self.current is not None \
             and self.current.kind == "question"
         self.asked = end if end is not None else index
@@ -67,10 +67,10 @@ class QuestionReader:
         resting at camp … count" / "…?")?"""
         if self.current is None or self.current.kind != "question" or index <= self.asked:
             return False
-        previous = self.preceding[index]
-        if previous <= self.asked or not SENTENCE_END.search(self.lines[previous][1].rstrip()):
+        previous = self.facts.preceding[index]
+        if previous <= self.asked or not SENTENCE_END.search(self.facts.line(previous).rstrip()):
             return False
-        return bool(OPENS_SENTENCE.match(self.lines[index][1].strip())) and self._asks_on(index) is not None
+        return bool(OPENS_SENTENCE.match(self.facts.line(index).strip())) and self._asks_on(index) is not None
 
 
 def split_asked(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], set[int]]:

@@ -38,7 +38,7 @@ class StepReader:
         """A step numbered after a word the document repeats ("STEP 7-PLACE GAME BOARD TOKENS: Place the…"): a
         unit numbered so, titled by what it names, its roman items under it."""
         step = STEP.match(line)
-        if not step or step.group("word").casefold() not in self.steps:
+        if not step or step.group("word").casefold() not in self.facts.steps:
             return False
         title = section_title(step.group("title")) if step.group("title") else ""
         block = Block(self.section, step.group("n"), title, [], kind="rule")

@@ -25,13 +25,13 @@ class TopNumberingReader:
         if top is None:
             return None
         number, title = top.group("n"), top.group("body")
-        following = self.following[index]
-        if int(number) <= self.top or following is None or not _opens_rule(self.lines[following][1]):
+        following = self.facts.following[index]
+        if int(number) <= self.top or following is None or not _opens_rule(self.facts.line(following)):
             return None
         if not names_a_topic(title):
             return None
         self.top = int(number)
-        previous = self.preceding[index]  # a heading line is never blank: it stops there
+        previous = self.facts.preceding[index]  # a heading line is never blank: it stops there
         if int(number) % 100 == 0:
             level = 1
         elif previous == self.heading_line and self.headings:
@@ -49,8 +49,8 @@ class TopNumberingReader:
             return False
         self.top = int(number)
         # A rule that is a numbered step ("401. 1. Activate or trigger the Ability") is titled by the step.
-        step = self.item.match(self.text[start:end])
-        title = first_sentence(self.text[start + step.end():end]) if step and step.group("number") else ""
+        step = self.facts.item.match(self.facts.text[start:end])
+        title = first_sentence(self.facts.text[start + step.end():end]) if step and step.group("number") else ""
         block = Block(self.section, number, title, [], kind="rule")
         self.rules.add(number)
         self.items = [(indent_of(line), number, block)]
