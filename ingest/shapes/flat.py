@@ -13,14 +13,7 @@ from dataclasses import dataclass
 
 from ingest import clean
 from ingest.furniture import PageMap
-from ingest.segment import (
-    Block,
-    consecutive_numbers,
-    first_sentence,
-    slugify,
-    sub_heading,
-    trim,
-)
+from ingest.segment import Block, consecutive_numbers, first_sentence, slugify, sub_heading, trim
 from ingest.text import MappedText
 
 _CONTENTS = re.compile(r"\b(?:Table of Contents|Contents)\b")

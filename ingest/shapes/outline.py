@@ -55,7 +55,7 @@ from ingest.classify import (
 )
 from ingest.formats import FENCE
 from ingest.segment import Block, first_sentence, slugify, trim
-from ingest.shapes.changelog import ChangelogReader
+from ingest.shapes.changelog import Changelog
 from ingest.shapes.dialect import (
     TITLE_SMALL,
     Heading,
@@ -64,15 +64,14 @@ from ingest.shapes.dialect import (
     section_title,
 )
 from ingest.shapes.facts import Facts, document_facts
-from ingest.shapes.glossary import GlossaryReader
-from ingest.shapes.questions import QuestionReader
-from ingest.shapes.steps import StepReader
-from ingest.shapes.top_numbering import TopNumberingReader
+from ingest.shapes.glossary import EntryReader, Glossary, Term
+from ingest.shapes.questions import Questions
+from ingest.shapes.steps import step_unit
+from ingest.shapes.top_numbering import TopNumbering
 from ingest.text import MappedText
 
 # What body text under a heading opens with: a capital, a quotation mark or a parenthesis.
 _BODY_OPENERS = string.ascii_uppercase + "“\"("
-_SHORT_LINE = 0.8  # a line shorter than this share of the text's width ended there on purpose
 _SIBLING_LINES = 200  # how far a numbered step's next sibling is looked for
 
 
@@ -81,10 +80,11 @@ def parse_outline(doc: MappedText, root: tuple[str, ...]) -> list[Block]:
     return _Outline(document_facts(doc.text), root).read()
 
 
-class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopNumberingReader):
-    """Where the segmenter is in the document: open headings, the unit lines go to, the numbering so far. Its
-    glossaries, questions, steps, update summaries and rules numbered from the top it reads with the readers it
-    mixes in (`glossary`, `questions`, `steps`, `changelog`, `top_numbering`), which keep their state on it."""
+class _Outline(EntryReader):
+    """The builder: where the segmenter is in the document (open headings, the unit lines go to, the numbering so
+    far), reading the document's `Facts` and never writing them. Its concerns keep their own state and are asked
+    through their methods: the glossary (`Glossary`), questions (`Questions`), update summaries (`Changelog`),
+    rules numbered from the top (`TopNumbering`); glossary entries' headings it reads with `EntryReader`."""
 
     def __init__(self, facts: Facts, root: tuple[str, ...]):
         self.facts = facts
@@ -112,23 +112,14 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         self.rules: set[str] = set()
         self.last_rule = ""                 # the latest decimal rule's number
         self.decimal_rules: dict[str, Block] = {}
-        self.top = -1                       # the last plain number of a document numbering from the top
-        self.term_letter = ""               # the first letter of the glossary's latest term
-        self.dotted: bool | None = None     # are the glossary's terms "Term. Definition" lines (None: no term yet)?
-        self.glossary: list[Heading] | None = None  # the headings down to the document's glossary heading
-        self.spaced: bool | None = None     # or "Term Definition" lines, two columns side by side?
-        self.last_term = ""                 # the glossary's latest term, folded
         self.skip: set[int] = set()         # lines read already (the end of a term wrapped over two lines)
-        self.asking: set[int] = set()       # the lines a question runs on over, text of it, never headings
-        self.asked = -1                     # the line the open question ends on: its answer follows
-        self.faq = False                    # do the open heading's questions follow right under it (an FAQ's)?
-        self.questions = 0
         self.paragraphs = 0
-        self.changelog: Heading | None = None  # the open update summary: what it reprints nests under it
-        self.closing = False                 # does that summary run to the end (it starts past the middle)?
         self.heading_numbers: dict[str, Heading] = {}  # the latest heading of each number
-        self.topics: dict[str, str] = {}    # a numbered glossary topic's number ("1 ABILITIES") -> its unit's label
-        self.topic_top = 0                  # the highest of those numbers
+        # The concerns, each keeping its own state.
+        self.glossary = Glossary(facts)
+        self.questions = Questions(facts)
+        self.changelog = Changelog(facts)
+        self.numbering = TopNumbering(facts)  # rules numbered from the top
 
     def read(self) -> list[Block]:
         for index, (pos, line) in enumerate(self.facts.lines):
@@ -139,11 +130,11 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
             reading = self.facts.readings[index]
             if index in self.skip:
                 continue
-            if index in self.asking:
+            if index in self.questions.asking:
                 self._text(index, pos, line)
                 continue
             if not stripped or reading.separator:
-                if self._parts(index) and (self.in_front or self.current is not None and (
+                if self.facts.parts_paragraphs(index) and (self.in_front or self.current is not None and (
                         self.current.kind == "paragraph" or self.current is self._owner()
                         or self.facts.preceding[index] in self.facts.inline_asked)):  # a bullet's answer ends with it
                     self.current = self.example = None
@@ -162,7 +153,10 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
                 self._text(index, pos, line, bullet)
                 continue
             item = reading.item
-            if self.facts.steps and self._step(pos, line):
+            step = step_unit(line, self.facts.steps, self.section) if self.facts.steps else None
+            if step:
+                self.items, self.case, self.named = [], step[0], None
+                self._start(step[0], pos + step[1], pos + len(line))
                 continue
             if (self.facts.top_rules or self.facts.lone) and LONE_LABEL.match(line):
                 item = labels.alone(line, self.facts.item)  # a number whose text is on the next lines
@@ -175,7 +169,7 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
                     continue
                 if item and item.group("decimal") and not self.facts.top_rules and (
                         not self._continues(item.group("decimal"))
-                        or self._carried_on(index) and not stripped.endswith(".")):
+                        or self.facts.carried_on(index) and not stripped.endswith(".")):
                     # a rule number a PDF set on a line of its own mid-sentence ("section" / "4.7.8" / ", respectively")
                     self._text(index, pos, line)
                     continue
@@ -185,7 +179,7 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
                 if item and self._sense(item):  # "1. Text on an object…": a numbered sense of the term
                     self._text(index, pos, line)
                     continue
-                if self.topics and not item and not reading.marked:
+                if self.glossary.topics and not item and not reading.marked:
                     # A glossary of numbered topics holds to its end: an unnumbered line ("Gravity Rift" under a
                     # picture) is text, no heading.
                     self._text(index, pos, line)
@@ -201,6 +195,23 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         self._show_sections()
         return self.blocks
 
+    def _term(self, index: int, pos: int, line: str) -> bool:
+        """A glossary term at line `index` opens its unit, or, out of the glossary's order, the heading of what
+        follows the glossary (see `Glossary.term`); False when the line is no term."""
+        found = self.glossary.term(index, pos, line, self.section, self.heading_line, self.headings[-1])
+        if isinstance(found, Heading):
+            self._open(found, index)
+        elif isinstance(found, Term) and found.beside:
+            self._start(found.block, *found.text)
+        elif isinstance(found, Term):
+            self.skip.update(range(index + 1, found.definition))
+            if found.text:
+                self._extend(found.block.pieces, *found.text)
+            self.glossary.number_topic(found.block)
+            self.blocks.append(found.block)
+            self.current, self.last, self.example = found.block, found.block, None
+        return found is not None
+
     def _back_matter(self) -> None:
         """The document's last section, when it holds no rules but the rights to the document (a licence,
         a copyright or trademark notice, with the credits beside it), is back matter: kind "title", never an
@@ -213,14 +224,6 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         if any(RIGHTS.search(self.facts.text[start:end]) for block in tail for start, end in block.pieces):
             for block in tail:
                 block.kind = "title"
-
-    def _parts(self, index: int) -> bool:
-        """Does the blank line at `index` part paragraphs? In text with a blank line between all lines, only
-        after a paragraph's last line: a finished sentence ending short of the text's width (or an aside)."""
-        previous = self.facts.preceding[index]
-        before = self.facts.line(previous).strip() if previous >= 0 else ""
-        return not self.facts.spaced_out or not before or ASIDE.fullmatch(before) is not None or bool(
-            SENTENCE_END.search(before)) and len(self.facts.line(previous).rstrip()) < _SHORT_LINE * self.facts.width
 
     def _resumed(self, index: int, stripped: str) -> Block | None:
         """The rule whose sentence a line finishes after its list of numbered subrules ("If players cannot
@@ -254,13 +257,13 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         carried = index and not ENDS_CLAUSE.search(self.facts.line(index - 1).rstrip() or ".")
         keyword = KEYWORD_HEADING.match(stripped)
         named = keyword and names_a_topic(stripped[keyword.end("n"):].strip(" :.–—-") or "-")
-        if keyword and (named or not carried) and not self._carried_on(index):
+        if keyword and (named or not carried) and not self.facts.carried_on(index):
             number = keyword.group("n")
             # "Rule 7.11 Instigator & Aggressor": a rule's heading, its own text the rule
             return Heading(labels.depth(number), stripped, number, "numbered",
                             rule=labels.compound(number) and not KEYWORD_PART.match(stripped))
         if self.facts.top_rules and (TOP_NUMBER.match(stripped) or self.facts.numbers[index] is not None):
-            return self._top_heading(index, stripped)
+            return self.numbering.heading(index, stripped, self.heading_line, self.headings)
         chapter = CHAPTER.match(stripped)
         if chapter:
             return Heading(1, section_title(chapter.group("title")), chapter.group("n"), "numbered")
@@ -290,12 +293,12 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
             shown = (*([f"{chapter.number} {chapter.title}"] if chapter else []), f"{number} {title}")
             return Heading(1, title, number, "numbered",
                            shown=shown if len(number) > 2 or self._cites_part(index, int(number)) else ())
-        if item or self._mid_sentence(index):
+        if item or self.facts.mid_sentence(index):
             return None  # a unit, or words set on a line of their own mid-sentence ("The" / "INSTALL COST" / "of a…")
         # A glossary or an update summary closes the chapters before it, even when the summary then reprints
         # rules numbered in the last one; any other capitalised line inside a chapter is a label of its text.
         if self._inside_chapter(index) and not (CAPS_LINE.match(stripped) and (
-                CHANGELOG.match(stripped) or GLOSSARY.match(stripped) and self._opens_glossary(index))):
+                CHANGELOG.match(stripped) or GLOSSARY.match(stripped) and self.glossary.opens(index))):
             return None
         if index in self.facts.sequenced:
             bare = BARE_NUMBERED.match(stripped)
@@ -303,7 +306,7 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         if CAPS_LINE.match(stripped):
             return Heading(1, section_title(stripped), heading_number(stripped), "caps")
         if self._titled(index, stripped) or (not carried and GLOSSARY.match(stripped)
-                                             and self._opens_glossary(index)):
+                                             and self.glossary.opens(index)):
             return Heading(0, section_title(stripped), heading_number(stripped), "titled")
         return None
 
@@ -325,21 +328,6 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         first rule or next topic under an open numbered heading?"""
         numbers = [h.number for h in self.headings if labels.numeric(h.number)]
         return any(label in labels.successors(number) for number in (self.last_rule, *numbers) if number)
-
-    def _mid_sentence(self, index: int) -> bool:
-        """Is line `index` words set on a line of their own inside a sentence, as PDFs set a term in capitals
-        ("A" / "ZONE" / "is a place…"): the line above it (past blank lines) ends no clause, and the line
-        below carries the sentence on?"""
-        previous = self.facts.preceding[index]
-        return (previous >= 0 and not ENDS_CLAUSE.search(self.facts.line(previous).rstrip())
-                and self._carried_on(index))
-
-    def _carried_on(self, index: int) -> bool:
-        """Does the next line carry the sentence of line `index` on ("Section 9.1.6" / "details the cases…",
-        "FLAVOR TEXT" / ", and has no effect…")?"""
-        following = self.facts.following[index]
-        opening = self.facts.line(following).lstrip()[:1] if following is not None else ""
-        return bool(opening) and (opening.islower() or opening in ",;:).")
 
     def _label_over_title(self, index: int, stripped: str) -> Heading | None:
         """A label alone on its line over a topic's name ("1.4." then "Deck Construction"): the heading of the
@@ -368,13 +356,9 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         return chapter is not None and following is not None and (
             following.split(".")[0] == chapter.split(".")[0])
 
-    def _following_item(self, index: int) -> re.Match | None:
-        following = self.facts.following[index]
-        return None if following is None else self.facts.readings[following].item
-
     def _heads_rules(self, index: int, number: str) -> bool:
         """Is the decimal line at `index` followed by rules numbered under it, or by questions?"""
-        following = self._following_item(index)
+        following = self.facts.following_item(index)
         if following is not None and following.group("question"):
             return True
         deeper = self.facts.numbers[index] or ""
@@ -399,7 +383,7 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         indent = indent_of(self.facts.line(index))
         if any(at == indent and previous == str(int(number) - 1) for at, previous, _ in self.items):
             return False
-        following = self._following_item(index)
+        following = self.facts.following_item(index)
         if following is None or not following.group("number"):
             return True
         if indent_of(self.facts.line(self.facts.following[index])) > indent:
@@ -416,7 +400,7 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
             return False
         name = FRAMING.sub("", stripped)  # "♦Iron Ward [13]" names "Iron Ward"
         asking = ASKING_WORD.match(name) or not names_a_topic(name)
-        if asking and self._asks_on(index) is not None:
+        if asking and self.questions.ends_on(index) is not None:
             return False  # a line running on into a question ("What happens if the raider plays" / …?) is its text
         following = self.facts.following[index]
         if following is None:
@@ -426,7 +410,7 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         # a card or topic over the questions asked about it ("Night Raid [12]" over "Can the raider discard…?"),
         # its name's pronunciation perhaps between them
         under = self.facts.following[following] if ASIDE.fullmatch(self.facts.line(following).strip()) else following
-        opens = opens or not asking and under is not None and self._asks_on(under) is not None \
+        opens = opens or not asking and under is not None and self.questions.ends_on(under) is not None \
             and OPENS_SENTENCE.match(self.facts.line(under).strip()) is not None
         previous = self.facts.line(index - 1).strip() if index else ""
         if previous:
@@ -436,7 +420,7 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
             # Blank lines say nothing: a topic's name over a sentence it does not carry on, never right under a
             # question, and inside an FAQ's answers only a heading over more questions.
             above = self.facts.preceding[index]
-            answering = self.faq and self.current is not None and self.current.kind == "question"
+            answering = self.questions.faq and self._answering()
             return opens or (not item and not answering and not asking and not SENTENCE_INSIDE.search(stripped)
                              and bool(OPENS_SENTENCE.match(self.facts.line(following).strip()))
                              and (above < 0 or not ENDS_ASKING.search(self.facts.line(above).rstrip())))
@@ -483,10 +467,10 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
             self.heading_numbers[heading.number] = heading
         if heading.kind == "marked":
             self._place_entry(heading, index)
-        self.term_letter, self.dotted, self.spaced, self.last_term = "", None, None, ""
+        self.glossary.restart()
         self.headings.append(heading)
         if heading.glossary:
-            self.glossary = list(self.headings)
+            self.glossary.headings = list(self.headings)
         self.heading_line = index
         self._enter_section()
         self.in_front, self.in_answer = False, False
@@ -533,8 +517,7 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         self._leave_sections_outside(number)
         title = without_number(heading.title, number)
         if asked:
-            self.questions += 1
-            block = Block(self.section, number or f"q{self.questions}", title, [], kind="question")
+            block = Block(self.section, number or self.questions.label(), title, [], kind="question")
             # The question is part of its unit, as after "Q:" or "54.".
             start = pos + line.find(raw) + len(raw) - len(without_number(raw, number))
         else:
@@ -588,10 +571,9 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         if glyph:
             start += glyph.end()
         if item.group("question"):
-            self.questions += 1
             self.case = self.named = None
             self.items = []
-            self._start(Block(self.section, f"q{self.questions}", "", [], kind="question"), start, end)
+            self._start(Block(self.section, self.questions.label(), "", [], kind="question"), start, end)
             return True
         if item.group("answer"):
             if self.current is None or (item.group("answer").endswith(".") and self.current.kind != "question"):
@@ -612,7 +594,10 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
             return self._decimal(index, line, item, start, end)
         if item.group("number"):
             if self.facts.top_rules:
-                return self._top_rule(line, item, start, end)
+                block = self.numbering.rule(item, start, end, self.section)
+                if block is not None:
+                    self._begin_rule(block, indent_of(line), start, end)
+                return block is not None
             number = item.group("number")
             if self.in_answer and number == str(self.answer_items + 1) and not ASKS.match(self.facts.text[start:end]):
                 self.answer_items += 1  # the answer's own list, counted from 1
@@ -683,15 +668,19 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         own = line[item.end():].strip()
         following = self.facts.following[index]
         titled = own.isupper() and following is not None and following > index + 1
-        term = not titled and self._term_over_definitions(index, label, own)
+        term = not titled and self.glossary.numbered_term(index, label, own, self.headings)
         block = Block(self.section, label, own if term else section_title(own) if titled else "", [],
                       kind="glossary" if term else "rule", parent=self._parent_of(label))
-        self.rules.add(label)
         self.decimal_rules[label] = block
-        self.items = [(indent_of(line), label, block)]
+        self._begin_rule(block, indent_of(line), start, end)
+        return True
+
+    def _begin_rule(self, block: Block, indent: int, start: int, end: int) -> None:
+        """Start a rule at the head of its own numbering: the items and lettered sub-cases that follow are its."""
+        self.rules.add(block.label)
+        self.items = [(indent, block.label, block)]
         self.case, self.named = block, None
         self._start(block, start, end)
-        return True
 
 
     def _numbered(self, index: int, line: str, item: re.Match, start: int, end: int) -> None:
@@ -743,15 +732,15 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         """The rule `label` is a subrule of, when that rule is a unit (702.11 for 702.11b, 1.9.4 for 1.9.4.2), or
         the glossary topic numbered so ("1.6" under "1 ABILITIES")."""
         parent = labels.parent(label)
-        return parent if parent in self.rules else self.topics.get(parent)
+        return parent if parent in self.rules else self.glossary.topics.get(parent)
 
 
     # Text
 
     def _start(self, block: Block, start: int, end: int) -> None:
         self.own_number = None
-        self._number_topic(block)
-        if self.changelog is not None and block.kind == "rule":
+        self.glossary.number_topic(block)
+        if self.changelog.open is not None and block.kind == "rule":
             block.kind = "restated"  # what an update summary prints is a record of a change, not the rule
         if self.in_front:
             block.section = self.root + block.section[len(self.section):]
@@ -761,6 +750,19 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         self.example, self.in_answer = None, False
         self._extend(block.pieces, start, end)
 
+
+    def _question(self, index: int) -> Block:
+        """The question opening at line `index` (see `Questions.open`)."""
+        return self.questions.open(index, self.section, self.heading_line, self._answering())
+
+    def _answering(self) -> bool:
+        """Is the current unit a question (so what follows answers it)?"""
+        return self.current is not None and self.current.kind == "question"
+
+    def _enter_changelog(self, heading: Heading, index: int) -> None:
+        """Tell the update summaries of `heading`, opening at line `index` (see `Changelog.enter`)."""
+        known = heading.number in self.heading_numbers or heading.number in self.rules
+        self.changelog.enter(heading, index, self.headings, known)
 
     def _code(self, index: int, pos: int, line: str) -> None:
         """A line of a code block, or a FENCE around it: text of the unit or paragraph before it, which
@@ -789,7 +791,7 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
             return
         if self._leaves_steps(index, line, bullet):
             self.current, self.items, self.case, self.named = self._own_unit(), [], None, None
-        if self._asks_again(index):
+        if self.questions.asks_again(index, self._answering()):
             self.current = self._question(index)
             self.blocks.append(self.current)
             self.last = self.current
@@ -808,13 +810,13 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         if self.current is None:
             stripped = line[bullet.end():].strip() if bullet else line.strip()
             self.paragraphs += 1
-            kind = "front-matter" if self.in_front else "changelog" if self.changelog else "paragraph"
+            kind = "front-matter" if self.in_front else "changelog" if self.changelog.open else "paragraph"
             if code is not None:  # a code block of its own, titled by its first line
                 block = Block(self.section, str(self.paragraphs), first_sentence(code), [], kind=kind)
             elif stripped.endswith(":") and len(stripped.split()) <= 6:
                 block = Block(self.section, slugify(stripped), stripped.rstrip(":"), [],
                               kind="changelog" if self.in_front else kind)
-            elif kind == "paragraph" and (ENDS_ASKING.search(stripped) or self._asks_on(index) is not None):
+            elif kind == "paragraph" and (ENDS_ASKING.search(stripped) or self.questions.ends_on(index) is not None):
                 # A paragraph that ends asking ("If I retreat after moving, does it…?", "I attack
                 # with both knights. Can each…?"), on this line or over the next: a question, the paragraphs
                 # after it its answer.
