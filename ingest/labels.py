@@ -11,26 +11,35 @@ one line of a dotted rulebook is text, while "1-2-1." in a hyphenated one is a r
 from __future__ import annotations
 
 import re
+import string
 from collections.abc import Iterable, Sequence
+from itertools import groupby
 
-# Where a label's parts meet: a separator, or a digit meeting a letter ("9f12c", "702.11b").
-_PART = re.compile(r"\d+|[A-Za-z]+")
-_LAST_PART = re.compile(r"(?P<parent>.*?)[.\-]?(?:\d+|[A-Za-z]+)$")
-# A number in parts joined by "." or "-" opening a line, after the markup a bullet or bold leaves:
-# "1-2-1. When…", "**2-3-4.** If…", "- 4.3.6 Challenge".
-_OPENING = re.compile(r"^\s*(?:[-*+•]\s+)?(?:\*\*|__)?(?P<label>\d{1,4}(?:[.\-]\d{1,4})+)\.?(?:\*\*|__)?(?:\s|$)")
+# KEYWORDS and SECTION_WORDS: the words a label follows, which refs reads here.
+from ingest.classify import (  # noqa: F401
+    BARE_LETTER,
+    INLINE_ITEM,
+    KEYWORDS,
+    LABEL_OPENING,
+    LONE_LABEL,
+    SECTION_WORDS,
+    glued_label,
+)
+
+# The separators a label may join its parts with.
+_JOINTS = ".-"
 # How many lines must open with labels joined by a separator, following one another, for it to be the document's.
 EVIDENCE = 5
-# Words a document puts before the number of a part of it ("Article 4", "Section 7") or of a rule ("Rule 7.11").
-SECTION_WORDS = ("Article", "Section", "Chapter", "Part", "Appendix")
-KEYWORDS = SECTION_WORDS + ("Rule", "Law")
-# "Article", "ARTICLE", "Rule"…: as a heading writes them, never lower case ("see rule 4.2.2e" is a reference).
-KEYWORD_FORMS = f"(?:{'|'.join(form for word in KEYWORDS for form in (word, word.upper()))})"
 
 
 def parts(label: str) -> list[str]:
     """The parts of a label in order: "702.11b" -> 702, 11, b; "1-2-1" -> 1, 2, 1; "9f12c" -> 9, f, 12, c."""
-    return _PART.findall(label)
+    return ["".join(run) for kind, run in groupby(label, _part_kind) if kind]
+
+
+def _part_kind(char: str) -> str:
+    """What part of a label `char` may belong to: a number, a letter, or none (a separator)."""
+    return "number" if char.isdecimal() else "letter" if char in string.ascii_letters else ""
 
 
 def key(label: str) -> tuple[int, ...]:
@@ -41,15 +50,17 @@ def key(label: str) -> tuple[int, ...]:
 
 def separator(label: str) -> str:
     """The separator a label joins its numbers with ("-" for "1-2-1"), "." when it has none of its own."""
-    found = re.search(r"[.\-]", label)
-    return found.group() if found else "."
+    return next((char for char in label if char in _JOINTS), ".")
 
 
 def parent(label: str) -> str:
     """The label `label` extends, its last part and the separator before it cut off ("1-2" for "1-2-1",
     "702.11" for "702.11b", "9f12" for "9f12c"), or "" for a label of one part."""
-    match = _LAST_PART.match(label)
-    return match.group("parent") if match else ""
+    last = parts(label)[-1:]
+    if not last or not label.endswith(last[0]):
+        return ""
+    head = label[:-len(last[0])]
+    return head[:-1] if head.endswith(tuple(_JOINTS)) else head
 
 
 def within(label: str, outer: str | None) -> bool:
@@ -83,8 +94,8 @@ def separators(lines: Iterable[str]) -> str:
     sibling, a first subrule, the next of a number above: "1-2-1." after "1-2.") rather than standing alone."""
     found: dict[str, list[str]] = {}
     for line in lines:
-        match = _OPENING.match(line) if len(line) > 2 and line.lstrip()[:1] in "0123456789-*+•_" else None
-        if match and len(set(re.findall(r"[.\-]", match.group("label")))) == 1:  # not "1.2-3", a range or a date
+        match = LABEL_OPENING.match(line) if len(line) > 2 and line.lstrip()[:1] in "0123456789-*+•_" else None
+        if match and len(set(match.group("label")) & set(_JOINTS)) == 1:  # not "1.2-3", a range or a date
             found.setdefault(separator(match.group("label")), []).append(match.group("label"))
     return "." + "".join(joint for joint, run in found.items() if joint != "." and chained(run) >= EVIDENCE)
 
@@ -123,14 +134,12 @@ def glued(line: str, last: str, joint: str) -> int | None:
         return None
     wanted = successors(last)
     wanted |= {f"{label}{joint}1" for label in wanted}  # "5-1" after "4-19-2", its chapter "5." glued before it
-    for match in re.finditer(rf"(?<=\s)(\d{{1,4}}(?:{re.escape(joint)}\d{{1,4}})+)\.\s+(?=[A-Z“\"(【])", line):
+    for match in glued_label(joint).finditer(line):
         if match.group(1) in wanted and match.start() > 0:
             return match.start()
     return None
 
 
-# An item a flattening ran into one line with the others: "1. Pick a Character - Each player… 2. Token Tray -".
-_INLINE_ITEM = re.compile(r"(?:^|(?<=\s))(?P<label>\d{1,2}|[A-Za-z])\.\s+(?=[A-Z“\"(])")
 _FIRST_ITEMS = ("1", "A", "a")
 # How many items, counting 1, 2, 3… (or A, B, C…, a, b, c…) along one line, make it a list run together.
 _INLINE_RUN = 3
@@ -144,7 +153,7 @@ def run_together(line: str) -> list[int]:
     the labels on the line."""
     ends: dict[str, tuple] = {}  # label -> the run ending at its latest occurrence: (length, start, run before)
     best: tuple | None = None
-    for match in _INLINE_ITEM.finditer(line):
+    for match in INLINE_ITEM.finditer(line):
         label = match.group("label")
         before = None if label in _FIRST_ITEMS else ends.get(_previous_item(label))
         if label not in _FIRST_ITEMS and before is None:
@@ -160,7 +169,7 @@ def run_together(line: str) -> list[int]:
         return []
     starts = found[::-1]
     # The first item too when the line is an item of another kind it lists under ("12. Resolve… a. Resolve…").
-    opening = _INLINE_ITEM.match(line.lstrip())
+    opening = INLINE_ITEM.match(line.lstrip())
     nested = opening and opening.group("label").isdigit() != line[starts[0]].isdigit()
     return starts if nested and starts[0] > 0 else starts[1:]
 
@@ -198,21 +207,17 @@ def numeric(number: str | None) -> bool:
 
 def compound(number: str | None) -> bool:
     """Is `number` numbered like a rule, with parts ("4.3.6", "6.A.1"), not a chapter ("6") or a letter?"""
-    return numeric(number) and bool(re.search(r"[.\-]", number))
+    return numeric(number) and any(char in _JOINTS for char in number)
 
 
 def depth(number: str) -> int:
     """How many parts a label joins with separators ("4.3.6" -> 3, "1-2" -> 2, "702.11b" -> 2)."""
-    return len(re.findall(r"[.\-]", number)) + 1
+    return sum(char in _JOINTS for char in number) + 1
 
 
 def in_hundreds(number: str, chapter: str) -> bool:
     """Is `number` a section in the hundreds of `chapter` ("305" of "3", "1204" of "12")?"""
     return number.isdigit() and chapter.isdigit() and len(number) == len(chapter) + 2 and number.startswith(chapter)
-
-
-# "727.", "1.4.6.", "1-2-1." or "a." alone on its line, its text on the next ones.
-LONE_LABEL = re.compile(r"^\s*(?:\d{1,3}(?:[.\-]\d+|\.[a-z])*\.?|[a-z]\.)\s*$")
 
 
 def alone(line: str, opening: re.Pattern) -> re.Match | None:
@@ -232,13 +237,12 @@ def bare_letters(lines: list[tuple[int, str]], opening: re.Pattern) -> bool:
     """Does the document letter its rules' subrules without a stop ("a If two abilities…" under "1.6 …")? At
     least `EVIDENCE` lines opening with a letter and a capitalised word, each the letter that comes next
     under the numbered rule just above ("a" right after it, "b" right after "a")."""
-    bare = re.compile(r"^\s*([a-z])\s+[A-Z“\"(]")
     expected, found = "", 0
     for _, line in lines:
         if not line.strip():
             continue
         item = opening.match(line)
-        letter = bare.match(line)
+        letter = BARE_LETTER.match(line)
         if item and item.group("decimal"):
             expected = "a"
         elif letter and letter.group(1) == expected:

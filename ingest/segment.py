@@ -8,6 +8,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ingest.classify import (
+    ASKS_AND_ANSWERS,
+    LEAD_IN,
+    POINTS_BACK,
+    SENTENCE_BREAK,
+    SLUG_WORD,
+    WORD,
+)
 from model.text import STOPWORDS
 
 # Capitalised words that open a sentence rather than belonging to a heading before them.
@@ -17,7 +25,6 @@ SENTENCE_STARTERS = frozenset(
 )
 # Small words allowed inside a title-case heading ("Magic Combat with Dice Rules", "Banned & Restricted").
 HEADING_CONNECTORS = frozenset({"with", "of", "and", "&", "to", "for", "the", "a", "in", "on", "-"})
-_WORD = re.compile(r"[A-Za-z0-9][\w'’-]*")
 
 
 @dataclass
@@ -49,7 +56,7 @@ class Block:
 
 def slugify(text: str, max_words: int = 8) -> str:
     """"EARTH: GOLD MAGIC" -> "earth-gold-magic"; keeps letters, digits and dots (rule numbers like 100.1a)."""
-    words = re.findall(r"[a-z0-9]+(?:\.[a-z0-9]+)*", text.lower().replace("’", "").replace("'", ""))
+    words = SLUG_WORD.findall(text.lower().replace("’", "").replace("'", ""))
     return "-".join(words[:max_words])
 
 
@@ -72,17 +79,13 @@ def topic_slug(text: str, words: int = 5) -> str:
     return "-".join(content[:words]) or "paragraph"
 
 
-# "Counter Spells… any spells that affect..." — a short capitalised lead-in closed by an ellipsis is a title.
-_LEAD_IN = re.compile(r"((?:[A-Z][\w'’-]*\s+){0,3}[A-Z][\w'’-]*)\s*(?:…|\.\.\.)\s")
-
-
 def first_sentence(text: str, limit: int = 90) -> str:
     """The first sentence of `text` (or its lead-in title), clipped at a word boundary to about `limit` characters."""
     text = " ".join(text.split())
-    lead_in = _LEAD_IN.match(text)
+    lead_in = LEAD_IN.match(text)
     if lead_in:
         return lead_in.group(1)
-    match = re.search(r"(?<=[.!?])\s+(?=[A-Z0-9\"“(])", text)
+    match = SENTENCE_BREAK.search(text)
     sentence = text[:match.start()] if match else text
     if len(sentence) > limit:
         sentence = sentence[:limit].rsplit(" ", 1)[0] + "…"
@@ -105,7 +108,7 @@ def title_case_run(words: list[str]) -> int:
 
 def content_stems(text: str) -> set[str]:
     """Five-letter stems of the content words of `text`, for comparing topics cheaply."""
-    return {w.lower()[:5] for w in _WORD.findall(text) if w.lower() not in STOPWORDS and len(w) > 2}
+    return {w.lower()[:5] for w in WORD.findall(text) if w.lower() not in STOPWORDS and len(w) > 2}
 
 
 _CONTINUATION_OPENERS = ("first", "next", "then", "finally", "also", "even", "note", "however", "so", "thus",
@@ -131,7 +134,7 @@ def continues_topic(paragraph: str, heading: str, previous: str) -> bool:
     if words[0].lower().strip(",:") in _CONTINUATION_OPENERS:
         return True
     sentence = first_sentence(paragraph, 400)
-    for match in re.finditer(r"\b(?:this|these|that)\b(\W*)(\w*)", sentence, re.I):
+    for match in POINTS_BACK.finditer(sentence):
         punctuation, following = match.groups()
         # "...exceptions to this:" ending the paragraph points back; "...is this: Whenever..." points ahead.
         if punctuation.strip() == ":" and match.end(1) < len(paragraph.rstrip()):
@@ -179,14 +182,6 @@ def trim(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-# The words a question opens with ("Does" / "Watchtower Grid" / "see the tunnel…?" is no heading "Does").
-ASKING_WORD = re.compile(r"(?:what|how|why|when|where|which|who|whose|can|could|do|does|did|is|are|was|were|will|"
-                         r"would|should|shall|may|might|must|has|have|had|if)\b", re.IGNORECASE)
-# A unit that asks and answers: "Q: …", or a question opening with an asking word, then its answer.
-_ASKS = re.compile(rf"^(?:Q[:.][ \t]|Question[:.]?[ \t]|{ASKING_WORD.pattern}[^?\n]{{4,240}}+\?[”\"’]?[ \t]++\S)",
-                   re.IGNORECASE)
-
-
 def asks(text: str) -> bool:
     """Does `text` ask a question and answer it ("How does rolling work? Roll three dice…", "Q: …")?"""
-    return bool(_ASKS.match(text))
+    return bool(ASKS_AND_ANSWERS.match(text))

@@ -4,36 +4,38 @@ sections again.
 """
 from __future__ import annotations
 
-import re
-
+from ingest.classify import CHANGELOG
 from ingest.shapes.dialect import Heading
-
-# A document's record of its own revisions ("UPDATE SUMMARY", "Previous Update Summary", "Revision History").
-CHANGELOG = re.compile(r"^(?:previous\s+|recent\s+|earlier\s+|rules?\s+)?(?:update\s+summar(?:y|ies)|change\s*log|"
-                       r"summary\s+of\s+changes|changes\s+(?:in|since|from)\b|revision\s+history|"
-                       r"version\s+history|what['’]s\s+new|errata)", re.I)
+from ingest.shapes.facts import Facts
 
 
-class ChangelogReader:
-    """The outline reader's update summaries (mixed into its reader, whose open headings it reads and sets)."""
+class Changelog:
+    """The update summary open in the document, if any, and whether it runs to the end (it starts past the
+    middle): the builder tells it each heading it opens, and asks whether what it reads is restated there."""
 
-    def _enter_changelog(self, heading: Heading, index: int) -> None:
-        """Keep an update summary's parts inside it. An update summary opens a changelog; in one that runs to the
-        end of the document (it starts past its middle), the chapters and rules it reprints ("5. CONDITIONS",
-        "10.2. Alert", "Alert Keyword Ability") are its sub-sections, not the document's own sections again,
-        until a marked heading at its level or a heading numbered with a number the document has not used."""
+    def __init__(self, facts: Facts):
+        self.facts = facts
+        self.open: Heading | None = None  # the open update summary: what it reprints nests under it
+        self.closing = False
+
+    def enter(self, heading: Heading, index: int, headings: list[Heading], known: bool) -> None:
+        """Keep an update summary's parts inside it, `heading` opening at line `index` under the open `headings`
+        (`known`: its number is one the document has used already). An update summary opens a changelog; in one
+        that runs to the end of the document, the chapters and rules it reprints ("5. CONDITIONS", "10.2.
+        Alert", "Alert Keyword Ability") are its sub-sections, not the document's own sections again, until a
+        marked heading at its level or a heading numbered with a number the document has not used."""
         if CHANGELOG.match(heading.title):
-            if self.changelog is not None and self.changelog.kind != "marked":
-                heading.level = self.changelog.level  # "Previous Update Summary" after "Update Summary"
-            self.changelog, self.closing = heading, self.lines[index][0] > len(self.text) // 2
+            if self.open is not None and self.open.kind != "marked":
+                heading.level = self.open.level  # "Previous Update Summary" after "Update Summary"
+            self.open, self.closing = heading, self.facts.lines[index][0] > len(self.facts.text) // 2
             return
-        region = self.changelog
+        region = self.open
         if region is None:
             return
-        new_number = heading.number is not None and heading.number not in self.heading_numbers.keys() | self.rules
+        new_number = heading.number is not None and not known
         if (not self.closing or new_number or heading.kind == "marked" and heading.level <= region.level
-                or region not in self.headings):
-            self.changelog = None
+                or region not in headings):
+            self.open = None
             return
         if heading.kind == "titled":  # a topic of the summary ("Alert Keyword Ability"), whatever was open
             heading.kind, heading.level = "caps", region.level + 1

@@ -1,196 +1,180 @@
-"""Glossaries in the outline dialect: where one opens ("Glossary", "Definitions and Terms", an alphabetical run of
-marked headings), the shapes its terms take (a term line over its definition, "term: definition", "Term.
-Definition", "Term Definition" side by side, a topic the document numbers: "4 ACTIVE PLAYER"), the alphabetical
-order that tells a term from a heading after the glossary, and the entries whose headings hold a whole definition.
+"""Glossaries in the outline dialect: where one opens ("Glossary", "Definitions and Terms"; an alphabetical run
+of marked headings is a fact of the document, `Facts.entries`), the shapes its terms take (a term line over its
+definition, "term: definition", "Term. Definition", "Term Definition" side by side, a topic the document numbers:
+"4 ACTIVE PLAYER"), the alphabetical order that tells a term from a heading after the glossary, and the entries
+whose headings hold a whole definition.
 """
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from ingest import labels
-from ingest.segment import SENTENCE_STARTERS, Block, slugify
-from ingest.shapes.dialect import (
+from ingest.classify import (
     CAPS_LINE,
+    DOTTED_TERM,
+    INLINE_TERM,
     ITEM,
+    LETTER_GROUP,
+    NAMES_TERMS,
+    NON_SPACE,
+    NUMBERED_TOPIC,
     SENTENCE_END,
     TITLE_LINE,
-    TITLE_SMALL,
-    Heading,
+    TOPIC,
     heading_number,
-    indent_of,
     marked_heading,
-    section_title,
 )
+from ingest.segment import SENTENCE_STARTERS, Block, slugify
+from ingest.shapes.dialect import TITLE_SMALL, Heading, indent_of, section_title
+from ingest.shapes.facts import Facts
 
-# "Glossary", "Definitions and Terms", "Terms & Definitions", "Keyword Glossary": glossary words, joined
-# ("Keywords" alone names a chapter of keyword rules, no glossary).
-_GLOSSARY_WORD = r"(?:glossary|definitions?|terms|key terms|terminology)"
-GLOSSARY = re.compile(rf"^(?:(?:\d+[.)]?|[A-Z][.:])\s+)?(?:keywords?\s+)?{_GLOSSARY_WORD}"
-                      rf"(?:\s+(?:(?:and|&|of)\s+)?(?:{_GLOSSARY_WORD}|keywords?))*$", re.IGNORECASE)
-# "bag: A non-physical zone...": a glossary term and its definition on one line.
-_INLINE_TERM = re.compile(r"^(?P<term>[^\s:–—][^:–—]{0,40}?)\s*(?::|\s[–—]\s)\s*(?P<definition>\S.*)$")
-# "Hex. One space of the map.": a capitalised term of a few words closed by a full stop, then its definition.
-_DOTTED_TERM = re.compile(r"^(?P<term>[A-Z][\w'’/-]{0,30}(?: [\w'’/()-]{1,30}){0,3})\.\s+(?P<definition>[A-Z“\"(].*)$")
-# A heading whose last word names what a glossary holds ("Essential Game Terminology", "Game Terms").
-_NAMES_TERMS = re.compile(rf"\b{_GLOSSARY_WORD}$", re.IGNORECASE)
 _TERM_WORDS = 7
-# "## A", "## B–C": a glossary's letter headings, which group its entries.
-_LETTER_GROUP = re.compile(r"^[A-Z](?:\s*[-–—]\s*[A-Z])?$")
 # How far from the next number a numbered glossary topic may stand: a PDF's columns can set "11 ASTEROID FIELD"
 # and "12 ATTACH" before "10 ANTI-FIGHTER BARRAGE".
 _TOPIC_REORDER = 3
-# "4 ACTIVE PLAYER", "7" (its title on the next line): a glossary topic the document numbers.
-_TOPIC = re.compile(r"^(?P<n>\d{1,3})(?:\s+(?P<title>[A-Z][A-Z0-9 ,'’&()/-]{1,60}))?$")
-# An alphabetical run of this many sibling headings, over this many letters, is a glossary's entries.
-_ALPHABETICAL_RUN = 8
-_ALPHABETICAL_LETTERS = 4
 
 
-class GlossaryReader:
-    """The outline reader's glossaries (mixed into its reader, whose lines, open headings and units it reads and
-    sets): a glossary's terms, each a unit, and a glossary entry's heading, whose text is one unit."""
+@dataclass
+class Term:
+    """A glossary term read at a line: its unit; the text it opens with (a definition beside the term, or a
+    numbered topic's name when no definition follows it); whether that text is a definition beside the term
+    ("Term: definition"), which starts the unit as any unit starts; and the line its definition starts on (the
+    lines before it are read with the term)."""
 
-    def _opens_glossary(self, index: int) -> bool:
+    block: Block
+    text: tuple[int, int] | None
+    beside: bool
+    definition: int
+
+
+class Glossary:
+    """A document's glossary with its own state: the headings down to its glossary heading, the order and shape
+    of the terms read under the open heading (each heading starts them again), and the topics the document
+    numbers. The builder asks it whether a line opens a glossary, reads terms with it, and tells it each term's
+    unit and each heading opened."""
+
+    def __init__(self, facts: Facts):
+        self.facts = facts
+        self.headings: list[Heading] | None = None  # the headings down to the document's glossary heading
+        self.topics: dict[str, str] = {}  # a numbered glossary topic's number ("1 ABILITIES") -> its unit's label
+        self.topic_top = 0                # the highest of those numbers
+        self.restart()
+
+    def restart(self) -> None:
+        """Forget the terms read so far: under each heading they keep an order and a shape of their own."""
+        self.letter = ""                  # the first letter of the latest term
+        self.last_term = ""               # the latest term, folded
+        self.dotted: bool | None = None   # are the terms "Term. Definition" lines (None: no term yet)?
+        self.spaced: bool | None = None   # or "Term Definition" lines, two columns side by side?
+
+    def opens(self, index: int) -> bool:
         """Is a "Glossary" or "Definitions" line followed by a glossary entry (a term line over its definition,
         or "term: definition"), rather than by a list of contents?"""
-        term = self.following[index]
+        term = self.facts.following[index]
         if term is None:
             return False
-        line = self.lines[term][1].strip()
-        if self.item.match(line) or marked_heading(line):
+        line = self.facts.line(term).strip()
+        if self.facts.item.match(line) or marked_heading(line):
             return False
-        if _INLINE_TERM.match(line) or _DOTTED_TERM.match(line):
+        if INLINE_TERM.match(line) or DOTTED_TERM.match(line):
             return True
-        definition = self.following[term]
-        return _term_line(line) and definition is not None and _opens_definition(self.lines[definition][1])
+        definition = self.facts.following[term]
+        return _term_line(line) and definition is not None and _opens_definition(self.facts.line(definition))
 
-    def _place_entry(self, heading: Heading, index: int) -> None:
-        """Mark a marked heading as a glossary entry (under a glossary heading, or one of an alphabetical run
-        of sibling headings) or as a part of the entry above it, and put a run's entries in the glossary: the
-        document's glossary heading where it has one, else the headings around the section the run follows
-        when that is one section among others with text of its own ("## Timing", its rules, then "###
-        Abilities", "### Accuracy"…: the run is no part of Timing; "## Cards" right over its entries holds them)."""
-        parents = [h for h in self.headings if not _LETTER_GROUP.match(h.title)]  # "## A" only groups entries
-        if _LETTER_GROUP.match(heading.title):
-            return
-        glossary = bool(parents) and parents[-1].glossary
-        if index in self.entries and not glossary:
-            if self.glossary and self.glossary[-1].level < heading.level:
-                self.headings = list(self.glossary)
-            elif self.headings and self.headings[-1].sibling:
-                above = self.headings[-1]
-                if above.holds_run is None:  # decided at the run's first entry: did text come under `above`?
-                    above.holds_run = self.last is None
-                if not above.holds_run:
-                    self.headings.pop()
-        heading.entry = glossary or index in self.entries
-        heading.part = not heading.entry and bool(parents) and (parents[-1].entry or parents[-1].part)
-
-    def _term_over_definitions(self, index: int, label: str, own: str) -> bool:
+    def numbered_term(self, index: int, label: str, own: str, headings: list[Heading]) -> bool:
         """Is the rule numbered `label` at `index` a glossary entry that keeps its number: a few words, no
         sentence ("4-1. Effect", "4-19. / (Forward Slash)"), over rules numbered under it (its definitions),
-        numbered right under a chapter whose title names terms ("4. Essential Game Terminology")?"""
-        deeper = self.numbers[index] or ""
+        numbered right under a chapter of `headings` whose title names terms ("4. Essential Game Terminology")?"""
+        deeper = self.facts.numbers[index] or ""
         return (bool(own) and len(own.split()) <= _TERM_WORDS and own[-1] not in ".,;:!?"
                 and labels.within(deeper, label) and deeper != label
-                and any((h.glossary or _NAMES_TERMS.search(h.title)) and labels.parent(label) == (h.number or "")
-                        for h in self.headings))
+                and any((h.glossary or NAMES_TERMS.search(h.title)) and labels.parent(label) == (h.number or "")
+                        for h in headings))
 
-    def _term(self, index: int, pos: int, line: str) -> bool:
+    def term(self, index: int, pos: int, line: str, section: tuple[str, ...], heading_line: int,
+             heading: Heading) -> Term | Heading | None:
         """A glossary term opens a unit: a short line without a full stop after a finished definition, over
         its own definition; or "term: definition", "term — definition", "Term. Definition" on one line. A
         glossary is alphabetical: a term line out of that order ("Credits" after "Zone") is the heading of
-        what follows the glossary."""
+        what follows the glossary, at the level of the open `heading` (the latest, on `heading_line`); None
+        when line `index` (at `pos`, in `section`) is no term."""
         stripped = line.strip()
         if marked_heading(stripped):
-            return False  # a marked heading ("## Golden Rules") is never a term
-        previous = self.preceding[index]  # a heading line is never blank: it stops there
+            return None  # a marked heading ("## Golden Rules") is never a term
+        previous = self.facts.preceding[index]  # a heading line is never blank: it stops there
         # A definition set beside its term may end without a full stop: there, order and shape decide.
         if self.spaced and not stripped[:1].isupper():
-            return False  # its terms are capitalised: "end zone" carries the definition above on
+            return None  # its terms are capitalised: "end zone" carries the definition above on
         # A line right under unfinished text carries it on; past a blank line the entry above has ended, with
         # or without its full stop ('See rule 702.141, "Encore"' then "Encounter").
         topic = self._next_topic(index, stripped)  # "4 ACTIVE PLAYER", the topic the numbering expects next
-        if (previous == index - 1 and previous != self.heading_line and topic is None
-                and not SENTENCE_END.search(self.lines[previous][1].rstrip()) and not self.spaced):
-            return False
+        if (previous == index - 1 and previous != heading_line and topic is None
+                and not SENTENCE_END.search(self.facts.line(previous).rstrip()) and not self.spaced):
+            return None
         if topic is not None:
             term, following = topic
-            self.skip.update(range(index + 1, following))
-            block = _term_block(self.section, term)
-            if self.item.match(self.lines[following][1]):  # no definition, its rules right under it: its name
-                self._extend(block.pieces, pos, self.lines[following - 1][0] + len(self.lines[following - 1][1]))
-            self._number_topic(block)
-            self.blocks.append(block)
-            self.current, self.last, self.example = block, block, None
-            return True
-        inline = _INLINE_TERM.match(stripped)
+            name = None
+            if self.facts.readings[following].item:  # no definition, its rules right under it: its name
+                name = (pos, self.facts.lines[following - 1][0] + len(self.facts.line(following - 1)))
+            return Term(_term_block(section, term), name, False, following)
+        inline = INLINE_TERM.match(stripped)
         if not (inline and len(inline.group("term").split()) <= 5):
             # "Hex. One space…" only in a glossary written so from its first entry: elsewhere a line may
             # open with a short sentence ("Legendary permanents are bound. See rule 704.5j.").
-            inline = _DOTTED_TERM.match(stripped) if self.dotted in (None, True) else None
+            inline = DOTTED_TERM.match(stripped) if self.dotted in (None, True) else None
             if inline and inline.group("term").split()[0].lower() in SENTENCE_STARTERS:
                 inline = None
             if self.dotted is None:
                 self.dotted = inline is not None
         if inline:
             if not self._in_order(inline.group("term")):
-                return False
+                return None
             definition = pos + indent_of(line) + inline.start("definition")
-            self._start(_term_block(self.section, inline.group("term")), definition, pos + len(line))
-            return True
+            return Term(_term_block(section, inline.group("term")), (definition, pos + len(line)), True, index + 1)
         # "Attacking end zone The end zone in which…": the glossary's columns side by side, from its first entry.
         spaced = _spaced_term(stripped) if self.spaced in (None, True) else None
         if self.spaced is None:
             self.spaced = spaced is not None
         if spaced and self._in_order(spaced[0]):
-            self._start(_term_block(self.section, spaced[0]), pos + indent_of(line) + spaced[1], pos + len(line))
-            return True
+            definition = pos + indent_of(line) + spaced[1]
+            return Term(_term_block(section, spaced[0]), (definition, pos + len(line)), True, index + 1)
         if self.topics:  # a glossary of numbered topics: an unnumbered short line is a picture's label, text
-            return False
-        following, term = self.following[index], stripped
-        while following is not None and _term_fragment(self.lines[following][1]):  # "Making a play on the / disc"
-            term += " " + self.lines[following][1].strip()
-            following = self.following[following]
+            return None
+        following, term = self.facts.following[index], stripped
+        while following is not None and _term_fragment(self.facts.line(following)):  # "Making a play on the / disc"
+            term += " " + self.facts.line(following).strip()
+            following = self.facts.following[following]
         # A term standing apart, a blank line above it and its definition right under it, may be as long as a
         # title ("Remove from the Game, Removed, Removed-from-the-Game Zone (Obsolete)").
         apart = previous != index - 1 and following == index + 1
-        if not _term_line(stripped, apart) or following is None or not _opens_definition(self.lines[following][1]):
-            return False
+        if not _term_line(stripped, apart) or following is None or not _opens_definition(self.facts.line(following)):
+            return None
         if not self._in_order(term):
-            heading = self.headings[-1]
-            self._open(Heading(heading.level, section_title(stripped), heading_number(stripped), heading.kind),
-                       index)
-            return True
-        self.skip.update(range(index + 1, following))
-        block = _term_block(self.section, term)
-        self._number_topic(block)
-        self.blocks.append(block)
-        self.current = self.last = block
-        self.example = None
-        return True
+            return Heading(heading.level, section_title(stripped), heading_number(stripped), heading.kind)
+        return Term(_term_block(section, term), None, False, following)
 
     def _next_topic(self, index: int, stripped: str) -> tuple[str, int] | None:
         """A glossary topic the document numbers, when its number is one not used yet near the one that comes
         next ("4 ACTIVE PLAYER" after topic 3, even right under a rule; "7" alone over "AGENDA CARD"; "11" before
         "10" where a PDF's columns set it so), over its definition:
         (the term, the index of the line its definition starts on), else None."""
-        topic = _TOPIC.match(stripped)
+        topic = TOPIC.match(stripped)
         if topic is None or not self.topics or topic.group("n") in self.topics:
             return None
         if abs(int(topic.group("n")) - self.topic_top - 1) > _TOPIC_REORDER:
             return None
-        term, following = stripped, self.following[index]
+        term, following = stripped, self.facts.following[index]
         if not topic.group("title"):  # the number alone, its title on the next line
-            if following is None or not CAPS_LINE.match(self.lines[following][1].strip()):
+            if following is None or not CAPS_LINE.match(self.facts.line(following).strip()):
                 return None
-            term = f"{stripped} {self.lines[following][1].strip()}"
-            following = self.following[following]
+            term = f"{stripped} {self.facts.line(following).strip()}"
+            following = self.facts.following[following]
         if following is None:
             return None
-        rule = self.item.match(self.lines[following][1])
+        rule = self.facts.readings[following].item
         under = bool(rule and rule.group("decimal") and labels.within(rule.group("decimal"), topic.group("n")))
-        if not (under or _opens_definition(self.lines[following][1])):  # its definition, or its first rule
+        if not (under or _opens_definition(self.facts.line(following))):  # its definition, or its first rule
             return None
         return term, following
 
@@ -202,22 +186,50 @@ class GlossaryReader:
         if letter is None or not letter.isascii():
             return True
         key = " ".join(term.casefold().split())
-        if self.term_letter and letter < self.term_letter or self.spaced and key < self.last_term:
+        if self.letter and letter < self.letter or self.spaced and key < self.last_term:
             return False
-        self.term_letter, self.last_term = letter, key
+        self.letter, self.last_term = letter, key
         return True
+
+    def number_topic(self, block: Block) -> None:
+        """Remember a glossary topic the document numbers ("1 ABILITIES"): its rules (1.1, 1.2…) sit under it."""
+        number = NUMBERED_TOPIC.match(block.title) if block.kind == "glossary" else None
+        if number:
+            self.topics[number.group(1)] = block.label
+            self.topic_top = max(self.topic_top, int(number.group(1)))
+
+
+class EntryReader:
+    """The outline reader's glossary entries (mixed into its reader, whose open headings and units it reads and
+    sets): an entry's heading, whose text is one unit, its parts and its numbered steps."""
+
+    def _place_entry(self, heading: Heading, index: int) -> None:
+        """Mark a marked heading as a glossary entry (under a glossary heading, or one of an alphabetical run
+        of sibling headings) or as a part of the entry above it, and put a run's entries in the glossary: the
+        document's glossary heading where it has one, else the headings around the section the run follows
+        when that is one section among others with text of its own ("## Timing", its rules, then "###
+        Abilities", "### Accuracy"…: the run is no part of Timing; "## Cards" right over its entries holds them)."""
+        parents = [h for h in self.headings if not LETTER_GROUP.match(h.title)]  # "## A" only groups entries
+        if LETTER_GROUP.match(heading.title):
+            return
+        glossary = bool(parents) and parents[-1].glossary
+        if index in self.facts.entries and not glossary:
+            if self.glossary.headings and self.glossary.headings[-1].level < heading.level:
+                self.headings = list(self.glossary.headings)
+            elif self.headings and self.headings[-1].sibling:
+                above = self.headings[-1]
+                if above.holds_run is None:  # decided at the run's first entry: did text come under `above`?
+                    above.holds_run = self.last is None
+                if not above.holds_run:
+                    self.headings.pop()
+        heading.entry = glossary or index in self.facts.entries
+        heading.part = not heading.entry and bool(parents) and (parents[-1].entry or parents[-1].part)
 
     def _sense(self, item: re.Match) -> bool:
         """Is a numbered line inside a glossary entry one of the term's senses ("1. Text on an object…")?"""
         return (self.current is not None and self.current.kind == "glossary" and self.example is None
                 and bool(item.group("number") or item.group("dotted")))
 
-    def _number_topic(self, block: Block) -> None:
-        """Remember a glossary topic the document numbers ("1 ABILITIES"): its rules (1.1, 1.2…) sit under it."""
-        number = re.match(r"(\d{1,3})\s+\S", block.title) if block.kind == "glossary" else None
-        if number:
-            self.topics[number.group(1)] = block.label
-            self.topic_top = max(self.topic_top, int(number.group(1)))
 
     # Glossary entries: one unit holds an entry's whole definition, up to the next heading; a sub-heading inside
     # it is a unit of the entry; its numbered steps are units of their own under it.
@@ -251,38 +263,8 @@ class GlossaryReader:
         heading = self.headings[-1] if self.headings else None
         if not self.items or heading is None or not (heading.entry or heading.part):
             return False
-        after_blank = not self.lines[index - 1][1].strip()
+        after_blank = not self.facts.line(index - 1).strip()
         return indent_of(line) <= self.items[0][0] and (after_blank or bullet is not None)
-
-
-def alphabetical_headings(lines: list[tuple[int, str]]) -> set[int]:
-    """Indices of marked headings ("### Accuracy") that are entries of an alphabetical glossary: a run of
-    sibling headings whose first letters never go back, long enough not to be chance."""
-    found: set[int] = set()
-    runs: dict[int, list[tuple[int, str]]] = {}  # level -> the run of its headings open so far
-
-    def close(level: int) -> None:
-        run = runs.pop(level, [])
-        if len(run) >= _ALPHABETICAL_RUN and len({letter for _, letter in run}) >= _ALPHABETICAL_LETTERS:
-            found.update(index for index, _ in run)
-
-    for index, (_, line) in enumerate(lines):
-        marked = marked_heading(line.strip()) if line[:1] in "#*" else None
-        if not marked:
-            continue
-        level = len(marked.group("hashes") or "#")
-        for deeper in [at for at in runs if at > level]:
-            close(deeper)
-        title = (marked.group("star") or marked.group("hash")).casefold()
-        letter = next((c for c in title if c.isalpha()), "")
-        run = runs.get(level, [])
-        if run and (not letter or letter < run[-1][1]):
-            close(level)
-        if letter:
-            runs.setdefault(level, []).append((index, letter))
-    for level in list(runs):
-        close(level)
-    return found
 
 
 def _term_line(line: str, apart: bool = False) -> bool:
@@ -313,7 +295,7 @@ def _spaced_term(line: str) -> tuple[str, int] | None:
     playing field…"): the definition opens at the first capitalised word after the term's first word (past a
     parenthesis: "Out-of-bounds (OB) Everything…") or, in a run of them, at the one that opens sentences
     ("The"); the term is a short phrase not ending in a small word, the definition a few words at least."""
-    words = list(re.finditer(r"\S+", line))
+    words = list(NON_SPACE.finditer(line))
     if len(words) < 3 or not words[0].group()[:1].isupper():
         return None
     opening = next((i for i in range(1, len(words)) if words[i].group()[:1].isupper()), None)

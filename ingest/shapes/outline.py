@@ -17,104 +17,77 @@ footnotes (`[^1]: ...`) are text, never headings or units.
 from __future__ import annotations
 
 import re
+import string
 
 from ingest import labels, links
-from ingest.formats import FENCE
-from ingest.segment import Block, first_sentence, slugify, trim
-from ingest.shapes.changelog import CHANGELOG, ChangelogReader
-from ingest.shapes.contents import contents_pairs
-from ingest.shapes.dialect import (
+from ingest.classify import (
     ASIDE,
+    ASKING_WORD,
     ASKS,
+    BARE_NUMBERED,
     BULLET,
     CAPS_LINE,
+    CHANGELOG,
+    CHAPTER,
+    COLUMNS,
+    DECIMAL_TITLE,
     ENDS_ASKING,
     ENDS_CLAUSE,
-    ITEM,
+    FRAMING,
+    GLOSSARY,
+    KEYWORD_HEADING,
+    KEYWORD_PART,
+    LIST_GOES_ON,
+    LONE_LABEL,
     LONGEST_HEADING,
-    MARKED,
+    NAMED,
+    NUMBERED_SECTION,
     OPENS_SENTENCE,
+    RIGHTS,
+    ROW,
     SENTENCE_END,
+    SENTENCE_INSIDE,
     TITLE_LINE,
+    TOP_NUMBER,
+    heading_number,
+    table_cells,
+    without_number,
+)
+from ingest.formats import FENCE
+from ingest.segment import Block, first_sentence, slugify, trim
+from ingest.shapes.changelog import Changelog
+from ingest.shapes.dialect import (
     TITLE_SMALL,
     Heading,
-    heading_number,
     indent_of,
-    item_pattern,
-    marked_heading,
     names_a_topic,
-    next_nonblank,
-    numbered_lines,
-    previous_nonblank,
     section_title,
 )
-from ingest.shapes.glossary import GLOSSARY, GlossaryReader, alphabetical_headings
-from ingest.shapes.questions import ASKING_WORD, QuestionReader, split_asked
-from ingest.shapes.steps import StepReader, stepped
-from ingest.shapes.top_numbering import TOP_NUMBER, TopNumberingReader, numbers_rules_from_the_top
+from ingest.shapes.facts import Facts, document_facts
+from ingest.shapes.glossary import EntryReader, Glossary, Term
+from ingest.shapes.questions import Questions
+from ingest.shapes.steps import step_unit
+from ingest.shapes.top_numbering import TopNumbering
 from ingest.text import MappedText
 
-# A separator: a rule of dashes, or a few words framed by dashes ("- The End –").
-_RULE_LINE = re.compile(r"^\s*(?:[-=_*]{5,}|[-–—]\s*[^\W\d_][\w ]{0,20}?\s*[-–—])\s*$")
-_ROW = re.compile(r"^\|.*\|$")  # a table row of the outline dialect
-# The rights to a document, which its back matter states.
-_RIGHTS = re.compile(r"©|\bcopyrights?\b|\ball rights reserved\b|\blicen[cs](?:e|ed)\b|\btrademarks?\b", re.IGNORECASE)
-# "Stoneskin (2 points): Add one..." - a numbered item that names something.
-_NAMED = re.compile(r"^(?P<name>[A-Z][\w'’ /-]{1,40}?)\s*(?:\([^)]*\))?\s*(?::|\s[-–]\s)")
-# Captions of diagrams and tables name a picture, never a section.
-_CAPTION = re.compile(r"^(?:#{1,6}\s+)?(?:[Dd]iagram|DIAGRAM|[Tt]able|TABLE|[Ff]ig(?:ure|\.)|FIG(?:URE|\.)|"
-                      r"[Ii]llustration|ILLUSTRATION|[Cc]hart|CHART)\s*(?:\d+[a-z]?|[A-Z])\b")
-# "1.      CONCEPTS", "6. ABILITIES, EFFECTS, AND RESOLVING": a chapter.
-_CHAPTER = re.compile(r"^(?P<n>\d{1,3})[.)]\s+(?P<title>[A-Z][A-Z0-9 ,:&/'’()-]*[A-Z0-9)])$")
-# "1.2. Golden Rules": a decimal line that names what follows (a heading when deeper rules follow it).
-# "17.1. Dangerous Play:" names its subrules too, when every word of it is capitalised.
-_DECIMAL_TITLE = re.compile(r"^(?P<n>\d+(?:\.(?:\d+|[A-Z](?![A-Za-z])))+[a-z]?)\.?\s+"
-                            r"(?P<title>[A-Z“\"'(][^.;:!?]{0,60}?[^.;:!?,])(?P<colon>:)?$")
-# "100. General": a numbered line that only names what follows.
-# A title with commas ("4. Point, Goal and Game") only over rules numbered under it (4.1).
-_NUMBERED_SECTION = re.compile(r"^(?P<n>\d{1,4})[.)]\s+(?P<title>[A-Z][\w'’&/ ,-]{1,50}[\w)])$")
-# Keywords that name a part of a document, never one rule: "Section 7.2" heads a section however numbered.
-_KEYWORD_PART = re.compile(f"^(?:{'|'.join(labels.SECTION_WORDS)})\\b", re.IGNORECASE)
-_KEYWORD_HEADING = re.compile(rf"^{labels.KEYWORD_FORMS}\s+(?P<n>\d+(?:\.\d+)*)(?!\.?\d)"
-                              r"\s*+(?:[:.–—-]\s*+)?[^.!?]*$")
-# "3 BASIC RULES and what you can do": a number without a stop, then a title (a heading only in a sequence).
-_BARE_NUMBERED = re.compile(r"^(?P<n>\d{1,2})\s+(?P<title>[A-Z][^.!?;:]{0,70}[^\s.!?;:,])$")
-# "♦Iron Ward [13]": a symbol and a card's number in brackets may frame it.
-_FRAMING = re.compile(r"^[\u2190-\u2bff]|\s\[\w{1,8}\]$")
-_SHORT_LINE = 0.8  # a line shorter than this share of the text's width ended there on purpose
+# What body text under a heading opens with: a capital, a quotation mark or a parenthesis.
+_BODY_OPENERS = string.ascii_uppercase + "“\"("
 _SIBLING_LINES = 200  # how far a numbered step's next sibling is looked for
-# "[^1]: A judge is any staff member...": a footnote, as the readers write one.
-_FOOTNOTE = re.compile(r"^\s*\[\^[^\]\s]+\]:\s*")
 
 
 def parse_outline(doc: MappedText, root: tuple[str, ...]) -> list[Block]:
     """Cut a line-oriented document into blocks (see the module docstring for the shapes it knows)."""
-    return _Outline(doc, root).read()
+    return _Outline(document_facts(doc.text), root).read()
 
 
-class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopNumberingReader):
-    """Where the segmenter is in the document: open headings, the unit lines go to, the numbering so far. Its
-    glossaries, questions, steps, update summaries and rules numbered from the top it reads with the readers it
-    mixes in (`glossary`, `questions`, `steps`, `changelog`, `top_numbering`), which keep their state on it."""
+class _Outline(EntryReader):
+    """The builder: where the segmenter is in the document (open headings, the unit lines go to, the numbering so
+    far), reading the document's `Facts` and never writing them. Its concerns keep their own state and are asked
+    through their methods: the glossary (`Glossary`), questions (`Questions`), update summaries (`Changelog`),
+    rules numbered from the top (`TopNumbering`); glossary entries' headings it reads with `EntryReader`."""
 
-    def __init__(self, doc: MappedText, root: tuple[str, ...]):
-        self.text = doc.text
-        lines = list(numbered_lines(self.text))
-        # The document's own numbering: the separators its labels join numbers with, and the lines it numbers.
-        joints = labels.separators(line for _, line in lines)
-        self.item = item_pattern(joints)
-        lines = labels.unglue(lines, joints[-1], self.item)
-        lines, self.inline_asked = split_asked(lines)
-        if labels.bare_letters(lines, self.item):
-            self.item = item_pattern(joints, bare=True)
-        self.code = _fenced(lines)  # line index -> the line of a code block or of the FENCE around it
-        # Looking ahead or back, a code block's lines are plain text: "END LOOP" or "# comment" heads nothing.
-        self.lines = [(pos, FENCE if index in self.code else line) for index, (pos, line) in enumerate(lines)]
-        self.following = next_nonblank(self.lines)
-        self.preceding = previous_nonblank(self.lines)
-        self.numbers = _next_numbers(self.lines, self.item)
-        self.entries = alphabetical_headings(self.lines)
-        self.sequenced = _sequenced_headings(self.lines)
+    def __init__(self, facts: Facts, root: tuple[str, ...]):
+        self.facts = facts
         self.root = root
         self.blocks: list[Block] = []
         self.headings: list[Heading] = []
@@ -139,80 +112,64 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         self.rules: set[str] = set()
         self.last_rule = ""                 # the latest decimal rule's number
         self.decimal_rules: dict[str, Block] = {}
-        # How long a full line of the text is (a line ending well short of it ended there on purpose).
-        lengths = sorted(len(line.rstrip()) for _, line in self.lines if line.strip())
-        self.width = lengths[int(0.9 * (len(lengths) - 1))] if lengths else 0
-        # A document numbering its rules from the top (`103.` a rule as much as `103.2.a.1.`): plain numbers are
-        # its rules and title lines, counting up through the document, never list items numbered after a heading.
-        self.top_rules = numbers_rules_from_the_top(self.lines, self.numbers)
-        self.top = -1                       # the last plain number of that sequence so far
-        # A document printing its labels alone on their lines ("1.4.6." over its text, as PDFs lay them out).
-        self.lone = labels.printed_alone(self.lines, self.item)
-        self.steps = stepped(self.lines)  # words the document numbers its steps after ("STEP 7-PLACE…")
-        self.listed = contents_pairs(self.lines, self.following) if self.lone else set()
-        self.term_letter = ""               # the first letter of the glossary's latest term
-        self.dotted: bool | None = None     # are the glossary's terms "Term. Definition" lines (None: no term yet)?
-        self.glossary: list[Heading] | None = None  # the headings down to the document's glossary heading
-        self.spaced: bool | None = None     # or "Term Definition" lines, two columns side by side?
-        self.last_term = ""                 # the glossary's latest term, folded
         self.skip: set[int] = set()         # lines read already (the end of a term wrapped over two lines)
-        self.asking: set[int] = set()       # the lines a question runs on over, text of it, never headings
-        self.asked = -1                     # the line the open question ends on: its answer follows
-        self.faq = False                    # do the open heading's questions follow right under it (an FAQ's)?
-        self.spaced_out = _spaced_out(self.lines)  # a blank line between all lines (as some PDFs read)
-        self.questions = 0
         self.paragraphs = 0
-        self.changelog: Heading | None = None  # the open update summary: what it reprints nests under it
-        self.closing = False                 # does that summary run to the end (it starts past the middle)?
         self.heading_numbers: dict[str, Heading] = {}  # the latest heading of each number
-        self.topics: dict[str, str] = {}    # a numbered glossary topic's number ("1 ABILITIES") -> its unit's label
-        self.topic_top = 0                  # the highest of those numbers
+        # The concerns, each keeping its own state.
+        self.glossary = Glossary(facts)
+        self.questions = Questions(facts)
+        self.changelog = Changelog(facts)
+        self.numbering = TopNumbering(facts)  # rules numbered from the top
 
     def read(self) -> list[Block]:
-        for index, (pos, line) in enumerate(self.lines):
-            if index in self.code:  # a fence goes with the code, which the stored text keeps line by line
-                self._code(index, pos, self.code[index])
+        for index, (pos, line) in enumerate(self.facts.lines):
+            if index in self.facts.code:  # a fence goes with the code, which the stored text keeps line by line
+                self._code(index, pos, self.facts.code[index])
                 continue
             stripped = line.strip()
+            reading = self.facts.readings[index]
             if index in self.skip:
                 continue
-            if index in self.asking:
+            if index in self.questions.asking:
                 self._text(index, pos, line)
                 continue
-            if not stripped or _RULE_LINE.match(line):
-                if self._parts(index) and (self.in_front or self.current is not None and (
+            if not stripped or reading.separator:
+                if self.facts.parts_paragraphs(index) and (self.in_front or self.current is not None and (
                         self.current.kind == "paragraph" or self.current is self._owner()
-                        or self.preceding[index] in self.inline_asked)):  # a bullet's answer ends with it
+                        or self.facts.preceding[index] in self.facts.inline_asked)):  # a bullet's answer ends with it
                     self.current = self.example = None
                 continue
-            if _FOOTNOTE.match(line):
-                self._footnote(pos, line)
+            if reading.footnote:
+                self._footnote(pos, line, reading.footnote)
                 continue
             if self._cross_reference(pos, line):
                 continue
-            bullet = BULLET.match(line)
-            if index in self.inline_asked:  # "•   Is there a turn limit?    No, play goes on…"
+            bullet = reading.bullet
+            if index in self.facts.inline_asked:  # "•   Is there a turn limit?    No, play goes on…"
                 self.items, self.case, self.named = [], None, None
                 self._start(self._question(index), pos + bullet.end(), pos + len(line))
                 continue
-            if bullet or _CAPTION.match(stripped):
+            if bullet or reading.caption:
                 self._text(index, pos, line, bullet)
                 continue
-            item = self.item.match(line)
-            if self.steps and self._step(pos, line):
+            item = reading.item
+            step = step_unit(line, self.facts.steps, self.section) if self.facts.steps else None
+            if step:
+                self.items, self.case, self.named = [], step[0], None
+                self._start(step[0], pos + step[1], pos + len(line))
                 continue
-            if (self.top_rules or self.lone) and labels.LONE_LABEL.match(line):
-                item = labels.alone(line, self.item)  # a number whose text is on the next lines
-                if index in self.listed:  # an entry of a contents page ("1.2." over "The Golden Rules")
+            if (self.facts.top_rules or self.facts.lone) and LONE_LABEL.match(line):
+                item = labels.alone(line, self.facts.item)  # a number whose text is on the next lines
+                if index in self.facts.listed:  # an entry of a contents page ("1.2." over "The Golden Rules")
                     self._text(index, pos, line)
                     continue
-                over = self._label_over_title(index, stripped) if self.lone and item else None
+                over = self._label_over_title(index, stripped) if self.facts.lone and item else None
                 if over is not None:
                     self._open(over, index)
                     continue
-                if item and item.group("decimal") and not self.top_rules and (
+                if item and item.group("decimal") and not self.facts.top_rules and (
                         not self._continues(item.group("decimal"))
-                        or self._carried_on(index) and not stripped.endswith(".")):
+                        or self.facts.carried_on(index) and not stripped.endswith(".")):
                     # a rule number a PDF set on a line of its own mid-sentence ("section" / "4.7.8" / ", respectively")
                     self._text(index, pos, line)
                     continue
@@ -222,7 +179,7 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
                 if item and self._sense(item):  # "1. Text on an object…": a numbered sense of the term
                     self._text(index, pos, line)
                     continue
-                if self.topics and not item and not marked_heading(stripped):
+                if self.glossary.topics and not item and not reading.marked:
                     # A glossary of numbered topics holds to its end: an unnumbered line ("Gravity Rift" under a
                     # picture) is text, no heading.
                     self._text(index, pos, line)
@@ -238,6 +195,23 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         self._show_sections()
         return self.blocks
 
+    def _term(self, index: int, pos: int, line: str) -> bool:
+        """A glossary term at line `index` opens its unit, or, out of the glossary's order, the heading of what
+        follows the glossary (see `Glossary.term`); False when the line is no term."""
+        found = self.glossary.term(index, pos, line, self.section, self.heading_line, self.headings[-1])
+        if isinstance(found, Heading):
+            self._open(found, index)
+        elif isinstance(found, Term) and found.beside:
+            self._start(found.block, *found.text)
+        elif isinstance(found, Term):
+            self.skip.update(range(index + 1, found.definition))
+            if found.text:
+                self._extend(found.block.pieces, *found.text)
+            self.glossary.number_topic(found.block)
+            self.blocks.append(found.block)
+            self.current, self.last, self.example = found.block, found.block, None
+        return found is not None
+
     def _back_matter(self) -> None:
         """The document's last section, when it holds no rules but the rights to the document (a licence,
         a copyright or trademark notice, with the credits beside it), is back matter: kind "title", never an
@@ -247,17 +221,9 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
             if self.blocks and len(self.blocks[-1].section) >= depth else []
         if not tail or any(block.kind != "paragraph" for block in tail):
             return
-        if any(_RIGHTS.search(self.text[start:end]) for block in tail for start, end in block.pieces):
+        if any(RIGHTS.search(self.facts.text[start:end]) for block in tail for start, end in block.pieces):
             for block in tail:
                 block.kind = "title"
-
-    def _parts(self, index: int) -> bool:
-        """Does the blank line at `index` part paragraphs? In text with a blank line between all lines, only
-        after a paragraph's last line: a finished sentence ending short of the text's width (or an aside)."""
-        previous = self.preceding[index]
-        before = self.lines[previous][1].strip() if previous >= 0 else ""
-        return not self.spaced_out or not before or ASIDE.fullmatch(before) is not None or bool(
-            SENTENCE_END.search(before)) and len(self.lines[previous][1].rstrip()) < _SHORT_LINE * self.width
 
     def _resumed(self, index: int, stripped: str) -> Block | None:
         """The rule whose sentence a line finishes after its list of numbered subrules ("If players cannot
@@ -268,40 +234,40 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         if current is None or current.kind != "rule" or not stripped[:1].islower():
             return None
         parent = self.decimal_rules.get(current.parent or "")
-        above = self.lines[index - 1][1].rstrip()
-        if parent is None or len(above) >= 0.75 * self.width or not re.search(r"(?:[,;]|\b(?:or|and))$", above):
+        above = self.facts.line(index - 1).rstrip()
+        if parent is None or len(above) >= 0.75 * self.facts.width or not LIST_GOES_ON.search(above):
             return None
-        return parent if self.text[parent.pieces[-1][0]:parent.pieces[-1][1]].rstrip().endswith(":") else None
+        return parent if self.facts.text[parent.pieces[-1][0]:parent.pieces[-1][1]].rstrip().endswith(":") else None
 
     # Headings
 
     def _heading(self, index: int, stripped: str, item: re.Match | None) -> Heading | None:
         if len(stripped) > LONGEST_HEADING:
             return None
-        following = self.following[index]
-        if _COLUMNS.search(stripped) and following is not None and _table_cells(self.lines[following][1]):
+        following = self.facts.following[index]
+        if COLUMNS.search(stripped) and following is not None and table_cells(self.facts.line(following)):
             return None  # "Result      Points      Tiebreak" over its rows: a table's header
         if item and self._table_row(index, item):
             return None  # "4.5      Sweep      3": a table's last row, no heading of what follows
-        marked = MARKED.match(stripped)
+        marked = self.facts.readings[index].marked
         if marked:
             title = marked.group("star") or marked.group("hash")
             return Heading(len(marked.group("hashes") or "#"), section_title(title), heading_number(title), "marked")
         # A line carrying on the sentence above ("...follow the rules in\nSection 6.5.") is no heading.
-        carried = index and not ENDS_CLAUSE.search(self.lines[index - 1][1].rstrip() or ".")
-        keyword = _KEYWORD_HEADING.match(stripped)
+        carried = index and not ENDS_CLAUSE.search(self.facts.line(index - 1).rstrip() or ".")
+        keyword = KEYWORD_HEADING.match(stripped)
         named = keyword and names_a_topic(stripped[keyword.end("n"):].strip(" :.–—-") or "-")
-        if keyword and (named or not carried) and not self._carried_on(index):
+        if keyword and (named or not carried) and not self.facts.carried_on(index):
             number = keyword.group("n")
             # "Rule 7.11 Instigator & Aggressor": a rule's heading, its own text the rule
             return Heading(labels.depth(number), stripped, number, "numbered",
-                            rule=labels.compound(number) and not _KEYWORD_PART.match(stripped))
-        if self.top_rules and (TOP_NUMBER.match(stripped) or self.numbers[index] is not None):
-            return self._top_heading(index, stripped)
-        chapter = _CHAPTER.match(stripped)
+                            rule=labels.compound(number) and not KEYWORD_PART.match(stripped))
+        if self.facts.top_rules and (TOP_NUMBER.match(stripped) or self.facts.numbers[index] is not None):
+            return self.numbering.heading(index, stripped, self.heading_line, self.headings)
+        chapter = CHAPTER.match(stripped)
         if chapter:
             return Heading(1, section_title(chapter.group("title")), chapter.group("n"), "numbered")
-        decimal = _DECIMAL_TITLE.match(stripped)
+        decimal = DECIMAL_TITLE.match(stripped)
         if decimal and decimal.group("colon") and not _title_case(decimal.group("title")):
             decimal = None
         if decimal and len(decimal.group("title").split()) <= 8 and (
@@ -309,11 +275,11 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
             number = decimal.group("n")
             return Heading(labels.depth(number), f"{number} {section_title(decimal.group('title'))}", number,
                            "numbered")
-        numbered = _NUMBERED_SECTION.match(stripped)
+        numbered = NUMBERED_SECTION.match(stripped)
         if numbered and "," in numbered.group("title") and not (
                 names_a_topic(numbered.group("title"))
-                and labels.within(self.numbers[index] or "", numbered.group("n"))
-                and self.numbers[index] != numbered.group("n")):
+                and labels.within(self.facts.numbers[index] or "", numbered.group("n"))
+                and self.facts.numbers[index] != numbered.group("n")):
             numbered = None
         if numbered and self._heads_section(index, numbered.group("n")):
             number, title = numbered.group("n"), section_title(numbered.group("title"))
@@ -327,20 +293,20 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
             shown = (*([f"{chapter.number} {chapter.title}"] if chapter else []), f"{number} {title}")
             return Heading(1, title, number, "numbered",
                            shown=shown if len(number) > 2 or self._cites_part(index, int(number)) else ())
-        if item or self._mid_sentence(index):
+        if item or self.facts.mid_sentence(index):
             return None  # a unit, or words set on a line of their own mid-sentence ("The" / "INSTALL COST" / "of a…")
         # A glossary or an update summary closes the chapters before it, even when the summary then reprints
         # rules numbered in the last one; any other capitalised line inside a chapter is a label of its text.
         if self._inside_chapter(index) and not (CAPS_LINE.match(stripped) and (
-                CHANGELOG.match(stripped) or GLOSSARY.match(stripped) and self._opens_glossary(index))):
+                CHANGELOG.match(stripped) or GLOSSARY.match(stripped) and self.glossary.opens(index))):
             return None
-        if index in self.sequenced:
-            bare = _BARE_NUMBERED.match(stripped)
+        if index in self.facts.sequenced:
+            bare = BARE_NUMBERED.match(stripped)
             return Heading(1, f"{bare.group('n')} {section_title(bare.group('title'))}", bare.group("n"), "numbered")
         if CAPS_LINE.match(stripped):
             return Heading(1, section_title(stripped), heading_number(stripped), "caps")
         if self._titled(index, stripped) or (not carried and GLOSSARY.match(stripped)
-                                             and self._opens_glossary(index)):
+                                             and self.glossary.opens(index)):
             return Heading(0, section_title(stripped), heading_number(stripped), "titled")
         return None
 
@@ -348,7 +314,7 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
     def _cites_part(self, index: int, number: int) -> bool:
         """Is part `number` at `index` cited by its number: no rule numbered under it follows, no numbered
         heading but its earlier siblings is open above it, and its previous sibling, if open, was cited so?"""
-        if labels.within(self.numbers[index] or "", str(number)):
+        if labels.within(self.facts.numbers[index] or "", str(number)):
             return False
         for heading in self.headings:
             earlier = (heading.number or "").isdigit() and int(heading.number) < number
@@ -363,34 +329,19 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         numbers = [h.number for h in self.headings if labels.numeric(h.number)]
         return any(label in labels.successors(number) for number in (self.last_rule, *numbers) if number)
 
-    def _mid_sentence(self, index: int) -> bool:
-        """Is line `index` words set on a line of their own inside a sentence, as PDFs set a term in capitals
-        ("A" / "ZONE" / "is a place…"): the line above it (past blank lines) ends no clause, and the line
-        below carries the sentence on?"""
-        previous = self.preceding[index]
-        return (previous >= 0 and not ENDS_CLAUSE.search(self.lines[previous][1].rstrip())
-                and self._carried_on(index))
-
-    def _carried_on(self, index: int) -> bool:
-        """Does the next line carry the sentence of line `index` on ("Section 9.1.6" / "details the cases…",
-        "FLAVOR TEXT" / ", and has no effect…")?"""
-        following = self.following[index]
-        opening = self.lines[following][1].lstrip()[:1] if following is not None else ""
-        return bool(opening) and (opening.islower() or opening in ",;:).")
-
     def _label_over_title(self, index: int, stripped: str) -> Heading | None:
         """A label alone on its line over a topic's name ("1.4." then "Deck Construction"): the heading of the
         rules numbered under it that follow (its title line is read with it); None when no rule numbered under
         it follows, or the line under the label is no title (then it is the label's own rule text: "1.10.1."
         over "A", "CREDIT", "([c]) is the basic unit…")."""
-        title_at = self.following[index]
+        title_at = self.facts.following[index]
         if title_at is None:
             return None
-        title = self.lines[title_at][1].strip()
+        title = self.facts.line(title_at).strip()
         number = stripped.rstrip(".")
         if not names_a_topic(title) or not number[:1].isdigit():
             return None
-        later = self.numbers[title_at] or ""
+        later = self.facts.numbers[title_at] or ""
         if not labels.within(later, number) or later == number:
             return None
         self.skip.add(title_at)
@@ -401,45 +352,41 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         """Does the open numbered chapter's numbering carry on after line `index`? Then an unnumbered title
         there (a diagram's labels: "BANISHED", "READY   EXERTED") is text inside the chapter, no section."""
         chapter = next((h.number for h in self.headings if h.kind == "numbered"), None)
-        following = self.numbers[index]
+        following = self.facts.numbers[index]
         return chapter is not None and following is not None and (
             following.split(".")[0] == chapter.split(".")[0])
 
-    def _following_item(self, index: int) -> re.Match | None:
-        following = self.following[index]
-        return None if following is None else self.item.match(self.lines[following][1])
-
     def _heads_rules(self, index: int, number: str) -> bool:
         """Is the decimal line at `index` followed by rules numbered under it, or by questions?"""
-        following = self._following_item(index)
+        following = self.facts.following_item(index)
         if following is not None and following.group("question"):
             return True
-        deeper = self.numbers[index] or ""
+        deeper = self.facts.numbers[index] or ""
         return labels.within(deeper, number) and deeper != number
 
     def _stands_empty(self, index: int, number: str) -> bool:
         """Is the decimal title at `index` ("5.0 General") a heading with nothing under it: followed by a heading
         or by a rule the numbering puts after it, not under it ("5.1 ...")?"""
-        following = self.following[index]
+        following = self.facts.following[index]
         if following is None:
             return False
-        line = self.lines[following][1]
-        item = self.item.match(line)
+        line = self.facts.line(following)
+        item = self.facts.readings[following].item
         later = item and item.group("decimal")
-        return bool(marked_heading(line.strip()) or _CHAPTER.match(line.strip())
+        return bool(self.facts.readings[following].marked or CHAPTER.match(line.strip())
                     or later and not labels.within(later, number) and labels.follows(later, number))
 
     def _heads_section(self, index: int, number: str) -> bool:
         """Is "N. Title" at `index` a heading rather than a short list item? An item follows its previous
         sibling and is followed by its next one or by a list indented under it; a heading is followed by its
         own numbering, starting again at 1."""
-        indent = indent_of(self.lines[index][1])
+        indent = indent_of(self.facts.line(index))
         if any(at == indent and previous == str(int(number) - 1) for at, previous, _ in self.items):
             return False
-        following = self._following_item(index)
+        following = self.facts.following_item(index)
         if following is None or not following.group("number"):
             return True
-        if indent_of(self.lines[self.following[index]][1]) > indent:
+        if indent_of(self.facts.line(self.facts.following[index])) > indent:
             return False
         # "3. Card Types" over "300. General": sections numbered in the hundreds of their chapter.
         child = following.group("number")
@@ -451,32 +398,32 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         section heading."""
         if len(stripped.split()) > 8 or not TITLE_LINE.match(stripped):
             return False
-        name = _FRAMING.sub("", stripped)  # "♦Iron Ward [13]" names "Iron Ward"
+        name = FRAMING.sub("", stripped)  # "♦Iron Ward [13]" names "Iron Ward"
         asking = ASKING_WORD.match(name) or not names_a_topic(name)
-        if asking and self._asks_on(index) is not None:
+        if asking and self.questions.ends_on(index) is not None:
             return False  # a line running on into a question ("What happens if the raider plays" / …?) is its text
-        following = self.following[index]
+        following = self.facts.following[index]
         if following is None:
             return False
-        item = self.item.match(self.lines[following][1])
+        item = self.facts.readings[following].item
         opens = bool(item and (item.group("question") or item.group("decimal") or item.group("number")))
         # a card or topic over the questions asked about it ("Night Raid [12]" over "Can the raider discard…?"),
         # its name's pronunciation perhaps between them
-        under = self.following[following] if ASIDE.fullmatch(self.lines[following][1].strip()) else following
-        opens = opens or not asking and under is not None and self._asks_on(under) is not None \
-            and OPENS_SENTENCE.match(self.lines[under][1].strip()) is not None
-        previous = self.lines[index - 1][1].strip() if index else ""
+        under = self.facts.following[following] if ASIDE.fullmatch(self.facts.line(following).strip()) else following
+        opens = opens or not asking and under is not None and self.questions.ends_on(under) is not None \
+            and OPENS_SENTENCE.match(self.facts.line(under).strip()) is not None
+        previous = self.facts.line(index - 1).strip() if index else ""
         if previous:
             return (opens and following == index + 1 and bool(SENTENCE_END.search(previous))
                     or self._stands_apart(index, stripped, previous))
-        if self.spaced_out:
+        if self.facts.spaced_out:
             # Blank lines say nothing: a topic's name over a sentence it does not carry on, never right under a
             # question, and inside an FAQ's answers only a heading over more questions.
-            above = self.preceding[index]
-            answering = self.faq and self.current is not None and self.current.kind == "question"
-            return opens or (not item and not answering and not asking and not re.search(r"[.!?]\s", stripped)
-                             and bool(OPENS_SENTENCE.match(self.lines[following][1].strip()))
-                             and (above < 0 or not ENDS_ASKING.search(self.lines[above][1].rstrip())))
+            above = self.facts.preceding[index]
+            answering = self.questions.faq and self._answering()
+            return opens or (not item and not answering and not asking and not SENTENCE_INSIDE.search(stripped)
+                             and bool(OPENS_SENTENCE.match(self.facts.line(following).strip()))
+                             and (above < 0 or not ENDS_ASKING.search(self.facts.line(above).rstrip())))
         return opens or (following == index + 1 and not item)
 
     def _stands_apart(self, index: int, stripped: str, previous: str) -> bool:
@@ -487,13 +434,13 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         words = stripped.split()
         if not names_a_topic(stripped) or any(c.isdigit() for c in words[0] + words[-1]):
             return False
-        if not (ENDS_CLAUSE.search(previous) or BULLET.match(self.lines[index - 1][1]) or _ROW.match(previous)):
+        if not (ENDS_CLAUSE.search(previous) or BULLET.match(self.facts.line(index - 1)) or ROW.match(previous)):
             return False
-        body = self.lines[index + 1][1] if index + 1 < len(self.lines) else ""
-        if BULLET.match(body) or self.item.match(body):
+        body = self.facts.line(index + 1) if index + 1 < len(self.facts.lines) else ""
+        if body and (self.facts.readings[index + 1].bullet or self.facts.readings[index + 1].item):
             return True
         body = body.strip()
-        return (bool(re.match(r"[A-Z“\"(]", body)) and not names_a_topic(body)
+        return (bool(body) and body[0] in _BODY_OPENERS and not names_a_topic(body)
                 and (len(body.split()) >= 8 or bool(SENTENCE_END.search(body)) and len(body.split()) >= 4))
 
 
@@ -507,7 +454,7 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         else:
             # The document's numbering decides what a numbered heading sits under, whatever its markup level:
             # "## 4.3.6 Challenge" is inside "### 4.3. Main Phase", "### 5.0 General" is not inside "## 4.3".
-            number = heading.number if heading.kind in ("marked", "numbered") and not self.top_rules else None
+            number = heading.number if heading.kind in ("marked", "numbered") and not self.facts.top_rules else None
             while self.headings and self.headings[-1].level >= heading.level and not (
                     labels.numeric(number) and labels.within(number, self.headings[-1].number)):
                 closed = self.headings.pop()
@@ -520,10 +467,10 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
             self.heading_numbers[heading.number] = heading
         if heading.kind == "marked":
             self._place_entry(heading, index)
-        self.term_letter, self.dotted, self.spaced, self.last_term = "", None, None, ""
+        self.glossary.restart()
         self.headings.append(heading)
         if heading.glossary:
-            self.glossary = list(self.headings)
+            self.glossary.headings = list(self.headings)
         self.heading_line = index
         self._enter_section()
         self.in_front, self.in_answer = False, False
@@ -559,21 +506,20 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         if heading.kind != "marked":
             return False
         rule = labels.compound(heading.number)
-        marked = marked_heading(line.strip())
+        marked = self.facts.readings[index].marked
         raw = (marked.group("star") or marked.group("hash")).strip(" *#")
         number = heading.number if labels.numeric(heading.number) else None
-        asked = ASKS.match(_without_number(raw, number))
+        asked = ASKS.match(without_number(raw, number))
         if not (rule or asked) or self._has_parts(index, heading):
-            heading.rule = rule and not self.top_rules
+            heading.rule = rule and not self.facts.top_rules
             return False
         self._enter_changelog(heading, index)  # a rule an update summary reprints is restated there
         self._leave_sections_outside(number)
-        title = _without_number(heading.title, number)
+        title = without_number(heading.title, number)
         if asked:
-            self.questions += 1
-            block = Block(self.section, number or f"q{self.questions}", title, [], kind="question")
+            block = Block(self.section, number or self.questions.label(), title, [], kind="question")
             # The question is part of its unit, as after "Q:" or "54.".
-            start = pos + line.find(raw) + len(raw) - len(_without_number(raw, number))
+            start = pos + line.find(raw) + len(raw) - len(without_number(raw, number))
         else:
             block = Block(self.section, number, title, [], kind="rule", parent=self._parent_of(number))
             self.rules.add(number)
@@ -586,15 +532,13 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
     def _has_parts(self, index: int, heading: Heading) -> bool:
         """Do rules or questions numbered under the marked heading at `index`, or headings under it, follow
         before its next sibling heading?"""
-        for later in range(index + 1, len(self.lines)):
-            line = self.lines[later][1]
-            marked = marked_heading(line.strip())
+        for later in range(index + 1, len(self.facts.lines)):
+            marked, item = self.facts.readings[later].marked, self.facts.readings[later].item
             if marked:
                 number = heading_number(marked.group("star") or marked.group("hash"))
                 if labels.numeric(number) and labels.numeric(heading.number):
                     return labels.within(number, heading.number) and number != heading.number
                 return len(marked.group("hashes") or "#") > heading.level
-            item = self.item.match(line)
             if item and item.group("question"):
                 return True
             inner = item and item.group("decimal")
@@ -605,7 +549,7 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
     def _leave_sections_outside(self, number: str | None) -> None:
         """Close the open numbered headings that the document's numbering puts `number` after, not under
         ("4.3.6 Challenge" for rule 4.3.7), down to the first it sits under or that is not numbered."""
-        if self.top_rules or not labels.numeric(number):
+        if self.facts.top_rules or not labels.numeric(number):
             return
         closed = False
         while (self.headings and labels.numeric(self.headings[-1].number)
@@ -627,10 +571,9 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         if glyph:
             start += glyph.end()
         if item.group("question"):
-            self.questions += 1
             self.case = self.named = None
             self.items = []
-            self._start(Block(self.section, f"q{self.questions}", "", [], kind="question"), start, end)
+            self._start(Block(self.section, self.questions.label(), "", [], kind="question"), start, end)
             return True
         if item.group("answer"):
             if self.current is None or (item.group("answer").endswith(".") and self.current.kind != "question"):
@@ -650,10 +593,13 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
                 return False  # "0.5    Draw    1 point": a row of a table, text of what holds the table
             return self._decimal(index, line, item, start, end)
         if item.group("number"):
-            if self.top_rules:
-                return self._top_rule(line, item, start, end)
+            if self.facts.top_rules:
+                block = self.numbering.rule(item, start, end, self.section)
+                if block is not None:
+                    self._begin_rule(block, indent_of(line), start, end)
+                return block is not None
             number = item.group("number")
-            if self.in_answer and number == str(self.answer_items + 1) and not ASKS.match(self.text[start:end]):
+            if self.in_answer and number == str(self.answer_items + 1) and not ASKS.match(self.facts.text[start:end]):
                 self.answer_items += 1  # the answer's own list, counted from 1
                 return False
             self._numbered(index, line, item, start, end)
@@ -699,9 +645,10 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         """Is the decimal number opening line `index` the first cell of a table's row rather than a rule's
         number: the line and a neighbour are rows laid out in columns, and the number does not carry the
         document's rule numbering on from the last rule (point values 0.5, 1.0, 4.5 in a scoring table)?"""
-        if not _table_cells(self.lines[index][1]) or item.group("decimal") in labels.successors(self.last_rule or ""):
+        if not table_cells(self.facts.line(index)) or item.group("decimal") in labels.successors(self.last_rule or ""):
             return False
-        return any(_table_cells(self.lines[near][1]) for near in (index - 1, index + 1) if 0 <= near < len(self.lines))
+        return any(table_cells(self.facts.line(near))
+                   for near in (index - 1, index + 1) if 0 <= near < len(self.facts.lines))
 
     def _decimal(self, index: int, line: str, item: re.Match, start: int, end: int) -> bool:
         label = item.group("decimal") + (item.group("sub") or "")  # "7.1 (a)" is subrule 7.1a
@@ -709,9 +656,9 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         # unless it is the number that comes next, written as the rules' numbers are ("1.3.1. know and abide…"
         # under "1.3. … Players must:").
         # So too past the blank lines a PDF sets between all its lines ("…as of version" / "2.1 we count both…").
-        previous = self.preceding[index]
-        wrapped = (self.current is not None and self.lines[index - 1][1].strip()
-                   or previous >= 0 and not ENDS_CLAUSE.search(self.lines[previous][1].rstrip()))
+        previous = self.facts.preceding[index]
+        wrapped = (self.current is not None and self.facts.line(index - 1).strip()
+                   or previous >= 0 and not ENDS_CLAUSE.search(self.facts.line(previous).rstrip()))
         if (wrapped and line[item.end():][:1].islower()
                 and not (label in labels.successors(self.last_rule) and item.group().rstrip().endswith("."))):
             return False
@@ -719,17 +666,21 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         self._leave_sections_outside(label)
         # "6.A.1. TEST CASE, MOVING TO AN AREA..." standing apart over its text: the rule's title.
         own = line[item.end():].strip()
-        following = self.following[index]
+        following = self.facts.following[index]
         titled = own.isupper() and following is not None and following > index + 1
-        term = not titled and self._term_over_definitions(index, label, own)
+        term = not titled and self.glossary.numbered_term(index, label, own, self.headings)
         block = Block(self.section, label, own if term else section_title(own) if titled else "", [],
                       kind="glossary" if term else "rule", parent=self._parent_of(label))
-        self.rules.add(label)
         self.decimal_rules[label] = block
-        self.items = [(indent_of(line), label, block)]
+        self._begin_rule(block, indent_of(line), start, end)
+        return True
+
+    def _begin_rule(self, block: Block, indent: int, start: int, end: int) -> None:
+        """Start a rule at the head of its own numbering: the items and lettered sub-cases that follow are its."""
+        self.rules.add(block.label)
+        self.items = [(indent, block.label, block)]
         self.case, self.named = block, None
         self._start(block, start, end)
-        return True
 
 
     def _numbered(self, index: int, line: str, item: re.Match, start: int, end: int) -> None:
@@ -744,8 +695,8 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         else:
             prefix = next((h.number for h in reversed(self.headings) if h.number), None)
             label = f"{prefix}.{number}" if prefix else number
-        body = self.text[start:end]
-        named = _NAMED.match(body)
+        body = self.facts.text[start:end]
+        named = NAMED.match(body)
         title = named.group("name").strip() if named else first_sentence(body)
         numbered = "." in label
         # "54. What may a unit do...?": a question, its answer's list its own; but a step that asks among steps
@@ -769,11 +720,10 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         sibling (the next number at its indentation), and does that sibling not ask?"""
         if not number.isdigit():
             return False
-        for later in range(index + 1, min(index + _SIBLING_LINES, len(self.lines))):
-            line = self.lines[later][1]
-            if marked_heading(line.strip()):
+        for later in range(index + 1, min(index + _SIBLING_LINES, len(self.facts.lines))):
+            line, item = self.facts.line(later), self.facts.readings[later].item
+            if self.facts.readings[later].marked:
                 return False
-            item = self.item.match(line)
             if item and item.group("number") and indent_of(line) == indent:  # the list's next item decides
                 return item.group("number") == str(int(number) + 1) and not ASKS.match(line[item.end():])
         return False
@@ -782,15 +732,15 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         """The rule `label` is a subrule of, when that rule is a unit (702.11 for 702.11b, 1.9.4 for 1.9.4.2), or
         the glossary topic numbered so ("1.6" under "1 ABILITIES")."""
         parent = labels.parent(label)
-        return parent if parent in self.rules else self.topics.get(parent)
+        return parent if parent in self.rules else self.glossary.topics.get(parent)
 
 
     # Text
 
     def _start(self, block: Block, start: int, end: int) -> None:
         self.own_number = None
-        self._number_topic(block)
-        if self.changelog is not None and block.kind == "rule":
+        self.glossary.number_topic(block)
+        if self.changelog.open is not None and block.kind == "rule":
             block.kind = "restated"  # what an update summary prints is a record of a change, not the rule
         if self.in_front:
             block.section = self.root + block.section[len(self.section):]
@@ -801,16 +751,28 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         self._extend(block.pieces, start, end)
 
 
+    def _question(self, index: int) -> Block:
+        """The question opening at line `index` (see `Questions.open`)."""
+        return self.questions.open(index, self.section, self.heading_line, self._answering())
+
+    def _answering(self) -> bool:
+        """Is the current unit a question (so what follows answers it)?"""
+        return self.current is not None and self.current.kind == "question"
+
+    def _enter_changelog(self, heading: Heading, index: int) -> None:
+        """Tell the update summaries of `heading`, opening at line `index` (see `Changelog.enter`)."""
+        known = heading.number in self.heading_numbers or heading.number in self.rules
+        self.changelog.enter(heading, index, self.headings, known)
+
     def _code(self, index: int, pos: int, line: str) -> None:
         """A line of a code block, or a FENCE around it: text of the unit or paragraph before it, which
         introduces it."""
         if self.current is None:
             self.current = self.last
-        self._text(index, pos, line, code=self.code.get(index + 1, "") if line.strip() == FENCE else line)
+        self._text(index, pos, line, code=self.facts.code.get(index + 1, "") if line.strip() == FENCE else line)
 
-    def _footnote(self, pos: int, line: str) -> None:
+    def _footnote(self, pos: int, line: str, marker: re.Match) -> None:
         """A footnote: a paragraph of its own where it stands, never a heading, a unit or a parent."""
-        marker = _FOOTNOTE.match(line)
         self.paragraphs += 1
         block = Block(self.section, str(self.paragraphs), first_sentence(line[marker.end():]), [],
                       kind="front-matter" if self.in_front else "paragraph")
@@ -820,7 +782,7 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
 
     def _text(self, index: int, pos: int, line: str, bullet: re.Match | None = None, code: str | None = None) -> None:
         end = pos + len(line)
-        if self.in_answer and not self.lines[index - 1][1].strip() and indent_of(line) < self.answer_indent:
+        if self.in_answer and not self.facts.line(index - 1).strip() and indent_of(line) < self.answer_indent:
             # Past a blank line and left of the answer's margin: the answer has ended.
             self.current = self.example = None
             self.in_answer = False
@@ -829,7 +791,7 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
             return
         if self._leaves_steps(index, line, bullet):
             self.current, self.items, self.case, self.named = self._own_unit(), [], None, None
-        if self._asks_again(index):
+        if self.questions.asks_again(index, self._answering()):
             self.current = self._question(index)
             self.blocks.append(self.current)
             self.last = self.current
@@ -840,7 +802,7 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         if self.current is None and self.own_number is not None:
             if self.own is None:  # "6.A. BASIC CHECKS" over its test cases: its own text is 6.A
                 self.own = Block(self.section, self.own_number,
-                                 _without_number(self.headings[-1].title, self.own_number), [], kind="paragraph")
+                                 without_number(self.headings[-1].title, self.own_number), [], kind="paragraph")
                 self.blocks.append(self.own)
                 self.rules.add(self.own_number)
                 self.case = self.own  # its lettered and roman items are its subrules
@@ -848,13 +810,13 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         if self.current is None:
             stripped = line[bullet.end():].strip() if bullet else line.strip()
             self.paragraphs += 1
-            kind = "front-matter" if self.in_front else "changelog" if self.changelog else "paragraph"
+            kind = "front-matter" if self.in_front else "changelog" if self.changelog.open else "paragraph"
             if code is not None:  # a code block of its own, titled by its first line
                 block = Block(self.section, str(self.paragraphs), first_sentence(code), [], kind=kind)
             elif stripped.endswith(":") and len(stripped.split()) <= 6:
                 block = Block(self.section, slugify(stripped), stripped.rstrip(":"), [],
                               kind="changelog" if self.in_front else kind)
-            elif kind == "paragraph" and (ENDS_ASKING.search(stripped) or self._asks_on(index) is not None):
+            elif kind == "paragraph" and (ENDS_ASKING.search(stripped) or self.questions.ends_on(index) is not None):
                 # A paragraph that ends asking ("If I retreat after moving, does it…?", "I attack
                 # with both knights. Can each…?"), on this line or over the next: a question, the paragraphs
                 # after it its answer.
@@ -875,103 +837,20 @@ class _Outline(GlossaryReader, QuestionReader, StepReader, ChangelogReader, TopN
         unit = entry or self.current or self.last
         if unit is None:
             return False
-        start, end = trim(self.text, pos, pos + len(line))
+        start, end = trim(self.facts.text, pos, pos + len(line))
         unit.related.append((start, end))
         return True
 
     def _extend(self, target: list[tuple[int, int]], start: int, end: int) -> None:
-        start, end = trim(self.text, start, end)
-        if start < end and target and self.text[target[-1][1]:start] == "\n" and self.text[start].islower():
+        start, end = trim(self.facts.text, start, end)
+        if start < end and target and self.facts.text[target[-1][1]:start] == "\n" and self.facts.text[start].islower():
             target[-1] = (target[-1][0], end)  # a wrapped line ("and Black)") joins its line: a list item's too
         elif start < end:
             target.append((start, end))
-
-
-def _spaced_out(lines: list[tuple[int, str]]) -> bool:
-    """Does a blank line stand between nearly all lines of the text, lines that mostly wrap a sentence (a PDF
-    whose reader set one after each line), so that blank lines do not part paragraphs? (Paragraphs of a line
-    each end their sentences.)"""
-    text = [index for index, (_, line) in enumerate(lines[:-1]) if line.strip()]
-    return (len(text) >= 50 and sum(not lines[index + 1][1].strip() for index in text) >= 0.9 * len(text)
-            and sum(bool(SENTENCE_END.search(lines[index][1].rstrip())) for index in text) <= 0.6 * len(text))
-
-
-def _fenced(lines: list[tuple[int, str]]) -> dict[int, str]:
-    """The lines of code blocks and the FENCE lines around them, by index (a fence left open holds nothing)."""
-    found: dict[int, str] = {}
-    opened = None
-    for index, (_, line) in enumerate(lines):
-        if line.strip() == FENCE:
-            if opened is None:
-                opened = index
-            else:
-                found.update((inside, lines[inside][1]) for inside in range(opened, index + 1))
-                opened = None
-    return found
-
-
-def _without_number(title: str, number: str | None) -> str:
-    """A heading's title without the number it starts with ("6.A.1. Test Case, ..." -> "Test Case, ...", "Rule
-    7.11 Instigator" -> "Instigator")."""
-    if not number:
-        return title
-    return re.sub(rf"^(?:{labels.KEYWORD_FORMS}\s+)?\(?{re.escape(number)}[.:)]?\s*", "", title) or title
-
-
-def _sequenced_headings(lines: list[tuple[int, str]]) -> set[int]:
-    """Indices of headings numbered without a stop ("3 BASIC RULES and what you can do"), whatever their case:
-    short lines set apart (after a blank line or a finished passage, over text) whose numbers count 1, 2, 3…
-    through the document, three at least. A caption's count ("1 Summary", "30 Destination Tickets") keeps
-    no such sequence."""
-    chains: dict[int, list[int]] = {}  # number -> the longest chain of headings counting up to it
-    for index, (_, line) in enumerate(lines):
-        bare = _BARE_NUMBERED.match(line.strip())
-        if not bare or len(bare.group("title").split()) > 10:
-            continue
-        above = lines[index - 1][1].strip() if index else ""
-        below = lines[index + 1][1].strip() if index + 1 < len(lines) else ""
-        number = int(bare.group("n"))
-        # Over its own first rule ("1 Game Boundaries" / "1.1 This version…") it heads, whatever is above it (a
-        # date line, a contents page's last entry).
-        heads = below.startswith(f"{number}.1 ")
-        if above and not (ENDS_CLAUSE.search(above) or BULLET.match(above) or heads) or not below \
-                or _BARE_NUMBERED.match(below):
-            continue
-        if number == 1 or number - 1 in chains:
-            chains[number] = chains.get(number - 1, []) + [index] if number > 1 else [index]
-    longest = max(chains.values(), key=len, default=[])
-    return set(longest) if len(longest) >= 3 else set()
-
-
-def _next_numbers(lines: list[tuple[int, str]], opening: re.Pattern = ITEM) -> list[str | None]:
-    """For each line, the number of the next decimal rule or numbered chapter after it (None when none follows)."""
-    numbers: list[str | None] = [None] * len(lines)
-    upcoming = None
-    for index in range(len(lines) - 1, -1, -1):
-        numbers[index] = upcoming
-        line = lines[index][1]
-        item = labels.alone(line, opening) or opening.match(line)
-        chapter = _CHAPTER.match(line.strip()) if len(line) <= 2 * LONGEST_HEADING else None
-        if item and item.group("decimal"):
-            upcoming = item.group("decimal")
-        elif chapter:
-            upcoming = chapter.group("n")
-    return numbers
 
 
 def _title_case(title: str) -> bool:
     """Is every word of `title` capitalised but the small ones ("Defensive Throwing (Marking) Fouls")?"""
     return all(word.strip("“”\"'()")[:1].isupper() or word.lower() in TITLE_SMALL for word in title.split())
 
-
-def _table_cells(line: str) -> re.Match | None:
-    """`line` as a row of a table laid out in columns: a number, then cells set apart by wide gaps (a row is
-    short: a long line is none, and is not matched, the pattern backtracking over long runs of spaces)."""
-    return _TABLE_ROW.match(line) if len(line) <= _LONGEST_ROW else None
-
-
-_COLUMNS = re.compile(r"\S(?>(?: {3,}|\t)\s*)\S.*\S(?: {3,}|\t)\s*\S")  # three cells or more, set apart
-_LONGEST_ROW = 200
-# "0.5      Draw        1": a number in the first column, then at least one more cell past a wide gap.
-_TABLE_ROW = re.compile(r"^\s*[-+]?\d+(?:\.\d+)?\.?(?: {2,}|\t)\s*\S[^\t]*?(?: {3,}|\t)\s*\S")
 

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from itertools import islice
 
+from ingest.classify import NON_SPACE
 from ingest.segment import (
     HEADING_CONNECTORS,
     SENTENCE_STARTERS,
@@ -32,7 +33,6 @@ _TERM = r"(?P<term>[A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,2}) [-–] (?=[A-Z])"
 _SPELL = r"(?P<name>[A-Z]{2,}(?: [A-Z]{2,}){0,7}) \((?P<type>[A-Z](?:/[A-Z])*)\) "
 _INLINE_NUMBER = re.compile(r"(?:^|(?<=[\s.…:]))(\d{1,2})\) ")
 _LONGEST_RUN = 12  # words: no heading is longer
-_NON_SPACE = re.compile(r"\S+")
 _ROUND = re.compile(r"\bRound (\d+)\b")
 
 
@@ -70,7 +70,7 @@ def glued_units(doc: MappedText) -> tuple[MappedText, list[Unit]]:
     """
     doc = doc.sub(r"(?<=[a-z])(?=[A-Z][a-z])", "\n")  # "AttackThe" -> "Attack\nThe"
     text = doc.text
-    tokens = [(m.group(0), m.start(), m.end()) for m in re.finditer(r"\S+", text)]
+    tokens = [(m.group(0), m.start(), m.end()) for m in NON_SPACE.finditer(text)]
     units: list[Unit] = []
     heading, start, heading_at = None, 0, -1
     index, sentence_start = 0, True
@@ -255,7 +255,7 @@ def doc_units(doc: MappedText) -> tuple[MappedText, list[Unit]]:
     for start, end in lines:
         if header and text.startswith(header + " ", start):
             start += len(header) + 1
-        words = [(m.group(0), m.start()) for m in islice(_NON_SPACE.finditer(text, start, end), _LONGEST_RUN)]
+        words = [(m.group(0), m.start()) for m in islice(NON_SPACE.finditer(text, start, end), _LONGEST_RUN)]
         keep = _line_heading([w for w, _ in words])
         if keep:
             units.append(Unit(" ".join(w for w, _ in words[:keep]), words[keep][1], end, words[0][1]))

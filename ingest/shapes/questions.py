@@ -1,90 +1,86 @@
 """Questions in the outline dialect beyond "Q:"/"A:" pairs: a paragraph that asks, a question run over several
-lines (a PDF breaks its lines at each card name), the next question asked inside an answer, and bulleted questions
-flattened onto one line, each answered past a wide gap.
+lines (a PDF breaks its lines at each card name), and the next question asked inside an answer (bulleted questions
+flattened onto one line, each answered past a wide gap, are split apart among the document's facts).
 """
 from __future__ import annotations
 
-import re
-
-from ingest.segment import ASKING_WORD, Block
-from ingest.shapes.dialect import ASIDE, BULLET, ENDS_ASKING, ENDS_CLAUSE, OPENS_SENTENCE, SENTENCE_END, marked_heading
+from ingest.classify import (
+    ASIDE,
+    ENDS_ASKING,
+    ENDS_CLAUSE,
+    OPENS_SENTENCE,
+    SENTENCE_END,
+    marked_heading,
+)
+from ingest.segment import Block
+from ingest.shapes.facts import Facts
 
 _QUESTION_LINES = 16  # the most lines a question runs on over (a PDF breaks its lines at each card name)
-# A bullet set inside a line, and a question it opens, answered past a wide gap ("Is there a turn limit?    No").
-_INLINE_BULLET = re.compile(r"(?:^|(?<=\s))[•●▪◦](?=\s)")
-_INLINE_ASKS = re.compile(r"\s*[^?\s][^?]{2,300}?\?[”\"’]?(?:\s{2,}\S|\s*$)")
-_INLINE_QUESTIONS = 2  # how many bulleted questions make a line of them
 
 
-class QuestionReader:
-    """The outline reader's questions (mixed into its reader, whose lines and units it reads and sets): where a
-    question ends, the question block it opens, and the next question asked inside an answer."""
+class Questions:
+    """A document's questions beyond "Q:"/"A:" pairs, with their own state: how many so far (labelled q1, q2…),
+    the lines the open question runs on over, the line it ends on, and whether the open heading's questions
+    follow right under it (an FAQ's). The builder asks it where a question ends, opens one, and whether an
+    answer asks the next."""
 
-    def _asks_on(self, index: int) -> int | None:
+    def __init__(self, facts: Facts):
+        self.facts = facts
+        self.count = 0
+        self.asking: set[int] = set()  # the lines a question runs on over, text of it, never headings
+        self.asked = -1                # the line the open question ends on: its answer follows
+        self.faq = False
+
+    def label(self) -> str:
+        """The next question's label ("q7"), counting it."""
+        self.count += 1
+        return f"q{self.count}"
+
+    def ends_on(self, index: int) -> int | None:
         """The line a question opening at line `index` ends on: the text runs, over a few lines of its paragraph
         (past blank lines only where they stand between all lines), to a line ending asking, no line before it
         ending a sentence or being a heading, a numbered unit or an aside in parentheses ("What happens if the
         raider plays" / "Swap" / " to trade places with" / "Ada Sterling" / "?"); None when it
         does not."""
+        facts = self.facts
         at: int | None = index
         for _ in range(_QUESTION_LINES):
             if at is None:
                 return None
-            line = self.lines[at][1].strip()
-            if at != index and (self.item.match(line) or marked_heading(line)) or ASIDE.fullmatch(line):
+            line = facts.line(at).strip()
+            if at != index and (facts.item.match(line) or marked_heading(line)) or ASIDE.fullmatch(line):
                 return None
             if ENDS_ASKING.search(line):
                 return at
-            if ENDS_CLAUSE.search(line) and not self._carried_on(at):  # "Gotcha!" / ", and the roll…" goes on
+            if ENDS_CLAUSE.search(line) and not facts.carried_on(at):  # "Gotcha!" / ", and the roll…" goes on
                 return None
-            following = self.following[at]
-            if following is not None and following > at + 1 and not self.spaced_out:
+            following = facts.following[at]
+            if following is not None and following > at + 1 and not facts.spaced_out:
                 return None  # a blank line ends a paragraph
             at = following
         return None
 
-    def _question(self, index: int) -> Block:
-        """A question opening at line `index`; the lines it runs on over are its text."""
-        end = self._asks_on(index)
-        above = self.preceding[index]
-        if above >= 0 and ASIDE.fullmatch(self.lines[above][1].strip()):
-            above = self.preceding[above]
-        self.faq = above == self.heading_line or self.faq and self.current is not None \
-            and self.current.kind == "question"
+    def open(self, index: int, section: tuple[str, ...], heading_line: int, answering: bool) -> Block:
+        """A question opening at line `index` in `section` (`answering`: the current unit is a question); the
+        lines it runs on over are its text."""
+        end = self.ends_on(index)
+        above = self.facts.preceding[index]
+        if above >= 0 and ASIDE.fullmatch(self.facts.line(above).strip()):
+            above = self.facts.preceding[above]
+        self.faq = above == heading_line or self.faq and answering
         self.asked = end if end is not None else index
         self.asking.update(range(index + 1, self.asked + 1))
-        self.questions += 1
-        return Block(self.section, f"q{self.questions}", "", [], kind="question")
+        return Block(section, self.label(), "", [], kind="question")
 
-    def _asks_again(self, index: int) -> bool:
-        """Inside an answer, does line `index` ask the next question about the same heading: after a finished
-        sentence of the answer, text running to a line that asks ("No. Resting is not healing." / "Does
-        resting at camp … count" / "…?")?"""
-        if self.current is None or self.current.kind != "question" or index <= self.asked:
+    def asks_again(self, index: int, answering: bool) -> bool:
+        """Inside an answer (`answering`), does line `index` ask the next question about the same heading: after
+        a finished sentence of the answer, text running to a line that asks ("No. Resting is not healing." /
+        "Does resting at camp … count" / "…?")?"""
+        if not answering or index <= self.asked:
             return False
-        previous = self.preceding[index]
-        if previous <= self.asked or not SENTENCE_END.search(self.lines[previous][1].rstrip()):
+        previous = self.facts.preceding[index]
+        if previous <= self.asked or not SENTENCE_END.search(self.facts.line(previous).rstrip()):
             return False
-        return bool(OPENS_SENTENCE.match(self.lines[index][1].strip())) and self._asks_on(index) is not None
+        return bool(OPENS_SENTENCE.match(self.facts.line(index).strip())) and self.ends_on(index) is not None
 
 
-def split_asked(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], set[int]]:
-    """`lines` with each line that runs questions together as bullets, each answered after it ("•   Is there a
-    turn limit?    No, play goes on…  •   Can armour stop a fall?    No. …", a page flattened onto one line),
-    split at its bullets; and the indexes of the bullets that ask."""
-    found: list[tuple[int, str]] = []
-    asked: set[int] = set()
-    for start, line in lines:
-        cuts = [m.start() for m in _INLINE_BULLET.finditer(line)]
-        parts = [line[a:b] for a, b in zip(cuts, [*cuts[1:], len(line)])]
-        asking = [bool(_INLINE_ASKS.match(BULLET.sub("", part, count=1))) for part in parts]
-        if sum(asking) < _INLINE_QUESTIONS:
-            found.append((start, line))
-            continue
-        if cuts[0]:
-            found.append((start, line[:cuts[0]].rstrip()))
-        for cut, part, asks in zip(cuts, parts, asking, strict=True):
-            if asks:
-                asked.add(len(found))
-            found.append((start + cut, part.rstrip()))
-    return found, asked

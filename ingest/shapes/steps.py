@@ -1,52 +1,20 @@
 """Steps a document numbers after a word it repeats ("STEP 1-DETERMINE SPEAKER: Randomly…", "STEP 2-CHOOSE
-FACTIONS: Each…"): which words number steps, and the unit each step opens.
+FACTIONS: Each…"): the unit each step opens (which words number steps is a fact of the document,
+`Facts.steps`).
 """
 from __future__ import annotations
 
-import re
-
-from ingest import labels
+from ingest.classify import STEP
 from ingest.segment import Block
 from ingest.shapes.dialect import section_title
 
 
-# "STEP 7-PLACE GAME BOARD TOKENS: Place the custodians…", "Phase 2: Draw": a step numbered after a word.
-_STEP = re.compile(r"^\s*(?P<word>[A-Z][A-Za-z]{2,11})\s+(?P<n>\d{1,2})\s*[-–—:.]\s*"
-                    r"(?:(?P<title>[A-Z][A-Z0-9 '’&/-]{2,60}[A-Z0-9])\s*:\s*)?(?P<body>\S.*)$")
-# How many lines a word must number, counting up from 1, to be the word the document numbers its steps after.
-_STEPS = 3
-
-
-def stepped(lines: list[tuple[int, str]]) -> set[str]:
-    """The words (folded) the document numbers steps after: each opens lines numbered 1, 2, 3… and naming the
-    step (`_STEPS` at least, in order, a restart at 1 allowed), as "STEP 1-DETERMINE SPEAKER: Randomly…",
-    "STEP 2-CHOOSE FACTIONS: Each…" do."""
-    counted: dict[str, int] = {}
-    last: dict[str, int] = {}
-    for _, line in lines:
-        step = _STEP.match(line)
-        if not step or not step.group("title"):  # a step names what it does; "Note 1: If…", "Example 2: The…" don't
-            continue
-        word, number = step.group("word").casefold(), int(step.group("n"))
-        if number == 1 or number > last.get(word, 0):
-            counted[word] = counted.get(word, 0) + 1
-        last[word] = number
-    # The words a heading's number follows number sections and rules, never steps.
-    return {word for word, count in counted.items()
-            if count >= _STEPS and not re.fullmatch(labels.KEYWORD_FORMS, word, re.IGNORECASE)}
-
-
-class StepReader:
-    """The outline reader's steps (mixed into its reader, whose section and units it sets)."""
-
-    def _step(self, pos: int, line: str) -> bool:
-        """A step numbered after a word the document repeats ("STEP 7-PLACE GAME BOARD TOKENS: Place the…"): a
-        unit numbered so, titled by what it names, its roman items under it."""
-        step = _STEP.match(line)
-        if not step or step.group("word").casefold() not in self.steps:
-            return False
-        title = section_title(step.group("title")) if step.group("title") else ""
-        block = Block(self.section, step.group("n"), title, [], kind="rule")
-        self.items, self.case, self.named = [], block, None
-        self._start(block, pos + step.start("body"), pos + len(line))
-        return True
+def step_unit(line: str, words: frozenset[str], section: tuple[str, ...]) -> tuple[Block, int] | None:
+    """A step numbered after one of `words`, the words the document numbers its steps after ("STEP 7-PLACE GAME
+    BOARD TOKENS: Place the…"): a unit in `section` numbered so, titled by what it names, and where in `line`
+    its text starts; None when `line` is no such step."""
+    step = STEP.match(line)
+    if not step or step.group("word").casefold() not in words:
+        return None
+    title = section_title(step.group("title")) if step.group("title") else ""
+    return Block(section, step.group("n"), title, [], kind="rule"), step.start("body")

@@ -1,0 +1,284 @@
+"""The classifier: every pattern the readers read a line or a run of text with, and each line's readings.
+
+The outline reader works in three stages (docs/ingest.md, "The reader in three stages"): the facts about a
+document, computed once; each line's possible readings, classified here; and a builder that turns readings into
+units and sections without a pattern of its own. `labels` (the label grammar), `segment` and the outline's concerns
+(`ingest.shapes`) read text through the patterns below and `Reading`, never a pattern of their own.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Labels as lines open with them, and the words a document numbers its parts after.
+# A number in parts joined by "." or "-" opening a line, after the markup a bullet or bold leaves:
+# "1-2-1. When…", "**2-3-4.** If…", "- 4.3.6 Challenge".
+LABEL_OPENING = re.compile(r"^\s*(?:[-*+•]\s+)?(?:\*\*|__)?(?P<label>\d{1,4}(?:[.\-]\d{1,4})+)\.?(?:\*\*|__)?(?:\s|$)")
+
+# Words a document puts before the number of a part of it ("Article 4", "Section 7") or of a rule ("Rule 7.11").
+SECTION_WORDS = ("Article", "Section", "Chapter", "Part", "Appendix")
+
+KEYWORDS = SECTION_WORDS + ("Rule", "Law")
+
+# "Article", "ARTICLE", "Rule"…: as a heading writes them, never lower case ("see rule 4.2.2e" is a reference).
+KEYWORD_FORMS = f"(?:{'|'.join(form for word in KEYWORDS for form in (word, word.upper()))})"
+
+# An item a flattening ran into one line with the others: "1. Pick a Character - Each player… 2. Token Tray -".
+INLINE_ITEM = re.compile(r"(?:^|(?<=\s))(?P<label>\d{1,2}|[A-Za-z])\.\s+(?=[A-Z“\"(])")
+
+# "a If two abilities…": a subrule lettered without a stop.
+BARE_LETTER = re.compile(r"^\s*([a-z])\s+[A-Z“\"(]")
+
+
+def glued_label(joint: str) -> re.Pattern:
+    """A label joined by `joint` inside a line, closed by a full stop and followed by a capitalised word (the
+    label a conversion glued onto the end of the previous unit's line: "…(See 2-3-5-4-1) 2-3-4-2. If…")."""
+    return re.compile(rf"(?<=\s)(\d{{1,4}}(?:{re.escape(joint)}\d{{1,4}})+)\.\s+(?=[A-Z“\"(【])")
+
+
+# "727.", "1.4.6.", "1-2-1." or "a." alone on its line, its text on the next ones.
+LONE_LABEL = re.compile(r"^\s*(?:\d{1,3}(?:[.\-]\d+|\.[a-z])*\.?|[a-z]\.)\s*$")
+
+# The outline dialect's line shapes: a marked heading, a labelled item, a bullet, a title, a sentence's end.
+# "## Golden Rules", "***GENERAL RULES": a heading the markup marks.
+MARKED = re.compile(r"^(?:\*{2,}\s*(?P<star>[^*].*?)\s*\**|(?P<hashes>#{1,6})\s+(?P<hash>.+?))\s*$")
+
+# "GENERAL RULES": a line in capitals, which may head a section.
+CAPS_LINE = re.compile(r"^(?P<caps>[A-Z][A-Z0-9 :&/,'’-]{2,60}[A-Z0-9])$")
+
+LONGEST_HEADING = 120
+
+# A lettered part of a rule number: "103.2.a.1", "727.1.c.3.a".
+_DOT_LETTER = r"\.[a-z](?![a-z])"
+
+# A capital letter part: "6.A.1" (test cases, appendices numbered under a chapter).
+_DOT_CAPITAL = r"\.[A-Z](?![A-Za-z])"
+
+# An appendix's letter before its numbers: "B1.A.2" (rule A.2 of part 1 of appendix B).
+_PREFIX = r"(?:[A-Z](?=\d))?"
+
+
+# A decimal number's parts are taken possessively: else "1.1.1...1x" would be split between the two groups
+# every way there is before failing. Its numbers are joined by the separators the document numbers with
+# (`labels.separators`): "." always, "-" in a document numbered "1-2-1.".
+# A document may letter a rule's subrules without a stop ("a If two abilities…" under "1.6 If an ability…"):
+# then `bare` reads them.
+def item_pattern(joints: str = ".", bare: bool = False) -> re.Pattern:
+    """The pattern of a line's opening label (a decimal rule, a roman, plain or lettered item, "Q:", "A:",
+    "Example:"), its numbers joined by `joints`, its subrules lettered without a stop when `bare`."""
+    joint = "[" + re.escape(joints) + "]"
+    letters = r"|(?P<bare>[a-z])\s+(?=[A-Z“\"(])" if bare else ""
+    return re.compile(
+        r"^\s*(?:"
+        rf"(?P<decimal>{_PREFIX}\d+(?:(?:{joint}\d+)++[a-z]?|{_DOT_LETTER}|{_DOT_CAPITAL})"
+        rf"(?:{joint}\d+|{_DOT_LETTER}|{_DOT_CAPITAL})*+)(?:\s?\((?P<sub>[a-z])\))?\.?\s+"
+        r"|(?P<roman>(?=[ivx]{2})x{0,3}(?:ix|iv|v?i{0,3}))\.\s+"
+        r"|(?P<number>\d{1,3}[a-z]?)(?:\.\)|[).])\s+"  # 3.  3)  3.)
+        r"|\(?(?P<letter>[A-Za-z])\)\s+|(?P<dotted>[a-z])\.\s+"
+        rf"{letters}"
+        r"|(?P<question>Q(?:uestion)?\s*\d*\s*[:.)])\s*"
+        r"|(?P<answer>A(?:nswer)?\s*\d*\s*[:.])\s*"
+        r"|(?P<example>(?:EXAMPLES?|Examples?)(?:\s+(?:\d+|[A-Z]))?\s*:)\s*"
+        r")"
+    )
+
+
+ITEM = item_pattern()
+
+BULLET = re.compile(r"^\s*(?:[•◦▪‣∙●○■□►➢➤◊◆❖✓*–—-]|o(?=\s+[A-Z“\"(]))\s+")
+
+# The number a heading gives the plain items under it: "Article 4: ...", "3 Movement", "A. Rapidplay".
+_HEADING_NUMBER = re.compile(rf"^(?:{KEYWORD_FORMS}\s+(?P<named>\d+(?:\.\d+)*)\b"
+                             r"|\((?P<bracketed>\d{1,3}(?:\.\d+)+)\)(?=\s)"  # "(1.2) Duplicates"
+                             r"|(?P<n>\d{1,3}(?:\.(?:\d+|[A-Za-z](?![A-Za-z])))*)(?=[.:)]?(?:\s|$))"
+                             r"|(?P<letter>[A-Z])[.:](?=\s))")
+
+TITLE_LINE = re.compile(r"^(?P<title>[\u2190-\u2bff]?[A-Z][\w'’&/ ,.()!–—-]{1,68}[\w)!](?:\s\[\w{1,8}\])?)$")
+
+SENTENCE_END = re.compile(r"[.!?][”\"')\]]*(?:\s+\d+)?$")  # a page number may follow
+
+ENDS_CLAUSE = re.compile(r"[.!?:;][”\"')\]]*$")
+
+# "Can a unit retreat twice?": text whose first sentence asks.
+ASKS = re.compile(r"^[^.!?]{3,}\?")
+
+# "… still apply?", "… “Skip a turn”?": text whose last sentence asks.
+ENDS_ASKING = re.compile(r"\?[”\"'’)\]]*$")
+
+ASIDE = re.compile(r"\([^()]*\)")  # "(STER-ling)": a line wholly in parentheses
+
+OPENS_SENTENCE = re.compile(r"[A-Z“\"‘'(]")
+
+
+def heading_number(title: str) -> str | None:
+    """The number a heading gives the plain items under it ("4" for "Article 4: ...", "A" for "A. Rapidplay")."""
+    match = _HEADING_NUMBER.match(title.strip(" *#"))
+    return match and (match.group("named") or match.group("bracketed") or match.group("n") or match.group("letter"))
+
+
+def marked_heading(line: str) -> re.Match | None:
+    """`line` (stripped) as a marked heading ("## Golden Rules"); a line too long for a heading is none (and
+    is not matched: the heading pattern backtracks over long runs of spaces)."""
+    return MARKED.match(line) if len(line) <= LONGEST_HEADING else None
+
+
+def capitalised(word: str) -> str:
+    return re.sub(r"[A-Za-z'’]+", lambda m: m.group().capitalize(), word.lower())
+
+
+# Headings, separators, tables, captions and footnotes the outline reader tells apart.
+# A line a list's items run on after, its sentence unfinished: a comma, a semicolon, "or", "and".
+LIST_GOES_ON = re.compile(r"(?:[,;]|\b(?:or|and))$")
+# A sentence ending inside a line: no topic's name.
+SENTENCE_INSIDE = re.compile(r"[.!?]\s")
+# A separator: a rule of dashes, or a few words framed by dashes ("- The End –").
+RULE_LINE = re.compile(r"^\s*(?:[-=_*]{5,}|[-–—]\s*[^\W\d_][\w ]{0,20}?\s*[-–—])\s*$")
+
+ROW = re.compile(r"^\|.*\|$")  # a table row of the outline dialect
+
+# The rights to a document, which its back matter states.
+RIGHTS = re.compile(r"©|\bcopyrights?\b|\ball rights reserved\b|\blicen[cs](?:e|ed)\b|\btrademarks?\b", re.IGNORECASE)
+
+# "Stoneskin (2 points): Add one..." - a numbered item that names something.
+NAMED = re.compile(r"^(?P<name>[A-Z][\w'’ /-]{1,40}?)\s*(?:\([^)]*\))?\s*(?::|\s[-–]\s)")
+
+# Captions of diagrams and tables name a picture, never a section.
+CAPTION = re.compile(r"^(?:#{1,6}\s+)?(?:[Dd]iagram|DIAGRAM|[Tt]able|TABLE|[Ff]ig(?:ure|\.)|FIG(?:URE|\.)|"
+                      r"[Ii]llustration|ILLUSTRATION|[Cc]hart|CHART)\s*(?:\d+[a-z]?|[A-Z])\b")
+
+# "1.      CONCEPTS", "6. ABILITIES, EFFECTS, AND RESOLVING": a chapter.
+CHAPTER = re.compile(r"^(?P<n>\d{1,3})[.)]\s+(?P<title>[A-Z][A-Z0-9 ,:&/'’()-]*[A-Z0-9)])$")
+
+# "1.2. Golden Rules": a decimal line that names what follows (a heading when deeper rules follow it).
+# "17.1. Dangerous Play:" names its subrules too, when every word of it is capitalised.
+DECIMAL_TITLE = re.compile(r"^(?P<n>\d+(?:\.(?:\d+|[A-Z](?![A-Za-z])))+[a-z]?)\.?\s+"
+                            r"(?P<title>[A-Z“\"'(][^.;:!?]{0,60}?[^.;:!?,])(?P<colon>:)?$")
+
+# "100. General": a numbered line that only names what follows.
+# A title with commas ("4. Point, Goal and Game") only over rules numbered under it (4.1).
+NUMBERED_SECTION = re.compile(r"^(?P<n>\d{1,4})[.)]\s+(?P<title>[A-Z][\w'’&/ ,-]{1,50}[\w)])$")
+
+# Keywords that name a part of a document, never one rule: "Section 7.2" heads a section however numbered.
+KEYWORD_PART = re.compile(f"^(?:{'|'.join(SECTION_WORDS)})\\b", re.IGNORECASE)
+
+KEYWORD_HEADING = re.compile(rf"^{KEYWORD_FORMS}\s+(?P<n>\d+(?:\.\d+)*)(?!\.?\d)"
+                              r"\s*+(?:[:.–—-]\s*+)?[^.!?]*$")
+
+# "3 BASIC RULES and what you can do": a number without a stop, then a title (a heading only in a sequence).
+BARE_NUMBERED = re.compile(r"^(?P<n>\d{1,2})\s+(?P<title>[A-Z][^.!?;:]{0,70}[^\s.!?;:,])$")
+
+# "♦Iron Ward [13]": a symbol and a card's number in brackets may frame it.
+FRAMING = re.compile(r"^[\u2190-\u2bff]|\s\[\w{1,8}\]$")
+
+# "[^1]: A judge is any staff member...": a footnote, as the readers write one.
+FOOTNOTE = re.compile(r"^\s*\[\^[^\]\s]+\]:\s*")
+
+
+def without_number(title: str, number: str | None) -> str:
+    """A heading's title without the number it starts with ("6.A.1. Test Case, ..." -> "Test Case, ...", "Rule
+    7.11 Instigator" -> "Instigator")."""
+    if not number:
+        return title
+    return re.sub(rf"^(?:{KEYWORD_FORMS}\s+)?\(?{re.escape(number)}[.:)]?\s*", "", title) or title
+
+
+def table_cells(line: str) -> re.Match | None:
+    """`line` as a row of a table laid out in columns: a number, then cells set apart by wide gaps (a row is
+    short: a long line is none, and is not matched, the pattern backtracking over long runs of spaces)."""
+    return _TABLE_ROW.match(line) if len(line) <= _LONGEST_ROW else None
+
+
+COLUMNS = re.compile(r"\S(?>(?: {3,}|\t)\s*)\S.*\S(?: {3,}|\t)\s*\S")  # three cells or more, set apart
+
+_LONGEST_ROW = 200
+
+# "0.5      Draw        1": a number in the first column, then at least one more cell past a wide gap.
+_TABLE_ROW = re.compile(r"^\s*[-+]?\d+(?:\.\d+)?\.?(?: {2,}|\t)\s*\S[^\t]*?(?: {3,}|\t)\s*\S")
+
+# Glossaries: where one opens, and the shapes its terms take.
+# "Glossary", "Definitions and Terms", "Terms & Definitions", "Keyword Glossary": glossary words, joined
+# ("Keywords" alone names a chapter of keyword rules, no glossary).
+_GLOSSARY_WORD = r"(?:glossary|definitions?|terms|key terms|terminology)"
+
+GLOSSARY = re.compile(rf"^(?:(?:\d+[.)]?|[A-Z][.:])\s+)?(?:keywords?\s+)?{_GLOSSARY_WORD}"
+                      rf"(?:\s+(?:(?:and|&|of)\s+)?(?:{_GLOSSARY_WORD}|keywords?))*$", re.IGNORECASE)
+
+# "bag: A non-physical zone...": a glossary term and its definition on one line.
+INLINE_TERM = re.compile(r"^(?P<term>[^\s:–—][^:–—]{0,40}?)\s*(?::|\s[–—]\s)\s*(?P<definition>\S.*)$")
+
+# "Hex. One space of the map.": a capitalised term of a few words closed by a full stop, then its definition.
+DOTTED_TERM = re.compile(r"^(?P<term>[A-Z][\w'’/-]{0,30}(?: [\w'’/()-]{1,30}){0,3})\.\s+(?P<definition>[A-Z“\"(].*)$")
+
+# A heading whose last word names what a glossary holds ("Essential Game Terminology", "Game Terms").
+NAMES_TERMS = re.compile(rf"\b{_GLOSSARY_WORD}$", re.IGNORECASE)
+
+# "## A", "## B–C": a glossary's letter headings, which group its entries.
+LETTER_GROUP = re.compile(r"^[A-Z](?:\s*[-–—]\s*[A-Z])?$")
+
+# "4 ACTIVE PLAYER", "7" (its title on the next line): a glossary topic the document numbers.
+TOPIC = re.compile(r"^(?P<n>\d{1,3})(?:\s+(?P<title>[A-Z][A-Z0-9 ,'’&()/-]{1,60}))?$")
+
+# "1 ABILITIES": a glossary topic's title that opens with its number.
+NUMBERED_TOPIC = re.compile(r"(\d{1,3})\s+\S")
+
+# Questions bulleted onto one line.
+# A bullet set inside a line, and a question it opens, answered past a wide gap ("Is there a turn limit?    No").
+INLINE_BULLET = re.compile(r"(?:^|(?<=\s))[•●▪◦](?=\s)")
+
+INLINE_ASKS = re.compile(r"\s*[^?\s][^?]{2,300}?\?[”\"’]?(?:\s{2,}\S|\s*$)")
+
+# Steps numbered after a word.
+# "STEP 7-PLACE GAME BOARD TOKENS: Place the custodians…", "Phase 2: Draw": a step numbered after a word.
+STEP = re.compile(r"^\s*(?P<word>[A-Z][A-Za-z]{2,11})\s+(?P<n>\d{1,2})\s*[-–—:.]\s*"
+                    r"(?:(?P<title>[A-Z][A-Z0-9 '’&/-]{2,60}[A-Z0-9])\s*:\s*)?(?P<body>\S.*)$")
+
+# A document's record of its own revisions.
+# A document's record of its own revisions ("UPDATE SUMMARY", "Previous Update Summary", "Revision History").
+CHANGELOG = re.compile(r"^(?:previous\s+|recent\s+|earlier\s+|rules?\s+)?(?:update\s+summar(?:y|ies)|change\s*log|"
+                       r"summary\s+of\s+changes|changes\s+(?:in|since|from)\b|revision\s+history|"
+                       r"version\s+history|what['’]s\s+new|errata)", re.I)
+
+# Rules numbered from the top.
+# "103. To play, a player must..." / "429. Add": a plain number of a document that numbers its rules from the top.
+TOP_NUMBER = re.compile(r"^\s*(?P<n>\d{1,3})\.\s+(?P<body>\S(?:.*\S)?)\s*$")  # not `\S.*?\s*$`: quadratic
+
+# Words, sentences and questions in running text.
+# The words of a slug: letters and digits, dotted ones kept whole (rule numbers like 100.1a).
+SLUG_WORD = re.compile(r"[a-z0-9]+(?:\.[a-z0-9]+)*")
+# Where a sentence ends and the next begins.
+SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"“(])")
+# A demonstrative pointing back ("This is…", "…exceptions to this:"), with what follows it.
+POINTS_BACK = re.compile(r"\b(?:this|these|that)\b(\W*)(\w*)", re.I)
+WORD = re.compile(r"[A-Za-z0-9][\w'’-]*")
+
+# "Counter Spells… any spells that affect..." — a short capitalised lead-in closed by an ellipsis is a title.
+LEAD_IN = re.compile(r"((?:[A-Z][\w'’-]*\s+){0,3}[A-Z][\w'’-]*)\s*(?:…|\.\.\.)\s")
+
+# The words a question opens with ("Does" / "Watchtower Grid" / "see the tunnel…?" is no heading "Does").
+ASKING_WORD = re.compile(r"(?:what|how|why|when|where|which|who|whose|can|could|do|does|did|is|are|was|were|will|"
+                         r"would|should|shall|may|might|must|has|have|had|if)\b", re.IGNORECASE)
+
+# A unit that asks and answers: "Q: …", or a question opening with an asking word, then its answer.
+ASKS_AND_ANSWERS = re.compile(rf"^(?:Q[:.][ \t]|Question[:.]?[ \t]|{ASKING_WORD.pattern}[^?\n]{{4,240}}+\?[”\"’]?[ \t]++\S)",
+                   re.IGNORECASE)
+
+NON_SPACE = re.compile(r"\S+")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What one line of the outline dialect may be, read once with the document's label grammar (its item
+    pattern); the reader asks a line's reading, never a pattern, whenever it looks at that line."""
+
+    item: re.Match | None      # the label it opens with ("4.3.6", "a)", "Q:", "Example:")
+    marked: re.Match | None    # a heading the markup marks ("## Golden Rules")
+    bullet: re.Match | None    # the bullet it opens with
+    footnote: re.Match | None  # the marker of a footnote ("[^1]: ")
+    caption: bool              # a diagram's or table's caption ("Diagram 3"): never a heading
+    separator: bool            # a rule of dashes, or words framed by dashes ("- The End –")
+
+
+def read_lines(lines: list[tuple[int, str]], item: re.Pattern) -> list[Reading]:
+    """Each line's `Reading`, its labels read with `item` (the document's item pattern)."""
+    return [Reading(item.match(line), marked_heading(line.strip()), BULLET.match(line), FOOTNOTE.match(line),
+                    bool(CAPTION.match(line.strip())), bool(RULE_LINE.match(line))) for _, line in lines]

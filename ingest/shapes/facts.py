@@ -1,0 +1,331 @@
+"""The facts about a document in the outline dialect (the reader's first stage, docs/ingest.md, "The reader in
+three stages"): its label grammar, its lines as read with it, the neighbours and upcoming numbers of each line, and
+what the document does throughout (numbers its rules from the top, prints labels alone, sets a blank line between
+all lines…). Computed once, before a line is cut, and frozen: the builder reads them and never writes them.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ingest import labels
+from ingest.classify import (
+    ASIDE,
+    BARE_NUMBERED,
+    BULLET,
+    CHAPTER,
+    ENDS_CLAUSE,
+    INLINE_ASKS,
+    INLINE_BULLET,
+    ITEM,
+    KEYWORDS,
+    LONE_LABEL,
+    LONGEST_HEADING,
+    SENTENCE_END,
+    STEP,
+    TOP_NUMBER,
+    Reading,
+    item_pattern,
+    marked_heading,
+    read_lines,
+)
+from ingest.formats import FENCE
+from ingest.shapes.dialect import (
+    names_a_topic,
+    next_nonblank,
+    numbered_lines,
+    previous_nonblank,
+)
+
+_SHORT_LINE = 0.8  # a line shorter than this share of the text's width ended there on purpose
+_INLINE_QUESTIONS = 2  # how many bulleted questions make a line of them
+# An alphabetical run of this many sibling headings, over this many letters, is a glossary's entries.
+_ALPHABETICAL_RUN = 8
+_ALPHABETICAL_LETTERS = 4
+_KEYWORDS = {word.casefold() for word in KEYWORDS}  # folded, as `stepped` compares words
+# How many lines a word must number, counting up from 1, to be the word the document numbers its steps after.
+_STEPS = 3
+# Labels over titles in a row, this many of them siblings, are a contents page; a title wraps over a few lines.
+_CONTENTS_RUN = 3
+_WRAPPED_TITLE = 3
+
+Line = tuple[int, str]  # where a line starts in the text, and the line
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What holds of a document's lines before any is cut, each a fact of the whole document or of each line
+    (a tuple by line index)."""
+
+    text: str
+    item: re.Pattern                   # the document's label grammar (its separators, bare letters)
+    lines: tuple[Line, ...]            # its lines, a code block's as FENCE: looking around, code heads nothing
+    code: dict[int, str]               # line index -> the line of a code block or of the FENCE around it
+    inline_asked: frozenset[int]       # the bullets of a line of questions flattened together that ask
+    readings: tuple[Reading, ...]      # each line's readings
+    following: tuple[int | None, ...]  # the next line not blank
+    preceding: tuple[int, ...]         # the previous line not blank (-1: none)
+    numbers: tuple[str | None, ...]    # the number of the next decimal rule or numbered chapter after the line
+    entries: frozenset[int]            # marked headings in an alphabetical run: a glossary's entries
+    sequenced: frozenset[int]          # headings numbered without a stop, counting 1, 2, 3… ("3 BASIC RULES")
+    width: int                         # a full line's length: a line ending well short of it ended on purpose
+    # Numbering its rules from the top (`103.` a rule as much as `103.2.a.1.`): plain numbers are its rules and
+    # title lines, counting up through the document, never list items numbered after a heading.
+    top_rules: bool
+    lone: bool                         # printing its labels alone on their lines ("1.4.6." over its text)
+    steps: frozenset[str]              # words it numbers its steps after ("STEP 7-PLACE…"), folded
+    listed: frozenset[int]             # the labels of a contents page ("1.2." over "The Golden Rules")
+    spaced_out: bool                   # a blank line between all lines (as some PDFs read)
+
+    def line(self, index: int) -> str:
+        """The text of line `index`."""
+        return self.lines[index][1]
+
+    def parts_paragraphs(self, index: int) -> bool:
+        """Does the blank line at `index` part paragraphs? In text with a blank line between all lines, only
+        after a paragraph's last line: a finished sentence ending short of the text's width (or an aside)."""
+        previous = self.preceding[index]
+        before = self.line(previous).strip() if previous >= 0 else ""
+        return not self.spaced_out or not before or ASIDE.fullmatch(before) is not None or bool(
+            SENTENCE_END.search(before)) and len(self.line(previous).rstrip()) < _SHORT_LINE * self.width
+
+    def mid_sentence(self, index: int) -> bool:
+        """Is line `index` words set on a line of their own inside a sentence, as PDFs set a term in capitals
+        ("A" / "ZONE" / "is a place…"): the line above it (past blank lines) ends no clause, and the line
+        below carries the sentence on?"""
+        previous = self.preceding[index]
+        return (previous >= 0 and not ENDS_CLAUSE.search(self.line(previous).rstrip())
+                and self.carried_on(index))
+
+    def carried_on(self, index: int) -> bool:
+        """Does the next line carry the sentence of line `index` on ("Section 9.1.6" / "details the cases…",
+        "FLAVOR TEXT" / ", and has no effect…")?"""
+        following = self.following[index]
+        opening = self.line(following).lstrip()[:1] if following is not None else ""
+        return bool(opening) and (opening.islower() or opening in ",;:).")
+
+    def following_item(self, index: int) -> re.Match | None:
+        """The label the next line not blank after line `index` opens with, if any."""
+        following = self.following[index]
+        return None if following is None else self.readings[following].item
+
+
+def document_facts(text: str) -> Facts:
+    """The facts of `text`, a document in the outline dialect."""
+    lines = list(numbered_lines(text))
+    # The document's own numbering: the separators its labels join numbers with, and the lines it numbers.
+    joints = labels.separators(line for _, line in lines)
+    item = item_pattern(joints)
+    lines = labels.unglue(lines, joints[-1], item)
+    lines, inline_asked = split_asked(lines)
+    if labels.bare_letters(lines, item):
+        item = item_pattern(joints, bare=True)
+    code = _fenced(lines)
+    lines = [(pos, FENCE if index in code else line) for index, (pos, line) in enumerate(lines)]
+    following = next_nonblank(lines)
+    numbers = _next_numbers(lines, item)
+    lone = labels.printed_alone(lines, item)
+    lengths = sorted(len(line.rstrip()) for _, line in lines if line.strip())
+    return Facts(
+        text=text, item=item, lines=tuple(lines), code=code, inline_asked=frozenset(inline_asked),
+        readings=tuple(read_lines(lines, item)), following=tuple(following),
+        preceding=tuple(previous_nonblank(lines)), numbers=tuple(numbers),
+        entries=frozenset(alphabetical_headings(lines)), sequenced=frozenset(_sequenced_headings(lines)),
+        width=lengths[int(0.9 * (len(lengths) - 1))] if lengths else 0,
+        top_rules=numbers_rules_from_the_top(lines, numbers), lone=lone, steps=frozenset(stepped(lines)),
+        listed=frozenset(contents_pairs(lines, following) if lone else ()), spaced_out=_spaced_out(lines))
+
+
+def _spaced_out(lines: list[Line]) -> bool:
+    """Does a blank line stand between nearly all lines of the text, lines that mostly wrap a sentence (a PDF
+    whose reader set one after each line), so that blank lines do not part paragraphs? (Paragraphs of a line
+    each end their sentences.)"""
+    text = [index for index, (_, line) in enumerate(lines[:-1]) if line.strip()]
+    return (len(text) >= 50 and sum(not lines[index + 1][1].strip() for index in text) >= 0.9 * len(text)
+            and sum(bool(SENTENCE_END.search(lines[index][1].rstrip())) for index in text) <= 0.6 * len(text))
+
+
+def _fenced(lines: list[Line]) -> dict[int, str]:
+    """The lines of code blocks and the FENCE lines around them, by index (a fence left open holds nothing)."""
+    found: dict[int, str] = {}
+    opened = None
+    for index, (_, line) in enumerate(lines):
+        if line.strip() == FENCE:
+            if opened is None:
+                opened = index
+            else:
+                found.update((inside, lines[inside][1]) for inside in range(opened, index + 1))
+                opened = None
+    return found
+
+
+def _sequenced_headings(lines: list[Line]) -> set[int]:
+    """Indices of headings numbered without a stop ("3 BASIC RULES and what you can do"), whatever their case:
+    short lines set apart (after a blank line or a finished passage, over text) whose numbers count 1, 2, 3…
+    through the document, three at least. A caption's count ("1 Summary", "30 Destination Tickets") keeps
+    no such sequence."""
+    chains: dict[int, list[int]] = {}  # number -> the longest chain of headings counting up to it
+    for index, (_, line) in enumerate(lines):
+        bare = BARE_NUMBERED.match(line.strip())
+        if not bare or len(bare.group("title").split()) > 10:
+            continue
+        above = lines[index - 1][1].strip() if index else ""
+        below = lines[index + 1][1].strip() if index + 1 < len(lines) else ""
+        number = int(bare.group("n"))
+        # Over its own first rule ("1 Game Boundaries" / "1.1 This version…") it heads, whatever is above it (a
+        # date line, a contents page's last entry).
+        heads = below.startswith(f"{number}.1 ")
+        if above and not (ENDS_CLAUSE.search(above) or BULLET.match(above) or heads) or not below \
+                or BARE_NUMBERED.match(below):
+            continue
+        if number == 1 or number - 1 in chains:
+            chains[number] = chains.get(number - 1, []) + [index] if number > 1 else [index]
+    longest = max(chains.values(), key=len, default=[])
+    return set(longest) if len(longest) >= 3 else set()
+
+
+def _next_numbers(lines: list[Line], opening: re.Pattern) -> list[str | None]:
+    """For each line, the number of the next decimal rule or numbered chapter after it (None when none follows)."""
+    numbers: list[str | None] = [None] * len(lines)
+    upcoming = None
+    for index in range(len(lines) - 1, -1, -1):
+        numbers[index] = upcoming
+        line = lines[index][1]
+        item = labels.alone(line, opening) or opening.match(line)
+        chapter = CHAPTER.match(line.strip()) if len(line) <= 2 * LONGEST_HEADING else None
+        if item and item.group("decimal"):
+            upcoming = item.group("decimal")
+        elif chapter:
+            upcoming = chapter.group("n")
+    return numbers
+
+
+def split_asked(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], set[int]]:
+    """`lines` with each line that runs questions together as bullets, each answered after it ("•   Is there a
+    turn limit?    No, play goes on…  •   Can armour stop a fall?    No. …", a page flattened onto one line),
+    split at its bullets; and the indexes of the bullets that ask."""
+    found: list[tuple[int, str]] = []
+    asked: set[int] = set()
+    for start, line in lines:
+        cuts = [m.start() for m in INLINE_BULLET.finditer(line)]
+        parts = [line[a:b] for a, b in zip(cuts, [*cuts[1:], len(line)])]
+        asking = [bool(INLINE_ASKS.match(BULLET.sub("", part, count=1))) for part in parts]
+        if sum(asking) < _INLINE_QUESTIONS:
+            found.append((start, line))
+            continue
+        if cuts[0]:
+            found.append((start, line[:cuts[0]].rstrip()))
+        for cut, part, asks in zip(cuts, parts, asking, strict=True):
+            if asks:
+                asked.add(len(found))
+            found.append((start + cut, part.rstrip()))
+    return found, asked
+
+
+def alphabetical_headings(lines: list[tuple[int, str]]) -> set[int]:
+    """Indices of marked headings ("### Accuracy") that are entries of an alphabetical glossary: a run of
+    sibling headings whose first letters never go back, long enough not to be chance."""
+    found: set[int] = set()
+    runs: dict[int, list[tuple[int, str]]] = {}  # level -> the run of its headings open so far
+
+    def close(level: int) -> None:
+        run = runs.pop(level, [])
+        if len(run) >= _ALPHABETICAL_RUN and len({letter for _, letter in run}) >= _ALPHABETICAL_LETTERS:
+            found.update(index for index, _ in run)
+
+    for index, (_, line) in enumerate(lines):
+        marked = marked_heading(line.strip()) if line[:1] in "#*" else None
+        if not marked:
+            continue
+        level = len(marked.group("hashes") or "#")
+        for deeper in [at for at in runs if at > level]:
+            close(deeper)
+        title = (marked.group("star") or marked.group("hash")).casefold()
+        letter = next((c for c in title if c.isalpha()), "")
+        run = runs.get(level, [])
+        if run and (not letter or letter < run[-1][1]):
+            close(level)
+        if letter:
+            runs.setdefault(level, []).append((index, letter))
+    for level in list(runs):
+        close(level)
+    return found
+
+
+def stepped(lines: list[tuple[int, str]]) -> set[str]:
+    """The words (folded) the document numbers steps after: each opens lines numbered 1, 2, 3… and naming the
+    step (`_STEPS` at least, in order, a restart at 1 allowed), as "STEP 1-DETERMINE SPEAKER: Randomly…",
+    "STEP 2-CHOOSE FACTIONS: Each…" do."""
+    counted: dict[str, int] = {}
+    last: dict[str, int] = {}
+    for _, line in lines:
+        step = STEP.match(line)
+        if not step or not step.group("title"):  # a step names what it does; "Note 1: If…", "Example 2: The…" don't
+            continue
+        word, number = step.group("word").casefold(), int(step.group("n"))
+        if number == 1 or number > last.get(word, 0):
+            counted[word] = counted.get(word, 0) + 1
+        last[word] = number
+    # The words a heading's number follows number sections and rules, never steps.
+    return {word for word, count in counted.items()
+            if count >= _STEPS and word not in _KEYWORDS}
+
+
+def numbers_rules_from_the_top(lines: list[tuple[int, str]], numbers: list[str | None]) -> bool:
+    """Does the document number its rules from the top level, "103." a rule as much as "103.2.a."? Then its
+    plain numbers count up through the whole document, many of them are rules (a sentence, not a title) and
+    many are followed by their own subrules ("103." then "103.1."): not a list restarting at 1 under each
+    heading, nor a few chapters."""
+    tops = [(index, match) for index, (_, line) in enumerate(lines) if (match := TOP_NUMBER.match(line))]
+    if len(tops) < 20:
+        return False
+    values = [int(match.group("n")) for _, match in tops]
+    ascending = sum(later > earlier for earlier, later in zip(values, values[1:]))
+    sentences = sum(bool(SENTENCE_END.search(match.group("body"))) for _, match in tops)
+    parents = sum((numbers[index] or "").startswith(match.group("n") + ".") for index, match in tops)
+    return ascending >= 0.9 * (len(tops) - 1) and sentences >= 0.25 * len(tops) and parents >= 0.1 * len(tops)
+
+
+def _title_words(line: str) -> bool:
+    """Is `line` (a part of) a title in a contents page: a few words, no sentence, no label?"""
+    stripped = line.strip()
+    return (0 < len(stripped.split()) <= 7 and stripped[-1] not in ".,;:!?"
+            and not LONE_LABEL.match(line) and not ITEM.match(stripped))
+
+
+def contents_pairs(lines: list[tuple[int, str]], following: list[int | None]) -> set[int]:
+    """Indices of the label lines of a contents page laid out as a label alone on its line over its title ("1.2."
+    then "The Golden Rules"): runs of such pairs with nothing between them, numbered on from one to the next,
+    that list siblings (1.1 then 1.2) `_CONTENTS_RUN` times at least, or that the document's numbering starts
+    again after, from the run's first label ("1." "Basics" … "2.1." "Goods", then "1." "Basics"). A chapter,
+    its first section and its first rule opening with a short phrase ("4." "Game Zones", "4.1." "Zones",
+    "4.1.1." "A" / "ZONE" / "is a…") each sit under the one before: the document's own headings, no contents."""
+    found: set[int] = set()
+    run: list[tuple[int, str]] = []
+
+    def close(restarted: bool = False) -> None:
+        siblings = sum(not labels.within(later, earlier) for (_, earlier), (_, later) in zip(run, run[1:]))
+        if siblings >= _CONTENTS_RUN or restarted and len(run) >= _CONTENTS_RUN:
+            found.update(index for index, _ in run)
+        run.clear()
+
+    index = next((i for i, (_, line) in enumerate(lines) if line.strip()), None)
+    while index is not None:
+        title = following[index]
+        if (LONE_LABEL.match(lines[index][1]) and title is not None and _title_words(lines[title][1])
+                and names_a_topic(lines[title][1].strip())):
+            label = lines[index][1].strip().rstrip(".")
+            if run and not labels.follows(label, run[-1][1]):
+                # the numbering starts again: the contents ended, and the document's own chapters begin
+                close(restarted=label == run[0][1])
+            run.append((index, label))
+            index = following[title]
+            for _ in range(_WRAPPED_TITLE):  # "Steps of Triggering / and Resolving a Conditional / Ability"
+                if index is None or not _title_words(lines[index][1]):
+                    break
+                index = following[index]
+            continue
+        close()
+        index = following[index]
+    close()
+    return found
