@@ -3,6 +3,7 @@ label built from the document's own numbering, unique across the database and at
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from itertools import chain, count
 
@@ -140,11 +141,17 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
             joint = " " if kinds[above] in TERM_KINDS or above in titled else "."
             base = [own if own.startswith(heading + joint) or r.kind in TERM_KINDS else f"{heading}{joint}{own}"
                     for own, r in zip(base, members, strict=True)]
-        # Last, the label the section's heading prints ("Appendix III 1" when "Appendix 1" is Appendix I's).
+        # Then the label the section's heading prints ("Appendix III 1" when "Appendix 1" is Appendix I's); last,
+        # under a heading that prints none, its whole title before each letter or number that only counts within
+        # it ("Expenditures for Combat A" when another section has an "A"): the heading a reader finds the unit
+        # under, never its place in the source.
         below = _below_root(section, root, keep_last=False)
         printed = [label for part in reversed(below) if (label := _printed(part))][:1]
-        for qualifier in ("", *_qualifiers(section, root), *printed):
-            tried = [f"{qualifier} {own}".strip() for own in base]
+        choices = [[f"{qualifier} {own}".strip() for own in base]
+                   for qualifier in ("", *_qualifiers(section, root), *printed)]
+        if below and not heading and not printed:
+            choices.append([_under_title(" ".join(below[-1].split()), own) for own in base])
+        for tried in choices:
             if not {ref_key(label) for label in tried} & claimed:
                 base = tried
                 break
@@ -162,12 +169,18 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
             claimed.add(ref_key(labels[ruling.id]))
     used = {ref_key(t) for t in taken}
     refs: dict[str, str] = {}
+    printings: Counter[str] = Counter()  # each ref key asked for -> the units that asked for it so far
     for position, ruling in enumerate(rulings, start=1):
         # Lazily: the first candidate almost always serves, and building a thousand per ruling cost a second
         # per 5,000 rulings.
         own = f"{abbrev} {labels[ruling.id]}" if labels[ruling.id] else ""
-        clipped = _clip(own, MAX_REF) if ruling.kind in TERM_KINDS or ruling.id in titled else _clip_term(own, MAX_REF)
-        candidates = chain((*filter(None, [own, clipped]), f"{abbrev} #{position}"),
+        clip = _clip if ruling.kind in TERM_KINDS or ruling.id in titled else _clip_term
+        clipped = clip(own, MAX_REF)
+        printings[ref_key(clipped or own)] += 1
+        # A label the document prints again, or one clipped as another is, is told apart by which printing it
+        # is ("4.03c #2", the second unit printed "4.03c"): the label stays, no place in the source replaces it.
+        again = _again(own, printings[ref_key(clipped or own)], clip) if own else ""
+        candidates = chain((*filter(None, [own, clipped, again]), f"{abbrev} #{position}"),
                            (f"{abbrev} #{position}.{n}" for n in range(2, 1000)))
         ref = next(c for c in candidates if len(c) <= MAX_REF and ref_key(c) not in used)
         used.add(ref_key(ref))
@@ -338,6 +351,21 @@ def _clip_term(ref: str, limit: int) -> str:
         return ref
     cut = _clip(head, limit - len(number) - 1)
     return f"{cut} {number}" if cut else ""
+
+
+def _under_title(title: str, label: str) -> str:
+    """`label` after the `title` of the heading it sits under when it is one letter or number ("A", "12"),
+    which counts only within that heading; a label of more parts ("2.4") is the document's whole number, and
+    one named by the heading already ("Components 2") or by its own title stays as it is."""
+    return f"{title} {label}" if numbering(label) == label and not _PART_START.search(label) else label
+
+
+def _again(ref: str, printing: int, clip) -> str:
+    """`ref` marked as the `printing`th unit that asks for it ("X 4.03c #2"), `clip`ped to leave room for the
+    mark; "" for the first printing, or when no whole word fits."""
+    mark = f" #{printing}"
+    fit = clip(ref, MAX_REF - len(mark)) if printing > 1 else ""
+    return f"{fit}{mark}" if fit else ""
 
 
 def _split_section(section: str) -> tuple[str, str]:

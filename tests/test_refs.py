@@ -179,7 +179,28 @@ def test_a_ref_never_holds_a_cut_word():
                ruling(2, "Doc > Glossary", "t2", "Supercalifragilisticexpialidocious", "glossary"),
                ruling(3, "Doc > Adjudication", "1"), ruling(4, "Doc > Adjudication Notes", "1")]
     assert list(ruling_refs(rulings, "Lorcana", root="Doc").values()) == [
-        "Lorcana challenging…", "Lorcana #2", "Lorcana 1", "Lorcana #4"]  # no "Supercalifr…", no "Adjudicati 1"
+        "Lorcana challenging…", "Lorcana #2", "Lorcana 1", "Lorcana Adjudication… 1"]  # no "Supercalifr…",
+    # no "Adjudicati 1"
+
+
+def test_a_label_another_section_printed_is_told_apart_by_the_heading_it_sits_under():
+    rulings = _rulings(("Rules > Movement Costs", "a", "Roads cost half", "clarification"),
+                       ("Rules > Expenditures for Combat", "4", "A unit pays for combat", "paragraph"),
+                       ("Rules > Expenditures for Combat", "a", "It barrages", "clarification"),
+                       ("Rules > Expenditures for Combat", "b", "It is barraged", "clarification"))
+    refs = list(ruling_refs(rulings, "X", "Rules").values())
+    # "Expenditures" is too long a word to qualify by: the heading's title is, clipped to whole words.
+    assert refs == ["X A", "X Expenditures for… 1", "X Expenditures for… A", "X Expenditures for… B"]
+
+
+def test_a_label_the_document_prints_twice_is_cited_by_which_printing_it_is():
+    numbered = _numbered_rulebook(("Rules > 1 Basics", "1.3", "The court for wheelchair play", "rule"))
+    refs = list(ruling_refs(numbered, "X", "Rules").values())
+    assert (refs[2], refs[-1]) == ("X 1.3", "X 1.3 #2")  # never "X #25"
+    # Run-in titles a table repeats ("Rnf: G(1)", "Rnf: G(2)"), each unit named by its title.
+    titled = _rulings(("Rules > Record Track", "Rnf", "Rnf", "paragraph"),
+                      ("Rules > Record Track", "Rnf", "Rnf", "paragraph"))
+    assert list(ruling_refs(titled, "X", "Rules").values()) == ["X Rnf", "X Rnf #2"]
 
 def test_abbreviations_are_the_initials_of_the_game_and_tell_sources_apart():
     assert [abbreviation(name) for name in ("Paths of the Lance (Dragons of Glory expansion)", "Dungeon Twister",
