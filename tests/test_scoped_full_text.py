@@ -1,5 +1,6 @@
-"""Full text scoped inside the index (issue 45): a game's question reads that game's postings only, and every
-ranking equals the one that scored every game's matches and kept the game's after (tests/support/fts_reference)."""
+"""Full text at scale (issue 45): a game's question reads that game's postings only, a question naming no game is
+ranked from its phrases' matches kept in memory, and every ranking equals the one FTS5 gave by scoring every game's
+matches (tests/support/fts_reference)."""
 import json
 from pathlib import Path
 
@@ -7,6 +8,7 @@ from support.fts_reference import reference_fts_ranking
 
 from kb.lexicon import load_lexicon
 from kb.query import fts_query, without_game_name
+from kb import retrieval
 from kb.retrieval import fts_ranking, game_runs
 from kb.store import connect
 
@@ -36,3 +38,15 @@ def test_a_game_scoped_ranking_finds_the_rulings_of_each_of_its_documents(seeds_
     ranked = [rid for rid, _ in fts_ranking(conn, fts_query("doubled magic points reserve army"), "dragon-dice", 50)]
     sources = {conn.execute("select source from rulings where id = ?", [rid]).fetchone()[0] for rid in ranked}
     assert len(sources) >= 2 and all(rid.startswith("dragon-dice/") for rid in ranked)
+
+
+def test_a_question_naming_no_game_ranks_the_same_when_its_kept_matches_start_again(conn, monkeypatch):
+    monkeypatch.setattr(retrieval, "POSTINGS_MEMO", 1)  # every phrase read past the budget empties what is kept
+    for question in ("Can a reserve army double its magic?", "stoneskin terrain moves", "Is it?"):
+        query = fts_query(question)
+        assert fts_ranking(conn, query, None, 50) == reference_fts_ranking(conn, query, None, 50), question
+
+
+def test_a_full_text_query_of_any_other_form_ranks_as_fts5_ranks_it(conn):
+    for query in ('"reserve" AND "magic"', "stoneskin*", '"double" OR magic'):
+        assert fts_ranking(conn, query, None, 20) == reference_fts_ranking(conn, query, None, 20), query

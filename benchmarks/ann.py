@@ -1,0 +1,98 @@
+"""Approximate nearest neighbours against the exact dense scan (issue 45): recall@50 and time per question of
+hnswlib and usearch (float32 and int8 vectors) over a library's passages, and the exact scan in float32 and float16.
+
+    pip install --target /tmp/ann usearch hnswlib   # candidates only: neither is a dependency of the project
+    PYTHONPATH=/tmp/ann python benchmarks/ann.py --db build/scale/x10.db
+
+Recall counts a passage found when its exact cosine is at least the 50th best's: the copies of benchmarks/scale.py
+hold identical vectors, so which copy of a tie is returned does not matter. The questions: every set that
+benchmarks/scale.py asks, embedded once.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
+
+K = 50
+
+
+def timed(questions, search) -> tuple[list, float, float]:
+    """What `search` finds for each question, and its p50 and p95 in ms."""
+    found, times = [], []
+    for question in questions:
+        start = time.perf_counter()
+        found.append(search(question))
+        times.append((time.perf_counter() - start) * 1000)
+    ordered = sorted(times)
+    return found, statistics.median(times), ordered[round(0.95 * (len(ordered) - 1))]
+
+
+def main() -> None:
+    import numpy as np
+    from scale import load_questions
+    from threadpoolctl import threadpool_limits
+
+    from kb.retrieval import passages
+    from kb.search import embedder
+    from kb.store import connect
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--db", type=Path, required=True)
+    parser.add_argument("--efs", default="64,256,512", help="the search breadths tried")
+    args = parser.parse_args()
+    threadpool_limits(1, user_api="blas")
+    vectors = np.ascontiguousarray(passages(connect(args.db)).vectors)
+    questions = np.array([embedder().embed(q["question"]) for q in load_questions()], dtype=np.float32)
+    print(f"{len(vectors)} passages, {len(questions)} questions")
+
+    def exact(question):
+        scores = vectors @ question
+        top = np.argpartition(-scores, K)[:K]
+        return top[np.argsort(-scores[top])]
+
+    timed(questions, exact)  # warm
+    truth, p50, p95 = timed(questions, exact)
+    print(f"exact float32 scan: p50 {p50:.2f} ms, p95 {p95:.2f} ms")
+    halves = vectors.astype(np.float16)
+    _, p50, p95 = timed(questions[:20], lambda q: halves @ q.astype(np.float16))
+    print(f"exact float16 scan (numpy has no float16 BLAS): p50 {p50:.2f} ms")
+
+    def recall(found) -> float:
+        shares = []
+        for question, mine, best in zip(questions, found, truth):
+            last = float(vectors[best[-1]] @ question)
+            shares.append(sum(float(vectors[i] @ question) >= last - 1e-6 for i in list(mine)[:K]) / K)
+        return statistics.mean(shares)
+
+    efs = [int(ef) for ef in args.efs.split(",")]
+    import hnswlib
+    start = time.perf_counter()
+    index = hnswlib.Index(space="ip", dim=vectors.shape[1])
+    index.init_index(max_elements=len(vectors), ef_construction=100, M=16)
+    index.set_num_threads(1)
+    index.add_items(vectors, np.arange(len(vectors)))
+    print(f"hnswlib M=16: built in {time.perf_counter() - start:.1f} s")
+    for ef in efs:
+        index.set_ef(ef)
+        found, p50, p95 = timed(questions, lambda q: index.knn_query(q, k=K)[0][0])
+        print(f"  ef={ef}: recall@50 {recall(found):.4f}, p50 {p50:.2f} ms, p95 {p95:.2f} ms")
+    from usearch.index import Index
+    for dtype in ("f32", "i8"):
+        start = time.perf_counter()
+        index = Index(ndim=vectors.shape[1], metric="ip", dtype=dtype, connectivity=16, expansion_add=128)
+        index.add(np.arange(len(vectors)), vectors, threads=1)
+        print(f"usearch {dtype}: built in {time.perf_counter() - start:.1f} s, {index.memory_usage / 2**20:.0f} MB")
+        for ef in efs:
+            index.expansion_search = ef
+            found, p50, p95 = timed(questions, lambda q: index.search(q, K, threads=1).keys)
+            print(f"  ef={ef}: recall@50 {recall(found):.4f}, p50 {p50:.2f} ms, p95 {p95:.2f} ms")
+
+
+if __name__ == "__main__":
+    main()
