@@ -61,6 +61,8 @@ _WORD = re.compile(r"[^\W\d_]{2,}+")
 _APART = re.compile(r"(?=\b([^\W\d_]{2,}+)[ \t\n]++([^\W\d_]{2,}+))")  # two words, only spaces between
 _SPLIT = re.compile(r"\b([^\W\d_]{2,}+)- ([^\W\d_]{2,}+)\b")
 _SUSPENDED = frozenset({"and", "or", "to", "nor", "und"})  # "pre- and post-game" suspends the hyphen
+# A word a line's end broke at a hyphen ("excur-" over "sion"): the document writes it whole.
+_BROKEN = re.compile(r"(?<![^\W\d_])([^\W\d_]++)-[ \t]*+\n[ \t]*+([^\W\d_]++)")
 
 
 @dataclass(frozen=True)
@@ -237,11 +239,20 @@ def _nesting(cut: Cut) -> list[str]:
         if ruling.kind in _COUNTED_KINDS | TERM_KINDS or not ruling.parent or ruling.parent not in by_id \
                 or not _RELATIVE.match(ruling.label.strip()):
             continue
-        own, above = _parts(cut.refs.get(ruling.id, "")), _parts(cut.refs.get(ruling.parent, ""))
-        label = _parts(ruling.label)
-        if own != above + label and own[-len(label):] == label:
+        ref, above = cut.refs.get(ruling.id, ""), _parts(cut.refs.get(ruling.parent, ""))
+        own, label = _parts(ref), _parts(ruling.label)
+        if own != above + label and own[-len(label):] == label and not _clipped_under(ref, label, above):
             found.append(f"{cut.refs.get(ruling.id)} under {cut.refs.get(ruling.parent)}")
     return found
+
+
+def _clipped_under(ref: str, label: list[str], above: list[str]) -> bool:
+    """Is `ref` its parent's ref (parts `above`) cut at a whole word to leave room for the `label` within a
+    ref's length, the cut marked "…" ("Initiating… 1" under "Initiating Abilities/Deploying Cards"): the level
+    the document gives it, in as many words as fit?"""
+    head, _, tail = ref.rstrip().rpartition(" ")
+    kept = _parts(head)
+    return head.endswith("…") and bool(kept) and above[:len(kept)] == kept and _parts(tail) == label
 
 
 def _counters(cut: Cut) -> list[str]:
@@ -259,8 +270,8 @@ def _tokens(text: str) -> Counter:
 def _words(cut: Cut) -> list[str]:
     """Words of the rulings the document never writes whole though it writes their two halves side by side
     ("strikeout" where it has "strike out"), and words split at a hyphen the document writes unbroken
-    ("out-of- bounds")."""
-    written = _tokens(cut.original)
+    ("out-of- bounds"). A word a line's end broke at a hyphen ("airbombard-" over "ment") is written whole."""
+    written = _tokens(cut.original) + Counter(f"{a}{b}".casefold() for a, b in _BROKEN.findall(cut.original))
     pairs = {f"{m.group(1)} {m.group(2)}".casefold() for m in _APART.finditer(cut.original)}
     spaced = {m.group() for m in _SPLIT.finditer(" ".join(cut.original.split()))}  # split so in the document
     found: dict[str, None] = {}

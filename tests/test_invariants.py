@@ -98,6 +98,19 @@ def test_an_item_cited_at_another_nesting_level_than_its_parent_is_named():
     assert next(i for i in found if i["name"] == "nesting")["examples"] == ["4.5c under 3.2.6"]
 
 
+def test_an_item_under_a_long_term_is_cited_by_the_terms_first_words_when_the_whole_does_not_fit():
+    rulings = [_Ruling("t", "Glossary", "", "Initiating Abilities/Deploying Cards", "To deploy:", "glossary", 1),
+               _Ruling("1", "Glossary", "1.", "", "Check play restrictions.", "rule", 2, parent="t"),
+               _Ruling("2", "Glossary", "2.", "", "Pay the cost.", "rule", 3, parent="t"),
+               _Ruling("3", "Glossary", "3.", "", "Choose targets.", "rule", 4, parent="t")]
+    refs = {"t": "Initiating Abilities…", "1": "Initiating… 1", "2": "Deploying… 2", "3": "Initiating 3"}
+    found = invariants.check(invariants.Cut("", rulings, refs))
+    # The cut, marked "…", keeps the term's first words: the level holds; another term's words, or a head not
+    # marked as cut, do not.
+    assert next(i for i in found if i["name"] == "nesting")["examples"] == [
+        "Deploying… 2 under Initiating Abilities…", "Initiating 3 under Initiating Abilities…"]
+
+
 def test_an_unnumbered_document_names_its_units_by_their_headings_and_breaks_no_invariant(tmp_path):
     # Headings without numbers over one paragraph each: the refs were counts ("1" … "6"); they name the heading.
     answers = ["Move first.", "Roll two dice.", "Discard a card.", "Draw three.", "Pass the turn.", "Score it."]
@@ -145,6 +158,14 @@ def test_words_joined_or_split_against_the_documents_text_are_named():
     found = invariants.check(invariants.Cut(original, rulings, {"r1": "1"}))
     assert set(next(i for i in found if i["name"] == "words")["examples"]) == {
         "joined 'Strikeout'", "split 'of- bounds'"}
+
+
+def test_a_word_the_document_breaks_at_a_line_end_hyphen_is_one_it_writes():
+    # A scan that ran "air bombardment" together once, at a line's end: the cut joining the line is no join of its own.
+    original = "damaged by airbombard- \nment (see Case 39.3). Air bombardment pins units. Air strikes end a bombardment."
+    rulings = [_Ruling("r1", "Rules", "1", "", "Ships may be damaged by airbombardment.", "rule", 1)]
+    found = invariants.check(invariants.Cut(original, rulings, {"r1": "1"}))
+    assert not next(i for i in found if i["name"] == "words")["count"]
 
 
 def test_a_word_a_line_end_broke_at_a_hyphen_is_one_word_again_hyphen_kept_where_the_document_writes_it():
