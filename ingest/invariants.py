@@ -184,8 +184,17 @@ def _fragment(heading: str) -> bool:
     return (not any(c.isalpha() for c in bare) or bare[:1] in ",.;:)]"
             or "|" in heading or "\t" in heading or "   " in bare or bool(_CAPTION.match(bare))
             or bare[:1].islower() and not _RELATIVE.match(words[0])
-            or bare.endswith((",", ";", "-", "–")) or words[-1].casefold() in _SMALL_END
+            or bare.endswith((",", ";", "-", "–")) or _ends_on_small_word(words)
             or len(words) > _HEADING_WORDS)
+
+
+def _ends_on_small_word(words: list[str]) -> bool:
+    """Does a heading end on a small word as a sentence cut short does ("History of the", "If an")? Title case
+    capitalises a heading's last word whatever it is ("Attach To", "… You Weren't Looking For"); capitals
+    throughout ("HISTORY OF THE") or small words only ("If An") tell nothing of it."""
+    last = words[-1]
+    titled = last[:1].isupper() and last[1:].islower() and any(w.casefold() not in _SMALL_END for w in words)
+    return last.casefold() in _SMALL_END and not titled
 
 
 def _headings(cut: Cut) -> list[str]:

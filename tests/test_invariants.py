@@ -74,11 +74,19 @@ def test_a_contents_entry_kept_as_a_ruling_is_named_with_or_without_dot_leaders(
 
 @pytest.mark.parametrize("heading", ["Points | Length | Cards", "Figure 3 A unit in cover", "and then the other",
                                      ("If a player cannot draw a card from their deck at the start of their turn"
-                                      " then they lose the game at once and the"), "the round ends,"])
+                                      " then they lose the game at once and the"), "the round ends,",
+                                     "Uniforms, Organization, and History of the", "HISTORY OF THE", "If An"])
 def test_a_table_row_caption_or_sentence_fragment_as_a_heading_is_named(heading):
     rulings = [_Ruling("r1", f"Rules > {heading}", "", "", "Units move.", "paragraph", 1)]
     found = invariants.check(invariants.Cut("", rulings, {"r1": "Units 1"}))
     assert next(i for i in found if i["name"] == "headings")["count"] == 1
+
+
+@pytest.mark.parametrize("heading", ["Attach To", "Find Something You Weren’t Looking For"])
+def test_a_title_case_heading_ending_on_a_capitalised_small_word_is_a_heading(heading):
+    rulings = [_Ruling("r1", f"Rules > {heading}", "", "", "Units move.", "paragraph", 1)]
+    found = invariants.check(invariants.Cut("", rulings, {"r1": "Units 1"}))
+    assert not next(i for i in found if i["name"] == "headings")["count"]
 
 
 def test_a_unit_over_300_words_of_several_paragraphs_is_named_but_one_long_paragraph_is_not():
