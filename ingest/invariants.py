@@ -38,14 +38,17 @@ _RECURS = 4
 _SPREAD = 0.5
 _MAX_FURNITURE_WORDS = 14
 _GAP_SPREAD = 0.5
+# Where a text keeps its pages ("\f" between them), a running line stands among a page's first or last lines.
+_EDGE = 3
 # A line citing a rule ("Interpretation 2 Rule 7.4 (b)", "see section 4") recurs as content does.
 _CITING = re.compile(r"^(?:interpretation|rule|section|article|law|chapter|step|part|see)\b")
 
 _DIGITS = re.compile(r"\d++")
 _MARKS = "#>*_ \t-"  # markdown's heading, quote, emphasis and bullet marks around a line
 _PAGE_ALONE = re.compile(r"(?i)^(?:page[ \t]++)?[-–—(]?[ \t]*+\d{1,4}+(?:[ \t]*+(?:/|of)[ \t]*+\d{1,4}+)?[ \t]*+[-–—)]?$")
-# A page number glued after a sentence's end: "… ends the game. 14".
-_GLUED_PAGE = re.compile(r"[.!?)”\"][ \t]++\d{1,3}+$")
+# A page number glued after a sentence's end: "… ends the game. 14"; not a number a "No." or "Fig." introduces
+# ("DIAGRAM NO. 1").
+_GLUED_PAGE = re.compile(r"(?<!\b[Nn][Oo])(?<!\b[Ff][Ii][Gg])(?<!\b[Pp])[.!?)”\"][ \t]++\d{1,3}+$")
 # A contents entry: dot leaders, or an ellipsis, before a page number.
 _LEADERS = re.compile(r"(?:\.[ \t]?){4,}+[ \t]*+\d{1,4}+[ \t]*+$|…[ \t]*+\d{1,4}+[ \t]*+$")
 _TAIL = 120
@@ -114,16 +117,32 @@ def _shape(line: str) -> str:
 
 def _furniture_lines(original: str) -> set[str]:
     """The shapes of lines that recur as a whole line at least `_RECURS` times, spread over at least half the
-    document: running headers and footers, whatever the format kept them as."""
+    document, at its pages' edges where it keeps its pages: running headers and footers, whatever the format
+    kept them as."""
     where: dict[str, list[int]] = defaultdict(list)
     lines = original.split("\n")
     for number, line in enumerate(lines):
         shape = _shape(line)
         if shape and len(shape.split()) <= _MAX_FURNITURE_WORDS and _WORD.search(shape):
             where[shape].append(number)
+    # A passage each rule repeats recurs at about a page's interval too, but away from the pages' edges.
+    edges = _page_edges(original) if "\f" in original else None
     return {shape for shape, at in where.items()
             if len(at) >= _RECURS and _regular(at, _SPREAD * len(lines))
-            and len(_WORD.findall(shape)) >= 2 and not _CITING.match(shape)}
+            and len(_WORD.findall(shape)) >= 2 and not _CITING.match(shape)
+            and (edges is None or 2 * sum(n in edges for n in at) >= len(at))}
+
+
+def _page_edges(original: str) -> set[int]:
+    """The numbers of the lines among each page's first or last `_EDGE` lines that are not blank, in a text
+    whose pages a form feed separates."""
+    edges, first = set(), 0
+    for page in original.split("\f"):
+        rows = page.split("\n")
+        body = [first + n for n, row in enumerate(rows) if row.strip()]
+        edges.update(body[:_EDGE] + body[-_EDGE:])
+        first += len(rows) - 1  # the next page starts on the line this one ends on
+    return edges
 
 
 def _regular(at: list[int], spread: float) -> bool:

@@ -57,10 +57,27 @@ def test_a_running_header_repeated_on_every_page_of_a_browser_print_is_named_as_
     assert furniture["count"] == 3 and "skirmish rules - example site" in furniture["examples"][0]
 
 
-def test_a_page_number_glued_after_a_sentence_is_named_as_furniture():
-    glued = [_Ruling("r1", "Setup", "1", "", "Shuffle the deck and deal five cards. 14", "rule", 1)]
-    found = invariants.check(invariants.Cut("", glued, {"r1": "1"}))
-    assert next(i for i in found if i["name"] == "furniture")["count"] == 1
+def test_a_passage_each_rule_repeats_mid_page_is_no_running_line_but_a_page_edge_line_is():
+    # A PDF's pages (form feeds between them): a footer on each page's last line, and each rule's penalty
+    # clause, wrapped alike, in the middle of its page.
+    clause = "impact, the referee may assess a major penalty and game misconduct"
+    moves = [f"Each unit in squad {p}{m} may move two squares and fight." for p in range(1, 9) for m in range(8)]
+    pages = ["\n".join([*moves[8 * p:8 * p + 4], f"Rule {p}.1 A player who checks an opponent causing an injury by the",
+                         clause, *moves[8 * p + 4:8 * p + 8], f"SKIRMISH PLAYING RULES 2024 - page {p}"])
+             for p in range(8)]
+    text = "\f\n".join(pages)
+    rulings = [_Ruling(f"r{p}", "Rules", f"{p}.1", "", f"A player who checks… by the {clause} penalty.", "rule", p)
+               for p in range(1, 9)] + [_Ruling("f", "Rules", "9.1", "", "Fight. SKIRMISH PLAYING RULES 2024 - page 3",
+                                                "rule", 9)]
+    found = invariants.check(invariants.Cut(text, rulings, {r.id: r.label for r in rulings}))
+    assert next(i for i in found if i["name"] == "furniture")["examples"] == ["9.1: 'skirmish playing rules # - page #'"]
+
+
+def test_a_page_number_glued_after_a_sentence_is_named_as_furniture_but_a_numbered_figure_is_not():
+    glued = [_Ruling("r1", "Setup", "1", "", "Shuffle the deck and deal five cards. 14", "rule", 1),
+             _Ruling("r2", "Setup", "2", "", "The batter's box is drawn as shown. DIAGRAM NO. 1", "rule", 2)]
+    found = invariants.check(invariants.Cut("", glued, {"r1": "1", "r2": "2"}))
+    assert next(i for i in found if i["name"] == "furniture")["examples"] == ["1: 'Shuffle the deck and deal five cards. 14'"]
 
 
 def test_a_contents_entry_kept_as_a_ruling_is_named_with_or_without_dot_leaders():
