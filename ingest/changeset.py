@@ -173,7 +173,7 @@ def _for_document(entry: SourceEntry, parsed: ParsedSource, stored: Stored, wher
     source = next(c for c in chain([entry.id], (f"{entry.id}-{n}" for n in count(2))) if c not in stored.source_ids)
     ids = editions.stable_ids(parsed.rulings, {}, set(stored.ruling_ids))
     game_name = (game_name or stored.game_name or parsed.found.get("game_name")
-                 or entry.game.replace("-", " ").title())
+                 or titles.filed_name(entry.game))
     abbrevs = assign_refs([(entry, parsed)], {entry.game: game_name}, where, stored.abbrevs, stored.refs)
     rows = _first_edition(editions.remap(source_rows(entry, parsed, abbrevs[entry.id]), ids, source))
     rows["xrefs"] += [as_row(x) for x in link_names([(entry, _renamed(parsed, ids))], stored.rulings, stored.spans)]

@@ -38,14 +38,17 @@ _RECURS = 4
 _SPREAD = 0.5
 _MAX_FURNITURE_WORDS = 14
 _GAP_SPREAD = 0.5
+# Where a text keeps its pages ("\f" between them), a running line stands among a page's first or last lines.
+_EDGE = 3
 # A line citing a rule ("Interpretation 2 Rule 7.4 (b)", "see section 4") recurs as content does.
 _CITING = re.compile(r"^(?:interpretation|rule|section|article|law|chapter|step|part|see)\b")
 
 _DIGITS = re.compile(r"\d++")
 _MARKS = "#>*_ \t-"  # markdown's heading, quote, emphasis and bullet marks around a line
 _PAGE_ALONE = re.compile(r"(?i)^(?:page[ \t]++)?[-–—(]?[ \t]*+\d{1,4}+(?:[ \t]*+(?:/|of)[ \t]*+\d{1,4}+)?[ \t]*+[-–—)]?$")
-# A page number glued after a sentence's end: "… ends the game. 14".
-_GLUED_PAGE = re.compile(r"[.!?)”\"][ \t]++\d{1,3}+$")
+# A page number glued after a sentence's end: "… ends the game. 14"; not a number a "No." or "Fig." introduces
+# ("DIAGRAM NO. 1").
+_GLUED_PAGE = re.compile(r"(?<!\b[Nn][Oo])(?<!\b[Ff][Ii][Gg])(?<!\b[Pp])[.!?)”\"][ \t]++\d{1,3}+$")
 # A contents entry: dot leaders, or an ellipsis, before a page number.
 _LEADERS = re.compile(r"(?:\.[ \t]?){4,}+[ \t]*+\d{1,4}+[ \t]*+$|…[ \t]*+\d{1,4}+[ \t]*+$")
 _TAIL = 120
@@ -61,6 +64,8 @@ _WORD = re.compile(r"[^\W\d_]{2,}+")
 _APART = re.compile(r"(?=\b([^\W\d_]{2,}+)[ \t\n]++([^\W\d_]{2,}+))")  # two words, only spaces between
 _SPLIT = re.compile(r"\b([^\W\d_]{2,}+)- ([^\W\d_]{2,}+)\b")
 _SUSPENDED = frozenset({"and", "or", "to", "nor", "und"})  # "pre- and post-game" suspends the hyphen
+# A word a line's end broke at a hyphen ("excur-" over "sion"): the document writes it whole.
+_BROKEN = re.compile(r"(?<![^\W\d_])([^\W\d_]++)-[ \t]*+\n[ \t]*+([^\W\d_]++)")
 
 
 @dataclass(frozen=True)
@@ -112,16 +117,32 @@ def _shape(line: str) -> str:
 
 def _furniture_lines(original: str) -> set[str]:
     """The shapes of lines that recur as a whole line at least `_RECURS` times, spread over at least half the
-    document: running headers and footers, whatever the format kept them as."""
+    document, at its pages' edges where it keeps its pages: running headers and footers, whatever the format
+    kept them as."""
     where: dict[str, list[int]] = defaultdict(list)
     lines = original.split("\n")
     for number, line in enumerate(lines):
         shape = _shape(line)
         if shape and len(shape.split()) <= _MAX_FURNITURE_WORDS and _WORD.search(shape):
             where[shape].append(number)
+    # A passage each rule repeats recurs at about a page's interval too, but away from the pages' edges.
+    edges = _page_edges(original) if "\f" in original else None
     return {shape for shape, at in where.items()
             if len(at) >= _RECURS and _regular(at, _SPREAD * len(lines))
-            and len(_WORD.findall(shape)) >= 2 and not _CITING.match(shape)}
+            and len(_WORD.findall(shape)) >= 2 and not _CITING.match(shape)
+            and (edges is None or 2 * sum(n in edges for n in at) >= len(at))}
+
+
+def _page_edges(original: str) -> set[int]:
+    """The numbers of the lines among each page's first or last `_EDGE` lines that are not blank, in a text
+    whose pages a form feed separates."""
+    edges, first = set(), 0
+    for page in original.split("\f"):
+        rows = page.split("\n")
+        body = [first + n for n, row in enumerate(rows) if row.strip()]
+        edges.update(body[:_EDGE] + body[-_EDGE:])
+        first += len(rows) - 1  # the next page starts on the line this one ends on
+    return edges
 
 
 def _regular(at: list[int], spread: float) -> bool:
@@ -182,8 +203,17 @@ def _fragment(heading: str) -> bool:
     return (not any(c.isalpha() for c in bare) or bare[:1] in ",.;:)]"
             or "|" in heading or "\t" in heading or "   " in bare or bool(_CAPTION.match(bare))
             or bare[:1].islower() and not _RELATIVE.match(words[0])
-            or bare.endswith((",", ";", "-", "–")) or words[-1].casefold() in _SMALL_END
+            or bare.endswith((",", ";", "-", "–")) or _ends_on_small_word(words)
             or len(words) > _HEADING_WORDS)
+
+
+def _ends_on_small_word(words: list[str]) -> bool:
+    """Does a heading end on a small word as a sentence cut short does ("History of the", "If an")? Title case
+    capitalises a heading's last word whatever it is ("Attach To", "… You Weren't Looking For"); capitals
+    throughout ("HISTORY OF THE") or small words only ("If An") tell nothing of it."""
+    last = words[-1]
+    titled = last[:1].isupper() and last[1:].islower() and any(w.casefold() not in _SMALL_END for w in words)
+    return last.casefold() in _SMALL_END and not titled
 
 
 def _headings(cut: Cut) -> list[str]:
@@ -237,11 +267,20 @@ def _nesting(cut: Cut) -> list[str]:
         if ruling.kind in _COUNTED_KINDS | TERM_KINDS or not ruling.parent or ruling.parent not in by_id \
                 or not _RELATIVE.match(ruling.label.strip()):
             continue
-        own, above = _parts(cut.refs.get(ruling.id, "")), _parts(cut.refs.get(ruling.parent, ""))
-        label = _parts(ruling.label)
-        if own != above + label and own[-len(label):] == label:
+        ref, above = cut.refs.get(ruling.id, ""), _parts(cut.refs.get(ruling.parent, ""))
+        own, label = _parts(ref), _parts(ruling.label)
+        if own != above + label and own[-len(label):] == label and not _clipped_under(ref, label, above):
             found.append(f"{cut.refs.get(ruling.id)} under {cut.refs.get(ruling.parent)}")
     return found
+
+
+def _clipped_under(ref: str, label: list[str], above: list[str]) -> bool:
+    """Is `ref` its parent's ref (parts `above`) cut at a whole word to leave room for the `label` within a
+    ref's length, the cut marked "…" ("Initiating… 1" under "Initiating Abilities/Deploying Cards"): the level
+    the document gives it, in as many words as fit?"""
+    head, _, tail = ref.rstrip().rpartition(" ")
+    kept = _parts(head)
+    return head.endswith("…") and bool(kept) and above[:len(kept)] == kept and _parts(tail) == label
 
 
 def _counters(cut: Cut) -> list[str]:
@@ -259,8 +298,8 @@ def _tokens(text: str) -> Counter:
 def _words(cut: Cut) -> list[str]:
     """Words of the rulings the document never writes whole though it writes their two halves side by side
     ("strikeout" where it has "strike out"), and words split at a hyphen the document writes unbroken
-    ("out-of- bounds")."""
-    written = _tokens(cut.original)
+    ("out-of- bounds"). A word a line's end broke at a hyphen ("airbombard-" over "ment") is written whole."""
+    written = _tokens(cut.original) + Counter(f"{a}{b}".casefold() for a, b in _BROKEN.findall(cut.original))
     pairs = {f"{m.group(1)} {m.group(2)}".casefold() for m in _APART.finditer(cut.original)}
     spaced = {m.group() for m in _SPLIT.finditer(" ".join(cut.original.split()))}  # split so in the document
     found: dict[str, None] = {}

@@ -108,7 +108,8 @@ def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None 
     # The title as the document writes it, never the file's; a generic one joined with the game's name.
     candidates = [front.pop("title", None), found.metadata.get("title"), titles.self_named(doc.text),
                   titles.named_by_file(entry.file, doc.text)]
-    if title := titles.document_title(candidates, doc.text, game_name, found.metadata.get("subtitle")):
+    if title := titles.document_title(candidates, doc.text, game_name, found.metadata.get("subtitle"),
+                                      titles.filed_name(entry.game)):
         front["title"] = title
     if game_name:
         front["game_name"] = game_name

@@ -312,10 +312,12 @@ def _own_labels(members: list[Ruling]) -> list[str]:
 def _named(members: list[Ruling], base: list[str], section: str, titled: set[str]) -> list[str]:
     """Labels that are counts made into names, where the document prints no label (and no labelled heading is
     over them): a unit that is its own heading by its title ("DT Revealing A Room", added to `titled`), any
-    other by the heading it sits under and its count there ("TtR Components 2"). A count stays bare only under
-    no heading at all."""
+    other by the heading it sits under and its count there ("TtR Components 2"), skipping the numbers its
+    section's units print (a paragraph over items "1." and "2." is "Fleet 3", never a second "Fleet 1"). A count
+    stays bare only under no heading at all."""
     heading = " ".join(section.rpartition(" > ")[2].split())
-    named, counts = [], count(1)  # a count under its heading starts at 1 there
+    printed = {own for own, ruling in zip(base, members, strict=True) if not _ordinal(ruling)}
+    named, counts = [], (n for n in count(1) if str(n) not in printed)  # a count under its heading starts there
     for own, ruling in zip(base, members, strict=True):
         if numbering(own) != own or not _ordinal(ruling):
             named.append(own)  # the document's number, or a term: no count

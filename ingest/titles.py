@@ -89,21 +89,31 @@ def _title_word(match: re.Match) -> str:
 
 
 def document_title(candidates: list[str | None], text: str, game_name: str | None,
-                   subtitle: str | None = None) -> str | None:
+                   subtitle: str | None = None, filed_as: str = "") -> str | None:
     """The document's title: the first of `candidates` (in order of trust) that is no section heading, joined
     with `game_name` when it names no game (see the module's docstring): with `subtitle` (the cover's next title
-    line) instead where that names it ("Jet Lag: The Game – Hide and Seek Sydney Rules"). None when there is none."""
+    line) instead where that names it ("Jet Lag: The Game – Hide and Seek Sydney Rules"). A document that names
+    its game nowhere (no `game_name`) has a generic title joined with `filed_as`, the name of the game it is
+    filed under ("Pathfinder Adventure Card Game Rules Questions"). None when there is no title."""
     title = next((c for c in candidates if c and not is_section_heading(c)), None)
     if not title:
         return None
     title = as_written(title)
-    if not game_name or names_game(title, game_name):
+    if not game_name:
+        return f"{filed_as} {title}" if filed_as and is_generic(title, text) else title
+    if names_game(title, game_name):
         return title
     if subtitle and names_game(subtitle, game_name):
         return f"{title} – {as_written(subtitle)}"
     # A generic title reads as the game's ("Disney Lorcana Comprehensive Rules"); a named one keeps its name apart
     # ("Android: Netrunner – NISEI Comprehensive Rules Document").
     return f"{game_name} {title}" if is_generic(title, text) else f"{game_name} – {title}"
+
+
+def filed_name(slug: str) -> str:
+    """The name a game is filed under when no document names it: its slug's words, capitalised
+    ("pathfinder-adventure-card-game" -> "Pathfinder Adventure Card Game")."""
+    return slug.replace("-", " ").title()
 
 
 def names_game(title: str, game_name: str) -> bool:

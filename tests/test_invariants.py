@@ -57,10 +57,27 @@ def test_a_running_header_repeated_on_every_page_of_a_browser_print_is_named_as_
     assert furniture["count"] == 3 and "skirmish rules - example site" in furniture["examples"][0]
 
 
-def test_a_page_number_glued_after_a_sentence_is_named_as_furniture():
-    glued = [_Ruling("r1", "Setup", "1", "", "Shuffle the deck and deal five cards. 14", "rule", 1)]
-    found = invariants.check(invariants.Cut("", glued, {"r1": "1"}))
-    assert next(i for i in found if i["name"] == "furniture")["count"] == 1
+def test_a_passage_each_rule_repeats_mid_page_is_no_running_line_but_a_page_edge_line_is():
+    # A PDF's pages (form feeds between them): a footer on each page's last line, and each rule's penalty
+    # clause, wrapped alike, in the middle of its page.
+    clause = "impact, the referee may assess a major penalty and game misconduct"
+    moves = [f"Each unit in squad {p}{m} may move two squares and fight." for p in range(1, 9) for m in range(8)]
+    pages = ["\n".join([*moves[8 * p:8 * p + 4], f"Rule {p}.1 A player who checks an opponent causing an injury by the",
+                         clause, *moves[8 * p + 4:8 * p + 8], f"SKIRMISH PLAYING RULES 2024 - page {p}"])
+             for p in range(8)]
+    text = "\f\n".join(pages)
+    rulings = [_Ruling(f"r{p}", "Rules", f"{p}.1", "", f"A player who checks… by the {clause} penalty.", "rule", p)
+               for p in range(1, 9)] + [_Ruling("f", "Rules", "9.1", "", "Fight. SKIRMISH PLAYING RULES 2024 - page 3",
+                                                "rule", 9)]
+    found = invariants.check(invariants.Cut(text, rulings, {r.id: r.label for r in rulings}))
+    assert next(i for i in found if i["name"] == "furniture")["examples"] == ["9.1: 'skirmish playing rules # - page #'"]
+
+
+def test_a_page_number_glued_after_a_sentence_is_named_as_furniture_but_a_numbered_figure_is_not():
+    glued = [_Ruling("r1", "Setup", "1", "", "Shuffle the deck and deal five cards. 14", "rule", 1),
+             _Ruling("r2", "Setup", "2", "", "The batter's box is drawn as shown. DIAGRAM NO. 1", "rule", 2)]
+    found = invariants.check(invariants.Cut("", glued, {"r1": "1", "r2": "2"}))
+    assert next(i for i in found if i["name"] == "furniture")["examples"] == ["1: 'Shuffle the deck and deal five cards. 14'"]
 
 
 def test_a_contents_entry_kept_as_a_ruling_is_named_with_or_without_dot_leaders():
@@ -74,11 +91,19 @@ def test_a_contents_entry_kept_as_a_ruling_is_named_with_or_without_dot_leaders(
 
 @pytest.mark.parametrize("heading", ["Points | Length | Cards", "Figure 3 A unit in cover", "and then the other",
                                      ("If a player cannot draw a card from their deck at the start of their turn"
-                                      " then they lose the game at once and the"), "the round ends,"])
+                                      " then they lose the game at once and the"), "the round ends,",
+                                     "Uniforms, Organization, and History of the", "HISTORY OF THE", "If An"])
 def test_a_table_row_caption_or_sentence_fragment_as_a_heading_is_named(heading):
     rulings = [_Ruling("r1", f"Rules > {heading}", "", "", "Units move.", "paragraph", 1)]
     found = invariants.check(invariants.Cut("", rulings, {"r1": "Units 1"}))
     assert next(i for i in found if i["name"] == "headings")["count"] == 1
+
+
+@pytest.mark.parametrize("heading", ["Attach To", "Find Something You Weren’t Looking For"])
+def test_a_title_case_heading_ending_on_a_capitalised_small_word_is_a_heading(heading):
+    rulings = [_Ruling("r1", f"Rules > {heading}", "", "", "Units move.", "paragraph", 1)]
+    found = invariants.check(invariants.Cut("", rulings, {"r1": "Units 1"}))
+    assert not next(i for i in found if i["name"] == "headings")["count"]
 
 
 def test_a_unit_over_300_words_of_several_paragraphs_is_named_but_one_long_paragraph_is_not():
@@ -96,6 +121,19 @@ def test_an_item_cited_at_another_nesting_level_than_its_parent_is_named():
                _Ruling("d", "Rules", "d.", "", "Those that fight.", "rule", 3, parent="p")]
     found = invariants.check(invariants.Cut("", rulings, {"p": "3.2.6", "c": "4.5c", "d": "3.2.6d"}))
     assert next(i for i in found if i["name"] == "nesting")["examples"] == ["4.5c under 3.2.6"]
+
+
+def test_an_item_under_a_long_term_is_cited_by_the_terms_first_words_when_the_whole_does_not_fit():
+    rulings = [_Ruling("t", "Glossary", "", "Initiating Abilities/Deploying Cards", "To deploy:", "glossary", 1),
+               _Ruling("1", "Glossary", "1.", "", "Check play restrictions.", "rule", 2, parent="t"),
+               _Ruling("2", "Glossary", "2.", "", "Pay the cost.", "rule", 3, parent="t"),
+               _Ruling("3", "Glossary", "3.", "", "Choose targets.", "rule", 4, parent="t")]
+    refs = {"t": "Initiating Abilities…", "1": "Initiating… 1", "2": "Deploying… 2", "3": "Initiating 3"}
+    found = invariants.check(invariants.Cut("", rulings, refs))
+    # The cut, marked "…", keeps the term's first words: the level holds; another term's words, or a head not
+    # marked as cut, do not.
+    assert next(i for i in found if i["name"] == "nesting")["examples"] == [
+        "Deploying… 2 under Initiating Abilities…", "Initiating 3 under Initiating Abilities…"]
 
 
 def test_an_unnumbered_document_names_its_units_by_their_headings_and_breaks_no_invariant(tmp_path):
@@ -145,6 +183,14 @@ def test_words_joined_or_split_against_the_documents_text_are_named():
     found = invariants.check(invariants.Cut(original, rulings, {"r1": "1"}))
     assert set(next(i for i in found if i["name"] == "words")["examples"]) == {
         "joined 'Strikeout'", "split 'of- bounds'"}
+
+
+def test_a_word_the_document_breaks_at_a_line_end_hyphen_is_one_it_writes():
+    # A scan that ran "air bombardment" together once, at a line's end: the cut joining the line is no join of its own.
+    original = "damaged by airbombard- \nment (see Case 39.3). Air bombardment pins units. Air strikes end a bombardment."
+    rulings = [_Ruling("r1", "Rules", "1", "", "Ships may be damaged by airbombardment.", "rule", 1)]
+    found = invariants.check(invariants.Cut(original, rulings, {"r1": "1"}))
+    assert not next(i for i in found if i["name"] == "words")["count"]
 
 
 def test_a_word_a_line_end_broke_at_a_hyphen_is_one_word_again_hyphen_kept_where_the_document_writes_it():

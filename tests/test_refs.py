@@ -193,6 +193,17 @@ def test_a_label_another_section_printed_is_told_apart_by_the_heading_it_sits_un
     assert refs == ["X A", "X Expenditures for… 1", "X Expenditures for… A", "X Expenditures for… B"]
 
 
+def test_a_paragraph_beside_numbered_items_is_counted_past_their_numbers():
+    rulings = _rulings(("Rules > Movement Costs", "1", "Roads cost half", "clarification"),
+                       ("Rules > Commonwealth Fleet", "7", "The Axis player may bombard", "paragraph"),
+                       *[("Rules > Commonwealth Fleet", str(n), f"Item {n}", "clarification") for n in (1, 2)],
+                       ("Rules > Commonwealth Fleet", "8", "Ignore this case", "paragraph"))
+    refs = list(ruling_refs(rulings, "X", "Rules").values())
+    # Never a second "Commonwealth… 1" (which took the paragraph's ref to its place, "X #2").
+    assert refs[1:] == ["X Commonwealth Fleet 3", "X Commonwealth Fleet 1", "X Commonwealth Fleet 2",
+                        "X Commonwealth Fleet 4"]
+
+
 def test_a_label_the_document_prints_twice_is_cited_by_which_printing_it_is():
     numbered = _numbered_rulebook(("Rules > 1 Basics", "1.3", "The court for wheelchair play", "rule"))
     refs = list(ruling_refs(numbered, "X", "Rules").values())

@@ -165,3 +165,12 @@ def test_a_named_title_that_names_another_game_is_joined_with_the_cover_line_or_
     # No cover line names it: the game's name, as the document writes it, before the title the document prints.
     text = f"Stone Age Release Notes\n\n{_RULES}\n"
     assert _title_of(tmp_path, "b.txt", text, "quarry") == "Quarry – Stone Age Release Notes"
+
+
+def test_a_generic_title_of_a_document_that_never_names_its_game_is_joined_with_the_name_it_is_filed_under(tmp_path):
+    questions = "\n\n".join(f"## May a player move {n} stones at once?\n\nYes, once per round." for n in range(2, 6))
+    text = f"# Rules Questions\n\n{questions}\n"
+    assert _title_of(tmp_path, "faq.md", text, "quarry-card-game") == "Quarry Card Game Rules Questions"
+    # A title that names something is the document's own: kept as it prints it.
+    assert _title_of(tmp_path, "notes.md", text.replace("Rules Questions", "Stone Age Notes"),
+                     "quarry-card-game") == "Stone Age Notes"
