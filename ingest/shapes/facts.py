@@ -97,6 +97,17 @@ class Facts:
         return (previous >= 0 and not ENDS_CLAUSE.search(self.line(previous).rstrip())
                 and self.carried_on(index))
 
+    def ends_sentence_above(self, index: int) -> bool:
+        """Is the label alone on line `index` the last word of the sentence above, wrapped onto a line of its own
+        ("…See section" / "6." / "c.")? The line above (past blank lines) runs to the text's width without ending a
+        clause (a heading over a label ends short), and the label has no text of its own: the next line opens a
+        label too, or there is none."""
+        previous, following = self.preceding[index], self.following[index]
+        above = self.line(previous).rstrip() if previous >= 0 else ""
+        return len(above) >= _SHORT_LINE * self.width and not ENDS_CLAUSE.search(above) and (
+            following is None or self.readings[following].item is not None
+            or LONE_LABEL.match(self.line(following)) is not None)
+
     def carried_on(self, index: int) -> bool:
         """Does the next line carry the sentence of line `index` on ("Section 9.1.6" / "details the cases…",
         "FLAVOR TEXT" / ", and has no effect…")?"""
