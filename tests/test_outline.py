@@ -338,6 +338,42 @@ Q: Can I use Read a Book twice?
     assert blocks[0].example_texts == ["Cheshire Cat banishes Marshmallow."]
 
 
+# A PDF's summary of changes: a bullet alone on its line over its text, a blank line after most lines, even inside a
+# sentence that wraps from a full line.
+WRAPPED_SUMMARY = """Harbour Rules Reference
+
+Summary of Changes
+
+●
+Added our address.
+
+●
+Rewrote the trading rules so that every port trades the same goods in the same order, now that ships
+
+carry more than one kind of good (section 4).
+
+●
+Removed the storm rules.
+
+1. Ships
+
+A ship holds at most four goods and moves before it trades, whatever the port it starts its turn in, unless
+
+a storm holds it in port.
+
+1.1 A ship in port may not be attacked.
+"""
+
+
+def test_a_blank_line_after_a_full_line_whose_sentence_goes_on_parts_no_paragraph():
+    blocks = segment(WRAPPED_SUMMARY)
+    texts = [b.text for b in blocks]
+    assert "● Rewrote the trading rules so that every port trades the same goods in the same order, now that ships " \
+           "carry more than one kind of good (section 4)." in texts
+    assert any(text.endswith("unless a storm holds it in port.") for text in texts)
+    assert "● Added our address." in texts and "● Removed the storm rules." in texts  # short lines end their bullet
+
+
 def test_text_left_of_an_answers_margin_after_a_blank_line_ends_the_answer():
     blocks = segment("Q: Does shifting remove damage?\n   A: No, any damage remains.\n\n"
                      "Support (Whenever this character quests, add its strength.)\n")
