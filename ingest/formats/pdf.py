@@ -130,7 +130,7 @@ def _page_text(page: pypdf.PageObject) -> str:
     zero-width spaces, is one line of the page, not five."""
     pieces: list[tuple[str, float]] = []  # each piece of text pypdf shows, with its baseline on the page
 
-    def visit(text, cm, tm, font, size):  # noqa: ARG001 - pypdf's visitor signature
+    def visit(text, cm, tm, font, size):  # pypdf's visitor signature: font and size unused
         if text.strip():
             pieces.append((text, tm[4] * cm[1] + tm[5] * cm[3] + cm[5]))
     text = page.extract_text(visitor_text=visit) or ""
