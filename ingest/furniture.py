@@ -26,8 +26,9 @@ from ingest.text import MappedText
 _MARGIN = 5  # non-blank lines at the top and at the bottom of a page where headers and footers sit
 # Numbers that change from page to page: digit runs, and lower-case roman numerals (front-matter pages).
 _NUMBER = re.compile(r"\d+|(?<![\w#])(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})(?!\w)")
-# Lines that are content however often they recur: numbered rules and items, Q/A, headings, table rows, bullets.
-_BODY = re.compile(r"^(?:\d+(?:\.\d+)*[.)]\s|\d+(?:\.\d+)+\s|[A-Za-z][.)]\s|[QA][:.]|#{1,6}\s|\||[-*•◊]\s)")
+# Lines that are content however often they recur: numbered rules and items (a label alone on its line too, its
+# text set on the next: "b." recurs on many pages' edges), Q/A, headings, table rows, bullets.
+_BODY = re.compile(r"^(?:\d+(?:\.\d+)*[.)](?:\s|$)|\d+(?:\.\d+)+\s|[A-Za-z][.)](?:\s|$)|[QA][:.]|#{1,6}\s|\||[-*•◊]\s)")
 # A markdown conversion may mark a page number as a heading ("## 10").
 _PAGE_NUMBER = re.compile(
     r"^(?:#{1,6}\s+)?(?:page\s++)?[-–—(]?\s*(\d{1,4}|(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3}))\s*[-–—)]?$", re.I)

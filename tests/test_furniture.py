@@ -239,3 +239,13 @@ def test_page_numbers_a_conversion_marked_as_headings_are_furniture():
                     for n in range(2, 8))
     found = strip_furniture(MappedText.of(pages))
     assert "## " not in found.text.text and found.text.text.count("-1. A rule") == 6
+
+
+def test_an_item_label_set_alone_on_its_line_stays_however_often_it_opens_a_page():
+    # A PDF that sets each item's label on a line over its text: "a." and "b." open and close most pages.
+    pages = ["".join(f"{page}.{rule}.\nA rule of page {page} with its items.\na.\nThe first item of rule {rule}.\n"
+                     f"b.\nThe second item of rule {rule}.\n" for rule in range(1, 4)) + f"- {page} -\n"
+             for page in range(1, 9)]
+    found = strip_furniture(MappedText.of("\f".join(pages)))
+    assert "a." not in dict(found.removed) and "b." not in dict(found.removed)
+    assert lines_of(found.text.text).count("b.") == 24

@@ -141,6 +141,66 @@ def test_labels_alone_on_their_lines_head_or_number_what_follows_them_and_a_cont
     assert [b.label for b in blocks if b.label in ("1.1", "1.2", "2.1")] == []  # the contents' entries
 
 
+# Labels alone on their lines, where a sentence's last word, a section number, wrapped onto a line of its own over
+# the next item's label: "see section" / "2.1.3." / "b.".
+WRAPPED = """Market Rules Reference
+
+1.
+Markets
+
+1.1.
+Prices
+
+1.1.1.
+A good is sold at its market price.
+
+a.
+A market's price rises when a good is bought. Prices are kept as in section
+
+1.1.2.
+
+b.
+A market's price falls when a good is sold. See section
+
+2.
+
+c.
+A good nobody buys is discarded.
+
+1.1.2.
+Prices
+
+a.
+Each market starts at a price of three.
+
+1.1.3.
+A market closes when its last good is sold.
+
+1.1.4.
+A closed market opens again at the next round.
+
+2.
+Fees
+
+2.1.
+
+2.1.1.
+A fee is paid in goods.
+
+2.1.2.
+A fee is paid once a round.
+"""
+
+
+def test_a_section_number_ending_a_wrapped_sentence_is_its_text_and_the_next_item_stays_with_its_rule():
+    found = by_label(segment(WRAPPED))
+    assert found["1.1.1a"].text.endswith("as in section 1.1.2.") and found["1.1.1b"].text.endswith("See section 2.")
+    assert found["1.1.1b"].parent == "1.1.1" and found["1.1.1c"].parent == "1.1.1"
+    assert found["1.1.2"].text == "Prices" and found["1.1.2a"].text == "Each market starts at a price of three."
+    assert "1.1.2b" not in found and "1.1.1.2" not in found and "2" not in found
+    # A label under a heading's short line is no sentence's end, though no text of its own follows it.
+    assert not any(block.text.endswith("2.1.") for block in found.values())
+
 LETTERED = """Colony Rules
 
 1 PLANETS

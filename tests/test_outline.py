@@ -338,6 +338,42 @@ Q: Can I use Read a Book twice?
     assert blocks[0].example_texts == ["Cheshire Cat banishes Marshmallow."]
 
 
+# A PDF's summary of changes: a bullet alone on its line over its text, a blank line after most lines, even inside a
+# sentence that wraps from a full line.
+WRAPPED_SUMMARY = """Harbour Rules Reference
+
+Summary of Changes
+
+●
+Added our address.
+
+●
+Rewrote the trading rules so that every port trades the same goods in the same order, now that ships
+
+carry more than one kind of good (section 4).
+
+●
+Removed the storm rules.
+
+1. Ships
+
+A ship holds at most four goods and moves before it trades, whatever the port it starts its turn in, unless
+
+a storm holds it in port.
+
+1.1 A ship in port may not be attacked.
+"""
+
+
+def test_a_blank_line_after_a_full_line_whose_sentence_goes_on_parts_no_paragraph():
+    blocks = segment(WRAPPED_SUMMARY)
+    texts = [b.text for b in blocks]
+    assert "● Rewrote the trading rules so that every port trades the same goods in the same order, now that ships " \
+           "carry more than one kind of good (section 4)." in texts
+    assert any(text.endswith("unless a storm holds it in port.") for text in texts)
+    assert "● Added our address." in texts and "● Removed the storm rules." in texts  # short lines end their bullet
+
+
 def test_text_left_of_an_answers_margin_after_a_blank_line_ends_the_answer():
     blocks = segment("Q: Does shifting remove damage?\n   A: No, any damage remains.\n\n"
                      "Support (Whenever this character quests, add its strength.)\n")
@@ -402,6 +438,12 @@ Watchtower
 
  still sees it. Too bad!
 
+Boarded! [33]
+
+Can the raider board a ship in port?
+
+No. A ship in port is safe.
+
 ♦Night Raid [32]
 
 Can the raider discard
@@ -419,10 +461,50 @@ def test_a_question_over_several_lines_of_a_spaced_out_pdf_is_one_unit_under_its
     assert [(b.section[-1], b.text[:30]) for b in questions] == [
         ("Ada Sterling [31]", "What happens if the raider pla"),
         ("Ada Sterling [31]", "If the raider ends a raid with"),
+        ("Boarded! [33]", "Can the raider board a ship in"),  # a card's "!" is part of its name
         ("♦Night Raid [32]", "Can the raider discard Night R")]
     assert "Ada enters play with her Old Guard side faceup." in questions[0].text
     assert questions[1].text.endswith("Watchtower still sees it. Too bad!")  # no heading inside an answer
 
+
+# Release notes read from a spaced-out PDF: an essay whose long paragraph asks on its way, a line ending at its "?",
+# then an FAQ whose question sets its case out in two sentences first.
+ESSAY_THEN_FAQ = """Release Notes
+
+These notes explain the new rules.
+
+Dropped Rules: Old Timing
+
+Before this update, the rules said that two effects joined by a word resolved together. This was called the
+
+joined effects rule, and it was a simple way of making sure both effects happened at once: there was no moment
+
+at which one effect had happened without the other, so any reaction had to wait until both were done. The trouble
+
+was that doing two things together was never defined, above all when a quick effect was joined to a long one with
+
+steps of its own, like a raid that takes many turns to finish and lets players act in between. When has the quick
+
+effect happened?
+
+The new system needs no such rule, since every part of an instruction now shares one window.
+
+Harbour Master [12]
+
+Suppose the raider holds two ships in port. One ship is sunk by a storm. Can the raider still
+
+trade with the harbour?
+
+Yes. The harbour trades with any ship in port.
+""" + "\nand more text of the last answer that runs on\n" * 40
+
+
+def test_a_long_passage_that_asks_on_its_way_is_a_paragraph_and_a_question_setting_its_case_out_is_one():
+    blocks = segment(ESSAY_THEN_FAQ)
+    assert [b.kind for b in blocks if b.kind == "question"] == ["question"]
+    question = next(b for b in blocks if b.kind == "question")
+    assert question.section[-1] == "Harbour Master [12]" and question.text.startswith("Suppose the raider holds")
+    assert any("When has the quick effect happened?" in b.text for b in blocks if b.kind != "question")
 
 def test_questions_a_flattened_page_runs_together_as_bullets_are_one_unit_each():
     blocks = segment("Combat ends when all enemies are down.\n\n"

@@ -154,6 +154,37 @@ def test_printed_page_numbers_are_found_without_declared_page_labels(tmp_path):
     assert [page.number for page in document.pages] == list(range(1, 94))
 
 
+def _spans_pdf(path: Path, lines: list[list[bytes]]) -> Path:
+    """A one-page PDF drawn as a word processor exports links and coloured spans: each piece of a line in a
+    block of its own, under a flipped text matrix, and byte 1 a zero-width space (its ToUnicode map)."""
+    cmap = (b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Spans def "
+            b"1 begincodespacerange <00> <FF> endcodespacerange 1 beginbfchar <01> <200B> endbfchar "
+            b"1 beginbfrange <20> <7E> <0020> endbfrange endcmap CMapName currentdict /CMap defineresource pop end end")
+    drawing = b"1 0 0 -1 0 792 cm " + b" ".join(
+        b"q .75 0 0 .75 0 0 cm BT /F1 16 Tf 1 0 0 -1 0 0 Tm %d -%d Td (%s) Tj ET Q" % (72 + 40 * at, 120 + 30 * row, piece)
+        for row, pieces in enumerate(lines) for at, piece in enumerate(pieces))
+    path.write_bytes(pdf_bytes([
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> "
+        b"/Contents 5 0 R >>",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 6 0 R >>",
+        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(drawing), drawing),
+        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(cmap), cmap),
+    ]))
+    return path
+
+
+def test_a_link_between_zero_width_spaces_stays_on_its_printed_line(tmp_path):
+    # pypdf sets each piece on a line of its own ("via \n\u200b\nemail\n\u200b\n or"); the page prints one line,
+    # and the next printed line, opening with a link, still starts a line.
+    zero = b"\\001"
+    document = read_pdf(_spans_pdf(tmp_path / "rules.pdf", [
+        [b"Ask us via ", zero, b"email", zero, b" or Twitter."],
+        [zero, b"Each player", zero, b" draws two cards."]]))
+    assert document.pages[0].text == "Ask us via email or Twitter.\nEach player draws two cards."
+
+
 # ---------------------------------------------------------------- PDFs that cannot be read
 
 def _fails(path: Path, *phrases: str) -> IngestError:

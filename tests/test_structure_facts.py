@@ -55,16 +55,20 @@ TODAY = {
         115, ('ABILITY', 'OVERKILL', 'STALWART', '“WOULD”', '5', '12b',
          'In the Core Set, there are 19 Aggression, Justice, and Protection aspect cards',
          'When does the villain “initiate” an attack against Spider-Man?'), 237, 76, 0, 0, 0, True),
+    # 1,533 since its PDF's links stay on their printed lines and an item's label alone on its line is never a
+    # running line (issue 42): 82 lettered items it lost as furniture, or under the wrong rule, are read.
     "netrunner-comprehensive-rules-1.4": Today(
-        1451, ('1.2.2', '1.4.6a', '3.5.1b', '4.7.8h', '6.9.6b', '9.8', '10.8.5', '11.2.30a'), 0, 0, 0, 0, 0, True),
+        1533, ('1.2.2', '1.4.6a', '3.5.1b', '4.7.8h', '6.9.6b', '9.8', '10.8.5', '11.2.30a'), 0, 0, 0, 0, 0, True),
     # Read by the outline since its questions run over the lines the PDF breaks at each card name (before, the
     # "glued" shape read it: 193 units, 12 over 300 words, no question). Its prose chapters are paragraphs now,
     # named by their heading and count since issue 42 ("Netrunner Style Updates 3"), so none collides any more with
     # the "1." … a wrapped sentence ("…plus" / "1.") sets at a line's start. 144 questions, one over the facts' 143:
     # "When you play Targeted Marketing, what happens? The first sentence…" asks and answers in one paragraph,
-    # which the facts' count (bold questions) leaves out and issue 42's invariant types as a question. 304 ordinal
-    # refs, one more than the 303 counts before: two headings that clip alike within 24 characters ("Netrunner
-    # Style… 1") leave two units their place in the source ("Netrunner #3").
+    # which the facts' count (bold questions) leaves out and issue 42's invariant types as a question. Since its
+    # PDF's links stay on their printed lines (issue 42), no sentence is cut at a card's name into a false heading
+    # ("While", "Data", "Gang"), and the 143 bold questions are all read: the "end the run" question under "Ganked!"
+    # was an answer's text; a passage that asks on its way ("Removed Rules: Composite Effects", 144 words to its "?")
+    # is a paragraph, no question. 16 ordinal refs, for 304.
     "netrunner-uprising-release-notes": Today(
         0, ('What happens if the Runner plays Rebirth to switch their identity with',
             'Can the Runner trash Moshing itself as one of the 3 cards',
@@ -73,7 +77,7 @@ TODAY = {
             'Does discarding cards to maximum hand size allow the Runner to trigger',
             'Does Tranquility Home Grid meet its trigger condition from the Corp',
             'Can the Corp play Digital Rights Management on the first turn of the game?',
-            'This card is a reprint. Has anything changed about how False Lead works?'), 0, 144, 0, 304, 0, True),
+            'This card is a reprint. Has anything changed about how False Lead works?'), 0, 144, 0, 16, 0, True),
     # Its FAQ page's bulleted questions, run into the page's one line, are read one unit each (the sidebar
     # question of The Defect's page is not); the FAQ heading they open ends the rule that ran over the pages.
     "slay-the-spire-board-game-rulebook": Today(

@@ -48,6 +48,10 @@ _PAGE_NUMBER = re.compile(
     r"(?:page\s++)?[-–—]?\s*+(\d{1,4}|[ivxlcdm]{1,7})\s*+[-–—]?(?:\s*+(?:of|/)\s*+\d{1,4})?", re.IGNORECASE)
 _ROMAN = re.compile(r"m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})", re.IGNORECASE)
 _EDGE_LINES = 3  # how many lines at the top and at the bottom of a page may hold its printed number
+# A zero-width space, with the line breaks pypdf puts on either side of it: producers (Google Docs) set one at
+# each end of a link or a coloured span, and pypdf sets each such span of a printed line on a line of its own.
+_SPACER = re.compile("\n?\u200b\n?")
+_SAME_LINE = 1.0  # points between two pieces' baselines that still lie on one printed line
 
 
 @dataclass(frozen=True)
@@ -118,6 +122,32 @@ def normalise(text: str) -> str:
     text = _LIGATURES.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)
     text = re.sub(r"(?<![ \t])[ \t]+\n", "\n", text)  # tried once per run of spaces, not from each
     return text.strip("\n").rstrip()
+
+
+def _page_text(page: pypdf.PageObject) -> str:
+    """The page's text as pypdf extracts it, but for the line breaks it puts around a zero-width space that lies
+    on one printed line with the text before or after it: "ask us via email or Twitter", each link between two
+    zero-width spaces, is one line of the page, not five."""
+    pieces: list[tuple[str, float]] = []  # each piece of text pypdf shows, with its baseline on the page
+
+    def visit(text, cm, tm, font, size):  # pypdf's visitor signature: font and size unused
+        if text.strip():
+            pieces.append((text, tm[4] * cm[1] + tm[5] * cm[3] + cm[5]))
+    text = page.extract_text(visitor_text=visit) or ""
+    beside: list[tuple[bool, bool]] = []  # per zero-width space: on the baseline of the piece before, after
+    for at, (piece, baseline) in enumerate(pieces):
+        near = [at > 0 and abs(pieces[at - 1][1] - baseline) < _SAME_LINE,
+                at + 1 < len(pieces) and abs(pieces[at + 1][1] - baseline) < _SAME_LINE]
+        beside += [tuple(near)] * piece.count("\u200b")
+    if len(beside) != text.count("\u200b"):  # pieces and text disagree: keep pypdf's lines
+        return text
+    spaces = iter(beside)
+
+    def rejoin(spacer: re.Match) -> str:
+        before, after = next(spaces)
+        head, _, tail = spacer.group().partition("\u200b")
+        return ("" if before else head) + "\u200b" + ("" if after else tail)
+    return _SPACER.sub(rejoin, text)
 
 
 def _printed_number(text: str) -> str | None:
@@ -231,7 +261,7 @@ def read_pdf(path: Path, limits: Limits | None = None) -> PdfText:
     for number, page in enumerate(reader.pages, 1):
         try:
             past = inflation.add(page)
-            text = "" if past else page.extract_text() or ""
+            text = "" if past else _page_text(page)
         except LimitReachedError as exc:
             raise IngestError(name, f"page {number}: {exc} (pypdf's cap on one stream, which no rulebook "
                               "reaches)") from None

@@ -19,6 +19,7 @@ from ingest.classify import (
     INLINE_BULLET,
     ITEM,
     KEYWORDS,
+    LIST_GOES_ON,
     LONE_LABEL,
     LONGEST_HEADING,
     SENTENCE_END,
@@ -82,12 +83,22 @@ class Facts:
         return self.lines[index][1]
 
     def parts_paragraphs(self, index: int) -> bool:
-        """Does the blank line at `index` part paragraphs? In text with a blank line between all lines, only
-        after a paragraph's last line: a finished sentence ending short of the text's width (or an aside)."""
+        """Does the blank line at `index` part paragraphs? Never inside a sentence: after a line that wraps (see
+        `wraps`) onto a line carrying it on in lower case, or in the middle of a list ("…System Seizure and" /
+        "Gebrselassie to clarify…"); in text with a blank line between all lines, only after a paragraph's last
+        line: a finished sentence ending short of the text's width (or an aside)."""
         previous = self.preceding[index]
         before = self.line(previous).strip() if previous >= 0 else ""
+        if before and self.wraps(previous) and (self.carried_on(previous) or LIST_GOES_ON.search(before)):
+            return False
         return not self.spaced_out or not before or ASIDE.fullmatch(before) is not None or bool(
             SENTENCE_END.search(before)) and len(self.line(previous).rstrip()) < _SHORT_LINE * self.width
+
+    def wraps(self, index: int) -> bool:
+        """Does line `index` run to the text's width without ending a clause, its sentence wrapping onto the next
+        line ("…now that terms like "using"" / "and "instruction" are used…")? A heading ends short."""
+        line = self.line(index).rstrip()
+        return len(line) >= _SHORT_LINE * self.width and not ENDS_CLAUSE.search(line)
 
     def mid_sentence(self, index: int) -> bool:
         """Is line `index` words set on a line of their own inside a sentence, as PDFs set a term in capitals
@@ -96,6 +107,16 @@ class Facts:
         previous = self.preceding[index]
         return (previous >= 0 and not ENDS_CLAUSE.search(self.line(previous).rstrip())
                 and self.carried_on(index))
+
+    def ends_sentence_above(self, index: int) -> bool:
+        """Is the label alone on line `index` the last word of the sentence above, wrapped onto a line of its own
+        ("…See section" / "6." / "c.")? The line above (past blank lines) wraps (see `wraps`: a heading over a
+        label ends short), and the label has no text of its own: the next line opens a label too, or there is
+        none."""
+        previous, following = self.preceding[index], self.following[index]
+        return previous >= 0 and self.wraps(previous) and (
+            following is None or self.readings[following].item is not None
+            or LONE_LABEL.match(self.line(following)) is not None)
 
     def carried_on(self, index: int) -> bool:
         """Does the next line carry the sentence of line `index` on ("Section 9.1.6" / "details the cases…",

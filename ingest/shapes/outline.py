@@ -167,10 +167,11 @@ class _Outline(EntryReader):
                 if over is not None:
                     self._open(over, index)
                     continue
-                if item and item.group("decimal") and not self.facts.top_rules and (
-                        not self._continues(item.group("decimal"))
-                        or self.facts.carried_on(index) and not stripped.endswith(".")):
-                    # a rule number a PDF set on a line of its own mid-sentence ("section" / "4.7.8" / ", respectively")
+                if item and not self.facts.top_rules and (self.facts.ends_sentence_above(index) or (
+                        item.group("decimal") and (not self._continues(item.group("decimal"))
+                                                   or self.facts.carried_on(index) and not stripped.endswith(".")))):
+                    # a rule number a PDF set on a line of its own mid-sentence ("section" / "4.7.8" / ", respectively";
+                    # "See section" / "6." over the next item's label)
                     self._text(index, pos, line)
                     continue
             if self.headings and self.headings[-1].glossary:
@@ -399,7 +400,8 @@ class _Outline(EntryReader):
         if len(stripped.split()) > 8 or not TITLE_LINE.match(stripped):
             return False
         name = FRAMING.sub("", stripped)  # "♦Iron Ward [13]" names "Iron Ward"
-        asking = ASKING_WORD.match(name) or not names_a_topic(name)
+        # A card's number framing it marks a name, whose "!" is part of it ("Ganked! [119]"), not an exclamation.
+        asking = ASKING_WORD.match(name) or not names_a_topic(name.rstrip("!") if name != stripped else name)
         if asking and self.questions.ends_on(index) is not None:
             return False  # a line running on into a question ("What happens if the raider plays" / …?) is its text
         following = self.facts.following[index]

@@ -16,6 +16,9 @@ from ingest.segment import Block
 from ingest.shapes.facts import Facts
 
 _QUESTION_LINES = 16  # the most lines a question runs on over (a PDF breaks its lines at each card name)
+# The most words a question runs to before it asks (an FAQ's longest, a few sentences setting a case out, are under
+# 70): a longer passage that ends a line asking is prose asking on its way ("…At what points… actually occurred?").
+_QUESTION_WORDS = 100
 
 
 class Questions:
@@ -40,14 +43,18 @@ class Questions:
         """The line a question opening at line `index` ends on: the text runs, over a few lines of its paragraph
         (past blank lines only where they stand between all lines), to a line ending asking, no line before it
         ending a sentence or being a heading, a numbered unit or an aside in parentheses ("What happens if the
-        raider plays" / "Swap" / " to trade places with" / "Ada Sterling" / "?"); None when it
-        does not."""
+        raider plays" / "Swap" / " to trade places with" / "Ada Sterling" / "?"), within `_QUESTION_WORDS`; None
+        when it does not."""
         facts = self.facts
         at: int | None = index
+        words = 0
         for _ in range(_QUESTION_LINES):
             if at is None:
                 return None
             line = facts.line(at).strip()
+            words += len(line.split())
+            if words > _QUESTION_WORDS:
+                return None
             if at != index and (facts.item.match(line) or marked_heading(line)) or ASIDE.fullmatch(line):
                 return None
             if ENDS_ASKING.search(line):
