@@ -22,9 +22,9 @@ PHRASES = re.compile(r'"[^"]+"(?: OR "[^"]+")*')
 # The phrases' matches kept per version of the file, at most this many (16 bytes each); past it they start again.
 POSTINGS_MEMO = 20_000_000
 # From this many passages a question naming no game scans int8 copies of the vectors and scores its candidates,
-# the best COMPACT_CANDIDATES × limit passages by the copies, in float32 (docs/performance.md: below it the
-# float32 scan is as fast, and the copy costs memory).
-COMPACT_FROM = 40_000
+# the best COMPACT_CANDIDATES × limit passages by the copies, in float32 (benchmarks/ann.py: the float32 scan is
+# faster at 5,000 passages, slower from 10,000; docs/performance.md).
+COMPACT_FROM = 10_000
 COMPACT_CANDIDATES = 4
 
 
@@ -184,18 +184,23 @@ def fts_ranking(conn: sqlite3.Connection, query: str, game: str | None, limit: i
 def dense_ranking(conn: sqlite3.Connection, vector, game: str | None, limit: int) -> list[tuple[str, float]]:
     """(ruling id, best cosine over its passages) best first, for a question's normalised `vector`; passages of
     equal cosine in the order they are stored."""
-    import numpy as np
-
     data = _in_force(conn, passages(conn))
     rows = data.games.get(game) if game else slice(0, len(data.rulings))
     if rows is None or not len(data.rulings):
         return []
     if game is None and len(data.rulings) >= COMPACT_FROM and data is passages(conn):
         return _compact_ranking(data, compact(conn), vector, limit)
+    return _exact_ranking(data, rows, vector, limit)
+
+
+def _exact_ranking(data: Passages, rows: slice, vector, limit: int) -> list[tuple[str, float]]:
+    """The float32 scan of passages `rows`: `dense_ranking`'s answer, every passage scored."""
+    import numpy as np
+
     scores = data.vectors[rows] @ vector
     # The best passages first, a few at a time: a ruling with several passages takes several rows, so
     # fetch more until `limit` rulings are found or the passages run out (a full sort costs milliseconds
-    # on a big rulebook).
+    # on a big rulebook). Every passage tied with the last one fetched is fetched too.
     wanted = limit
     while True:
         if wanted < len(scores):
@@ -229,17 +234,21 @@ class Compact:
     scales: object
     errors: object
 
+    @classmethod
+    def of(cls, vectors) -> Compact:
+        """The int8 copy of a float32 matrix, each row scaled to its largest component."""
+        import numpy as np
+
+        scales = np.abs(vectors).max(axis=1) / 127
+        codes = np.rint(vectors / scales[:, None]).astype(np.int8)
+        errors = np.linalg.norm(vectors - codes * scales[:, None], axis=1)
+        return cls(codes, scales.astype(np.float32), errors.astype(np.float32))
+
 
 @per_database_version
 def compact(conn: sqlite3.Connection) -> Compact:
     """The int8 copy of this connection's passages (`passages`), made once per version of the file."""
-    import numpy as np
-
-    vectors = passages(conn).vectors
-    scales = np.abs(vectors).max(axis=1) / 127
-    codes = np.rint(vectors / scales[:, None]).astype(np.int8)
-    errors = np.linalg.norm(vectors - codes * scales[:, None], axis=1)
-    return Compact(codes, scales.astype(np.float32), errors.astype(np.float32))
+    return Compact.of(passages(conn).vectors)
 
 
 def _compact_ranking(data: Passages, pack: Compact, vector, limit: int) -> list[tuple[str, float]]:
