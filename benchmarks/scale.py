@@ -166,16 +166,13 @@ def measure(db: Path, given_only: bool = False) -> dict:
 
 def dense_scans(conn, questions: list[dict]) -> dict:
     """The dense ranking with no game as search makes it, the exact float32 scan and the int8 scan with exact
-    rescoring, each timed alone (warm); how many of the first two's rankings differ from the exact scan's, and
-    what making the int8 copy cost."""
+    rescoring, each timed alone (warm); how many of the first two's rankings differ from the exact scan's.
+    (What the int8 copy costs to make: benchmarks/ann.py.)"""
     import kb.retrieval as retrieval
     from kb.search import CANDIDATES, embedder
 
     vectors = [embedder().embed(q["question"]) for q in questions]
-    start = time.perf_counter()
-    retrieval.compact(conn)
-    figures: dict = {"int8 copy made in ms": round((time.perf_counter() - start) * 1000, 1)}
-    found, configured = {}, retrieval.COMPACT_FROM
+    figures, found, configured = {}, {}, retrieval.COMPACT_FROM
     for name, compact_from in (("dense ranking alone, no game", configured), ("exact float32 scan, no game", 10**12),
                                ("int8 scan with exact rescoring, no game", 0)):
         retrieval.COMPACT_FROM = compact_from
