@@ -239,10 +239,15 @@ class Compact:
         """The int8 copy of a float32 matrix, each row scaled to its largest component."""
         import numpy as np
 
-        scales = np.abs(vectors).max(axis=1) / 127
-        codes = np.rint(vectors / scales[:, None]).astype(np.int8)
-        errors = np.linalg.norm(vectors - codes * scales[:, None], axis=1)
-        return cls(codes, scales.astype(np.float32), errors.astype(np.float32))
+        scales = (np.abs(vectors).max(axis=1) / 127).astype(np.float32)
+        codes = np.empty(vectors.shape, dtype=np.int8)
+        errors = np.empty(len(vectors), dtype=np.float32)
+        # A few thousand rows at a time: the whole matrix's float32 temporaries would triple the vectors' memory.
+        for start in range(0, len(vectors), 4096):
+            rows, scale = vectors[start:start + 4096], scales[start:start + 4096, None]
+            codes[start:start + 4096] = np.rint(rows / scale)
+            errors[start:start + 4096] = np.linalg.norm(rows - codes[start:start + 4096] * scale, axis=1)
+        return cls(codes, scales, errors)
 
 
 @per_database_version
