@@ -239,14 +239,14 @@ class Compact:
         """The int8 copy of a float32 matrix, each row scaled to its largest component."""
         import numpy as np
 
-        scales = (np.abs(vectors).max(axis=1) / 127).astype(np.float32)
+        scales = np.maximum(np.abs(vectors).max(axis=1) / 127, np.finfo(np.float32).tiny).astype(np.float32)
         codes = np.empty(vectors.shape, dtype=np.int8)
         errors = np.empty(len(vectors), dtype=np.float32)
         # A few thousand rows at a time: the whole matrix's float32 temporaries would triple the vectors' memory.
         for start in range(0, len(vectors), 4096):
-            rows, scale = vectors[start:start + 4096], scales[start:start + 4096, None]
-            codes[start:start + 4096] = np.rint(rows / scale)
-            errors[start:start + 4096] = np.linalg.norm(rows - codes[start:start + 4096] * scale, axis=1)
+            part = slice(start, start + 4096)
+            codes[part] = np.rint(vectors[part] / scales[part, None])
+            errors[part] = np.linalg.norm(vectors[part] - codes[part] * scales[part, None], axis=1)
         return cls(codes, scales, errors)
 
 
@@ -263,7 +263,7 @@ def _compact_ranking(data: Passages, pack: Compact, vector, limit: int) -> list[
     import numpy as np
     import numkong
 
-    scale = float(np.abs(vector).max()) / 127
+    scale = float(np.abs(vector).max()) / 127 or 1.0  # a zero vector: any scale
     code = np.rint(vector / scale).astype(np.int8)
     off = float(np.linalg.norm(vector - code * scale))
     # Integer dot products, exact in float64; |q·v − q'·v'| ≤ |q·(v − v')| + |(q − q')·v'| ≤ e_v + e_q·(1 + e_v).
