@@ -110,7 +110,14 @@ def compact_scans(library, questions) -> None:
     """The float32 scan against the int8 scan with exact rescoring, on prefixes of `library`'s passages."""
     import numpy as np
 
-    from kb.retrieval import COMPACT_CANDIDATES, Compact, Passages, _best_rulings, _compact_ranking, _exact_ranking
+    from kb.retrieval import (
+        COMPACT_CANDIDATES,
+        Compact,
+        Passages,
+        _best_rulings,
+        _compact_ranking,
+        _exact_ranking,
+    )
     from kb.search import CANDIDATES
 
     total = len(library.rulings)
@@ -119,8 +126,10 @@ def compact_scans(library, questions) -> None:
         start = time.perf_counter()
         pack = Compact.of(data.vectors)
         made = time.perf_counter() - start
-        exact, p50, p95 = timed(questions, lambda q: _exact_ranking(data, slice(0, size), q, CANDIDATES))
-        found, c50, c95 = timed(questions, lambda q: _compact_ranking(data, pack, q, CANDIDATES))
+        exact, p50, p95 = timed(questions, lambda q, data=data, size=size: _exact_ranking(
+            data, slice(0, size), q, CANDIDATES))
+        found, c50, c95 = timed(questions, lambda q, data=data, pack=pack: _compact_ranking(
+            data, pack, q, CANDIDATES))
         shares = []
         for question, truth in zip(questions, exact):
             approx = pack.codes.astype(np.float32) @ question * pack.scales

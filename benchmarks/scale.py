@@ -168,7 +168,7 @@ def dense_scans(conn, questions: list[dict]) -> dict:
     """The dense ranking with no game as search makes it, the exact float32 scan and the int8 scan with exact
     rescoring, each timed alone (warm); how many of the first two's rankings differ from the exact scan's.
     (What the int8 copy costs to make: benchmarks/ann.py.)"""
-    import kb.retrieval as retrieval
+    from kb import retrieval
     from kb.search import CANDIDATES, embedder
 
     vectors = [embedder().embed(q["question"]) for q in questions]

@@ -260,8 +260,8 @@ def _compact_ranking(data: Passages, pack: Compact, vector, limit: int) -> list[
     """What the exact scan ranks, from the int8 copy: the scan finds the candidates, their float32 vectors
     score them. Every approximate cosine is within its bound of the exact one, so every passage that could
     reach the exact ranking's last cosine is scored exactly: the ranking is the exact scan's, by construction."""
-    import numpy as np
     import numkong
+    import numpy as np
 
     scale = float(np.abs(vector).max()) / 127 or 1.0  # a zero vector: any scale
     code = np.rint(vector / scale).astype(np.int8)
