@@ -159,7 +159,36 @@ def measure(db: Path, given_only: bool = False) -> dict:
                 "p95_ms": round(percentile(times, 0.95), 2)}
         differing += sum(a != b for a, b in zip(found["full-text ranking alone"], found["its reference"]))
     figures["full-text rankings differing from the reference"] = differing
+    figures.update(dense_scans(conn, questions))
     figures["peak memory MB"] = round(peak_mb(), 1)
+    return figures
+
+
+def dense_scans(conn, questions: list[dict]) -> dict:
+    """The dense ranking with no game as search makes it, the exact float32 scan and the int8 scan with exact
+    rescoring, each timed alone (warm); how many of the first two's rankings differ from the exact scan's.
+    (What the int8 copy costs to make: benchmarks/ann.py.)"""
+    from kb import retrieval
+    from kb.search import CANDIDATES, embedder
+
+    vectors = [embedder().embed(q["question"]) for q in questions]
+    figures, found, configured = {}, {}, retrieval.COMPACT_FROM
+    for name, compact_from in (("dense ranking alone, no game", configured), ("exact float32 scan, no game", 10**12),
+                               ("int8 scan with exact rescoring, no game", 0)):
+        retrieval.COMPACT_FROM = compact_from
+        for _ in range(2):  # warm, then timed
+            found[name], times = [], []
+            for vector in vectors:
+                start = time.perf_counter()
+                found[name].append(retrieval.dense_ranking(conn, vector, None, CANDIDATES))
+                times.append((time.perf_counter() - start) * 1000)
+        figures[name] = {"n": len(times), "p50_ms": round(statistics.median(times), 2),
+                         "p95_ms": round(percentile(times, 0.95), 2)}
+    retrieval.COMPACT_FROM = configured
+    exact = found["exact float32 scan, no game"]
+    for name in ("dense ranking alone, no game", "int8 scan with exact rescoring, no game"):
+        figures[f"{name.split(',')[0]}: rankings differing from the exact scan"] = sum(
+            a != b for a, b in zip(found[name], exact))
     return figures
 
 

@@ -21,6 +21,11 @@ BM25 = "bm25(rulings_fts, 2.0, 2.0, 1.0, 1.0)"
 PHRASES = re.compile(r'"[^"]+"(?: OR "[^"]+")*')
 # The phrases' matches kept per version of the file, at most this many (16 bytes each); past it they start again.
 POSTINGS_MEMO = 20_000_000
+# From this many passages a question naming no game scans int8 copies of the vectors and scores its candidates,
+# the best COMPACT_CANDIDATES × limit passages by the copies, in float32 (benchmarks/ann.py: the float32 scan is
+# faster at 5,000 passages, slower from 10,000; docs/performance.md).
+COMPACT_FROM = 10_000
+COMPACT_CANDIDATES = 4
 
 
 @dataclass(frozen=True)
@@ -177,27 +182,116 @@ def fts_ranking(conn: sqlite3.Connection, query: str, game: str | None, limit: i
 
 
 def dense_ranking(conn: sqlite3.Connection, vector, game: str | None, limit: int) -> list[tuple[str, float]]:
-    """(ruling id, best cosine over its passages) best first, for a question's normalised `vector`."""
-    import numpy as np
-
+    """(ruling id, best cosine over its passages) best first, for a question's normalised `vector`; passages of
+    equal cosine in the order they are stored."""
     data = _in_force(conn, passages(conn))
     rows = data.games.get(game) if game else slice(0, len(data.rulings))
     if rows is None or not len(data.rulings):
         return []
+    if game is None and len(data.rulings) >= COMPACT_FROM and data is passages(conn):
+        return _compact_ranking(data, compact(conn), vector, limit)
+    return _exact_ranking(data, rows, vector, limit)
+
+
+def _exact_ranking(data: Passages, rows: slice, vector, limit: int) -> list[tuple[str, float]]:
+    """The float32 scan of passages `rows`: `dense_ranking`'s answer, every passage scored."""
+    import numpy as np
+
     scores = data.vectors[rows] @ vector
-    best: dict[str, float] = {}
     # The best passages first, a few at a time: a ruling with several passages takes several rows, so
     # fetch more until `limit` rulings are found or the passages run out (a full sort costs milliseconds
-    # on a big rulebook).
+    # on a big rulebook). Every passage tied with the last one fetched is fetched too.
     wanted = limit
     while True:
-        top = np.argpartition(-scores, wanted - 1)[:wanted] if wanted < len(scores) else np.arange(len(scores))
-        best.clear()
-        for index in top[np.argsort(-scores[top])]:
-            ruling = data.rulings[rows.start + index]
-            best.setdefault(ruling, float(scores[index]))
-            if len(best) >= limit:
-                return list(best.items())
-        if len(top) == len(scores):
-            return list(best.items())
+        if wanted < len(scores):
+            top = np.flatnonzero(scores >= np.partition(scores, len(scores) - wanted)[len(scores) - wanted])
+        else:
+            top = np.arange(len(scores))
+        best, complete = _best_rulings(data, top + rows.start, scores[top], limit)
+        if complete or len(top) == len(scores):
+            return best
         wanted *= 2
+
+
+def _best_rulings(data: Passages, rows, scores, limit: int) -> tuple[list[tuple[str, float]], bool]:
+    """The first `limit` rulings of passages `rows` (scored `scores`) by cosine, then row; and whether `limit`
+    were found. The row breaks ties so that any scan holding the same best passages ranks them alike."""
+    import numpy as np
+
+    best: dict[str, float] = {}
+    for index in np.lexsort((rows, -scores)):
+        best.setdefault(data.rulings[rows[index]], float(scores[index]))
+        if len(best) >= limit:
+            return list(best.items()), True
+    return list(best.items()), False
+
+
+@dataclass(frozen=True)
+class Compact:
+    """The passages' vectors in int8, a quarter of float32's bytes: row i is `codes[i] * scales[i]`, off the
+    float32 vector by at most `errors[i]` (Euclidean)."""
+    codes: object
+    scales: object
+    errors: object
+
+    @classmethod
+    def of(cls, vectors) -> Compact:
+        """The int8 copy of a float32 matrix, each row scaled to its largest component."""
+        import numpy as np
+
+        scales = np.maximum(np.abs(vectors).max(axis=1) / 127, np.finfo(np.float32).tiny).astype(np.float32)
+        codes = np.empty(vectors.shape, dtype=np.int8)
+        errors = np.empty(len(vectors), dtype=np.float32)
+        # A few thousand rows at a time: the whole matrix's float32 temporaries would triple the vectors' memory.
+        for start in range(0, len(vectors), 4096):
+            part = slice(start, start + 4096)
+            codes[part] = np.rint(vectors[part] / scales[part, None])
+            errors[part] = np.linalg.norm(vectors[part] - codes[part] * scales[part, None], axis=1)
+        return cls(codes, scales, errors)
+
+
+@per_database_version
+def compact(conn: sqlite3.Connection) -> Compact:
+    """The int8 copy of this connection's passages (`passages`), made once per version of the file."""
+    return Compact.of(passages(conn).vectors)
+
+
+def _compact_ranking(data: Passages, pack: Compact, vector, limit: int) -> list[tuple[str, float]]:
+    """What the exact scan ranks, from the int8 copy: the scan finds the candidates, their float32 vectors
+    score them. Every approximate cosine is within its bound of the exact one, so every passage that could
+    reach the exact ranking's last cosine is scored exactly: the ranking is the exact scan's, by construction."""
+    import numkong
+    import numpy as np
+
+    scale = float(np.abs(vector).max()) / 127 or 1.0  # a zero vector: any scale
+    code = np.rint(vector / scale).astype(np.int8)
+    off = float(np.linalg.norm(vector - code * scale))
+    # Integer dot products, exact in float64; |q·v − q'·v'| ≤ |q·(v − v')| + |(q − q')·v'| ≤ e_v + e_q·(1 + e_v).
+    approx = np.asarray(numkong.cdist(code[None], pack.codes, metric="dot"))[0] * (pack.scales * scale)
+    bound = pack.errors + off * (1 + pack.errors)
+    wanted = COMPACT_CANDIDATES * limit
+    while True:
+        top = np.argpartition(-approx, wanted)[:wanted] if wanted < len(approx) else np.arange(len(approx))
+        best, complete = _best_rulings(data, top, _exact(data.vectors, top, vector), limit)
+        if complete or len(top) == len(approx):
+            break
+        wanted *= 2
+    if not complete:
+        return best
+    # The last cosine taken from these candidates is at most the exact ranking's; rounding allowed for.
+    rows = np.flatnonzero(approx + bound >= best[-1][1] - 1e-5)
+    return _best_rulings(data, rows, _exact(data.vectors, rows, vector), limit)[0]
+
+
+def _exact(vectors, rows, vector):
+    """The float32 cosines of `rows`, to the last bit as the whole scan (`vectors @ vector`) has them: OpenBLAS
+    scores rows four at a time, and a row scored in another grouping can round differently."""
+    import numpy as np
+
+    whole = len(vectors) // 4 * 4  # past it, the last group of fewer than four, scored as one
+    starts = np.unique(rows // 4 * 4)
+    grouped = (starts[starts < whole][:, None] + np.arange(4)).ravel()
+    rest = np.arange(whole, len(vectors)) if starts[-1] >= whole else np.arange(0)
+    scored = np.concatenate([grouped, rest])
+    scores = np.concatenate([vectors[grouped] @ vector, vectors[rest] @ vector])
+    return scores[np.searchsorted(scored, rows)]

@@ -3,6 +3,7 @@ import shutil
 import sqlite3
 
 import numpy as np
+import pytest
 
 from kb.onnx_embedder import embedder
 from kb.query import fts_query
@@ -51,3 +52,17 @@ def test_passages_are_loaded_once_per_version_of_the_database(built_db, tmp_path
         writer.execute("delete from embeddings where id > (select min(e.id) from embeddings e "
                        "join rulings r on r.id = e.ruling_id where r.kind != 'title')")
     assert len(passages(connect(copy)).rulings) == 1
+
+
+@pytest.mark.parametrize("candidates", [1, 4])
+def test_a_library_past_the_compact_size_ranks_by_meaning_as_the_exact_scan_does(conn, monkeypatch, candidates):
+    import kb.retrieval
+
+    questions = ["the bigger cure spell", "Can a knight jump over pieces?", "what happens when the deck runs out",
+                 "Does a stunned character lose its turn?"]
+    vectors = [embedder().embed(question) for question in questions]
+    exact = [dense_ranking(conn, vector, None, limit) for vector in vectors for limit in (5, 50)]
+    # Few candidates from the int8 scan, so that the bound must bring in the rest.
+    monkeypatch.setattr(kb.retrieval, "COMPACT_FROM", 0)
+    monkeypatch.setattr(kb.retrieval, "COMPACT_CANDIDATES", candidates)
+    assert [dense_ranking(conn, vector, None, limit) for vector in vectors for limit in (5, 50)] == exact
