@@ -294,9 +294,19 @@ def _ordinal(ruling: Ruling) -> bool:
         return False
     if not numbering(ruling.label):
         return True
-    heading = ruling.section.rpartition(" > ")[2]
-    return ruling.kind in _COUNTED_KINDS and not re.match(rf"(?:{_KEYWORD}\s*)?{re.escape(ruling.label)}\b", heading,
-                                                          re.IGNORECASE)
+    return ruling.kind in _COUNTED_KINDS and not _heads_with(ruling.section.rpartition(" > ")[2], ruling.label)
+
+
+_OPENING_KEYWORD = re.compile(rf"{_KEYWORD}\s*", re.IGNORECASE)
+_BOUNDARY = re.compile(r"\b")
+
+
+def _heads_with(heading: str, label: str) -> bool:
+    """Does `heading` open with `label`, whole (a word boundary after it), after a keyword or not ("Rule 7.11")?
+    Compared in place, not by a pattern made for each label: a document of 200,000 units would compile 200,000."""
+    starts = {0} | {match.end() for match in [_OPENING_KEYWORD.match(heading)] if match}
+    return any(heading[start:start + len(label)].lower() == label.lower()
+               and _BOUNDARY.match(heading, start + len(label)) for start in starts)
 
 
 def _own_labels(members: list[Ruling]) -> list[str]:

@@ -12,6 +12,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import unicodedata
 from functools import cache
 from pathlib import Path
@@ -25,9 +26,20 @@ os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 
 
 def pytest_configure(config):
-    """Each real document read once per process, whichever reader asks (support.documents.reading_once)."""
+    """Each real document read once per run, whichever reader and process asks (support.documents.reading_once):
+    the first process of the run (xdist's controller, or pytest alone) makes the folder of reads that the workers
+    it starts share, and removes it at the end."""
     from ingest import formats
     formats.read = documents.reading_once
+    if not os.environ.get(documents.SHARED_READS):
+        config._shared_reads = tempfile.mkdtemp(prefix="rulings-reads-")
+        documents.share_reads(Path(config._shared_reads))
+
+
+def pytest_unconfigure(config):
+    if folder := getattr(config, "_shared_reads", None):
+        shutil.rmtree(folder, ignore_errors=True)
+        os.environ.pop(documents.SHARED_READS, None)
 
 # Session fixtures whose database is built from ../shared/corpora: a test using one is a corpus test.
 CORPUS_FIXTURES = {"lorcana_editions", "editions_db"}

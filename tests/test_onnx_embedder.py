@@ -32,19 +32,18 @@ def sample(texts: list[str]) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def passages(conn) -> tuple[list[str], np.ndarray]:
-    """The stored passages' texts (`sample`), then three odd ones, and the vectors ingest gives them (`kb.embeddings.encode`:
-    in batches, on every core), computed once for the module's tests."""
+def passages(conn, reference) -> dict:
+    """The stored passages' texts (`sample`), then three odd ones, embedded once for the module's tests three
+    ways: as ingest embeds them (`kb.embeddings.encode`: in batches, on every core), as a question is embedded
+    (one at a time), and by the sentence-transformers model itself."""
     texts = sample([t for (t,) in conn.execute("select text from embeddings order by id")]) + ODD
-    return texts, encode(texts)
+    return {"texts": texts, "batched": encode(texts), "single": np.array([embedder().embed(t) for t in texts]),
+            "reference": reference.encode(texts, normalize_embeddings=True)}
 
 
 @pytest.mark.slow
-def test_onnx_embeddings_match_sentence_transformers_on_the_corpus(conn, reference):
-    texts = sample([f"{r['title']} {r['text']}" for r in conn.execute("select title, text from rulings")]) + ODD
-    expected = reference.encode(texts, normalize_embeddings=True)
-    actual = np.array([embedder().embed(t) for t in texts])
-    cosine = (expected * actual).sum(axis=1)
+def test_onnx_embeddings_match_sentence_transformers_on_the_corpus(passages):
+    cosine = (passages["reference"] * passages["single"]).sum(axis=1)
     assert cosine.min() >= 0.999
 
 
@@ -56,16 +55,12 @@ def test_onnx_embeddings_are_unit_vectors_of_the_model_size():
 
 @pytest.mark.slow
 def test_batched_embeddings_equal_one_at_a_time(passages):
-    texts, batched = passages
-    single = np.array([embedder().embed(t) for t in texts])
-    assert np.abs(batched - single).max() < 1e-5
+    assert np.abs(passages["batched"] - passages["single"]).max() < 1e-5
 
 
 @pytest.mark.slow
-def test_ingest_vectors_match_sentence_transformers_on_real_passages(passages, reference):
-    texts, vectors = passages
-    texts, vectors = texts[:-len(ODD)], vectors[:-len(ODD)]  # the stored passages
-    cosine = (reference.encode(texts, normalize_embeddings=True) * vectors).sum(axis=1)
+def test_ingest_vectors_match_sentence_transformers_on_real_passages(passages):
+    cosine = (passages["reference"] * passages["batched"]).sum(axis=1)
     assert cosine.min() >= 0.999
 
 

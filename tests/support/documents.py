@@ -5,10 +5,17 @@ manifest), ../shared/corpora and its structure/ folder (when ../shared is beside
 (collected for issue 42, each with a facts file); the invariants test and benchmarks/invariants.py use it.
 `document` and `parsed` read and parse a file once per process for every test module that asks about it: a PDF
 takes seconds to read (the Netrunner rules 20 s), and the same few are asked about by many modules; `reading_once`
-does the same for every other reader of a real document in a test run (`rulings add`, `read_document`). What they
-return is shared: read it, never change it. Never shipped."""
+does the same for every other reader of a real document in a test run (`rulings add`, `read_document`). Where a
+run shares a folder of reads (`share_reads`, which tests/conftest.py sets up for the run), a document is read once
+per run rather than once per process: the two workers of `make test`, and the forked reader of an add, which would
+otherwise read it again and lose what it read. What they return is shared: read it, never change it. Never
+shipped."""
 from __future__ import annotations
 
+import fcntl
+import hashlib
+import os
+import pickle
 import tomllib
 from collections.abc import Iterator
 from functools import cache
@@ -112,8 +119,37 @@ _READ: dict[Path, formats.Document] = {}
 
 def _once(path: Path, limits=None) -> formats.Document:
     if path not in _READ:
-        _READ[path] = _read(path, limits)
+        _READ[path] = _read_shared(path, limits)
     return _READ[path]
+
+
+SHARED_READS = "RULINGS_TEST_SHARED_READS"  # the folder the processes of one test run keep their reads in
+
+
+def share_reads(folder: Path) -> None:
+    """Have this process, and every process it starts from now on, keep what it reads of a real document in
+    `folder` and read there what another has read."""
+    os.environ[SHARED_READS] = str(folder)
+
+
+def _read_shared(path: Path, limits=None) -> formats.Document:
+    """The document read by whichever process of the run first asked for it (in the shared folder, under a lock,
+    so a second asker waits for the first rather than reading it too); read here without a shared folder."""
+    folder = os.environ.get(SHARED_READS)
+    if not folder:
+        return _read(path, limits)
+    stat = path.stat()
+    key = hashlib.sha256(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}".encode()).hexdigest()[:32]
+    kept = Path(folder) / f"{key}.pickle"
+    with open(Path(folder) / f"{key}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if kept.exists():
+            return pickle.loads(kept.read_bytes())
+        document = _read(path, limits)  # a refusal is raised, not kept: the next asker is refused in turn
+        temp = kept.with_suffix(f".{os.getpid()}.tmp")
+        temp.write_bytes(pickle.dumps(document, pickle.HIGHEST_PROTOCOL))
+        temp.replace(kept)
+        return document
 
 
 @cache
