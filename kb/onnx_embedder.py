@@ -145,3 +145,17 @@ class OnnxEmbedder:
 def embedder() -> OnnxEmbedder:
     """The process-wide embedder (loaded on first use); ModelMissing if the model was never exported."""
     return OnnxEmbedder()
+
+
+# Questions whose vectors a process keeps (1.5 KB each): a question asked again, as a shared link, a page reloaded,
+# or the page and the API asking alike do, skips the model, most of what answering it costs.
+ASKED = 1024
+
+
+@lru_cache(maxsize=ASKED)
+def question_vector(question: str):
+    """`embedder().embed(question)`, kept for the ASKED questions last asked; read-only, since every caller
+    shares it."""
+    vector = embedder().embed(question)
+    vector.flags.writeable = False
+    return vector

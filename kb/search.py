@@ -22,7 +22,7 @@ from kb.fusion import LEXICAL_WEIGHT, combine, prefer_game, prefer_rulings
 from kb.gaps import matching_gaps
 from kb.lexicon import Lexicon, load_lexicon
 from kb.lookup import lookup
-from kb.onnx_embedder import embedder
+from kb.onnx_embedder import question_vector
 from kb.query import (
     content_terms,
     coverage,
@@ -84,7 +84,7 @@ def retrieve(search: Search) -> None:
         search.lexical = fts_ranking(search.conn, fts_query(search.searched, search.lexicon.acronyms),
                                      search.game, CANDIDATES)
     if search.mode != "fts":
-        search.semantic = dense_ranking(search.conn, embedder().embed(search.searched), search.game, CANDIDATES)
+        search.semantic = dense_ranking(search.conn, question_vector(search.searched), search.game, CANDIDATES)
 
 
 def fuse(search: Search) -> None:

@@ -84,6 +84,18 @@ def test_a_question_naming_no_game_finds_the_right_games_ruling(conn):
     assert answer["results"][0]["id"] == "dragon-dice/magic/general/m"
 
 
+def test_a_question_asked_again_skips_the_model_and_gets_the_same_answer(conn):
+    from kb.onnx_embedder import question_vector
+    question = "if my army is in reserve can it cast spells twice?"
+    first = search.ask(conn, question)
+    before = question_vector.cache_info()
+    assert search.ask(conn, question) == first
+    after = question_vector.cache_info()
+    assert (after.hits, after.misses) == (before.hits + 1, before.misses)
+    with pytest.raises(ValueError):  # shared by every caller, so no caller may change it
+        question_vector(question)[0] = 1.0
+
+
 def test_a_question_speaking_one_games_vocabulary_prefers_that_game(conn):
     # "stoneskins" and "saves" are each used by several Dragon Dice rulings and by no other game's.
     answer = search.ask(conn, "Do stoneskins add saves to a reserve army?")
