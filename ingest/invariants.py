@@ -6,7 +6,8 @@ A count is never zero by luck of a threshold: each invariant names units a reade
 - furniture: no running header, footer or page number as a ruling or heading, or glued to a ruling's text;
 - contents: no line of a contents page as a ruling or heading;
 - headings: no table row, figure caption or sentence fragment as a heading;
-- long: no unit over 300 words unless it is one paragraph of the document;
+- long: no unit over 300 words unless it is one paragraph of the document (of its stored text and of the
+  document over its lines);
 - nesting: a unit the document labels within its parent ("c." under "6." under "3.2") is cited under it;
 - counters: no bare count as a ref (the document's label, else the heading the unit sits under, else its
   own title);
@@ -52,6 +53,10 @@ _GLUED_PAGE = re.compile(r"(?<!\b[Nn][Oo])(?<!\b[Ff][Ii][Gg])(?<!\b[Pp])[.!?)”
 # A contents entry: dot leaders, or an ellipsis, before a page number.
 _LEADERS = re.compile(r"(?:\.[ \t]?){4,}+[ \t]*+\d{1,4}+[ \t]*+$|…[ \t]*+\d{1,4}+[ \t]*+$")
 _TAIL = 120
+# HTML's block tags, which part paragraphs (a table's rows and cells do not: a table is one paragraph), and any tag.
+_BLOCK_TAG = re.compile(r"(?i)<(?:/?(?:p|li|h[1-6]|div|dd|dt|blockquote|ul|ol)\b|br\b)[^<>]{0,500}+>")
+_TAG = re.compile(r"<[^<>]{0,500}+>")
+_A_WORD = re.compile(r"\w")
 _CAPTION = re.compile(r"(?i)^(?:figure|fig\.|diagram|image|illustration|table)[ \t]++\d")
 _SMALL_END = frozenset({"a", "an", "and", "as", "at", "by", "for", "from", "if", "in", "is", "of", "on", "or", "the",
                         "that", "to", "with", "which", "when", "are", "be", "but", "its", "their"})
@@ -249,9 +254,43 @@ def _one_line(ruling) -> bool:
     return citation is not None and citation.file_line_start == citation.file_line_end
 
 
+def _document_paragraph_words(lines: list[str], ruling) -> int | None:
+    """Words in the longest paragraph of the document over the ruling's lines of its file (`lines`, the
+    document's text as read): paragraphs end at blank lines and at the block tags of HTML (a paragraph, list
+    item, heading, division or line break; a table's rows stay one paragraph, as in the stored text). None
+    where the ruling gives no lines of the file."""
+    citation = getattr(ruling, "citation", None)
+    if citation is None or not 0 < citation.file_line_start <= citation.file_line_end <= len(lines):
+        return None
+    longest = words = 0
+    for line in lines[citation.file_line_start - 1:citation.file_line_end]:
+        for at, piece in enumerate(_BLOCK_TAG.split(line)):
+            if at or not piece.strip(" \t\r"):  # a block tag or a blank line parts paragraphs
+                longest, words = max(longest, words), 0
+            words += _words_in(_TAG.sub(" ", piece))
+    return max(longest, words)
+
+
+def _words_in(text: str) -> int:
+    """The words of `text`: runs of non-spaces holding a letter or digit (a table's "|" is none)."""
+    return sum(1 for token in text.split() if _A_WORD.search(token))
+
+
 def _long(cut: Cut) -> list[str]:
-    return [cut.refs.get(r.id, r.id) for r in _units(cut) if len(r.text.split()) > LONG_WORDS
-            and max(_paragraph_words(r.text)) <= LONG_WORDS and not _one_line(r)]
+    """Units over LONG_WORDS words that are more than one paragraph: of the stored text (a line each, a table
+    one), or of the document over the unit's lines (a reader that ran a file's paragraphs or an index's entries
+    into one line does not make them one paragraph)."""
+    lines = cut.original.split("\n")
+    found = []
+    for ruling in _units(cut):
+        if len(ruling.text.split()) <= LONG_WORDS or _one_line(ruling):
+            continue
+        if max(_paragraph_words(ruling.text)) <= LONG_WORDS:
+            found.append(cut.refs.get(ruling.id, ruling.id))
+        elif _words_in(ruling.text) > LONG_WORDS and (document := _document_paragraph_words(lines, ruling)) \
+                is not None and document <= LONG_WORDS:
+            found.append(cut.refs.get(ruling.id, ruling.id))
+    return found
 
 
 def _parts(label: str) -> list[str]:

@@ -114,6 +114,22 @@ def test_a_unit_over_300_words_of_several_paragraphs_is_named_but_one_long_parag
     assert next(i for i in found if i["name"] == "long")["examples"] == ["1"]
 
 
+def test_a_unit_a_reader_ran_onto_one_line_from_many_paragraphs_of_the_document_is_named():
+    # A back-of-book index: an entry a line, its letters parted by blank lines; a cut that ran it into one line
+    # of 340 words made no paragraph of the document that long. A table of as many words is one paragraph.
+    from model.records import Citation
+    groups = ["\n".join(f"entry {letter}{n} of the index, {n}.{n}" for n in range(12)) for letter in "ABCDEF"]
+    text = "Rules\n\n" + "\n\n".join(groups) + "\n\n" + "\n".join(f"| row {n} | a b c d e f g h i j |" for n in range(30))
+    lines = text.split("\n")
+    index = _Ruling("r1", "Index", "", "", " ".join(" ".join(g.split("\n")) for g in groups), "paragraph", 1)
+    table = _Ruling("r2", "Chart", "", "", "\n".join(lines[-30:]), "paragraph", 2)
+    index.citation = Citation("s", 3, len(lines) - 31, 0, 0, 3, len(lines) - 31)
+    table.citation = Citation("s", len(lines) - 29, len(lines), 0, 0, len(lines) - 29, len(lines))
+    assert len(index.text.split()) > 300 and "\n" not in index.text and len(table.text.split()) > 300
+    found = invariants.check(invariants.Cut(text, [index, table], {"r1": "Index 1", "r2": "Chart 1"}))
+    assert next(i for i in found if i["name"] == "long")["examples"] == ["Index 1"]
+
+
 def test_an_item_cited_at_another_nesting_level_than_its_parent_is_named():
     # Item c. of 3.2.6 must be 3.2.6.c, never 4.5c.
     rulings = [_Ruling("p", "Rules", "3.2.6", "", "Some effects:", "rule", 1),
