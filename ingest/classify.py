@@ -20,6 +20,15 @@ SECTION_WORDS = ("Article", "Section", "Chapter", "Part", "Appendix")
 
 KEYWORDS = SECTION_WORDS + ("Rule", "Law")
 
+# A line a hard-wrapped text dump opens with a rule's label in parts, closed by a stop or not, before its title or
+# text: "3.A.1.a. Sideline players…", "1.3.1 Map Spaces. Map spaces…", "2.0 SEQUENCE OF PLAY" (never "2.5 points",
+# a number in a sentence that wrapped before it).
+LABELLED_LINE = re.compile(r"(?:[A-Z]{1,3}+)?\d{1,4}+(?:\.(?:\d{1,4}+|[A-Za-z]{1,2}+(?![A-Za-z]))){1,8}+"
+                           r"(?:\.[ \t]|[ \t](?=[A-Z“\"(]))")
+# A line a hard-wrapped text dump opens with a bullet symbol ("• Provinces that would touch…"): an item of its own
+# (markdown's own list marks, "-", "*", "+", start a list wherever they stand).
+BULLET_LINE = re.compile(r"[•◦▪‣∙●○■□►➢➤◆❖✓][ \t]")
+
 # "Article", "ARTICLE", "Rule"…: as a heading writes them, never lower case ("see rule 4.2.2e" is a reference).
 KEYWORD_FORMS = f"(?:{'|'.join(form for word in KEYWORDS for form in (word, word.upper()))})"
 
