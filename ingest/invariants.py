@@ -310,7 +310,37 @@ def _nesting(cut: Cut) -> list[str]:
         own, label = _parts(ref), _parts(ruling.label)
         if own != above + label and own[-len(label):] == label and not _clipped_under(ref, label, above):
             found.append(f"{cut.refs.get(ruling.id)} under {cut.refs.get(ruling.parent)}")
+    return found + _unattached(cut)
+
+
+_IN_PARTS = re.compile(r"^(?:[A-Z]{1,3}+)?\d{1,4}+(?:\.\d{1,4}+)++\.?$")
+
+
+def _unattached(cut: Cut) -> list[str]:
+    """Items with a label relative to a rule's ("1.", "b)") that stand, under no parent, between two rules
+    numbered in parts as siblings ("3.1" … "3.2", in the same section): the document prints them inside the
+    first, so they are cited under it (3.1.1, 3.1.1.b, or a heading naming it: "Rule 3.1 Comment… 1"), never as
+    the document's own "1"."""
+    units = sorted(_units(cut), key=lambda r: r.position)
+    found, rule = [], None  # the last rule numbered in parts, and the items since it
+    items: list = []
+    for ruling in units:
+        label = ruling.label.strip()
+        if _IN_PARTS.match(label):
+            if rule is not None and ruling.section == rule.section and _parts(label)[:-1] == _parts(rule.label)[:-1]:
+                above = _parts(cut.refs.get(rule.id, ""))
+                found += [f"{cut.refs.get(item.id)} within {cut.refs.get(rule.id)}" for item in items
+                          if not _holds(_parts(cut.refs.get(item.id, "")), above)]
+            rule, items = ruling, []
+        elif rule is not None and _RELATIVE.match(label) and ruling.kind not in _COUNTED_KINDS | TERM_KINDS \
+                and (not ruling.parent or ruling.parent == rule.id or ruling.parent in {item.id for item in items}):
+            items.append(ruling)
     return found
+
+
+def _holds(parts: list[str], run: list[str]) -> bool:
+    """Do `parts` hold `run` whole, in order ("Rule 5.10(m)(1)… A" names 5.10)?"""
+    return any(parts[at:at + len(run)] == run for at in range(len(parts) - len(run) + 1))
 
 
 def _clipped_under(ref: str, label: list[str], above: list[str]) -> bool:

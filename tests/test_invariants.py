@@ -139,6 +139,23 @@ def test_an_item_cited_at_another_nesting_level_than_its_parent_is_named():
     assert next(i for i in found if i["name"] == "nesting")["examples"] == ["4.5c under 3.2.6"]
 
 
+def test_an_item_left_under_no_parent_between_two_sibling_rules_is_named_but_a_chapter_between_parts_is_not():
+    # "3.1 Death" lists "1." (its "a." under it) before "3.2": cited "1" and "1.A", the items read as the document's
+    # own chapter 1. A chapter "2." between 1.2 and 2.1 opens new numbering: no item of 1.2.
+    rulings = [_Ruling("r1", "Rules", "3.1", "", "Death. A player may kill another by:", "rule", 1),
+               _Ruling("r2", "Rules", "1.", "", "An ability:", "rule", 2),
+               _Ruling("r3", "Rules", "a.", "", "He says who he is.", "rule", 3, parent="r2"),
+               _Ruling("r4", "Rules", "3.2", "", "Trial. The camp judges.", "rule", 4),
+               _Ruling("c1", "Setup", "1.2", "", "Deal the cards.", "rule", 5),
+               _Ruling("c2", "Setup", "2.", "", "Play. Players take turns.", "rule", 6),
+               _Ruling("c3", "Setup", "2.1", "", "The first player starts.", "rule", 7)]
+    refs = {"r1": "3.1", "r2": "1", "r3": "1.A", "r4": "3.2", "c1": "1.2", "c2": "2", "c3": "2.1"}
+    found = invariants.check(invariants.Cut("", rulings, refs))
+    assert next(i for i in found if i["name"] == "nesting")["examples"] == ["1 within 3.1", "1.A within 3.1"]
+    refs.update(r2="3.1.1", r3="3.1.1.A")
+    assert not next(i for i in invariants.check(invariants.Cut("", rulings, refs)) if i["name"] == "nesting")["count"]
+
+
 def test_an_item_under_a_long_term_is_cited_by_the_terms_first_words_when_the_whole_does_not_fit():
     rulings = [_Ruling("t", "Glossary", "", "Initiating Abilities/Deploying Cards", "To deploy:", "glossary", 1),
                _Ruling("1", "Glossary", "1.", "", "Check play restrictions.", "rule", 2, parent="t"),
