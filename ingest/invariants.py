@@ -13,7 +13,7 @@ A count is never zero by luck of a threshold: each invariant names units a reade
   own title);
 - words: the words as the document has them (no join of words it separates, no split of words it joins);
 - title: the title as the document prints it, naming the game, never the file's name;
-- questions: a question the document asks is typed as a question.
+- questions: a question the document asks is typed as a question, never run on into another unit.
 
 Every pattern is linear (bounded or possessive repetitions): documents run to thousands of rules and some are
 hostile.
@@ -29,6 +29,7 @@ from itertools import pairwise
 from ingest import titles
 from ingest.parts import LONG_WORDS
 from ingest.refs import counted
+from ingest.classify import ASKING_WORD
 from ingest.segment import asks
 from model.kinds import HEADER_KINDS, TERM_KINDS
 
@@ -56,6 +57,9 @@ _TAIL = 120
 # HTML's block tags, which part paragraphs (a table's rows and cells do not: a table is one paragraph), and any tag.
 _BLOCK_TAG = re.compile(r"(?i)<(?:/?(?:p|li|h[1-6]|div|dd|dt|blockquote|ul|ol)\b|br\b)[^<>]{0,500}+>")
 _TAG = re.compile(r"<[^<>]{0,500}+>")
+# A paragraph that is a question of its own: an asking word first, asking before its first sentence ends.
+_ASKED = re.compile(rf"^(?=[A-Z])(?i:{ASKING_WORD.pattern})[^.!?\n]{{4,400}}+\?")
+_LIST_ITEM = re.compile(r"^[ \t]*+(?:[-*+•]|\d{1,3}+[.)])[ \t]")
 _A_WORD = re.compile(r"\w")
 _CAPTION = re.compile(r"(?i)^(?:figure|fig\.|diagram|image|illustration|table)[ \t]++\d")
 _SMALL_END = frozenset({"a", "an", "and", "as", "at", "by", "for", "from", "if", "in", "is", "of", "on", "or", "the",
@@ -408,5 +412,42 @@ def _title(cut: Cut) -> list[str]:
 
 
 def _questions(cut: Cut) -> list[str]:
-    return [cut.refs.get(r.id, r.id) for r in _units(cut)
-            if r.kind not in ("question", *TERM_KINDS) and asks(r.text.strip())]
+    """Units not typed as questions that open asking, or that hold, after their opening paragraph, a paragraph of
+    the document that is a question of its own (an asking word first, ending asking within its first sentence,
+    "Can a character with Flight charge from above?"): the FAQ's questions a list item ran on over."""
+    units = _units(cut)
+    found = [cut.refs.get(r.id, r.id) for r in units
+             if r.kind not in ("question", *TERM_KINDS) and asks(r.text.strip())]
+    lines = cut.original.split("\n")
+    starts = {r.citation.file_line_start for r in units if getattr(r, "citation", None) is not None}
+    for ruling in units:
+        citation = getattr(ruling, "citation", None)
+        if ruling.kind in ("question", *TERM_KINDS) or citation is None or cut.refs.get(ruling.id) in found \
+                or not 0 < citation.file_line_start < citation.file_line_end <= len(lines):
+            continue
+        paragraphs = _document_paragraphs(lines, citation.file_line_start, citation.file_line_end)
+        # Not a list's item, nor what a lead-in ending in a colon introduces ("…such as:" / "* Who's in it?").
+        asked = [text for (at, text), (_, before) in zip(paragraphs[1:], paragraphs)
+                 if at not in starts and _ASKED.match(text) and not _LIST_ITEM.match(lines[at - 1])
+                 and not before.endswith(":")]
+        if asked:
+            found.append(f"{cut.refs.get(ruling.id, ruling.id)}: {asked[0][:60]!r}")
+    return found
+
+
+def _document_paragraphs(lines: list[str], first: int, last: int) -> list[tuple[int, str]]:
+    """The paragraphs of the document over its lines `first` to `last` (1-based), each with the
+    line it opens on and its text, markup and tags dropped (paragraphs part as in `_document_paragraph_words`)."""
+    paragraphs: list[tuple[int, list[str]]] = []
+    opened = True
+    for number in range(first, last + 1):
+        for at, piece in enumerate(_BLOCK_TAG.split(lines[number - 1])):
+            text = _TAG.sub(" ", piece).strip(_MARKS)
+            if at or not piece.strip(" \t\r"):
+                opened = True
+            if text:
+                if opened:
+                    paragraphs.append((number, []))
+                    opened = False
+                paragraphs[-1][1].append(text)
+    return [(number, " ".join(texts)) for number, texts in paragraphs]
