@@ -114,6 +114,24 @@ ASKS = re.compile(r"^[^.!?]{3,}\?")
 # "… still apply?", "… “Skip a turn”?": text whose last sentence asks.
 ENDS_ASKING = re.compile(r"\?[”\"'’)\]]*$")
 
+# Prose that ends asking without the document asking: a character's words, a question quoted after "says," or a
+# colon ("Amanda says, “So, what are you trying to avoid here?”"), or a statement closed by a question tag
+# ("Still, it's better than being taken out, right?"). A word quoted inside a question ("count as “accessed?”") is
+# no speech.
+_SPOKEN = re.compile(r"[,:][ \t]*+[“\"][A-Z][^“”\"?]{0,400}+\?[”\"][ \t]*+$")
+_TAGGED = re.compile(r",[ \t]*+(?:right|eh|isn[’']t it|aren[’']t (?:they|you)|don[’']t you|won[’']t you)\?$",
+                     re.IGNORECASE)
+
+
+def rhetorical(text: str) -> bool:
+    """Does `text`, ending asking, ask as prose does rather than as the document asking: a character's quoted
+    question or a statement closed by a question tag?"""
+    text = text.rstrip()
+    # Only the quotation's last 440 characters can match: the pattern runs from each comma or colon, so it is
+    # tried on the text's tail alone.
+    return bool(_SPOKEN.search(text[-440:]) or _TAGGED.search(text[-40:]))
+
+
 ASIDE = re.compile(r"\([^()]*\)")  # "(STER-ling)": a line wholly in parentheses
 
 OPENS_SENTENCE = re.compile(r"[A-Z“\"‘'(]")
