@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from ingest import titles
+from ingest.classify import ASKING_WORD
 from ingest.parts import LONG_WORDS
 from ingest.refs import counted
-from ingest.classify import ASKING_WORD
 from ingest.segment import asks
 from model.kinds import HEADER_KINDS, TERM_KINDS
 
@@ -326,8 +326,9 @@ def _unattached(cut: Cut) -> list[str]:
     first, so they are cited under it (3.1.1, 3.1.1.b, or a heading naming it: "Rule 3.1 Comment… 1"), never as
     the document's own "1"."""
     units = sorted(_units(cut), key=lambda r: r.position)
-    found, rule = [], None  # the last rule numbered in parts, and the items since it
+    found, rule = [], None  # the last rule numbered in parts, and the items since it (their ids)
     items: list = []
+    ids: set[str] = set()
     for ruling in units:
         label = ruling.label.strip()
         if _IN_PARTS.match(label):
@@ -335,10 +336,11 @@ def _unattached(cut: Cut) -> list[str]:
                 above = _parts(cut.refs.get(rule.id, ""))
                 found += [f"{cut.refs.get(item.id)} within {cut.refs.get(rule.id)}" for item in items
                           if not _holds(_parts(cut.refs.get(item.id, "")), above)]
-            rule, items = ruling, []
+            rule, items, ids = ruling, [], set()
         elif rule is not None and _RELATIVE.match(label) and ruling.kind not in _COUNTED_KINDS | TERM_KINDS \
-                and (not ruling.parent or ruling.parent == rule.id or ruling.parent in {item.id for item in items}):
+                and (not ruling.parent or ruling.parent == rule.id or ruling.parent in ids):
             items.append(ruling)
+            ids.add(ruling.id)
     return found
 
 
