@@ -20,6 +20,15 @@ SECTION_WORDS = ("Article", "Section", "Chapter", "Part", "Appendix")
 
 KEYWORDS = SECTION_WORDS + ("Rule", "Law")
 
+# A line a hard-wrapped text dump opens with a rule's label in parts, closed by a stop or not, before its title or
+# text: "3.A.1.a. Sideline players…", "1.3.1 Map Spaces. Map spaces…", "2.0 SEQUENCE OF PLAY" (never "2.5 points",
+# a number in a sentence that wrapped before it).
+LABELLED_LINE = re.compile(r"(?:[A-Z]{1,3}+)?\d{1,4}+(?:\.(?:\d{1,4}+|[A-Za-z]{1,2}+(?![A-Za-z]))){1,8}+"
+                           r"(?:\.[ \t]|[ \t](?=[A-Z“\"(]))")
+# A line a hard-wrapped text dump opens with a bullet symbol ("• Provinces that would touch…"): an item of its own
+# (markdown's own list marks, "-", "*", "+", start a list wherever they stand).
+BULLET_LINE = re.compile(r"[•◦▪‣∙●○■□►➢➤◆❖✓][ \t]")
+
 # "Article", "ARTICLE", "Rule"…: as a heading writes them, never lower case ("see rule 4.2.2e" is a reference).
 KEYWORD_FORMS = f"(?:{'|'.join(form for word in KEYWORDS for form in (word, word.upper()))})"
 
@@ -104,6 +113,24 @@ ASKS = re.compile(r"^[^.!?]{3,}\?")
 
 # "… still apply?", "… “Skip a turn”?": text whose last sentence asks.
 ENDS_ASKING = re.compile(r"\?[”\"'’)\]]*$")
+
+# Prose that ends asking without the document asking: a character's words, a question quoted after "says," or a
+# colon ("Amanda says, “So, what are you trying to avoid here?”"), or a statement closed by a question tag
+# ("Still, it's better than being taken out, right?"). A word quoted inside a question ("count as “accessed?”") is
+# no speech.
+_SPOKEN = re.compile(r"[,:][ \t]*+[“\"][A-Z][^“”\"?]{0,400}+\?[”\"][ \t]*+$")
+_TAGGED = re.compile(r",[ \t]*+(?:right|eh|isn[’']t it|aren[’']t (?:they|you)|don[’']t you|won[’']t you)\?$",
+                     re.IGNORECASE)
+
+
+def rhetorical(text: str) -> bool:
+    """Does `text`, ending asking, ask as prose does rather than as the document asking: a character's quoted
+    question or a statement closed by a question tag?"""
+    text = text.rstrip()
+    # Only the quotation's last 440 characters can match: the pattern runs from each comma or colon, so it is
+    # tried on the text's tail alone.
+    return bool(_SPOKEN.search(text[-440:]) or _TAGGED.search(text[-40:]))
+
 
 ASIDE = re.compile(r"\([^()]*\)")  # "(STER-ling)": a line wholly in parentheses
 

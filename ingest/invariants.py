@@ -6,13 +6,14 @@ A count is never zero by luck of a threshold: each invariant names units a reade
 - furniture: no running header, footer or page number as a ruling or heading, or glued to a ruling's text;
 - contents: no line of a contents page as a ruling or heading;
 - headings: no table row, figure caption or sentence fragment as a heading;
-- long: no unit over 300 words unless it is one paragraph of the document;
+- long: no unit over 300 words unless it is one paragraph of the document (of its stored text and of the
+  document over its lines);
 - nesting: a unit the document labels within its parent ("c." under "6." under "3.2") is cited under it;
 - counters: no bare count as a ref (the document's label, else the heading the unit sits under, else its
   own title);
 - words: the words as the document has them (no join of words it separates, no split of words it joins);
 - title: the title as the document prints it, naming the game, never the file's name;
-- questions: a question the document asks is typed as a question.
+- questions: a question the document asks is typed as a question, never run on into another unit.
 
 Every pattern is linear (bounded or possessive repetitions): documents run to thousands of rules and some are
 hostile.
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from ingest import titles
+from ingest.classify import ASKING_WORD
 from ingest.parts import LONG_WORDS
 from ingest.refs import counted
 from ingest.segment import asks
@@ -52,6 +54,13 @@ _GLUED_PAGE = re.compile(r"(?<!\b[Nn][Oo])(?<!\b[Ff][Ii][Gg])(?<!\b[Pp])[.!?)”
 # A contents entry: dot leaders, or an ellipsis, before a page number.
 _LEADERS = re.compile(r"(?:\.[ \t]?){4,}+[ \t]*+\d{1,4}+[ \t]*+$|…[ \t]*+\d{1,4}+[ \t]*+$")
 _TAIL = 120
+# HTML's block tags, which part paragraphs (a table's rows and cells do not: a table is one paragraph), and any tag.
+_BLOCK_TAG = re.compile(r"(?i)<(?:/?(?:p|li|h[1-6]|div|dd|dt|blockquote|ul|ol)\b|br\b)[^<>]{0,500}+>")
+_TAG = re.compile(r"<[^<>]{0,500}+>")
+# A paragraph that is a question of its own: an asking word first, asking before its first sentence ends.
+_ASKED = re.compile(rf"^(?=[A-Z])(?i:{ASKING_WORD.pattern})[^.!?\n]{{4,400}}+\?")
+_LIST_ITEM = re.compile(r"^[ \t]*+(?:[-*+•]|\d{1,3}+[.)])[ \t]")
+_A_WORD = re.compile(r"\w")
 _CAPTION = re.compile(r"(?i)^(?:figure|fig\.|diagram|image|illustration|table)[ \t]++\d")
 _SMALL_END = frozenset({"a", "an", "and", "as", "at", "by", "for", "from", "if", "in", "is", "of", "on", "or", "the",
                         "that", "to", "with", "which", "when", "are", "be", "but", "its", "their"})
@@ -249,9 +258,43 @@ def _one_line(ruling) -> bool:
     return citation is not None and citation.file_line_start == citation.file_line_end
 
 
+def _document_paragraph_words(lines: list[str], ruling) -> int | None:
+    """Words in the longest paragraph of the document over the ruling's lines of its file (`lines`, the
+    document's text as read): paragraphs end at blank lines and at the block tags of HTML (a paragraph, list
+    item, heading, division or line break; a table's rows stay one paragraph, as in the stored text). None
+    where the ruling gives no lines of the file."""
+    citation = getattr(ruling, "citation", None)
+    if citation is None or not 0 < citation.file_line_start <= citation.file_line_end <= len(lines):
+        return None
+    longest = words = 0
+    for line in lines[citation.file_line_start - 1:citation.file_line_end]:
+        for at, piece in enumerate(_BLOCK_TAG.split(line)):
+            if at or not piece.strip(" \t\r"):  # a block tag or a blank line parts paragraphs
+                longest, words = max(longest, words), 0
+            words += _words_in(_TAG.sub(" ", piece))
+    return max(longest, words)
+
+
+def _words_in(text: str) -> int:
+    """The words of `text`: runs of non-spaces holding a letter or digit (a table's "|" is none)."""
+    return sum(1 for token in text.split() if _A_WORD.search(token))
+
+
 def _long(cut: Cut) -> list[str]:
-    return [cut.refs.get(r.id, r.id) for r in _units(cut) if len(r.text.split()) > LONG_WORDS
-            and max(_paragraph_words(r.text)) <= LONG_WORDS and not _one_line(r)]
+    """Units over LONG_WORDS words that are more than one paragraph: of the stored text (a line each, a table
+    one), or of the document over the unit's lines (a reader that ran a file's paragraphs or an index's entries
+    into one line does not make them one paragraph)."""
+    lines = cut.original.split("\n")
+    found = []
+    for ruling in _units(cut):
+        if len(ruling.text.split()) <= LONG_WORDS or _one_line(ruling):
+            continue
+        if max(_paragraph_words(ruling.text)) <= LONG_WORDS:
+            found.append(cut.refs.get(ruling.id, ruling.id))
+        elif _words_in(ruling.text) > LONG_WORDS and (document := _document_paragraph_words(lines, ruling)) \
+                is not None and document <= LONG_WORDS:
+            found.append(cut.refs.get(ruling.id, ruling.id))
+    return found
 
 
 def _parts(label: str) -> list[str]:
@@ -271,7 +314,39 @@ def _nesting(cut: Cut) -> list[str]:
         own, label = _parts(ref), _parts(ruling.label)
         if own != above + label and own[-len(label):] == label and not _clipped_under(ref, label, above):
             found.append(f"{cut.refs.get(ruling.id)} under {cut.refs.get(ruling.parent)}")
+    return found + _unattached(cut)
+
+
+_IN_PARTS = re.compile(r"^(?:[A-Z]{1,3}+)?\d{1,4}+(?:\.\d{1,4}+)++\.?$")
+
+
+def _unattached(cut: Cut) -> list[str]:
+    """Items with a label relative to a rule's ("1.", "b)") that stand, under no parent, between two rules
+    numbered in parts as siblings ("3.1" … "3.2", in the same section): the document prints them inside the
+    first, so they are cited under it (3.1.1, 3.1.1.b, or a heading naming it: "Rule 3.1 Comment… 1"), never as
+    the document's own "1"."""
+    units = sorted(_units(cut), key=lambda r: r.position)
+    found, rule = [], None  # the last rule numbered in parts, and the items since it (their ids)
+    items: list = []
+    ids: set[str] = set()
+    for ruling in units:
+        label = ruling.label.strip()
+        if _IN_PARTS.match(label):
+            if rule is not None and ruling.section == rule.section and _parts(label)[:-1] == _parts(rule.label)[:-1]:
+                above = _parts(cut.refs.get(rule.id, ""))
+                found += [f"{cut.refs.get(item.id)} within {cut.refs.get(rule.id)}" for item in items
+                          if not _holds(_parts(cut.refs.get(item.id, "")), above)]
+            rule, items, ids = ruling, [], set()
+        elif rule is not None and _RELATIVE.match(label) and ruling.kind not in _COUNTED_KINDS | TERM_KINDS \
+                and (not ruling.parent or ruling.parent == rule.id or ruling.parent in ids):
+            items.append(ruling)
+            ids.add(ruling.id)
     return found
+
+
+def _holds(parts: list[str], run: list[str]) -> bool:
+    """Do `parts` hold `run` whole, in order ("Rule 5.10(m)(1)… A" names 5.10)?"""
+    return any(parts[at:at + len(run)] == run for at in range(len(parts) - len(run) + 1))
 
 
 def _clipped_under(ref: str, label: list[str], above: list[str]) -> bool:
@@ -339,5 +414,42 @@ def _title(cut: Cut) -> list[str]:
 
 
 def _questions(cut: Cut) -> list[str]:
-    return [cut.refs.get(r.id, r.id) for r in _units(cut)
-            if r.kind not in ("question", *TERM_KINDS) and asks(r.text.strip())]
+    """Units not typed as questions that open asking, or that hold, after their opening paragraph, a paragraph of
+    the document that is a question of its own (an asking word first, ending asking within its first sentence,
+    "Can a character with Flight charge from above?"): the FAQ's questions a list item ran on over."""
+    units = _units(cut)
+    found = [cut.refs.get(r.id, r.id) for r in units
+             if r.kind not in ("question", *TERM_KINDS) and asks(r.text.strip())]
+    lines = cut.original.split("\n")
+    starts = {r.citation.file_line_start for r in units if getattr(r, "citation", None) is not None}
+    for ruling in units:
+        citation = getattr(ruling, "citation", None)
+        if ruling.kind in ("question", *TERM_KINDS) or citation is None or cut.refs.get(ruling.id) in found \
+                or not 0 < citation.file_line_start < citation.file_line_end <= len(lines):
+            continue
+        paragraphs = _document_paragraphs(lines, citation.file_line_start, citation.file_line_end)
+        # Not a list's item, nor what a lead-in ending in a colon introduces ("…such as:" / "* Who's in it?").
+        asked = [text for (at, text), (_, before) in zip(paragraphs[1:], paragraphs)
+                 if at not in starts and _ASKED.match(text) and not _LIST_ITEM.match(lines[at - 1])
+                 and not before.endswith(":")]
+        if asked:
+            found.append(f"{cut.refs.get(ruling.id, ruling.id)}: {asked[0][:60]!r}")
+    return found
+
+
+def _document_paragraphs(lines: list[str], first: int, last: int) -> list[tuple[int, str]]:
+    """The paragraphs of the document over its lines `first` to `last` (1-based), each with the
+    line it opens on and its text, markup and tags dropped (paragraphs part as in `_document_paragraph_words`)."""
+    paragraphs: list[tuple[int, list[str]]] = []
+    opened = True
+    for number in range(first, last + 1):
+        for at, piece in enumerate(_BLOCK_TAG.split(lines[number - 1])):
+            text = _TAG.sub(" ", piece).strip(_MARKS)
+            if at or not piece.strip(" \t\r"):
+                opened = True
+            if text:
+                if opened:
+                    paragraphs.append((number, []))
+                    opened = False
+                paragraphs[-1][1].append(text)
+    return [(number, " ".join(texts)) for number, texts in paragraphs]

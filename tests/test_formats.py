@@ -144,6 +144,19 @@ def test_a_rule_set_under_its_parent_without_a_blank_line_is_a_line_of_its_own(t
     assert "\n3.A.1.a. Sideline players should not offer it unasked. Their view counts 2.5 points of it." in text
 
 
+def test_a_hard_wrapped_dump_in_markdown_keeps_its_rules_titles_and_bullets_on_lines_of_their_own(tmp_path):
+    # A rulebook's text dump saved as markdown, the PDF's line breaks kept and no blank line between rules: markdown
+    # reads it as one paragraph; the document prints a title line, rules numbered in parts with run-in titles (no
+    # stop after the label) and bulleted items, each on a line of its own. A number in a wrapped sentence stays.
+    text = read(write(tmp_path, "rules.md", "# Rules\n\n1.3 The Map\nThe map shows the spaces.\n"
+                                            "1.3.1 Map Spaces. Map spaces include Provinces,\nCities and LoCs.\n"
+                                            "• Provinces that would touch.\n• LoCs separated by Towns.\n"
+                                            "Each costs\n2.5 points and\n1.3 more.\n")).text.text
+    assert [line for line in text.split("\n") if line][1:] == [
+        "1.3 The Map", "The map shows the spaces.", "1.3.1 Map Spaces. Map spaces include Provinces, Cities and LoCs.",
+        "• Provinces that would touch.", "• LoCs separated by Towns. Each costs 2.5 points and 1.3 more."]
+
+
 def test_fide_tables_are_rows_without_the_rule_line(fide):
     lines = fide.text.text.split("\n")
     assert "| Piece | Symbol |" in lines

@@ -140,6 +140,21 @@ def test_a_glossary_is_audited_against_the_pairs_the_document_shows(tmp_path):
     assert audit.glossary_pairs(text.replace("# Glossary", "# Notes")) == 0
 
 
+def test_a_glossary_run_into_one_paragraph_is_audited_against_the_pairs_the_file_shows(tmp_path):
+    # A hard-wrapped dump saved as markdown: its key terms index, "Term—definition" a line each, wrapped onto lines
+    # that hold only a reference ("(4.1.1)"), is one markdown paragraph, so the cleaned text shows one pair.
+    terms = "\n".join(f"Term{chr(65 + n)}—A definition of the term in plain\nwords. ({n}.1.1)" for n in range(12))
+    text = f"# Rules\n\n1.1 {_sentence(1)}\n\n## KEY TERMS INDEX\n\n{terms}\n"
+    assert audit.glossary_pairs(text) == 12
+    path = _write(tmp_path, "rules.md", text)
+    from ingest.changeset import read_document
+    entry, parsed = read_document(path, "test")
+    found = audit.audit(parsed.cleaned_text, parsed.rulings, parsed.original_text, title=entry.title,
+                        file_name=entry.file)
+    assert found["glossary"]["pairs"] == 12 and found["verdict"].startswith("poor")
+    assert audit.glossary_pairs(parsed.cleaned_text) < 12
+
+
 def test_the_audit_is_linear_in_the_documents_size():
     hostile = (("- " * 5000 + "1" * 3000 + ".a" * 2000 + "\n") * 20 + "**" * 20000 + "\n" + "1." * 20000
                + "\n1. " + ". " * 50000 + "\n1.1 Title" + " 1" * 50000)

@@ -114,6 +114,22 @@ def test_a_unit_over_300_words_of_several_paragraphs_is_named_but_one_long_parag
     assert next(i for i in found if i["name"] == "long")["examples"] == ["1"]
 
 
+def test_a_unit_a_reader_ran_onto_one_line_from_many_paragraphs_of_the_document_is_named():
+    # A back-of-book index: an entry a line, its letters parted by blank lines; a cut that ran it into one line
+    # of 340 words made no paragraph of the document that long. A table of as many words is one paragraph.
+    from model.records import Citation
+    groups = ["\n".join(f"entry {letter}{n} of the index, {n}.{n}" for n in range(12)) for letter in "ABCDEF"]
+    text = "Rules\n\n" + "\n\n".join(groups) + "\n\n" + "\n".join(f"| row {n} | a b c d e f g h i j |" for n in range(30))
+    lines = text.split("\n")
+    index = _Ruling("r1", "Index", "", "", " ".join(" ".join(g.split("\n")) for g in groups), "paragraph", 1)
+    table = _Ruling("r2", "Chart", "", "", "\n".join(lines[-30:]), "paragraph", 2)
+    index.citation = Citation("s", 3, len(lines) - 31, 0, 0, 3, len(lines) - 31)
+    table.citation = Citation("s", len(lines) - 29, len(lines), 0, 0, len(lines) - 29, len(lines))
+    assert len(index.text.split()) > 300 and "\n" not in index.text and len(table.text.split()) > 300
+    found = invariants.check(invariants.Cut(text, [index, table], {"r1": "Index 1", "r2": "Chart 1"}))
+    assert next(i for i in found if i["name"] == "long")["examples"] == ["Index 1"]
+
+
 def test_an_item_cited_at_another_nesting_level_than_its_parent_is_named():
     # Item c. of 3.2.6 must be 3.2.6.c, never 4.5c.
     rulings = [_Ruling("p", "Rules", "3.2.6", "", "Some effects:", "rule", 1),
@@ -121,6 +137,23 @@ def test_an_item_cited_at_another_nesting_level_than_its_parent_is_named():
                _Ruling("d", "Rules", "d.", "", "Those that fight.", "rule", 3, parent="p")]
     found = invariants.check(invariants.Cut("", rulings, {"p": "3.2.6", "c": "4.5c", "d": "3.2.6d"}))
     assert next(i for i in found if i["name"] == "nesting")["examples"] == ["4.5c under 3.2.6"]
+
+
+def test_an_item_left_under_no_parent_between_two_sibling_rules_is_named_but_a_chapter_between_parts_is_not():
+    # "3.1 Death" lists "1." (its "a." under it) before "3.2": cited "1" and "1.A", the items read as the document's
+    # own chapter 1. A chapter "2." between 1.2 and 2.1 opens new numbering: no item of 1.2.
+    rulings = [_Ruling("r1", "Rules", "3.1", "", "Death. A player may kill another by:", "rule", 1),
+               _Ruling("r2", "Rules", "1.", "", "An ability:", "rule", 2),
+               _Ruling("r3", "Rules", "a.", "", "He says who he is.", "rule", 3, parent="r2"),
+               _Ruling("r4", "Rules", "3.2", "", "Trial. The camp judges.", "rule", 4),
+               _Ruling("c1", "Setup", "1.2", "", "Deal the cards.", "rule", 5),
+               _Ruling("c2", "Setup", "2.", "", "Play. Players take turns.", "rule", 6),
+               _Ruling("c3", "Setup", "2.1", "", "The first player starts.", "rule", 7)]
+    refs = {"r1": "3.1", "r2": "1", "r3": "1.A", "r4": "3.2", "c1": "1.2", "c2": "2", "c3": "2.1"}
+    found = invariants.check(invariants.Cut("", rulings, refs))
+    assert next(i for i in found if i["name"] == "nesting")["examples"] == ["1 within 3.1", "1.A within 3.1"]
+    refs.update(r2="3.1.1", r3="3.1.1.A")
+    assert not next(i for i in invariants.check(invariants.Cut("", rulings, refs)) if i["name"] == "nesting")["count"]
 
 
 def test_an_item_under_a_long_term_is_cited_by_the_terms_first_words_when_the_whole_does_not_fit():
@@ -224,6 +257,19 @@ def test_a_question_the_document_asks_typed_as_a_paragraph_is_named():
                _Ruling("r", "FAQ", "2", "", "Units move once.", "paragraph", 2)]
     found = invariants.check(invariants.Cut("", rulings, {"q": "FAQ 1", "r": "FAQ 2"}))
     assert next(i for i in found if i["name"] == "questions")["examples"] == ["FAQ 1"]
+
+
+def test_a_question_of_its_own_run_on_into_another_unit_is_named_but_a_list_of_questions_is_not(tmp_path):
+    # An FAQ whose answer opens with an escaped number ("3\\."): the cut reads it as item 3, which runs on over the
+    # questions after it. A list of questions a lead-in introduces ("such as:") asks nothing to be answered.
+    faq = ("# Skirmish FAQ\n\n## Characters\n\nHow much armour does a knight have?\n\n3\\. Shields cannot raise it "
+           "above its start.\n\nCan a knight with wings charge from above?\n\nYes, although it must disengage.\n\n"
+           "Do ghosts ignore water?\n\nYes.\n")
+    broken = _broken(tmp_path, "skirmish-faq.md", faq, "skirmish")
+    assert broken["questions"]["examples"] == ["3: 'Can a knight with wings charge from above?'"]
+    rules = ("# Skirmish Rules\n\n## Setting the Scene\n\nTalk before a fight about its circumstances, such as:\n\n"
+             "  * Who is in the fight?\n  * Where is it?\n\nResolve just enough to make it clear.\n")
+    assert "questions" not in _broken(tmp_path, "skirmish-rules.md", rules, "skirmish")
 
 
 def test_two_tables_of_one_name_in_one_ruling_get_two_ids(tmp_path):

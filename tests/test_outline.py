@@ -393,6 +393,26 @@ def test_a_paragraph_ending_in_a_question_is_one_with_its_context_sentences():
     assert [b.text for b in apart if b.kind == "question"] == ["Can a unit move twice? No."]
 
 
+def test_a_characters_quoted_question_or_a_tag_question_is_prose_but_a_quoted_word_in_a_question_asks():
+    blocks = segment("### Conceding\n\nAmanda says, “So, what are you trying to avoid here?”\n\n"
+                     "Lenny says, “Well, I don’t want to get killed.”\n\n"
+                     "Still, it’s better than being taken out, right?\n\nCynere takes the hit.\n")
+    assert not [b for b in blocks if b.kind == "question"]
+    asked = segment("### Cards\n\nDoes a card trashed facedown count as “accessed?”\n\nNo.\n")
+    assert [b.kind for b in asked] == ["question"]
+
+
+def test_a_list_under_an_unnumbered_heading_is_not_numbered_within_the_documents_numbered_title():
+    # "# Chapter 7: Combat" numbers the chapter the document is; the steps of "Make an Attack" under it are 1, 2.
+    steps = segment("# Chapter 7: Combat\n\n## Attacks\n\n### Make an Attack\n\nAn attack goes so.\n\n"
+                    "1. **Aim.** Pick a target.\n2. **Roll.** Roll the dice.\n")
+    assert [b.label for b in steps if b.kind != "paragraph"] == ["1", "2"]
+    # An appendix's unnumbered part numbers its list within the appendix: C.1, C.2.
+    appendix = segment("# Laws\n\n## C. Notation\n\n### Description\n\n1. Each piece is a letter.\n"
+                       "2. Pawns are not lettered.\n")
+    assert [b.label for b in appendix if b.kind != "paragraph"] == ["C.1", "C.2"]
+
+
 def test_a_numbered_step_that_asks_among_steps_that_do_not_is_a_step():
     blocks = segment("### Using Abilities\n\nThe player checks the following in order:\n\n"
                      "1. Check the timing: may the ability be used now?\n"

@@ -15,6 +15,7 @@ from array import array
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 
+from ingest.classify import BULLET_LINE, DECIMAL_TITLE, LABELLED_LINE
 from ingest.formats.document import Outline, PastLimit
 from ingest.formats.html import read as read_html
 from ingest.limits import Limits
@@ -27,8 +28,6 @@ _FRONT_FIELD = re.compile(r"^(\w[\w -]*?)[ \t]*:[ \t]*(.*?)[ \t]*$")
 _FRONT_KEYS = {"title": "title", "version": "version", "date": "date", "updated": "date",
                "last_modified": "date", "effective": "date"}
 _BREAK_TAG = re.compile(r"<br\b", re.IGNORECASE)
-# A label of two parts or more closed by a stop, opening a line: "3.A.1.a.", "1.4.6.", "B1.A.2." (never "2.5 points").
-_LABEL_IN_PARTS = re.compile(r"(?:[A-Z]{1,3}+)?\d{1,4}+(?:\.(?:\d{1,4}+|[A-Za-z]{1,2}+(?![A-Za-z]))){1,8}+\.[ \t]")
 # Bold or italic markers around nothing but spaces, which a conversion leaves ("4. ** **Essential Game
 # Terminology"): markdown reads them as text; they are a space.
 _EMPTY_EMPHASIS = re.compile(r"(\*{1,3}|_{1,3})[ \t]+\1(?![*_])")
@@ -90,6 +89,15 @@ def _introduces(paragraph: str | None) -> bool:
     if paragraph is None:
         return False
     return paragraph.endswith(":") or (len(paragraph.split()) <= _LABEL_WORDS and paragraph[-1] not in ".!?;,)")
+
+
+def _title_line(nodes: list[SyntaxTreeNode], at: int) -> bool:
+    """Is inline node `at` a line of its own (between line breaks) that is a label in parts and a title alone
+    ("1.3 The Map", "2.0 SEQUENCE OF PLAY")?"""
+    if at < 0 or nodes[at].type != "text" or at > 0 and nodes[at - 1].type not in ("softbreak", "hardbreak"):
+        return False
+    line = nodes[at].content.strip()
+    return bool(LABELLED_LINE.match(line) and DECIMAL_TITLE.match(line))
 
 
 def _all_bold(node: SyntaxTreeNode) -> bool:
@@ -239,9 +247,13 @@ class _Reader:
                 self.put(node.content, self.find(node.markup), spread=False)
             elif kind in ("softbreak", "hardbreak"):
                 following = nodes[index + 1] if index + 1 < len(nodes) else None
-                # A line opening with a label in parts ("3.A.1.a. Sideline players…") is a rule of its own that
-                # the file set under its parent without a blank line: the break is kept, as the document shows it.
-                kept = following is not None and following.type == "text" and _LABEL_IN_PARTS.match(following.content)
+                # A line opening with a label in parts ("3.A.1.a. Sideline players…", "1.3.1 Map Spaces. Map…") is a
+                # rule of its own that the file set under its parent without a blank line, and one opening with a
+                # bullet symbol an item of its own: the break is kept, as the document shows it.
+                # So is the break after such a line that is a title alone ("1.3 The Map"), over the rule's text.
+                kept = following is not None and following.type == "text" and (
+                    LABELLED_LINE.match(following.content) or BULLET_LINE.match(following.content)) \
+                    or _title_line(nodes, index - 1)
                 self.put("\n" if kept else " ", self.find("\n"), spread=False)
             elif kind == "html_inline":  # tags and anchors are dropped; a line break reads as a space
                 at = self.find(node.content)

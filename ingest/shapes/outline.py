@@ -50,6 +50,7 @@ from ingest.classify import (
     TITLE_LINE,
     TOP_NUMBER,
     heading_number,
+    rhetorical,
     table_cells,
     without_number,
 )
@@ -695,7 +696,12 @@ class _Outline(EntryReader):
         if self.items:
             label = f"{self.items[-1][2].label}.{number}"
         else:
-            prefix = next((h.number for h in reversed(self.headings) if h.number), None)
+            # A list numbers within the nearest numbered heading ("Appendix C" > "Description" / "1." is C.1), but
+            # not within the document's top heading seen through the unnumbered ones under it: its number is the
+            # chapter's the document is ("# Chapter 7: Combat" > "Make an Attack" / "1." is no 7.1).
+            above = next((h for h in reversed(self.headings) if h.number), None)
+            top = above is not None and above is self.headings[0] and above.level == 1 and above is not self.headings[-1]
+            prefix = None if top else above.number if above else None
             label = f"{prefix}.{number}" if prefix else number
         body = self.facts.text[start:end]
         named = NAMED.match(body)
@@ -818,7 +824,8 @@ class _Outline(EntryReader):
             elif stripped.endswith(":") and len(stripped.split()) <= 6:
                 block = Block(self.section, slugify(stripped), stripped.rstrip(":"), [],
                               kind="changelog" if self.in_front else kind)
-            elif kind == "paragraph" and (ENDS_ASKING.search(stripped) or self.questions.ends_on(index) is not None):
+            elif kind == "paragraph" and (ENDS_ASKING.search(stripped) and not rhetorical(stripped)
+                                          or self.questions.ends_on(index) is not None):
                 # A paragraph that ends asking ("If I retreat after moving, does it…?", "I attack
                 # with both knights. Can each…?"), on this line or over the next: a question, the paragraphs
                 # after it its answer.

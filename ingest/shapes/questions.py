@@ -11,6 +11,7 @@ from ingest.classify import (
     OPENS_SENTENCE,
     SENTENCE_END,
     marked_heading,
+    rhetorical,
 )
 from ingest.segment import Block
 from ingest.shapes.facts import Facts
@@ -58,7 +59,7 @@ class Questions:
             if at != index and (facts.item.match(line) or marked_heading(line)) or ASIDE.fullmatch(line):
                 return None
             if ENDS_ASKING.search(line):
-                return at
+                return None if rhetorical(line) else at
             if ENDS_CLAUSE.search(line) and not facts.carried_on(at):  # "Gotcha!" / ", and the roll…" goes on
                 return None
             following = facts.following[at]
