@@ -26,17 +26,20 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# The modules holding tests marked serial: the serial runs collect only these, not the whole suite again.
+SERIAL := $(shell grep -rl "mark\.serial" tests --include="*.py")
+
 # The whole suite (what CI runs): on two workers (pytest-xdist, scheduled as tests/conftest.py says), then the
 # tests marked serial alone, since another busy core could make them miss their time.
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n 2 --dist loadscope -m "not serial"; status=$$?; \
-	$(BIN)/python -m pytest -q -m serial && exit $$status
+	$(BIN)/python -m pytest -q -m serial $(SERIAL) && exit $$status
 
 # The quick tier for edits: no browser, no ../shared/corpora documents, nothing slow (pyproject.toml's markers),
 # on two workers as `test` is, the serial tests after.
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -n 2 --dist loadscope -m "not browser and not corpus and not slow and not serial"; \
-	status=$$?; $(BIN)/python -m pytest -q -m "serial and not browser and not corpus and not slow" && exit $$status
+	status=$$?; $(BIN)/python -m pytest -q -m "serial and not browser and not corpus and not slow" $(SERIAL) && exit $$status
 
 # Rebuild rulings.db from sources/, then record every executable example's result in it.
 ingest: $(STAMP)
