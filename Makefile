@@ -12,15 +12,24 @@ unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: install test test-fast ingest ask serve clean
 
+# torch's CPU build where pip finds it on this machine's disk (its find-links), never the multi-GB CUDA build an
+# unpinned torch would pull.
+WHEELS := $(firstword $(or $(PIP_FIND_LINKS),$(shell $(PYTHON) -m pip config get global.find-links 2>/dev/null)))
+TORCH_WHEEL := $(firstword $(wildcard $(WHEELS)/torch-2.13.0+cpu-*.whl))
+
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	# The CPU build of torch first, by pip, which takes it from this machine's disk (an unpinned torch would pull a
-	# multi-GB CUDA build); uv with it. No bytecode is compiled at install: of torch's thousands of modules the
-	# suite imports a few, compiled when first imported (81 s -> 26 s).
+	# uv installs everything, downloading and unpacking in parallel (pip: 104 s, uv: 25 s with an empty cache),
+	# torch from the CPU build's wheel file; where there is none, pip takes torch first as its config says, and
+	# the project's torch range keeps that build. No bytecode is compiled at install: of torch's thousands of
+	# modules the suite imports a few, compiled when first imported (81 s -> 26 s).
+ifneq ($(TORCH_WHEEL),)
+	$(BIN)/pip install --quiet uv
+	$(BIN)/uv pip install --quiet --python $(BIN)/python $(TORCH_WHEEL) -e '.[test]'
+else
 	$(BIN)/pip install --quiet --no-compile torch==2.13.0 uv
-	# The rest by uv: it downloads and unpacks in parallel (pip: 104 s, uv: 25 s with an empty cache). The
-	# project's torch range keeps the installed build.
 	$(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[test]'
+endif
 	# While the model exports (on one core, mostly), the other compiles what the suite imports and caches its
 	# rewritten asserts (a collection, 19 s cold, 7 s warm), which both workers of `make test` would otherwise do at
 	# once. Only a warm-up: a collection error shows in `make test`.
