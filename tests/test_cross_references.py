@@ -100,3 +100,15 @@ def test_a_cross_reference_line_lists_names_not_sentences():
     assert [line[s:e] for _, s, e in cross_reference_line(line)[1]] == ["Morale"]
     assert cross_reference_line("Related rules: the attacker rolls first. Then the defender rolls.") is None
     assert cross_reference_line("Related topics are listed after each entry.") is None
+
+
+def test_a_name_is_linked_whole_longest_first_with_its_small_words_in_any_case():
+    from types import SimpleNamespace
+
+    from ingest.links import name_references
+    targets = {"Lord of Atlantis": "lord", "Lord": "lord-word", "Dragon": "dragon", "Anti": "anti"}
+    texts = {"a": "Your Lord OF  Atlantis pumps merfolk.", "b": "The Dragon's breath, not an Anti-Dragon ward.",
+             "c": "A Lordly gift; Dragon."}
+    rulings = [SimpleNamespace(id=i, title="", text=t, kind="rule") for i, t in texts.items()]
+    found = {(r.from_id, r.text, r.to_id) for r in name_references(rulings, targets, {})}
+    assert found == {("a", "Lord OF  Atlantis", "lord"), ("b", "Dragon", "dragon")}
