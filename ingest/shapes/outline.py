@@ -429,20 +429,30 @@ class _Outline(EntryReader):
                              and (above < 0 or not ENDS_ASKING.search(self.facts.line(above).rstrip())))
         return opens or (following == index + 1 and not item)
 
-    def _stands_apart(self, index: int, stripped: str, previous: str) -> bool:
+    def _stands_apart(self, index: int, stripped: str, previous: str, under_heading: bool = False) -> bool:
         """In text without blank lines (a PDF's), a heading by the evidence around it: a topic's name in title
         case ("Setting up the Game"), unnumbered like the document's other plain headings, after a finished
         passage (a sentence, a list item) and over body text (a sentence or a list), neither carrying on a
-        sentence nor one of a stack of short lines (a picture's caption: "Example 1", "1 Summary")."""
+        sentence nor one of a stack of short lines (a picture's caption: "Example 1", "1 Summary"). Two such names
+        may stand one over the other, a section's over its first part's ("Special Rules" / "Torus" / "Designate a
+        piece…"): the lower one stands `under_heading`, the upper one over it."""
         words = stripped.split()
         if not names_a_topic(stripped) or any(c.isdigit() for c in words[0] + words[-1]):
             return False
-        if not (ENDS_CLAUSE.search(previous) or BULLET.match(self.facts.line(index - 1)) or ROW.match(previous)):
+        under_heading = under_heading or (self.heading_line == index - 1 and self.headings[-1].kind == "titled")
+        if not (under_heading or ENDS_CLAUSE.search(previous) or BULLET.match(self.facts.line(index - 1))
+                or ROW.match(previous)):
             return False
         body = self.facts.line(index + 1) if index + 1 < len(self.facts.lines) else ""
         if body and (self.facts.readings[index + 1].bullet or self.facts.readings[index + 1].item):
-            return True
+            return not under_heading  # a part's name directly over a list is a list's line
         body = body.strip()
+        if (not under_heading and body and len(words) > 1 and SENTENCE_END.search(previous)
+                and all(_title_case(line, numbers=True) and line.count("(") == line.count(")") for line in (stripped, body))
+                and self._stands_apart(index + 1, body, stripped, under_heading=True)):
+            # after a finished sentence, not a colon's list of names ("New in this version:"), neither name a
+            # fragment of a column's line ("Points (see Case", "The Commonwealth" / "Player has a Temporary")
+            return True
         return (bool(body) and body[0] in _BODY_OPENERS and not names_a_topic(body)
                 and (len(body.split()) >= 8 or bool(SENTENCE_END.search(body)) and len(body.split()) >= 4))
 
@@ -858,8 +868,10 @@ class _Outline(EntryReader):
             target.append((start, end))
 
 
-def _title_case(title: str) -> bool:
-    """Is every word of `title` capitalised but the small ones ("Defensive Throwing (Marking) Fouls")?"""
-    return all(word.strip("“”\"'()")[:1].isupper() or word.lower() in TITLE_SMALL for word in title.split())
+def _title_case(title: str, numbers: bool = False) -> bool:
+    """Is every word of `title` capitalised but the small ones ("Defensive Throwing (Marking) Fouls"), or with
+    `numbers` a number ("Learn Pluck in 60 Seconds")?"""
+    return all(word.strip("“”\"'()")[:1].isupper() or word.lower() in TITLE_SMALL
+               or numbers and word[:1].isdigit() for word in title.split())
 
 
