@@ -137,9 +137,18 @@ def _furniture_lines(original: str) -> set[str]:
     # A passage each rule repeats recurs at about a page's interval too, but away from the pages' edges.
     edges = _page_edges(original) if "\f" in original else None
     return {shape for shape, at in where.items()
-            if len(at) >= _RECURS and _regular(at, _SPREAD * len(lines))
+            if (len(at) >= _RECURS or len(at) == _RECURS - 1 and _counts_pages([lines[n] for n in at]))
+            and _regular(at, _SPREAD * len(lines))
             and len(_WORD.findall(shape)) >= 2 and not _CITING.match(shape)
             and (edges is None or 2 * sum(n in edges for n in at) >= len(at))}
+
+
+def _counts_pages(lines: list[str]) -> bool:
+    """Do the lines carry a number that counts up by one from line to line, as a short print's "1/3", "2/3",
+    "3/3" do (evidence enough for a running line seen only once a page)?"""
+    numbers = [_DIGITS.findall(line) for line in lines]
+    return any(all(int(b[place]) - int(a[place]) == 1 for a, b in pairwise(numbers))
+               for place in range(min(map(len, numbers))))
 
 
 def _page_edges(original: str) -> set[int]:

@@ -57,6 +57,18 @@ def test_a_running_header_repeated_on_every_page_of_a_browser_print_is_named_as_
     assert furniture["count"] == 3 and "skirmish rules - example site" in furniture["examples"][0]
 
 
+def test_a_three_page_prints_footer_counting_its_pages_is_named_as_furniture_but_a_thrice_said_line_is_not():
+    # Seen only three times, a line is a running footer when its page count rises by one each time.
+    body = "\n".join(f"Rule {n}: each unit may move two squares and then fight an adjacent unit." for n in range(30))
+    footer = "file:///tmp/print/skirmish.html {page}/3"
+    said = "Then the round ends and the next player takes a turn."
+    text = "\n".join(f"{body}\n{said}\n{footer.format(page=page)}" for page in (1, 2, 3))
+    rulings = [_Ruling("r1", "Rules", "1", "", f"Each unit may move. {footer.format(page=2)}", "rule", 1),
+               _Ruling("r2", "Rules", "2", "", f"Each unit may move. {said}", "rule", 2)]
+    found = invariants.check(invariants.Cut(text, rulings, {r.id: r.label for r in rulings}))
+    assert next(i for i in found if i["name"] == "furniture")["examples"] == ["1: 'file:///tmp/print/skirmish.html #/#'"]
+
+
 def test_a_passage_each_rule_repeats_mid_page_is_no_running_line_but_a_page_edge_line_is():
     # A PDF's pages (form feeds between them): a footer on each page's last line, and each rule's penalty
     # clause, wrapped alike, in the middle of its page.
