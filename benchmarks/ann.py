@@ -43,7 +43,7 @@ def main() -> None:
     from threadpoolctl import threadpool_limits
 
     from kb.retrieval import passages
-    from kb.search import embedder
+    from kb.onnx_embedder import embedder
     from kb.store import connect
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])

@@ -16,8 +16,8 @@ leaves one in DIR); it is only read. For each model, in new processes so that th
    product's own `kb.embeddings.write_embeddings` (with its `encode` pointed at the cached vectors) and the
    model named in `meta`.
 3. **Search**: every question set through the product's real `kb.search.ask`, modes dense and hybrid, with
-   the question embedded by that model (e5: `E5.query`, "query: " before it). `kb.search` looks its question
-   embedder up by name (`kb.search.embedder`), which is the seam this benchmark swaps in its own process;
+   the question embedded by that model (e5: `E5.query`, "query: " before it). `kb.search` embeds a question through
+   the name `kb.search.question_vector`, which is the seam this benchmark swaps in its own process;
    a step added after `kb.search.fuse` records each question's best cosine and fused lead. Sets: each
    seed game (tests/dev_questions.jsonl), each corpus document (../shared/eval/corpora_dev_questions.jsonl),
    the uncovered in-domain questions (../shared/eval/uncovered_dev_questions.jsonl) and the off-topic ones
@@ -260,8 +260,8 @@ def measure_worker(name: str, db: Path, corpus_questions: Path, uncovered: Path)
     load_s = time.perf_counter() - start
     after_load = memory_mb()
 
-    # The seam: kb.search calls `embedder().embed(question)`; this process's embedder is the candidate.
-    kb.search.embedder = lambda: model
+    # The seam: kb.search embeds a question with `question_vector(text)`; this process's is the candidate's.
+    kb.search.question_vector = model.embed
     seen: dict = {}
 
     def record(search: kb.search.Search) -> None:

@@ -45,6 +45,7 @@ from kb.query import ruling_count  # noqa: E402
 from training.rerank import DEPTH, FEATURES, game_features  # noqa: E402
 from kb.fusion import LEXICAL_WEIGHT  # noqa: E402
 from kb.onnx_embedder import embedder as packaged  # noqa: E402
+from kb.onnx_embedder import question_vector  # noqa: E402
 from kb.store import connect  # noqa: E402
 from training.questions import corpus, documents  # noqa: E402
 
@@ -140,7 +141,7 @@ def observe(conn, item: dict, weight: float, game: str | None = None) -> dict:
 
 def ask_all(conn, questions: list[tuple[str, dict]], encoder, weights, given: bool) -> dict:
     """(set, question) pairs asked with `encoder` at each weight: weight → question id → observation."""
-    kb.search.embedder = lambda: encoder
+    kb.search.question_vector = encoder.embed  # the seam: how kb.search embeds a question
     return {w: {item["id"]: observe(conn, item, w, item.get("game") if given else None) for _, item in questions}
             for w in weights}
 
@@ -200,7 +201,7 @@ def collect(library: Path, work: Path, sets: dict[str, list[dict]], dealt: list[
                        "today_given": ask_all(conn, mine, today, (LEXICAL_WEIGHT,), True),
                        "new": ask_all(conn, mine, TorchEncoder(encoder_dir), WEIGHTS, False)}
         kept.write_bytes(pickle.dumps(found[fold]))
-    kb.search.embedder = packaged
+    kb.search.question_vector = question_vector
     conn.close()
     return found
 

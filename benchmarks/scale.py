@@ -169,7 +169,8 @@ def dense_scans(conn, questions: list[dict]) -> dict:
     rescoring, each timed alone (warm); how many of the first two's rankings differ from the exact scan's.
     (What the int8 copy costs to make: benchmarks/ann.py.)"""
     from kb import retrieval
-    from kb.search import CANDIDATES, embedder
+    from kb.onnx_embedder import embedder
+    from kb.search import CANDIDATES
 
     vectors = [embedder().embed(q["question"]) for q in questions]
     figures, found, configured = {}, {}, retrieval.COMPACT_FROM

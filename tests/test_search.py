@@ -96,6 +96,15 @@ def test_a_question_asked_again_skips_the_model_and_gets_the_same_answer(conn):
         question_vector(question)[0] = 1.0
 
 
+def test_search_embeds_a_question_through_kb_search_question_vector_the_seam_benchmarks_swap(conn, monkeypatch):
+    # benchmarks/ranker.py and models.py put a trained or another model's encoder here
+    import numpy as np
+    ruling, vector = conn.execute("select ruling_id, vector from embeddings where ruling_id = "
+                                  "'dragon-dice/magic/general/m'").fetchone()
+    monkeypatch.setattr(search, "question_vector", lambda text: np.frombuffer(vector, dtype=np.float32))
+    assert search.ask(conn, "anything at all", mode="dense")["results"][0]["id"] == ruling
+
+
 def test_a_question_speaking_one_games_vocabulary_prefers_that_game(conn):
     # "stoneskins" and "saves" are each used by several Dragon Dice rulings and by no other game's.
     answer = search.ask(conn, "Do stoneskins add saves to a reserve army?")
