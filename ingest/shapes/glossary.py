@@ -11,7 +11,6 @@ from dataclasses import dataclass
 
 from ingest import labels
 from ingest.classify import (
-    CAPS_LINE,
     DOTTED_TERM,
     INLINE_TERM,
     ITEM,
@@ -21,7 +20,6 @@ from ingest.classify import (
     NUMBERED_TOPIC,
     SENTENCE_END,
     TITLE_LINE,
-    TOPIC,
     heading_number,
     marked_heading,
 )
@@ -110,7 +108,7 @@ class Glossary:
         # or without its full stop ('See rule 702.141, "Encore"' then "Encounter").
         topic = self._next_topic(index, stripped)  # "4 ACTIVE PLAYER", the topic the numbering expects next
         if (previous == index - 1 and previous != heading_line and topic is None
-                and not SENTENCE_END.search(self.facts.line(previous).rstrip()) and not self.spaced):
+                and not self.facts.readings[previous].ends_sentence and not self.spaced):
             return None
         if topic is not None:
             term, following = topic
@@ -159,14 +157,14 @@ class Glossary:
         next ("4 ACTIVE PLAYER" after topic 3, even right under a rule; "7" alone over "AGENDA CARD"; "11" before
         "10" where a PDF's columns set it so), over its definition:
         (the term, the index of the line its definition starts on), else None."""
-        topic = TOPIC.match(stripped)
+        topic = self.facts.readings[index].topic()
         if topic is None or not self.topics or topic.group("n") in self.topics:
             return None
         if abs(int(topic.group("n")) - self.topic_top - 1) > _TOPIC_REORDER:
             return None
         term, following = stripped, self.facts.following[index]
         if not topic.group("title"):  # the number alone, its title on the next line
-            if following is None or not CAPS_LINE.match(self.facts.line(following).strip()):
+            if following is None or not self.facts.readings[following].caps:
                 return None
             term = f"{stripped} {self.facts.line(following).strip()}"
             following = self.facts.following[following]
@@ -199,72 +197,68 @@ class Glossary:
             self.topic_top = max(self.topic_top, int(number.group(1)))
 
 
-class EntryReader:
-    """The outline reader's glossary entries (mixed into its reader, whose open headings and units it reads and
-    sets): an entry's heading, whose text is one unit, its parts and its numbered steps."""
+class Entries:
+    """Glossary entries whose headings hold a whole definition ("### Accuracy" over its text): which marked
+    headings are entries, or parts of the entry above them, and the unit each one's own text goes to (an entry's
+    heading, its parts and its numbered steps). The builder tells it each marked heading it opens and asks it for
+    the open entry's unit, passing it the open headings: one unit holds an entry's whole definition, up to the next
+    heading; a sub-heading inside it is a unit of the entry; its numbered steps are units of their own under it."""
 
-    def _place_entry(self, heading: Heading, index: int) -> None:
-        """Mark a marked heading as a glossary entry (under a glossary heading, or one of an alphabetical run
-        of sibling headings) or as a part of the entry above it, and put a run's entries in the glossary: the
-        document's glossary heading where it has one, else the headings around the section the run follows
-        when that is one section among others with text of its own ("## Timing", its rules, then "###
-        Abilities", "### Accuracy"…: the run is no part of Timing; "## Cards" right over its entries holds them)."""
-        parents = [h for h in self.headings if not LETTER_GROUP.match(h.title)]  # "## A" only groups entries
+    def __init__(self, facts: Facts, glossary: Glossary):
+        self.facts = facts
+        self.glossary = glossary
+
+    def place(self, heading: Heading, index: int, headings: list[Heading], texted: bool) -> list[Heading]:
+        """Mark the marked heading at `index` as a glossary entry (under a glossary heading, or one of an
+        alphabetical run of sibling headings) or as a part of the entry above it; the open `headings` it goes
+        under, putting a run's entries in the glossary: the document's glossary heading where it has one, else the
+        headings around the section the run follows when that is one section among others with text of its own
+        (`texted`: "## Timing", its rules, then "### Abilities", "### Accuracy"…: the run is no part of Timing;
+        "## Cards" right over its entries holds them)."""
+        parents = [h for h in headings if not LETTER_GROUP.match(h.title)]  # "## A" only groups entries
         if LETTER_GROUP.match(heading.title):
-            return
+            return headings
         glossary = bool(parents) and parents[-1].glossary
         if index in self.facts.entries and not glossary:
             if self.glossary.headings and self.glossary.headings[-1].level < heading.level:
-                self.headings = list(self.glossary.headings)
-            elif self.headings and self.headings[-1].sibling:
-                above = self.headings[-1]
+                headings = list(self.glossary.headings)
+            elif headings and headings[-1].sibling:
+                above = headings[-1]
                 if above.holds_run is None:  # decided at the run's first entry: did text come under `above`?
-                    above.holds_run = self.last is None
+                    above.holds_run = not texted
                 if not above.holds_run:
-                    self.headings.pop()
+                    headings = headings[:-1]
         heading.entry = glossary or index in self.facts.entries
         heading.part = not heading.entry and bool(parents) and (parents[-1].entry or parents[-1].part)
+        return headings
 
-    def _sense(self, item: re.Match) -> bool:
-        """Is a numbered line inside a glossary entry one of the term's senses ("1. Text on an object…")?"""
-        return (self.current is not None and self.current.kind == "glossary" and self.example is None
-                and bool(item.group("number") or item.group("dotted")))
-
-
-    # Glossary entries: one unit holds an entry's whole definition, up to the next heading; a sub-heading inside
-    # it is a unit of the entry; its numbered steps are units of their own under it.
-
-    def _owner(self) -> Block | None:
-        """The unit of the open entry or part heading, if its text has begun."""
-        return self.headings[-1].owner if self.headings else None
-
-    def _own_unit(self) -> Block | None:
-        """The unit the open entry's (or part's) own text goes to, started on its first line: the entry's
-        term, or the part's title, over it (in the section of the heading above); None outside an entry."""
-        heading = self.headings[-1] if self.headings else None
+    def unit(self, headings: list[Heading], section: tuple[str, ...]) -> tuple[Block | None, bool]:
+        """The unit the open entry's (or part's) own text goes to, in `section`, and whether it starts here, on
+        the text's first line: the entry's term, or the part's title, over it (in the section of the heading
+        above); None outside an entry."""
+        heading = headings[-1] if headings else None
         if heading is None or not (heading.entry or heading.part):
-            return None
-        if heading.owner is None:
-            section = self.section[:-1]
-            if heading.entry:
-                heading.owner = _term_block(section, heading.title)
-            else:
-                above = next((h.owner for h in reversed(self.headings[:-1]) if h.owner), None)
-                heading.owner = Block(section, slugify(heading.title), heading.title, [], kind="paragraph",
-                                      parent=above.label if above else None)
-            self.blocks.append(heading.owner)
-            self.last = heading.owner
-        return heading.owner
+            return None, False
+        if heading.owner is not None:
+            return heading.owner, False
+        if heading.entry:
+            heading.owner = _term_block(section[:-1], heading.title)
+        else:
+            above = next((h.owner for h in reversed(headings[:-1]) if h.owner), None)
+            heading.owner = Block(section[:-1], slugify(heading.title), heading.title, [], kind="paragraph",
+                                  parent=above.label if above else None)
+        return heading.owner, True
 
-    def _leaves_steps(self, index: int, line: str, bullet: re.Match | None) -> bool:
-        """Inside an entry, does `line` come back from the entry's numbered steps to its own text: at the list's
-        margin or left of it, after a blank line or as a list of its own? (A line indented under a step, or
-        carrying on its last line, is the step's.)"""
-        heading = self.headings[-1] if self.headings else None
-        if not self.items or heading is None or not (heading.entry or heading.part):
+    def leaves_steps(self, index: int, line: str, bullet: re.Match | None, headings: list[Heading],
+                     margin: int | None) -> bool:
+        """Inside an entry, does `line` (at `index`) come back from the entry's numbered steps (at `margin`, None
+        when none is open) to its own text: at the list's margin or left of it, after a blank line or as a list of
+        its own? (A line indented under a step, or carrying on its last line, is the step's.)"""
+        heading = headings[-1] if headings else None
+        if margin is None or heading is None or not (heading.entry or heading.part):
             return False
         after_blank = not self.facts.line(index - 1).strip()
-        return indent_of(line) <= self.items[0][0] and (after_blank or bullet is not None)
+        return indent_of(line) <= margin and (after_blank or bullet is not None)
 
 
 def _term_line(line: str, apart: bool = False) -> bool:

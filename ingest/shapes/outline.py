@@ -21,34 +21,23 @@ import string
 
 from ingest import labels, links
 from ingest.classify import (
-    ASIDE,
     ASKING_WORD,
     ASKS,
-    BARE_NUMBERED,
     BULLET,
-    CAPS_LINE,
     CHANGELOG,
-    CHAPTER,
     COLUMNS,
     DECIMAL_TITLE,
     ENDS_ASKING,
-    ENDS_CLAUSE,
     FRAMING,
     GLOSSARY,
     KEYWORD_HEADING,
     KEYWORD_PART,
     LIST_GOES_ON,
-    LONE_LABEL,
     LONGEST_HEADING,
     NAMED,
-    NUMBERED_SECTION,
-    OPENS_SENTENCE,
     RIGHTS,
     ROW,
-    SENTENCE_END,
     SENTENCE_INSIDE,
-    TITLE_LINE,
-    TOP_NUMBER,
     heading_number,
     rhetorical,
     table_cells,
@@ -65,7 +54,7 @@ from ingest.shapes.dialect import (
     section_title,
 )
 from ingest.shapes.facts import Facts, document_facts
-from ingest.shapes.glossary import EntryReader, Glossary, Term
+from ingest.shapes.glossary import Entries, Glossary, Term
 from ingest.shapes.questions import Questions
 from ingest.shapes.steps import step_unit
 from ingest.shapes.top_numbering import TopNumbering
@@ -81,11 +70,11 @@ def parse_outline(doc: MappedText, root: tuple[str, ...]) -> list[Block]:
     return _Outline(document_facts(doc.text), root).read()
 
 
-class _Outline(EntryReader):
+class _Outline:
     """The builder: where the segmenter is in the document (open headings, the unit lines go to, the numbering so
     far), reading the document's `Facts` and never writing them. Its concerns keep their own state and are asked
     through their methods: the glossary (`Glossary`), questions (`Questions`), update summaries (`Changelog`),
-    rules numbered from the top (`TopNumbering`); glossary entries' headings it reads with `EntryReader`."""
+    rules numbered from the top (`TopNumbering`), glossary entries whose headings hold a definition (`Entries`)."""
 
     def __init__(self, facts: Facts, root: tuple[str, ...]):
         self.facts = facts
@@ -121,6 +110,7 @@ class _Outline(EntryReader):
         self.questions = Questions(facts)
         self.changelog = Changelog(facts)
         self.numbering = TopNumbering(facts)  # rules numbered from the top
+        self.entries = Entries(facts, self.glossary)
 
     def read(self) -> list[Block]:
         for index, (pos, line) in enumerate(self.facts.lines):
@@ -159,7 +149,7 @@ class _Outline(EntryReader):
                 self.items, self.case, self.named = [], step[0], None
                 self._start(step[0], pos + step[1], pos + len(line))
                 continue
-            if (self.facts.top_rules or self.facts.lone) and LONE_LABEL.match(line):
+            if (self.facts.top_rules or self.facts.lone) and reading.lone:
                 item = labels.alone(line, self.facts.item)  # a number whose text is on the next lines
                 if index in self.facts.listed:  # an entry of a contents page ("1.2." over "The Golden Rules")
                     self._text(index, pos, line)
@@ -251,12 +241,13 @@ class _Outline(EntryReader):
             return None  # "Result      Points      Tiebreak" over its rows: a table's header
         if item and self._table_row(index, item):
             return None  # "4.5      Sweep      3": a table's last row, no heading of what follows
-        marked = self.facts.readings[index].marked
+        reading = self.facts.readings[index]
+        marked = reading.marked
         if marked:
             title = marked.group("star") or marked.group("hash")
             return Heading(len(marked.group("hashes") or "#"), section_title(title), heading_number(title), "marked")
         # A line carrying on the sentence above ("...follow the rules in\nSection 6.5.") is no heading.
-        carried = index and not ENDS_CLAUSE.search(self.facts.line(index - 1).rstrip() or ".")
+        carried = index and self.facts.line(index - 1).strip() and not self.facts.readings[index - 1].ends_clause
         keyword = KEYWORD_HEADING.match(stripped)
         named = keyword and names_a_topic(stripped[keyword.end("n"):].strip(" :.–—-") or "-")
         if keyword and (named or not carried) and not self.facts.carried_on(index):
@@ -264,9 +255,9 @@ class _Outline(EntryReader):
             # "Rule 7.11 Instigator & Aggressor": a rule's heading, its own text the rule
             return Heading(labels.depth(number), stripped, number, "numbered",
                             rule=labels.compound(number) and not KEYWORD_PART.match(stripped))
-        if self.facts.top_rules and (TOP_NUMBER.match(stripped) or self.facts.numbers[index] is not None):
-            return self.numbering.heading(index, stripped, self.heading_line, self.headings)
-        chapter = CHAPTER.match(stripped)
+        if self.facts.top_rules and (reading.top() or self.facts.numbers[index] is not None):
+            return self.numbering.heading(index, self.heading_line, self.headings)
+        chapter = reading.chapter()
         if chapter:
             return Heading(1, section_title(chapter.group("title")), chapter.group("n"), "numbered")
         decimal = DECIMAL_TITLE.match(stripped)
@@ -277,7 +268,7 @@ class _Outline(EntryReader):
             number = decimal.group("n")
             return Heading(labels.depth(number), f"{number} {section_title(decimal.group('title'))}", number,
                            "numbered")
-        numbered = NUMBERED_SECTION.match(stripped)
+        numbered = reading.section()
         if numbered and "," in numbered.group("title") and not (
                 names_a_topic(numbered.group("title"))
                 and labels.within(self.facts.numbers[index] or "", numbered.group("n"))
@@ -299,13 +290,13 @@ class _Outline(EntryReader):
             return None  # a unit, or words set on a line of their own mid-sentence ("The" / "INSTALL COST" / "of a…")
         # A glossary or an update summary closes the chapters before it, even when the summary then reprints
         # rules numbered in the last one; any other capitalised line inside a chapter is a label of its text.
-        if self._inside_chapter(index) and not (CAPS_LINE.match(stripped) and (
+        if self._inside_chapter(index) and not (reading.caps and (
                 CHANGELOG.match(stripped) or GLOSSARY.match(stripped) and self.glossary.opens(index))):
             return None
         if index in self.facts.sequenced:
-            bare = BARE_NUMBERED.match(stripped)
+            bare = reading.bare()
             return Heading(1, f"{bare.group('n')} {section_title(bare.group('title'))}", bare.group("n"), "numbered")
-        if CAPS_LINE.match(stripped):
+        if reading.caps:
             return Heading(1, section_title(stripped), heading_number(stripped), "caps")
         if self._titled(index, stripped) or (not carried and GLOSSARY.match(stripped)
                                              and self.glossary.opens(index)):
@@ -372,10 +363,9 @@ class _Outline(EntryReader):
         following = self.facts.following[index]
         if following is None:
             return False
-        line = self.facts.line(following)
-        item = self.facts.readings[following].item
-        later = item and item.group("decimal")
-        return bool(self.facts.readings[following].marked or CHAPTER.match(line.strip())
+        reading = self.facts.readings[following]
+        later = reading.item and reading.item.group("decimal")
+        return bool(reading.marked or reading.chapter()
                     or later and not labels.within(later, number) and labels.follows(later, number))
 
     def _heads_section(self, index: int, number: str) -> bool:
@@ -398,7 +388,7 @@ class _Outline(EntryReader):
         """A short unpunctuated line, after a blank line over text or questions and numbered units (past
         blank lines too), or after a finished sentence directly over a question or numbered unit: a plain
         section heading."""
-        if len(stripped.split()) > 8 or not TITLE_LINE.match(stripped):
+        if len(stripped.split()) > 8 or not self.facts.readings[index].title:
             return False
         name = FRAMING.sub("", stripped)  # "♦Iron Ward [13]" names "Iron Ward"
         # A card's number framing it marks a name, whose "!" is part of it ("Ganked! [119]"), not an exclamation.
@@ -412,12 +402,12 @@ class _Outline(EntryReader):
         opens = bool(item and (item.group("question") or item.group("decimal") or item.group("number")))
         # a card or topic over the questions asked about it ("Night Raid [12]" over "Can the raider discard…?"),
         # its name's pronunciation perhaps between them
-        under = self.facts.following[following] if ASIDE.fullmatch(self.facts.line(following).strip()) else following
+        under = self.facts.following[following] if self.facts.readings[following].aside else following
         opens = opens or not asking and under is not None and self.questions.ends_on(under) is not None \
-            and OPENS_SENTENCE.match(self.facts.line(under).strip()) is not None
+            and self.facts.readings[under].opens_sentence
         previous = self.facts.line(index - 1).strip() if index else ""
         if previous:
-            return (opens and following == index + 1 and bool(SENTENCE_END.search(previous))
+            return (opens and following == index + 1 and self.facts.readings[index - 1].ends_sentence
                     or self._stands_apart(index, stripped, previous))
         if self.facts.spaced_out:
             # Blank lines say nothing: a topic's name over a sentence it does not carry on, never right under a
@@ -425,8 +415,8 @@ class _Outline(EntryReader):
             above = self.facts.preceding[index]
             answering = self.questions.faq and self._answering()
             return opens or (not item and not answering and not asking and not SENTENCE_INSIDE.search(stripped)
-                             and bool(OPENS_SENTENCE.match(self.facts.line(following).strip()))
-                             and (above < 0 or not ENDS_ASKING.search(self.facts.line(above).rstrip())))
+                             and self.facts.readings[following].opens_sentence
+                             and (above < 0 or not self.facts.readings[above].ends_asking))
         return opens or (following == index + 1 and not item)
 
     def _stands_apart(self, index: int, stripped: str, previous: str) -> bool:
@@ -437,14 +427,15 @@ class _Outline(EntryReader):
         words = stripped.split()
         if not names_a_topic(stripped) or any(c.isdigit() for c in words[0] + words[-1]):
             return False
-        if not (ENDS_CLAUSE.search(previous) or BULLET.match(self.facts.line(index - 1)) or ROW.match(previous)):
+        above = self.facts.readings[index - 1]
+        if not (above.ends_clause or above.bullet or ROW.match(previous)):
             return False
         body = self.facts.line(index + 1) if index + 1 < len(self.facts.lines) else ""
         if body and (self.facts.readings[index + 1].bullet or self.facts.readings[index + 1].item):
             return True
         body = body.strip()
         return (bool(body) and body[0] in _BODY_OPENERS and not names_a_topic(body)
-                and (len(body.split()) >= 8 or bool(SENTENCE_END.search(body)) and len(body.split()) >= 4))
+                and (len(body.split()) >= 8 or self.facts.readings[index + 1].ends_sentence and len(body.split()) >= 4))
 
 
     def _open(self, heading: Heading, index: int) -> None:
@@ -469,7 +460,7 @@ class _Outline(EntryReader):
         if heading.number:
             self.heading_numbers[heading.number] = heading
         if heading.kind == "marked":
-            self._place_entry(heading, index)
+            self.headings = self.entries.place(heading, index, self.headings, self.last is not None)
         self.glossary.restart()
         self.headings.append(heading)
         if heading.glossary:
@@ -661,7 +652,7 @@ class _Outline(EntryReader):
         # So too past the blank lines a PDF sets between all its lines ("…as of version" / "2.1 we count both…").
         previous = self.facts.preceding[index]
         wrapped = (self.current is not None and self.facts.line(index - 1).strip()
-                   or previous >= 0 and not ENDS_CLAUSE.search(self.facts.line(previous).rstrip()))
+                   or previous >= 0 and not self.facts.readings[previous].ends_clause)
         if (wrapped and line[item.end():][:1].islower()
                 and not (label in labels.successors(self.last_rule) and item.group().rstrip().endswith("."))):
             return False
@@ -745,6 +736,23 @@ class _Outline(EntryReader):
 
     # Text
 
+    def _owner(self) -> Block | None:
+        """The unit of the open glossary entry or part heading, if its text has begun."""
+        return self.headings[-1].owner if self.headings else None
+
+    def _own_unit(self) -> Block | None:
+        """The unit the open entry's (or part's) own text goes to (see `Entries.unit`), started on its first line."""
+        unit, new = self.entries.unit(self.headings, self.section)
+        if new:
+            self.blocks.append(unit)
+            self.last = unit
+        return unit
+
+    def _sense(self, item: re.Match) -> bool:
+        """Is a numbered line inside a glossary entry one of the term's senses ("1. Text on an object…")?"""
+        return (self.current is not None and self.current.kind == "glossary" and self.example is None
+                and bool(item.group("number") or item.group("dotted")))
+
     def _start(self, block: Block, start: int, end: int) -> None:
         self.own_number = None
         self.glossary.number_topic(block)
@@ -797,7 +805,7 @@ class _Outline(EntryReader):
         if self.example is not None:
             self._extend(self.example, pos, end)
             return
-        if self._leaves_steps(index, line, bullet):
+        if self.entries.leaves_steps(index, line, bullet, self.headings, self.items[0][0] if self.items else None):
             self.current, self.items, self.case, self.named = self._own_unit(), [], None, None
         if self.questions.asks_again(index, self._answering()):
             self.current = self._question(index)
