@@ -236,6 +236,36 @@ LETTER_GROUP = re.compile(r"^[A-Z](?:\s*[-–—]\s*[A-Z])?$")
 # "1 ABILITIES": a glossary topic's title that opens with its number.
 NUMBERED_TOPIC = re.compile(r"(\d{1,3})\s+\S")
 
+
+def term_line(line: str, apart: bool = False) -> bool:
+    """Could `line` (stripped) be a glossary term on a line of its own: short (as short as a title when it
+    stands `apart` over its definition), not a sentence, not a unit?"""
+    short = (len(line) <= 50 and len(line.split()) <= 6
+             or apart and bool(TITLE_LINE.match(line)) and len(line.split()) <= 8)
+    return short and line[-1] not in ".,;:?!" and not ITEM.match(line) and not marked_heading(line)
+
+
+def opens_definition(line: str) -> bool:
+    """Does `line` open a glossary term's definition: a sentence, or its first numbered sense ("1. Text…")?"""
+    item = ITEM.match(line)
+    if item and item.group("number") == "1":
+        return _defines(line[item.end():].strip())
+    return _defines(line.strip())
+
+
+def _defines(line: str) -> bool:
+    """Does `line` read as a definition (a wrapped or finished sentence, or one introducing a list: "A player
+    establishes possession of a pass when:"), not a heading or another term?"""
+    introduces = line.rstrip().endswith(":") and len(line.split()) >= 5
+    return (len(line) > 50 or bool(SENTENCE_END.search(line)) or introduces) and not ITEM.match(line)
+
+
+def term_fragment(line: str) -> bool:
+    """Is `line` the end of a term wrapped onto a line of its own ("disc" under "Making a play on the")?"""
+    stripped = line.strip()
+    return bool(stripped) and stripped[0].islower() and len(stripped.split()) <= 3 and stripped[-1] not in ".,;:!?"
+
+
 # Questions bulleted onto one line.
 # A bullet set inside a line, and a question it opens, answered past a wide gap ("Is there a turn limit?    No").
 INLINE_BULLET = re.compile(r"(?:^|(?<=\s))[•●▪◦](?=\s)")

@@ -93,5 +93,3 @@ def section_title(raw: str) -> str:
     words = raw.split()
     return " ".join(word.lower() if index and word.lower() in HEADING_CONNECTORS else capitalised(word)
                     for index, word in enumerate(words))
-
-

@@ -13,15 +13,15 @@ from ingest import labels
 from ingest.classify import (
     DOTTED_TERM,
     INLINE_TERM,
-    ITEM,
     LETTER_GROUP,
     NAMES_TERMS,
     NON_SPACE,
     NUMBERED_TOPIC,
-    SENTENCE_END,
-    TITLE_LINE,
     heading_number,
     marked_heading,
+    opens_definition,
+    term_fragment,
+    term_line,
 )
 from ingest.segment import SENTENCE_STARTERS, Block, slugify
 from ingest.shapes.dialect import TITLE_SMALL, Heading, indent_of, section_title
@@ -78,7 +78,7 @@ class Glossary:
         if INLINE_TERM.match(line) or DOTTED_TERM.match(line):
             return True
         definition = self.facts.following[term]
-        return _term_line(line) and definition is not None and _opens_definition(self.facts.line(definition))
+        return term_line(line) and definition is not None and opens_definition(self.facts.line(definition))
 
     def numbered_term(self, index: int, label: str, own: str, headings: list[Heading]) -> bool:
         """Is the rule numbered `label` at `index` a glossary entry that keeps its number: a few words, no
@@ -140,13 +140,13 @@ class Glossary:
         if self.topics:  # a glossary of numbered topics: an unnumbered short line is a picture's label, text
             return None
         following, term = self.facts.following[index], stripped
-        while following is not None and _term_fragment(self.facts.line(following)):  # "Making a play on the / disc"
+        while following is not None and term_fragment(self.facts.line(following)):  # "Making a play on the / disc"
             term += " " + self.facts.line(following).strip()
             following = self.facts.following[following]
         # A term standing apart, a blank line above it and its definition right under it, may be as long as a
         # title ("Remove from the Game, Removed, Removed-from-the-Game Zone (Obsolete)").
         apart = previous != index - 1 and following == index + 1
-        if not _term_line(stripped, apart) or following is None or not _opens_definition(self.facts.line(following)):
+        if not term_line(stripped, apart) or following is None or not opens_definition(self.facts.line(following)):
             return None
         if not self._in_order(term):
             return Heading(heading.level, section_title(stripped), heading_number(stripped), heading.kind)
@@ -172,7 +172,7 @@ class Glossary:
             return None
         rule = self.facts.readings[following].item
         under = bool(rule and rule.group("decimal") and labels.within(rule.group("decimal"), topic.group("n")))
-        if not (under or _opens_definition(self.facts.line(following))):  # its definition, or its first rule
+        if not (under or opens_definition(self.facts.line(following))):  # its definition, or its first rule
             return None
         return term, following
 
@@ -261,29 +261,6 @@ class Entries:
         return indent_of(line) <= margin and (after_blank or bullet is not None)
 
 
-def _term_line(line: str, apart: bool = False) -> bool:
-    """Could `line` (stripped) be a glossary term on a line of its own: short (as short as a title when it
-    stands `apart` over its definition), not a sentence, not a unit?"""
-    short = (len(line) <= 50 and len(line.split()) <= 6
-             or apart and bool(TITLE_LINE.match(line)) and len(line.split()) <= 8)
-    return short and line[-1] not in ".,;:?!" and not ITEM.match(line) and not marked_heading(line)
-
-
-def _opens_definition(line: str) -> bool:
-    """Does `line` open a glossary term's definition: a sentence, or its first numbered sense ("1. Text…")?"""
-    item = ITEM.match(line)
-    if item and item.group("number") == "1":
-        return _defines(line[item.end():].strip())
-    return _defines(line.strip())
-
-
-def _defines(line: str) -> bool:
-    """Does `line` read as a definition (a wrapped or finished sentence, or one introducing a list: "A player
-    establishes possession of a pass when:"), not a heading or another term?"""
-    introduces = line.rstrip().endswith(":") and len(line.split()) >= 5
-    return (len(line) > 50 or bool(SENTENCE_END.search(line)) or introduces) and not ITEM.match(line)
-
-
 def _spaced_term(line: str) -> tuple[str, int] | None:
     """(term, where its definition starts) of a "Term Definition" line ("Pivot Location The point on the
     playing field…"): the definition opens at the first capitalised word after the term's first word (past a
@@ -303,12 +280,6 @@ def _spaced_term(line: str) -> tuple[str, int] | None:
     if split > 5 or len(term) > 40 or term.split()[-1].lower() in TITLE_SMALL or term[-1] in ".,;:!?":
         return None
     return term, words[split].start()
-
-
-def _term_fragment(line: str) -> bool:
-    """Is `line` the end of a term wrapped onto a line of its own ("disc" under "Making a play on the")?"""
-    stripped = line.strip()
-    return bool(stripped) and stripped[0].islower() and len(stripped.split()) <= 3 and stripped[-1] not in ".,;:!?"
 
 
 def _term_block(section: tuple[str, ...], term: str) -> Block:

@@ -303,7 +303,6 @@ class _Outline:
             return Heading(0, section_title(stripped), heading_number(stripped), "titled")
         return None
 
-
     def _cites_part(self, index: int, number: int) -> bool:
         """Is part `number` at `index` cited by its number: no rule numbered under it follows, no numbered
         heading but its earlier siblings is open above it, and its previous sibling, if open, was cited so?"""
@@ -339,7 +338,6 @@ class _Outline:
             return None
         self.skip.add(title_at)
         return Heading(labels.depth(number), f"{number} {section_title(title)}", number, "numbered")
-
 
     def _inside_chapter(self, index: int) -> bool:
         """Does the open numbered chapter's numbering carry on after line `index`? Then an unnumbered title
@@ -436,7 +434,6 @@ class _Outline:
         body = body.strip()
         return (bool(body) and body[0] in _BODY_OPENERS and not names_a_topic(body)
                 and (len(body.split()) >= 8 or self.facts.readings[index + 1].ends_sentence and len(body.split()) >= 4))
-
 
     def _open(self, heading: Heading, index: int) -> None:
         self._enter_changelog(heading, index)
@@ -555,7 +552,6 @@ class _Outline:
             self._enter_section()
             self.own_number = self.own = None
 
-
     # Units
 
     def _unit(self, index: int, pos: int, line: str, item: re.Match) -> bool:
@@ -616,7 +612,6 @@ class _Outline:
         self._start(block, start, end)
         return True
 
-
     def _roman(self, numeral: str, start: int, end: int) -> bool:
         """An item numbered in roman ("iv. Using a helmet…") under the numbered rule or subrule above it (label
         "7.1c.iv" under "7.1 (c)", "7.11viii" under rule 7.11's own text), else an item of its own ("ii")."""
@@ -676,7 +671,6 @@ class _Outline:
         self.case, self.named = block, None
         self._start(block, start, end)
 
-
     def _numbered(self, index: int, line: str, item: re.Match, start: int, end: int) -> None:
         number, indent = item.group("number"), indent_of(line)
         siblings = False
@@ -733,7 +727,6 @@ class _Outline:
         parent = labels.parent(label)
         return parent if parent in self.rules else self.glossary.topics.get(parent)
 
-
     # Text
 
     def _owner(self) -> Block | None:
@@ -765,7 +758,6 @@ class _Outline:
         self.current = self.last = block
         self.example, self.in_answer = None, False
         self._extend(block.pieces, start, end)
-
 
     def _question(self, index: int) -> Block:
         """The question opening at line `index` (see `Questions.open`)."""
@@ -844,7 +836,6 @@ class _Outline:
             self.current = self.last = block
         self._extend(self.current.pieces, pos, end)
 
-
     def _cross_reference(self, pos: int, line: str) -> bool:
         """A "Related Topics: A, B" or "See also: A" line attaches to its unit as links, never its text: to the
         open entry's unit (it closes the entry, whatever part it follows), else the current or last unit."""
@@ -869,5 +860,3 @@ class _Outline:
 def _title_case(title: str) -> bool:
     """Is every word of `title` capitalised but the small ones ("Defensive Throwing (Marking) Fouls")?"""
     return all(word.strip("“”\"'()")[:1].isupper() or word.lower() in TITLE_SMALL for word in title.split())
-
-

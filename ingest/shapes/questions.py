@@ -82,5 +82,3 @@ class Questions:
         if previous <= self.asked or not self.facts.readings[previous].ends_sentence:
             return False
         return self.facts.readings[index].opens_sentence and self.ends_on(index) is not None
-
-
