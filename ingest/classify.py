@@ -11,6 +11,23 @@ import re
 import string
 from dataclasses import dataclass
 
+# Words a line is read with.
+# Capitalised words that open a sentence rather than belonging to a heading before them.
+SENTENCE_STARTERS = frozenset(
+    "a an the this that these those if when once while since unless after before at any each every some "
+    "all none no it its you your players player there here in on for as use to note".split()
+)
+# Small words allowed inside a title-case heading ("Magic Combat with Dice Rules", "Banned & Restricted").
+HEADING_CONNECTORS = frozenset({"with", "of", "and", "&", "to", "for", "the", "a", "in", "on", "-"})
+# Small words a numbered title may have in lower case ("Playing the Game", "Playing or Activating Abilities").
+TITLE_SMALL = frozenset(HEADING_CONNECTORS | {"or", "at", "by", "from", "as", "vs", "per", "into", "onto"})
+
+
+def title_case(title: str) -> bool:
+    """Is every word of `title` capitalised but the small ones ("Defensive Throwing (Marking) Fouls")?"""
+    return all(word.strip("“”\"'()")[:1].isupper() or word.lower() in TITLE_SMALL for word in title.split())
+
+
 # Labels as lines open with them, and the words a document numbers its parts after.
 # A number in parts joined by "." or "-" opening a line, after the markup a bullet or bold leaves:
 # "1-2-1. When…", "**2-3-4.** If…", "- 4.3.6 Challenge".
@@ -264,6 +281,27 @@ def term_fragment(line: str) -> bool:
     """Is `line` the end of a term wrapped onto a line of its own ("disc" under "Making a play on the")?"""
     stripped = line.strip()
     return bool(stripped) and stripped[0].islower() and len(stripped.split()) <= 3 and stripped[-1] not in ".,;:!?"
+
+
+def spaced_term(line: str) -> tuple[str, int] | None:
+    """(term, where its definition starts) of a "Term Definition" line ("Pivot Location The point on the
+    playing field…"): the definition opens at the first capitalised word after the term's first word (past a
+    parenthesis: "Out-of-bounds (OB) Everything…") or, in a run of them, at the one that opens sentences
+    ("The"); the term is a short phrase not ending in a small word, the definition a few words at least."""
+    words = list(NON_SPACE.finditer(line))
+    if len(words) < 3 or not words[0].group()[:1].isupper():
+        return None
+    opening = next((i for i in range(1, len(words)) if words[i].group()[:1].isupper()), None)
+    if opening is None or len(words) - opening < 2:
+        return None
+    run = opening
+    while run + 1 < len(words) and words[run + 1].group()[:1].isupper():
+        run += 1
+    split = next((i for i in range(opening, run + 1) if words[i].group().lower() in SENTENCE_STARTERS), run)
+    term = line[:words[split].start()].strip()
+    if split > 5 or len(term) > 40 or term.split()[-1].lower() in TITLE_SMALL or term[-1] in ".,;:!?":
+        return None
+    return term, words[split].start()
 
 
 # Questions bulleted onto one line.

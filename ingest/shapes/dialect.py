@@ -9,11 +9,8 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass
 
-from ingest.classify import ITEM, capitalised
-from ingest.segment import HEADING_CONNECTORS, Block
-
-# Small words a numbered title may have in lower case ("Playing the Game", "Playing or Activating Abilities").
-TITLE_SMALL = frozenset(HEADING_CONNECTORS | {"or", "at", "by", "from", "as", "vs", "per", "into", "onto"})
+from ingest.classify import HEADING_CONNECTORS, ITEM, TITLE_SMALL, capitalised
+from ingest.segment import Block
 
 
 @dataclass

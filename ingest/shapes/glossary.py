@@ -15,16 +15,17 @@ from ingest.classify import (
     INLINE_TERM,
     LETTER_GROUP,
     NAMES_TERMS,
-    NON_SPACE,
     NUMBERED_TOPIC,
+    SENTENCE_STARTERS,
     heading_number,
     marked_heading,
     opens_definition,
+    spaced_term,
     term_fragment,
     term_line,
 )
-from ingest.segment import SENTENCE_STARTERS, Block, slugify
-from ingest.shapes.dialect import TITLE_SMALL, Heading, indent_of, section_title
+from ingest.segment import Block, slugify
+from ingest.shapes.dialect import Heading, indent_of, section_title
 from ingest.shapes.facts import Facts
 
 _TERM_WORDS = 7
@@ -131,7 +132,7 @@ class Glossary:
             definition = pos + indent_of(line) + inline.start("definition")
             return Term(_term_block(section, inline.group("term")), (definition, pos + len(line)), True, index + 1)
         # "Attacking end zone The end zone in which…": the glossary's columns side by side, from its first entry.
-        spaced = _spaced_term(stripped) if self.spaced in (None, True) else None
+        spaced = spaced_term(stripped) if self.spaced in (None, True) else None
         if self.spaced is None:
             self.spaced = spaced is not None
         if spaced and self._in_order(spaced[0]):
@@ -259,27 +260,6 @@ class Entries:
             return False
         after_blank = not self.facts.line(index - 1).strip()
         return indent_of(line) <= margin and (after_blank or bullet is not None)
-
-
-def _spaced_term(line: str) -> tuple[str, int] | None:
-    """(term, where its definition starts) of a "Term Definition" line ("Pivot Location The point on the
-    playing field…"): the definition opens at the first capitalised word after the term's first word (past a
-    parenthesis: "Out-of-bounds (OB) Everything…") or, in a run of them, at the one that opens sentences
-    ("The"); the term is a short phrase not ending in a small word, the definition a few words at least."""
-    words = list(NON_SPACE.finditer(line))
-    if len(words) < 3 or not words[0].group()[:1].isupper():
-        return None
-    opening = next((i for i in range(1, len(words)) if words[i].group()[:1].isupper()), None)
-    if opening is None or len(words) - opening < 2:
-        return None
-    run = opening
-    while run + 1 < len(words) and words[run + 1].group()[:1].isupper():
-        run += 1
-    split = next((i for i in range(opening, run + 1) if words[i].group().lower() in SENTENCE_STARTERS), run)
-    term = line[:words[split].start()].strip()
-    if split > 5 or len(term) > 40 or term.split()[-1].lower() in TITLE_SMALL or term[-1] in ".,;:!?":
-        return None
-    return term, words[split].start()
 
 
 def _term_block(section: tuple[str, ...], term: str) -> Block:

@@ -41,13 +41,13 @@ from ingest.classify import (
     heading_number,
     rhetorical,
     table_cells,
+    title_case,
     without_number,
 )
 from ingest.formats import FENCE
 from ingest.segment import Block, first_sentence, slugify, trim
 from ingest.shapes.changelog import Changelog
 from ingest.shapes.dialect import (
-    TITLE_SMALL,
     Heading,
     indent_of,
     names_a_topic,
@@ -261,7 +261,7 @@ class _Outline:
         if chapter:
             return Heading(1, section_title(chapter.group("title")), chapter.group("n"), "numbered")
         decimal = DECIMAL_TITLE.match(stripped)
-        if decimal and decimal.group("colon") and not _title_case(decimal.group("title")):
+        if decimal and decimal.group("colon") and not title_case(decimal.group("title")):
             decimal = None
         if decimal and len(decimal.group("title").split()) <= 8 and (
                 self._heads_rules(index, decimal.group("n")) or self._stands_empty(index, decimal.group("n"))):
@@ -855,8 +855,3 @@ class _Outline:
             target[-1] = (target[-1][0], end)  # a wrapped line ("and Black)") joins its line: a list item's too
         elif start < end:
             target.append((start, end))
-
-
-def _title_case(title: str) -> bool:
-    """Is every word of `title` capitalised but the small ones ("Defensive Throwing (Marking) Fouls")?"""
-    return all(word.strip("“”\"'()")[:1].isupper() or word.lower() in TITLE_SMALL for word in title.split())

@@ -13,14 +13,14 @@ from ingest.classify import (
     COMMENTS,
     DATE_LINE,
     DEFINED_TERM,
+    HEADING_CONNECTORS,
     INLINE_NUMBER,
     NON_SPACE,
     ROUND,
+    SENTENCE_STARTERS,
     SPELL,
 )
 from ingest.segment import (
-    HEADING_CONNECTORS,
-    SENTENCE_STARTERS,
     Block,
     consecutive_numbers,
     continues_topic,
