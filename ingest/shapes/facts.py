@@ -21,7 +21,6 @@ from ingest.classify import (
     STEP,
     Reading,
     item_pattern,
-    marked_heading,
     read_lines,
 )
 from ingest.formats import FENCE
@@ -145,7 +144,7 @@ def document_facts(text: str) -> Facts:
         text=text, item=item, lines=tuple(lines), code=code, inline_asked=frozenset(inline_asked),
         readings=tuple(readings), following=tuple(following),
         preceding=tuple(previous_nonblank(lines)), numbers=tuple(numbers),
-        entries=frozenset(alphabetical_headings(lines)), sequenced=frozenset(_sequenced_headings(lines, readings)),
+        entries=frozenset(alphabetical_headings(lines, readings)), sequenced=frozenset(_sequenced_headings(lines, readings)),
         width=lengths[int(0.9 * (len(lengths) - 1))] if lengths else 0,
         top_rules=numbers_rules_from_the_top(readings, numbers), lone=lone, steps=frozenset(stepped(lines)),
         listed=frozenset(contents_pairs(lines, readings, following) if lone else ()),
@@ -238,7 +237,7 @@ def split_asked(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], se
     return found, asked
 
 
-def alphabetical_headings(lines: list[tuple[int, str]]) -> set[int]:
+def alphabetical_headings(lines: list[tuple[int, str]], readings: list[Reading]) -> set[int]:
     """Indices of marked headings ("### Accuracy") that are entries of an alphabetical glossary: a run of
     sibling headings whose first letters never go back, long enough not to be chance."""
     found: set[int] = set()
@@ -250,7 +249,7 @@ def alphabetical_headings(lines: list[tuple[int, str]]) -> set[int]:
             found.update(index for index, _ in run)
 
     for index, (_, line) in enumerate(lines):
-        marked = marked_heading(line.strip()) if line[:1] in "#*" else None
+        marked = readings[index].marked if line[:1] in "#*" else None
         if not marked:
             continue
         level = len(marked.group("hashes") or "#")

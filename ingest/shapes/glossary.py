@@ -18,7 +18,6 @@ from ingest.classify import (
     NUMBERED_TOPIC,
     SENTENCE_STARTERS,
     heading_number,
-    marked_heading,
     opens_definition,
     spaced_term,
     term_fragment,
@@ -74,7 +73,7 @@ class Glossary:
         if term is None:
             return False
         line = self.facts.line(term).strip()
-        if self.facts.item.match(line) or marked_heading(line):
+        if self.facts.item.match(line) or self.facts.readings[term].marked:
             return False
         if INLINE_TERM.match(line) or DOTTED_TERM.match(line):
             return True
@@ -99,7 +98,7 @@ class Glossary:
         what follows the glossary, at the level of the open `heading` (the latest, on `heading_line`); None
         when line `index` (at `pos`, in `section`) is no term."""
         stripped = line.strip()
-        if marked_heading(stripped):
+        if self.facts.readings[index].marked:
             return None  # a marked heading ("## Golden Rules") is never a term
         previous = self.facts.preceding[index]  # a heading line is never blank: it stops there
         # A definition set beside its term may end without a full stop: there, order and shape decide.
