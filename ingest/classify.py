@@ -431,6 +431,8 @@ class Reading:
     ends_sentence: bool        # ending a sentence (a page number may follow)
     ends_clause: bool          # ending a sentence or a clause (a colon, a semicolon)
     ends_asking: bool          # its last sentence asking
+    goes_on: bool              # ending as a line a list's items run on after does (a comma, "or", "and")
+    cells: bool                # a row of a table laid out in columns (`table_cells`)
 
     def chapter(self) -> re.Match | None:
         """"1.      CONCEPTS", "6. ABILITIES, EFFECTS, AND RESOLVING": a chapter, its title in capitals."""
@@ -481,7 +483,7 @@ def read_line(line: str, item: re.Pattern) -> Reading:
                    bool(LONE_LABEL.match(line)), bool(CAPS_LINE.match(stripped)), bool(TITLE_LINE.match(stripped)),
                    bool(ASIDE.fullmatch(stripped)), bool(OPENS_SENTENCE.match(stripped)),
                    bool(SENTENCE_END.search(stripped)), bool(ENDS_CLAUSE.search(stripped)),
-                   bool(ENDS_ASKING.search(stripped)))
+                   bool(ENDS_ASKING.search(stripped)), bool(LIST_GOES_ON.search(stripped)), bool(table_cells(line)))
 
 
 def read_lines(lines: list[tuple[int, str]], item: re.Pattern) -> list[Reading]:

@@ -15,7 +15,6 @@ from ingest.classify import (
     INLINE_BULLET,
     ITEM,
     KEYWORDS,
-    LIST_GOES_ON,
     LONGEST_HEADING,
     SENTENCE_END,
     STEP,
@@ -82,7 +81,7 @@ class Facts:
         line: a finished sentence ending short of the text's width (or an aside)."""
         previous = self.preceding[index]
         before = self.line(previous).strip() if previous >= 0 else ""
-        if before and self.wraps(previous) and (self.carried_on(previous) or LIST_GOES_ON.search(before)):
+        if before and self.wraps(previous) and (self.carried_on(previous) or self.readings[previous].goes_on):
             return False
         return not self.spaced_out or not before or self.readings[previous].aside or (
             self.readings[previous].ends_sentence and len(self.line(previous).rstrip()) < _SHORT_LINE * self.width)
@@ -142,9 +141,9 @@ def document_facts(text: str) -> Facts:
     lengths = sorted(len(line.rstrip()) for _, line in lines if line.strip())
     return Facts(
         text=text, item=item, lines=tuple(lines), code=code, inline_asked=frozenset(inline_asked),
-        readings=tuple(readings), following=tuple(following),
-        preceding=tuple(previous_nonblank(lines)), numbers=tuple(numbers),
-        entries=frozenset(alphabetical_headings(lines, readings)), sequenced=frozenset(_sequenced_headings(lines, readings)),
+        readings=tuple(readings), following=tuple(following), preceding=tuple(previous_nonblank(lines)),
+        numbers=tuple(numbers), entries=frozenset(alphabetical_headings(lines, readings)),
+        sequenced=frozenset(_sequenced_headings(lines, readings)),
         width=lengths[int(0.9 * (len(lengths) - 1))] if lengths else 0,
         top_rules=numbers_rules_from_the_top(readings, numbers), lone=lone, steps=frozenset(stepped(lines)),
         listed=frozenset(contents_pairs(lines, readings, following) if lone else ()),

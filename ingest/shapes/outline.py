@@ -32,7 +32,6 @@ from ingest.classify import (
     GLOSSARY,
     KEYWORD_HEADING,
     KEYWORD_PART,
-    LIST_GOES_ON,
     LONGEST_HEADING,
     NAMED,
     RIGHTS,
@@ -40,7 +39,6 @@ from ingest.classify import (
     SENTENCE_INSIDE,
     heading_number,
     rhetorical,
-    table_cells,
     title_case,
     without_number,
 )
@@ -227,7 +225,7 @@ class _Outline:
             return None
         parent = self.decimal_rules.get(current.parent or "")
         above = self.facts.line(index - 1).rstrip()
-        if parent is None or len(above) >= 0.75 * self.facts.width or not LIST_GOES_ON.search(above):
+        if parent is None or len(above) >= 0.75 * self.facts.width or not self.facts.readings[index - 1].goes_on:
             return None
         return parent if self.facts.text[parent.pieces[-1][0]:parent.pieces[-1][1]].rstrip().endswith(":") else None
 
@@ -237,7 +235,7 @@ class _Outline:
         if len(stripped) > LONGEST_HEADING:
             return None
         following = self.facts.following[index]
-        if COLUMNS.search(stripped) and following is not None and table_cells(self.facts.line(following)):
+        if COLUMNS.search(stripped) and following is not None and self.facts.readings[following].cells:
             return None  # "Result      Points      Tiebreak" over its rows: a table's header
         if item and self._table_row(index, item):
             return None  # "4.5      Sweep      3": a table's last row, no heading of what follows
@@ -634,9 +632,9 @@ class _Outline:
         """Is the decimal number opening line `index` the first cell of a table's row rather than a rule's
         number: the line and a neighbour are rows laid out in columns, and the number does not carry the
         document's rule numbering on from the last rule (point values 0.5, 1.0, 4.5 in a scoring table)?"""
-        if not table_cells(self.facts.line(index)) or item.group("decimal") in labels.successors(self.last_rule or ""):
+        if not self.facts.readings[index].cells or item.group("decimal") in labels.successors(self.last_rule or ""):
             return False
-        return any(table_cells(self.facts.line(near))
+        return any(self.facts.readings[near].cells
                    for near in (index - 1, index + 1) if 0 <= near < len(self.facts.lines))
 
     def _decimal(self, index: int, line: str, item: re.Match, start: int, end: int) -> bool:
