@@ -116,6 +116,12 @@ class Facts:
         opening = self.line(following).lstrip()[:1] if following is not None else ""
         return bool(opening) and (opening.islower() or opening in ",;:).")
 
+    def numbered_under(self, index: int, number: str) -> bool:
+        """Is the next rule numbered after line `index` (see `numbers`) one numbered under `number`, deeper than
+        it (4.1 after "4. Combat")?"""
+        deeper = self.numbers[index] or ""
+        return labels.within(deeper, number) and deeper != number
+
     def following_item(self, index: int) -> re.Match | None:
         """The label the next line not blank after line `index` opens with, if any."""
         following = self.following[index]

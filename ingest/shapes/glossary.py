@@ -84,9 +84,8 @@ class Glossary:
         """Is the rule numbered `label` at `index` a glossary entry that keeps its number: a few words, no
         sentence ("4-1. Effect", "4-19. / (Forward Slash)"), over rules numbered under it (its definitions),
         numbered right under a chapter of `headings` whose title names terms ("4. Essential Game Terminology")?"""
-        deeper = self.facts.numbers[index] or ""
         return (bool(own) and len(own.split()) <= _TERM_WORDS and own[-1] not in ".,;:!?"
-                and labels.within(deeper, label) and deeper != label
+                and self.facts.numbered_under(index, label)
                 and any((h.glossary or NAMES_TERMS.search(h.title)) and labels.parent(label) == (h.number or "")
                         for h in headings))
 

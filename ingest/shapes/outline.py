@@ -268,9 +268,7 @@ class _Outline:
                            "numbered")
         numbered = reading.section()
         if numbered and "," in numbered.group("title") and not (
-                names_a_topic(numbered.group("title"))
-                and labels.within(self.facts.numbers[index] or "", numbered.group("n"))
-                and self.facts.numbers[index] != numbered.group("n")):
+                names_a_topic(numbered.group("title")) and self.facts.numbered_under(index, numbered.group("n"))):
             numbered = None
         if numbered and self._heads_section(index, numbered.group("n")):
             number, title = numbered.group("n"), section_title(numbered.group("title"))
@@ -331,8 +329,7 @@ class _Outline:
         number = stripped.rstrip(".")
         if not names_a_topic(title) or not number[:1].isdigit():
             return None
-        later = self.facts.numbers[title_at] or ""
-        if not labels.within(later, number) or later == number:
+        if not self.facts.numbered_under(title_at, number):
             return None
         self.skip.add(title_at)
         return Heading(labels.depth(number), f"{number} {section_title(title)}", number, "numbered")
@@ -350,8 +347,7 @@ class _Outline:
         following = self.facts.following_item(index)
         if following is not None and following.group("question"):
             return True
-        deeper = self.facts.numbers[index] or ""
-        return labels.within(deeper, number) and deeper != number
+        return self.facts.numbered_under(index, number)
 
     def _stands_empty(self, index: int, number: str) -> bool:
         """Is the decimal title at `index` ("5.0 General") a heading with nothing under it: followed by a heading
