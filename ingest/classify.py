@@ -124,13 +124,21 @@ TITLE_LINE = re.compile(r"^(?P<title>[\u2190-\u2bff]?[A-Z][\w'’&/ ,.()!–—-
 
 SENTENCE_END = re.compile(r"[.!?][”\"')\]]*(?:\s+\d+)?$")  # a page number may follow
 
-ENDS_CLAUSE = re.compile(r"[.!?:;][”\"')\]]*$")
+
+def ends_clause(text: str) -> bool:
+    """Does `text` (stripped) end a sentence or a clause (a colon, a semicolon), closing quotes and brackets
+    after it?"""
+    return text.rstrip("”\"')]").endswith((".", "!", "?", ":", ";"))
+
 
 # "Can a unit retreat twice?": text whose first sentence asks.
 ASKS = re.compile(r"^[^.!?]{3,}\?")
 
-# "… still apply?", "… “Skip a turn”?": text whose last sentence asks.
-ENDS_ASKING = re.compile(r"\?[”\"'’)\]]*$")
+
+def ends_asking(text: str) -> bool:
+    """Does `text` (stripped) end asking, its last sentence a question ("… still apply?", "… “Skip a turn”?")?"""
+    return text.rstrip("”\"'’)]").endswith("?")
+
 
 # Prose that ends asking without the document asking: a character's words, a question quoted after "says," or a
 # colon ("Amanda says, “So, what are you trying to avoid here?”"), or a statement closed by a question tag
@@ -150,9 +158,13 @@ def rhetorical(text: str) -> bool:
     return bool(_SPOKEN.search(text[-440:]) or _TAGGED.search(text[-40:]))
 
 
-ASIDE = re.compile(r"\([^()]*\)")  # "(STER-ling)": a line wholly in parentheses
+def aside(text: str) -> bool:
+    """Is `text` (stripped) wholly in parentheses, none inside ("(STER-ling)")?"""
+    return len(text) >= 2 and text[0] == "(" and text[-1] == ")" and "(" not in text[1:-1] and ")" not in text[1:-1]
 
-OPENS_SENTENCE = re.compile(r"[A-Z“\"‘'(]")
+
+# What a sentence opens with: a capital, a quotation mark or a parenthesis.
+_SENTENCE_OPENERS = frozenset(string.ascii_uppercase + "“\"‘'(")
 
 
 def heading_number(title: str) -> str | None:
@@ -179,7 +191,6 @@ SENTENCE_INSIDE = re.compile(r"[.!?]\s")
 # A separator: a rule of dashes, or a few words framed by dashes ("- The End –").
 RULE_LINE = re.compile(r"^\s*(?:[-=_*]{5,}|[-–—]\s*[^\W\d_][\w ]{0,20}?\s*[-–—])\s*$")
 
-ROW = re.compile(r"^\|.*\|$")  # a table row of the outline dialect
 
 # The rights to a document, which its back matter states.
 RIGHTS = re.compile(r"©|\bcopyrights?\b|\ball rights reserved\b|\blicen[cs](?:e|ed)\b|\btrademarks?\b", re.IGNORECASE)
@@ -481,9 +492,9 @@ def read_line(line: str, item: re.Pattern) -> Reading:
     return Reading(item.match(line), marked_heading(stripped), BULLET.match(line), FOOTNOTE.match(line),
                    bool(CAPTION.match(stripped)), bool(RULE_LINE.match(line)), NUMBERED_LINE.fullmatch(stripped),
                    bool(LONE_LABEL.match(line)), bool(CAPS_LINE.match(stripped)), bool(TITLE_LINE.match(stripped)),
-                   bool(ASIDE.fullmatch(stripped)), bool(OPENS_SENTENCE.match(stripped)),
-                   bool(SENTENCE_END.search(stripped)), bool(ENDS_CLAUSE.search(stripped)),
-                   bool(ENDS_ASKING.search(stripped)), bool(LIST_GOES_ON.search(stripped)), bool(table_cells(line)))
+                   aside(stripped), stripped[:1] in _SENTENCE_OPENERS, bool(SENTENCE_END.search(stripped)),
+                   ends_clause(stripped), ends_asking(stripped), bool(LIST_GOES_ON.search(stripped)),
+                   bool(table_cells(line)))
 
 
 def read_lines(lines: list[tuple[int, str]], item: re.Pattern) -> list[Reading]:

@@ -27,7 +27,6 @@ from ingest.classify import (
     CHANGELOG,
     COLUMNS,
     DECIMAL_TITLE,
-    ENDS_ASKING,
     FRAMING,
     GLOSSARY,
     KEYWORD_HEADING,
@@ -35,8 +34,8 @@ from ingest.classify import (
     LONGEST_HEADING,
     NAMED,
     RIGHTS,
-    ROW,
     SENTENCE_INSIDE,
+    ends_asking,
     heading_number,
     rhetorical,
     title_case,
@@ -57,6 +56,7 @@ from ingest.shapes.questions import Questions
 from ingest.shapes.steps import step_unit
 from ingest.shapes.top_numbering import TopNumbering
 from ingest.text import MappedText
+from model.text import ROW
 
 # What body text under a heading opens with: a capital, a quotation mark or a parenthesis.
 _BODY_OPENERS = string.ascii_uppercase + "“\"("
@@ -818,7 +818,7 @@ class _Outline:
             elif stripped.endswith(":") and len(stripped.split()) <= 6:
                 block = Block(self.section, slugify(stripped), stripped.rstrip(":"), [],
                               kind="changelog" if self.in_front else kind)
-            elif kind == "paragraph" and (ENDS_ASKING.search(stripped) and not rhetorical(stripped)
+            elif kind == "paragraph" and (ends_asking(stripped) and not rhetorical(stripped)
                                           or self.questions.ends_on(index) is not None):
                 # A paragraph that ends asking ("If I retreat after moving, does it…?", "I attack
                 # with both knights. Can each…?"), on this line or over the next: a question, the paragraphs
