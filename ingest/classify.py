@@ -2,8 +2,9 @@
 
 The outline reader works in three stages (docs/ingest.md, "The reader in three stages"): the facts about a
 document, computed once; each line's possible readings, classified here; and a builder that turns readings into
-units and sections without a pattern of its own. `labels` (the label grammar), `segment` and the outline's concerns
-(`ingest.shapes`) read text through the patterns below and `Reading`, never a pattern of their own.
+units and sections without a pattern of its own. `labels` (the label grammar), `segment`, the outline's facts and
+concerns, the other shapes (`ingest.shapes`) and the helpers that read a ruling's text (`parts`, `structure`,
+`tables`) read text through the patterns below and `Reading`, never a pattern of their own.
 """
 from __future__ import annotations
 
