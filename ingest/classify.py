@@ -12,6 +12,8 @@ import re
 import string
 from dataclasses import dataclass
 
+from model.text import ROW
+
 # Words a line is read with.
 # Capitalised words that open a sentence rather than belonging to a heading before them.
 SENTENCE_STARTERS = frozenset(
@@ -445,6 +447,9 @@ class Reading:
     ends_asking: bool          # its last sentence asking
     goes_on: bool              # ending as a line a list's items run on after does (a comma, "or", "and")
     cells: bool                # a row of a table laid out in columns (`table_cells`)
+    row: bool                  # a table row as the readers write one ("| a | b |")
+    keyword: re.Match | None   # a heading a keyword numbers ("Article 4: ...", `KEYWORD_HEADING`)
+    decimal: re.Match | None   # a decimal number and a title ("1.2. Golden Rules", `DECIMAL_TITLE`)
 
     def chapter(self) -> re.Match | None:
         """"1.      CONCEPTS", "6. ABILITIES, EFFECTS, AND RESOLVING": a chapter, its title in capitals."""
@@ -495,7 +500,8 @@ def read_line(line: str, item: re.Pattern) -> Reading:
                    bool(LONE_LABEL.match(line)), bool(CAPS_LINE.match(stripped)), bool(TITLE_LINE.match(stripped)),
                    aside(stripped), stripped[:1] in _SENTENCE_OPENERS, bool(SENTENCE_END.search(stripped)),
                    ends_clause(stripped), ends_asking(stripped), bool(LIST_GOES_ON.search(stripped)),
-                   bool(table_cells(line)))
+                   bool(table_cells(line)), bool(ROW.match(stripped)), KEYWORD_HEADING.match(stripped),
+                   DECIMAL_TITLE.match(stripped))
 
 
 def read_lines(lines: list[tuple[int, str]], item: re.Pattern) -> list[Reading]:

@@ -26,10 +26,8 @@ from ingest.classify import (
     BULLET,
     CHANGELOG,
     COLUMNS,
-    DECIMAL_TITLE,
     FRAMING,
     GLOSSARY,
-    KEYWORD_HEADING,
     KEYWORD_PART,
     LONGEST_HEADING,
     NAMED,
@@ -56,7 +54,6 @@ from ingest.shapes.questions import Questions
 from ingest.shapes.steps import step_unit
 from ingest.shapes.top_numbering import TopNumbering
 from ingest.text import MappedText
-from model.text import ROW
 
 # What body text under a heading opens with: a capital, a quotation mark or a parenthesis.
 _BODY_OPENERS = string.ascii_uppercase + "“\"("
@@ -246,7 +243,7 @@ class _Outline:
             return Heading(len(marked.group("hashes") or "#"), section_title(title), heading_number(title), "marked")
         # A line carrying on the sentence above ("...follow the rules in\nSection 6.5.") is no heading.
         carried = index and self.facts.line(index - 1).strip() and not self.facts.readings[index - 1].ends_clause
-        keyword = KEYWORD_HEADING.match(stripped)
+        keyword = reading.keyword
         named = keyword and names_a_topic(stripped[keyword.end("n"):].strip(" :.–—-") or "-")
         if keyword and (named or not carried) and not self.facts.carried_on(index):
             number = keyword.group("n")
@@ -258,7 +255,7 @@ class _Outline:
         chapter = reading.chapter()
         if chapter:
             return Heading(1, section_title(chapter.group("title")), chapter.group("n"), "numbered")
-        decimal = DECIMAL_TITLE.match(stripped)
+        decimal = reading.decimal
         if decimal and decimal.group("colon") and not title_case(decimal.group("title")):
             decimal = None
         if decimal and len(decimal.group("title").split()) <= 8 and (
@@ -420,7 +417,7 @@ class _Outline:
         if not names_a_topic(stripped) or any(c.isdigit() for c in words[0] + words[-1]):
             return False
         above = self.facts.readings[index - 1]
-        if not (above.ends_clause or above.bullet or ROW.match(previous)):
+        if not (above.ends_clause or above.bullet or above.row):
             return False
         body = self.facts.line(index + 1) if index + 1 < len(self.facts.lines) else ""
         if body and (self.facts.readings[index + 1].bullet or self.facts.readings[index + 1].item):
