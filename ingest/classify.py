@@ -26,9 +26,11 @@ HEADING_CONNECTORS = frozenset({"with", "of", "and", "&", "to", "for", "the", "a
 TITLE_SMALL = frozenset(HEADING_CONNECTORS | {"or", "at", "by", "from", "as", "vs", "per", "into", "onto"})
 
 
-def title_case(title: str) -> bool:
-    """Is every word of `title` capitalised but the small ones ("Defensive Throwing (Marking) Fouls")?"""
-    return all(word.strip("“”\"'()")[:1].isupper() or word.lower() in TITLE_SMALL for word in title.split())
+def title_case(title: str, numbers: bool = False) -> bool:
+    """Is every word of `title` capitalised but the small ones ("Defensive Throwing (Marking) Fouls"), or with
+    `numbers` a number ("Learn Pluck in 60 Seconds")?"""
+    return all(word.strip("“”\"'()")[:1].isupper() or word.lower() in TITLE_SMALL
+               or numbers and word[:1].isdigit() for word in title.split())
 
 
 # Labels as lines open with them, and the words a document numbers its parts after.

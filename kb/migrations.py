@@ -10,7 +10,7 @@ from pathlib import Path
 import sqlite_utils
 
 from kb.atomic import atomic_database
-from kb.cache import open_readonly
+from kb.store import up_to_date
 from kb.verify import record_statuses
 from kb.writer import enable_search, log
 from model import citation as citations
@@ -173,11 +173,7 @@ def upgrade(db_path: Path) -> list[int]:
     """Migrate the database file at `db_path` to this release's schema, atomically (nothing is written when it
     is already there); the versions reached."""
     db_path = Path(db_path)
-    reader = open_readonly(db_path)
-    try:
-        if schema.version(reader) == schema.SCHEMA_VERSION:
-            return []
-    finally:
-        reader.close()
+    if up_to_date(db_path):
+        return []
     with atomic_database(db_path, start_from=db_path) as db:
         return migrate(db, str(db_path))

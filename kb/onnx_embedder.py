@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 import warnings
 from functools import lru_cache
 from pathlib import Path
@@ -145,6 +146,24 @@ def embedder() -> OnnxEmbedder:
     return OnnxEmbedder()
 
 
+_warming: list[threading.Thread] = []
+
+
+def warm_up() -> None:
+    """Start loading the embedder on a thread of its own: a cold command overlaps the model's load (half a second)
+    with its reading of the database. Its errors are left to the first real use (`question_vector`) to raise."""
+    if not _warming:
+        _warming.append(threading.Thread(target=_quiet_load, daemon=True))
+        _warming[0].start()
+
+
+def _quiet_load() -> None:
+    try:
+        embedder()
+    except Exception:  # noqa: BLE001 - raised again where the embedder is used, with its own context
+        pass
+
+
 # Questions whose vectors a process keeps (1.5 KB each): a question asked again, as a shared link, a page reloaded,
 # or the page and the API asking alike do, skips the model, most of what answering it costs.
 ASKED = 1024
@@ -154,6 +173,8 @@ ASKED = 1024
 def question_vector(question: str):
     """`embedder().embed(question)`, kept for the ASKED questions last asked; read-only, since every caller
     shares it."""
+    if _warming:
+        _warming[0].join()  # loading already: never load a second copy beside it
     vector = embedder().embed(question)
     vector.flags.writeable = False
     return vector

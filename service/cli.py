@@ -486,8 +486,11 @@ def _exists(db_path: Path) -> None:
 
 
 def _upgrade(db_path: Path) -> list[int]:
-    from kb.migrations import upgrade
+    from kb.store import up_to_date
     try:
+        if up_to_date(db_path):
+            return []
+        from kb.migrations import upgrade
         return upgrade(db_path)
     except (FileError, sqlite3.DatabaseError) as exc:
         _fail(exc)
@@ -545,6 +548,9 @@ def ask(question: str, game: str | None, k: int, as_of: str | None, as_json: boo
     Example: rulings ask "Can a reserve army double its magic?"
     """
     from kb.asof import BadDate
+    from kb.onnx_embedder import warm_up
+    if mode != "fts":
+        warm_up()  # the model loads while the database is checked and read
     from kb.search import ask as answer
     conn = _connect(db_path)
     try:

@@ -249,3 +249,14 @@ def test_an_item_label_set_alone_on_its_line_stays_however_often_it_opens_a_page
     found = strip_furniture(MappedText.of("\f".join(pages)))
     assert "a." not in dict(found.removed) and "b." not in dict(found.removed)
     assert lines_of(found.text.text).count("b.") == 24
+
+
+def test_a_short_prints_running_lines_go_even_though_its_last_page_ends_early():
+    # A browser's print: its footer (a file address and "page/pages") closes each of three pages, the last short.
+    page = "A rule of the game, set out in one plain sentence that runs on for a while.\n" * 30
+    footer = "file:///tmp/print/rules.html {n}/3\n"
+    last = "".join(page.splitlines(keepends=True)[:5])
+    original = page + footer.format(n=1) + page + footer.format(n=2) + last + footer.format(n=3)
+    found = strip_furniture(MappedText.of(original))
+    assert "file:///" not in found.text.text
+    assert found.text.text.count("A rule of the game") == 65

@@ -78,3 +78,18 @@ def test_a_missing_model_fails_naming_the_export_command_and_is_never_exported_o
     assert run.returncode != 0
     assert "ModelMissing" in run.stderr and "run `rulings export-model`" in run.stderr
     assert not missing.exists()
+
+
+def test_a_model_loading_in_the_background_is_waited_for_never_loaded_twice():
+    code = ("from kb import onnx_embedder as e; e.warm_up(); v = e.question_vector('Can I block twice?'); "
+            "w = e.embedder().embed('Can I block twice?'); print(e.embedder.cache_info().misses, (v == w).all())")
+    run = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+    assert run.stdout.split() == ["1", "True"]
+
+
+def test_a_cold_ask_without_the_model_fails_once_naming_the_export_command(built_db, tmp_path):
+    # the ask loads the model on a thread of its own while it reads the database: its failure is the ask's to say
+    run = subprocess.run([sys.executable, "-m", "service.cli", "ask", "Hi?", "--db", str(built_db)], check=False,
+                         capture_output=True, text=True, env={**os.environ, "RULINGS_ONNX_MODEL": str(tmp_path / "m")})
+    assert run.returncode != 0
+    assert "rulings export-model" in run.stderr and "Exception in thread" not in run.stderr

@@ -1014,3 +1014,20 @@ def test_a_bare_numbered_heading_over_its_first_rule_heads_it_whatever_is_above(
     blocks = by_label(segment(text))
     assert blocks["1.1"].section[-1] == "1 Game Boundaries"
     assert blocks["3.1"].section[-1] == "3 Asking Questions"
+
+
+def test_a_sections_name_directly_over_its_first_parts_name_makes_both_headings():
+    text = ("Each player picks three special rules before the game begins and keeps them.\n"
+            "Special Rules\nTorus\nDesignate a piece to use this power. It treats the board as if it wraps around.\n"
+            "Nonagression Pact\nOnce during the game, you may choose two colors which may not interact.\n")
+    sections = list(dict.fromkeys(b.section[-1] for b in segment(text)))
+    assert sections[-2:] == ["Torus", "Nonagression Pact"]
+
+
+def test_names_listed_after_a_colon_or_broken_from_a_column_are_no_stack_of_headings():
+    listed = ("Changes in this version.\nNew in this version:\nBlack Magic Doubling Exclusion Reminder\n"
+              "Revised Magical Items Table\nResurrection Spell Timing Clarification (see Breath of Life)\n")
+    column = ("Unlimited supplies in Cairo as per the rules.\nThe Commonwealth\nPlayer has a Temporary\n"
+              "Repair Facility in Tobruk and one in Mersa Matruh for all of its units.\n")
+    for text in (listed, column):
+        assert not [b for b in segment(text) if b.section[-1] in ("Revised Magical Items Table", "Player has a Temporary")]

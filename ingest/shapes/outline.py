@@ -397,7 +397,7 @@ class _Outline:
         previous = self.facts.line(index - 1).strip() if index else ""
         if previous:
             return (opens and following == index + 1 and self.facts.readings[index - 1].ends_sentence
-                    or self._stands_apart(index, stripped, previous))
+                    or self._stands_apart(index, stripped))
         if self.facts.spaced_out:
             # Blank lines say nothing: a topic's name over a sentence it does not carry on, never right under a
             # question, and inside an FAQ's answers only a heading over more questions.
@@ -408,21 +408,30 @@ class _Outline:
                              and (above < 0 or not self.facts.readings[above].ends_asking))
         return opens or (following == index + 1 and not item)
 
-    def _stands_apart(self, index: int, stripped: str, previous: str) -> bool:
+    def _stands_apart(self, index: int, stripped: str, under_heading: bool = False) -> bool:
         """In text without blank lines (a PDF's), a heading by the evidence around it: a topic's name in title
         case ("Setting up the Game"), unnumbered like the document's other plain headings, after a finished
         passage (a sentence, a list item) and over body text (a sentence or a list), neither carrying on a
-        sentence nor one of a stack of short lines (a picture's caption: "Example 1", "1 Summary")."""
+        sentence nor one of a stack of short lines (a picture's caption: "Example 1", "1 Summary"). Two such names
+        may stand one over the other, a section's over its first part's ("Special Rules" / "Torus" / "Designate a
+        piece…"): the lower one stands `under_heading`, the upper one over it."""
         words = stripped.split()
         if not names_a_topic(stripped) or any(c.isdigit() for c in words[0] + words[-1]):
             return False
+        under_heading = under_heading or (self.heading_line == index - 1 and self.headings[-1].kind == "titled")
         above = self.facts.readings[index - 1]
-        if not (above.ends_clause or above.bullet or above.row):
+        if not (under_heading or above.ends_clause or above.bullet or above.row):
             return False
         body = self.facts.line(index + 1) if index + 1 < len(self.facts.lines) else ""
         if body and (self.facts.readings[index + 1].bullet or self.facts.readings[index + 1].item):
-            return True
+            return not under_heading  # a part's name directly over a list is a list's line
         body = body.strip()
+        if (not under_heading and body and len(words) > 1 and above.ends_sentence
+                and all(title_case(line, numbers=True) and line.count("(") == line.count(")") for line in (stripped, body))
+                and self._stands_apart(index + 1, body, under_heading=True)):
+            # after a finished sentence, not a colon's list of names ("New in this version:"), neither name a
+            # fragment of a column's line ("Points (see Case", "The Commonwealth" / "Player has a Temporary")
+            return True
         return (bool(body) and body[0] in _BODY_OPENERS and not names_a_topic(body)
                 and (len(body.split()) >= 8 or self.facts.readings[index + 1].ends_sentence and len(body.split()) >= 4))
 
