@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from ingest import labels
 from ingest.classify import (
+    ASKS,
     BULLET,
     INLINE_ASKS,
     INLINE_BULLET,
@@ -19,11 +20,13 @@ from ingest.classify import (
     SENTENCE_END,
     STEP,
     Reading,
+    heading_number,
     item_pattern,
     read_lines,
 )
 from ingest.formats import FENCE
 from ingest.shapes.dialect import (
+    indent_of,
     names_a_topic,
     next_nonblank,
     numbered_lines,
@@ -41,6 +44,7 @@ _STEPS = 3
 # Labels over titles in a row, this many of them siblings, are a contents page; a title wraps over a few lines.
 _CONTENTS_RUN = 3
 _WRAPPED_TITLE = 3
+_SIBLING_LINES = 200  # how far a numbered step's next sibling is looked for
 
 Line = tuple[int, str]  # where a line starts in the text, and the line
 
@@ -126,6 +130,54 @@ class Facts:
         """The label the next line not blank after line `index` opens with, if any."""
         following = self.following[index]
         return None if following is None else self.readings[following].item
+
+    def heads_rules(self, index: int, number: str) -> bool:
+        """Is the decimal line at `index` followed by rules numbered under it, or by questions?"""
+        following = self.following_item(index)
+        if following is not None and following.group("question"):
+            return True
+        return self.numbered_under(index, number)
+
+    def stands_empty(self, index: int, number: str) -> bool:
+        """Is the decimal title at `index` ("5.0 General") a heading with nothing under it: followed by a heading
+        or by a rule the numbering puts after it, not under it ("5.1 ...")?"""
+        following = self.following[index]
+        if following is None:
+            return False
+        reading = self.readings[following]
+        later = reading.item and reading.item.group("decimal")
+        return bool(reading.marked or reading.chapter()
+                    or later and not labels.within(later, number) and labels.follows(later, number))
+
+    def has_parts(self, index: int, number: str | None, level: int) -> bool:
+        """Do rules or questions numbered under the marked heading at `index` (numbered `number`, at `level`), or
+        headings under it, follow before its next sibling heading?"""
+        for later in range(index + 1, len(self.lines)):
+            marked, item = self.readings[later].marked, self.readings[later].item
+            if marked:
+                inner = heading_number(marked.group("star") or marked.group("hash"))
+                if labels.numeric(inner) and labels.numeric(number):
+                    return labels.within(inner, number) and inner != number
+                return len(marked.group("hashes") or "#") > level
+            if item and item.group("question"):
+                return True
+            inner = item and item.group("decimal")
+            if inner and number and labels.within(inner, number) and inner != number:
+                return True
+        return False
+
+    def among_steps(self, index: int, number: str, indent: int) -> bool:
+        """Is the numbered item at `index` followed, before the next heading and within a few lines, by its next
+        sibling (the next number at its indentation), and does that sibling not ask?"""
+        if not number.isdigit():
+            return False
+        for later in range(index + 1, min(index + _SIBLING_LINES, len(self.lines))):
+            line, item = self.line(later), self.readings[later].item
+            if self.readings[later].marked:
+                return False
+            if item and item.group("number") and indent_of(line) == indent:  # the list's next item decides
+                return item.group("number") == str(int(number) + 1) and not ASKS.match(line[item.end():])
+        return False
 
 
 def document_facts(text: str) -> Facts:

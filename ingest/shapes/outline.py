@@ -57,7 +57,6 @@ from ingest.text import MappedText
 
 # What body text under a heading opens with: a capital, a quotation mark or a parenthesis.
 _BODY_OPENERS = string.ascii_uppercase + "“\"("
-_SIBLING_LINES = 200  # how far a numbered step's next sibling is looked for
 
 
 def parse_outline(doc: MappedText, root: tuple[str, ...]) -> list[Block]:
@@ -259,7 +258,7 @@ class _Outline:
         if decimal and decimal.group("colon") and not title_case(decimal.group("title")):
             decimal = None
         if decimal and len(decimal.group("title").split()) <= 8 and (
-                self._heads_rules(index, decimal.group("n")) or self._stands_empty(index, decimal.group("n"))):
+                self.facts.heads_rules(index, decimal.group("n")) or self.facts.stands_empty(index, decimal.group("n"))):
             number = decimal.group("n")
             return Heading(labels.depth(number), f"{number} {section_title(decimal.group('title'))}", number,
                            "numbered")
@@ -338,24 +337,6 @@ class _Outline:
         following = self.facts.numbers[index]
         return chapter is not None and following is not None and (
             following.split(".")[0] == chapter.split(".")[0])
-
-    def _heads_rules(self, index: int, number: str) -> bool:
-        """Is the decimal line at `index` followed by rules numbered under it, or by questions?"""
-        following = self.facts.following_item(index)
-        if following is not None and following.group("question"):
-            return True
-        return self.facts.numbered_under(index, number)
-
-    def _stands_empty(self, index: int, number: str) -> bool:
-        """Is the decimal title at `index` ("5.0 General") a heading with nothing under it: followed by a heading
-        or by a rule the numbering puts after it, not under it ("5.1 ...")?"""
-        following = self.facts.following[index]
-        if following is None:
-            return False
-        reading = self.facts.readings[following]
-        later = reading.item and reading.item.group("decimal")
-        return bool(reading.marked or reading.chapter()
-                    or later and not labels.within(later, number) and labels.follows(later, number))
 
     def _heads_section(self, index: int, number: str) -> bool:
         """Is "N. Title" at `index` a heading rather than a short list item? An item follows its previous
@@ -501,7 +482,7 @@ class _Outline:
         raw = (marked.group("star") or marked.group("hash")).strip(" *#")
         number = heading.number if labels.numeric(heading.number) else None
         asked = ASKS.match(without_number(raw, number))
-        if not (rule or asked) or self._has_parts(index, heading):
+        if not (rule or asked) or self.facts.has_parts(index, heading.number, heading.level):
             heading.rule = rule and not self.facts.top_rules
             return False
         self._enter_changelog(heading, index)  # a rule an update summary reprints is restated there
@@ -519,23 +500,6 @@ class _Outline:
         self._start(block, start, pos + len(line))
         self.in_answer, self.answer_indent, self.answer_items = True, 0, 0
         return True
-
-    def _has_parts(self, index: int, heading: Heading) -> bool:
-        """Do rules or questions numbered under the marked heading at `index`, or headings under it, follow
-        before its next sibling heading?"""
-        for later in range(index + 1, len(self.facts.lines)):
-            marked, item = self.facts.readings[later].marked, self.facts.readings[later].item
-            if marked:
-                number = heading_number(marked.group("star") or marked.group("hash"))
-                if labels.numeric(number) and labels.numeric(heading.number):
-                    return labels.within(number, heading.number) and number != heading.number
-                return len(marked.group("hashes") or "#") > heading.level
-            if item and item.group("question"):
-                return True
-            inner = item and item.group("decimal")
-            if inner and heading.number and labels.within(inner, heading.number) and inner != heading.number:
-                return True
-        return False
 
     def _leave_sections_outside(self, number: str | None) -> None:
         """Close the open numbered headings that the document's numbering puts `number` after, not under
@@ -694,7 +658,7 @@ class _Outline:
         numbered = "." in label
         # "54. What may a unit do...?": a question, its answer's list its own; but a step that asks among steps
         # that do not ("1. Check the timing: may the ability be used now?" over "2. Pay its cost.").
-        asks = bool(ASKS.match(body)) and not self._among_steps(index, number, indent)
+        asks = bool(ASKS.match(body)) and not self.facts.among_steps(index, number, indent)
         kind = "question" if asks else "rule" if named or numbered else "clarification"
         owner = self._owner()  # a step of a glossary entry is a unit of that entry
         block = Block(self.section, label, title, [], kind=kind,
@@ -707,19 +671,6 @@ class _Outline:
         self._start(block, start, end)
         if asks:
             self.in_answer, self.answer_indent, self.answer_items = True, indent, 0
-
-    def _among_steps(self, index: int, number: str, indent: int) -> bool:
-        """Is the numbered item at `index` followed, before the next heading and within a few lines, by its next
-        sibling (the next number at its indentation), and does that sibling not ask?"""
-        if not number.isdigit():
-            return False
-        for later in range(index + 1, min(index + _SIBLING_LINES, len(self.facts.lines))):
-            line, item = self.facts.line(later), self.facts.readings[later].item
-            if self.facts.readings[later].marked:
-                return False
-            if item and item.group("number") and indent_of(line) == indent:  # the list's next item decides
-                return item.group("number") == str(int(number) + 1) and not ASKS.match(line[item.end():])
-        return False
 
     def _parent_of(self, label: str) -> str | None:
         """The rule `label` is a subrule of, when that rule is a unit (702.11 for 702.11b, 1.9.4 for 1.9.4.2), or
