@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from ingest import invariants
-from ingest.classify import ASIDE
+from ingest.classify import aside
 from ingest.refs import PARAGRAPH, colliding, counted, ruling_refs
 from model.kinds import HEADER_KINDS, TERM_KINDS
 
@@ -204,7 +204,7 @@ def glossary_pairs(text: str) -> int:
         if _GLOSSARY_HEADING.match(stripped):
             pairs, level, term = 0, len(heading.group(1)) if heading else 7, False
             continue
-        if level is None or ASIDE.fullmatch(stripped):  # a wrapped definition's reference, "(6.3.2)", numbers nothing
+        if level is None or aside(stripped):  # a wrapped definition's reference, "(6.3.2)", numbers nothing
             continue
         if heading and len(heading.group(1)) <= level or len(key(label_of(stripped))) > 1:
             level = None

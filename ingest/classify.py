@@ -2,13 +2,36 @@
 
 The outline reader works in three stages (docs/ingest.md, "The reader in three stages"): the facts about a
 document, computed once; each line's possible readings, classified here; and a builder that turns readings into
-units and sections without a pattern of its own. `labels` (the label grammar), `segment` and the outline's concerns
-(`ingest.shapes`) read text through the patterns below and `Reading`, never a pattern of their own.
+units and sections without a pattern of its own. `labels` (the label grammar), `segment`, the outline's facts and
+concerns, the other shapes (`ingest.shapes`) and the helpers that read a ruling's text (`parts`, `structure`,
+`tables`) read text through the patterns below and `Reading`, never a pattern of their own.
 """
 from __future__ import annotations
 
 import re
+import string
 from dataclasses import dataclass
+
+from model.text import ROW
+
+# Words a line is read with.
+# Capitalised words that open a sentence rather than belonging to a heading before them.
+SENTENCE_STARTERS = frozenset(
+    "a an the this that these those if when once while since unless after before at any each every some "
+    "all none no it its you your players player there here in on for as use to note".split()
+)
+# Small words allowed inside a title-case heading ("Magic Combat with Dice Rules", "Banned & Restricted").
+HEADING_CONNECTORS = frozenset({"with", "of", "and", "&", "to", "for", "the", "a", "in", "on", "-"})
+# Small words a numbered title may have in lower case ("Playing the Game", "Playing or Activating Abilities").
+TITLE_SMALL = frozenset(HEADING_CONNECTORS | {"or", "at", "by", "from", "as", "vs", "per", "into", "onto"})
+
+
+def title_case(title: str, numbers: bool = False) -> bool:
+    """Is every word of `title` capitalised but the small ones ("Defensive Throwing (Marking) Fouls"), or with
+    `numbers` a number ("Learn Pluck in 60 Seconds")?"""
+    return all(word.strip("“”\"'()")[:1].isupper() or word.lower() in TITLE_SMALL
+               or numbers and word[:1].isdigit() for word in title.split())
+
 
 # Labels as lines open with them, and the words a document numbers its parts after.
 # A number in parts joined by "." or "-" opening a line, after the markup a bullet or bold leaves:
@@ -106,13 +129,21 @@ TITLE_LINE = re.compile(r"^(?P<title>[\u2190-\u2bff]?[A-Z][\w'’&/ ,.()!–—-
 
 SENTENCE_END = re.compile(r"[.!?][”\"')\]]*(?:\s+\d+)?$")  # a page number may follow
 
-ENDS_CLAUSE = re.compile(r"[.!?:;][”\"')\]]*$")
+
+def ends_clause(text: str) -> bool:
+    """Does `text` (stripped) end a sentence or a clause (a colon, a semicolon), closing quotes and brackets
+    after it?"""
+    return text.rstrip("”\"')]").endswith((".", "!", "?", ":", ";"))
+
 
 # "Can a unit retreat twice?": text whose first sentence asks.
 ASKS = re.compile(r"^[^.!?]{3,}\?")
 
-# "… still apply?", "… “Skip a turn”?": text whose last sentence asks.
-ENDS_ASKING = re.compile(r"\?[”\"'’)\]]*$")
+
+def ends_asking(text: str) -> bool:
+    """Does `text` (stripped) end asking, its last sentence a question ("… still apply?", "… “Skip a turn”?")?"""
+    return text.rstrip("”\"'’)]").endswith("?")
+
 
 # Prose that ends asking without the document asking: a character's words, a question quoted after "says," or a
 # colon ("Amanda says, “So, what are you trying to avoid here?”"), or a statement closed by a question tag
@@ -132,9 +163,13 @@ def rhetorical(text: str) -> bool:
     return bool(_SPOKEN.search(text[-440:]) or _TAGGED.search(text[-40:]))
 
 
-ASIDE = re.compile(r"\([^()]*\)")  # "(STER-ling)": a line wholly in parentheses
+def aside(text: str) -> bool:
+    """Is `text` (stripped) wholly in parentheses, none inside ("(STER-ling)")?"""
+    return len(text) >= 2 and text[0] == "(" and text[-1] == ")" and "(" not in text[1:-1] and ")" not in text[1:-1]
 
-OPENS_SENTENCE = re.compile(r"[A-Z“\"‘'(]")
+
+# What a sentence opens with: a capital, a quotation mark or a parenthesis.
+_SENTENCE_OPENERS = frozenset(string.ascii_uppercase + "“\"‘'(")
 
 
 def heading_number(title: str) -> str | None:
@@ -161,7 +196,6 @@ SENTENCE_INSIDE = re.compile(r"[.!?]\s")
 # A separator: a rule of dashes, or a few words framed by dashes ("- The End –").
 RULE_LINE = re.compile(r"^\s*(?:[-=_*]{5,}|[-–—]\s*[^\W\d_][\w ]{0,20}?\s*[-–—])\s*$")
 
-ROW = re.compile(r"^\|.*\|$")  # a table row of the outline dialect
 
 # The rights to a document, which its back matter states.
 RIGHTS = re.compile(r"©|\bcopyrights?\b|\ball rights reserved\b|\blicen[cs](?:e|ed)\b|\btrademarks?\b", re.IGNORECASE)
@@ -173,26 +207,16 @@ NAMED = re.compile(r"^(?P<name>[A-Z][\w'’ /-]{1,40}?)\s*(?:\([^)]*\))?\s*(?::|
 CAPTION = re.compile(r"^(?:#{1,6}\s+)?(?:[Dd]iagram|DIAGRAM|[Tt]able|TABLE|[Ff]ig(?:ure|\.)|FIG(?:URE|\.)|"
                       r"[Ii]llustration|ILLUSTRATION|[Cc]hart|CHART)\s*(?:\d+[a-z]?|[A-Z])\b")
 
-# "1.      CONCEPTS", "6. ABILITIES, EFFECTS, AND RESOLVING": a chapter.
-CHAPTER = re.compile(r"^(?P<n>\d{1,3})[.)]\s+(?P<title>[A-Z][A-Z0-9 ,:&/'’()-]*[A-Z0-9)])$")
-
 # "1.2. Golden Rules": a decimal line that names what follows (a heading when deeper rules follow it).
 # "17.1. Dangerous Play:" names its subrules too, when every word of it is capitalised.
 DECIMAL_TITLE = re.compile(r"^(?P<n>\d+(?:\.(?:\d+|[A-Z](?![A-Za-z])))+[a-z]?)\.?\s+"
                             r"(?P<title>[A-Z“\"'(][^.;:!?]{0,60}?[^.;:!?,])(?P<colon>:)?$")
-
-# "100. General": a numbered line that only names what follows.
-# A title with commas ("4. Point, Goal and Game") only over rules numbered under it (4.1).
-NUMBERED_SECTION = re.compile(r"^(?P<n>\d{1,4})[.)]\s+(?P<title>[A-Z][\w'’&/ ,-]{1,50}[\w)])$")
 
 # Keywords that name a part of a document, never one rule: "Section 7.2" heads a section however numbered.
 KEYWORD_PART = re.compile(f"^(?:{'|'.join(SECTION_WORDS)})\\b", re.IGNORECASE)
 
 KEYWORD_HEADING = re.compile(rf"^{KEYWORD_FORMS}\s+(?P<n>\d+(?:\.\d+)*)(?!\.?\d)"
                               r"\s*+(?:[:.–—-]\s*+)?[^.!?]*$")
-
-# "3 BASIC RULES and what you can do": a number without a stop, then a title (a heading only in a sequence).
-BARE_NUMBERED = re.compile(r"^(?P<n>\d{1,2})\s+(?P<title>[A-Z][^.!?;:]{0,70}[^\s.!?;:,])$")
 
 # "♦Iron Ward [13]": a symbol and a card's number in brackets may frame it.
 FRAMING = re.compile(r"^[\u2190-\u2bff]|\s\[\w{1,8}\]$")
@@ -242,11 +266,59 @@ NAMES_TERMS = re.compile(rf"\b{_GLOSSARY_WORD}$", re.IGNORECASE)
 # "## A", "## B–C": a glossary's letter headings, which group its entries.
 LETTER_GROUP = re.compile(r"^[A-Z](?:\s*[-–—]\s*[A-Z])?$")
 
-# "4 ACTIVE PLAYER", "7" (its title on the next line): a glossary topic the document numbers.
-TOPIC = re.compile(r"^(?P<n>\d{1,3})(?:\s+(?P<title>[A-Z][A-Z0-9 ,'’&()/-]{1,60}))?$")
-
 # "1 ABILITIES": a glossary topic's title that opens with its number.
 NUMBERED_TOPIC = re.compile(r"(\d{1,3})\s+\S")
+
+
+def term_line(line: str, apart: bool = False) -> bool:
+    """Could `line` (stripped) be a glossary term on a line of its own: short (as short as a title when it
+    stands `apart` over its definition), not a sentence, not a unit?"""
+    short = (len(line) <= 50 and len(line.split()) <= 6
+             or apart and bool(TITLE_LINE.match(line)) and len(line.split()) <= 8)
+    return short and line[-1] not in ".,;:?!" and not ITEM.match(line) and not marked_heading(line)
+
+
+def opens_definition(line: str) -> bool:
+    """Does `line` open a glossary term's definition: a sentence, or its first numbered sense ("1. Text…")?"""
+    item = ITEM.match(line)
+    if item and item.group("number") == "1":
+        return _defines(line[item.end():].strip())
+    return _defines(line.strip())
+
+
+def _defines(line: str) -> bool:
+    """Does `line` read as a definition (a wrapped or finished sentence, or one introducing a list: "A player
+    establishes possession of a pass when:"), not a heading or another term?"""
+    introduces = line.rstrip().endswith(":") and len(line.split()) >= 5
+    return (len(line) > 50 or bool(SENTENCE_END.search(line)) or introduces) and not ITEM.match(line)
+
+
+def term_fragment(line: str) -> bool:
+    """Is `line` the end of a term wrapped onto a line of its own ("disc" under "Making a play on the")?"""
+    stripped = line.strip()
+    return bool(stripped) and stripped[0].islower() and len(stripped.split()) <= 3 and stripped[-1] not in ".,;:!?"
+
+
+def spaced_term(line: str) -> tuple[str, int] | None:
+    """(term, where its definition starts) of a "Term Definition" line ("Pivot Location The point on the
+    playing field…"): the definition opens at the first capitalised word after the term's first word (past a
+    parenthesis: "Out-of-bounds (OB) Everything…") or, in a run of them, at the one that opens sentences
+    ("The"); the term is a short phrase not ending in a small word, the definition a few words at least."""
+    words = list(NON_SPACE.finditer(line))
+    if len(words) < 3 or not words[0].group()[:1].isupper():
+        return None
+    opening = next((i for i in range(1, len(words)) if words[i].group()[:1].isupper()), None)
+    if opening is None or len(words) - opening < 2:
+        return None
+    run = opening
+    while run + 1 < len(words) and words[run + 1].group()[:1].isupper():
+        run += 1
+    split = next((i for i in range(opening, run + 1) if words[i].group().lower() in SENTENCE_STARTERS), run)
+    term = line[:words[split].start()].strip()
+    if split > 5 or len(term) > 40 or term.split()[-1].lower() in TITLE_SMALL or term[-1] in ".,;:!?":
+        return None
+    return term, words[split].start()
+
 
 # Questions bulleted onto one line.
 # A bullet set inside a line, and a question it opens, answered past a wide gap ("Is there a turn limit?    No").
@@ -264,10 +336,6 @@ STEP = re.compile(r"^\s*(?P<word>[A-Z][A-Za-z]{2,11})\s+(?P<n>\d{1,2})\s*[-–�
 CHANGELOG = re.compile(r"^(?:previous\s+|recent\s+|earlier\s+|rules?\s+)?(?:update\s+summar(?:y|ies)|change\s*log|"
                        r"summary\s+of\s+changes|changes\s+(?:in|since|from)\b|revision\s+history|"
                        r"version\s+history|what['’]s\s+new|errata)", re.I)
-
-# Rules numbered from the top.
-# "103. To play, a player must..." / "429. Add": a plain number of a document that numbers its rules from the top.
-TOP_NUMBER = re.compile(r"^\s*(?P<n>\d{1,3})\.\s+(?P<body>\S(?:.*\S)?)\s*$")  # not `\S.*?\s*$`: quadratic
 
 # Words, sentences and questions in running text.
 # The words of a slug: letters and digits, dotted ones kept whole (rule numbers like 100.1a).
@@ -292,6 +360,73 @@ ASKS_AND_ANSWERS = re.compile(rf"^(?:Q[:.][ \t]|Question[:.]?[ \t]|{ASKING_WORD.
 NON_SPACE = re.compile(r"\S+")
 
 
+# The other shapes (`prose`, `flat`) and the helpers that read a ruling's text (`parts`, `structure`, `tables`).
+# Blog posts: a post's date line, and the comments under it (within their line: `\s*` would run on over blank
+# lines, from each of them: quadratic).
+DATE_LINE = re.compile(r"^(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, )?[A-Z][a-z]+ \d{1,2}, \d{4}$")
+COMMENTS = re.compile(r"^[^\S\n]*(?:\d+ comments?:?|Post a Comment|Posted by .*|Labels?: .*)[^\S\n]*$", re.M)
+
+
+def _at_or_after(body: str, after: str) -> tuple[re.Pattern, re.Pattern]:
+    """`body` where a run of text starts, and `body` after `after` inside the run."""
+    return re.compile(body), re.compile(f"(?<={after}){body}")
+
+
+# "MAGIC MISSILES (A) Up to two...": a spell-list entry, its name in capitals and its type letters.
+# A name of at most eight words: tried from every word of a run of capitals, an unbounded one would read the
+# rest of the run from each (quadratic).
+SPELL = _at_or_after(r"(?P<name>[A-Z]{2,}(?: [A-Z]{2,}){0,7}) \((?P<type>[A-Z](?:/[A-Z])*)\) ", r"[.!?)\w] ")
+# "Walls - Any attacks...", "SHIELD - The SHIELD spell...": a defined term opening a sentence.
+DEFINED_TERM = _at_or_after(r"(?P<term>[A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,2}) [-–] (?=[A-Z])", r"[.!?)] ")
+INLINE_NUMBER = re.compile(r"(?:^|(?<=[\s.…:]))(\d{1,2})\) ")  # "2) " inside running text
+ROUND = re.compile(r"\bRound (\d+)\b")  # an example of play's rounds
+
+# A rulebook flattened onto a line: its table of contents and entries ("B. Movement ..... 12"), its items counted
+# inside a sentence, its examples, and the sentences that return from an example to the rules.
+CONTENTS = re.compile(r"\b(?:Table of Contents|Contents)\b")
+CONTENTS_ENTRY = re.compile(r"(?P<title>(?:(?P<letter>[A-Z])\.\s+)?[^….\d][^…]{0,80}?)\s*[….]{2,}[….\s]{0,200}"
+                            r"(?P<page>\d+)")
+FLAT_ITEM = re.compile(r"(?:(?<=[.:)!?] )|(?<=[.:] ))(\d{1,2})\. (?=[A-Z])")
+FLAT_EXAMPLE = re.compile(r"(?<=[.!?] )Example: ")
+RULE_OPENER = re.compile(r"(?<=[.!?] )(?:If|After|Unless|Once|Whenever|Before|Any|None|In addition)\b")
+
+
+def entry_heading(title: str, letter: str | None) -> re.Pattern:
+    """The heading a contents entry titled `title` (lettered `letter`) names, as the body prints it: its words
+    apart by any space, quoted or not, in any case."""
+    words = r"\s+".join(re.escape(w) for w in title.strip("“”\"").split())
+    prefix = rf"{letter}\.\s+" if letter else ""
+    return re.compile(rf"(?:(?<=\s)|^){prefix}[“\"]?{words}[”\"]?(?=\s)", re.I)
+
+
+# A run-in sub-heading: a few capitalised words (or any words in bold) closed by a full stop, a colon or a dash,
+# then the part's text on the same line. "Note:" and "Example:" introduce, they do not head.
+RUN_IN = re.compile(r"^(?:\*\*|__)?+(?P<head>[A-Z][^\s.:—–*_]*+(?:[ \t][^\s.:—–*_]++){0,5}+)(?:\*\*|__)?+"
+                    r"(?:[ \t]*+[.:]|[ \t]++[—–-])(?:\*\*|__)?+[ \t]++(?=[\"“(A-Z0-9])")
+BOLD_RUN_IN = re.compile(r"^(?:\*\*|__)(?P<head>[^*_\n]{1,60}?)[.:]?(?:\*\*|__)[.:]?[ \t]++\S")
+
+# Punctuation that closes what comes before it: a line opening with it carries on the last word.
+CLOSES = re.compile(r"[,.;:!?)\]’”](?:\s|$|s\b)")
+
+# Two or more consecutive lines written as table rows.
+PIPE_RUN = re.compile(r"(?m)^[ \t]*\|.*\|[ \t]*(?:\n[ \t]*\|.*\|[ \t]*)+$")
+# One cell of a table read down its columns: a number alone on its line ("4", "10", "-2", "1.5", "25%").
+CELL = re.compile(r"[-+–]?\d{1,6}(?:[.,]\d+)?%?\+?")
+# The line naming the columns: a few words, no digits, no sentence punctuation ("Route Length Points Scored").
+COLUMN_NAMES = re.compile(r"[A-Za-z][A-Za-z'’()/&-]*(?: [A-Za-z'’()/&-]+){1,11}")
+
+
+# A line that is a number and perhaps a title: "6. ABILITIES, EFFECTS, AND RESOLVING", "100. General", "103. To
+# play, a player must…", "3 BASIC RULES", "7". Its number is every digit it opens with, its title runs from the
+# first character past the space after the number (or its stop) to the last; the `Reading` tells the shapes apart
+# by their number, stop and title. Not `\S.*?\s*$`: quadratic.
+NUMBERED_LINE = re.compile(r"(?P<n>\d{1,4})(?P<stop>[.)]?)(?:\s+(?P<title>\S(?:.*\S)?))?")
+
+_CAPITALS = frozenset(string.ascii_uppercase)
+_CAPITAL_TITLE = _CAPITALS | frozenset(string.digits + " ,:&/'’()-")  # what a chapter's title is written in
+_TOPIC_TITLE = _CAPITALS | frozenset(string.digits + " ,'’&()/-")     # and a numbered glossary topic's
+
+
 @dataclass(frozen=True)
 class Reading:
     """What one line of the outline dialect may be, read once with the document's label grammar (its item
@@ -303,9 +438,74 @@ class Reading:
     footnote: re.Match | None  # the marker of a footnote ("[^1]: ")
     caption: bool              # a diagram's or table's caption ("Diagram 3"): never a heading
     separator: bool            # a rule of dashes, or words framed by dashes ("- The End –")
+    numbered: re.Match | None  # a number and perhaps a title (`NUMBERED_LINE`), the line stripped
+    lone: bool                 # a label alone on its line, its text on the next ones ("727.", "1.4.6.")
+    caps: bool                 # in capitals ("GENERAL RULES")
+    title: bool                # a title ("The Golden Rules", "♦Iron Ward [13]")
+    aside: bool                # wholly in parentheses ("(STER-ling)")
+    opens_sentence: bool       # opening as a sentence does (a capital, a quotation mark, a parenthesis)
+    ends_sentence: bool        # ending a sentence (a page number may follow)
+    ends_clause: bool          # ending a sentence or a clause (a colon, a semicolon)
+    ends_asking: bool          # its last sentence asking
+    goes_on: bool              # ending as a line a list's items run on after does (a comma, "or", "and")
+    cells: bool                # a row of a table laid out in columns (`table_cells`)
+    row: bool                  # a table row as the readers write one ("| a | b |")
+    keyword: re.Match | None   # a heading a keyword numbers ("Article 4: ...", `KEYWORD_HEADING`)
+    decimal: re.Match | None   # a decimal number and a title ("1.2. Golden Rules", `DECIMAL_TITLE`)
+
+    def chapter(self) -> re.Match | None:
+        """"1.      CONCEPTS", "6. ABILITIES, EFFECTS, AND RESOLVING": a chapter, its title in capitals."""
+        line = self.numbered
+        title = line and line.group("title")
+        return line if (title and line.group("stop") and len(line.group("n")) <= 3 and title[0] in _CAPITALS
+                        and (title[-1] in _CAPITALS or title[-1] in string.digits + ")")
+                        and len(title) >= 2 and _CAPITAL_TITLE.issuperset(title)) else None
+
+    def section(self) -> re.Match | None:
+        """"100. General": a numbered line that only names what follows, in a few words (a title with commas,
+        "4. Point, Goal and Game", only over rules numbered under it, 4.1: the builder's test)."""
+        line = self.numbered
+        title = line and line.group("title")
+        return line if (title and line.group("stop") and title[0] in _CAPITALS and 3 <= len(title) <= 52
+                        and all(c.isalnum() or c in "_'’&/ ,-" for c in title[1:-1])
+                        and (title[-1].isalnum() or title[-1] in "_)")) else None
+
+    def top(self) -> re.Match | None:
+        """"103. To play, a player must..." / "429. Add": a plain number of a document that numbers its rules from
+        the top, and its text."""
+        line = self.numbered
+        return line if line and line.group("title") and line.group("stop") == "." and len(line.group("n")) <= 3 \
+            else None
+
+    def bare(self) -> re.Match | None:
+        """"3 BASIC RULES and what you can do": a number without a stop, then a title (a heading only in a
+        sequence)."""
+        line = self.numbered
+        title = line and line.group("title")
+        return line if (title and not line.group("stop") and len(line.group("n")) <= 2 and title[0] in _CAPITALS
+                        and 2 <= len(title) <= 72 and title[-1] not in ".!?;:,"
+                        and not any(c in ".!?;:" for c in title[1:-1])) else None
+
+    def topic(self) -> re.Match | None:
+        """"4 ACTIVE PLAYER", "7" (its title on the next line): a glossary topic the document numbers."""
+        line = self.numbered
+        title = line and line.group("title")
+        return line if (line and not line.group("stop") and len(line.group("n")) <= 3 and (title is None or (
+            title[0] in _CAPITALS and 2 <= len(title) <= 61 and _TOPIC_TITLE.issuperset(title)))) else None
+
+
+def read_line(line: str, item: re.Pattern) -> Reading:
+    """`line`'s `Reading`, its label read with `item` (the document's item pattern)."""
+    stripped = line.strip()
+    return Reading(item.match(line), marked_heading(stripped), BULLET.match(line), FOOTNOTE.match(line),
+                   bool(CAPTION.match(stripped)), bool(RULE_LINE.match(line)), NUMBERED_LINE.fullmatch(stripped),
+                   bool(LONE_LABEL.match(line)), bool(CAPS_LINE.match(stripped)), bool(TITLE_LINE.match(stripped)),
+                   aside(stripped), stripped[:1] in _SENTENCE_OPENERS, bool(SENTENCE_END.search(stripped)),
+                   ends_clause(stripped), ends_asking(stripped), bool(LIST_GOES_ON.search(stripped)),
+                   bool(table_cells(line)), bool(ROW.match(stripped)), KEYWORD_HEADING.match(stripped),
+                   DECIMAL_TITLE.match(stripped))
 
 
 def read_lines(lines: list[tuple[int, str]], item: re.Pattern) -> list[Reading]:
     """Each line's `Reading`, its labels read with `item` (the document's item pattern)."""
-    return [Reading(item.match(line), marked_heading(line.strip()), BULLET.match(line), FOOTNOTE.match(line),
-                    bool(CAPTION.match(line.strip())), bool(RULE_LINE.match(line))) for _, line in lines]
+    return [read_line(line, item) for _, line in lines]

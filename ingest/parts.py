@@ -15,9 +15,9 @@ unit, as the paragraphs of its heading are.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, replace
 
+from ingest.classify import BOLD_RUN_IN, RUN_IN
 from ingest.formats import FENCE
 from ingest.segment import Block, slugify
 from ingest.structure import flow
@@ -31,13 +31,8 @@ _SLACK = 1.25
 # Units never cut: the document's header (title, credits, change logs) and a question with its answer.
 _WHOLE_KINDS = HEADER_KINDS | {"question"}
 _HEAD_WORDS = 6
-# A run-in sub-heading: a few capitalised words (or any words in bold) closed by a full stop, a colon or a dash,
-# then the part's text on the same line. "Note:" and "Example:" introduce, they do not head.
-_RUN_IN = re.compile(r"^(?:\*\*|__)?+(?P<head>[A-Z][^\s.:—–*_]*+(?:[ \t][^\s.:—–*_]++){0,5}+)(?:\*\*|__)?+"
-                     r"(?:[ \t]*+[.:]|[ \t]++[—–-])(?:\*\*|__)?+[ \t]++(?=[\"“(A-Z0-9])")
-_BOLD_RUN_IN = re.compile(r"^(?:\*\*|__)(?P<head>[^*_\n]{1,60}?)[.:]?(?:\*\*|__)[.:]?[ \t]++\S")
-# A line that ends a sentence or leads into what follows: a paragraph may end there.
-_ENDED = re.compile(r"[.!?:;)\]\"”’*_]$")
+# What ends a line that ends a sentence or leads into what follows: a paragraph may end there.
+_ENDINGS = tuple(".!?:;)]\"”’*_")
 _LEAD_WORDS = frozenset({"note", "notes", "example", "examples", "exception", "exceptions", "important", "reminder",
                          "clarification", "errata", "q", "a", "question", "answer", "see", "step", "yes", "no"})
 _SMALL = frozenset({"a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "of", "on", "or", "the", "to",
@@ -57,11 +52,11 @@ def run_in_heading(line: str) -> str:
     ability is…", "Attacking" of "**Attacking.** When…"), or "". A sentence's start is none: the heading's words
     are capitalised but for small words ("Move X Spaces: If…"), or set in bold."""
     line = line.lstrip()
-    bold = _BOLD_RUN_IN.match(line)
+    bold = BOLD_RUN_IN.match(line)
     if bold and len(bold.group("head").split()) <= _HEAD_WORDS + 2:
         head = bold.group("head").strip(" .:")
         return head if head.casefold() not in _LEAD_WORDS else ""
-    found = _RUN_IN.match(line)
+    found = RUN_IN.match(line)
     if not found:
         return ""
     head = found.group("head")
@@ -108,7 +103,7 @@ def _paragraphs(block: Block, text: str) -> list[_Paragraph]:
                 if first or ITEM.match(stripped) or (row and not table) or (not row and (table or blank and ended)):
                     starts.append((pos, "" if row else run_in_heading(stripped)))
                 table, blank, first = row, False, False
-                ended = _ENDED.search(stripped) is not None
+                ended = stripped.endswith(_ENDINGS)
             pos += len(line) + 1
     ends = [start for start, _ in starts[1:]] + [block.end]
     paragraphs = []

@@ -10,21 +10,15 @@ from dataclasses import dataclass, field
 
 from ingest.classify import (
     ASKS_AND_ANSWERS,
+    HEADING_CONNECTORS,
     LEAD_IN,
     POINTS_BACK,
     SENTENCE_BREAK,
+    SENTENCE_STARTERS,
     SLUG_WORD,
     WORD,
 )
 from model.text import STOPWORDS
-
-# Capitalised words that open a sentence rather than belonging to a heading before them.
-SENTENCE_STARTERS = frozenset(
-    "a an the this that these those if when once while since unless after before at any each every some "
-    "all none no it its you your players player there here in on for as use to note".split()
-)
-# Small words allowed inside a title-case heading ("Magic Combat with Dice Rules", "Banned & Restricted").
-HEADING_CONNECTORS = frozenset({"with", "of", "and", "&", "to", "for", "the", "a", "in", "on", "-"})
 
 
 @dataclass

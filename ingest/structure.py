@@ -9,18 +9,15 @@ tables.
 """
 from __future__ import annotations
 
-import re
-
+from ingest.classify import CLOSES
 from ingest.formats import FENCE
 from model.text import ITEM, ROW
 
-# A table's rule line: only `|`, `:`, dashes and spaces, three dashes in a row among them (a lookahead, not
-# `[\s:|-]*-{3,}[\s:|-]*`, which tries every split of a long line of dashes).
-_RULE_ROW = re.compile(r"^(?=.*---)[\s:|-]*+$")
 
-
-# Punctuation that closes what comes before it: a line opening with it carries on the last word.
-_CLOSES = re.compile(r"[,.;:!?)\]’”](?:\s|$|s\b)")
+def _rule_row(line: str) -> bool:
+    """Is `line` (its spaces collapsed) a table's rule line: only `|`, `:`, dashes and spaces, three dashes in a
+    row among them?"""
+    return "---" in line and not line.strip(" :|-")
 
 
 def flow(text: str) -> str:
@@ -29,7 +26,7 @@ def flow(text: str) -> str:
     on lines of their own. An item's wrapped continuation joins the item;
     prose after a list or table starts a line of its own."""
     lines = [" ".join(line.split()) for line in text.split("\n")]
-    lines = [line for line in lines if not _RULE_ROW.match(line) or not line]
+    lines = [line for line in lines if not _rule_row(line)]
     items = sum(bool(ITEM.match(line)) for line in lines)
     rows = sum(bool(ROW.match(line)) for line in lines)
     out: list[list[str]] = []  # the lines written, each as the source lines it joins
@@ -45,7 +42,7 @@ def flow(text: str) -> str:
         kind = "code" if code else "row" if rows >= 2 and ROW.match(line) else \
             "item" if items >= 2 and ITEM.match(line) else "prose"
         if out and kind == "prose" and last not in ("row", "code") and not (last == "item" and blank):
-            if _CLOSES.match(line):  # "Ada Sterling" / "?", "Overdrive" / "’s": a PDF broke the line there
+            if CLOSES.match(line):  # "Ada Sterling" / "?", "Overdrive" / "’s": a PDF broke the line there
                 out[-1][-1] += line
             else:
                 out[-1].append(line)

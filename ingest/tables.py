@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 from itertools import pairwise
 
+from ingest.classify import CELL, COLUMN_NAMES, NON_SPACE, PIPE_RUN
 from ingest.errors import IngestError
 from ingest.manifest import SourceEntry, TableSpec
 from ingest.segment import slugify
@@ -66,7 +67,7 @@ def marked(doc: MappedText, located: list[Found]) -> list[Found]:
     such lines a table whose first row names its columns; runs inside `located` tables are theirs already.
     Their text stays as it stands: only the table record is new."""
     found = []
-    for run in _PIPE_RUN.finditer(doc.text):
+    for run in PIPE_RUN.finditer(doc.text):
         start, end = run.span()
         if any(table.start < end and start < table.end for table in located):
             continue
@@ -77,10 +78,6 @@ def marked(doc: MappedText, located: list[Found]) -> list[Found]:
         if rows:
             found.append(Found(TableSpec("", "", "", tuple(columns), ""), start, end, rows))
     return found
-
-
-# Two or more consecutive lines written as table rows.
-_PIPE_RUN = re.compile(r"(?m)^[ \t]*\|.*\|[ \t]*(?:\n[ \t]*\|.*\|[ \t]*)+$")
 
 
 def _column_names(header: list[str]) -> list[str]:
@@ -109,12 +106,7 @@ def extract(entry: SourceEntry, located: list[Found], rulings: list[Ruling], cit
     return found
 
 
-# One cell of a table read down its columns: a number alone on its line ("4", "10", "-2", "1.5", "25%").
-_CELL = re.compile(r"[-+–]?\d{1,6}(?:[.,]\d+)?%?\+?")
-# The line naming the columns: a few words, no digits, no sentence punctuation ("Route Length Points Scored").
-_HEADER = re.compile(r"[A-Za-z][A-Za-z'’()/&-]*(?: [A-Za-z'’()/&-]+){1,11}")
 _MIN_ROWS = 2
-_INTRODUCES = re.compile(r":[”\"')\]]*$")
 
 
 @dataclass(frozen=True)
@@ -183,9 +175,9 @@ def _cell_run(text: str, lines: list[tuple[int, int]], index: int) -> tuple[int,
     run = headers = 0
     for start, end in (lines[i] for i in range(index, len(lines))):  # no copy of the rest of the lines
         line = text[start:end].strip()
-        if _CELL.fullmatch(line):
+        if CELL.fullmatch(line):
             run += 1
-        elif run and not headers and _HEADER.fullmatch(line):
+        elif run and not headers and COLUMN_NAMES.fullmatch(line):
             headers += 1
             run += 1
         else:
@@ -197,9 +189,9 @@ def _read_run(text: str, run: list[tuple[int, int]]):
     """(column names, rows, cell spans by column) of a run read down its columns, or None."""
     stripped = [(text[start:end].strip(), start + len(text[start:end]) - len(text[start:end].lstrip()))
                 for start, end in run]
-    header_at = next(i for i, (line, _) in enumerate(stripped) if not _CELL.fullmatch(line))
+    header_at = next(i for i, (line, _) in enumerate(stripped) if not CELL.fullmatch(line))
     cells = [(value, at) for i, (value, at) in enumerate(stripped) if i != header_at]
-    words = [(m.group(), stripped[header_at][1] + m.start()) for m in re.finditer(r"\S+", stripped[header_at][0])]
+    words = [(m.group(), stripped[header_at][1] + m.start()) for m in NON_SPACE.finditer(stripped[header_at][0])]
     for width in range(2, len(words) + 1):
         height = len(cells) // width
         if len(cells) % width or len(words) % width or height < _MIN_ROWS or header_at > height:
@@ -221,7 +213,7 @@ def _read_run(text: str, run: list[tuple[int, int]]):
 
 
 def _number(cell: str) -> float:
-    return float(re.sub(r"[^\d.]", "", cell.replace(",", ".")) or 0) * (-1 if cell[:1] in "-–" else 1)
+    return float("".join(c for c in cell.replace(",", ".") if c.isdecimal() or c == ".") or 0) * (-1 if cell[:1] in "-–" else 1)
 
 
 def _monotonic(values: list[float], strict: bool) -> bool:
@@ -247,7 +239,7 @@ def _introduction(doc: MappedText, lines: list[tuple[int, int]], index: int, pag
             continue
         if page_of(doc.offsets[start]) != page:
             return None
-        if _INTRODUCES.search(line) and following is not None and _heading_like(following):
+        if line.rstrip("”\"')]").endswith(":") and following is not None and _heading_like(following):
             return end
         following = line
     return None
@@ -255,7 +247,7 @@ def _introduction(doc: MappedText, lines: list[tuple[int, int]], index: int, pag
 
 def _heading_like(line: str) -> bool:
     """A short line without final punctuation that opens with a capital: what follows a finished passage."""
-    return len(line.split()) <= 8 and line[:1].isupper() and not re.search(r"[.,;:!?]$", line)
+    return len(line.split()) <= 8 and line[:1].isupper() and not line.endswith(tuple(".,;:!?"))
 
 
 def _rows(doc: MappedText, cells: list[list[list[tuple[int, int]]]], at: int) -> MappedText:

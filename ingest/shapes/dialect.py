@@ -1,19 +1,17 @@
-"""The outline dialect's lines: the shapes one line takes (a marked heading, a labelled item, a bullet, a title, a
-sentence's end or question), a document's lines with their neighbours, and the heading a reader keeps open.
+"""The outline dialect's lines as the builder uses them: a document's lines with their neighbours, whether a
+title names a topic, a heading's title as a section shows it, and the heading a reader keeps open (the shapes one
+line takes are the classifier's, `ingest.classify`).
 
-The outline reader (`outline`) and the readers of its concerns (`glossary`, `questions`, `steps`, `contents`) all
-read lines through these, so that a line is a heading or an item the same way for each of them.
+The outline reader (`outline`), its facts and the readers of its concerns (`glossary`, `questions`, `steps`,
+`top_numbering`) all read lines through these, so that a line is a heading or an item the same way for each.
 """
 from __future__ import annotations
 
 import string
 from dataclasses import dataclass
 
-from ingest.classify import ITEM, capitalised
-from ingest.segment import HEADING_CONNECTORS, Block
-
-# Small words a numbered title may have in lower case ("Playing the Game", "Playing or Activating Abilities").
-TITLE_SMALL = frozenset(HEADING_CONNECTORS | {"or", "at", "by", "from", "as", "vs", "per", "into", "onto"})
+from ingest.classify import HEADING_CONNECTORS, ITEM, TITLE_SMALL, capitalised
+from ingest.segment import Block
 
 
 @dataclass
@@ -93,5 +91,3 @@ def section_title(raw: str) -> str:
     words = raw.split()
     return " ".join(word.lower() if index and word.lower() in HEADING_CONNECTORS else capitalised(word)
                     for index, word in enumerate(words))
-
-

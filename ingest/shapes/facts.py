@@ -10,28 +10,23 @@ from dataclasses import dataclass
 
 from ingest import labels
 from ingest.classify import (
-    ASIDE,
-    BARE_NUMBERED,
+    ASKS,
     BULLET,
-    CHAPTER,
-    ENDS_CLAUSE,
     INLINE_ASKS,
     INLINE_BULLET,
     ITEM,
     KEYWORDS,
-    LIST_GOES_ON,
-    LONE_LABEL,
     LONGEST_HEADING,
     SENTENCE_END,
     STEP,
-    TOP_NUMBER,
     Reading,
+    heading_number,
     item_pattern,
-    marked_heading,
     read_lines,
 )
 from ingest.formats import FENCE
 from ingest.shapes.dialect import (
+    indent_of,
     names_a_topic,
     next_nonblank,
     numbered_lines,
@@ -49,6 +44,7 @@ _STEPS = 3
 # Labels over titles in a row, this many of them siblings, are a contents page; a title wraps over a few lines.
 _CONTENTS_RUN = 3
 _WRAPPED_TITLE = 3
+_SIBLING_LINES = 200  # how far a numbered step's next sibling is looked for
 
 Line = tuple[int, str]  # where a line starts in the text, and the line
 
@@ -89,24 +85,23 @@ class Facts:
         line: a finished sentence ending short of the text's width (or an aside)."""
         previous = self.preceding[index]
         before = self.line(previous).strip() if previous >= 0 else ""
-        if before and self.wraps(previous) and (self.carried_on(previous) or LIST_GOES_ON.search(before)):
+        if before and self.wraps(previous) and (self.carried_on(previous) or self.readings[previous].goes_on):
             return False
-        return not self.spaced_out or not before or ASIDE.fullmatch(before) is not None or bool(
-            SENTENCE_END.search(before)) and len(self.line(previous).rstrip()) < _SHORT_LINE * self.width
+        return not self.spaced_out or not before or self.readings[previous].aside or (
+            self.readings[previous].ends_sentence and len(self.line(previous).rstrip()) < _SHORT_LINE * self.width)
 
     def wraps(self, index: int) -> bool:
         """Does line `index` run to the text's width without ending a clause, its sentence wrapping onto the next
         line ("…now that terms like "using"" / "and "instruction" are used…")? A heading ends short."""
         line = self.line(index).rstrip()
-        return len(line) >= _SHORT_LINE * self.width and not ENDS_CLAUSE.search(line)
+        return len(line) >= _SHORT_LINE * self.width and not self.readings[index].ends_clause
 
     def mid_sentence(self, index: int) -> bool:
         """Is line `index` words set on a line of their own inside a sentence, as PDFs set a term in capitals
         ("A" / "ZONE" / "is a place…"): the line above it (past blank lines) ends no clause, and the line
         below carries the sentence on?"""
         previous = self.preceding[index]
-        return (previous >= 0 and not ENDS_CLAUSE.search(self.line(previous).rstrip())
-                and self.carried_on(index))
+        return previous >= 0 and not self.readings[previous].ends_clause and self.carried_on(index)
 
     def ends_sentence_above(self, index: int) -> bool:
         """Is the label alone on line `index` the last word of the sentence above, wrapped onto a line of its own
@@ -116,7 +111,7 @@ class Facts:
         previous, following = self.preceding[index], self.following[index]
         return previous >= 0 and self.wraps(previous) and (
             following is None or self.readings[following].item is not None
-            or LONE_LABEL.match(self.line(following)) is not None)
+            or self.readings[following].lone)
 
     def carried_on(self, index: int) -> bool:
         """Does the next line carry the sentence of line `index` on ("Section 9.1.6" / "details the cases…",
@@ -125,10 +120,64 @@ class Facts:
         opening = self.line(following).lstrip()[:1] if following is not None else ""
         return bool(opening) and (opening.islower() or opening in ",;:).")
 
+    def numbered_under(self, index: int, number: str) -> bool:
+        """Is the next rule numbered after line `index` (see `numbers`) one numbered under `number`, deeper than
+        it (4.1 after "4. Combat")?"""
+        deeper = self.numbers[index] or ""
+        return labels.within(deeper, number) and deeper != number
+
     def following_item(self, index: int) -> re.Match | None:
         """The label the next line not blank after line `index` opens with, if any."""
         following = self.following[index]
         return None if following is None else self.readings[following].item
+
+    def heads_rules(self, index: int, number: str) -> bool:
+        """Is the decimal line at `index` followed by rules numbered under it, or by questions?"""
+        following = self.following_item(index)
+        if following is not None and following.group("question"):
+            return True
+        return self.numbered_under(index, number)
+
+    def stands_empty(self, index: int, number: str) -> bool:
+        """Is the decimal title at `index` ("5.0 General") a heading with nothing under it: followed by a heading
+        or by a rule the numbering puts after it, not under it ("5.1 ...")?"""
+        following = self.following[index]
+        if following is None:
+            return False
+        reading = self.readings[following]
+        later = reading.item and reading.item.group("decimal")
+        return bool(reading.marked or reading.chapter()
+                    or later and not labels.within(later, number) and labels.follows(later, number))
+
+    def has_parts(self, index: int, number: str | None, level: int) -> bool:
+        """Do rules or questions numbered under the marked heading at `index` (numbered `number`, at `level`), or
+        headings under it, follow before its next sibling heading?"""
+        for later in range(index + 1, len(self.lines)):
+            marked, item = self.readings[later].marked, self.readings[later].item
+            if marked:
+                inner = heading_number(marked.group("star") or marked.group("hash"))
+                if labels.numeric(inner) and labels.numeric(number):
+                    return labels.within(inner, number) and inner != number
+                return len(marked.group("hashes") or "#") > level
+            if item and item.group("question"):
+                return True
+            inner = item and item.group("decimal")
+            if inner and number and labels.within(inner, number) and inner != number:
+                return True
+        return False
+
+    def among_steps(self, index: int, number: str, indent: int) -> bool:
+        """Is the numbered item at `index` followed, before the next heading and within a few lines, by its next
+        sibling (the next number at its indentation), and does that sibling not ask?"""
+        if not number.isdigit():
+            return False
+        for later in range(index + 1, min(index + _SIBLING_LINES, len(self.lines))):
+            line, item = self.line(later), self.readings[later].item
+            if self.readings[later].marked:
+                return False
+            if item and item.group("number") and indent_of(line) == indent:  # the list's next item decides
+                return item.group("number") == str(int(number) + 1) and not ASKS.match(line[item.end():])
+        return False
 
 
 def document_facts(text: str) -> Facts:
@@ -143,27 +192,29 @@ def document_facts(text: str) -> Facts:
         item = item_pattern(joints, bare=True)
     code = _fenced(lines)
     lines = [(pos, FENCE if index in code else line) for index, (pos, line) in enumerate(lines)]
+    readings = read_lines(lines, item)
     following = next_nonblank(lines)
-    numbers = _next_numbers(lines, item)
+    numbers = _next_numbers(lines, readings, item)
     lone = labels.printed_alone(lines, item)
     lengths = sorted(len(line.rstrip()) for _, line in lines if line.strip())
     return Facts(
         text=text, item=item, lines=tuple(lines), code=code, inline_asked=frozenset(inline_asked),
-        readings=tuple(read_lines(lines, item)), following=tuple(following),
-        preceding=tuple(previous_nonblank(lines)), numbers=tuple(numbers),
-        entries=frozenset(alphabetical_headings(lines)), sequenced=frozenset(_sequenced_headings(lines)),
+        readings=tuple(readings), following=tuple(following), preceding=tuple(previous_nonblank(lines)),
+        numbers=tuple(numbers), entries=frozenset(alphabetical_headings(lines, readings)),
+        sequenced=frozenset(_sequenced_headings(lines, readings)),
         width=lengths[int(0.9 * (len(lengths) - 1))] if lengths else 0,
-        top_rules=numbers_rules_from_the_top(lines, numbers), lone=lone, steps=frozenset(stepped(lines)),
-        listed=frozenset(contents_pairs(lines, following) if lone else ()), spaced_out=_spaced_out(lines))
+        top_rules=numbers_rules_from_the_top(readings, numbers), lone=lone, steps=frozenset(stepped(lines)),
+        listed=frozenset(contents_pairs(lines, readings, following) if lone else ()),
+        spaced_out=_spaced_out(lines, readings))
 
 
-def _spaced_out(lines: list[Line]) -> bool:
+def _spaced_out(lines: list[Line], readings: list[Reading]) -> bool:
     """Does a blank line stand between nearly all lines of the text, lines that mostly wrap a sentence (a PDF
     whose reader set one after each line), so that blank lines do not part paragraphs? (Paragraphs of a line
     each end their sentences.)"""
     text = [index for index, (_, line) in enumerate(lines[:-1]) if line.strip()]
     return (len(text) >= 50 and sum(not lines[index + 1][1].strip() for index in text) >= 0.9 * len(text)
-            and sum(bool(SENTENCE_END.search(lines[index][1].rstrip())) for index in text) <= 0.6 * len(text))
+            and sum(readings[index].ends_sentence for index in text) <= 0.6 * len(text))
 
 
 def _fenced(lines: list[Line]) -> dict[int, str]:
@@ -180,14 +231,14 @@ def _fenced(lines: list[Line]) -> dict[int, str]:
     return found
 
 
-def _sequenced_headings(lines: list[Line]) -> set[int]:
+def _sequenced_headings(lines: list[Line], readings: list[Reading]) -> set[int]:
     """Indices of headings numbered without a stop ("3 BASIC RULES and what you can do"), whatever their case:
     short lines set apart (after a blank line or a finished passage, over text) whose numbers count 1, 2, 3…
     through the document, three at least. A caption's count ("1 Summary", "30 Destination Tickets") keeps
     no such sequence."""
     chains: dict[int, list[int]] = {}  # number -> the longest chain of headings counting up to it
     for index, (_, line) in enumerate(lines):
-        bare = BARE_NUMBERED.match(line.strip())
+        bare = readings[index].bare()
         if not bare or len(bare.group("title").split()) > 10:
             continue
         above = lines[index - 1][1].strip() if index else ""
@@ -196,8 +247,8 @@ def _sequenced_headings(lines: list[Line]) -> set[int]:
         # Over its own first rule ("1 Game Boundaries" / "1.1 This version…") it heads, whatever is above it (a
         # date line, a contents page's last entry).
         heads = below.startswith(f"{number}.1 ")
-        if above and not (ENDS_CLAUSE.search(above) or BULLET.match(above) or heads) or not below \
-                or BARE_NUMBERED.match(below):
+        if above and not (readings[index - 1].ends_clause or BULLET.match(above) or heads) or not below \
+                or readings[index + 1].bare():
             continue
         if number == 1 or number - 1 in chains:
             chains[number] = chains.get(number - 1, []) + [index] if number > 1 else [index]
@@ -205,7 +256,7 @@ def _sequenced_headings(lines: list[Line]) -> set[int]:
     return set(longest) if len(longest) >= 3 else set()
 
 
-def _next_numbers(lines: list[Line], opening: re.Pattern) -> list[str | None]:
+def _next_numbers(lines: list[Line], readings: list[Reading], opening: re.Pattern) -> list[str | None]:
     """For each line, the number of the next decimal rule or numbered chapter after it (None when none follows)."""
     numbers: list[str | None] = [None] * len(lines)
     upcoming = None
@@ -213,7 +264,7 @@ def _next_numbers(lines: list[Line], opening: re.Pattern) -> list[str | None]:
         numbers[index] = upcoming
         line = lines[index][1]
         item = labels.alone(line, opening) or opening.match(line)
-        chapter = CHAPTER.match(line.strip()) if len(line) <= 2 * LONGEST_HEADING else None
+        chapter = readings[index].chapter() if len(line) <= 2 * LONGEST_HEADING else None
         if item and item.group("decimal"):
             upcoming = item.group("decimal")
         elif chapter:
@@ -243,7 +294,7 @@ def split_asked(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], se
     return found, asked
 
 
-def alphabetical_headings(lines: list[tuple[int, str]]) -> set[int]:
+def alphabetical_headings(lines: list[tuple[int, str]], readings: list[Reading]) -> set[int]:
     """Indices of marked headings ("### Accuracy") that are entries of an alphabetical glossary: a run of
     sibling headings whose first letters never go back, long enough not to be chance."""
     found: set[int] = set()
@@ -255,7 +306,7 @@ def alphabetical_headings(lines: list[tuple[int, str]]) -> set[int]:
             found.update(index for index, _ in run)
 
     for index, (_, line) in enumerate(lines):
-        marked = marked_heading(line.strip()) if line[:1] in "#*" else None
+        marked = readings[index].marked if line[:1] in "#*" else None
         if not marked:
             continue
         level = len(marked.group("hashes") or "#")
@@ -292,29 +343,30 @@ def stepped(lines: list[tuple[int, str]]) -> set[str]:
             if count >= _STEPS and word not in _KEYWORDS}
 
 
-def numbers_rules_from_the_top(lines: list[tuple[int, str]], numbers: list[str | None]) -> bool:
+def numbers_rules_from_the_top(readings: list[Reading], numbers: list[str | None]) -> bool:
     """Does the document number its rules from the top level, "103." a rule as much as "103.2.a."? Then its
     plain numbers count up through the whole document, many of them are rules (a sentence, not a title) and
     many are followed by their own subrules ("103." then "103.1."): not a list restarting at 1 under each
     heading, nor a few chapters."""
-    tops = [(index, match) for index, (_, line) in enumerate(lines) if (match := TOP_NUMBER.match(line))]
+    tops = [(index, match) for index, reading in enumerate(readings) if (match := reading.top())]
     if len(tops) < 20:
         return False
     values = [int(match.group("n")) for _, match in tops]
     ascending = sum(later > earlier for earlier, later in zip(values, values[1:]))
-    sentences = sum(bool(SENTENCE_END.search(match.group("body"))) for _, match in tops)
+    sentences = sum(bool(SENTENCE_END.search(match.group("title"))) for _, match in tops)
     parents = sum((numbers[index] or "").startswith(match.group("n") + ".") for index, match in tops)
     return ascending >= 0.9 * (len(tops) - 1) and sentences >= 0.25 * len(tops) and parents >= 0.1 * len(tops)
 
 
-def _title_words(line: str) -> bool:
-    """Is `line` (a part of) a title in a contents page: a few words, no sentence, no label?"""
+def _title_words(line: str, reading: Reading) -> bool:
+    """Is `line` (`reading` its reading) (a part of) a title in a contents page: a few words, no sentence, no
+    label?"""
     stripped = line.strip()
     return (0 < len(stripped.split()) <= 7 and stripped[-1] not in ".,;:!?"
-            and not LONE_LABEL.match(line) and not ITEM.match(stripped))
+            and not reading.lone and not ITEM.match(stripped))
 
 
-def contents_pairs(lines: list[tuple[int, str]], following: list[int | None]) -> set[int]:
+def contents_pairs(lines: list[tuple[int, str]], readings: list[Reading], following: list[int | None]) -> set[int]:
     """Indices of the label lines of a contents page laid out as a label alone on its line over its title ("1.2."
     then "The Golden Rules"): runs of such pairs with nothing between them, numbered on from one to the next,
     that list siblings (1.1 then 1.2) `_CONTENTS_RUN` times at least, or that the document's numbering starts
@@ -333,7 +385,7 @@ def contents_pairs(lines: list[tuple[int, str]], following: list[int | None]) ->
     index = next((i for i, (_, line) in enumerate(lines) if line.strip()), None)
     while index is not None:
         title = following[index]
-        if (LONE_LABEL.match(lines[index][1]) and title is not None and _title_words(lines[title][1])
+        if (readings[index].lone and title is not None and _title_words(lines[title][1], readings[title])
                 and names_a_topic(lines[title][1].strip())):
             label = lines[index][1].strip().rstrip(".")
             if run and not labels.follows(label, run[-1][1]):
@@ -342,7 +394,7 @@ def contents_pairs(lines: list[tuple[int, str]], following: list[int | None]) ->
             run.append((index, label))
             index = following[title]
             for _ in range(_WRAPPED_TITLE):  # "Steps of Triggering / and Resolving a Conditional / Ability"
-                if index is None or not _title_words(lines[index][1]):
+                if index is None or not _title_words(lines[index][1], readings[index]):
                     break
                 index = following[index]
             continue

@@ -12,17 +12,24 @@ import re
 from dataclasses import dataclass
 
 from ingest import clean
+from ingest.classify import (
+    CONTENTS,
+    CONTENTS_ENTRY,
+    FLAT_EXAMPLE,
+    FLAT_ITEM,
+    RULE_OPENER,
+    entry_heading,
+)
 from ingest.furniture import PageMap
-from ingest.segment import Block, consecutive_numbers, first_sentence, slugify, sub_heading, trim
+from ingest.segment import (
+    Block,
+    consecutive_numbers,
+    first_sentence,
+    slugify,
+    sub_heading,
+    trim,
+)
 from ingest.text import MappedText
-
-_CONTENTS = re.compile(r"\b(?:Table of Contents|Contents)\b")
-_ENTRY = re.compile(r"(?P<title>(?:(?P<letter>[A-Z])\.\s+)?[^….\d][^…]{0,80}?)\s*[….]{2,}[….\s]{0,200}(?P<page>\d+)")
-_SPACE = re.compile(r"\s*")
-_NUMBERED = re.compile(r"(?:(?<=[.:)!?] )|(?<=[.:] ))(\d{1,2})\. (?=[A-Z])")
-_EXAMPLE = re.compile(r"(?<=[.!?] )Example: ")
-# Sentences that return from an example to the rules.
-_RULE_OPENER = re.compile(r"(?<=[.!?] )(?:If|After|Unless|Once|Whenever|Before|Any|None|In addition)\b")
 
 
 @dataclass
@@ -35,7 +42,7 @@ class _Entry:
 
 def _contents(text: str) -> tuple[list[_Entry], int, int]:
     """The table of contents' entries and the span it occupies (entries with letters join the group above)."""
-    found = _CONTENTS.search(text)
+    found = CONTENTS.search(text)
     if not found:
         return [], 0, 0
     entries: list[_Entry] = []
@@ -80,14 +87,14 @@ def _entry(text: str, pos: int) -> re.Match | None:
     """A contents entry after the whitespace at `pos`: its title starts after all of it, else with its last
     character ("  12. Intro" starts at a digit, which no title may), never earlier (a longer title only fails
     sooner). Two tries, where a leading run of `\\s*` would try every length of a long run of whitespace."""
-    start = _SPACE.match(text, pos).end()
-    return _ENTRY.match(text, start) or (_ENTRY.match(text, start - 1) if start > pos else None)
+    start = pos
+    while start < len(text) and text[start].isspace():
+        start += 1
+    return CONTENTS_ENTRY.match(text, start) or (CONTENTS_ENTRY.match(text, start - 1) if start > pos else None)
 
 
 def _find_heading(text: str, entry: _Entry, start: int) -> re.Match | None:
-    words = r"\s+".join(re.escape(w) for w in entry.title.strip("“”\"").split())
-    prefix = rf"{entry.letter}\.\s+" if entry.letter else ""
-    return re.compile(rf"(?:(?<=\s)|^){prefix}[“\"]?{words}[”\"]?(?=\s)", re.I).search(text, start)
+    return entry_heading(entry.title, entry.letter).search(text, start)
 
 
 def parse_flat(doc: MappedText, root: tuple[str, ...]):
@@ -123,7 +130,7 @@ def parse_flat(doc: MappedText, root: tuple[str, ...]):
 
 def _section_items(text: str, block: Block, start: int, end: int) -> list[Block]:
     """Fill `block` with its text up to the first numbered item; each item becomes a child block."""
-    items = consecutive_numbers(text, _NUMBERED, start, end)
+    items = consecutive_numbers(text, FLAT_ITEM, start, end)
     edges = [m.start() for m in items] + [end]
     _add_with_examples(text, block, start, edges[0])
     children = []
@@ -140,8 +147,8 @@ def _section_items(text: str, block: Block, start: int, end: int) -> list[Block]
 def _add_with_examples(text: str, block: Block, start: int, end: int) -> None:
     """Add [start, end) to the block's text, moving each "Example:" passage into its examples."""
     pos = start
-    for match in _EXAMPLE.finditer(text, start, end):
-        back = _RULE_OPENER.search(text, match.end(), end)
+    for match in FLAT_EXAMPLE.finditer(text, start, end):
+        back = RULE_OPENER.search(text, match.end(), end)
         stop = back.start() if back else end
         piece = trim(text, pos, match.start())
         if piece[0] < piece[1]:

@@ -11,22 +11,20 @@ from dataclasses import dataclass
 
 from ingest import labels
 from ingest.classify import (
-    CAPS_LINE,
     DOTTED_TERM,
     INLINE_TERM,
-    ITEM,
     LETTER_GROUP,
     NAMES_TERMS,
-    NON_SPACE,
     NUMBERED_TOPIC,
-    SENTENCE_END,
-    TITLE_LINE,
-    TOPIC,
+    SENTENCE_STARTERS,
     heading_number,
-    marked_heading,
+    opens_definition,
+    spaced_term,
+    term_fragment,
+    term_line,
 )
-from ingest.segment import SENTENCE_STARTERS, Block, slugify
-from ingest.shapes.dialect import TITLE_SMALL, Heading, indent_of, section_title
+from ingest.segment import Block, slugify
+from ingest.shapes.dialect import Heading, indent_of, section_title
 from ingest.shapes.facts import Facts
 
 _TERM_WORDS = 7
@@ -75,20 +73,19 @@ class Glossary:
         if term is None:
             return False
         line = self.facts.line(term).strip()
-        if self.facts.item.match(line) or marked_heading(line):
+        if self.facts.item.match(line) or self.facts.readings[term].marked:
             return False
         if INLINE_TERM.match(line) or DOTTED_TERM.match(line):
             return True
         definition = self.facts.following[term]
-        return _term_line(line) and definition is not None and _opens_definition(self.facts.line(definition))
+        return term_line(line) and definition is not None and opens_definition(self.facts.line(definition))
 
     def numbered_term(self, index: int, label: str, own: str, headings: list[Heading]) -> bool:
         """Is the rule numbered `label` at `index` a glossary entry that keeps its number: a few words, no
         sentence ("4-1. Effect", "4-19. / (Forward Slash)"), over rules numbered under it (its definitions),
         numbered right under a chapter of `headings` whose title names terms ("4. Essential Game Terminology")?"""
-        deeper = self.facts.numbers[index] or ""
         return (bool(own) and len(own.split()) <= _TERM_WORDS and own[-1] not in ".,;:!?"
-                and labels.within(deeper, label) and deeper != label
+                and self.facts.numbered_under(index, label)
                 and any((h.glossary or NAMES_TERMS.search(h.title)) and labels.parent(label) == (h.number or "")
                         for h in headings))
 
@@ -100,7 +97,7 @@ class Glossary:
         what follows the glossary, at the level of the open `heading` (the latest, on `heading_line`); None
         when line `index` (at `pos`, in `section`) is no term."""
         stripped = line.strip()
-        if marked_heading(stripped):
+        if self.facts.readings[index].marked:
             return None  # a marked heading ("## Golden Rules") is never a term
         previous = self.facts.preceding[index]  # a heading line is never blank: it stops there
         # A definition set beside its term may end without a full stop: there, order and shape decide.
@@ -110,7 +107,7 @@ class Glossary:
         # or without its full stop ('See rule 702.141, "Encore"' then "Encounter").
         topic = self._next_topic(index, stripped)  # "4 ACTIVE PLAYER", the topic the numbering expects next
         if (previous == index - 1 and previous != heading_line and topic is None
-                and not SENTENCE_END.search(self.facts.line(previous).rstrip()) and not self.spaced):
+                and not self.facts.readings[previous].ends_sentence and not self.spaced):
             return None
         if topic is not None:
             term, following = topic
@@ -133,7 +130,7 @@ class Glossary:
             definition = pos + indent_of(line) + inline.start("definition")
             return Term(_term_block(section, inline.group("term")), (definition, pos + len(line)), True, index + 1)
         # "Attacking end zone The end zone in which…": the glossary's columns side by side, from its first entry.
-        spaced = _spaced_term(stripped) if self.spaced in (None, True) else None
+        spaced = spaced_term(stripped) if self.spaced in (None, True) else None
         if self.spaced is None:
             self.spaced = spaced is not None
         if spaced and self._in_order(spaced[0]):
@@ -142,13 +139,13 @@ class Glossary:
         if self.topics:  # a glossary of numbered topics: an unnumbered short line is a picture's label, text
             return None
         following, term = self.facts.following[index], stripped
-        while following is not None and _term_fragment(self.facts.line(following)):  # "Making a play on the / disc"
+        while following is not None and term_fragment(self.facts.line(following)):  # "Making a play on the / disc"
             term += " " + self.facts.line(following).strip()
             following = self.facts.following[following]
         # A term standing apart, a blank line above it and its definition right under it, may be as long as a
         # title ("Remove from the Game, Removed, Removed-from-the-Game Zone (Obsolete)").
         apart = previous != index - 1 and following == index + 1
-        if not _term_line(stripped, apart) or following is None or not _opens_definition(self.facts.line(following)):
+        if not term_line(stripped, apart) or following is None or not opens_definition(self.facts.line(following)):
             return None
         if not self._in_order(term):
             return Heading(heading.level, section_title(stripped), heading_number(stripped), heading.kind)
@@ -159,14 +156,14 @@ class Glossary:
         next ("4 ACTIVE PLAYER" after topic 3, even right under a rule; "7" alone over "AGENDA CARD"; "11" before
         "10" where a PDF's columns set it so), over its definition:
         (the term, the index of the line its definition starts on), else None."""
-        topic = TOPIC.match(stripped)
+        topic = self.facts.readings[index].topic()
         if topic is None or not self.topics or topic.group("n") in self.topics:
             return None
         if abs(int(topic.group("n")) - self.topic_top - 1) > _TOPIC_REORDER:
             return None
         term, following = stripped, self.facts.following[index]
         if not topic.group("title"):  # the number alone, its title on the next line
-            if following is None or not CAPS_LINE.match(self.facts.line(following).strip()):
+            if following is None or not self.facts.readings[following].caps:
                 return None
             term = f"{stripped} {self.facts.line(following).strip()}"
             following = self.facts.following[following]
@@ -174,7 +171,7 @@ class Glossary:
             return None
         rule = self.facts.readings[following].item
         under = bool(rule and rule.group("decimal") and labels.within(rule.group("decimal"), topic.group("n")))
-        if not (under or _opens_definition(self.facts.line(following))):  # its definition, or its first rule
+        if not (under or opens_definition(self.facts.line(following))):  # its definition, or its first rule
             return None
         return term, following
 
@@ -199,122 +196,68 @@ class Glossary:
             self.topic_top = max(self.topic_top, int(number.group(1)))
 
 
-class EntryReader:
-    """The outline reader's glossary entries (mixed into its reader, whose open headings and units it reads and
-    sets): an entry's heading, whose text is one unit, its parts and its numbered steps."""
+class Entries:
+    """Glossary entries whose headings hold a whole definition ("### Accuracy" over its text): which marked
+    headings are entries, or parts of the entry above them, and the unit each one's own text goes to (an entry's
+    heading, its parts and its numbered steps). The builder tells it each marked heading it opens and asks it for
+    the open entry's unit, passing it the open headings: one unit holds an entry's whole definition, up to the next
+    heading; a sub-heading inside it is a unit of the entry; its numbered steps are units of their own under it."""
 
-    def _place_entry(self, heading: Heading, index: int) -> None:
-        """Mark a marked heading as a glossary entry (under a glossary heading, or one of an alphabetical run
-        of sibling headings) or as a part of the entry above it, and put a run's entries in the glossary: the
-        document's glossary heading where it has one, else the headings around the section the run follows
-        when that is one section among others with text of its own ("## Timing", its rules, then "###
-        Abilities", "### Accuracy"…: the run is no part of Timing; "## Cards" right over its entries holds them)."""
-        parents = [h for h in self.headings if not LETTER_GROUP.match(h.title)]  # "## A" only groups entries
+    def __init__(self, facts: Facts, glossary: Glossary):
+        self.facts = facts
+        self.glossary = glossary
+
+    def place(self, heading: Heading, index: int, headings: list[Heading], texted: bool) -> list[Heading]:
+        """Mark the marked heading at `index` as a glossary entry (under a glossary heading, or one of an
+        alphabetical run of sibling headings) or as a part of the entry above it; the open `headings` it goes
+        under, putting a run's entries in the glossary: the document's glossary heading where it has one, else the
+        headings around the section the run follows when that is one section among others with text of its own
+        (`texted`: "## Timing", its rules, then "### Abilities", "### Accuracy"…: the run is no part of Timing;
+        "## Cards" right over its entries holds them)."""
+        parents = [h for h in headings if not LETTER_GROUP.match(h.title)]  # "## A" only groups entries
         if LETTER_GROUP.match(heading.title):
-            return
+            return headings
         glossary = bool(parents) and parents[-1].glossary
         if index in self.facts.entries and not glossary:
             if self.glossary.headings and self.glossary.headings[-1].level < heading.level:
-                self.headings = list(self.glossary.headings)
-            elif self.headings and self.headings[-1].sibling:
-                above = self.headings[-1]
+                headings = list(self.glossary.headings)
+            elif headings and headings[-1].sibling:
+                above = headings[-1]
                 if above.holds_run is None:  # decided at the run's first entry: did text come under `above`?
-                    above.holds_run = self.last is None
+                    above.holds_run = not texted
                 if not above.holds_run:
-                    self.headings.pop()
+                    headings = headings[:-1]
         heading.entry = glossary or index in self.facts.entries
         heading.part = not heading.entry and bool(parents) and (parents[-1].entry or parents[-1].part)
+        return headings
 
-    def _sense(self, item: re.Match) -> bool:
-        """Is a numbered line inside a glossary entry one of the term's senses ("1. Text on an object…")?"""
-        return (self.current is not None and self.current.kind == "glossary" and self.example is None
-                and bool(item.group("number") or item.group("dotted")))
-
-
-    # Glossary entries: one unit holds an entry's whole definition, up to the next heading; a sub-heading inside
-    # it is a unit of the entry; its numbered steps are units of their own under it.
-
-    def _owner(self) -> Block | None:
-        """The unit of the open entry or part heading, if its text has begun."""
-        return self.headings[-1].owner if self.headings else None
-
-    def _own_unit(self) -> Block | None:
-        """The unit the open entry's (or part's) own text goes to, started on its first line: the entry's
-        term, or the part's title, over it (in the section of the heading above); None outside an entry."""
-        heading = self.headings[-1] if self.headings else None
+    def unit(self, headings: list[Heading], section: tuple[str, ...]) -> tuple[Block | None, bool]:
+        """The unit the open entry's (or part's) own text goes to, in `section`, and whether it starts here, on
+        the text's first line: the entry's term, or the part's title, over it (in the section of the heading
+        above); None outside an entry."""
+        heading = headings[-1] if headings else None
         if heading is None or not (heading.entry or heading.part):
-            return None
-        if heading.owner is None:
-            section = self.section[:-1]
-            if heading.entry:
-                heading.owner = _term_block(section, heading.title)
-            else:
-                above = next((h.owner for h in reversed(self.headings[:-1]) if h.owner), None)
-                heading.owner = Block(section, slugify(heading.title), heading.title, [], kind="paragraph",
-                                      parent=above.label if above else None)
-            self.blocks.append(heading.owner)
-            self.last = heading.owner
-        return heading.owner
+            return None, False
+        if heading.owner is not None:
+            return heading.owner, False
+        if heading.entry:
+            heading.owner = _term_block(section[:-1], heading.title)
+        else:
+            above = next((h.owner for h in reversed(headings[:-1]) if h.owner), None)
+            heading.owner = Block(section[:-1], slugify(heading.title), heading.title, [], kind="paragraph",
+                                  parent=above.label if above else None)
+        return heading.owner, True
 
-    def _leaves_steps(self, index: int, line: str, bullet: re.Match | None) -> bool:
-        """Inside an entry, does `line` come back from the entry's numbered steps to its own text: at the list's
-        margin or left of it, after a blank line or as a list of its own? (A line indented under a step, or
-        carrying on its last line, is the step's.)"""
-        heading = self.headings[-1] if self.headings else None
-        if not self.items or heading is None or not (heading.entry or heading.part):
+    def leaves_steps(self, index: int, line: str, bullet: re.Match | None, headings: list[Heading],
+                     margin: int | None) -> bool:
+        """Inside an entry, does `line` (at `index`) come back from the entry's numbered steps (at `margin`, None
+        when none is open) to its own text: at the list's margin or left of it, after a blank line or as a list of
+        its own? (A line indented under a step, or carrying on its last line, is the step's.)"""
+        heading = headings[-1] if headings else None
+        if margin is None or heading is None or not (heading.entry or heading.part):
             return False
         after_blank = not self.facts.line(index - 1).strip()
-        return indent_of(line) <= self.items[0][0] and (after_blank or bullet is not None)
-
-
-def _term_line(line: str, apart: bool = False) -> bool:
-    """Could `line` (stripped) be a glossary term on a line of its own: short (as short as a title when it
-    stands `apart` over its definition), not a sentence, not a unit?"""
-    short = (len(line) <= 50 and len(line.split()) <= 6
-             or apart and bool(TITLE_LINE.match(line)) and len(line.split()) <= 8)
-    return short and line[-1] not in ".,;:?!" and not ITEM.match(line) and not marked_heading(line)
-
-
-def _opens_definition(line: str) -> bool:
-    """Does `line` open a glossary term's definition: a sentence, or its first numbered sense ("1. Text…")?"""
-    item = ITEM.match(line)
-    if item and item.group("number") == "1":
-        return _defines(line[item.end():].strip())
-    return _defines(line.strip())
-
-
-def _defines(line: str) -> bool:
-    """Does `line` read as a definition (a wrapped or finished sentence, or one introducing a list: "A player
-    establishes possession of a pass when:"), not a heading or another term?"""
-    introduces = line.rstrip().endswith(":") and len(line.split()) >= 5
-    return (len(line) > 50 or bool(SENTENCE_END.search(line)) or introduces) and not ITEM.match(line)
-
-
-def _spaced_term(line: str) -> tuple[str, int] | None:
-    """(term, where its definition starts) of a "Term Definition" line ("Pivot Location The point on the
-    playing field…"): the definition opens at the first capitalised word after the term's first word (past a
-    parenthesis: "Out-of-bounds (OB) Everything…") or, in a run of them, at the one that opens sentences
-    ("The"); the term is a short phrase not ending in a small word, the definition a few words at least."""
-    words = list(NON_SPACE.finditer(line))
-    if len(words) < 3 or not words[0].group()[:1].isupper():
-        return None
-    opening = next((i for i in range(1, len(words)) if words[i].group()[:1].isupper()), None)
-    if opening is None or len(words) - opening < 2:
-        return None
-    run = opening
-    while run + 1 < len(words) and words[run + 1].group()[:1].isupper():
-        run += 1
-    split = next((i for i in range(opening, run + 1) if words[i].group().lower() in SENTENCE_STARTERS), run)
-    term = line[:words[split].start()].strip()
-    if split > 5 or len(term) > 40 or term.split()[-1].lower() in TITLE_SMALL or term[-1] in ".,;:!?":
-        return None
-    return term, words[split].start()
-
-
-def _term_fragment(line: str) -> bool:
-    """Is `line` the end of a term wrapped onto a line of its own ("disc" under "Making a play on the")?"""
-    stripped = line.strip()
-    return bool(stripped) and stripped[0].islower() and len(stripped.split()) <= 3 and stripped[-1] not in ".,;:!?"
+        return indent_of(line) <= margin and (after_blank or bullet is not None)
 
 
 def _term_block(section: tuple[str, ...], term: str) -> Block:

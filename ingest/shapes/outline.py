@@ -21,51 +21,35 @@ import string
 
 from ingest import labels, links
 from ingest.classify import (
-    ASIDE,
     ASKING_WORD,
     ASKS,
-    BARE_NUMBERED,
     BULLET,
-    CAPS_LINE,
     CHANGELOG,
-    CHAPTER,
     COLUMNS,
-    DECIMAL_TITLE,
-    ENDS_ASKING,
-    ENDS_CLAUSE,
     FRAMING,
     GLOSSARY,
-    KEYWORD_HEADING,
     KEYWORD_PART,
-    LIST_GOES_ON,
-    LONE_LABEL,
     LONGEST_HEADING,
     NAMED,
-    NUMBERED_SECTION,
-    OPENS_SENTENCE,
     RIGHTS,
-    ROW,
-    SENTENCE_END,
     SENTENCE_INSIDE,
-    TITLE_LINE,
-    TOP_NUMBER,
+    ends_asking,
     heading_number,
     rhetorical,
-    table_cells,
+    title_case,
     without_number,
 )
 from ingest.formats import FENCE
 from ingest.segment import Block, first_sentence, slugify, trim
 from ingest.shapes.changelog import Changelog
 from ingest.shapes.dialect import (
-    TITLE_SMALL,
     Heading,
     indent_of,
     names_a_topic,
     section_title,
 )
 from ingest.shapes.facts import Facts, document_facts
-from ingest.shapes.glossary import EntryReader, Glossary, Term
+from ingest.shapes.glossary import Entries, Glossary, Term
 from ingest.shapes.questions import Questions
 from ingest.shapes.steps import step_unit
 from ingest.shapes.top_numbering import TopNumbering
@@ -73,7 +57,6 @@ from ingest.text import MappedText
 
 # What body text under a heading opens with: a capital, a quotation mark or a parenthesis.
 _BODY_OPENERS = string.ascii_uppercase + "“\"("
-_SIBLING_LINES = 200  # how far a numbered step's next sibling is looked for
 
 
 def parse_outline(doc: MappedText, root: tuple[str, ...]) -> list[Block]:
@@ -81,11 +64,11 @@ def parse_outline(doc: MappedText, root: tuple[str, ...]) -> list[Block]:
     return _Outline(document_facts(doc.text), root).read()
 
 
-class _Outline(EntryReader):
+class _Outline:
     """The builder: where the segmenter is in the document (open headings, the unit lines go to, the numbering so
     far), reading the document's `Facts` and never writing them. Its concerns keep their own state and are asked
     through their methods: the glossary (`Glossary`), questions (`Questions`), update summaries (`Changelog`),
-    rules numbered from the top (`TopNumbering`); glossary entries' headings it reads with `EntryReader`."""
+    rules numbered from the top (`TopNumbering`), glossary entries whose headings hold a definition (`Entries`)."""
 
     def __init__(self, facts: Facts, root: tuple[str, ...]):
         self.facts = facts
@@ -121,6 +104,7 @@ class _Outline(EntryReader):
         self.questions = Questions(facts)
         self.changelog = Changelog(facts)
         self.numbering = TopNumbering(facts)  # rules numbered from the top
+        self.entries = Entries(facts, self.glossary)
 
     def read(self) -> list[Block]:
         for index, (pos, line) in enumerate(self.facts.lines):
@@ -159,7 +143,7 @@ class _Outline(EntryReader):
                 self.items, self.case, self.named = [], step[0], None
                 self._start(step[0], pos + step[1], pos + len(line))
                 continue
-            if (self.facts.top_rules or self.facts.lone) and LONE_LABEL.match(line):
+            if (self.facts.top_rules or self.facts.lone) and reading.lone:
                 item = labels.alone(line, self.facts.item)  # a number whose text is on the next lines
                 if index in self.facts.listed:  # an entry of a contents page ("1.2." over "The Golden Rules")
                     self._text(index, pos, line)
@@ -237,7 +221,7 @@ class _Outline(EntryReader):
             return None
         parent = self.decimal_rules.get(current.parent or "")
         above = self.facts.line(index - 1).rstrip()
-        if parent is None or len(above) >= 0.75 * self.facts.width or not LIST_GOES_ON.search(above):
+        if parent is None or len(above) >= 0.75 * self.facts.width or not self.facts.readings[index - 1].goes_on:
             return None
         return parent if self.facts.text[parent.pieces[-1][0]:parent.pieces[-1][1]].rstrip().endswith(":") else None
 
@@ -247,41 +231,40 @@ class _Outline(EntryReader):
         if len(stripped) > LONGEST_HEADING:
             return None
         following = self.facts.following[index]
-        if COLUMNS.search(stripped) and following is not None and table_cells(self.facts.line(following)):
+        if COLUMNS.search(stripped) and following is not None and self.facts.readings[following].cells:
             return None  # "Result      Points      Tiebreak" over its rows: a table's header
         if item and self._table_row(index, item):
             return None  # "4.5      Sweep      3": a table's last row, no heading of what follows
-        marked = self.facts.readings[index].marked
+        reading = self.facts.readings[index]
+        marked = reading.marked
         if marked:
             title = marked.group("star") or marked.group("hash")
             return Heading(len(marked.group("hashes") or "#"), section_title(title), heading_number(title), "marked")
         # A line carrying on the sentence above ("...follow the rules in\nSection 6.5.") is no heading.
-        carried = index and not ENDS_CLAUSE.search(self.facts.line(index - 1).rstrip() or ".")
-        keyword = KEYWORD_HEADING.match(stripped)
+        carried = index and self.facts.line(index - 1).strip() and not self.facts.readings[index - 1].ends_clause
+        keyword = reading.keyword
         named = keyword and names_a_topic(stripped[keyword.end("n"):].strip(" :.–—-") or "-")
         if keyword and (named or not carried) and not self.facts.carried_on(index):
             number = keyword.group("n")
             # "Rule 7.11 Instigator & Aggressor": a rule's heading, its own text the rule
             return Heading(labels.depth(number), stripped, number, "numbered",
                             rule=labels.compound(number) and not KEYWORD_PART.match(stripped))
-        if self.facts.top_rules and (TOP_NUMBER.match(stripped) or self.facts.numbers[index] is not None):
-            return self.numbering.heading(index, stripped, self.heading_line, self.headings)
-        chapter = CHAPTER.match(stripped)
+        if self.facts.top_rules and (reading.top() or self.facts.numbers[index] is not None):
+            return self.numbering.heading(index, self.heading_line, self.headings)
+        chapter = reading.chapter()
         if chapter:
             return Heading(1, section_title(chapter.group("title")), chapter.group("n"), "numbered")
-        decimal = DECIMAL_TITLE.match(stripped)
-        if decimal and decimal.group("colon") and not _title_case(decimal.group("title")):
+        decimal = reading.decimal
+        if decimal and decimal.group("colon") and not title_case(decimal.group("title")):
             decimal = None
         if decimal and len(decimal.group("title").split()) <= 8 and (
-                self._heads_rules(index, decimal.group("n")) or self._stands_empty(index, decimal.group("n"))):
+                self.facts.heads_rules(index, decimal.group("n")) or self.facts.stands_empty(index, decimal.group("n"))):
             number = decimal.group("n")
             return Heading(labels.depth(number), f"{number} {section_title(decimal.group('title'))}", number,
                            "numbered")
-        numbered = NUMBERED_SECTION.match(stripped)
+        numbered = reading.section()
         if numbered and "," in numbered.group("title") and not (
-                names_a_topic(numbered.group("title"))
-                and labels.within(self.facts.numbers[index] or "", numbered.group("n"))
-                and self.facts.numbers[index] != numbered.group("n")):
+                names_a_topic(numbered.group("title")) and self.facts.numbered_under(index, numbered.group("n"))):
             numbered = None
         if numbered and self._heads_section(index, numbered.group("n")):
             number, title = numbered.group("n"), section_title(numbered.group("title"))
@@ -299,19 +282,18 @@ class _Outline(EntryReader):
             return None  # a unit, or words set on a line of their own mid-sentence ("The" / "INSTALL COST" / "of a…")
         # A glossary or an update summary closes the chapters before it, even when the summary then reprints
         # rules numbered in the last one; any other capitalised line inside a chapter is a label of its text.
-        if self._inside_chapter(index) and not (CAPS_LINE.match(stripped) and (
+        if self._inside_chapter(index) and not (reading.caps and (
                 CHANGELOG.match(stripped) or GLOSSARY.match(stripped) and self.glossary.opens(index))):
             return None
         if index in self.facts.sequenced:
-            bare = BARE_NUMBERED.match(stripped)
+            bare = reading.bare()
             return Heading(1, f"{bare.group('n')} {section_title(bare.group('title'))}", bare.group("n"), "numbered")
-        if CAPS_LINE.match(stripped):
+        if reading.caps:
             return Heading(1, section_title(stripped), heading_number(stripped), "caps")
         if self._titled(index, stripped) or (not carried and GLOSSARY.match(stripped)
                                              and self.glossary.opens(index)):
             return Heading(0, section_title(stripped), heading_number(stripped), "titled")
         return None
-
 
     def _cites_part(self, index: int, number: int) -> bool:
         """Is part `number` at `index` cited by its number: no rule numbered under it follows, no numbered
@@ -343,12 +325,10 @@ class _Outline(EntryReader):
         number = stripped.rstrip(".")
         if not names_a_topic(title) or not number[:1].isdigit():
             return None
-        later = self.facts.numbers[title_at] or ""
-        if not labels.within(later, number) or later == number:
+        if not self.facts.numbered_under(title_at, number):
             return None
         self.skip.add(title_at)
         return Heading(labels.depth(number), f"{number} {section_title(title)}", number, "numbered")
-
 
     def _inside_chapter(self, index: int) -> bool:
         """Does the open numbered chapter's numbering carry on after line `index`? Then an unnumbered title
@@ -357,26 +337,6 @@ class _Outline(EntryReader):
         following = self.facts.numbers[index]
         return chapter is not None and following is not None and (
             following.split(".")[0] == chapter.split(".")[0])
-
-    def _heads_rules(self, index: int, number: str) -> bool:
-        """Is the decimal line at `index` followed by rules numbered under it, or by questions?"""
-        following = self.facts.following_item(index)
-        if following is not None and following.group("question"):
-            return True
-        deeper = self.facts.numbers[index] or ""
-        return labels.within(deeper, number) and deeper != number
-
-    def _stands_empty(self, index: int, number: str) -> bool:
-        """Is the decimal title at `index` ("5.0 General") a heading with nothing under it: followed by a heading
-        or by a rule the numbering puts after it, not under it ("5.1 ...")?"""
-        following = self.facts.following[index]
-        if following is None:
-            return False
-        line = self.facts.line(following)
-        item = self.facts.readings[following].item
-        later = item and item.group("decimal")
-        return bool(self.facts.readings[following].marked or CHAPTER.match(line.strip())
-                    or later and not labels.within(later, number) and labels.follows(later, number))
 
     def _heads_section(self, index: int, number: str) -> bool:
         """Is "N. Title" at `index` a heading rather than a short list item? An item follows its previous
@@ -398,7 +358,7 @@ class _Outline(EntryReader):
         """A short unpunctuated line, after a blank line over text or questions and numbered units (past
         blank lines too), or after a finished sentence directly over a question or numbered unit: a plain
         section heading."""
-        if len(stripped.split()) > 8 or not TITLE_LINE.match(stripped):
+        if len(stripped.split()) > 8 or not self.facts.readings[index].title:
             return False
         name = FRAMING.sub("", stripped)  # "♦Iron Ward [13]" names "Iron Ward"
         # A card's number framing it marks a name, whose "!" is part of it ("Ganked! [119]"), not an exclamation.
@@ -412,24 +372,24 @@ class _Outline(EntryReader):
         opens = bool(item and (item.group("question") or item.group("decimal") or item.group("number")))
         # a card or topic over the questions asked about it ("Night Raid [12]" over "Can the raider discard…?"),
         # its name's pronunciation perhaps between them
-        under = self.facts.following[following] if ASIDE.fullmatch(self.facts.line(following).strip()) else following
+        under = self.facts.following[following] if self.facts.readings[following].aside else following
         opens = opens or not asking and under is not None and self.questions.ends_on(under) is not None \
-            and OPENS_SENTENCE.match(self.facts.line(under).strip()) is not None
+            and self.facts.readings[under].opens_sentence
         previous = self.facts.line(index - 1).strip() if index else ""
         if previous:
-            return (opens and following == index + 1 and bool(SENTENCE_END.search(previous))
-                    or self._stands_apart(index, stripped, previous))
+            return (opens and following == index + 1 and self.facts.readings[index - 1].ends_sentence
+                    or self._stands_apart(index, stripped))
         if self.facts.spaced_out:
             # Blank lines say nothing: a topic's name over a sentence it does not carry on, never right under a
             # question, and inside an FAQ's answers only a heading over more questions.
             above = self.facts.preceding[index]
             answering = self.questions.faq and self._answering()
             return opens or (not item and not answering and not asking and not SENTENCE_INSIDE.search(stripped)
-                             and bool(OPENS_SENTENCE.match(self.facts.line(following).strip()))
-                             and (above < 0 or not ENDS_ASKING.search(self.facts.line(above).rstrip())))
+                             and self.facts.readings[following].opens_sentence
+                             and (above < 0 or not self.facts.readings[above].ends_asking))
         return opens or (following == index + 1 and not item)
 
-    def _stands_apart(self, index: int, stripped: str, previous: str, under_heading: bool = False) -> bool:
+    def _stands_apart(self, index: int, stripped: str, under_heading: bool = False) -> bool:
         """In text without blank lines (a PDF's), a heading by the evidence around it: a topic's name in title
         case ("Setting up the Game"), unnumbered like the document's other plain headings, after a finished
         passage (a sentence, a list item) and over body text (a sentence or a list), neither carrying on a
@@ -440,22 +400,21 @@ class _Outline(EntryReader):
         if not names_a_topic(stripped) or any(c.isdigit() for c in words[0] + words[-1]):
             return False
         under_heading = under_heading or (self.heading_line == index - 1 and self.headings[-1].kind == "titled")
-        if not (under_heading or ENDS_CLAUSE.search(previous) or BULLET.match(self.facts.line(index - 1))
-                or ROW.match(previous)):
+        above = self.facts.readings[index - 1]
+        if not (under_heading or above.ends_clause or above.bullet or above.row):
             return False
         body = self.facts.line(index + 1) if index + 1 < len(self.facts.lines) else ""
         if body and (self.facts.readings[index + 1].bullet or self.facts.readings[index + 1].item):
             return not under_heading  # a part's name directly over a list is a list's line
         body = body.strip()
-        if (not under_heading and body and len(words) > 1 and SENTENCE_END.search(previous)
-                and all(_title_case(line, numbers=True) and line.count("(") == line.count(")") for line in (stripped, body))
-                and self._stands_apart(index + 1, body, stripped, under_heading=True)):
+        if (not under_heading and body and len(words) > 1 and above.ends_sentence
+                and all(title_case(line, numbers=True) and line.count("(") == line.count(")") for line in (stripped, body))
+                and self._stands_apart(index + 1, body, under_heading=True)):
             # after a finished sentence, not a colon's list of names ("New in this version:"), neither name a
             # fragment of a column's line ("Points (see Case", "The Commonwealth" / "Player has a Temporary")
             return True
         return (bool(body) and body[0] in _BODY_OPENERS and not names_a_topic(body)
-                and (len(body.split()) >= 8 or bool(SENTENCE_END.search(body)) and len(body.split()) >= 4))
-
+                and (len(body.split()) >= 8 or self.facts.readings[index + 1].ends_sentence and len(body.split()) >= 4))
 
     def _open(self, heading: Heading, index: int) -> None:
         self._enter_changelog(heading, index)
@@ -479,7 +438,7 @@ class _Outline(EntryReader):
         if heading.number:
             self.heading_numbers[heading.number] = heading
         if heading.kind == "marked":
-            self._place_entry(heading, index)
+            self.headings = self.entries.place(heading, index, self.headings, self.last is not None)
         self.glossary.restart()
         self.headings.append(heading)
         if heading.glossary:
@@ -523,7 +482,7 @@ class _Outline(EntryReader):
         raw = (marked.group("star") or marked.group("hash")).strip(" *#")
         number = heading.number if labels.numeric(heading.number) else None
         asked = ASKS.match(without_number(raw, number))
-        if not (rule or asked) or self._has_parts(index, heading):
+        if not (rule or asked) or self.facts.has_parts(index, heading.number, heading.level):
             heading.rule = rule and not self.facts.top_rules
             return False
         self._enter_changelog(heading, index)  # a rule an update summary reprints is restated there
@@ -542,23 +501,6 @@ class _Outline(EntryReader):
         self.in_answer, self.answer_indent, self.answer_items = True, 0, 0
         return True
 
-    def _has_parts(self, index: int, heading: Heading) -> bool:
-        """Do rules or questions numbered under the marked heading at `index`, or headings under it, follow
-        before its next sibling heading?"""
-        for later in range(index + 1, len(self.facts.lines)):
-            marked, item = self.facts.readings[later].marked, self.facts.readings[later].item
-            if marked:
-                number = heading_number(marked.group("star") or marked.group("hash"))
-                if labels.numeric(number) and labels.numeric(heading.number):
-                    return labels.within(number, heading.number) and number != heading.number
-                return len(marked.group("hashes") or "#") > heading.level
-            if item and item.group("question"):
-                return True
-            inner = item and item.group("decimal")
-            if inner and heading.number and labels.within(inner, heading.number) and inner != heading.number:
-                return True
-        return False
-
     def _leave_sections_outside(self, number: str | None) -> None:
         """Close the open numbered headings that the document's numbering puts `number` after, not under
         ("4.3.6 Challenge" for rule 4.3.7), down to the first it sits under or that is not numbered."""
@@ -573,7 +515,6 @@ class _Outline(EntryReader):
         if closed:
             self._enter_section()
             self.own_number = self.own = None
-
 
     # Units
 
@@ -635,7 +576,6 @@ class _Outline(EntryReader):
         self._start(block, start, end)
         return True
 
-
     def _roman(self, numeral: str, start: int, end: int) -> bool:
         """An item numbered in roman ("iv. Using a helmet…") under the numbered rule or subrule above it (label
         "7.1c.iv" under "7.1 (c)", "7.11viii" under rule 7.11's own text), else an item of its own ("ii")."""
@@ -658,9 +598,9 @@ class _Outline(EntryReader):
         """Is the decimal number opening line `index` the first cell of a table's row rather than a rule's
         number: the line and a neighbour are rows laid out in columns, and the number does not carry the
         document's rule numbering on from the last rule (point values 0.5, 1.0, 4.5 in a scoring table)?"""
-        if not table_cells(self.facts.line(index)) or item.group("decimal") in labels.successors(self.last_rule or ""):
+        if not self.facts.readings[index].cells or item.group("decimal") in labels.successors(self.last_rule or ""):
             return False
-        return any(table_cells(self.facts.line(near))
+        return any(self.facts.readings[near].cells
                    for near in (index - 1, index + 1) if 0 <= near < len(self.facts.lines))
 
     def _decimal(self, index: int, line: str, item: re.Match, start: int, end: int) -> bool:
@@ -671,7 +611,7 @@ class _Outline(EntryReader):
         # So too past the blank lines a PDF sets between all its lines ("…as of version" / "2.1 we count both…").
         previous = self.facts.preceding[index]
         wrapped = (self.current is not None and self.facts.line(index - 1).strip()
-                   or previous >= 0 and not ENDS_CLAUSE.search(self.facts.line(previous).rstrip()))
+                   or previous >= 0 and not self.facts.readings[previous].ends_clause)
         if (wrapped and line[item.end():][:1].islower()
                 and not (label in labels.successors(self.last_rule) and item.group().rstrip().endswith("."))):
             return False
@@ -694,7 +634,6 @@ class _Outline(EntryReader):
         self.items = [(indent, block.label, block)]
         self.case, self.named = block, None
         self._start(block, start, end)
-
 
     def _numbered(self, index: int, line: str, item: re.Match, start: int, end: int) -> None:
         number, indent = item.group("number"), indent_of(line)
@@ -719,7 +658,7 @@ class _Outline(EntryReader):
         numbered = "." in label
         # "54. What may a unit do...?": a question, its answer's list its own; but a step that asks among steps
         # that do not ("1. Check the timing: may the ability be used now?" over "2. Pay its cost.").
-        asks = bool(ASKS.match(body)) and not self._among_steps(index, number, indent)
+        asks = bool(ASKS.match(body)) and not self.facts.among_steps(index, number, indent)
         kind = "question" if asks else "rule" if named or numbered else "clarification"
         owner = self._owner()  # a step of a glossary entry is a unit of that entry
         block = Block(self.section, label, title, [], kind=kind,
@@ -733,27 +672,30 @@ class _Outline(EntryReader):
         if asks:
             self.in_answer, self.answer_indent, self.answer_items = True, indent, 0
 
-    def _among_steps(self, index: int, number: str, indent: int) -> bool:
-        """Is the numbered item at `index` followed, before the next heading and within a few lines, by its next
-        sibling (the next number at its indentation), and does that sibling not ask?"""
-        if not number.isdigit():
-            return False
-        for later in range(index + 1, min(index + _SIBLING_LINES, len(self.facts.lines))):
-            line, item = self.facts.line(later), self.facts.readings[later].item
-            if self.facts.readings[later].marked:
-                return False
-            if item and item.group("number") and indent_of(line) == indent:  # the list's next item decides
-                return item.group("number") == str(int(number) + 1) and not ASKS.match(line[item.end():])
-        return False
-
     def _parent_of(self, label: str) -> str | None:
         """The rule `label` is a subrule of, when that rule is a unit (702.11 for 702.11b, 1.9.4 for 1.9.4.2), or
         the glossary topic numbered so ("1.6" under "1 ABILITIES")."""
         parent = labels.parent(label)
         return parent if parent in self.rules else self.glossary.topics.get(parent)
 
-
     # Text
+
+    def _owner(self) -> Block | None:
+        """The unit of the open glossary entry or part heading, if its text has begun."""
+        return self.headings[-1].owner if self.headings else None
+
+    def _own_unit(self) -> Block | None:
+        """The unit the open entry's (or part's) own text goes to (see `Entries.unit`), started on its first line."""
+        unit, new = self.entries.unit(self.headings, self.section)
+        if new:
+            self.blocks.append(unit)
+            self.last = unit
+        return unit
+
+    def _sense(self, item: re.Match) -> bool:
+        """Is a numbered line inside a glossary entry one of the term's senses ("1. Text on an object…")?"""
+        return (self.current is not None and self.current.kind == "glossary" and self.example is None
+                and bool(item.group("number") or item.group("dotted")))
 
     def _start(self, block: Block, start: int, end: int) -> None:
         self.own_number = None
@@ -767,7 +709,6 @@ class _Outline(EntryReader):
         self.current = self.last = block
         self.example, self.in_answer = None, False
         self._extend(block.pieces, start, end)
-
 
     def _question(self, index: int) -> Block:
         """The question opening at line `index` (see `Questions.open`)."""
@@ -807,7 +748,7 @@ class _Outline(EntryReader):
         if self.example is not None:
             self._extend(self.example, pos, end)
             return
-        if self._leaves_steps(index, line, bullet):
+        if self.entries.leaves_steps(index, line, bullet, self.headings, self.items[0][0] if self.items else None):
             self.current, self.items, self.case, self.named = self._own_unit(), [], None, None
         if self.questions.asks_again(index, self._answering()):
             self.current = self._question(index)
@@ -834,7 +775,7 @@ class _Outline(EntryReader):
             elif stripped.endswith(":") and len(stripped.split()) <= 6:
                 block = Block(self.section, slugify(stripped), stripped.rstrip(":"), [],
                               kind="changelog" if self.in_front else kind)
-            elif kind == "paragraph" and (ENDS_ASKING.search(stripped) and not rhetorical(stripped)
+            elif kind == "paragraph" and (ends_asking(stripped) and not rhetorical(stripped)
                                           or self.questions.ends_on(index) is not None):
                 # A paragraph that ends asking ("If I retreat after moving, does it…?", "I attack
                 # with both knights. Can each…?"), on this line or over the next: a question, the paragraphs
@@ -845,7 +786,6 @@ class _Outline(EntryReader):
             self.blocks.append(block)
             self.current = self.last = block
         self._extend(self.current.pieces, pos, end)
-
 
     def _cross_reference(self, pos: int, line: str) -> bool:
         """A "Related Topics: A, B" or "See also: A" line attaches to its unit as links, never its text: to the
@@ -866,12 +806,3 @@ class _Outline(EntryReader):
             target[-1] = (target[-1][0], end)  # a wrapped line ("and Black)") joins its line: a list item's too
         elif start < end:
             target.append((start, end))
-
-
-def _title_case(title: str, numbers: bool = False) -> bool:
-    """Is every word of `title` capitalised but the small ones ("Defensive Throwing (Marking) Fouls"), or with
-    `numbers` a number ("Learn Pluck in 60 Seconds")?"""
-    return all(word.strip("“”\"'()")[:1].isupper() or word.lower() in TITLE_SMALL
-               or numbers and word[:1].isdigit() for word in title.split())
-
-

@@ -5,13 +5,22 @@ converted word-processor files. All of them become a list of (heading, paragraph
 from __future__ import annotations
 
 import re
+import string
 from dataclasses import dataclass
 from itertools import islice
 
-from ingest.classify import NON_SPACE
-from ingest.segment import (
+from ingest.classify import (
+    COMMENTS,
+    DATE_LINE,
+    DEFINED_TERM,
     HEADING_CONNECTORS,
+    INLINE_NUMBER,
+    NON_SPACE,
+    ROUND,
     SENTENCE_STARTERS,
+    SPELL,
+)
+from ingest.segment import (
     Block,
     consecutive_numbers,
     continues_topic,
@@ -22,18 +31,7 @@ from ingest.segment import (
 )
 from ingest.text import MappedText
 
-_DATE_LINE = re.compile(r"^(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, )?[A-Z][a-z]+ \d{1,2}, \d{4}$")
-# Within its line (`\s*` would run on over blank lines, from each of them: quadratic).
-_COMMENTS = re.compile(r"^[^\S\n]*(?:\d+ comments?:?|Post a Comment|Posted by .*|Labels?: .*)[^\S\n]*$", re.M)
-# "Walls - Any attacks...", "SHIELD - The SHIELD spell...": a defined term opening a sentence.
-_TERM = r"(?P<term>[A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*){0,2}) [-–] (?=[A-Z])"
-# "MAGIC MISSILES (A) Up to two...": a spell-list entry, its name in capitals and its type letters.
-# A name of at most eight words: tried from every word of a run of capitals, an unbounded one would read the
-# rest of the run from each (quadratic).
-_SPELL = r"(?P<name>[A-Z]{2,}(?: [A-Z]{2,}){0,7}) \((?P<type>[A-Z](?:/[A-Z])*)\) "
-_INLINE_NUMBER = re.compile(r"(?:^|(?<=[\s.…:]))(\d{1,2})\) ")
 _LONGEST_RUN = 12  # words: no heading is longer
-_ROUND = re.compile(r"\bRound (\d+)\b")
 
 
 @dataclass
@@ -110,7 +108,7 @@ def glued_units(doc: MappedText) -> tuple[MappedText, list[Unit]]:
 def blog_units(doc: MappedText) -> tuple[MappedText, list[Unit], str]:
     """A blog post: a heading is a short unpunctuated line directly followed by text; paragraphs are
     separated by blank lines. The date line and the title go; reader comments at the end go."""
-    comments = _COMMENTS.search(doc.text)
+    comments = COMMENTS.search(doc.text)
     if comments:
         before = doc.text[:comments.start()].rstrip()  # the blank lines before the comments go with them
         doc = doc.slice(0, doc.text.find("\n", len(before)) + 1 if before else 0)
@@ -133,7 +131,7 @@ def blog_units(doc: MappedText) -> tuple[MappedText, list[Unit], str]:
                 units.append(Unit(heading, paragraph_start, pos, heading_at))
                 heading, paragraph_start = None, None
             continue
-        if paragraph_start is None and not units and not title and _DATE_LINE.match(stripped):
+        if paragraph_start is None and not units and not title and DATE_LINE.match(stripped):
             continue
         if paragraph_start is None and _is_heading_line(stripped) and not following and not units and not title:
             title = stripped  # a lone short line before any text is the post's title
@@ -191,14 +189,14 @@ def _inner_blocks(doc: MappedText, parent: Block, start: int, end: int) -> list[
     """Add [start, end) to `parent`, splitting off spell entries, defined terms and numbered steps."""
     text = doc.text
     cuts: list[tuple[int, str, str, str]] = []  # (offset, label, title, kind)
-    for match in _from(_SPELL, r"[.!?)\w] ", text, start, end):
+    for match in _from(SPELL, text, start, end):
         cuts.append((match.start(), slugify(match.group("name")), match.group("name").title(), "spell"))
     if not cuts:
-        for match in _from(_TERM, r"[.!?)] ", text, start, end):
+        for match in _from(DEFINED_TERM, text, start, end):
             term = match.group("term")
             if term.lower() not in SENTENCE_STARTERS:
                 cuts.append((match.start(), slugify(term), term.title() if term.isupper() else term, "clarification"))
-        for match in consecutive_numbers(text, _INLINE_NUMBER, start, end):
+        for match in consecutive_numbers(text, INLINE_NUMBER, start, end):
             after = text[match.end():end]
             cuts.append((match.start(), match.group(1), first_sentence(after, 60).rstrip("…."), "clarification"))
     cuts.sort()
@@ -215,10 +213,12 @@ def _inner_blocks(doc: MappedText, parent: Block, start: int, end: int) -> list[
     return children
 
 
-def _from(body: str, after: str, text: str, start: int, end: int) -> list[re.Match]:
-    """Matches of `body` in text[start:end]: one at `start` itself, then any preceded by `after`."""
-    found = [m for m in re.compile(f"(?<={after}){body}").finditer(text, start, end) if m.start() > start]
-    first = re.compile(body).match(text, start, end)
+def _from(body: tuple[re.Pattern, re.Pattern], text: str, start: int, end: int) -> list[re.Match]:
+    """Matches in text[start:end] of a pattern `body` (see `classify._at_or_after`): one at `start` itself, then
+    any preceded by what it must follow."""
+    at, after = body
+    found = [m for m in after.finditer(text, start, end) if m.start() > start]
+    first = at.match(text, start, end)
     return ([first] if first else []) + found
 
 
@@ -227,7 +227,7 @@ def _example_block(doc: MappedText, root: tuple[str, ...], unit: Unit, start: in
     examples are its rounds (or the whole section as one example)."""
     text = doc.text
     heading = unit.heading or ""
-    rounds = [m for m in _ROUND.finditer(text, start, end)]
+    rounds = [m for m in ROUND.finditer(text, start, end)]
     block = Block(root, heading, heading, [], kind="example-of-play", slug=slugify(heading))
     intro_end = rounds[0].start() if rounds else start
     block.pieces.append(trim(text, unit.heading_at if unit.heading_at >= 0 else start, max(intro_end, start)))
@@ -267,6 +267,7 @@ def doc_units(doc: MappedText) -> tuple[MappedText, list[Unit]]:
 
 
 _DOC_CONNECTORS = frozenset({"and", "of", "&", "with"})
+_WORD_LETTERS = string.ascii_letters + "'’"  # what a heading's word is made of, opening with a letter
 
 
 def _line_heading(words: list[str]) -> int:
@@ -278,7 +279,7 @@ def _line_heading(words: list[str]) -> int:
     """
     run = 0
     for index, word in enumerate(words):
-        if not re.fullmatch(r"[A-Za-z][A-Za-z'’]*", word):
+        if not (word[:1].isascii() and word[:1].isalpha() and not word.strip(_WORD_LETTERS)):
             break
         if index and (word.lower() in SENTENCE_STARTERS or (word.isupper() and len(word) > 1)):
             break

@@ -4,15 +4,7 @@ flattened onto one line, each answered past a wide gap, are split apart among th
 """
 from __future__ import annotations
 
-from ingest.classify import (
-    ASIDE,
-    ENDS_ASKING,
-    ENDS_CLAUSE,
-    OPENS_SENTENCE,
-    SENTENCE_END,
-    marked_heading,
-    rhetorical,
-)
+from ingest.classify import rhetorical
 from ingest.segment import Block
 from ingest.shapes.facts import Facts
 
@@ -52,15 +44,15 @@ class Questions:
         for _ in range(_QUESTION_LINES):
             if at is None:
                 return None
-            line = facts.line(at).strip()
+            line, reading = facts.line(at).strip(), facts.readings[at]
             words += len(line.split())
             if words > _QUESTION_WORDS:
                 return None
-            if at != index and (facts.item.match(line) or marked_heading(line)) or ASIDE.fullmatch(line):
+            if at != index and (facts.item.match(line) or reading.marked) or reading.aside:
                 return None
-            if ENDS_ASKING.search(line):
+            if reading.ends_asking:
                 return None if rhetorical(line) else at
-            if ENDS_CLAUSE.search(line) and not facts.carried_on(at):  # "Gotcha!" / ", and the roll…" goes on
+            if reading.ends_clause and not facts.carried_on(at):  # "Gotcha!" / ", and the roll…" goes on
                 return None
             following = facts.following[at]
             if following is not None and following > at + 1 and not facts.spaced_out:
@@ -73,7 +65,7 @@ class Questions:
         lines it runs on over are its text."""
         end = self.ends_on(index)
         above = self.facts.preceding[index]
-        if above >= 0 and ASIDE.fullmatch(self.facts.line(above).strip()):
+        if above >= 0 and self.facts.readings[above].aside:
             above = self.facts.preceding[above]
         self.faq = above == heading_line or self.faq and answering
         self.asked = end if end is not None else index
@@ -87,8 +79,6 @@ class Questions:
         if not answering or index <= self.asked:
             return False
         previous = self.facts.preceding[index]
-        if previous <= self.asked or not SENTENCE_END.search(self.facts.line(previous).rstrip()):
+        if previous <= self.asked or not self.facts.readings[previous].ends_sentence:
             return False
-        return bool(OPENS_SENTENCE.match(self.facts.line(index).strip())) and self.ends_on(index) is not None
-
-
+        return self.facts.readings[index].opens_sentence and self.ends_on(index) is not None

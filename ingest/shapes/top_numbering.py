@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ingest.classify import ITEM, LONE_LABEL, TOP_NUMBER
+from ingest.classify import ITEM
 from ingest.segment import Block, first_sentence
 from ingest.shapes.dialect import Heading, names_a_topic, section_title
 from ingest.shapes.facts import Facts
@@ -22,18 +22,18 @@ class TopNumbering:
         self.facts = facts
         self.top = -1
 
-    def heading(self, index: int, stripped: str, heading_line: int, headings: list[Heading]) -> Heading | None:
+    def heading(self, index: int, heading_line: int, headings: list[Heading]) -> Heading | None:
         """The heading at line `index`, under the open `headings` (the latest on `heading_line`): the next plain
         number with a title ("101. Deck Construction", "429. Add") over more rules; the document's other lines
         are rules or their text while its numbering carries on (a line among them without a number is text:
         "Keywords can be..." after a bare "727."). A round hundred ("300. Playing the Game") opens a chapter; a
         title right under another is a topic inside it; any other is a topic of the chapter."""
-        top = TOP_NUMBER.match(stripped)
+        top = self.facts.readings[index].top()
         if top is None:
             return None
-        number, title = top.group("n"), top.group("body")
+        number, title = top.group("n"), top.group("title")
         following = self.facts.following[index]
-        if int(number) <= self.top or following is None or not _opens_rule(self.facts.line(following)):
+        if int(number) <= self.top or following is None or not self._opens_rule(following):
             return None
         if not names_a_topic(title):
             return None
@@ -61,8 +61,7 @@ class TopNumbering:
         title = first_sentence(self.facts.text[start + step.end():end]) if step and step.group("number") else ""
         return Block(section, number, title, [], kind="rule")
 
-
-def _opens_rule(line: str) -> bool:
-    """Does `line` start a numbered rule ("103.", "103.2.a.", a bare "727.")?"""
-    item = ITEM.match(line)
-    return bool(TOP_NUMBER.match(line) or LONE_LABEL.match(line) or (item and item.group("decimal")))
+    def _opens_rule(self, index: int) -> bool:
+        """Does line `index` start a numbered rule ("103.", "103.2.a.", a bare "727.")?"""
+        reading, item = self.facts.readings[index], ITEM.match(self.facts.line(index))
+        return bool(reading.top() or reading.lone or (item and item.group("decimal")))
