@@ -254,6 +254,11 @@ _GLOSSARY_WORD = r"(?:glossary|definitions?|terms|key terms|terminology)"
 GLOSSARY = re.compile(rf"^(?:(?:\d+[.)]?|[A-Z][.:])\s+)?(?:keywords?\s+)?{_GLOSSARY_WORD}"
                       rf"(?:\s+(?:(?:and|&|of)\s+)?(?:{_GLOSSARY_WORD}|keywords?))*$", re.IGNORECASE)
 
+# "| Player | Any person playing Badminton. |": a two-column table's row, a term and its definition; its header
+# row names the columns ("| Terms | Definitions |"), its rule row only dashes.
+TABLE_TERM = re.compile(r"^\|[ \t]*+(?P<term>[^|\s][^|]{0,60}?)[ \t]*+\|[ \t]*+(?P<definition>[^|\s][^|]*?)[ \t]*+\|$")
+TABLE_HEADER = re.compile(rf"^(?:{_GLOSSARY_WORD}|terms?|words?|keywords?|names?|meanings?|descriptions?)$", re.IGNORECASE)
+
 # "bag: A non-physical zone...": a glossary term and its definition on one line.
 INLINE_TERM = re.compile(r"^(?P<term>[^\s:–—][^:–—]{0,40}?)\s*(?::|\s[–—]\s)\s*(?P<definition>\S.*)$")
 

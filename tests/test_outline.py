@@ -639,6 +639,17 @@ def test_markdown_headings_under_a_glossary_are_its_terms_and_never_terms_themse
     assert blocks[1].text == "A mark on a tablet. - It cannot be moved."
 
 
+def test_a_two_column_table_under_a_glossary_heading_is_one_entry_per_row_in_the_tables_order():
+    blocks = segment("## Definitions\n\n| Terms | Definitions |\n| Player | Any person playing the game. |\n"
+                     "| Match | The basic contest between opposing sides. |\n\nThe clauses in italics apply to Para only.\n\n"
+                     "## Court\n\nThe court shall be a rectangle.\n")
+    assert [(b.kind, b.title, b.text) for b in blocks] == [
+        ("glossary", "Player", "Any person playing the game."),
+        ("glossary", "Match", "The basic contest between opposing sides."),  # out of alphabetical order
+        ("paragraph", "The clauses in italics apply to Para only.", "The clauses in italics apply to Para only."),
+        ("paragraph", "The court shall be a rectangle.", "The court shall be a rectangle.")]
+
+
 def test_an_alphabetical_run_of_headings_is_a_glossary_even_without_a_glossary_heading():
     words = ["Abilities", "Accuracy", "Blast", "Cleave", "Damage", "Exhaust", "Focus", "Health", "Push"]
     text = "## Reference\n\n" + "".join(f"### {w}\n\nWhat {w.lower()} does.\n\n" for w in words)

@@ -17,6 +17,8 @@ from ingest.classify import (
     NAMES_TERMS,
     NUMBERED_TOPIC,
     SENTENCE_STARTERS,
+    TABLE_HEADER,
+    TABLE_TERM,
     heading_number,
     opens_definition,
     spaced_term,
@@ -44,6 +46,7 @@ class Term:
     text: tuple[int, int] | None
     beside: bool
     definition: int
+    whole: bool = False  # the definition beside it is all of it (a table's row): the text after it is not
 
 
 class Glossary:
@@ -99,6 +102,8 @@ class Glossary:
         stripped = line.strip()
         if self.facts.readings[index].marked:
             return None  # a marked heading ("## Golden Rules") is never a term
+        if self.facts.readings[index].row:
+            return self._table_term(pos, line, section, index)
         previous = self.facts.preceding[index]  # a heading line is never blank: it stops there
         # A definition set beside its term may end without a full stop: there, order and shape decide.
         if self.spaced and not stripped[:1].isupper():
@@ -174,6 +179,23 @@ class Glossary:
         if not (under or opens_definition(self.facts.line(following))):  # its definition, or its first rule
             return None
         return term, following
+
+    def _table_term(self, pos: int, line: str, section: tuple[str, ...], index: int) -> Term | None:
+        """A row of a two-column table of terms and definitions ("| Player | Any person playing Badminton. |"):
+        a term beside its definition, in whatever order the table lists them, and all of it (`Term.whole`);
+        None for its header row, whose cells name the columns, and for any other row."""
+        row = TABLE_TERM.match(line.strip())
+        if not row or self.table_header(line):
+            return None
+        start = pos + len(line) - len(line.lstrip()) + row.start("definition")
+        return Term(_term_block(section, row.group("term")), (start, start + len(row.group("definition"))), True,
+                    index + 1, whole=True)
+
+    @staticmethod
+    def table_header(line: str) -> bool:
+        """Is `line` the header row of a table of terms, its cells naming the columns ("| Terms | Definitions |")?"""
+        row = TABLE_TERM.match(line.strip())
+        return bool(row and TABLE_HEADER.match(row.group("term")) and TABLE_HEADER.match(row.group("definition")))
 
     def _in_order(self, term: str) -> bool:
         """Does `term` keep the glossary's alphabetical order so far: by first letter, and in a glossary of

@@ -160,6 +160,8 @@ class _Outline:
                     self._text(index, pos, line)
                     continue
             if self.headings and self.headings[-1].glossary:
+                if reading.row and self.glossary.table_header(line):
+                    continue  # "| Terms | Definitions |" names a table's columns: no entry, no text
                 if not item and self._term(index, pos, line):
                     continue
                 if item and self._sense(item):  # "1. Text on an object…": a numbered sense of the term
@@ -189,6 +191,8 @@ class _Outline:
             self._open(found, index)
         elif isinstance(found, Term) and found.beside:
             self._start(found.block, *found.text)
+            if found.whole:
+                self.current = None
         elif isinstance(found, Term):
             self.skip.update(range(index + 1, found.definition))
             if found.text:
