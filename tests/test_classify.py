@@ -49,7 +49,7 @@ _NUMBERED_LINES = st.builds(
     st.text(alphabet="ABCZ abcé019,:&/()-'’_.!?;\t²", max_size=80), st.sampled_from(["", " "]))
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=600, deadline=None)
 @given(_NUMBERED_LINES)
 def test_the_numbered_shapes_read_a_line_as_the_five_patterns_they_replaced_did(line):
     stripped = line.strip()
