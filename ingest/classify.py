@@ -215,6 +215,12 @@ DECIMAL_TITLE = re.compile(r"^(?P<n>\d+(?:\.(?:\d+|[A-Z](?![A-Za-z])))+[a-z]?)\.
 # Keywords that name a part of a document, never one rule: "Section 7.2" heads a section however numbered.
 KEYWORD_PART = re.compile(f"^(?:{'|'.join(SECTION_WORDS)})\\b", re.IGNORECASE)
 
+# "Interpretation 1  Rule 7.1 (a)", "Case 2 – Law 12.3": a note numbered under the rule it cites, on a line of its own
+# over its text (a rulebook's official interpretations, a case book's cases); a heading only where the document
+# numbers several so (`Facts.annotations`).
+ANNOTATION = re.compile(rf"^(?P<word>[A-Z][a-z]{{3,}})\s+(?P<n>\d{{1,2}})\s*[:.–—-]?\s+"
+                        rf"(?P<cites>(?:{KEYWORD_FORMS}\s+)?\d+(?:\.\d+)*(?:\s*\([a-z0-9]{{1,4}}\))*)$")
+
 KEYWORD_HEADING = re.compile(rf"^{KEYWORD_FORMS}\s+(?P<n>\d+(?:\.\d+)*)(?!\.?\d)"
                               r"\s*+(?:[:.–—-]\s*+)?[^.!?]*$")
 
@@ -336,11 +342,11 @@ INLINE_ASKS = re.compile(r"\s*[^?\s][^?]{2,300}?\?[”\"’]?(?:\s{2,}\S|\s*$)")
 STEP = re.compile(r"^\s*(?P<word>[A-Z][A-Za-z]{2,11})\s+(?P<n>\d{1,2})\s*[-–—:.]\s*"
                     r"(?:(?P<title>[A-Z][A-Z0-9 '’&/-]{2,60}[A-Z0-9])\s*:\s*)?(?P<body>\S.*)$")
 
-# A document's record of its own revisions.
-# A document's record of its own revisions ("UPDATE SUMMARY", "Previous Update Summary", "Revision History").
+# A document's record of its own revisions ("UPDATE SUMMARY", "Previous Update Summary", "Revision History"); never
+# "Errata", which state the cards' and rules' text in force, the text a judge rules by.
 CHANGELOG = re.compile(r"^(?:previous\s+|recent\s+|earlier\s+|rules?\s+)?(?:update\s+summar(?:y|ies)|change\s*log|"
                        r"summary\s+of\s+changes|changes\s+(?:in|since|from)\b|revision\s+history|"
-                       r"version\s+history|what['’]s\s+new|errata)", re.I)
+                       r"version\s+history|what['’]s\s+new)", re.I)
 
 # Words, sentences and questions in running text.
 # The words of a slug: letters and digits, dotted ones kept whole (rule numbers like 100.1a).
@@ -457,6 +463,7 @@ class Reading:
     row: bool                  # a table row as the readers write one ("| a | b |")
     keyword: re.Match | None   # a heading a keyword numbers ("Article 4: ...", `KEYWORD_HEADING`)
     decimal: re.Match | None   # a decimal number and a title ("1.2. Golden Rules", `DECIMAL_TITLE`)
+    annotation: re.Match | None  # a note numbered under the rule it cites ("Interpretation 1  Rule 7.1 (a)")
 
     def chapter(self) -> re.Match | None:
         """"1.      CONCEPTS", "6. ABILITIES, EFFECTS, AND RESOLVING": a chapter, its title in capitals."""
@@ -508,7 +515,7 @@ def read_line(line: str, item: re.Pattern) -> Reading:
                    aside(stripped), stripped[:1] in _SENTENCE_OPENERS, bool(SENTENCE_END.search(stripped)),
                    ends_clause(stripped), ends_asking(stripped), bool(LIST_GOES_ON.search(stripped)),
                    bool(table_cells(line)), bool(ROW.match(stripped)), KEYWORD_HEADING.match(stripped),
-                   DECIMAL_TITLE.match(stripped))
+                   DECIMAL_TITLE.match(stripped), ANNOTATION.match(stripped))
 
 
 def read_lines(lines: list[tuple[int, str]], item: re.Pattern) -> list[Reading]:

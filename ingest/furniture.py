@@ -33,6 +33,13 @@ _BODY = re.compile(r"^(?:\d+(?:\.\d+)*[.)](?:\s|$)|\d+(?:\.\d+)+\s|[A-Za-z][.)](
 _PAGE_NUMBER = re.compile(
     r"^(?:#{1,6}\s+)?(?:page\s++)?[-–—(]?\s*(\d{1,4}|(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3}))\s*[-–—)]?$", re.I)
 _LETTER = re.compile(r"[^\W\d_]|[©®™]")
+# A web or mail address or a file's name, which a running line may open in lower case ("disneylorcana.com").
+_ADDRESS = re.compile(r"://|www\.|@|\.(?:com|org|net|html?|pdf|docx?)\b", re.I)
+_SENTENCE_WORDS = 5  # a whole sentence of this many words is running text
+_HEAD_WORDS = 12  # the most words of a running head that carries the page's number
+# A page's number opening or closing a running head: "16 CHAPTER 2. …", "… CALIFORNIA LOWBALL 17".
+_EDGE_NUMBER = re.compile(r"^(?:(\d{1,4})\s+(?=\D))?.*?(?:(?<=\s)(\d{1,4}))?$")
+_TEMPLATE_LINES = 12  # how near two recurring lines with text between stand in a template's sections
 _SENTENCE_END = ".!?:;\"”’)]"
 
 _CONTENTS_HEADING = re.compile(r"^(?:#{1,6}\s*)?(?:table\s+of\s+)?contents:?$", re.I)
@@ -66,6 +73,8 @@ _VERSION_LINE = re.compile(rf"^(?:version|ver\.|v|revision|rev\.|release)\s*:?\s
 # A version inside the title line: "Riftbound Core Rules v1.2", "Comprehensive Rules – Version 2025.3".
 _TITLE_VERSION = re.compile(r"(?:^|[\s(–—-])(?:version|ver\.|v)\s?(?P<version>\d+(?:\.\d+)+[a-z]?)\b", re.I)
 _COPYRIGHT = re.compile(r"^(?:©|\(c\)|copyright\b)|all rights reserved", re.I)
+_NOTE_CLOSES = {"[": "]", "(": ")"}
+_NOTE_LINES = 6  # the most lines an opening editor's note runs over
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
@@ -162,9 +171,21 @@ def _explicit_breaks(doc: MappedText, page_starts: list[int] | None) -> list[int
 
 
 def _candidate(stripped: str) -> bool:
-    """Whether a line could be a header or footer: a short line with words that is not a rule, Q/A or heading."""
+    """Whether a line could be a header or footer: a short line with words that is not a rule, Q/A or heading,
+    nor running text (see `_running_text`), however often it recurs."""
     return (bool(_LETTER.search(stripped)) and len(stripped.split()) <= 20 and len(normalise(stripped)) <= 120
-            and not _BODY.match(stripped) and not _PAGE_NUMBER.match(stripped))
+            and not _BODY.match(stripped) and not _PAGE_NUMBER.match(stripped) and not _running_text(stripped))
+
+
+def _running_text(stripped: str) -> bool:
+    """Is the line the document's own text, which a rulebook may print again and again (each game's "The game is
+    played with a button and blinds.", a label over what follows: "New text:"), never a running head: a whole
+    sentence, or a line ending in a colon without a number?"""
+    if any(c in "©®™" for c in stripped):  # a notice
+        return False
+    if stripped.endswith(":"):
+        return not any(c.isdigit() for c in stripped)  # "PAGE 12:" marks a page
+    return len(stripped.split()) >= _SENTENCE_WORDS and stripped[-1] in ".!?"
 
 
 def _number_value(token: str) -> tuple[str, int]:
@@ -182,11 +203,13 @@ def _paged_furniture(text: str, lines: list[tuple[int, int]], breaks: list[int])
     """Headers and footers of a document with known pages: lines in the top or bottom margin of many pages."""
     page_of_line = [bisect.bisect_right(breaks, start) for start, _ in lines]
     pages = len(breaks) + 1
-    margins: list[list[int]] = [[] for _ in range(pages)]
+    filled: list[list[int]] = [[] for _ in range(pages)]
     for index, (start, end) in enumerate(lines):
         if text[start:end].strip():
-            margins[page_of_line[index]].append(index)
-    margins = [page[:_MARGIN] + page[_MARGIN:][-_MARGIN:] for page in margins]
+            filled[page_of_line[index]].append(index)
+    # A page's edge: the lines at its top and at its bottom that could be furniture, up to the first that could not
+    # (a rule, a heading, running text): what recurs below the game's title on every page is the game's own text.
+    margins = [list(dict.fromkeys(_edge(text, lines, page) + _edge(text, lines, page[::-1]))) for page in filled]
     where: dict[str, list[int]] = defaultdict(list)
     for page in margins:
         for index in page:
@@ -195,13 +218,65 @@ def _paged_furniture(text: str, lines: list[tuple[int, int]], breaks: list[int])
                 where[normalise(stripped)].append(index)
     need = pages if pages <= 3 else max(3, -(-pages // 4))
     drop: set[int] = set()
+    stripped_lines = [text[start:end].strip() for start, end in lines]
     for indices in where.values():
         on = sorted({page_of_line[i] for i in indices})
-        if len(on) >= need or _longest_run(on) >= 3:
+        if (len(on) >= need or _longest_run(on) >= 3) and not _in_sentences(stripped_lines, indices):
             drop.update(indices)
-    numbered = _form_numbers(text, lines, drop, page_of_line)
+    heads = _numbered_heads(stripped_lines, filled)
+    drop.update(index for _, _, _, _, index in heads)
+    numbered = _form_numbers(text, lines, drop, page_of_line) + heads
     numbered += [_number_line(text[slice(*lines[i])], page_of_line[i], i) for page in margins for i in page]
     return _Layout(True, breaks, page_of_line, drop, [found for found in numbered if found])
+
+
+def _numbered_heads(stripped: list[str], pages: list[list[int]]) -> list[tuple]:
+    """Running heads that name the part a page is in and carry its number ("16 CHAPTER 2. HOLD'EM GAMES" on an
+    even page, "2.3. CALIFORNIA LOWBALL 17" on an odd one, as LaTeX sets a book's): a page's first or last line,
+    short, opening or ending with a number that runs with the pages' (its difference from the page's place the
+    same on at least a third of the pages). Each as a page-number candidate (see `_Layout.numbered`)."""
+    found = []
+    for page, indices in enumerate(pages):
+        for index in dict.fromkeys(indices[:1] + indices[-1:]):
+            line = stripped[index]
+            if len(line.split()) <= _HEAD_WORDS and not _running_text(line) and not _PAGE_NUMBER.match(line):
+                found += [(page, int(number), index) for number in _EDGE_NUMBER.match(line).groups() if number]
+    shifts = Counter(value - page for page, value, _ in found)
+    if not shifts:
+        return []
+    shift, support = shifts.most_common(1)[0]
+    if support < max(3, len(pages) // 3):
+        return []
+    return [(page, ("head",), "arabic", value, index) for page, value, index in found if value - page == shift]
+
+
+def _edge(text: str, lines: list[tuple[int, int]], page: list[int]) -> list[int]:
+    """The first of a page's non-blank lines (`page`, from one edge inwards, at most `_MARGIN`) up to the first
+    that is no header or footer: neither a line that could be one (`_candidate`) nor a page number."""
+    edge = []
+    for index in page[:_MARGIN]:
+        stripped = text[slice(*lines[index])].strip()
+        if not (_candidate(stripped) or _PAGE_NUMBER.match(stripped)):
+            break
+        edge.append(index)
+    return edge
+
+
+def _in_sentences(stripped: list[str], indices: list[int]) -> bool:
+    """Are most of a recurring line's occurrences inside the document's sentences: opening a paragraph that runs on
+    (after a finished sentence or at the start, not finishing one, the next line carrying it on in lower case:
+    "Each player is dealt five cards face down, followed by a round of betting at the"), or carrying on the
+    sentence of the line before ("small bet limit.")? A running head carries on no sentence of its own, and a
+    line in lower case after a finished one ("posted Jul 27, 2015 | back to top") opens none."""
+    def inside(index: int) -> bool:
+        before = next((line for line in reversed(stripped[:index]) if line), "")
+        after = next((line for line in stripped[index + 1:] if line and not _PAGE_NUMBER.match(line)), "")
+        finished = not before or before.endswith(tuple(_SENTENCE_END))
+        line = stripped[index]
+        if line[:1].islower():
+            return not finished and not _ADDRESS.search(line)
+        return finished and after[:1].islower() and not line.endswith(tuple(_SENTENCE_END + ","))
+    return sum(map(inside, indices)) > len(indices) / 2
 
 
 def _number_line(line: str, page: int, index: int) -> tuple | None:
@@ -242,11 +317,13 @@ def _inferred_furniture(text: str, lines: list[tuple[int, int]]) -> _Layout:
     for index, line in enumerate(stripped):
         if _candidate(line):
             where[normalise(line)].append(index)
-    furniture: set[int] = set()
+    forms = []
     for indices in where.values():
         running = len(indices) >= 3 and _running(stripped, indices)  # a page number is evidence enough for less
-        if len(indices) >= (3 if running else 4) and _page_like(indices, starts, len(text), loose=running):
-            furniture.update(indices)
+        if len(indices) >= (3 if running else 4) and _page_like(indices, starts, len(text), loose=running) \
+                and not _in_sentences(stripped, indices):
+            forms.append(indices)
+    furniture = {index for indices in forms if not _templated(stripped, indices, forms) for index in indices}
     _add_companions(stripped, where, furniture)
     if not furniture:
         furniture = _page_number_chain(stripped, starts, len(text))
@@ -272,6 +349,19 @@ def _inferred_furniture(text: str, lines: list[tuple[int, int]]) -> _Layout:
                      for i in _neighbours(stripped, block)]
     breaks = [lines[i][0] for i in first_lines[1:]]
     return _Layout(True, breaks, page_of_line, furniture, [found for found in numbered if found])
+
+
+def _templated(stripped: list[str], indices: list[int], forms: list[list[int]]) -> bool:
+    """Do most occurrences of a recurring line stand a few lines from another recurring line's, with the
+    document's text between them? Then both are headings of a template its sections repeat ("Forced Money" …
+    "Dealing Procedure" under each game), not a page's edges: a page's furniture stands together, or a page apart."""
+    others = sorted(index for form in forms if form is not indices for index in form)
+    def near(index: int) -> bool:
+        at = bisect.bisect_left(others, index)
+        return any(0 < abs(other - index) <= _TEMPLATE_LINES
+                   and any(_LETTER.search(line) for line in stripped[min(other, index) + 1:max(other, index)])
+                   for other in others[max(at - 1, 0):at + 1])
+    return sum(map(near, indices)) > len(indices) / 2
 
 
 def _running(stripped: list[str], indices: list[int]) -> bool:
@@ -704,9 +794,10 @@ def _strip_front_matter(doc: MappedText) -> tuple[MappedText, dict[str, str], li
     metadata: dict[str, str] = {}
     drop: list[int] = []
     seen, label, titled = 0, "", 0
+    note = _opening_note(doc.text, lines)
     for index, (start, end) in enumerate(lines):
         line = doc.text[start:end].strip().lstrip("#").strip(" *_")
-        if not line:
+        if not line or index in note:
             continue
         seen += 1
         if seen > 12:
@@ -740,6 +831,19 @@ def _strip_front_matter(doc: MappedText) -> tuple[MappedText, dict[str, str], li
             break
     removed = [" ".join(doc.text[slice(*lines[i])].split()) for i in drop]
     return doc.edit((lines[i][0], min(lines[i][1] + 1, len(doc.text)), "") for i in drop), metadata, removed
+
+
+def _opening_note(text: str, lines: list[tuple[int, int]]) -> range:
+    """The lines of an editor's note in brackets the document opens with ("[This is the 2021 rulebook, converted
+    …]" over the title), closed within a few lines; no title nor body of the document's own."""
+    first = next((i for i, (start, end) in enumerate(lines) if text[start:end].strip()), None)
+    if first is None or (opener := text[slice(*lines[first])].strip()[:1]) not in _NOTE_CLOSES \
+            or _COPYRIGHT.search(text[slice(*lines[first])]):
+        return range(0)
+    for index in range(first, min(first + _NOTE_LINES, len(lines))):
+        if text[slice(*lines[index])].rstrip().endswith(_NOTE_CLOSES[opener]):
+            return range(first, index + 1)
+    return range(0)
 
 
 def _heads(line: str) -> bool:

@@ -85,7 +85,7 @@ def _paragraphs(block: Block, text: str) -> list[_Paragraph]:
     """The block's paragraphs as the document sets them: a list item, a table, a code block, or prose after a
     blank line each starts one; a wrapped line carries its paragraph on."""
     starts: list[tuple[int, str]] = []  # (offset, head)
-    code, table, blank, first, ended = False, False, False, True, True
+    code, table, blank, first, ended, listed = False, False, False, True, True, False
     for start, end in block.pieces:
         blank = True  # pieces are joined as paragraphs (a table's rows may each be one)
         pos = start
@@ -100,9 +100,11 @@ def _paragraphs(block: Block, text: str) -> list[_Paragraph]:
             elif not code:
                 row = stripped.startswith("|") and "|" in stripped[1:]  # a row, with or without its closing bar
                 # Prose after a blank line carries on a sentence a page break cut ("… natives of" / "Libya.").
-                if first or ITEM.match(stripped) or (row and not table) or (not row and (table or blank and ended)):
+                # A number opening a line a sentence wrapped onto ("… in phase" / "9. Lay out…") starts no item.
+                item = bool(ITEM.match(stripped)) and (blank or ended or listed)
+                if first or item or (row and not table) or (not row and (table or blank and ended)):
                     starts.append((pos, "" if row else run_in_heading(stripped)))
-                table, blank, first = row, False, False
+                table, blank, first, listed = row, False, False, item
                 ended = stripped.endswith(_ENDINGS)
             pos += len(line) + 1
     ends = [start for start, _ in starts[1:]] + [block.end]

@@ -71,7 +71,9 @@ def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None 
                           f"{document.format}")
     else:
         doc, selected, base = document.text, original, 0
-    doc = clean_document(doc, original, entry, vocab if vocab is not None else clean.vocabulary(original))
+    # Words are judged by the text as read, never the file's markup or scripts ("startsWith" in a page's script
+    # would join "starts with").
+    doc = clean_document(doc, original, entry, vocab if vocab is not None else clean.vocabulary(document.text.text))
     # Furniture first: "Page N of M" footers are what numbers the pages; footers it finds no rhythm in go after.
     found = furniture.strip_furniture(doc, document.page_starts or None)
     text = clean.drop_page_footers(found.text)
@@ -79,6 +81,11 @@ def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None 
     root = (entry.section,) if entry.section else ()
     chosen = shapes.choose(text, root) if entry.shape == shapes.AUTO else shapes.fit(entry.shape, text, root)
     doc = chosen.doc
+    # A heading in capitals is shown in title case, the document's acronyms kept ("Running GM NPCs").
+    known = titles.acronyms(doc.text)
+    for block in chosen.blocks:
+        block.section = tuple(titles.keep_acronyms(part, known) for part in block.section)
+        block.title = titles.keep_acronyms(block.title, known)
     # A flattened document has no page breaks left, but may keep its printed page numbers in its sentences.
     pages = found.pages if found.pages.numbers else flat.printed_pages(text) or found.pages
     sheets = document.page_starts if read_as.locator.sheet else None  # the file's own pages, where it has some
@@ -162,10 +169,10 @@ def _stored_date(written: str) -> str | None:
 
 def parse_manifest(manifest: Manifest) -> list[tuple[SourceEntry, ParsedSource]]:
     """Parse every source of the manifest, reading each file once; split words are judged against the whole
-    corpus' vocabulary."""
+    corpus' vocabulary (their texts as read)."""
     files = dict.fromkeys(entry.file for entry in manifest.sources)  # entries may share a file (`lines`)
     documents = {file: formats.read(manifest.folder / file) for file in files}
-    vocab = clean.vocabulary(*(document.original for document in documents.values()))
+    vocab = clean.vocabulary(*(document.text.text for document in documents.values()))
     return [(entry, parse_source(entry, manifest.folder, document=documents[entry.file], vocab=vocab))
             for entry in manifest.sources]
 

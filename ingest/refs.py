@@ -290,7 +290,7 @@ def _ordinal(ruling: Ruling) -> bool:
     ("7", "q12"), or any label that does not number (a slug)? A paragraph that is a numbered heading's own
     text ("6.A" under "6.A. Basic Checks", "7.11" under "Rule 7.11 Instigator") carries the heading's number,
     and a glossary entry its term."""
-    if ruling.kind in TERM_KINDS:
+    if ruling.kind in TERM_KINDS or _printed_heading(ruling):
         return False
     if not numbering(ruling.label):
         return True
@@ -315,8 +315,13 @@ def _own_labels(members: list[Ruling]) -> list[str]:
     numbers = {numbering(r.label) for r in members}
     ordinals = (str(n) for n in count(1) if str(n) not in numbers)
     # A glossary entry the document numbers ("4-1. Effect") keeps its number.
-    return [(numbering(r.label) if r.label[:1].isdigit() else "") or _term(r) or numbering(r.label) or next(ordinals)
-            for r in members]
+    return [(numbering(r.label) if r.label[:1].isdigit() else "") or _term(r) or numbering(r.label)
+            or (r.label if _printed_heading(r) else "") or next(ordinals) for r in members]
+
+
+def _printed_heading(ruling: Ruling) -> bool:
+    """Is the ruling a heading's own text, labelled as the heading prints it ("Interpretation 1 Rule 7.1 (a)")?"""
+    return bool(ruling.label) and ruling.section.rpartition(" > ")[2] == ruling.label
 
 
 def _named(members: list[Ruling], base: list[str], section: str, titled: set[str]) -> list[str]:

@@ -41,6 +41,8 @@ _NAME_WORD = r"(?:[A-Z][\w'’&.-]*[\w]|[A-Z])"
 _NAME_RUN = re.compile(rf"{_NAME_WORD}(?:(?::[^\S\n]+|[^\S\n]+(?:(?:{'|'.join(sorted(SMALL_WORDS))})[^\S\n]+)*)"
                        rf"(?:{_NAME_WORD}|\d[\d,.]*\d|\d))*")
 _MAX_NAME_WORDS = 6
+# A word in capitals after a lower-case word on the same line: two to five letters, a plural "s" ("GM", "NPCs").
+_ACRONYM = re.compile(r"(?<=[a-z,;] )[A-Z]{2,5}s?\b(?=[ ,.;:!?)])")
 
 
 def words(text: str) -> list[str]:
@@ -83,6 +85,21 @@ def as_written(title: str) -> str:
     return title
 
 
+def acronyms(text: str) -> dict[str, str]:
+    """The words `text` writes in capitals inside sentences ("the GM spends Fear", "NPCs"), by their lower case:
+    at least twice so, and never written as a plain word ("It" opens sentences, so "IT" is no acronym; "AND")."""
+    written = Counter(_ACRONYM.findall(text))
+    plain = {word.lower() for word in _WORD.findall(text) if word[1:].islower()}
+    return {word.lower(): word for word, count in written.items() if count >= 2 and word.lower() not in plain}
+
+
+def keep_acronyms(title: str, known: dict[str, str]) -> str:
+    """`title` with the words that title case wrote from capitals ("Core Gm Mechanics") as the document writes
+    them (`acronyms`: "Core GM Mechanics")."""
+    return _WORD.sub(lambda m: known.get(m.group().lower(), m.group()) if m.group().istitle() else m.group(),
+                     title) if known else title
+
+
 def _title_word(match: re.Match) -> str:
     word = match.group().lower()
     return word if word in SMALL_WORDS else word.capitalize()
@@ -98,7 +115,7 @@ def document_title(candidates: list[str | None], text: str, game_name: str | Non
     title = next((c for c in candidates if c and not is_section_heading(c)), None)
     if not title:
         return None
-    title = as_written(title)
+    title = keep_acronyms(as_written(title), acronyms(text))
     if not game_name:
         return f"{filed_as} {title}" if filed_as and is_generic(title, text) else title
     if names_game(title, game_name):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-MAX_REF = 24
+MAX_REF = 40
 MAX_ABBREV = 10
 # A roman part of a label: "7.1c.iv", "7.11viii".
 _ROMAN_PART = r"[ivxlc]{2,6}(?![a-z])"

@@ -160,3 +160,13 @@ def test_callout_marks_of_a_symbol_font_go_as_lines_and_where_they_stand_alone_i
                                                    "ends, © Acme.\n")
     greek = "Ο κανόνας\nπ\n"  # in a text written in another script its letters are its words
     assert run(clean.drop_symbol_glyphs, greek) == greek
+
+
+def test_a_pages_script_never_decides_what_is_a_word_of_its_text(tmp_path):
+    from ingest.changeset import read_document
+    page = ("<html><head><script>if (url.startsWith('#')) { startsWith(url); }</script></head><body>"
+            "<h1>Quarry Rules</h1><p>Every player starts with 2 stones and draws more during play.</p>"
+            "<p>A player with no stones left is out of the game.</p></body></html>")
+    (tmp_path / "rules.html").write_text(page, encoding="utf-8")
+    rulings = read_document(tmp_path / "rules.html", "quarry")[1].rulings
+    assert any("Every player starts with 2 stones" in r.text for r in rulings)

@@ -260,3 +260,40 @@ def test_a_short_prints_running_lines_go_even_though_its_last_page_ends_early():
     found = strip_furniture(MappedText.of(original))
     assert "file:///" not in found.text.text
     assert found.text.text.count("A rule of the game") == 65
+
+
+def _variant_book(pages: int = 8) -> list[str]:
+    """A book of game variants, one a page, each opening with the same headings and sentence, as a poker or a
+    party-game book prints its games; a running head opens each page."""
+    return [f"HOUSE GAMES BOOK\n{n}. Variant {n}\nForced Bets\nThe game is played with a dealer button and blinds.\n"
+            "Dealing\nEach player is dealt two cards face down, followed by a round of\nbetting at the small limit.\n"
+            + "".join(f"Then rule {n}.{k} of this variant applies to every player at the table.\n" for k in range(1, 9))
+            for n in range(1, pages + 1)]
+
+
+def test_text_every_section_of_a_template_repeats_stays_in_a_paged_book():
+    pages = _variant_book()
+    found = strip_furniture(MappedText.of("\f".join(pages)))
+    assert dict(found.removed) == {"HOUSE GAMES BOOK": 8}
+    text = found.text.text
+    assert text.count("Forced Bets\nThe game is played with a dealer button and blinds.\nDealing\n") == 8
+    assert text.count("round of\nbetting at the small limit.") == 8
+
+
+def test_text_every_section_of_a_template_repeats_stays_without_page_breaks():
+    found = strip_furniture(MappedText.of("\n".join(pages := _variant_book())[len("HOUSE GAMES BOOK\n"):]
+                                          .replace("HOUSE GAMES BOOK\n", "")))
+    assert dict(found.removed) == {}
+    assert found.text.text.count("Forced Bets") == len(pages)
+
+
+def test_a_running_head_carrying_the_page_number_and_the_part_it_is_in_goes():
+    # A LaTeX book: the even page's head names the chapter after the page's number, the odd page's the section
+    # before it; neither repeats word for word.
+    heads = ["{n} CHAPTER 2. BOARD GAMES", "2.{s}. VARIANT {s} {n}"]
+    pages = [heads[n % 2].format(n=n + 10, s=n // 2 + 1) + "\n" + "".join(
+        f"A plain sentence of the rules, number {k}, on page {n + 10}, runs on to the margin.\n" for k in range(20))
+        for n in range(8)]
+    found = strip_furniture(MappedText.of("\f".join(pages)))
+    assert "CHAPTER" not in found.text.text and "VARIANT" not in found.text.text
+    assert found.pages.numbers == list(range(10, 18))

@@ -8,6 +8,7 @@ from kb.lexicon import glossary_terms, load_lexicon
 from kb.query import glossary_rulings
 from kb.search import ask
 from kb.store import connect
+from model.refs import MAX_REF
 
 # "Fading" is defined only by a citation: rule 3.1 never uses the word. (A document needs ten numbered rules
 # before "See 3.1" is read as a rule number rather than a quantity.)
@@ -187,7 +188,7 @@ def test_a_glossary_of_term_lines_is_one_glossary_ruling_per_term_linked_to_the_
     assert [title for _, title, _, _ in entries] == ["Ability", "Excess Damage", "Legendary", "Mana Pool",
                                                      "Summoning Sickness Rule", "Trample"]
     refs = [ref for _, _, ref, _ in entries]
-    assert refs[1] == "Wyrm Excess Damage" and all(len(ref) <= 24 for ref in refs)
+    assert refs[1] == "Wyrm Excess Damage" and all(len(ref) <= MAX_REF for ref in refs)
     assert entries[0][3].startswith("1. Text on a card") and "2. An activated" in entries[0][3]
     cited = dict(conn.execute("select r.title, group_concat(x.to_id) from xrefs x join rulings r on r.id = x.from_id "
                               "where r.game = 'wyrm' and r.kind = 'glossary' and x.kind = 'number' group by r.id"))

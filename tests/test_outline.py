@@ -1042,3 +1042,80 @@ def test_names_listed_after_a_colon_or_broken_from_a_column_are_no_stack_of_head
               "Repair Facility in Tobruk and one in Mersa Matruh for all of its units.\n")
     for text in (listed, column):
         assert not [b for b in segment(text) if b.section[-1] in ("Revised Magical Items Table", "Player has a Temporary")]
+
+
+CASE_BOOK = """LAW 12 FOULS
+Law 12.1 Tripping
+Tripping is making an opponent fall with a leg or a foot.
+12.1 (a) A direct free kick is awarded when a player trips an opponent.
+12.1 (b) A player who trips an opponent from behind is cautioned.
+CASES
+Case 1  Law 12.1 (a)
+A player slides for the ball, misses it and the opponent falls over the outstretched leg. This is tripping.
+Case 2  Law 12.1 (b)
+Question:
+Is a trip from the side "from behind"?
+Answer:
+No: only a trip the opponent could not see coming.
+Law 12.2 Holding is the act of impeding an opponent's movement with the hands or arms, whether or
+not the ball is near.
+12.2 (a) A direct free kick is awarded for holding.
+Case 1  Law 12.2 (a)
+A goalkeeper holding an attacker at a corner kick concedes a penalty kick.
+"""
+
+
+def test_notes_numbered_under_the_rules_they_cite_are_units_of_their_own_under_that_rule():
+    blocks = segment(CASE_BOOK)
+    notes = [b for b in blocks if b.label.startswith("Case")]
+    assert [(b.label, b.kind, b.parent) for b in notes] == [
+        ("Case 1 Law 12.1 (a)", "clarification", "12.1"), ("Case 1 Law 12.2 (a)", "clarification", "12.2")]
+    assert notes[0].text.startswith("A player slides for the ball") and notes[0].text.endswith("This is tripping.")
+    assert notes[0].section[-3:] == ("Law 12.1 Tripping", "Cases", "Case 1 Law 12.1 (a)")
+    question = next(b for b in blocks if b.kind == "question")
+    assert question.section[-1] == "Case 2 Law 12.1 (b)" and "only a trip the opponent" in question.text
+    # no subrule holds a note's text, and the numbering goes on after the notes
+    assert by_label(blocks)["12.1b"].text == "A player who trips an opponent from behind is cautioned."
+    assert by_label(blocks)["12.2a"].section[-1] == "Law 12.2"
+
+
+def test_a_rules_heading_whose_line_runs_on_into_its_text_heads_the_rule():
+    blocks = by_label(segment(CASE_BOOK))
+    assert blocks["12.2"].text.startswith("Holding is the act of impeding") and blocks["12.2"].text.endswith(
+        "whether or not the ball is near.")
+    assert blocks["12.2a"].parent == "12.2"
+
+
+def test_a_list_of_names_a_paragraphs_colon_introduces_is_that_paragraphs_text():
+    text = ("# Errata\n\n## Round Summary\n\nThe round summary card lists the steps out of order. They are:\n\n"
+            "1. Draw Cards\n2. Move Units\n3. Resolve Battles\n\n## Dragon Card\n\nThe Dragon costs 3, not 4.\n")
+    blocks = segment(text)
+    assert [(b.section[-1], b.kind) for b in blocks] == [("Round Summary", "paragraph"), ("Dragon Card", "paragraph")]
+    assert blocks[0].text.endswith("They are: 1. Draw Cards 2. Move Units 3. Resolve Battles")
+
+
+def test_errata_are_the_text_in_force_not_a_record_of_revisions():
+    text = ("# Quarry FAQ\n\n## Questions\n\nQ: Can I pass?\n\nA: Yes.\n\n" + "Q: Can I pass twice?\n\nA: No.\n\n" * 3
+            + "## Errata\n\n### Dragon Card\n\nThe Dragon costs 3, not 4.\n")
+    dragon = segment(text)[-1]
+    assert dragon.section[-1] == "Dragon Card" and dragon.kind == "paragraph"
+
+
+def test_a_list_a_decimal_rules_text_opens_at_its_margin_is_that_rules():
+    text = ("1 BETTING\n1.4 Ties and Odd Chips\nWhen a pot is split, odd chips go as follows.\n"
+            "1. An odd chip is broken down into the smallest denomination in play.\n"
+            "2. No player may receive more than one odd chip.\n"
+            "1.5 Big Blind Ante\nSome questions about the ante include: (a) how large should it be;\n"
+            "(b) should it shrink when the table is short; and (c) who posts it.\n")
+    blocks = by_label(segment(text))
+    assert blocks["1.4.1"].text.startswith("An odd chip") and blocks["1.4.2"].parent == "1.4"
+    assert "1.5b" not in blocks and "(b) should it shrink" in blocks["1.5"].text
+
+
+def test_a_number_a_sentence_wraps_onto_a_lines_start_is_no_item():
+    text = ("Setup\n1. Each player takes five stones and a screen, and sets the stones behind the screen.\n"
+            "Set the rest of the stones aside: they become available to the players in phase\n"
+            "9. Lay out the board between the players.\n2. The youngest player goes first.\n")
+    blocks = segment(text)
+    assert [b.label for b in blocks] == ["1", "2"]
+    assert blocks[0].text.endswith("in phase 9. Lay out the board between the players.")

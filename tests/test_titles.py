@@ -174,3 +174,18 @@ def test_a_generic_title_of_a_document_that_never_names_its_game_is_joined_with_
     # A title that names something is the document's own: kept as it prints it.
     assert _title_of(tmp_path, "notes.md", text.replace("Rules Questions", "Stone Age Notes"),
                      "quarry-card-game") == "Stone Age Notes"
+
+
+def test_an_editors_note_in_brackets_over_the_title_is_read_past(tmp_path):
+    text = ("[This is the 2023 edition, pasted from a word processor\ninto plain text for its edit history.]\n\n"
+            f"Quarry Rule Book 2023\nA. N. Author\n\n{_RULES}\n")
+    assert _title_of(tmp_path, "quarry-notes.txt", text, "quarry") == "Quarry Rule Book 2023"
+
+
+def test_a_title_and_headings_in_capitals_keep_the_acronyms_the_document_writes(tmp_path):
+    text = ("# QUARRY GM SCREEN\n\nThe GM of Quarry decides when NPCs act. The GM rolls for the NPCs.\n\n"
+            "## RUNNING NPCS IN QUARRY\n\nIt is up to the GM: any NPC acts after the players.\n")
+    (tmp_path / "screen.md").write_text(text, encoding="utf-8")
+    entry, parsed = read_document(tmp_path / "screen.md", "quarry")
+    assert entry.title == "Quarry GM Screen"
+    assert {r.section for r in parsed.rulings} >= {"Quarry GM Screen > Running NPCs in Quarry"}

@@ -6,6 +6,7 @@ all lines…). Computed once, before a line is cut, and frozen: the builder read
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from ingest import labels
@@ -44,7 +45,8 @@ _STEPS = 3
 # Labels over titles in a row, this many of them siblings, are a contents page; a title wraps over a few lines.
 _CONTENTS_RUN = 3
 _WRAPPED_TITLE = 3
-_SIBLING_LINES = 200  # how far a numbered step's next sibling is looked for
+_SIBLING_LINES = 200
+_ANNOTATIONS = 2  # notes numbered with one word under the rules they cite, for that word to number notes  # how far a numbered step's next sibling is looked for
 
 Line = tuple[int, str]  # where a line starts in the text, and the line
 
@@ -73,6 +75,10 @@ class Facts:
     steps: frozenset[str]              # words it numbers its steps after ("STEP 7-PLACE…"), folded
     listed: frozenset[int]             # the labels of a contents page ("1.2." over "The Golden Rules")
     spaced_out: bool                   # a blank line between all lines (as some PDFs read)
+    # Notes numbered under the rules they cite ("Interpretation 1  Rule 7.1 (a)"), and the lines that head a run of
+    # them ("INTERPRETATIONS"): headings under the rule they sit in.
+    annotations: frozenset[int] = frozenset()
+    annotation_groups: frozenset[int] = frozenset()
 
     def line(self, index: int) -> str:
         """The text of line `index`."""
@@ -205,7 +211,19 @@ def document_facts(text: str) -> Facts:
         width=lengths[int(0.9 * (len(lengths) - 1))] if lengths else 0,
         top_rules=numbers_rules_from_the_top(readings, numbers), lone=lone, steps=frozenset(stepped(lines)),
         listed=frozenset(contents_pairs(lines, readings, following) if lone else ()),
-        spaced_out=_spaced_out(lines, readings))
+        spaced_out=_spaced_out(lines, readings), **_annotations(lines, readings, following))
+
+
+def _annotations(lines: list[Line], readings: list[Reading], following: list[int | None]) -> dict[str, frozenset[int]]:
+    """The lines that are notes numbered under the rules they cite, where the document numbers at least
+    `_ANNOTATIONS` with one word (not a keyword numbering sections and rules), and the lines in capitals naming
+    that word that stand over the first of a run ("INTERPRETATIONS" over "Interpretation 1  Rule 7.1 (a)")."""
+    words = Counter(reading.annotation.group("word") for reading in readings if reading.annotation)
+    notes = {index for index, reading in enumerate(readings) if reading.annotation
+             and words[word := reading.annotation.group("word")] >= _ANNOTATIONS and word.casefold() not in _KEYWORDS}
+    groups = {index for index, reading in enumerate(readings) if reading.caps and following[index] == index + 1
+              and index + 1 in notes and readings[index + 1].annotation.group("word").upper() in lines[index][1].upper()}
+    return {"annotations": frozenset(notes), "annotation_groups": frozenset(groups)}
 
 
 def _spaced_out(lines: list[Line], readings: list[Reading]) -> bool:

@@ -57,6 +57,8 @@ from ingest.text import MappedText
 
 # What body text under a heading opens with: a capital, a quotation mark or a parenthesis.
 _BODY_OPENERS = string.ascii_uppercase + "“\"("
+_WRAPPED_WORDS = 6  # a line of this many words ending no clause wraps a sentence onto the next
+_LISTED_WORDS = 6  # the most words of a name in a list a paragraph introduces ("1. Destroy Bases and Transports")
 
 
 def parse_outline(doc: MappedText, root: tuple[str, ...]) -> list[Block]:
@@ -137,6 +139,9 @@ class _Outline:
             if bullet or reading.caption:
                 self._text(index, pos, line, bullet)
                 continue
+            if index in self.facts.annotations or index in self.facts.annotation_groups:
+                self._open(self._annotation(index, stripped), index)
+                continue
             item = reading.item
             step = step_unit(line, self.facts.steps, self.section) if self.facts.steps else None
             if step:
@@ -176,6 +181,9 @@ class _Outline:
             if heading:
                 if not self._heading_unit(index, pos, line, heading):
                     self._open(heading, index)
+                    if heading.runs_on:
+                        cut = line.index(stripped) + heading.runs_on
+                        self._text(index, pos + cut, line[cut:])
             elif not (item and self._unit(index, pos, line, item)):
                 self.current = self._resumed(index, stripped) or self.current
                 self._text(index, pos, line)
@@ -253,6 +261,11 @@ class _Outline:
             # "Rule 7.11 Instigator & Aggressor": a rule's heading, its own text the rule
             return Heading(labels.depth(number), stripped, number, "numbered",
                             rule=labels.compound(number) and not KEYWORD_PART.match(stripped))
+        if keyword and not carried and self.facts.wraps(index) and self._continues(keyword.group("n")):
+            # "Rule 7.8 Kneeing is the act of a player…": the next rule's heading, its text running on in the line
+            number = keyword.group("n")
+            return Heading(labels.depth(number), stripped[:keyword.end("n")], number, "numbered",
+                           rule=labels.compound(number) and not KEYWORD_PART.match(stripped), runs_on=keyword.end("n"))
         if self.facts.top_rules and (reading.top() or self.facts.numbers[index] is not None):
             return self.numbering.heading(index, self.heading_line, self.headings)
         chapter = reading.chapter()
@@ -298,6 +311,17 @@ class _Outline:
                                              and self.glossary.opens(index)):
             return Heading(0, section_title(stripped), heading_number(stripped), "titled")
         return None
+
+    def _annotation(self, index: int, stripped: str) -> Heading:
+        """A note numbered under the rule it cites ("Interpretation 1  Rule 7.1 (a)"), or the line over a run of them
+        ("INTERPRETATIONS"): a heading inside the rule it sits in, the note's own text a unit labelled as printed."""
+        group = index in self.facts.annotation_groups
+        kinds = ("annotation", "annotations") if group else ("annotation",)
+        base = next((h.level for h in reversed(self.headings) if h.kind not in kinds), 0)
+        if group:
+            return Heading(base + 1, section_title(stripped), None, "annotations")
+        label = " ".join(stripped.split())
+        return Heading(base + 1, label, label, "annotation", rule=True)
 
     def _cites_part(self, index: int, number: int) -> bool:
         """Is part `number` at `index` cited by its number: no rule numbered under it follows, no numbered
@@ -349,6 +373,11 @@ class _Outline:
         indent = indent_of(self.facts.line(index))
         if any(at == indent and previous == str(int(number) - 1) for at, previous, _ in self.items):
             return False
+        above = self.facts.preceding[index]
+        item = self.facts.readings[above].item if above >= 0 else None
+        if item is not None and item.group("number") == str(int(number) - 1) \
+                and indent_of(self.facts.line(above)) == indent:
+            return False  # the list's next name ("10. Pass the First Player Token" after "9. Discard Combat Cards")
         following = self.facts.following_item(index)
         if following is None or not following.group("number"):
             return True
@@ -511,6 +540,9 @@ class _Outline:
         if self.facts.top_rules or not labels.numeric(number):
             return
         closed = False
+        while self.headings and self.headings[-1].kind in ("annotation", "annotations"):
+            self.headings.pop()  # notes on a rule end where the numbering goes on
+            closed = True
         while (self.headings and labels.numeric(self.headings[-1].number)
                and not labels.within(number, self.headings[-1].number)
                and labels.follows(number, self.headings[-1].number)):
@@ -557,6 +589,14 @@ class _Outline:
                     self._begin_rule(block, indent_of(line), start, end)
                 return block is not None
             number = item.group("number")
+            above = self.facts.readings[index - 1] if index else None
+            if number != "1" and above is not None and not above.ends_clause and above.item is None \
+                    and len(self.facts.line(index - 1).split()) >= _WRAPPED_WORDS \
+                    and self.heading_line != index - 1 and not any(previous == str(int(number) - 1) for _, previous, _ in self.items):
+                return False  # "…available to form corporations in phase" / "9. Lay out the cards…": a sentence's number
+            if self._names_listed(index, start, end):
+                self.current = self.current or self.last  # past the blank line before the list
+                return False
             if self.in_answer and number == str(self.answer_items + 1) and not ASKS.match(self.facts.text[start:end]):
                 self.answer_items += 1  # the answer's own list, counted from 1
                 return False
@@ -571,6 +611,10 @@ class _Outline:
         if bare and (self.case is None or bare != self._next_letter()):
             return False  # "a Space Dock…" carrying a sentence on, not the subrule that comes next
         letter = (item.group("letter") or item.group("dotted") or bare).lower()
+        last = self.blocks[-1].label.lower() if self.blocks else ""
+        if letter != "a" and letter != self._next_letter() and not last.endswith(chr(ord(letter) - 1)) \
+                and self.facts.text[start:start + 1].islower():
+            return False  # "(b) should the size…": a sentence's inline list, its "(a)" inside the line above
         if self.named is not None:
             block = Block(self.section + (self.named.title,), letter, "", [])
         elif self.case is not None:
@@ -579,6 +623,21 @@ class _Outline:
             block = Block(self.section, letter, "", [])
         self._start(block, start, end)
         return True
+
+    def _names_listed(self, index: int, start: int, end: int) -> bool:
+        """Is the numbered line at `index` (its text `start`..`end`) one of a list of names that a paragraph's colon
+        introduces ("The steps are as follows:" / "1. Destroy Bases and Transports" / "2. Lose Resource Cards"): a
+        few words, no sentence, the line above the colon or the list's item before? Then the list is the
+        paragraph's text, not a unit each."""
+        body = self.facts.text[start:end].strip()
+        unit = self.current or self.last
+        if (unit is None or unit.kind != "paragraph" or not body
+                or len(body.split()) > _LISTED_WORDS or body[-1] in ".!?;:"):
+            return False
+        previous = self.facts.preceding[index]
+        above = self.facts.line(previous).strip() if previous >= 0 else ""
+        return unit.pieces[-1][1] >= self.facts.lines[previous][0] and (
+            above.endswith(":") or self.facts.readings[previous].item is not None)
 
     def _roman(self, numeral: str, start: int, end: int) -> bool:
         """An item numbered in roman ("iv. Using a helmet…") under the numbered rule or subrule above it (label
@@ -629,7 +688,9 @@ class _Outline:
         block = Block(self.section, label, own if term else section_title(own) if titled else "", [],
                       kind="glossary" if term else "rule", parent=self._parent_of(label))
         self.decimal_rules[label] = block
-        self._begin_rule(block, indent_of(line), start, end)
+        # A list its text opens is the rule's, however far the list is indented: a PDF sets "1.4 Ties" and
+        # "1. An odd chip…" at one margin, and the item is 1.4.1.
+        self._begin_rule(block, indent_of(line) - 1, start, end)
         return True
 
     def _begin_rule(self, block: Block, indent: int, start: int, end: int) -> None:
@@ -764,8 +825,13 @@ class _Outline:
             self.current = self.last  # a list after a blank line belongs to the paragraph that introduces it
         if self.current is None and self.own_number is not None:
             if self.own is None:  # "6.A. BASIC CHECKS" over its test cases: its own text is 6.A
+                # a note's text is a clarification of the rule it sits in ("Interpretation 2  Rule 7.1 (e)")
+                note = self.headings[-1].kind == "annotation"
+                rule = next((h.number for h in reversed(self.headings) if h.rule and h.kind != "annotation"
+                             and h.number in self.rules), None) if note else None
                 self.own = Block(self.section, self.own_number,
-                                 without_number(self.headings[-1].title, self.own_number), [], kind="paragraph")
+                                 without_number(self.headings[-1].title, self.own_number), [],
+                                 kind="clarification" if note else "paragraph", parent=rule)
                 self.blocks.append(self.own)
                 self.rules.add(self.own_number)
                 self.case = self.own  # its lettered and roman items are its subrules
