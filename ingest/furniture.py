@@ -21,6 +21,7 @@ from datetime import date
 from itertools import pairwise
 
 from ingest import titles
+from ingest.classify import KEYWORDS
 from ingest.text import MappedText
 
 _MARGIN = 5  # non-blank lines at the top and at the bottom of a page where headers and footers sit
@@ -45,6 +46,9 @@ _SENTENCE_END = ".!?:;\"”’)]"
 _CONTENTS_HEADING = re.compile(r"^(?:#{1,6}\s*)?(?:table\s+of\s+)?contents:?$", re.I)
 _SECTION = r"(?:\d+(?:\.\d+)*\.?|[A-Z]\.|[IVX]+\.)"
 _NUMBERED_ENTRY = re.compile(rf"^(?P<number>{_SECTION})\s+(?P<title>\S.*)$")
+# An entry whose page follows its title after one space, as LaTeX sets a chapter's or an appendix's: "Preface 5",
+# "1 Betting Formats and Variations 7", "A Lowball Scales 65".
+_SPACED_ENTRY = re.compile(r"^(?:(?P<number>[A-Z]|\d{1,3})\s+)?(?P<title>[A-Z“\"‘'][^.!?:;]*?)\s\d{1,4}$")
 # A contents entry's dot leader and page number ("Setup . . . . 4", "Setup   4"), matched on the entry reversed
 # (see `_leader`).
 _LEADER_REVERSED = re.compile(r"(?:\d+|[ivxlc]+)(?:\s*(?:\s?[.·…_]){2,}\s*|\s{2,})")
@@ -74,6 +78,8 @@ _VERSION_LINE = re.compile(rf"^(?:version|ver\.|v|revision|rev\.|release)\s*:?\s
 _TITLE_VERSION = re.compile(r"(?:^|[\s(–—-])(?:version|ver\.|v)\s?(?P<version>\d+(?:\.\d+)+[a-z]?)\b", re.I)
 _COPYRIGHT = re.compile(r"^(?:©|\(c\)|copyright\b)|all rights reserved", re.I)
 _NOTE_CLOSES = {"[": "]", "(": ")"}
+_SPACED_WORDS = 10  # the most words of a contents entry whose page follows after one space
+_PART_WORDS = {word.casefold() for word in KEYWORDS}
 _NOTE_LINES = 6  # the most lines an opening editor's note runs over
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
@@ -269,8 +275,9 @@ def _in_sentences(stripped: list[str], indices: list[int]) -> bool:
     sentence of the line before ("small bet limit.")? A running head carries on no sentence of its own, and a
     line in lower case after a finished one ("posted Jul 27, 2015 | back to top") opens none."""
     def inside(index: int) -> bool:
-        before = next((line for line in reversed(stripped[:index]) if line), "")
-        after = next((line for line in stripped[index + 1:] if line and not _PAGE_NUMBER.match(line)), "")
+        before = next((stripped[i] for i in range(index - 1, -1, -1) if stripped[i]), "")
+        after = next((stripped[i] for i in range(index + 1, len(stripped))
+                      if stripped[i] and not _PAGE_NUMBER.match(stripped[i])), "")
         finished = not before or before.endswith(tuple(_SENTENCE_END))
         line = stripped[index]
         if line[:1].islower():
@@ -656,6 +663,10 @@ def _entries(line: str) -> list[tuple[int, str, str]] | None:
             entries.append((column, piece.rstrip("."), _title(following)))
             index += 1
             paged = False
+        elif (spaced := _SPACED_ENTRY.match(piece)) and len(spaced.group("title").split()) <= _SPACED_WORDS \
+                and spaced.group("title").casefold() not in _PART_WORDS:  # "Chapter 1" heads the body
+            entries.append((column, spaced.group("number") or "", _title(spaced.group("title"))))
+            paged = True
         elif numbered and _title(numbered.group("title")):
             entries.append((column, numbered.group("number").rstrip("."), _title(numbered.group("title"))))
             paged = _leader(piece) is not None

@@ -297,3 +297,12 @@ def test_a_running_head_carrying_the_page_number_and_the_part_it_is_in_goes():
     found = strip_furniture(MappedText.of("\f".join(pages)))
     assert "CHAPTER" not in found.text.text and "VARIANT" not in found.text.text
     assert found.pages.numbers == list(range(10, 18))
+
+
+def test_a_contents_whose_chapters_print_their_page_after_one_space_goes_whole():
+    contents = ("Contents\nPreface 5\n1 Setting Up 7\n1.1 The Board . . . . . . . . . . 7\n1.2 The Pieces . . . . . . . . 8\n"
+                "2 Playing 9\n2.1 A Turn . . . . . . . . . . . 9\nA Scoring Tables 12\nB The “Quiet Rule” 14\n")
+    body = "Preface\nThis book holds the rules of the game.\n1 Setting Up\n1.1 The Board\nLay out the board.\n"
+    found = strip_furniture(MappedText.of(contents + body))
+    assert found.text.text.strip() == body.strip()
+    assert ("B", "The “Quiet Rule”") in found.contents and ("", "Preface") in found.contents
