@@ -147,7 +147,8 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
         # under, never its place in the source.
         below = _below_root(section, root, keep_last=False)
         printed = [label for part in reversed(below) if (label := _printed(part))][:1]
-        choices = [[f"{qualifier} {own}".strip() for own in base]
+        # A label opening with the qualifier already is not qualified again ("Master Master Cards 1").
+        choices = [[own if own.startswith(f"{qualifier} ") else f"{qualifier} {own}".strip() for own in base]
                    for qualifier in ("", *_qualifiers(section, root), *printed)]
         if below and not heading and not printed:
             choices.append([_under_title(" ".join(below[-1].split()), own) for own in base])

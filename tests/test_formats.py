@@ -389,3 +389,11 @@ def test_markdown_and_html_readers_never_fail_and_map_inside_the_source(source):
         text = out.mapped(len(source))
         assert len(text.offsets) == len(text.text) + 1
         assert all(0 <= offset <= len(source) for offset in text.offsets)
+
+
+def test_a_template_engines_tags_left_in_a_saved_page_are_no_text(tmp_path):
+    page = ("{% extends 'layout.html.twig' %}\n{% block body %}\n<h1>Quarry Rules</h1>\n<p>Each player takes five "
+            "stones.</p>\n<p>{{ footer }}</p>\n{% endblock %}\n")
+    (tmp_path / "rules.html").write_text(page, encoding="utf-8")
+    text = read(tmp_path / "rules.html").text.text
+    assert "Each player takes five stones." in text and "{" not in text

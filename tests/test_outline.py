@@ -1119,3 +1119,34 @@ def test_a_number_a_sentence_wraps_onto_a_lines_start_is_no_item():
     blocks = segment(text)
     assert [b.label for b in blocks] == ["1", "2"]
     assert blocks[0].text.endswith("in phase 9. Lay out the board between the players.")
+
+
+def test_a_lead_in_ending_in_a_colon_keeps_the_paragraph_after_it():
+    blocks = segment("# Special Rolls\n\nRoll two dice and add them.\n\nNotes:\n\nA roll that can damage a target is an "
+                     "attack roll.\n\nA doubled roll is a critical success.\n")
+    assert [b.text for b in blocks] == ["Roll two dice and add them.",
+                                        "Notes: A roll that can damage a target is an attack roll.",
+                                        "A doubled roll is a critical success."]
+
+
+CHAPTERED = ("# Quarry Rules\n\n## 4. Turn Sequence\n\n### 1. Draw Phase\n\nDraw a card.\n\n### 2. Move Phase\n\n"
+             "Move a stone.\n\n### Summary of a Move\n\n1. **Pick a stone:** any of your own.\n2. **Move it** one "
+             "square.\n   - A blocked stone stays.\n\nA stone may never jump.\n\n### 3. End Phase\n\nPass.\n\n"
+             "## 5. Ending the Game\n\nThe game ends when a player has no stones.\n")
+
+
+def test_a_list_is_not_numbered_within_a_chapter_whose_parts_are_numbered_afresh():
+    blocks = segment(CHAPTERED)
+    assert [b.label for b in blocks if b.section[-1] == "Summary of a Move" and b.kind != "paragraph"] == ["1", "2"]
+
+
+def test_a_paragraph_at_the_margin_after_an_indented_list_is_no_part_of_its_last_item():
+    blocks = segment(CHAPTERED)
+    item = next(b for b in blocks if "Move it" in b.text)
+    assert "never jump" not in item.text
+    assert any(b.text == "A stone may never jump." for b in blocks)
+
+
+def test_a_heading_is_never_inside_the_deeper_heading_of_its_own_number():
+    ending = next(b for b in segment(CHAPTERED) if b.text.startswith("The game ends"))
+    assert ending.section == ("Rules", "Quarry Rules", "5. Ending the Game")

@@ -407,3 +407,12 @@ def test_the_heading_every_ruling_sits_under_gives_no_qualifier():
     refs = list(ruling_refs(rulings, "Laws", "").values())
     assert refs == ["Laws P.1", "Laws F.1", "Laws F.2", "Laws Appendices F.1", "Laws 3.1"]  # not "Laws Laws F.1"
     assert list(ruling_refs(rulings, "Laws", "Laws").values()) == refs
+
+
+def test_a_label_that_opens_with_its_qualifier_is_not_qualified_again():
+    rulings = _rulings(("Rules > Card Types > Master Cards", "1", "A master card is played", "paragraph"),
+                       ("Rules > Library > Master Cards", "1", "Master cards cost pool", "paragraph"),
+                       ("Rules > Library > Master Cards", "2", "One master card a turn", "paragraph"))
+    refs = list(ruling_refs(rulings, "X", "Rules").values())
+    assert refs[0] == "X Master Cards 1" and not any("Master Master" in ref for ref in refs)
+    assert len(set(refs)) == 3

@@ -39,6 +39,8 @@ _LISTS = {"ol", "ul", "menu"}
 _META = {"date": "date", "dcterms.date": "date", "dc.date": "date", "dcterms.modified": "date",
          "dcterms.created": "date", "article:published_time": "date", "article:modified_time": "date",
          "version": "version", "dcterms.hasversion": "version"}
+# A template engine's tags left in a page saved from its source ("{% endblock %}", "{{ title }}"): markup, no text.
+_TEMPLATE_TAGS = re.compile(r"\s*(?:(?:\{%.*?%\}|\{\{.*?\}\}|\{#.*?#\})\s*)+", re.DOTALL)
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 # An anchor naming a rule number ("6.A.1", "8.3.5"): a number with at least one dotted part.
 _NUMBER_ANCHOR = re.compile(r"\d{1,3}(?:\.(?:\d{1,3}|[A-Za-z]))+\.?")
@@ -381,7 +383,7 @@ class _Reader(HTMLParser):
     def handle_data(self, data: str) -> None:
         if self.title is not None:
             self.title.append(data)
-        elif not self.skip:
+        elif not self.skip and not _TEMPLATE_TAGS.fullmatch(data):
             if data.strip():
                 styles = {style for style, count in self.styles.items() if count}
                 self.every = styles if self.every is None else self.every & styles

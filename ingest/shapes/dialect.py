@@ -31,6 +31,7 @@ class Heading:
     # The section path shown for it when it differs from its title: with its number, under the chapter it numbers
     # in the hundreds of ("3 Card Types", "305 Lands"); the ids keep its title, so they stay as they were.
     shown: tuple[str, ...] = ()
+    afresh: bool = False  # numbered, its parts numbered from 1 on their own ("## 4." over "### 1. Unlock Phase")
     runs_on: int = 0  # where its own text begins in its line, when that runs on ("Rule 7.8 Kneeing is the act…")
 
 

@@ -24,6 +24,7 @@ from ingest.classify import (
     ASKING_WORD,
     ASKS,
     BULLET,
+    CAPTION,
     CHANGELOG,
     COLUMNS,
     FRAMING,
@@ -121,10 +122,13 @@ class _Outline:
                 self._text(index, pos, line)
                 continue
             if not stripped or reading.separator:
-                if self.facts.parts_paragraphs(index) and (self.in_front or self.current is not None and (
+                if self.facts.parts_paragraphs(index) and not self._leads_in() and (
+                        self.in_front or self.current is not None and (
                         self.current.kind == "paragraph" or self.current is self._owner()
                         or self.facts.preceding[index] in self.facts.inline_asked)):  # a bullet's answer ends with it
                     self.current = self.example = None
+                elif self._list_ends(index):
+                    self.current, self.items, self.case = None, [], None
                 continue
             if reading.footnote:
                 self._footnote(pos, line, reading.footnote)
@@ -461,12 +465,16 @@ class _Outline:
             # "## 4.3.6 Challenge" is inside "### 4.3. Main Phase", "### 5.0 General" is not inside "## 4.3".
             number = heading.number if heading.kind in ("marked", "numbered") and not self.facts.top_rules else None
             while self.headings and self.headings[-1].level >= heading.level and not (
-                    labels.numeric(number) and labels.within(number, self.headings[-1].number)):
+                    labels.numeric(number) and self._under(number, self.headings[-1].number)):
                 closed = self.headings.pop()
                 heading.sibling = heading.sibling or closed.level == heading.level
             self._leave_sections_outside(number)
-            if self.headings and labels.numeric(number) and labels.within(number, self.headings[-1].number):
+            if self.headings and labels.numeric(number) and self._under(number, self.headings[-1].number):
                 heading.level = max(heading.level, self.headings[-1].level + 1)
+        if labels.numeric(heading.number):
+            for outer in self.headings:  # "### 1. Unlock Phase" under "## 4. Turn Sequence": 4's parts count afresh
+                outer.afresh = outer.afresh or labels.numeric(outer.number) and not labels.within(heading.number,
+                                                                                                   outer.number)
         heading.glossary = bool(GLOSSARY.match(heading.title))
         if heading.number:
             self.heading_numbers[heading.number] = heading
@@ -482,6 +490,12 @@ class _Outline:
         self.current = self.last = self.example = self.case = self.named = None
         self.items = []
         self.own_number, self.own = (heading.number if heading.rule else None), None
+
+    @staticmethod
+    def _under(number: str, outer: str | None) -> bool:
+        """Does the numbering put a heading numbered `number` under one numbered `outer`: within it, never its
+        namesake ("## 5. Ending the Game" is no part of "### 5. Discard Phase")?"""
+        return labels.within(number, outer) and number != outer
 
     def _enter_section(self) -> None:
         self.section = self.root + tuple(h.title for h in self.headings)
@@ -624,6 +638,24 @@ class _Outline:
         self._start(block, start, end)
         return True
 
+    def _list_ends(self, index: int) -> bool:
+        """Does the list the current unit is an item of end at the blank line `index`: in a document nesting its
+        lists by indentation, the next line stands at the item's margin or left of it, no item or bullet?"""
+        following = self.facts.following[index]
+        if not self.facts.nests_by_indent or following is None or not self.items \
+                or self.current is not self.items[-1][2]:
+            return False
+        reading = self.facts.readings[following]
+        return not (reading.item or reading.bullet) and indent_of(self.facts.line(following)) <= self.items[-1][0]
+
+    def _leads_in(self) -> bool:
+        """Is the current unit, so far, only a short lead-in ending in a colon ("Notes:", "Example:") or a caption
+        ("DIAGRAM A"), which the paragraph after it answers or shows?"""
+        if self.current is None or len(self.current.pieces) != 1:
+            return False
+        lead = self.facts.text[slice(*self.current.pieces[0])].strip()
+        return (lead.endswith(":") or bool(CAPTION.match(lead))) and len(lead.split()) <= _LISTED_WORDS
+
     def _names_listed(self, index: int, start: int, end: int) -> bool:
         """Is the numbered line at `index` (its text `start`..`end`) one of a list of names that a paragraph's colon
         introduces ("The steps are as follows:" / "1. Destroy Bases and Transports" / "2. Lose Resource Cards"): a
@@ -715,7 +747,10 @@ class _Outline:
             # chapter's the document is ("# Chapter 7: Combat" > "Make an Attack" / "1." is no 7.1).
             above = next((h for h in reversed(self.headings) if h.number), None)
             top = above is not None and above is self.headings[0] and above.level == 1 and above is not self.headings[-1]
-            prefix = None if top else above.number if above else None
+            # nor within one whose parts the document numbers afresh, seen through another heading ("## 4. Turn
+            # Sequence" over "### 1. Unlock Phase" … "### Summary of an Action" / "1." is no 4.1)
+            afresh = above is not None and above.afresh and above is not self.headings[-1]
+            prefix = None if top or afresh else above.number if above else None
             label = f"{prefix}.{number}" if prefix else number
         body = self.facts.text[start:end]
         named = NAMED.match(body)
