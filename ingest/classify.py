@@ -136,8 +136,9 @@ def ends_clause(text: str) -> bool:
     return text.rstrip("”\"')]").endswith((".", "!", "?", ":", ";"))
 
 
-# "Can a unit retreat twice?": text whose first sentence asks.
-ASKS = re.compile(r"^[^.!?]{3,}\?")
+# "Can a unit retreat twice?": text whose first sentence asks; an abbreviation's stops ("i.e.", "U.S.") and a
+# number's ("3.5") end no sentence.
+ASKS = re.compile(r"^(?:[^.!?]|(?<![A-Za-z]{2})(?<=[A-Za-z])\.|\.(?=\w)){3,}\?")
 
 
 def ends_asking(text: str) -> bool:

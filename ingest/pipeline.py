@@ -308,9 +308,12 @@ def _rulings(entry: SourceEntry, blocks: list[Block], doc: MappedText, cite: _Ci
         # its term leads to its target.
         if kind == "glossary" and links.only_reference(text):
             kind = "redirect"
-        # A paragraph that asks and answers is a question, whatever layout set it ("How does X work? Roll…").
+        # A paragraph that asks and answers is a question, whatever layout set it ("How does X work? Roll…"),
+        # counted as questions are ("q7"): a paragraph's count is no number the document prints.
+        label = block.label
         if kind in ("paragraph", "clarification") and asks(text):
             kind = "question"
+            label = f"q{label}" if block.kind == "paragraph" and label.isdigit() else label
         parent = by_label.get(block.parent or "") or owners.get(block.parent or "")
         section = " > ".join(block.section)
         if parent and rulings_by_id[parent].kind == "rule":
@@ -318,7 +321,7 @@ def _rulings(entry: SourceEntry, blocks: list[Block], doc: MappedText, cite: _Ci
             section += f" > {rulings_by_id[parent].label} {rulings_by_id[parent].title}"
         ruling = Ruling(
             id=ruling_id, game=entry.game, source=entry.id, section=section,
-            label=block.label, title=block.title or first_sentence(text), kind=kind, text=text,
+            label=label, title=block.title or first_sentence(text), kind=kind, text=text,
             position=position, citation=cite(block.pieces), parent=parent,
         )
         rulings_by_id[ruling_id] = ruling

@@ -14,7 +14,6 @@ from model.records import Ruling
 from model.refs import MAX_ABBREV, MAX_REF, numbering, ref_key
 
 # Kinds whose numeric labels are counts the reader made, not the document's numbering.
-_COUNTED_KINDS = frozenset({"paragraph", "question"})
 # Where a part of a number starts, past its first: "305|.2|a", "1|-2|-1", "9|f|12|c".
 _PART_START = re.compile(r"[.\-)](?=\w)|(?<=\d)(?=[A-Za-z])|(?<=[A-Za-z])(?=\d)")
 # A heading's own number ("1.2 Golden Rules", "4. Card Types", "1-2 Deck"), as a section part shows it.
@@ -287,15 +286,18 @@ def counted(rulings: list[Ruling]) -> list[Ruling]:
 
 
 def _ordinal(ruling: Ruling) -> bool:
-    """Is the ruling's label a count rather than a number the document gives it: a question's or a paragraph's
-    ("7", "q12"), or any label that does not number (a slug)? A paragraph that is a numbered heading's own
-    text ("6.A" under "6.A. Basic Checks", "7.11" under "Rule 7.11 Instigator") carries the heading's number,
-    and a glossary entry its term."""
+    """Is the ruling's label a count rather than a number the document gives it: a paragraph's ("7"), a
+    question's ("q12"), or any label that does not number (a slug)? A paragraph that is a numbered heading's own
+    text ("6.A" under "6.A. Basic Checks", "7.11" under "Rule 7.11 Instigator") carries the heading's number, a
+    question numbered in the document its number ("1" for "## 1. What is a Hand?"), and a glossary entry its
+    term."""
     if ruling.kind in TERM_KINDS or _printed_heading(ruling):
         return False
     if not numbering(ruling.label):
-        return True
-    return ruling.kind in _COUNTED_KINDS and not _heads_with(ruling.section.rpartition(" > ")[2], ruling.label)
+        return True  # "q7": a question's count
+    # A question's number is the document's ("## 1. What is a Hand?"); a paragraph's is its count, but where its
+    # heading prints it.
+    return ruling.kind == "paragraph" and not _heads_with(ruling.section.rpartition(" > ")[2], ruling.label)
 
 
 _OPENING_KEYWORD = re.compile(rf"{_KEYWORD}\s*", re.IGNORECASE)

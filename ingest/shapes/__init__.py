@@ -107,7 +107,7 @@ def choose(doc, root, fallbacks: tuple[str, ...] = ("doc", "blog", "glued")) -> 
         return chosen
     shares = {chosen.shape: read["share"]}
     for shape in SHAPES:
-        if shape not in shares:
+        if shape not in shares and shape not in _COUNTING:
             fits[shape] = fits.get(shape) or fit(shape, doc, root)
             shares[shape] = _numbering(fits[shape])["share"]
     best = max(shares, key=shares.get)
@@ -117,6 +117,9 @@ def choose(doc, root, fallbacks: tuple[str, ...] = ("doc", "blog", "glued")) -> 
     return replace(fits[kept], tried=tried)
 
 
+# Shapes whose units are labelled by their count, never by what the document prints: their labels would pass for
+# its numbering ("4" for the paragraph over "## 1. What is a Hand?"), so they never compete on it.
+_COUNTING = frozenset({"paragraphs"})
 # How much more of the numbering another shape must read to replace the chosen one, and how much at least:
 # a shape that still misses most numbered lines is no better reading.
 _CLEAR_GAIN, _MOST = 0.2, 0.5

@@ -534,6 +534,13 @@ class _Outline:
             return False
         self._enter_changelog(heading, index)  # a rule an update summary reprints is restated there
         self._leave_sections_outside(number)
+        closed = False
+        while self.headings and self.headings[-1].kind == "marked" and self.headings[-1].level >= heading.level \
+                and not (number and self._under(number, self.headings[-1].number)):
+            self.headings.pop()  # "## 1. What is a Hand?" is no part of "## Table of Contents" before it
+            closed = True
+        if closed:
+            self._enter_section()
         title = without_number(heading.title, number)
         if asked:
             block = Block(self.section, number or self.questions.label(), title, [], kind="question")
