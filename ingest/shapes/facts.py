@@ -45,8 +45,8 @@ _STEPS = 3
 # Labels over titles in a row, this many of them siblings, are a contents page; a title wraps over a few lines.
 _CONTENTS_RUN = 3
 _WRAPPED_TITLE = 3
-_SIBLING_LINES = 200
-_ANNOTATIONS = 2  # notes numbered with one word under the rules they cite, for that word to number notes  # how far a numbered step's next sibling is looked for
+_SIBLING_LINES = 200  # how far a numbered step's next sibling is looked for
+_ANNOTATIONS = 2  # notes numbered with one word under the rules they cite, for that word to number notes
 
 Line = tuple[int, str]  # where a line starts in the text, and the line
 
@@ -225,15 +225,16 @@ def _annotations(lines: list[Line], readings: list[Reading], following: list[int
     words = Counter(reading.annotation.group("word") for reading in readings if reading.annotation)
     notes = {index for index, reading in enumerate(readings) if reading.annotation
              and words[word := reading.annotation.group("word")] >= _ANNOTATIONS and word.casefold() not in _KEYWORDS}
-    groups = {index for index, reading in enumerate(readings) if reading.caps and following[index] == index + 1
-              and index + 1 in notes and readings[index + 1].annotation.group("word").upper() in lines[index][1].upper()}
+    groups = {index for index, reading in enumerate(readings)
+              if reading.caps and following[index] == index + 1 and index + 1 in notes
+              and readings[index + 1].annotation.group("word").upper() in lines[index][1].upper()}
     return {"annotations": frozenset(notes), "annotation_groups": frozenset(groups)}
 
 
 def _nests_by_indent(lines: list[Line], readings: list[Reading]) -> bool:
     """Does a list item or bullet stand indented directly under an item at a smaller indentation?"""
-    return any((readings[index].item or readings[index].bullet) and (readings[index - 1].item or readings[index - 1].bullet)
-               and indent_of(lines[index][1]) >= 2 + indent_of(lines[index - 1][1])
+    listed = [bool(reading.item or reading.bullet) for reading in readings]
+    return any(listed[index] and listed[index - 1] and indent_of(lines[index][1]) >= 2 + indent_of(lines[index - 1][1])
                for index in range(1, len(lines)))
 
 

@@ -535,7 +535,8 @@ class _Outline:
         self._enter_changelog(heading, index)  # a rule an update summary reprints is restated there
         self._leave_sections_outside(number)
         closed = False
-        while self.headings and self.headings[-1].kind == "marked" and self.headings[-1].level >= heading.level \
+        while asked and self.headings and self.headings[-1].kind == "marked" \
+                and self.headings[-1].level >= heading.level \
                 and not (number and self._under(number, self.headings[-1].number)):
             self.headings.pop()  # "## 1. What is a Hand?" is no part of "## Table of Contents" before it
             closed = True
@@ -610,11 +611,8 @@ class _Outline:
                     self._begin_rule(block, indent_of(line), start, end)
                 return block is not None
             number = item.group("number")
-            above = self.facts.readings[index - 1] if index else None
-            if number != "1" and above is not None and not above.ends_clause and above.item is None \
-                    and len(self.facts.line(index - 1).split()) >= _WRAPPED_WORDS \
-                    and self.heading_line != index - 1 and not any(previous == str(int(number) - 1) for _, previous, _ in self.items):
-                return False  # "…available to form corporations in phase" / "9. Lay out the cards…": a sentence's number
+            if self._wrapped_number(index, number):
+                return False
             if self._names_listed(index, start, end):
                 self.current = self.current or self.last  # past the blank line before the list
                 return False
@@ -662,6 +660,15 @@ class _Outline:
             return False
         lead = self.facts.text[slice(*self.current.pieces[0])].strip()
         return (lead.endswith(":") or bool(CAPTION.match(lead))) and len(lead.split()) <= _LISTED_WORDS
+
+    def _wrapped_number(self, index: int, number: str) -> bool:
+        """Is the number opening line `index` one a sentence wrapped onto the line's start ("…available to form
+        corporations in phase" / "9. Lay out the cards…"): not 1, after a line of a few words that ends no clause
+        and opens no label, no heading, continuing no open list?"""
+        above = self.facts.readings[index - 1] if index else None
+        return (number != "1" and above is not None and not above.ends_clause and above.item is None
+                and len(self.facts.line(index - 1).split()) >= _WRAPPED_WORDS and self.heading_line != index - 1
+                and not any(previous == str(int(number) - 1) for _, previous, _ in self.items))
 
     def _names_listed(self, index: int, start: int, end: int) -> bool:
         """Is the numbered line at `index` (its text `start`..`end`) one of a list of names that a paragraph's colon
