@@ -1150,3 +1150,10 @@ def test_a_paragraph_at_the_margin_after_an_indented_list_is_no_part_of_its_last
 def test_a_heading_is_never_inside_the_deeper_heading_of_its_own_number():
     ending = next(b for b in segment(CHAPTERED) if b.text.startswith("The game ends"))
     assert ending.section == ("Rules", "Quarry Rules", "5. Ending the Game")
+
+
+def test_a_number_and_title_over_rules_numbered_under_it_heads_them():
+    blocks = segment("Players take turns until one wins the game.\n2 Players and Roles\n2.1 Goal Every player has a "
+                     "goal of their own.\n2.2 Actions A player may vote or act.\n")
+    assert [(b.label, b.section[-1]) for b in blocks if b.kind == "rule"] == [
+        ("2.1", "2 Players and Roles"), ("2.2", "2 Players and Roles")]

@@ -306,8 +306,9 @@ class _Outline:
         if self._inside_chapter(index) and not (reading.caps and (
                 CHANGELOG.match(stripped) or GLOSSARY.match(stripped) and self.glossary.opens(index))):
             return None
-        if index in self.facts.sequenced:
-            bare = reading.bare()
+        bare = reading.bare()
+        if index in self.facts.sequenced or bare and self.facts.numbered_under(index, bare.group("n")):
+            # counting 1, 2, 3 through the document, or over rules numbered under it ("2 Hráči a postavy" / "2.1")
             return Heading(1, f"{bare.group('n')} {section_title(bare.group('title'))}", bare.group("n"), "numbered")
         if reading.caps:
             return Heading(1, section_title(stripped), heading_number(stripped), "caps")
