@@ -330,7 +330,8 @@ def _inferred_furniture(text: str, lines: list[tuple[int, int]]) -> _Layout:
         if len(indices) >= (3 if running else 4) and _page_like(indices, starts, len(text), loose=running) \
                 and not _in_sentences(stripped, indices):
             forms.append(indices)
-    furniture = {index for indices in forms if not _templated(stripped, indices, forms) for index in indices}
+    templated = _templated(stripped, forms)
+    furniture = {index for form, indices in enumerate(forms) if form not in templated for index in indices}
     _add_companions(stripped, where, furniture)
     if not furniture:
         furniture = _page_number_chain(stripped, starts, len(text))
@@ -358,17 +359,19 @@ def _inferred_furniture(text: str, lines: list[tuple[int, int]]) -> _Layout:
     return _Layout(True, breaks, page_of_line, furniture, [found for found in numbered if found])
 
 
-def _templated(stripped: list[str], indices: list[int], forms: list[list[int]]) -> bool:
-    """Do most occurrences of a recurring line stand a few lines from another recurring line's, with the
-    document's text between them? Then both are headings of a template its sections repeat ("Forced Money" …
-    "Dealing Procedure" under each game), not a page's edges: a page's furniture stands together, or a page apart."""
-    others = sorted(index for form in forms if form is not indices for index in form)
-    def near(index: int) -> bool:
-        at = bisect.bisect_left(others, index)
-        return any(0 < abs(other - index) <= _TEMPLATE_LINES
-                   and any(_LETTER.search(line) for line in stripped[min(other, index) + 1:max(other, index)])
-                   for other in others[max(at - 1, 0):at + 1])
-    return sum(map(near, indices)) > len(indices) / 2
+def _templated(stripped: list[str], forms: list[list[int]]) -> set[int]:
+    """The forms (by their place in `forms`) most of whose occurrences stand a few lines from another recurring
+    line's, with the document's text between them: both are headings of a template its sections repeat ("Forced
+    Money" … "Dealing Procedure" under each game), not a page's edges: a page's furniture stands together, or a
+    page apart."""
+    placed = sorted((index, form) for form, indices in enumerate(forms) for index in indices)
+    near: Counter = Counter()
+    for (first, one), (second, other) in pairwise(placed):
+        if one != other and second - first <= _TEMPLATE_LINES \
+                and any(_LETTER.search(line) for line in stripped[first + 1:second]):
+            near[one, first] = near[other, second] = 1
+    counts = Counter(form for form, _ in near)
+    return {form for form, indices in enumerate(forms) if counts[form] > len(indices) / 2}
 
 
 def _running(stripped: list[str], indices: list[int]) -> bool:
