@@ -138,7 +138,7 @@ def ends_clause(text: str) -> bool:
 
 # "Can a unit retreat twice?": text whose first sentence asks; an abbreviation's stops ("i.e.", "U.S.") and a
 # number's ("3.5") end no sentence.
-ASKS = re.compile(r"^(?:[^.!?]|(?<![A-Za-z]{2})(?<=[A-Za-z])\.|\.(?=\w)){3,}\?")
+ASKS = re.compile(r"^(?:[^.!?]|(?<![A-Za-z]{2})(?<=[A-Za-z])\.|\.(?=\w)){3,}+\?")
 
 
 def ends_asking(text: str) -> bool:
@@ -219,7 +219,7 @@ KEYWORD_PART = re.compile(f"^(?:{'|'.join(SECTION_WORDS)})\\b", re.IGNORECASE)
 # "Interpretation 1  Rule 7.1 (a)", "Case 2 – Law 12.3": a note numbered under the rule it cites, on a line of its own
 # over its text (a rulebook's official interpretations, a case book's cases); a heading only where the document
 # numbers several so (`Facts.annotations`).
-ANNOTATION = re.compile(rf"^(?P<word>[A-Z][a-z]{{3,}})\s+(?P<n>\d{{1,2}})\s*[:.–—-]?\s+"
+ANNOTATION = re.compile(rf"^(?P<word>[A-Z][a-z]{{3,}})\s+(?P<n>\d{{1,2}})(?:\s*+[:.–—-])?\s+"
                         rf"(?P<cites>(?:{KEYWORD_FORMS}\s+)?\d+(?:\.\d+)*(?:\s*\([a-z0-9]{{1,4}}\))*)$")
 
 KEYWORD_HEADING = re.compile(rf"^{KEYWORD_FORMS}\s+(?P<n>\d+(?:\.\d+)*)(?!\.?\d)"
@@ -258,8 +258,10 @@ _TABLE_ROW = re.compile(r"^\s*[-+]?\d+(?:\.\d+)?\.?(?: {2,}|\t)\s*\S[^\t]*?(?: {
 # ("Keywords" alone names a chapter of keyword rules, no glossary).
 _GLOSSARY_WORD = r"(?:glossary|definitions?|terms|key terms|terminology)"
 
-GLOSSARY = re.compile(rf"^(?:(?:\d+[.)]?|[A-Z][.:])\s+)?(?:keywords?\s+)?{_GLOSSARY_WORD}"
-                      rf"(?:\s+(?:(?:and|&|of)\s+)?(?:{_GLOSSARY_WORD}|keywords?))*$", re.IGNORECASE)
+GLOSSARY = re.compile(rf"^(?:(?:\d+[.)]?|[A-Z][.:])\s+)?(?:(?:keywords?\s+)?{_GLOSSARY_WORD}"
+                      rf"(?:\s+(?:(?:and|&|of)\s+)?(?:{_GLOSSARY_WORD}|keywords?))*"
+                      # "Glossaries", "World of Darkness Glossary": a glossary named for what it covers
+                      rf"|(?:[\w'’:-]+\s+){{0,4}}glossar(?:y|ies))$", re.IGNORECASE)
 
 # "| Player | Any person playing Badminton. |": a two-column table's row, a term and its definition; its header
 # row names the columns ("| Terms | Definitions |"), its rule row only dashes.

@@ -266,3 +266,15 @@ def test_an_entry_that_only_sends_the_reader_elsewhere_leads_its_term_there_and_
     assert results[0]["id"] == CONDITIONS and "redirect" not in {r["kind"] for r in results}
     gaps = [d for (d,) in conn.execute("select description from gaps where source like 'skirmish%'")]
     assert len(gaps) == 1 and "“Doors”" in gaps[0]
+
+
+def test_a_glossary_of_bulleted_terms_under_a_glossary_named_for_what_it_covers_is_one_entry_a_term():
+    from ingest.shapes.outline import parse_outline
+    from ingest.text import MappedText
+    text = ("# Rules\n\n## Card Glossary\n\n- Acting Minion: The minion performing the current action.\n"
+            "- Action Card: A card a minion plays to perform a special action.\n\n### World of Darkness Glossary\n\n"
+            "Some terms of the setting.\n\n- Amaranth: Killing a vampire by drinking its blood.\n"
+            "- Anarchs: A sect of rebel vampires.\n")
+    entries = [(b.title, b.section[-1]) for b in parse_outline(MappedText.of(text), ()) if b.kind == "glossary"]
+    assert entries == [("Acting Minion", "Card Glossary"), ("Action Card", "Card Glossary"),
+                       ("Amaranth", "World of Darkness Glossary"), ("Anarchs", "World of Darkness Glossary")]

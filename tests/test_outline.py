@@ -1140,13 +1140,6 @@ def test_a_list_is_not_numbered_within_a_chapter_whose_parts_are_numbered_afresh
     assert [b.label for b in blocks if b.section[-1] == "Summary of a Move" and b.kind != "paragraph"] == ["1", "2"]
 
 
-def test_a_paragraph_at_the_margin_after_an_indented_list_is_no_part_of_its_last_item():
-    blocks = segment(CHAPTERED)
-    item = next(b for b in blocks if "Move it" in b.text)
-    assert "never jump" not in item.text
-    assert any(b.text == "A stone may never jump." for b in blocks)
-
-
 def test_a_heading_is_never_inside_the_deeper_heading_of_its_own_number():
     ending = next(b for b in segment(CHAPTERED) if b.text.startswith("The game ends"))
     assert ending.section == ("Rules", "Quarry Rules", "5. Ending the Game")

@@ -40,7 +40,7 @@ _META = {"date": "date", "dcterms.date": "date", "dc.date": "date", "dcterms.mod
          "dcterms.created": "date", "article:published_time": "date", "article:modified_time": "date",
          "version": "version", "dcterms.hasversion": "version"}
 # A template engine's tags left in a page saved from its source ("{% endblock %}", "{{ title }}"): markup, no text.
-_TEMPLATE_TAGS = re.compile(r"\s*(?:(?:\{%.*?%\}|\{\{.*?\}\}|\{#.*?#\})\s*)+", re.DOTALL)
+_TEMPLATE_TAGS = re.compile(r"\s*+(?:(?:\{%(?:[^%]|%(?!\}))*+%\}|\{\{(?:[^}]|\}(?!\}))*+\}\}|\{#(?:[^#]|#(?!\}))*+#\})\s*+)++")
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 # An anchor naming a rule number ("6.A.1", "8.3.5"): a number with at least one dotted part.
 _NUMBER_ANCHOR = re.compile(r"\d{1,3}(?:\.(?:\d{1,3}|[A-Za-z]))+\.?")

@@ -79,9 +79,6 @@ class Facts:
     # them ("INTERPRETATIONS"): headings under the rule they sit in.
     annotations: frozenset[int] = frozenset()
     annotation_groups: frozenset[int] = frozenset()
-    # Nesting its lists by indentation ("2. Target may block" / "   - If a block…"), as a markdown or HTML page's
-    # conversion does: a paragraph at the margin after a blank line is then no part of the list above it.
-    nests_by_indent: bool = False
 
     def line(self, index: int) -> str:
         """The text of line `index`."""
@@ -214,8 +211,7 @@ def document_facts(text: str) -> Facts:
         width=lengths[int(0.9 * (len(lengths) - 1))] if lengths else 0,
         top_rules=numbers_rules_from_the_top(readings, numbers), lone=lone, steps=frozenset(stepped(lines)),
         listed=frozenset(contents_pairs(lines, readings, following) if lone else ()),
-        spaced_out=_spaced_out(lines, readings), **_annotations(lines, readings, following),
-        nests_by_indent=_nests_by_indent(lines, readings))
+        spaced_out=_spaced_out(lines, readings), **_annotations(lines, readings, following))
 
 
 def _annotations(lines: list[Line], readings: list[Reading], following: list[int | None]) -> dict[str, frozenset[int]]:
@@ -229,13 +225,6 @@ def _annotations(lines: list[Line], readings: list[Reading], following: list[int
               if reading.caps and following[index] == index + 1 and index + 1 in notes
               and readings[index + 1].annotation.group("word").upper() in lines[index][1].upper()}
     return {"annotations": frozenset(notes), "annotation_groups": frozenset(groups)}
-
-
-def _nests_by_indent(lines: list[Line], readings: list[Reading]) -> bool:
-    """Does a list item or bullet stand indented directly under an item at a smaller indentation?"""
-    listed = [bool(reading.item or reading.bullet) for reading in readings]
-    return any(listed[index] and listed[index - 1] and indent_of(lines[index][1]) >= 2 + indent_of(lines[index - 1][1])
-               for index in range(1, len(lines)))
 
 
 def _spaced_out(lines: list[Line], readings: list[Reading]) -> bool:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ingest import labels
 from ingest.classify import (
     DOTTED_TERM,
+    GLOSSARY,
     INLINE_TERM,
     LETTER_GROUP,
     NAMES_TERMS,
@@ -249,7 +250,8 @@ class Entries:
                     above.holds_run = not texted
                 if not above.holds_run:
                     headings = headings[:-1]
-        heading.entry = glossary or index in self.facts.entries
+        # a glossary of its own under the document's glossaries ("World of Darkness Glossary") is no entry
+        heading.entry = glossary and not GLOSSARY.match(heading.title) or index in self.facts.entries
         heading.part = not heading.entry and bool(parents) and (parents[-1].entry or parents[-1].part)
         return headings
 

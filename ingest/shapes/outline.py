@@ -127,8 +127,6 @@ class _Outline:
                         self.current.kind == "paragraph" or self.current is self._owner()
                         or self.facts.preceding[index] in self.facts.inline_asked)):  # a bullet's answer ends with it
                     self.current = self.example = None
-                elif self._list_ends(index):
-                    self.current, self.items, self.case = None, [], None
                 continue
             if reading.footnote:
                 self._footnote(pos, line, reading.footnote)
@@ -140,6 +138,9 @@ class _Outline:
                 self.items, self.case, self.named = [], None, None
                 self._start(self._question(index), pos + bullet.end(), pos + len(line))
                 continue
+            if bullet and self.headings and self.headings[-1].glossary \
+                    and self._term(index, pos + bullet.end(), line[bullet.end():]):
+                continue  # "- Acting Minion: The minion performing the current action."
             if bullet or reading.caption:
                 self._text(index, pos, line, bullet)
                 continue
@@ -643,16 +644,6 @@ class _Outline:
             block = Block(self.section, letter, "", [])
         self._start(block, start, end)
         return True
-
-    def _list_ends(self, index: int) -> bool:
-        """Does the list the current unit is an item of end at the blank line `index`: in a document nesting its
-        lists by indentation, the next line stands at the item's margin or left of it, no item or bullet?"""
-        following = self.facts.following[index]
-        if not self.facts.nests_by_indent or following is None or not self.items \
-                or self.current is not self.items[-1][2]:
-            return False
-        reading = self.facts.readings[following]
-        return not (reading.item or reading.bullet) and indent_of(self.facts.line(following)) <= self.items[-1][0]
 
     def _leads_in(self) -> bool:
         """Is the current unit, so far, only a short lead-in ending in a colon ("Notes:", "Example:") or a caption
