@@ -62,8 +62,8 @@ def test_a_flattened_book_cites_the_pages_its_glued_page_numbers_mark(conn):
              conn.execute("select ref, page, page_end, citation from rulings where source = ?", [FLAT])}
     assert None not in {page for page, _, _ in pages.values()}
     # Before "...from the game). 1 Assault points": page 1 ends.
-    assert pages["PotL New Sequence of… 1"] == (1, 1, "page 1")
-    assert pages["PotL Using The Event…"] == (1, 2, "pages 1–2")  # the section runs over that page number
+    assert pages["PotL New Sequence of Play 1"] == (1, 1, "page 1")
+    assert pages["PotL Using The Event Cards"] == (1, 2, "pages 1–2")  # the section runs over that page number
     assert pages["PotL A"] == (2, 3, "pages 2–3")  # the contents put Highlords on page 2
     assert pages["PotL B.1"] == (3, 3, "page 3")   # ... and Activating Neutral Nations on page 3
     assert pages["PotL Optional C.5"] == (5, 5, "page 5")  # after the last number (4), before the last page (6)

@@ -167,7 +167,7 @@ def test_a_word_faq_added_gives_its_rulings_refs_kinds_and_citations_by_paragrap
     cited = f"{TITLE}, "
     root = TITLE
     assert rows == [
-        ("HL Harbor Lights… 1", "paragraph", "Version 1.2, agreed by the league on 14 ", cited + "paragraph 2", root),
+        ("HL Harbor Lights League: House Rules… 1", "paragraph", "Version 1.2, agreed by the league on 14 ", cited + "paragraph 2", root),
         ("HL 1", "clarification", "Each player shuffles their fleet deck an", cited + "paragraph 4", f"{root} > Setup"),
         ("HL 1a", "rule", "A player whose hand holds no ship may sh", cited + "paragraph 5", f"{root} > Setup"),
         ("HL 1b", "rule", "A player who redraws keeps the second ha", cited + "paragraph 6", f"{root} > Setup"),
