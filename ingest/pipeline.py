@@ -116,7 +116,7 @@ def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None 
     candidates = [front.pop("title", None), found.metadata.get("title"), titles.self_named(doc.text),
                   titles.named_by_file(entry.file, doc.text)]
     if title := titles.document_title(candidates, doc.text, game_name, found.metadata.get("subtitle"),
-                                      titles.filed_name(entry.game)):
+                                      titles.filed_name(entry.game), known):
         front["title"] = title
     if game_name:
         front["game_name"] = game_name

@@ -13,7 +13,6 @@ from model.kinds import AUTHORITY, HEADER_KINDS, KIND_SUFFIX, TERM_KINDS, UNKNOW
 from model.records import Ruling
 from model.refs import MAX_ABBREV, MAX_REF, numbering, ref_key
 
-# Kinds whose numeric labels are counts the reader made, not the document's numbering.
 # Where a part of a number starts, past its first: "305|.2|a", "1|-2|-1", "9|f|12|c".
 _PART_START = re.compile(r"[.\-)](?=\w)|(?<=\d)(?=[A-Za-z])|(?<=[A-Za-z])(?=\d)")
 # A heading's own number ("1.2 Golden Rules", "4. Card Types", "1-2 Deck"), as a section part shows it.

@@ -106,16 +106,17 @@ def _title_word(match: re.Match) -> str:
 
 
 def document_title(candidates: list[str | None], text: str, game_name: str | None,
-                   subtitle: str | None = None, filed_as: str = "") -> str | None:
+                   subtitle: str | None = None, filed_as: str = "", known: dict[str, str] | None = None) -> str | None:
     """The document's title: the first of `candidates` (in order of trust) that is no section heading, joined
     with `game_name` when it names no game (see the module's docstring): with `subtitle` (the cover's next title
     line) instead where that names it ("Jet Lag: The Game – Hide and Seek Sydney Rules"). A document that names
     its game nowhere (no `game_name`) has a generic title joined with `filed_as`, the name of the game it is
-    filed under ("Pathfinder Adventure Card Game Rules Questions"). None when there is no title."""
+    filed under ("Pathfinder Adventure Card Game Rules Questions"). `known`: the text's `acronyms`, when the caller
+    read them already. None when there is no title."""
     title = next((c for c in candidates if c and not is_section_heading(c)), None)
     if not title:
         return None
-    title = keep_acronyms(as_written(title), acronyms(text))
+    title = keep_acronyms(as_written(title), acronyms(text) if known is None else known)
     if not game_name:
         return f"{filed_as} {title}" if filed_as and is_generic(title, text) else title
     if names_game(title, game_name):

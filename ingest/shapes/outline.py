@@ -634,7 +634,8 @@ class _Outline:
         letter = (item.group("letter") or item.group("dotted") or bare).lower()
         last = self.blocks[-1].label.lower() if self.blocks else ""
         if letter != "a" and letter != self._next_letter() and not last.endswith(chr(ord(letter) - 1)) \
-                and self.facts.text[start:start + 1].islower() and index and not self.facts.readings[index - 1].ends_sentence:
+                and self.facts.text[start:start + 1].islower() and index \
+                and not self.facts.readings[index - 1].ends_sentence:
             return False  # "(b) should the size…": a sentence's inline list, its "(a)" inside the line above
         if self.named is not None:
             block = Block(self.section + (self.named.title,), letter, "", [])
