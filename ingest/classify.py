@@ -72,8 +72,9 @@ def glued_label(joint: str) -> re.Pattern:
 LONE_LABEL = re.compile(r"^\s*(?:\d{1,3}(?:[.\-]\d+|\.[a-z])*\.?|[a-z]\.)\s*$")
 
 # The outline dialect's line shapes: a marked heading, a labelled item, a bullet, a title, a sentence's end.
-# "## Golden Rules", "***GENERAL RULES": a heading the markup marks.
-MARKED = re.compile(r"^(?:\*{2,}\s*(?P<star>[^*].*?)\s*\**|(?P<hashes>#{1,6})\s+(?P<hash>.+?))\s*$")
+# "## Golden Rules", "***GENERAL RULES": a heading the markup marks. A "#" before a word in lower case is the number
+# sign of a line of text ("# of players   Pods", a table's header in a PDF), not a mark.
+MARKED = re.compile(r"^(?:\*{2,}\s*(?P<star>[^*].*?)\s*\**|(?P<hashes>#{1,6})\s+(?P<hash>(?![a-z]).+?))\s*$")
 
 # "GENERAL RULES": a line in capitals, which may head a section.
 CAPS_LINE = re.compile(r"^(?P<caps>[A-Z][A-Z0-9 :&/,'’-]{2,60}[A-Z0-9])$")

@@ -21,7 +21,7 @@ from datetime import date
 from itertools import pairwise
 
 from ingest import titles
-from ingest.classify import KEYWORDS
+from ingest.classify import KEYWORD_HEADING, KEYWORDS
 from ingest.text import MappedText
 
 _MARGIN = 5  # non-blank lines at the top and at the bottom of a page where headers and footers sit
@@ -636,7 +636,10 @@ def _contents_lines(text: str, lines: list[tuple[int, int]], heading: int) -> li
             if entries is None or details > 3 or not found:
                 break
             continue
-        keys = {number or title for _, number, title in entries}
+        # "SECTION 1: TOURNAMENT DEFINITIONS" after "1. TOURNAMENT DEFINITIONS" heads the body: a number is a
+        # number however it is printed.
+        keys = {number or (keyword.group("n") if (keyword := KEYWORD_HEADING.match(title)) else title)
+                for _, number, title in entries}
         if keys & seen:
             break
         seen |= keys

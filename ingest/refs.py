@@ -47,8 +47,14 @@ def abbreviation(name: str, slug: str = "") -> str:
             return word
         capitals = "".join(c for c in word if c.isupper())
         return capitals[:MAX_ABBREV] if len(capitals) > 1 else word[0].upper()
-    initials = "".join(w[0].lower() if w.lower() in _SMALL else w[0].upper() for w in words)
+    # An ordinal gives its number ("13th Age" -> "13A").
+    initials = "".join(w[0].lower() if w.lower() in _SMALL else _initial(w) for w in words)
     return initials[:MAX_ABBREV]
+
+
+def _initial(word: str) -> str:
+    number = len(word) - len(word.lstrip("0123456789"))
+    return word[:number] if 0 < number < len(word) else word[0].upper()  # an ordinal's number: "13th"
 
 
 def _slug_stretch(words: list[str], slug: str) -> list[str] | None:

@@ -117,8 +117,10 @@ def document_title(candidates: list[str | None], text: str, game_name: str | Non
     if not title:
         return None
     title = keep_acronyms(as_written(title), acronyms(text) if known is None else known)
-    if not game_name:
-        return f"{filed_as} {title}" if filed_as and is_generic(title, text) else title
+    if not game_name:  # a chapter's title says which game it is of too ("13th Age – Combat Rules")
+        if not filed_as or names_game(title, filed_as):
+            return title
+        return f"{filed_as} {title}" if is_generic(title, text) else f"{filed_as} – {title}"
     if names_game(title, game_name):
         return title
     if subtitle and names_game(subtitle, game_name):
@@ -130,8 +132,8 @@ def document_title(candidates: list[str | None], text: str, game_name: str | Non
 
 def filed_name(slug: str) -> str:
     """The name a game is filed under when no document names it: its slug's words, capitalised
-    ("pathfinder-adventure-card-game" -> "Pathfinder Adventure Card Game")."""
-    return slug.replace("-", " ").title()
+    ("pathfinder-adventure-card-game" -> "Pathfinder Adventure Card Game", "13th-age" -> "13th Age")."""
+    return " ".join(word[:1].upper() + word[1:] for word in slug.split("-") if word)
 
 
 def names_game(title: str, game_name: str) -> bool:

@@ -306,3 +306,13 @@ def test_a_contents_whose_chapters_print_their_page_after_one_space_goes_whole()
     found = strip_furniture(MappedText.of(contents + body))
     assert found.text.text.strip() == body.strip()
     assert ("B", "The “Quiet Rule”") in found.contents and ("", "Preface") in found.contents
+
+
+def test_a_contents_without_pages_ends_where_the_body_heads_its_first_part_by_another_word():
+    # "SECTION 1: DEFINITIONS" is the body's first heading, printed "1. DEFINITIONS" in the contents.
+    contents = ("Contents\n1. DEFINITIONS\n1.1. Event Types\n1.2. Event Levels\n2. ROLES\n2.1. Organizer\n"
+                "2.2. Judge\n")
+    body = ("SECTION 1: DEFINITIONS\n1.1 Event Types\nEvents are either constructed or limited.\n"
+            "1.2 Event Levels\nEvents are local, regional or national.\n")
+    found = strip_furniture(MappedText.of(contents + body))
+    assert found.text.text.strip() == body.strip()

@@ -1150,3 +1150,22 @@ def test_a_number_and_title_over_rules_numbered_under_it_heads_them():
                      "goal of their own.\n2.2 Actions A player may vote or act.\n")
     assert [(b.label, b.section[-1]) for b in blocks if b.kind == "rule"] == [
         ("2.1", "2 Players and Roles"), ("2.2", "2 Players and Roles")]
+
+
+def test_a_number_sign_opening_a_line_of_text_is_no_heading_mark():
+    text = ("1.3 Pods\nPlayers are seated in pods of about eight.\n# of players   Pods\n6-11   1 pod\n"
+            "1.4 Roles\nEvery event has an organizer.\n")
+    blocks = segment(text)
+    assert all(block.section == ("Rules",) for block in blocks)
+    assert "# of players" in by_label(blocks)["1.3"].text
+
+
+def test_a_rules_name_on_the_line_of_its_number_titles_it():
+    text = ("1.1 Event Types\nEvents are divided into two types: constructed and limited. A constructed event is\n"
+            "played with decks the players built before it.\n"
+            "1.2 Which Units May Take Part in\nAnti-Armor Combat\n"
+            "1.3 STEP 2-FIRE: After the move, the units\nfire at the enemy.\n")
+    blocks = by_label(segment(text))
+    assert blocks["1.1"].title == "Event Types" and blocks["1.1"].text.startswith("Event Types Events are divided")
+    assert blocks["1.2"].title != "Which Units May Take Part in"  # a name wrapped over two lines is all title
+    assert not blocks["1.3"].title.endswith("the units")  # a run-in name is its sentence's

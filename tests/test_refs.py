@@ -216,7 +216,8 @@ def test_a_label_the_document_prints_twice_is_cited_by_which_printing_it_is():
 
 def test_abbreviations_are_the_initials_of_the_game_and_tell_sources_apart():
     assert [abbreviation(name) for name in ("Paths of the Lance (Dragons of Glory expansion)", "Dungeon Twister",
-                                            "Magic Combat with Dice", "chess")] == ["PotL", "DT", "MCwD", "Chess"]
+                                            "Magic Combat with Dice", "chess", "13th Age", "Warhammer 40,000")] == [
+        "PotL", "DT", "MCwD", "Chess", "13A", "W40"]
     sources = [{"id": "house", "kind": "house-rules", "game_name": "Dragon Dice"},
                {"id": "faq", "kind": "official-faq", "game_name": "Dragon Dice"},
                {"id": "other", "kind": "rulebook", "game_name": "Dungeon Delve"}]

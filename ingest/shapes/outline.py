@@ -34,6 +34,7 @@ from ingest.classify import (
     NAMED,
     RIGHTS,
     SENTENCE_INSIDE,
+    TITLE_SMALL,
     ends_asking,
     heading_number,
     rhetorical,
@@ -722,7 +723,8 @@ class _Outline:
         # "6.A.1. TEST CASE, MOVING TO AN AREA..." standing apart over its text: the rule's title.
         own = line[item.end():].strip()
         following = self.facts.following[index]
-        titled = own.isupper() and following is not None and following > index + 1
+        titled = following is not None and (own.isupper() and following > index + 1 or self._names_its_text(
+            index, own, following))
         term = not titled and self.glossary.numbered_term(index, label, own, self.headings)
         block = Block(self.section, label, own if term else section_title(own) if titled else "", [],
                       kind="glossary" if term else "rule", parent=self._parent_of(label))
@@ -731,6 +733,17 @@ class _Outline:
         # "1. An odd chip…" at one margin, and the item is 1.4.1.
         self._begin_rule(block, indent_of(line) - 1, start, end)
         return True
+
+    def _names_its_text(self, index: int, own: str, following: int) -> bool:
+        """"1.1 Tournament Types" over "Disney Lorcana TCG tournaments are…": a rule's name on the line of its
+        number, short of the text's width (no sentence wrapped there), its text opening on the next line."""
+        below, text = self.facts.readings[following], self.facts.line(following).strip()
+        # A name wrapped over two lines ("Which Units May Participate in" / "Anti-Armor Combat") is all title, and
+        # a run-in name is its sentence's ("STEP 2-SPACE CANNON OFFENSE: After the…").
+        return (any(c.isalpha() for c in own) and names_a_topic(own) and ":" not in own and own.split()[-1].casefold() not in TITLE_SMALL
+                and len(self.facts.line(index).rstrip()) < 0.75 * self.facts.width
+                and (below.opens_sentence or bool(below.bullet)) and not below.item and not below.marked
+                and not names_a_topic(text.lstrip("•-*–— ")))
 
     def _begin_rule(self, block: Block, indent: int, start: int, end: int) -> None:
         """Start a rule at the head of its own numbering: the items and lettered sub-cases that follow are its."""
