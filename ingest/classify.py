@@ -416,9 +416,39 @@ def entry_heading(title: str, letter: str | None) -> re.Pattern:
 
 # A run-in sub-heading: a few capitalised words (or any words in bold) closed by a full stop, a colon or a dash,
 # then the part's text on the same line. "Note:" and "Example:" introduce, they do not head.
-RUN_IN = re.compile(r"^(?:\*\*|__)?+(?P<head>[A-Z][^\s.:—–*_]*+(?:[ \t][^\s.:—–*_]++){0,5}+)(?:\*\*|__)?+"
+RUN_IN = re.compile(r"^(?:\*\*|__)?+(?P<head>[A-Z][^\s.:—–*_]*+(?:[ \t](?!-[ \t])[^\s.:—–*_]++){0,5}+)(?:\*\*|__)?+"
                     r"(?:[ \t]*+[.:]|[ \t]++[—–-])(?:\*\*|__)?+[ \t]++(?=[\"“(A-Z0-9])")
 BOLD_RUN_IN = re.compile(r"^(?:\*\*|__)(?P<head>[^*_\n]{1,60}?)[.:]?(?:\*\*|__)[.:]?[ \t]++\S")
+_HEAD_WORDS = 6
+_LEAD_WORDS = frozenset({"note", "notes", "example", "examples", "exception", "exceptions", "important", "reminder",
+                         "clarification", "errata", "q", "a", "question", "answer", "see", "step", "yes", "no"})
+_SMALL = frozenset({"a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "of", "on", "or", "the", "to",
+                    "vs", "with", "&", "-", "/"})
+
+
+def run_in_heading(line: str) -> str:
+    """The run-in sub-heading a paragraph opens with ("Constant Abilities" of "Constant Abilities — A constant
+    ability is…", "Attacking" of "**Attacking.** When…"), or "". A sentence's start is none: the heading's words
+    are capitalised but for small words ("Move X Spaces: If…"), or set in bold."""
+    line = line.lstrip()
+    bold = BOLD_RUN_IN.match(line)
+    if bold and len(bold.group("head").split()) <= _HEAD_WORDS + 2:
+        head = bold.group("head").strip(" .:")
+        return head if head.casefold() not in _LEAD_WORDS else ""
+    found = RUN_IN.match(line)
+    if not found:
+        return ""
+    head = found.group("head")
+    words = head.split()
+    if words[0].casefold() in _LEAD_WORDS or words[-1].casefold() in _SMALL or head.count("(") != head.count(")"):
+        return ""
+    # One capitalised word and a full stop is any sentence's start ("Libya. Their training…"); a colon or a dash
+    # after it heads ("Timing — …").
+    if len(words) == 1 and line[found.end("head"):].lstrip(" \t*_")[:1] == ".":
+        return ""
+    if not all(w[:1].isupper() or w[:1].isdigit() or w.casefold() in _SMALL for w in words):
+        return ""
+    return head
 
 # Punctuation that closes what comes before it: a line opening with it carries on the last word.
 CLOSES = re.compile(r"[,.;:!?)\]’”](?:\s|$|s\b)")

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from ingest.classify import BOLD_RUN_IN, RUN_IN
+from ingest.classify import run_in_heading
 from ingest.formats import FENCE
 from ingest.segment import Block, slugify
 from ingest.structure import flow
@@ -30,13 +30,8 @@ LONG_WORDS = 300
 _SLACK = 1.25
 # Units never cut: the document's header (title, credits, change logs) and a question with its answer.
 _WHOLE_KINDS = HEADER_KINDS | {"question"}
-_HEAD_WORDS = 6
 # What ends a line that ends a sentence or leads into what follows: a paragraph may end there.
 _ENDINGS = tuple(".!?:;)]\"”’*_")
-_LEAD_WORDS = frozenset({"note", "notes", "example", "examples", "exception", "exceptions", "important", "reminder",
-                         "clarification", "errata", "q", "a", "question", "answer", "see", "step", "yes", "no"})
-_SMALL = frozenset({"a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "of", "on", "or", "the", "to",
-                    "vs", "with", "&", "-", "/"})
 
 
 @dataclass(frozen=True)
@@ -45,31 +40,6 @@ class _Paragraph:
     words: int
     head: str  # the run-in sub-heading it opens with, or ""
     leads_in: bool  # it ends in a colon or asks: what follows belongs with it
-
-
-def run_in_heading(line: str) -> str:
-    """The run-in sub-heading a paragraph opens with ("Constant Abilities" of "Constant Abilities — A constant
-    ability is…", "Attacking" of "**Attacking.** When…"), or "". A sentence's start is none: the heading's words
-    are capitalised but for small words ("Move X Spaces: If…"), or set in bold."""
-    line = line.lstrip()
-    bold = BOLD_RUN_IN.match(line)
-    if bold and len(bold.group("head").split()) <= _HEAD_WORDS + 2:
-        head = bold.group("head").strip(" .:")
-        return head if head.casefold() not in _LEAD_WORDS else ""
-    found = RUN_IN.match(line)
-    if not found:
-        return ""
-    head = found.group("head")
-    words = head.split()
-    if words[0].casefold() in _LEAD_WORDS or words[-1].casefold() in _SMALL or head.count("(") != head.count(")"):
-        return ""
-    # One capitalised word and a full stop is any sentence's start ("Libya. Their training…"); a colon or a dash
-    # after it heads ("Timing — …").
-    if len(words) == 1 and line[found.end("head"):].lstrip(" \t*_")[:1] == ".":
-        return ""
-    if not all(w[:1].isupper() or w[:1].isdigit() or w.casefold() in _SMALL for w in words):
-        return ""
-    return head
 
 
 def divided(blocks: list[Block], text: str) -> list[Block]:

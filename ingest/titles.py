@@ -117,10 +117,8 @@ def document_title(candidates: list[str | None], text: str, game_name: str | Non
     if not title:
         return None
     title = keep_acronyms(as_written(title), acronyms(text) if known is None else known)
-    if not game_name:  # a chapter's title says which game it is of too ("13th Age – Combat Rules")
-        if not filed_as or names_game(title, filed_as):
-            return title
-        return f"{filed_as} {title}" if is_generic(title, text) else f"{filed_as} – {title}"
+    if not game_name:
+        return f"{filed_as} {title}" if filed_as and is_generic(title, text) else title
     if names_game(title, game_name):
         return title
     if subtitle and names_game(subtitle, game_name):

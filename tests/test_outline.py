@@ -1169,3 +1169,36 @@ def test_a_rules_name_on_the_line_of_its_number_titles_it():
     assert blocks["1.1"].title == "Event Types" and blocks["1.1"].text.startswith("Event Types Events are divided")
     assert blocks["1.2"].title != "Which Units May Take Part in"  # a name wrapped over two lines is all title
     assert not blocks["1.3"].title.endswith("the units")  # a run-in name is its sentence's
+
+
+NUMBERED_FAQ = ("# Official FAQ for Quarry\n\n## 1.0 Errata\n\n#### Other Errata\n\nScenario 8 - The scenario number "
+                "should be 65.\n\nItems 12/13 - Both items are marked as 12.\n\nRoom 4 - The door is on the east "
+                "side.\n\n## 2.0 Setup Questions\n\nI cannot find tile 8. Am I missing a board? No - there is no "
+                "tile 8.\n\n## 3.0 General Questions\n\n### 3.1 Masteries\n\nCan I complete a Mastery in Scenario 0? "
+                "No. Scenario 0 is intentionally easy.\n\nDo I need to complete a Mastery in one scenario? Sometimes; "
+                "the Mastery says so.\n\n### 3.2 Personal Quests\n\nDo I retire before reading the section? No. Read "
+                "it first.\n")
+
+
+def test_an_faqs_paragraphs_that_ask_and_answer_are_questions_of_their_numbered_section():
+    blocks = segment(NUMBERED_FAQ)
+    asked = [b for b in blocks if b.kind == "question"]
+    assert [b.text.split("?")[0] for b in asked] == [
+        "I cannot find tile 8. Am I missing a board", "Can I complete a Mastery in Scenario 0",
+        "Do I need to complete a Mastery in one scenario", "Do I retire before reading the section"]
+    # "3.0" is chapter 3: its sections sit in it, and a numbered heading closes a deeper unnumbered one
+    assert asked[1].section[-2:] == ("3.0 General Questions", "3.1 Masteries")
+    assert asked[0].section[-1] == "2.0 Setup Questions"
+
+
+def test_a_run_of_paragraphs_opening_with_a_name_makes_a_unit_of_each_named_so():
+    blocks = segment(NUMBERED_FAQ)
+    assert [b.title for b in blocks if b.section[-1] == "Other Errata"] == ["Scenario 8", "Items 12/13", "Room 4"]
+    text = "## Melee Weapons\n\nThe weapons are:\n\nClaws: Retractable claws.\n\nClub: A blunt weapon.\n\nKnife: A blade.\n"
+    assert not {"Claws", "Club", "Knife"} & {b.title for b in segment(text)}  # a lead-in's list is no run of names
+
+
+def test_a_chapter_numbered_n_0_heads_n_1_and_its_own_text_is_n_0():
+    blocks = segment("5.0 EVENTS\nEach Event bears a title and its text.\n5.1 Executing Events\nCarry out the "
+                     "Event text literally and in order.\n")
+    assert [(b.label, b.section[-1]) for b in blocks] == [("5.0", "5.0 Events"), ("5.1", "5.0 Events")]

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from ingest import invariants
 from ingest.changeset import read_document
-from ingest.parts import LONG_WORDS, run_in_heading
+from ingest.classify import run_in_heading
+from ingest.parts import LONG_WORDS
 from ingest.refs import ruling_refs
 
 POINT = "a player who {0} must first check every card in play for an ability that changes how {0} resolves"

@@ -171,12 +171,10 @@ def test_a_generic_title_of_a_document_that_never_names_its_game_is_joined_with_
     questions = "\n\n".join(f"## May a player move {n} stones at once?\n\nYes, once per round." for n in range(2, 6))
     text = f"# Rules Questions\n\n{questions}\n"
     assert _title_of(tmp_path, "faq.md", text, "quarry-card-game") == "Quarry Card Game Rules Questions"
-    # A title that names something is the document's own: kept as it prints it, after the game's name (a chapter
-    # or an expansion's notes say which game they are of).
+    # A title that names something is the document's own: kept as it prints it.
     assert _title_of(tmp_path, "notes.md", text.replace("Rules Questions", "Stone Age Notes"),
-                     "quarry-card-game") == "Quarry Card Game – Stone Age Notes"
-    assert _title_of(tmp_path, "combat.md", text.replace("Rules Questions", "Combat Rules"),
-                     "13th-age") == "13th Age – Combat Rules"
+                     "quarry-card-game") == "Stone Age Notes"
+    assert _title_of(tmp_path, "faq.md", text, "13th-age") == "13th Age Rules Questions"  # never "13Th"
 
 
 def test_an_editors_note_in_brackets_over_the_title_is_read_past(tmp_path):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ingest import labels
 from ingest.classify import (
@@ -18,11 +18,13 @@ from ingest.classify import (
     ITEM,
     KEYWORDS,
     LONGEST_HEADING,
+    SENTENCE_BREAK,
     SENTENCE_END,
     STEP,
     Reading,
     heading_number,
     item_pattern,
+    run_in_heading,
     read_lines,
 )
 from ingest.formats import FENCE
@@ -36,6 +38,7 @@ from ingest.shapes.dialect import (
 
 _SHORT_LINE = 0.8  # a line shorter than this share of the text's width ended there on purpose
 _INLINE_QUESTIONS = 2  # how many bulleted questions make a line of them
+_RUN = 3  # how many paragraphs in a row that ask and answer, or open with a name, make a list of them
 # An alphabetical run of this many sibling headings, over this many letters, is a glossary's entries.
 _ALPHABETICAL_RUN = 8
 _ALPHABETICAL_LETTERS = 4
@@ -75,6 +78,12 @@ class Facts:
     steps: frozenset[str]              # words it numbers its steps after ("STEP 7-PLACE…"), folded
     listed: frozenset[int]             # the labels of a contents page ("1.2." over "The Golden Rules")
     spaced_out: bool                   # a blank line between all lines (as some PDFs read)
+    # Paragraphs that ask and answer ("Can I gain a Mastery in Scenario 0? No. Scenario 0 is…"), where the document
+    # has several: an FAQ's questions set in bold, the bold lost.
+    answered: frozenset[int] = frozenset()
+    # Paragraphs opening with the name of what they are about ("Claws: The morph has…", "Scenario 8 - The number
+    # should be 65"), in a run of such paragraphs: a list of named things (weapons, errata by card), each named.
+    named: dict[int, str] = field(default_factory=dict)
     # Notes numbered under the rules they cite ("Interpretation 1  Rule 7.1 (a)"), and the lines that head a run of
     # them ("INTERPRETATIONS"): headings under the rule they sit in.
     annotations: frozenset[int] = frozenset()
@@ -156,7 +165,7 @@ class Facts:
                     or later and not labels.within(later, number) and labels.follows(later, number))
 
     def has_parts(self, index: int, number: str | None, level: int) -> bool:
-        """Do rules or questions numbered under the marked heading at `index` (numbered `number`, at `level`), or
+        """Do rules numbered under the marked heading at `index` (numbered `number`, at `level`), questions, or
         headings under it, follow before its next sibling heading?"""
         for later in range(index + 1, len(self.lines)):
             marked, item = self.readings[later].marked, self.readings[later].item
@@ -167,6 +176,8 @@ class Facts:
                 return len(marked.group("hashes") or "#") > level
             if item and item.group("question"):
                 return True
+            if not item and labels.numeric(number) and (later in self.answered or ASKS.match(self.lines[later][1].strip())):
+                return True  # "### 3.1 Masteries" over its questions: a numbered FAQ's section
             inner = item and item.group("decimal")
             if inner and number and labels.within(inner, number) and inner != number:
                 return True
@@ -211,7 +222,8 @@ def document_facts(text: str) -> Facts:
         width=lengths[int(0.9 * (len(lengths) - 1))] if lengths else 0,
         top_rules=numbers_rules_from_the_top(readings, numbers), lone=lone, steps=frozenset(stepped(lines)),
         listed=frozenset(contents_pairs(lines, readings, following) if lone else ()),
-        spaced_out=_spaced_out(lines, readings), **_annotations(lines, readings, following))
+        spaced_out=_spaced_out(lines, readings), answered=_answered(lines, readings), named=_named(lines, readings),
+        **_annotations(lines, readings, following))
 
 
 def _annotations(lines: list[Line], readings: list[Reading], following: list[int | None]) -> dict[str, frozenset[int]]:
@@ -225,6 +237,45 @@ def _annotations(lines: list[Line], readings: list[Reading], following: list[int
               if reading.caps and following[index] == index + 1 and index + 1 in notes
               and readings[index + 1].annotation.group("word").upper() in lines[index][1].upper()}
     return {"annotations": frozenset(notes), "annotation_groups": frozenset(groups)}
+
+
+def _answered(lines: list[Line], readings: list[Reading]) -> frozenset[int]:
+    """The paragraphs whose first or second sentence asks and that answer it after ("Can I…? No. Scenario 0 is…",
+    "I cannot find tile 8. Am I missing a board? No - …"), in runs (see `_runs`): an FAQ whose questions were set
+    in bold, the bold lost."""
+    def answers(line: str) -> bool:
+        asked = ASKS.match(line)
+        if asked is None and (stop := SENTENCE_BREAK.search(line)):
+            rest = line[stop.end():].lstrip()
+            asked, line = ASKS.match(rest), rest
+        return asked is not None and bool(line[asked.end():].strip())
+    return frozenset(_runs(lines, readings, answers))
+
+
+def _named(lines: list[Line], readings: list[Reading]) -> dict[int, str]:
+    """Line index -> the run-in name a paragraph opens with ("Claws: The morph has…", "Scenario 8 - The number
+    should be 65"), for the paragraphs of each run (see `_runs`): a list of named things, each a unit."""
+    return {index: run_in_heading(lines[index][1]) for index in _runs(lines, readings, run_in_heading)}
+
+
+def _runs(lines: list[Line], readings: list[Reading], opens) -> list[int]:
+    """The paragraphs (each after a blank line; no item, bullet or heading) whose stripped line `opens` says yes
+    to, in runs of `_RUN` or more with no other paragraph between them (headings may be), unless a paragraph
+    ending in a colon leads into the run (then it is that paragraph's list)."""
+    found: list[int] = []
+    run: list[int] = []
+    led = False
+    for index, (_, line) in enumerate(lines):
+        stripped = line.strip()
+        if not stripped or index and lines[index - 1][1].strip() or readings[index].marked:
+            continue
+        if not (readings[index].item or readings[index].bullet) and opens(stripped) and (run or not led):
+            run.append(index)
+            continue
+        if len(run) >= _RUN:
+            found += run
+        run, led = [], stripped.endswith(":")
+    return found + run if len(run) >= _RUN else found
 
 
 def _spaced_out(lines: list[Line], readings: list[Reading]) -> bool:

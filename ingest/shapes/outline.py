@@ -283,8 +283,9 @@ class _Outline:
         if decimal and len(decimal.group("title").split()) <= 8 and (
                 self.facts.heads_rules(index, decimal.group("n")) or self.facts.stands_empty(index, decimal.group("n"))):
             number = decimal.group("n")
+            # "5.0 EVENTS" over its text and 5.1: its own text is 5.0
             return Heading(labels.depth(number), f"{number} {section_title(decimal.group('title'))}", number,
-                           "numbered")
+                           "numbered", rule=labels.compound(number) and not self.facts.top_rules)
         numbered = reading.section()
         if numbered and "," in numbered.group("title") and not (
                 names_a_topic(numbered.group("title")) and self.facts.numbered_under(index, numbered.group("n"))):
@@ -538,10 +539,11 @@ class _Outline:
         self._enter_changelog(heading, index)  # a rule an update summary reprints is restated there
         self._leave_sections_outside(number)
         closed = False
-        while asked and self.headings and self.headings[-1].kind == "marked" \
-                and self.headings[-1].level >= heading.level \
+        # "## 1. What is a Hand?" is no part of "## Table of Contents" before it, "## 2.0 Setup" none of "#### Errata"
+        while self.headings and self.headings[-1].kind == "marked" \
+                and (self.headings[-1].level >= heading.level if asked else self.headings[-1].level > heading.level) \
                 and not (number and self._under(number, self.headings[-1].number)):
-            self.headings.pop()  # "## 1. What is a Hand?" is no part of "## Table of Contents" before it
+            self.headings.pop()
             closed = True
         if closed:
             self._enter_section()
@@ -874,6 +876,15 @@ class _Outline:
             self.current = self._question(index)
             self.blocks.append(self.current)
             self.last = self.current
+        if index in self.facts.answered:  # "Can I…? No. …": a question of its own, in its section
+            self.current = self._question(index)
+            self.blocks.append(self.current)
+            self.last = self.current
+        elif index in self.facts.named and not self.in_front:  # "Claws: The morph has…": a unit named so
+            name = self.facts.named[index]
+            self.paragraphs += 1
+            self.current = self.last = Block(self.section, name, name, [], kind="paragraph", slug=slugify(name))
+            self.blocks.append(self.current)
         if self.current is None:
             self.current = self._own_unit()
         if self.current is None and bullet and self.last is not None:
