@@ -178,7 +178,9 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
     for position, ruling in enumerate(rulings, start=1):
         # Lazily: the first candidate almost always serves, and building a thousand per ruling cost a second
         # per 5,000 rulings.
-        own = f"{abbrev} {labels[ruling.id]}" if labels[ruling.id] else ""
+        label = labels[ruling.id]
+        # a heading that opens with the abbreviation names it once: "FIDE Laws of Chess ¶1", never "FIDE FIDE Laws…"
+        own = "" if not label else label if label.startswith(f"{abbrev} ") else f"{abbrev} {label}"
         clip = _clip if ruling.kind in TERM_KINDS or ruling.id in titled else _clip_term
         clipped = clip(own, MAX_REF)
         printings[ref_key(clipped or own)] += 1
@@ -210,7 +212,10 @@ def _marked_labels(marked: list[Ruling], labels: dict[str, str], headings: dict,
     construction and never passing for a rule number."""
     found: dict[str, str] = {}
     for ruling in marked:
-        anchor, mark = _anchor(ruling.section, labels, headings, skip, root), _MARKS[ruling.kind]
+        # under no labelled heading, the heading it sits under names it ("Pair ¶1", never a bare "¶2")
+        anchor = _anchor(ruling.section, labels, headings, skip, root) or " ".join(
+            (_below_root(ruling.section, root)[-1:] or [""])[0].split())
+        mark = _MARKS[ruling.kind]
         seen[anchor, mark] = seen.get((anchor, mark), 0) + 1
         found[ruling.id] = f"{anchor} {mark}{seen[anchor, mark]}".strip()
     return found
@@ -405,9 +410,15 @@ def _qualifiers(section: str, root: str) -> list[str]:
     Special Considerations"), then of its part of the document below the source's root; whole words of at
     most MAX_ABBREV letters only."""
     parts = _below_root(section, root)
-    firsts = [re.findall(r"[^\W_]+", part)[:1] for part in (parts[-1:] + parts[:1])]
+    # "The Goulash" is told apart by "The Goulash", never "The"
+    firsts = [_first_name(re.findall(r"[^\W_]+", part)) for part in (parts[-1:] + parts[:1])]
     # A word too long to be short is no qualifier: a ref never holds a cut word ("Adjudicati").
-    return list(dict.fromkeys(words[0] for words in firsts if words and len(words[0]) <= MAX_ABBREV))
+    return list(dict.fromkeys(first for first in firsts if first and len(first) <= MAX_ABBREV))
+
+
+def _first_name(words: list[str]) -> str:
+    """A title's first word, with the next when the first is a small word ("The Goulash")."""
+    return " ".join(words[:2]) if len(words) > 1 and words[0].casefold() in _SMALL else "".join(words[:1])
 
 
 def _parts(section: str | None) -> list[str]:

@@ -119,8 +119,9 @@ def test_a_paragraph_a_numbered_rulebook_leaves_unnumbered_is_referred_to_by_its
                                  ("Rules > Credits", "5", "Art: someone else", "paragraph"))
     refs = list(ruling_refs(rulings, "X", "Rules").values())
     assert refs[:2] == ["X 1.1", "X 1.2"]  # the document's own numbers, as before
-    # never "X 1", "X 2": what "rule 1" would wrongly answer
-    assert refs[24:] == ["X 1 ¶1", "X 1 ¶2", "X Appendix II ¶1", "X ¶1", "X ¶2"]
+    # never "X 1", "X 2": what "rule 1" would wrongly answer; under a heading that prints no label, its title
+    # names the place (never a bare "X ¶1")
+    assert refs[24:] == ["X 1 ¶1", "X 1 ¶2", "X Appendix II ¶1", "X Credits ¶1", "X Credits ¶2"]
 
 
 def test_a_question_a_numbered_rulebook_leaves_unnumbered_is_its_place_among_questions():
@@ -128,7 +129,7 @@ def test_a_question_a_numbered_rulebook_leaves_unnumbered_is_its_place_among_que
                                  ("Rules > FAQ", "ability", "Ability", "glossary"),
                                  ("Rules > FAQ > Ability", "q2", "Does it stack?", "question"))
     refs = list(ruling_refs(rulings, "X", "Rules").values())
-    assert refs[24:] == ["X Q1", "X Ability", "X Ability Q1"]
+    assert refs[24:] == ["X FAQ Q1", "X Ability", "X Ability Q1"]
 
 
 def test_an_unnumbered_paragraph_heading_steps_is_marked_and_its_steps_read_after_it():
@@ -162,7 +163,7 @@ def test_a_step_numbered_like_a_topic_it_does_not_head_is_told_apart_by_its_sect
                        *[("Setup", str(n), f"Step {n}", "rule") for n in (1, 2)],
                        *[("Glossary", f"1.{n}", f"Abilities rule {n}", "rule") for n in range(1, 25)])
     refs = list(ruling_refs(rulings, "X", "").values())
-    assert refs[:3] == ["X ¶1", "X Setup 1", "X 2"]  # "rule 1" names topic 1 (its rules 1.1…), not step 1
+    assert refs[:3] == ["X Setup ¶1", "X Setup 1", "X 2"]  # "rule 1" names topic 1 (its rules 1.1…), not step 1
 
 
 def test_a_one_word_game_name_is_never_cut_mid_word():
@@ -417,3 +418,9 @@ def test_a_label_that_opens_with_its_qualifier_is_not_qualified_again():
     refs = list(ruling_refs(rulings, "X", "Rules").values())
     assert refs[0] == "X Master Cards 1" and not any("Master Master" in ref for ref in refs)
     assert len(set(refs)) == 3
+
+
+def test_a_heading_opening_with_a_small_word_tells_its_list_apart_by_two_words():
+    rulings = _rulings(*[("Rules > Mah-Jong", str(n), f"Hand {n}", "clarification") for n in (1, 2)],
+                       *[("Rules > The Goulash", str(n), f"Pass {n}", "clarification") for n in (1, 2)])
+    assert list(ruling_refs(rulings, "X", "Rules").values())[2:] == ["X The Goulash 1", "X The Goulash 2"]
