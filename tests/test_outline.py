@@ -1202,3 +1202,12 @@ def test_a_chapter_numbered_n_0_heads_n_1_and_its_own_text_is_n_0():
     blocks = segment("5.0 EVENTS\nEach Event bears a title and its text.\n5.1 Executing Events\nCarry out the "
                      "Event text literally and in order.\n")
     assert [(b.label, b.section[-1]) for b in blocks] == [("5.0", "5.0 Events"), ("5.1", "5.0 Events")]
+
+
+def test_a_markdown_page_of_headings_and_one_line_paragraphs_parts_its_paragraphs_at_blank_lines():
+    # Its headings end no sentence, so most of its lines do not either; yet every paragraph is whole on its line.
+    long = " ".join(["You may take this action once a turn, on your own turn or as a reaction."] * 4)
+    sections = "".join(f"##### Action {n}\n\n{long}\n\nIf you delay action {n}, you act later in the round.\n\n"
+                       f"##### Note {n}\n\nSee the table.\n\n##### Cost {n}\n\nOne point\n\n" for n in range(1, 10))
+    blocks = [b for b in segment(f"# Combat\n\n{sections}") if b.section[-1] == "Action 1"]
+    assert [b.text for b in blocks] == [long, "If you delay action 1, you act later in the round."]

@@ -283,8 +283,10 @@ def _spaced_out(lines: list[Line], readings: list[Reading]) -> bool:
     whose reader set one after each line), so that blank lines do not part paragraphs? (Paragraphs of a line
     each end their sentences.)"""
     text = [index for index, (_, line) in enumerate(lines[:-1]) if line.strip()]
+    # Of the lines of running text (no heading, item or bullet: a markdown page's headings end no sentence either)
+    plain = [index for index in text if not (readings[index].marked or readings[index].item or readings[index].bullet)]
     return (len(text) >= 50 and sum(not lines[index + 1][1].strip() for index in text) >= 0.9 * len(text)
-            and sum(readings[index].ends_sentence for index in text) <= 0.6 * len(text))
+            and sum(readings[index].ends_sentence for index in plain) <= 0.6 * len(plain))
 
 
 def _fenced(lines: list[Line]) -> dict[int, str]:
