@@ -249,7 +249,7 @@ def _answered(lines: list[Line], readings: list[Reading]) -> frozenset[int]:
             rest = line[stop.end():].lstrip()
             asked, line = ASKS.match(rest), rest
         return asked is not None and bool(line[asked.end():].strip())
-    return frozenset(_runs(lines, readings, answers))
+    return frozenset(_runs(lines, readings, answers, across_headings=True))
 
 
 def _named(lines: list[Line], readings: list[Reading]) -> dict[int, str]:
@@ -258,16 +258,16 @@ def _named(lines: list[Line], readings: list[Reading]) -> dict[int, str]:
     return {index: run_in_heading(lines[index][1]) for index in _runs(lines, readings, run_in_heading)}
 
 
-def _runs(lines: list[Line], readings: list[Reading], opens) -> list[int]:
+def _runs(lines: list[Line], readings: list[Reading], opens, across_headings: bool = False) -> list[int]:
     """The paragraphs (each after a blank line; no item, bullet or heading) whose stripped line `opens` says yes
-    to, in runs of `_RUN` or more with no other paragraph between them (headings may be), unless a paragraph
-    ending in a colon leads into the run (then it is that paragraph's list)."""
+    to, in runs of `_RUN` or more with no other paragraph (and unless `across_headings`, no heading) between
+    them, unless a paragraph ending in a colon leads into the run (then it is that paragraph's list)."""
     found: list[int] = []
     run: list[int] = []
     led = False
     for index, (_, line) in enumerate(lines):
         stripped = line.strip()
-        if not stripped or index and lines[index - 1][1].strip() or readings[index].marked:
+        if not stripped or index and lines[index - 1][1].strip() or readings[index].marked and across_headings:
             continue
         if not (readings[index].item or readings[index].bullet) and opens(stripped) and (run or not led):
             run.append(index)
