@@ -31,8 +31,9 @@ _NUMBER = re.compile(r"\d+|(?<![\w#])(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})(?!\w)")
 # text set on the next: "b." recurs on many pages' edges), Q/A, headings, table rows, bullets.
 _BODY = re.compile(r"^(?:\d+(?:\.\d+)*[.)](?:\s|$)|\d+(?:\.\d+)+\s|[A-Za-z][.)](?:\s|$)|[QA][:.]|#{1,6}\s|\||[-*•◊]\s)")
 # A markdown conversion may mark a page number as a heading ("## 10").
-_PAGE_NUMBER = re.compile(
-    r"^(?:#{1,6}\s+)?(?:page\s++)?[-–—(]?\s*(\d{1,4}|(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3}))\s*[-–—)]?$", re.I)
+_PAGE_NUMBER = re.compile(  # "12", "- 12 -", "Page 12", "pg. 12", "p. 12", "iv"
+    r"^(?:#{1,6}\s+)?(?:(?:page|pg\.?|p\.)\s*+)?[-–—(]?\s*(\d{1,4}|(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3}))\s*[-–—)]?$",
+    re.I)
 _LETTER = re.compile(r"[^\W\d_]|[©®™]")
 # A web or mail address or a file's name, which a running line may open in lower case ("disneylorcana.com").
 _ADDRESS = re.compile(r"://|www\.|@|\.(?:com|org|net|html?|pdf|docx?)\b", re.I)
@@ -52,7 +53,7 @@ _SPACED_ENTRY = re.compile(r"^(?:(?P<number>[A-Z]|\d{1,3})\s+)?(?P<title>[A-Z“
 # A contents entry's dot leader and page number ("Setup . . . . 4", "Setup   4"), matched on the entry reversed
 # (see `_leader`).
 _LEADER_REVERSED = re.compile(r"(?:\d+|[ivxlc]+)(?:\s*(?:\s?[.·…_]){2,}\s*|\s{2,})")
-_PAGE = re.compile(r"\d+|[ivxlc]+")
+_PAGE = re.compile(r"(?:[Pp]age\s*|[Pp]g\.?\s*|[Pp]\.\s*)?(?:\d+|[ivxlc]+)")  # "12", "Page 12", "pg. 12", "xii"
 _FIELD = re.compile(r"\S+(?:\s{1,2}\S+)*")  # layout columns are three or more spaces apart
 _MERGED_COLUMN = re.compile(r"(?<=\S)\s+(?=\d+(?:\.\d+)*\.\s+[A-Z])")  # "1.1. General 5.1. General"
 
@@ -333,8 +334,9 @@ def _inferred_furniture(text: str, lines: list[tuple[int, int]]) -> _Layout:
     templated = _templated(stripped, forms)
     furniture = {index for form, indices in enumerate(forms) if form not in templated for index in indices}
     _add_companions(stripped, where, furniture)
-    if not furniture:
+    if not furniture:  # page numbers alone ("pg. 7"), with what recurs beside them ("LRKA – Spring 2018 Rules")
         furniture = _page_number_chain(stripped, starts, len(text))
+        _add_companions(stripped, where, furniture)
     if not furniture:
         return _Layout(False, [], [0] * len(lines), set(), [])
     blocks = _blocks(stripped, sorted(furniture))
@@ -637,10 +639,13 @@ def _contents_lines(text: str, lines: list[tuple[int, int]], heading: int) -> li
                 break
             continue
         # "SECTION 1: TOURNAMENT DEFINITIONS" after "1. TOURNAMENT DEFINITIONS" heads the body: a number is a
-        # number however it is printed.
+        # number however it is printed. A title listed again with its page is another part's ("Conduct  Page 16"
+        # under "Umpires"); without one, it is the body's heading.
         keys = {number or (keyword.group("n") if (keyword := KEYWORD_HEADING.match(title)) else title)
                 for _, number, title in entries}
-        if keys & seen:
+        titles = {title for _, number, title in entries if not number and title in keys}
+        paged = _leader(line.rstrip()) is not None or bool(_PAGE.fullmatch(_FIELD.findall(line)[-1]))
+        if (keys - titles) & seen or titles & seen and not paged:
             break
         seen |= keys
         details = 0

@@ -316,3 +316,24 @@ def test_a_contents_without_pages_ends_where_the_body_heads_its_first_part_by_an
             "1.2 Event Levels\nEvents are local, regional or national.\n")
     found = strip_furniture(MappedText.of(contents + body))
     assert found.text.text.strip() == body.strip()
+
+
+def test_a_running_head_over_a_page_number_written_pg_goes_with_it_in_text_without_page_breaks():
+    sentences = [f"Rule {n} of the league: a team fields at least eight players and at most eleven, and it plays."
+                 for n in range(1, 200)]
+    pages = ["\n".join(sentences[k * 40:(k + 1) * 40]) for k in range(5)]
+    text = "".join(f"{page}\n\n                  League – Spring 2018 Rules\n                        pg. {n}\n"
+                   for n, page in enumerate(pages, start=1))
+    found = strip_furniture(MappedText.of(text))
+    assert "Spring 2018 Rules" not in found.text.text and "pg." not in found.text.text
+    assert found.pages.numbers[:3] == [1, 2, 3]
+
+
+def test_a_contents_whose_pages_are_written_page_n_goes_whole_though_a_title_repeats():
+    contents = ("Table of Contents\nConduct                                  Page 6\n"
+                "      Suspension                         Page 6\nUmpires                                  Page 16\n"
+                "      Conduct                            Page 16\n")
+    body = "Conduct\nNo player may argue with the umpire.\n"
+    found = strip_furniture(MappedText.of(contents + body))
+    assert found.text.text.strip() == body.strip()
+    assert [title for _, title in found.contents] == ["Conduct", "Suspension", "Umpires", "Conduct"]
