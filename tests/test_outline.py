@@ -1211,3 +1211,14 @@ def test_a_markdown_page_of_headings_and_one_line_paragraphs_parts_its_paragraph
                        f"##### Note {n}\n\nSee the table.\n\n##### Cost {n}\n\nOne point\n\n" for n in range(1, 10))
     blocks = [b for b in segment(f"# Combat\n\n{sections}") if b.section[-1] == "Action 1"]
     assert [b.text for b in blocks] == [long, "If you delay action 1, you act later in the round."]
+
+
+def test_a_list_indented_under_a_lettered_subrule_is_that_subrules_and_the_next_letter_is_the_rules_again():
+    text = ("1. CONDUCT\n   1.1. Unsportsmanlike conduct is not allowed.\n"
+            "        a. Umpires need not warn first.\n        c. Serious offenses include:\n"
+            "              1. Intentional contact with opposing players.\n              2. Threats of violence.\n"
+            "        d. Ejected teams forfeit.\n              1. Ejected players leave the park.\n"
+            "   1.2. Suspension\n        a. The league may suspend any player.\n")
+    assert [(b.label, b.parent) for b in segment(text)] == [
+        ("1.1", None), ("1.1a", "1.1"), ("1.1c", "1.1"), ("1.1c.1", "1.1c"), ("1.1c.2", "1.1c"), ("1.1d", "1.1"),
+        ("1.1d.1", "1.1d"), ("1.2", None), ("1.2a", "1.2")]

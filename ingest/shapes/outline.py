@@ -643,11 +643,22 @@ class _Outline:
         if self.named is not None:
             block = Block(self.section + (self.named.title,), letter, "", [])
         elif self.case is not None:
+            self._close_deeper(indent_of(line))
             block = Block(self.section, self.case.label + letter, "", [], kind="rule", parent=self.case.label)
+            self.items.append((indent_of(line), letter, block))  # a list indented under it is its ("1.1c.1")
+            self.rules.add(block.label)
         else:
             block = Block(self.section, letter, "", [])
         self._start(block, start, end)
         return True
+
+    def _close_deeper(self, indent: int) -> None:
+        """Before a lettered subrule at `indent`: close the items indented deeper (a list under the letter before,
+        "c." / "1." / "2." then "d.") and a sibling letter, so that its rule is the open case again."""
+        while self.items and (self.items[-1][0] > indent or self.items[-1][0] == indent and self.items[-1][1].isalpha()):
+            self.items.pop()
+        if self.items and self.items[-1][0] < indent and not self.items[-1][1].isalpha():
+            self.case = self.items[-1][2]
 
     def _leads_in(self) -> bool:
         """Is the current unit, so far, only a short lead-in ending in a colon ("Notes:", "Example:") or a caption
@@ -758,7 +769,7 @@ class _Outline:
         number, indent = item.group("number"), indent_of(line)
         siblings = False
         while self.items and self.items[-1][0] >= indent:
-            siblings = siblings or self.items.pop()[0] == indent
+            siblings = self.items.pop()[0] == indent or siblings
         if self.items and number != "1" and not siblings:  # a list nests from 1; else a sibling shifted right
             self.items.pop()
         if self.items:
