@@ -67,6 +67,8 @@ _SMALL_END = frozenset({"a", "an", "and", "as", "at", "by", "for", "from", "if",
 _HEADING_WORDS = 16
 _RULE_PART = re.compile(r"^(?:[A-Z]{1,3}+\.)?\d{1,4}+(?:[.\-]\w{1,4}+)*+\.?[ \t]")
 _COUNTED_KINDS = frozenset({"paragraph", "question"})  # their numbers are counts the reader made, not labels
+# "Make a Claim Map for the Crew. Sample claims include": a sentence ends inside (never "vs. Defense", "St. Lazarus").
+_SENTENCE_INSIDE = re.compile(r"[a-z]{3}[.!?]\s+[A-Z][a-z]")
 _RELATIVE = re.compile(r"^\(?(?:[a-z]|[ivx]{1,5}+|[A-Z]|\d{1,3}+)[.)]?$")
 _COUNTER = re.compile(r"^(?:#\d++(?:\.\d++)?|\d++|front \d++)$")
 _WORD = re.compile(r"[^\W\d_]{2,}+")
@@ -213,13 +215,15 @@ def _contents(cut: Cut) -> list[str]:
 
 def _fragment(heading: str) -> bool:
     """A heading no document prints: a table row, a figure's caption, or a piece of a sentence (opening in lower
-    case, ending on a small word, a comma or a hyphen, or too long for a heading)."""
+    case, ending on a small word, a comma or a hyphen, too long for a heading, ending a sentence inside it or
+    keeping a bold mark)."""
     words = heading.split()
     if not words:
         return False
     bare = heading.strip(" *_#")
     return (not any(c.isalpha() for c in bare) or bare[:1] in ",.;:)]"
             or "|" in heading or "\t" in heading or "   " in bare or bool(_CAPTION.match(bare))
+            or "**" in bare or bool(_SENTENCE_INSIDE.search(bare))
             or bare[:1].islower() and not _RELATIVE.match(words[0])
             or bare.endswith((",", ";", "-", "–")) or _ends_on_small_word(words)
             or len(words) > _HEADING_WORDS)

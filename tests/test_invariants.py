@@ -104,14 +104,17 @@ def test_a_contents_entry_kept_as_a_ruling_is_named_with_or_without_dot_leaders(
 @pytest.mark.parametrize("heading", ["Points | Length | Cards", "Figure 3 A unit in cover", "and then the other",
                                      ("If a player cannot draw a card from their deck at the start of their turn"
                                       " then they lose the game at once and the"), "the round ends,",
-                                     "Uniforms, Organization, and History of the", "HISTORY OF THE", "If An"])
+                                     "Uniforms, Organization, and History of the", "HISTORY OF THE", "If An",
+                                     "Make a Claim Map for the Crew. Sample claims include:",
+                                     "The player rolls the dice** and we judge the result."])
 def test_a_table_row_caption_or_sentence_fragment_as_a_heading_is_named(heading):
     rulings = [_Ruling("r1", f"Rules > {heading}", "", "", "Units move.", "paragraph", 1)]
     found = invariants.check(invariants.Cut("", rulings, {"r1": "Units 1"}))
     assert next(i for i in found if i["name"] == "headings")["count"] == 1
 
 
-@pytest.mark.parametrize("heading", ["Attach To", "Find Something You Weren’t Looking For"])
+@pytest.mark.parametrize("heading", ["Attach To", "Find Something You Weren’t Looking For", "Zone of Control (abbr. ZOC)",
+                                     "Attack vs. Defense", "St. Lazarus"])
 def test_a_title_case_heading_ending_on_a_capitalised_small_word_is_a_heading(heading):
     rulings = [_Ruling("r1", f"Rules > {heading}", "", "", "Units move.", "paragraph", 1)]
     found = invariants.check(invariants.Cut("", rulings, {"r1": "Units 1"}))

@@ -480,7 +480,8 @@ def _ordinal(unit: Unit) -> bool:
     # "Situation Aspects… 1"): that is how issue 42 asks a unit the document leaves unnumbered to be cited.
     named = unit.tail[:number.start()].strip().removesuffix("…")
     last = (_segments(unit) or [""])[-1]
-    if not unit.own and named and normal(last).startswith(normal(named)):
+    # (a heading opening with the source's abbreviation names it once: "Pluck The Card Game… 1" under "Pluck The…")
+    if not unit.own and named and normal(named) in normal(last):
         return False
     own = canonical(unit.own).split(".")[-1] if unit.own else ""
     return own != number.group(1)
