@@ -34,6 +34,7 @@ _BODY = re.compile(r"^(?:\d+(?:\.\d+)*[.)](?:\s|$)|\d+(?:\.\d+)+\s|[A-Za-z][.)](
 _PAGE_NUMBER = re.compile(  # "12", "- 12 -", "Page 12", "pg. 12", "p. 12", "iv"
     r"^(?:#{1,6}\s+)?(?:(?:page|pg\.?|p\.)\s*+)?[-–—(]?\s*(\d{1,4}|(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3}))\s*[-–—)]?$",
     re.I)
+_BYLINE = re.compile(r"^(?:(?:written|designed|edited|created|compiled|illustrated|translated)\s+)?by\s", re.I)
 _LETTER = re.compile(r"[^\W\d_]|[©®™]")
 # A web or mail address or a file's name, which a running line may open in lower case ("disneylorcana.com").
 _ADDRESS = re.compile(r"://|www\.|@|\.(?:com|org|net|html?|pdf|docx?)\b", re.I)
@@ -765,7 +766,11 @@ def _listed_run(text: list[str], run: list[int]) -> list[int]:
     or ten titles without any."""
     led = [i for i in run if _LISTED_LEADER.search(text[i][-_TAIL:])]
     if len(led) >= _MIN_LED:
-        return run[:run.index(led[-1]) + 1]
+        # past its last dot leader, entries whose page stands apart ("A Technology      22": the appendices)
+        end = run.index(led[-1]) + 1
+        while end < len(run) and _LEADER_TAIL.search(text[run[end]][-_TAIL:]):
+            end += 1
+        return run[:end]
     return list(run) if len(run) >= _MIN_LISTED and not led else []
 
 
@@ -870,7 +875,10 @@ def _opening_note(text: str, lines: list[tuple[int, int]]) -> range:
 
 def _heads(line: str) -> bool:
     """A title-like line: short, unpunctuated, opening with a capital, not a rule or a contents heading."""
-    return (len(line.split()) <= 15 and len(line) <= 100 and line[:1].isupper() and "|" not in line
+    first = line.split()[0] if line.split() else ""
+    # a name may open in lower case where it has capitals inside ("tiMEGA: Rules of Play")
+    capital = line[:1].isupper() or first[:1].isalpha() and any(c.isupper() for c in first)
+    return (len(line.split()) <= 15 and len(line) <= 100 and capital and "|" not in line
             and not line.endswith((".", ",", ";", "!", "?")) and not _BODY.match(line)
             and not _CONTENTS_HEADING.match(line))
 
@@ -878,7 +886,7 @@ def _heads(line: str) -> bool:
 def _continued(text: str, lines: list[tuple[int, int]], index: int) -> bool:
     """Whether the next line carries on the same sentence (so this line is no title but a paragraph's start)."""
     following = text[slice(*lines[index + 1])].strip() if index + 1 < len(lines) else ""
-    return bool(following) and following[0].islower()
+    return bool(following) and following[0].islower() and not _BYLINE.match(following)  # "written by …" credits
 
 
 def _opens_units(text: str, lines: list[tuple[int, int]], index: int) -> bool:

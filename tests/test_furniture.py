@@ -337,3 +337,19 @@ def test_a_contents_whose_pages_are_written_page_n_goes_whole_though_a_title_rep
     found = strip_furniture(MappedText.of(contents + body))
     assert found.text.text.strip() == body.strip()
     assert [title for _, title in found.contents] == ["Conduct", "Suspension", "Umpires", "Conduct"]
+
+
+def test_a_contents_with_dot_leaders_goes_with_the_appendices_listed_after_it_without_leaders():
+    entries = "".join(f"  1.{n} Part {n} . . . . . . . . . . . . . . . . . . . .     {n}\n" for n in range(1, 8))
+    contents = f"Rules of Play\n{entries}\nA Technology                                     22\n\nB Personnel" \
+               "                                      25\n\n"
+    body = ("1 Introduction\nThe game is played in rounds.\n"
+            + "".join(f"1.{n} Part {n}\nThe part's text.\n" for n in range(1, 8))
+            + "A Technology\nEach race researches technology.\nB Personnel\nPersonnel can be hired.\n")
+    found = strip_furniture(MappedText.of(contents + body))
+    assert "22" not in found.text.text and found.text.text.count("A Technology") == 1
+
+
+def test_a_cover_title_opening_with_a_name_in_lower_case_over_its_byline_is_the_title():
+    text = "tiMEGA: Rules of Play\nwritten by David Mayans\n\n1 Introduction\nThe game is played in rounds.\n"
+    assert strip_furniture(MappedText.of(text)).metadata["title"] == "tiMEGA: Rules of Play"
