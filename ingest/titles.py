@@ -116,7 +116,7 @@ def document_title(candidates: list[str | None], text: str, game_name: str | Non
     title = next((c for c in candidates if c and not is_section_heading(c)), None)
     if not title:
         return None
-    title = keep_acronyms(as_written(title), acronyms(text) if known is None else known)
+    title = keep_acronyms(as_written(_own_part(title)), acronyms(text) if known is None else known)
     if not game_name:
         return f"{filed_as} {title}" if filed_as and is_generic(title, text) else title
     if names_game(title, game_name):
@@ -126,6 +126,14 @@ def document_title(candidates: list[str | None], text: str, game_name: str | Non
     # A generic title reads as the game's ("Disney Lorcana Comprehensive Rules"); a named one keeps its name apart
     # ("Android: Netrunner – NISEI Comprehensive Rules Document").
     return f"{game_name} {title}" if is_generic(title, text) else f"{game_name} – {title}"
+
+
+def _own_part(title: str) -> str:
+    """A page's title without what a site adds to it: the part before a "|" (the site's name after it), never a
+    copyright notice ("Gloomhaven: Second Edition FAQ | … © 2025 Cephalofair Games" -> "Gloomhaven: Second Edition
+    FAQ")."""
+    own = title.split("©")[0].split(" | ")[0].strip(" -–|")
+    return own or title
 
 
 def filed_name(slug: str) -> str:

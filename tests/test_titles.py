@@ -190,3 +190,10 @@ def test_a_title_and_headings_in_capitals_keep_the_acronyms_the_document_writes(
     entry, parsed = read_document(tmp_path / "screen.md", "quarry")
     assert entry.title == "Quarry GM Screen"
     assert {r.section for r in parsed.rulings} >= {"Quarry GM Screen > Running NPCs in Quarry"}
+
+
+def test_a_pages_title_drops_the_sites_name_after_a_bar_and_a_copyright_notice(tmp_path):
+    page = ("<html><head><title>Quarry: Second Edition FAQ | Quarry Frequently Asked Questions © 2025 Stone Games, LLC"
+            "</title></head><body><h1>Official FAQ for Quarry</h1><p>Can I move twice? No. One move a turn.</p>"
+            "</body></html>")
+    assert _title_of(tmp_path, "faq.html", page, "quarry") == "Quarry: Second Edition FAQ"
