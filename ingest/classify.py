@@ -416,7 +416,8 @@ def entry_heading(title: str, letter: str | None) -> re.Pattern:
 
 # A run-in sub-heading: a few capitalised words (or any words in bold) closed by a full stop, a colon or a dash,
 # then the part's text on the same line. "Note:" and "Example:" introduce, they do not head.
-RUN_IN = re.compile(r"^(?:\*\*|__)?+(?P<head>[A-Z][^\s.:—–*_]*+(?:[ \t](?!-[ \t])[^\s.:—–*_]++){0,5}+)(?:\*\*|__)?+"
+RUN_IN = re.compile(r"^(?:\*\*|__)?+(?P<head>[A-Z][^\s.:—–*_]*+(?:[ \t](?!-[ \t])[^\s.:—–*_]++){0,5}+)"
+                    r"(?:\*\*|__)?+"
                     r"(?:[ \t]*+[.:]|[ \t]++[—–-])(?:\*\*|__)?+[ \t]++(?=[\"“(A-Z0-9])")
 BOLD_RUN_IN = re.compile(r"^(?:\*\*|__)(?P<head>[^*_\n]{1,60}?)[.:]?(?:\*\*|__)[.:]?[ \t]++\S")
 _HEAD_WORDS = 6

@@ -176,7 +176,8 @@ class Facts:
                 return len(marked.group("hashes") or "#") > level
             if item and item.group("question"):
                 return True
-            if not item and labels.numeric(number) and (later in self.answered or ASKS.match(self.lines[later][1].strip())):
+            if not item and labels.numeric(number) and (later in self.answered
+                                                         or ASKS.match(self.lines[later][1].strip())):
                 return True  # "### 3.1 Masteries" over its questions: a numbered FAQ's section
             inner = item and item.group("decimal")
             if inner and number and labels.within(inner, number) and inner != number:

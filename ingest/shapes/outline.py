@@ -655,7 +655,8 @@ class _Outline:
     def _close_deeper(self, indent: int) -> None:
         """Before a lettered subrule at `indent`: close the items indented deeper (a list under the letter before,
         "c." / "1." / "2." then "d.") and a sibling letter, so that its rule is the open case again."""
-        while self.items and (self.items[-1][0] > indent or self.items[-1][0] == indent and self.items[-1][1].isalpha()):
+        while self.items and (self.items[-1][0] > indent
+                              or self.items[-1][0] == indent and self.items[-1][1].isalpha()):
             self.items.pop()
         if self.items and self.items[-1][0] < indent and not self.items[-1][1].isalpha():
             self.case = self.items[-1][2]
@@ -753,7 +754,8 @@ class _Outline:
         below, text = self.facts.readings[following], self.facts.line(following).strip()
         # A name wrapped over two lines ("Which Units May Participate in" / "Anti-Armor Combat") is all title, and
         # a run-in name is its sentence's ("STEP 2-SPACE CANNON OFFENSE: After the…").
-        return (any(c.isalpha() for c in own) and names_a_topic(own) and ":" not in own and own.split()[-1].casefold() not in TITLE_SMALL
+        return (any(c.isalpha() for c in own) and names_a_topic(own) and ":" not in own
+                and own.split()[-1].casefold() not in TITLE_SMALL
                 and len(self.facts.line(index).rstrip()) < 0.75 * self.facts.width
                 and (below.opens_sentence or bool(below.bullet)) and not below.item and not below.marked
                 and not names_a_topic(text.lstrip("•-*–— ")))
