@@ -1198,10 +1198,12 @@ def test_a_run_of_paragraphs_opening_with_a_name_makes_a_unit_of_each_named_so()
     assert not {"Claws", "Club", "Knife"} & {b.title for b in segment(text)}  # a lead-in's list is no run of names
 
 
-def test_a_chapter_numbered_n_0_heads_n_1_and_its_own_text_is_n_0():
-    blocks = segment("5.0 EVENTS\nEach Event bears a title and its text.\n5.1 Executing Events\nCarry out the "
-                     "Event text literally and in order.\n")
-    assert [(b.label, b.section[-1]) for b in blocks] == [("5.0", "5.0 Events"), ("5.1", "5.0 Events")]
+def test_a_chapter_numbered_n_0_heads_the_n_1_its_markup_sets_under_it_and_its_own_text_is_n_0():
+    blocks = segment("## 5.0 Events\n\nEach Event bears a title and its text.\n\n### 5.1 Executing Events\n\n"
+                     "Carry out the Event text literally and in order.\n\n#### 5.1.1 Order\n\nTop to bottom.\n")
+    assert [(b.label, b.section[1:]) for b in blocks] == [
+        ("5.0", ("5.0 Events",)), ("5.1", ("5.0 Events", "5.1 Executing Events")),
+        ("5.1.1", ("5.0 Events", "5.1 Executing Events"))]
 
 
 def test_a_markdown_page_of_headings_and_one_line_paragraphs_parts_its_paragraphs_at_blank_lines():

@@ -171,9 +171,10 @@ class Facts:
             marked, item = self.readings[later].marked, self.readings[later].item
             if marked:
                 inner = heading_number(marked.group("star") or marked.group("hash"))
+                deeper = len(marked.group("hashes") or "#") > level
                 if labels.numeric(inner) and labels.numeric(number):
-                    return labels.within(inner, number) and inner != number
-                return len(marked.group("hashes") or "#") > level
+                    return labels.within(inner, number, zero=deeper) and inner != number
+                return deeper
             if item and item.group("question"):
                 return True
             if not item and labels.numeric(number) and (later in self.answered

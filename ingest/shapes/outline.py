@@ -472,7 +472,7 @@ class _Outline:
                     labels.numeric(number) and self._under(number, self.headings[-1].number)):
                 closed = self.headings.pop()
                 heading.sibling = heading.sibling or closed.level == heading.level
-            self._leave_sections_outside(number)
+            self._leave_sections_outside(number, heading.level if heading.kind == "marked" else None)
             if self.headings and labels.numeric(number) and self._under(number, self.headings[-1].number):
                 heading.level = max(heading.level, self.headings[-1].level + 1)
         if labels.numeric(heading.number):
@@ -537,7 +537,7 @@ class _Outline:
             heading.rule = rule and not self.facts.top_rules
             return False
         self._enter_changelog(heading, index)  # a rule an update summary reprints is restated there
-        self._leave_sections_outside(number)
+        self._leave_sections_outside(number, heading.level)
         closed = False
         # "## 1. What is a Hand?" is no part of "## Table of Contents" before it, "## 2.0 Setup" none of "#### Errata"
         while self.headings and self.headings[-1].kind == "marked" \
@@ -561,9 +561,10 @@ class _Outline:
         self.in_answer, self.answer_indent, self.answer_items = True, 0, 0
         return True
 
-    def _leave_sections_outside(self, number: str | None) -> None:
+    def _leave_sections_outside(self, number: str | None, level: int | None = None) -> None:
         """Close the open numbered headings that the document's numbering puts `number` after, not under
-        ("4.3.6 Challenge" for rule 4.3.7), down to the first it sits under or that is not numbered."""
+        ("4.3.6 Challenge" for rule 4.3.7), down to the first it sits under or that is not numbered. A marked
+        heading at `level` stays inside a "N.0" chapter its markup sets it under ("## 3.0 …" / "### 3.1 …")."""
         if self.facts.top_rules or not labels.numeric(number):
             return
         closed = False
@@ -571,13 +572,17 @@ class _Outline:
             self.headings.pop()  # notes on a rule end where the numbering goes on
             closed = True
         while (self.headings and labels.numeric(self.headings[-1].number)
-               and not labels.within(number, self.headings[-1].number)
+               and not labels.within(number, self.headings[-1].number, zero=self._marked_over(level))
                and labels.follows(number, self.headings[-1].number)):
             self.headings.pop()
             closed = True
         if closed:
             self._enter_section()
             self.own_number = self.own = None
+
+    def _marked_over(self, level: int | None) -> bool:
+        """Is the open heading marked at a shallower level than `level`?"""
+        return level is not None and self.headings[-1].kind == "marked" and self.headings[-1].level < level
 
     # Units
 
