@@ -60,6 +60,9 @@ INLINE_ITEM = re.compile(r"(?:^|(?<=\s))(?P<label>\d{1,2}|[A-Za-z])\.\s+(?=[A-Z�
 
 # "a If two abilities…": a subrule lettered without a stop.
 BARE_LETTER = re.compile(r"^\s*([a-z])\s+[A-Z“\"(]")
+# "C. Serious offenses include…": a capital letter and a stop opening a line, its words after it (a lettered item
+# only where the document letters a list so: `labels.capital_letters`).
+CAPITAL_LETTER = re.compile(r"^([ \t]*+)([A-Z])\.[ \t]++(\S.*)$")
 
 
 def glued_label(joint: str) -> re.Pattern:
@@ -96,18 +99,20 @@ _PREFIX = r"(?:[A-Z](?=\d))?"
 # (`labels.separators`): "." always, "-" in a document numbered "1-2-1.".
 # A document may letter a rule's subrules without a stop ("a If two abilities…" under "1.6 If an ability…"):
 # then `bare` reads them.
-def item_pattern(joints: str = ".", bare: bool = False) -> re.Pattern:
+def item_pattern(joints: str = ".", bare: bool = False, capitals: bool = False) -> re.Pattern:
     """The pattern of a line's opening label (a decimal rule, a roman, plain or lettered item, "Q:", "A:",
-    "Example:"), its numbers joined by `joints`, its subrules lettered without a stop when `bare`."""
+    "Example:"), its numbers joined by `joints`, its subrules lettered without a stop when `bare`, its items
+    lettered in capitals with a stop ("C. Serious offenses…") when `capitals`."""
     joint = "[" + re.escape(joints) + "]"
     letters = r"|(?P<bare>[a-z])\s+(?=[A-Z“\"(])" if bare else ""
+    dotted = "A-Za-z" if capitals else "a-z"
     return re.compile(
         r"^\s*(?:"
         rf"(?P<decimal>{_PREFIX}\d+(?:(?:{joint}\d+)++[a-z]?|{_DOT_LETTER}|{_DOT_CAPITAL})"
         rf"(?:{joint}\d+|{_DOT_LETTER}|{_DOT_CAPITAL})*+)(?:\s?\((?P<sub>[a-z])\))?\.?\s+"
         r"|(?P<roman>(?=[ivx]{2})x{0,3}(?:ix|iv|v?i{0,3}))\.\s+"
         r"|(?P<number>\d{1,3}[a-z]?)(?:\.\)|[).])\s+"  # 3.  3)  3.)
-        r"|\(?(?P<letter>[A-Za-z])\)\s+|(?P<dotted>[a-z])\.\s+"
+        rf"|\(?(?P<letter>[A-Za-z])\)\s+|(?P<dotted>[{dotted}])\.\s+"
         rf"{letters}"
         r"|(?P<question>Q(?:uestion)?\s*\d*\s*[:.)])\s*"
         r"|(?P<answer>A(?:nswer)?\s*\d*\s*[:.])\s*"

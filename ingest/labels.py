@@ -18,6 +18,7 @@ from itertools import groupby
 # KEYWORDS and SECTION_WORDS: the words a label follows, which refs reads here.
 from ingest.classify import (  # noqa: F401
     BARE_LETTER,
+    CAPITAL_LETTER,
     INLINE_ITEM,
     KEYWORDS,
     LABEL_OPENING,
@@ -234,6 +235,33 @@ def printed_alone(lines: list[tuple[int, str]], opening: re.Pattern) -> bool:
     found = [item.group("decimal") for _, line in lines
              if (item := alone(line, opening)) and item.group("decimal")]
     return chained(found) >= EVIDENCE
+
+
+def capital_letters(lines: list[tuple[int, str]]) -> bool:
+    """Does the document letter a list in capitals with a stop ("A. Umpires are not required…" / "B. For repeated
+    offenses…")? At least `EVIDENCE` lines, each a sentence of four words or more after the letter that comes next
+    at its margin ("B" after "A"), a line further left starting the count again. A run of short titles ("A.
+    Rapidplay" / "B. Blitz", a document's appendices) is no such list. Each list counted opens right under a
+    decimal rule ("1.1. Unsportsmanlike conduct…" / "A. Umpires…"): under a roman part ("I. Divisions" / "A. The
+    league…" / "1." / "a.") capitals and lower-case letters are two levels that one reading would confuse."""
+    expected: dict[int, str] = {}  # margin -> the letter that comes next there
+    found = 0
+    previous = ""
+    for _, line in lines:
+        if not line.strip():
+            continue
+        indent = len(line) - len(line.lstrip())
+        for margin in [m for m in expected if m > indent]:
+            del expected[margin]
+        letter = CAPITAL_LETTER.match(line)
+        first = letter is not None and letter.group(2) == "A" and LABEL_OPENING.match(previous) is not None
+        if letter and len(letter.group(3).split()) >= 4 and (first or letter.group(2) == expected.get(indent)):
+            found += letter.group(2) != "A"
+            expected[indent] = chr(ord(letter.group(2)) + 1)
+        else:
+            expected.pop(indent, None)
+        previous = line
+    return found >= EVIDENCE
 
 
 def bare_letters(lines: list[tuple[int, str]], opening: re.Pattern) -> bool:

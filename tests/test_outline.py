@@ -1224,3 +1224,16 @@ def test_a_list_indented_under_a_lettered_subrule_is_that_subrules_and_the_next_
     assert [(b.label, b.parent) for b in segment(text)] == [
         ("1.1", None), ("1.1a", "1.1"), ("1.1c", "1.1"), ("1.1c.1", "1.1c"), ("1.1c.2", "1.1c"), ("1.1d", "1.1"),
         ("1.1d.1", "1.1d"), ("1.2", None), ("1.2a", "1.2")]
+
+
+def test_a_list_lettered_in_capitals_under_decimal_rules_is_read_at_its_level():
+    rules = "".join(f"   1.{n}. Rule {n} of the league holds for every game.\n"
+                    f"        A. The first case of rule {n} is this one.\n        B. The second case of rule {n} is this.\n"
+                    f"              1. A detail of the second case of rule {n}.\n"
+                    f"        C. The third case of rule {n} is the last.\n" for n in range(1, 4))
+    blocks = segment(f"1. CONDUCT\n{rules}")
+    assert [b.label for b in blocks][:6] == ["1.1", "1.1a", "1.1b", "1.1b.1", "1.1c", "1.2"]
+    # A run of short titles ("A. Rapidplay" / "B. Blitz") is no lettered list.
+    titles = segment("A. Rapidplay\nA rapidplay game is one played fast.\nB. Blitz\nA blitz game is faster.\n"
+                     "C. Armageddon\nA game that must have a winner.\n")
+    assert not any(b.label in ("a", "b", "c") for b in titles)

@@ -207,8 +207,9 @@ def document_facts(text: str) -> Facts:
     item = item_pattern(joints)
     lines = labels.unglue(lines, joints[-1], item)
     lines, inline_asked = split_asked(lines)
-    if labels.bare_letters(lines, item):
-        item = item_pattern(joints, bare=True)
+    bare, capitals = labels.bare_letters(lines, item), labels.capital_letters(lines)
+    if bare or capitals:
+        item = item_pattern(joints, bare=bare, capitals=capitals)
     code = _fenced(lines)
     lines = [(pos, FENCE if index in code else line) for index, (pos, line) in enumerate(lines)]
     readings = read_lines(lines, item)
