@@ -79,6 +79,13 @@ LONE_LABEL = re.compile(r"^\s*(?:\d{1,3}(?:[.\-]\d+|\.[a-z])*\.?|[a-z]\.)\s*$")
 # sign of a line of text ("# of players   Pods", a table's header in a PDF), not a mark.
 MARKED = re.compile(r"^(?:\*{2,}\s*(?P<star>[^*].*?)\s*\**|(?P<hashes>#{1,6})\s+(?P<hash>(?![a-z]).+?))\s*$")
 
+# A title block's credits under its title, which finish what stands above them as a sentence does: its authors'
+# names ("Jesse Clifton, Elijah Cohen, James Krause", "A. N. Author and B. Writer") or its date ("January 3, 2015").
+_NAME = r"[A-Z][a-z]*+\.?(?:[ \t][A-Z]\.)?+(?:[ \t][A-Z][a-z'’-]++){1,2}"
+_MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
+CREDIT = re.compile(rf"^(?:{_NAME}(?:(?:,[ \t]*+|[ \t]++and[ \t]++){_NAME}){{1,7}}"
+                    rf"|(?:{_MONTHS})[ \t]++\d{{1,2}},[ \t]*+\d{{4}})$")
+
 # "GENERAL RULES": a line in capitals, which may head a section.
 CAPS_LINE = re.compile(r"^(?P<caps>[A-Z][A-Z0-9 :&/,'’-]{2,60}[A-Z0-9])$")
 
@@ -504,6 +511,7 @@ class Reading:
     keyword: re.Match | None   # a heading a keyword numbers ("Article 4: ...", `KEYWORD_HEADING`)
     decimal: re.Match | None   # a decimal number and a title ("1.2. Golden Rules", `DECIMAL_TITLE`)
     annotation: re.Match | None  # a note numbered under the rule it cites ("Interpretation 1  Rule 7.1 (a)")
+    credit: bool = False       # a title block's names or date ("Jesse Clifton, Elijah Cohen", "January 3, 2015")
 
     def chapter(self) -> re.Match | None:
         """"1.      CONCEPTS", "6. ABILITIES, EFFECTS, AND RESOLVING": a chapter, its title in capitals."""
@@ -555,7 +563,7 @@ def read_line(line: str, item: re.Pattern) -> Reading:
                    aside(stripped), stripped[:1] in _SENTENCE_OPENERS, bool(SENTENCE_END.search(stripped)),
                    ends_clause(stripped), ends_asking(stripped), bool(LIST_GOES_ON.search(stripped)),
                    bool(table_cells(line)), bool(ROW.match(stripped)), KEYWORD_HEADING.match(stripped),
-                   DECIMAL_TITLE.match(stripped), ANNOTATION.match(stripped))
+                   DECIMAL_TITLE.match(stripped), ANNOTATION.match(stripped), bool(CREDIT.match(stripped)))
 
 
 def read_lines(lines: list[tuple[int, str]], item: re.Pattern) -> list[Reading]:

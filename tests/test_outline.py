@@ -1237,3 +1237,12 @@ def test_a_list_lettered_in_capitals_under_decimal_rules_is_read_at_its_level():
     titles = segment("A. Rapidplay\nA rapidplay game is one played fast.\nB. Blitz\nA blitz game is faster.\n"
                      "C. Armageddon\nA game that must have a winner.\n")
     assert not any(b.label in ("a", "b", "c") for b in titles)
+
+
+def test_a_title_blocks_authors_and_date_finish_what_stands_above_the_first_heading():
+    text = ("Quarry Rules\nAda Stone, Ben Flint, Cy Marble\nJanuary 3, 2015\nOverview and Objective\n"
+            "Each player has a team of six stones of six colours, and moves one stone a turn.\n"
+            "A player wins by capturing the other player's white stone.\n")
+    blocks = segment(text)
+    assert blocks[-1].section[-1] == "Overview and Objective"
+    assert blocks[-1].text.startswith("Each player has a team")

@@ -442,13 +442,13 @@ class _Outline:
             return False
         under_heading = under_heading or (self.heading_line == index - 1 and self.headings[-1].kind == "titled")
         above = self.facts.readings[index - 1]
-        if not (under_heading or above.ends_clause or above.bullet or above.row):
+        if not (under_heading or above.ends_clause or above.bullet or above.row or above.credit):
             return False
         body = self.facts.line(index + 1) if index + 1 < len(self.facts.lines) else ""
         if body and (self.facts.readings[index + 1].bullet or self.facts.readings[index + 1].item):
             return not under_heading  # a part's name directly over a list is a list's line
         body = body.strip()
-        if (not under_heading and body and len(words) > 1 and above.ends_sentence
+        if (not under_heading and body and len(words) > 1 and (above.ends_sentence or above.credit)
                 and all(title_case(line, numbers=True) and line.count("(") == line.count(")") for line in (stripped, body))
                 and self._stands_apart(index + 1, body, under_heading=True)):
             # after a finished sentence, not a colon's list of names ("New in this version:"), neither name a
