@@ -890,11 +890,8 @@ class _Outline:
             return
         if self.entries.leaves_steps(index, line, bullet, self.headings, self.items[0][0] if self.items else None):
             self.current, self.items, self.case, self.named = self._own_unit(), [], None, None
-        if self.questions.asks_again(index, self._answering()):
-            self.current = self._question(index)
-            self.blocks.append(self.current)
-            self.last = self.current
-        if index in self.facts.answered:  # "Can I…? No. …": a question of its own, in its section
+        # the next question in an answer, or a paragraph that asks and answers ("Can I…? No. …") in an FAQ's run
+        if self.questions.asks_again(index, self._answering()) or index in self.facts.answered:
             self.current = self._question(index)
             self.blocks.append(self.current)
             self.last = self.current
