@@ -961,6 +961,20 @@ def test_a_last_section_stating_the_documents_rights_is_back_matter():
     assert [b.kind for b in segment(plain)] == ["paragraph", "paragraph"]
 
 
+def test_a_numbered_last_section_keeps_its_rules_and_only_its_notice_is_back_matter():
+    # The document numbers the section among its rules: a notice's line run on to its text does not make the
+    # rules back matter; a paragraph of its own stating the licence does not make its neighbours back matter.
+    text = ("1) Setup\nShuffle the deck and deal five cards to each player.\n\n"
+            "2) Why It Works\nThe quota keeps every hand tense: missing it costs you a token.\n"
+            "Beating it pays one.\n© 2024 Example Games\n")
+    assert [b.kind for b in segment(text)] == ["paragraph", "paragraph"]
+    scenario = ("1) Setup\nShuffle the deck and deal five cards to each player.\n\n2) The Long Road\nA road winds "
+                "through the hills for three days.\n\nThis product is licensed under the ORC License. All rights "
+                "reserved.\n")
+    assert [(b.section[-1], b.kind) for b in segment(scenario)][1:] == [("2 The Long Road", "paragraph"),
+                                                                       ("2 The Long Road", "title")]
+
+
 def test_a_heading_joining_glossary_words_opens_a_glossary_of_the_entries_under_it():
     blocks = segment("# FAQ\n\n## Definitions and Terms\n\n### Exhaust\n\nTo exhaust a card is to turn it sideways.\n\n"
                      "### Ready\n\nTo ready a card is to turn it upright.\n\n## Terms of Service\n\nPlay fair.\n")

@@ -60,6 +60,8 @@ from ingest.text import MappedText
 # What body text under a heading opens with: a capital, a quotation mark or a parenthesis.
 _BODY_OPENERS = string.ascii_uppercase + "“\"("
 _WRAPPED_WORDS = 6  # a line of this many words ending no clause wraps a sentence onto the next
+# The least share of a paragraph's words on lines stating the document's rights for it to state them.
+BACK_MATTER_SHARE = 0.25
 _LISTED_WORDS = 6  # the most words of a name in a list a paragraph introduces ("1. Destroy Bases and Transports")
 
 
@@ -219,13 +221,21 @@ class _Outline:
     def _back_matter(self) -> None:
         """The document's last section, when it holds no rules but the rights to the document (a licence,
         a copyright or trademark notice, with the credits beside it), is back matter: kind "title", never an
-        answer."""
+        answer. A section the document numbers among its rules ("11) Why This Version Works") holds rules: only
+        its paragraphs that state the rights are back matter, not one that runs a notice's line on."""
         depth = len(self.root) + 1
         tail = [block for block in self.blocks if block.section[:depth] == self.blocks[-1].section[:depth]] \
             if self.blocks and len(self.blocks[-1].section) >= depth else []
         if not tail or any(block.kind != "paragraph" for block in tail):
             return
-        if any(RIGHTS.search(self.facts.text[start:end]) for block in tail for start, end in block.pieces):
+        texts = [[line for start, end in block.pieces for line in self.facts.text[start:end].split("\n")]
+                 for block in tail]
+        # Still open at the document's end: the section's heading, with the number it was printed with.
+        if any(heading.number and heading.title == tail[0].section[depth - 1] for heading in self.headings):
+            for block, lines in zip(tail, texts):
+                if _states_rights(lines):
+                    block.kind = "title"
+        elif any(RIGHTS.search(line) for lines in texts for line in lines):
             for block in tail:
                 block.kind = "title"
 
@@ -957,3 +967,10 @@ class _Outline:
             target[-1] = (target[-1][0], end)  # a wrapped line ("and Black)") joins its line: a list item's too
         elif start < end:
             target.append((start, end))
+
+
+def _states_rights(lines: list[str]) -> bool:
+    """Does a paragraph state the document's rights (a copyright, licence or trademark notice) on lines holding at
+    least BACK_MATTER_SHARE of its words, rather than carry a notice's line after its text?"""
+    rights = sum(len(line.split()) for line in lines if RIGHTS.search(line))
+    return rights > 0 and rights >= BACK_MATTER_SHARE * sum(len(line.split()) for line in lines)
