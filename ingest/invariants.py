@@ -9,8 +9,8 @@ A count is never zero by luck of a threshold: each invariant names units a reade
 - long: no unit over 300 words unless it is one paragraph of the document (of its stored text and of the
   document over its lines);
 - nesting: a unit the document labels within its parent ("c." under "6." under "3.2") is cited under it;
-- counters: no bare count as a ref (the document's label, else the heading the unit sits under, else its
-  own title);
+- counters: no bare count or place as a ref, nor a place telling apart two units given one label (the document's
+  label, else the heading the unit sits under, else its own title);
 - words: the words as the document has them (no join of words it separates, no split of words it joins);
 - title: the title as the document prints it, naming the game, never the file's name;
 - questions: a question the document asks is typed as a question, never run on into another unit.
@@ -105,7 +105,7 @@ def check(cut: Cut) -> list[dict]:
         ("headings", "table rows, captions or sentence fragments as headings", _headings(cut)),
         ("long", f"units over {LONG_WORDS} words that are more than one paragraph", _long(cut)),
         ("nesting", "labels cited at another nesting level than the document's", _nesting(cut)),
-        ("counters", "bare counts as refs", _counters(cut)),
+        ("counters", "bare counts or places as refs", _counters(cut)),
         ("words", "words joined or split against the document's text", _words(cut)),
         ("title", "a title that is the file's name or does not name the game", _title(cut)),
         ("questions", "questions the document asks, not typed as questions", _questions(cut)),
@@ -373,10 +373,17 @@ def _clipped_under(ref: str, label: list[str], above: list[str]) -> bool:
 
 def _counters(cut: Cut) -> list[str]:
     """Refs that are a count the reader made ("12", "#607"), not a number the document prints: a place in the
-    source is always one; a number is one when the unit is counted (refs.counted)."""
+    source is always one, alone or telling apart two units given one label ("1.1 #2": the document prints the
+    label once at each of two levels, or once where the reader put it twice); a number is one when the unit is
+    counted (refs.counted)."""
     counts = {r.id for r in counted(list(cut.rulings))}
-    return [cut.refs[r.id] for r in _units(cut) if cut.refs.get(r.id, "").startswith("#")
+    return [cut.refs[r.id] for r in _units(cut) if _place(cut.refs.get(r.id, "").rpartition(" ")[2])
             or r.id in counts and _COUNTER.match(cut.refs.get(r.id, ""))]
+
+
+def _place(word: str) -> bool:
+    """Is a ref's last word a place in the source ("#607"), not a symbol a name ends with ("Willpower #")?"""
+    return word.startswith("#") and word[1:].isdigit()
 
 
 def _tokens(text: str) -> Counter:

@@ -961,6 +961,21 @@ def test_a_last_section_stating_the_documents_rights_is_back_matter():
     assert [b.kind for b in segment(plain)] == ["paragraph", "paragraph"]
 
 
+def test_a_list_an_examples_line_opens_is_the_examples_not_rules_numbered_again():
+    text = ("4. A unit that retreats moves one space back:\n"
+            "   1. If the space behind it is free, it moves there.\n"
+            "   2. If it is blocked, the unit is destroyed.\n"
+            "   Examples:\n"
+            "   1. A knight in front of an empty field steps back into it.\n"
+            "   2. A knight with a river behind it is destroyed.\n"
+            "5. A destroyed unit leaves the board.\n")
+    blocks = segment(text)
+    assert [b.label for b in blocks] == ["4", "4.1", "4.2", "5"]
+    # (kept with the last subrule the cut was in, within rule 4's family)
+    assert [b.example_texts for b in blocks if b.example_texts] == [[
+        "1. A knight in front of an empty field steps back into it. 2. A knight with a river behind it is destroyed."]]
+
+
 def test_a_numbered_last_section_keeps_its_rules_and_only_its_notice_is_back_matter():
     # The document numbers the section among its rules: a notice's line run on to its text does not make the
     # rules back matter; a paragraph of its own stating the licence does not make its neighbours back matter.

@@ -89,6 +89,10 @@ class _Outline:
         self.current: Block | None = None   # the unit text lines go to
         self.last: Block | None = None      # the section's latest unit, which a bullet list after a blank continues
         self.example: list[tuple[int, int]] | None = None
+        # The margin of an "Examples:" line with nothing after it, and how many items of the list of examples it
+        # opens were read: that list (numbered from 1 at its margin, or indented under it) is the examples.
+        self.example_list: int | None = None
+        self.example_items = 0
         # Lettered lines of an answer (or of a rule heading's text) are its list, not sub-rulings, and so are
         # its own list numbered from 1.
         self.in_answer = False
@@ -151,6 +155,9 @@ class _Outline:
                 self._open(self._annotation(index, stripped), index)
                 continue
             item = reading.item
+            if item and self._lists_examples(line, item):
+                self._text(index, pos, line)  # "Examples:" / "1. There are two knights…": an example, no rule
+                continue
             step = step_unit(line, self.facts.steps, self.section) if self.facts.steps else None
             if step:
                 self.items, self.case, self.named = [], step[0], None
@@ -217,6 +224,17 @@ class _Outline:
             self.blocks.append(found.block)
             self.current, self.last, self.example = found.block, found.block, None
         return found is not None
+
+    def _lists_examples(self, line: str, item: re.Match) -> bool:
+        """Is the numbered `item` one of the list an "Examples:" line opens (indented under it, or at its margin
+        numbered on from 1), not the next rule?"""
+        if self.example is None or self.example_list is None or indent_of(line) < self.example_list:
+            return False
+        if indent_of(line) == self.example_list:
+            if item.group("number") != str(self.example_items + 1):
+                return False
+            self.example_items += 1
+        return True
 
     def _back_matter(self) -> None:
         """The document's last section, when it holds no rules but the rights to the document (a licence,
@@ -617,6 +635,7 @@ class _Outline:
             if self.current is None:
                 return False
             self.example = []
+            self.example_list, self.example_items = None if line[item.end():].strip() else indent_of(line), 0
             self.current.examples.append((f"example-{len(self.current.examples) + 1}", self.example))
             self._extend(self.example, start, end)
             return True
