@@ -961,6 +961,16 @@ def test_a_last_section_stating_the_documents_rights_is_back_matter():
     assert [b.kind for b in segment(plain)] == ["paragraph", "paragraph"]
 
 
+def test_a_rule_headings_nested_list_is_its_text_not_its_siblings_numbers():
+    text = ("## 3.2 Equipment\n\n#### 3.2.1 Balls\n\nUse the league ball.\n\n#### 3.2.2 Uniforms\n\n"
+            "Uniforms protect the league's integrity.\n\n1. Required elements are:\n   1. a jersey and cap;\n"
+            "   2. a unique number;\n   3. pants.\n2. A player may not borrow a jersey.\n3. Report violations.\n\n"
+            "#### 3.2.3 Bats\n\nWooden bats only.\n")
+    blocks = segment(text)
+    assert [b.label for b in blocks] == ["3.2.1", "3.2.2", "3.2.3"]
+    assert by_label(blocks)["3.2.2"].text.endswith("2. A player may not borrow a jersey. 3. Report violations.")
+
+
 def test_a_list_an_examples_line_opens_is_the_examples_not_rules_numbered_again():
     text = ("4. A unit that retreats moves one space back:\n"
             "   1. If the space behind it is free, it moves there.\n"

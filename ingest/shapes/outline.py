@@ -98,6 +98,7 @@ class _Outline:
         self.in_answer = False
         self.answer_indent = 0
         self.answer_items = 0               # the last number of that list
+        self.answer_margin = 0              # and its margin
         self.own_number: str | None = None  # the open rule-numbered heading's, until a unit begins under it
         self.own: Block | None = None       # its own text
         self.items: list[tuple[int, str, Block]] = []  # open numbered units: indentation, number; outermost first
@@ -655,8 +656,8 @@ class _Outline:
             if self._names_listed(index, start, end):
                 self.current = self.current or self.last  # past the blank line before the list
                 return False
-            if self.in_answer and number == str(self.answer_items + 1) and not ASKS.match(self.facts.text[start:end]):
-                self.answer_items += 1  # the answer's own list, counted from 1
+            if self.in_answer and not ASKS.match(self.facts.text[start:end]) \
+                    and self._answers_list(number, indent_of(line)):
                 return False
             self._numbered(index, line, item, start, end)
             return True
@@ -684,6 +685,16 @@ class _Outline:
         else:
             block = Block(self.section, letter, "", [])
         self._start(block, start, end)
+        return True
+
+    def _answers_list(self, number: str, indent: int) -> bool:
+        """Is a numbered item of an answer (or of a rule heading's own text) the answer's list: numbered on from 1
+        at one margin, or nested deeper under one of its items ("1. Required elements are:" / "   1. A cap;")?"""
+        if self.answer_items and indent > self.answer_margin:
+            return True
+        if number != str(self.answer_items + 1) or self.answer_items and indent != self.answer_margin:
+            return False
+        self.answer_items, self.answer_margin = self.answer_items + 1, indent
         return True
 
     def _close_deeper(self, indent: int) -> None:
