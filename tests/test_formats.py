@@ -74,6 +74,16 @@ def test_a_txt_file_is_read_by_what_its_content_is(tmp_path):
     assert read(write(tmp_path, "plain.txt", "GENERAL\n\n1. Roll the dice.\n2. Count the hits.\n")).format == "text"
 
 
+def test_a_pdfs_tex_glyph_codes_are_read_as_the_letters_and_marks_they_stand_for(tmp_path):
+    # pdftotext of a TeX PDF whose fonts map no glyph to Unicode: its ligatures, quotes and dashes are written as
+    # their T1 codes, control characters. The words are the document's ("field", "Offside"), never "eld".
+    lines = ["Law 11 \x15 O\x1bside", "The \x1celd of play is marked with \x1dags and e\x1eciently drawn lines.",
+             "A goal is \x10scored\x11 when the ball crosses the line."] * 20
+    document = read(write(tmp_path, "laws.txt", "\n".join(lines) + "\n"))
+    assert document.original.startswith("Law 11 – Offside\nThe field of play is marked with flags and efficiently")
+    assert "“scored”" in document.original and not any(ord(c) < 32 and c not in "\n\t\f" for c in document.original)
+
+
 def test_a_text_faq_of_q_and_a_lines_stays_text():
     faq = "Q: Can I move twice?\nA: No.\n\nQ: Can I attack twice?\nA: Only with Haste.\n"
     assert detect(faq) == "text"
