@@ -162,9 +162,10 @@ def rejoin_split_words(doc: MappedText, vocab: Counter) -> MappedText:
             left, right = words[index], words[index + 1]
             joined = (left.group(0) + right.group(0)).lower()
             # A letter beside a digit is part of a label or a square ("side 1B and", "pawn on e2"), never a piece of a
-            # split word.
+            # split word; nor is one after an apostrophe ("Metal 0's top command" is no "'stop").
+            before = doc.text[left.start() - 1:left.start()]
             if (right.start() == left.end() + 1 and doc.text[left.end()] == " " and right.group(0).islower()
-                    and not doc.text[left.start() - 1:left.start()].isdigit()
+                    and not before.isdigit() and before not in ("'", "’")
                     and not doc.text[right.end():right.end() + 1].isdigit() and vocab[joined] >= 1
                     and (is_fragment(left.group(0)) or is_fragment(right.group(0)))):
                 yield left.start(), right.end(), left.group(0) + right.group(0)

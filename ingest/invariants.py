@@ -72,7 +72,8 @@ _SENTENCE_INSIDE = re.compile(r"[a-z]{3}[.!?]\s+[A-Z][a-z]")
 _RELATIVE = re.compile(r"^\(?(?:[a-z]|[ivx]{1,5}+|[A-Z]|\d{1,3}+)[.)]?$")
 _COUNTER = re.compile(r"^(?:#\d++(?:\.\d++)?|\d++|front \d++)$")
 _WORD = re.compile(r"[^\W\d_]{2,}+")
-_APART = re.compile(r"(?=\b([^\W\d_]{2,}+)[ \t\n]++([^\W\d_]{2,}+))")  # two words, only spaces between
+# Two words, only spaces between; the first may be the letter after an apostrophe ("player's team").
+_APART = re.compile(r"(?=(?:\b([^\W\d_]{2,}+)|(?<=['’])([^\W\d_]))[ \t\n]++([^\W\d_]{2,}+))")
 _SPLIT = re.compile(r"\b([^\W\d_]{2,}+)- ([^\W\d_]{2,}+)\b")
 _SUSPENDED = frozenset({"and", "or", "to", "nor", "und"})  # "pre- and post-game" suspends the hyphen
 # A word a line's end broke at a hyphen ("excur-" over "sion"): the document writes it whole.
@@ -395,7 +396,7 @@ def _words(cut: Cut) -> list[str]:
     ("strikeout" where it has "strike out"), and words split at a hyphen the document writes unbroken
     ("out-of- bounds"). A word a line's end broke at a hyphen ("airbombard-" over "ment") is written whole."""
     written = _tokens(cut.original) + Counter(f"{a}{b}".casefold() for a, b in _BROKEN.findall(cut.original))
-    pairs = {f"{m.group(1)} {m.group(2)}".casefold() for m in _APART.finditer(cut.original)}
+    pairs = {f"{m.group(1) or m.group(2)} {m.group(3)}".casefold() for m in _APART.finditer(cut.original)}
     spaced = {m.group() for m in _SPLIT.finditer(" ".join(cut.original.split()))}  # split so in the document
     found: dict[str, None] = {}
     for ruling in cut.rulings:
@@ -403,9 +404,10 @@ def _words(cut: Cut) -> list[str]:
             low = word.casefold()
             if low in written or len(low) < 5:
                 continue
-            # Both halves words the document writes elsewhere too ("strike", "out"): a reader joined them.
-            if any(f"{low[:i]} {low[i:]}" in pairs and written[low[:i]] >= 2 and written[low[i:]] >= 2
-                   for i in range(2, len(low) - 1)):
+            # Both halves words the document writes elsewhere too ("strike", "out"), or a possessive's letter and
+            # the word after it ("player'steam"): a reader joined them.
+            if any(f"{low[:i]} {low[i:]}" in pairs and (i == 1 or written[low[:i]] >= 2) and written[low[i:]] >= 2
+                   for i in range(1, len(low) - 1)):
                 found[f"joined {word!r}"] = None
         for match in _SPLIT.finditer(ruling.text):
             if match.group(2).casefold() not in _SUSPENDED and match.group() not in spaced:

@@ -233,6 +233,14 @@ def test_words_joined_or_split_against_the_documents_text_are_named():
         "joined 'Strikeout'", "split 'of- bounds'"}
 
 
+def test_a_possessives_letter_joined_to_the_next_word_is_named():
+    # "player's team" read as "player'steam": the document never writes "steam".
+    original = "Each player's team shares a life total. The team acts together. A team wins or loses."
+    rulings = [_Ruling("r1", "Rules", "1", "", "Each player'steam shares a life total.", "rule", 1)]
+    found = invariants.check(invariants.Cut(original, rulings, {"r1": "1"}))
+    assert next(i for i in found if i["name"] == "words")["examples"] == ["joined 'steam'"]
+
+
 def test_a_word_the_document_breaks_at_a_line_end_hyphen_is_one_it_writes():
     # A scan that ran "air bombardment" together once, at a line's end: the cut joining the line is no join of its own.
     original = "damaged by airbombard- \nment (see Case 39.3). Air bombardment pins units. Air strikes end a bombardment."
