@@ -51,9 +51,10 @@ _NUMBERED_ENTRY = re.compile(rf"^(?P<number>{_SECTION})\s+(?P<title>\S.*)$")
 # An entry whose page follows its title after one space, as LaTeX sets a chapter's or an appendix's: "Preface 5",
 # "1 Betting Formats and Variations 7", "A Lowball Scales 65".
 _SPACED_ENTRY = re.compile(r"^(?:(?P<number>[A-Z]|\d{1,3})\s+)?(?P<title>[A-Z“\"‘'][^.!?:;]*?)\s\d{1,4}$")
-# A contents entry's dot leader and page number ("Setup . . . . 4", "Setup   4"), matched on the entry reversed
-# (see `_leader`).
-_LEADER_REVERSED = re.compile(r"(?:\d+|[ivxlc]+)(?:\s*(?:\s?[.·…_]){2,}\s*|\s{2,})")
+# A contents entry's dot leader and page number ("Setup . . . . 4", "Setup   4"), or a dot leader alone where the
+# extraction set the page numbers apart in a column of their own ("1.1 RoboCup . . . . ."), matched on the entry
+# reversed (see `_leader`).
+_LEADER_REVERSED = re.compile(r"(?:\d+|[ivxlc]+)(?:\s*(?:\s?[.·…_]){2,}\s*|\s{2,})|\s*(?:[.·_]\s?){4,}")
 _PAGE = re.compile(r"(?:[Pp]age\s*|[Pp]g\.?\s*|[Pp]\.\s*)?(?:\d+|[ivxlc]+)")  # "12", "Page 12", "pg. 12", "xii"
 _FIELD = re.compile(r"\S+(?:\s{1,2}\S+)*")  # layout columns are three or more spaces apart
 _MERGED_COLUMN = re.compile(r"(?<=\S)\s+(?=\d+(?:\.\d+)*\.\s+[A-Z])")  # "1.1. General 5.1. General"
@@ -592,8 +593,11 @@ def _running_date(furniture: list[str]) -> dict[str, str]:
 # A contents without its heading (`_strip_listed_headings`): where it may stand, how many entries make one.
 _LISTED_FRONT = 0.3
 _MIN_LED, _MIN_LISTED, _LISTED_GAPS, _TITLE_WORDS = 5, 10, 2, 8
-_LISTED_LEADER = re.compile(r"(?:\.[ \t]?){3,}+[ \t]*+\d{1,4}+[ \t]*+$|…[ \t]*+\d{1,4}+[ \t]*+$")
-_LEADER_TAIL = re.compile(r"(?:[ \t]*+(?:\.[ \t]?){2,}+|[ \t]*+…++|[ \t]{2,}+)[ \t]*+\d{1,4}+[ \t]*+$|[ \t]++\d{1,4}+[ \t]*+$")
+# A dot leader and page number ending a contents line, or a long dot leader alone (the pages set apart in a column
+# of their own): ". . . . 12", "…12", ". . . . . ."; never a sentence's ellipsis.
+_LISTED_LEADER = re.compile(r"(?:\.[ \t]?){3,}+[ \t]*+\d{1,4}+[ \t]*+$|…[ \t]*+\d{1,4}+[ \t]*+$|(?:\.[ \t]){3,}+\.[ \t]*+$|\.{6,}+[ \t]*+$")
+_LEADER_TAIL = re.compile(r"(?:[ \t]*+(?:\.[ \t]?){2,}+|[ \t]*+…++|[ \t]{2,}+)[ \t]*+\d{1,4}+[ \t]*+$|[ \t]++\d{1,4}+[ \t]*+$"
+                          r"|[ \t]*+(?:\.[ \t]?){4,}+[ \t]*+$")
 _LABEL_HEAD = re.compile(r"^(?:(?:chapter|section|part|appendix)[ \t]++)?(?:[A-Z]{1,3}+\.)?\d{1,3}+(?:\.\d{1,3}+)*+\.?[ \t]++"
                          r"|^[A-Z]\.[ \t]++", re.IGNORECASE)
 _LABEL_ALONE = re.compile(r"^[ \t]*+(?:[A-Z]{1,3}+\.)?\d{1,3}+(?:\.\d{1,3}+)*+\.?[ \t]*+$")
@@ -624,6 +628,7 @@ def _contents_lines(text: str, lines: list[tuple[int, int]], heading: int) -> li
     than three lines without entries, or an entry the contents already listed."""
     found: list[tuple[int, list]] = []
     seen: set[str] = set()
+    worded: set[str] = set()  # the entries' titles by their words alone
     details = blanks = 0
     for index in range(heading + 1, len(lines)):
         line = text[slice(*lines[index])]
@@ -634,6 +639,8 @@ def _contents_lines(text: str, lines: list[tuple[int, int]], heading: int) -> li
             continue
         blanks = 0
         entries = _entries(line)
+        if entries == [] and found and _PAGE.fullmatch(line.strip()):
+            continue  # the entries' page numbers, set apart from them in a column of their own
         if not entries:  # a line of details ("Ready, Exerted, Damaged") under an entry, or the body
             details += 1
             if entries is None or details > 3 or not found:
@@ -646,12 +653,21 @@ def _contents_lines(text: str, lines: list[tuple[int, int]], heading: int) -> li
                 for _, number, title in entries}
         titles = {title for _, number, title in entries if not number and title in keys}
         paged = _leader(line.rstrip()) is not None or bool(_PAGE.fullmatch(_FIELD.findall(line)[-1]))
-        if (keys - titles) & seen or titles & seen and not paged:
+        # "1.00–OBJECTIVES OF THE GAME", its number glued on, after "1.00 —OBJECTIVES OF THE GAME ….. 1": the body
+        # heads a part the contents listed, in the same words.
+        words = {_letters_of(title) for title in titles}
+        if (keys - titles) & seen or (titles & seen or words & worded) and not paged:
             break
         seen |= keys
+        worded |= {_letters_of(title) for _, _, title in entries}
         details = 0
         found.append((index, entries))
     return found
+
+
+def _letters_of(title: str) -> str:
+    """A title's words, numbers and marks left out ("1.00–OBJECTIVES OF THE GAME" is "objectives of the game")."""
+    return " ".join("".join(c if c.isalpha() else " " for c in title.casefold()).split())
 
 
 def _entries(line: str) -> list[tuple[int, str, str]] | None:
@@ -752,8 +768,23 @@ def _strip_listed_headings(doc: MappedText) -> tuple[MappedText, list[tuple[str,
         return doc, []
     entries = [(number.rstrip("."), title) for run in kept for i in run
                for number, title in [_listed_entry(text[i])] if title]
-    return doc.edit([(lines[_labelled_from(text, run[0])][0], min(lines[run[-1]][1] + 1, len(doc.text)), "")
+    return doc.edit([(lines[_labelled_from(text, run[0])][0], min(lines[_paged_to(text, run[-1])][1] + 1,
+                                                                  len(doc.text)), "")
                      for run in kept]), entries
+
+
+def _paged_to(text: list[str], last: int) -> int:
+    """The line a contents run ends on: its last entry's, or, when that entry ends in a dot leader without its page
+    number, the last of the page numbers set apart in a column of their own after it."""
+    end = last
+    if not text[last].rstrip().endswith(". ."):  # a dot leader, its page number apart
+        return end
+    for index in range(last + 1, len(text)):
+        if _PAGE.fullmatch(text[index].strip()):
+            end = index
+        elif text[index].strip():
+            break
+    return end
 
 
 def _labelled_from(text: list[str], first: int) -> int:

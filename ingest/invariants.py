@@ -51,8 +51,9 @@ _PAGE_ALONE = re.compile(r"(?i)^(?:page[ \t]++)?[-–—(]?[ \t]*+\d{1,4}+(?:[ \
 # A page number glued after a sentence's end: "… ends the game. 14"; not a number a "No." or "Fig." introduces
 # ("DIAGRAM NO. 1").
 _GLUED_PAGE = re.compile(r"(?<!\b[Nn][Oo])(?<!\b[Ff][Ii][Gg])(?<!\b[Pp])[.!?)”\"][ \t]++\d{1,3}+$")
-# A contents entry: dot leaders, or an ellipsis, before a page number.
-_LEADERS = re.compile(r"(?:\.[ \t]?){4,}+[ \t]*+\d{1,4}+[ \t]*+$|…[ \t]*+\d{1,4}+[ \t]*+$")
+# A contents entry: dot leaders, or an ellipsis, before a page number, or a spaced dot leader alone (its page
+# number set apart).
+_LEADERS = re.compile(r"(?:\.[ \t]?){4,}+[ \t]*+\d{1,4}+[ \t]*+$|…[ \t]*+\d{1,4}+[ \t]*+$|(?:\.[ \t]){3,}+\.[ \t]*+$")
 _TAIL = 120
 # HTML's block tags, which part paragraphs (a table's rows and cells do not: a table is one paragraph), and any tag.
 _BLOCK_TAG = re.compile(r"(?i)<(?:/?(?:p|li|h[1-6]|div|dd|dt|blockquote|ul|ol)\b|br\b)[^<>]{0,500}+>")

@@ -353,3 +353,28 @@ def test_a_contents_with_dot_leaders_goes_with_the_appendices_listed_after_it_wi
 def test_a_cover_title_opening_with_a_name_in_lower_case_over_its_byline_is_the_title():
     text = "tiMEGA: Rules of Play\nwritten by David Mayans\n\n1 Introduction\nThe game is played in rounds.\n"
     assert strip_furniture(MappedText.of(text)).metadata["title"] == "tiMEGA: Rules of Play"
+
+
+def test_a_contents_whose_page_numbers_stand_apart_from_its_dot_leaders_goes_whole():
+    # pdftotext of a LaTeX contents: each chapter's entries end in dot leaders, their page numbers follow in a
+    # column of their own; no "Contents" heading is left (it ran as the contents pages' head).
+    chapters = [("1", "Introduction", ["The League", "Organization", "Awards"]),
+                ("2", "General Rules", ["Registration", "Safety", "Scoring"])]
+    contents = "".join(f"{n} {title}\n" + "".join(f"{n}.{m} {part} . . . . . . . . . . . . . . . . . . . .\n"
+                                                  for m, part in enumerate(parts, 1)) + "\n1\n1\n2\n\n"
+                       for n, title, parts in chapters)
+    body = "".join(f"{n} {title}\n" + "".join(f"{n}.{m} {part}\n" + "The league sets this part here.\n" * 4
+                                              for m, part in enumerate(parts, 1))
+                   for n, title, parts in chapters)
+    found = strip_furniture(MappedText.of(contents + body))
+    assert found.text.text.strip() == body.strip()
+
+
+def test_a_contents_ends_where_the_body_heads_a_listed_part_with_its_number_glued_on():
+    contents = ("Table of Contents\n1.00 —OBJECTIVES OF THE GAME  ........................  1\n"
+                "2.00 —THE PLAYING FIELD\n 2.01 Layout of the Field  ........................ 2\n"
+                "INDEX  ...........................................\n")
+    body = ("1.00–OBJECTIVES OF THE GAME\n1.01 Baseball is a game between two teams of nine players each, under\n"
+            "direction of a manager.\n")
+    found = strip_furniture(MappedText.of(contents + body))
+    assert found.text.text.strip() == body.strip()
