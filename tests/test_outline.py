@@ -961,6 +961,16 @@ def test_a_last_section_stating_the_documents_rights_is_back_matter():
     assert [b.kind for b in segment(plain)] == ["paragraph", "paragraph"]
 
 
+def test_a_list_under_a_chapter_never_takes_the_numbers_its_sections_print():
+    text = ("5 Competition Structure\n\nThe competition aims to:\n\n1. Encourage progress towards the long-term goal.\n"
+            "2. Support fair competition between teams.\n\n5.1 Main Competition\n\nTeams play in divisions.\n\n"
+            "5.2 Technical Challenges\n\nTeams show a skill.\n")
+    blocks = segment(text)
+    assert [(b.label, b.text) for b in blocks if b.kind == "rule"] == [
+        ("5.1", "Main Competition Teams play in divisions."), ("5.2", "Technical Challenges Teams show a skill.")]
+    assert [b.label for b in blocks if b.text.startswith(("Encourage", "Support"))] == ["1", "2"]
+
+
 def test_a_rule_headings_nested_list_is_its_text_not_its_siblings_numbers():
     text = ("## 3.2 Equipment\n\n#### 3.2.1 Balls\n\nUse the league ball.\n\n#### 3.2.2 Uniforms\n\n"
             "Uniforms protect the league's integrity.\n\n1. Required elements are:\n   1. a jersey and cap;\n"

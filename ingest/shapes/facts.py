@@ -88,6 +88,9 @@ class Facts:
     # them ("INTERPRETATIONS"): headings under the rule they sit in.
     annotations: frozenset[int] = frozenset()
     annotation_groups: frozenset[int] = frozenset()
+    # Every decimal rule number and chapter number the document prints ("5.1" of "5.1 Main Competition"), with the
+    # least margin it is printed at.
+    printed: dict[str, int] = field(default_factory=dict)
 
     def line(self, index: int) -> str:
         """The text of line `index`."""
@@ -226,7 +229,7 @@ def document_facts(text: str) -> Facts:
         top_rules=numbers_rules_from_the_top(readings, numbers), lone=lone, steps=frozenset(stepped(lines)),
         listed=frozenset(contents_pairs(lines, readings, following) if lone else ()),
         spaced_out=_spaced_out(lines, readings), answered=_answered(lines, readings), named=_named(lines, readings),
-        **_annotations(lines, readings, following))
+        printed=_printed(lines, numbers), **_annotations(lines, readings, following))
 
 
 def _annotations(lines: list[Line], readings: list[Reading], following: list[int | None]) -> dict[str, frozenset[int]]:
@@ -345,6 +348,18 @@ def _next_numbers(lines: list[Line], readings: list[Reading], opening: re.Patter
         elif chapter:
             upcoming = chapter.group("n")
     return numbers
+
+
+def _printed(lines: list[Line], numbers: list[str | None]) -> dict[str, int]:
+    """Each decimal rule or chapter number the document prints, with the least margin of a line printing it (the
+    line after the one whose next number it is first becomes)."""
+    found: dict[str, int] = {}
+    for index in range(len(lines) - 1):
+        number = numbers[index]
+        if number and number != numbers[index + 1]:
+            line = lines[index + 1][1]
+            found[number] = min(found.get(number, len(line)), len(line) - len(line.lstrip()))
+    return found
 
 
 def split_asked(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], set[int]]:

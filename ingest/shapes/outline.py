@@ -832,6 +832,11 @@ class _Outline:
             afresh = above is not None and above.afresh and above is not self.headings[-1]
             prefix = None if top or afresh else above.number if above else None
             label = f"{prefix}.{number}" if prefix else number
+            if prefix and self.facts.printed.get(label, indent + 1) <= indent:
+                # "5 Competition" / "1. Encourage progress…" before the document's own "5.1 Main Competition":
+                # a list counted from 1, not the rules the document numbers 5.1, 5.2 (nor 3.3.2 after them); a
+                # label printed deeper is the item's own ("1. The court…" / "    1.1 For wheelchairs…")
+                label = number
         body = self.facts.text[start:end]
         named = NAMED.match(body)
         title = named.group("name").strip() if named else first_sentence(body)
