@@ -664,6 +664,9 @@ def test_an_alphabetical_run_of_headings_is_a_glossary_even_without_a_glossary_h
 # which the markdown nesting would make their parent), each with paragraphs, bullet lists, "####" sub-headings,
 # numbered steps and a closing "Related Topics" line.
 REFERENCE_WORDS = ["Abilities", "Accuracy", "Blast", "Cleave", "Damage", "Exhaust", "Focus", "Health"]
+# Further entries, after "Health": with REFERENCE's, a rules reference's run of thirty.
+LONGER_REFERENCE_WORDS = [f"{w} {n}" for w in ("Hidden", "Jump", "Knockdown", "Loot", "Melee", "Ranged", "Stun")
+                          for n in range(1, 4)]
 REFERENCE = ("# Skirmish Reference\n\n## Glossary\n\nThis section lists every rule in alphabetical order.\n\n"
              "## Timing\n\nResolve mission rules first.\n\n"
              "### Attacks\n\nFigures attack hostile figures.\n\nEach attack has a type.\n\n"
@@ -682,11 +685,17 @@ def test_an_alphabetical_run_of_entries_sits_in_the_glossary_not_under_the_secti
     assert [b.title for b in entries] == ["Attacks", *REFERENCE_WORDS]
     assert {b.section for b in entries} == {("Rules", "Skirmish Reference", "Glossary")}
     assert [b.section[-1] for b in blocks if b.text == "Resolve mission rules first."] == ["Timing"]
-    # Without a glossary heading the run sits at the document's root, beside the section it follows (one of
-    # the document's sections), not in it.
+    # Without a glossary heading a rules reference's run (thirty entries or more) sits at the document's root,
+    # beside the section it follows (one of the document's sections), not in it.
+    longer = "".join(f"### {w}\n\nWhat {w.lower()} does.\n\n" for w in LONGER_REFERENCE_WORDS)
     plain = segment(REFERENCE.replace("## Glossary\n\nThis section lists every rule in alphabetical order.",
-                                      "## Golden Rules\n\nCards override this guide."))
+                                      "## Golden Rules\n\nCards override this guide.") + longer)
     assert {b.section for b in plain if b.kind == "glossary"} == {("Rules", "Skirmish Reference")}
+    # A few headings in alphabetical order under a section with text of its own are its parts, no glossary.
+    parts = segment(REFERENCE.replace("## Glossary\n\nThis section lists every rule in alphabetical order.",
+                                      "## Golden Rules\n\nCards override this guide."))
+    assert not any(b.kind == "glossary" for b in parts)
+    assert {b.section[:3] for b in parts if b.text.startswith("What")} == {("Rules", "Skirmish Reference", "Timing")}
     # A section with no text of its own right over the run holds it ("## Cards", then the card entries).
     held = segment(REFERENCE.replace("## Timing\n\nResolve mission rules first.", "## Cards"))
     assert {b.section for b in held if b.kind == "glossary"} == {("Rules", "Skirmish Reference", "Glossary")}

@@ -68,7 +68,7 @@ class Facts:
     following: tuple[int | None, ...]  # the next line not blank
     preceding: tuple[int, ...]         # the previous line not blank (-1: none)
     numbers: tuple[str | None, ...]    # the number of the next decimal rule or numbered chapter after the line
-    entries: frozenset[int]            # marked headings in an alphabetical run: a glossary's entries
+    entries: dict[int, int]            # marked headings in an alphabetical run (a glossary's entries): its length
     sequenced: frozenset[int]          # headings numbered without a stop, counting 1, 2, 3… ("3 BASIC RULES")
     width: int                         # a full line's length: a line ending well short of it ended on purpose
     # Numbering its rules from the top (`103.` a rule as much as `103.2.a.1.`): plain numbers are its rules and
@@ -223,7 +223,7 @@ def document_facts(text: str) -> Facts:
     return Facts(
         text=text, item=item, lines=tuple(lines), code=code, inline_asked=frozenset(inline_asked),
         readings=tuple(readings), following=tuple(following), preceding=tuple(previous_nonblank(lines)),
-        numbers=tuple(numbers), entries=frozenset(alphabetical_headings(lines, readings)),
+        numbers=tuple(numbers), entries=alphabetical_headings(lines, readings),
         sequenced=frozenset(_sequenced_headings(lines, readings)),
         width=lengths[int(0.9 * (len(lengths) - 1))] if lengths else 0,
         top_rules=numbers_rules_from_the_top(readings, numbers), lone=lone, steps=frozenset(stepped(lines)),
@@ -384,16 +384,17 @@ def split_asked(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], se
     return found, asked
 
 
-def alphabetical_headings(lines: list[tuple[int, str]], readings: list[Reading]) -> set[int]:
-    """Indices of marked headings ("### Accuracy") that are entries of an alphabetical glossary: a run of
-    sibling headings whose first letters never go back, long enough not to be chance."""
-    found: set[int] = set()
+def alphabetical_headings(lines: list[tuple[int, str]], readings: list[Reading]) -> dict[int, int]:
+    """Indices of marked headings ("### Accuracy") that are entries of an alphabetical glossary, each with the
+    length of its run: a run of sibling headings whose first letters never go back, long enough not to be
+    chance."""
+    found: dict[int, int] = {}
     runs: dict[int, list[tuple[int, str]]] = {}  # level -> the run of its headings open so far
 
     def close(level: int) -> None:
         run = runs.pop(level, [])
         if len(run) >= _ALPHABETICAL_RUN and len({letter for _, letter in run}) >= _ALPHABETICAL_LETTERS:
-            found.update(index for index, _ in run)
+            found.update((index, len(run)) for index, _ in run)
 
     for index, (_, line) in enumerate(lines):
         marked = readings[index].marked if line[:1] in "#*" else None

@@ -34,6 +34,9 @@ _TERM_WORDS = 7
 # How far from the next number a numbered glossary topic may stand: a PDF's columns can set "11 ASTEROID FIELD"
 # and "12 ATTACH" before "10 ANTI-FIGHTER BARRAGE".
 _TOPIC_REORDER = 3
+# An alphabetical run of headings after a section with text of its own is a glossary when it is this long (a rules
+# reference's: 105 to 237 entries measured); a shorter one is that section's parts (13 and 19 measured).
+_SECTIONS_RUN = 30
 
 
 @dataclass
@@ -241,17 +244,22 @@ class Entries:
         if LETTER_GROUP.match(heading.title):
             return headings
         glossary = bool(parents) and parents[-1].glossary
-        if index in self.facts.entries and not glossary:
+        run = self.facts.entries.get(index, 0)
+        if run and not glossary:
             if self.glossary.headings and self.glossary.headings[-1].level < heading.level:
                 headings = list(self.glossary.headings)
             elif headings and headings[-1].sibling:
                 above = headings[-1]
                 if above.holds_run is None:  # decided at the run's first entry: did text come under `above`?
                     above.holds_run = not texted
-                if not above.holds_run:
+                if not above.holds_run and run >= _SECTIONS_RUN:
                     headings = headings[:-1]
+                elif not above.holds_run:
+                    # "## Action: Do Something Else", its text, then "### Climbing", "### Crafting"…: a few
+                    # sections of that one in alphabetical order, not a glossary after it
+                    run = 0
         # a glossary of its own under the document's glossaries ("World of Darkness Glossary") is no entry
-        heading.entry = glossary and not GLOSSARY.match(heading.title) or index in self.facts.entries
+        heading.entry = glossary and not GLOSSARY.match(heading.title) or bool(run)
         heading.part = not heading.entry and bool(parents) and (parents[-1].entry or parents[-1].part)
         return headings
 
