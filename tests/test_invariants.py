@@ -225,6 +225,20 @@ def test_a_contents_without_its_heading_is_removed_and_the_body_kept(tmp_path):
     assert parsed.cleaned_text.count("Scoring Points") == 1 and parsed.found["contents"] == 18
 
 
+def test_bullets_that_print_the_clause_numbers_are_the_clauses(tmp_path):
+    # Bylaws in markdown: every clause a bullet that prints its number, nested as the numbers nest.
+    text = ("# Club Bylaws\n\n## Article 4: Membership\n\n- **4.1 Member Rights**\n    - 4.1.1 A member may vote at "
+            "the annual meeting.\n    - 4.1.2 A member may hold office.\n        - 4.1.2.1 Officers serve one year.\n"
+            "- **4.2 Non-Members**\n    - 4.2.1 A non-member may not vote.\n\n## Article 5: Sections\n\n"
+            "- 5.1. Dues\n\n### 5.1. Dues\n\nDues are paid yearly.\n")
+    _, parsed = _read(tmp_path, "bylaws.md", text, "club")
+    labels = {r.label: r.text for r in parsed.rulings if r.kind == "rule"}
+    assert {"4.1.1", "4.1.2", "4.1.2.1", "4.2.1"} <= set(labels)
+    assert labels["4.1.2.1"] == "Officers serve one year."
+    # "- 5.1. Dues" lists a section the document heads as its own: it is no rule 5.1
+    assert [r.text for r in parsed.rulings if r.label == "5.1"] == ["Dues are paid yearly."]
+
+
 def test_words_joined_or_split_against_the_documents_text_are_named():
     original = "strike out the card. Strike first. The card is out of play. Play out-of-bounds."
     rulings = [_Ruling("r1", "Rules", "1", "", "Strikeout the card. Play out-of- bounds.", "rule", 1)]

@@ -229,7 +229,7 @@ def document_facts(text: str) -> Facts:
         top_rules=numbers_rules_from_the_top(readings, numbers), lone=lone, steps=frozenset(stepped(lines)),
         listed=frozenset(contents_pairs(lines, readings, following) if lone else ()),
         spaced_out=_spaced_out(lines, readings), answered=_answered(lines, readings), named=_named(lines, readings),
-        printed=_printed(lines, numbers), **_annotations(lines, readings, following))
+        printed=_printed(lines, readings, numbers), **_annotations(lines, readings, following))
 
 
 def _annotations(lines: list[Line], readings: list[Reading], following: list[int | None]) -> dict[str, frozenset[int]]:
@@ -350,15 +350,19 @@ def _next_numbers(lines: list[Line], readings: list[Reading], opening: re.Patter
     return numbers
 
 
-def _printed(lines: list[Line], numbers: list[str | None]) -> dict[str, int]:
-    """Each decimal rule or chapter number the document prints, with the least margin of a line printing it (the
-    line after the one whose next number it is first becomes)."""
+def _printed(lines: list[Line], readings: list[Reading], numbers: list[str | None]) -> dict[str, int]:
+    """Each decimal rule or chapter number the document prints, or a marked heading's ("### 6.1. Character
+    Build"), with the least margin of a line printing it (a rule's: the line after the one whose next number it
+    first becomes)."""
     found: dict[str, int] = {}
     for index in range(len(lines) - 1):
         number = numbers[index]
         if number and number != numbers[index + 1]:
             line = lines[index + 1][1]
             found[number] = min(found.get(number, len(line)), len(line) - len(line.lstrip()))
+    for reading in readings:
+        if reading.marked and (number := heading_number(reading.marked.group("star") or reading.marked.group("hash"))):
+            found[number] = 0
     return found
 
 

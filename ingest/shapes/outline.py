@@ -149,6 +149,8 @@ class _Outline:
             if bullet and self.headings and self.headings[-1].glossary \
                     and self._term(index, pos + bullet.end(), line[bullet.end():]):
                 continue  # "- Acting Minion: The minion performing the current action."
+            if bullet and self._numbered_bullet(index, pos, line, bullet):
+                continue
             if bullet or reading.caption:
                 self._text(index, pos, line, bullet)
                 continue
@@ -371,6 +373,17 @@ class _Outline:
                     or heading.number == str(number - 1) and not heading.shown:
                 return False
         return True
+
+    def _numbered_bullet(self, index: int, pos: int, line: str, bullet: re.Match) -> bool:
+        """Read a bullet that prints a rule number carrying the numbering on ("  - 4.5.2.1 A person may be
+        denied…" after 4.5.2) as that rule; False when it prints none, or one the document prints again unbulleted
+        (a list of its sections, "- 6.1. Character Build"), or in an update summary (a change, no rule)."""
+        rest = line[bullet.end():]
+        item = self.facts.item.match(rest)
+        if item is None or not item.group("decimal") or item.group("decimal") in self.facts.printed \
+                or self.changelog.open is not None or not self._continues(item.group("decimal")):
+            return False
+        return self._unit(index, pos + bullet.end(), rest, item)
 
     def _continues(self, label: str) -> bool:
         """Does `label` carry the numbering on: a successor of the last rule (see `labels.successors`), or the
