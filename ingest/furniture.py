@@ -31,9 +31,9 @@ _NUMBER = re.compile(r"\d+|(?<![\w#])(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})(?!\w)")
 # text set on the next: "b." recurs on many pages' edges), Q/A, headings, table rows, bullets.
 _BODY = re.compile(r"^(?:\d+(?:\.\d+)*[.)](?:\s|$)|\d+(?:\.\d+)+\s|[A-Za-z][.)](?:\s|$)|[QA][:.]|#{1,6}\s|\||[-*•◊]\s)")
 # A markdown conversion may mark a page number as a heading ("## 10").
-_PAGE_NUMBER = re.compile(  # "12", "- 12 -", "Page 12", "pg. 12", "p. 12", "iv"
-    r"^(?:#{1,6}\s+)?(?:(?:page|pg\.?|p\.)\s*+)?[-–—(]?\s*(\d{1,4}|(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3}))\s*[-–—)]?$",
-    re.I)
+_PAGE_NUMBER = re.compile(  # "12", "- 12 -", "Page 12", "pg. 12", "p. 12", "iv", "3/17" and "Page 3 of 17"
+    r"^(?:#{1,6}\s+)?(?:(?:page|pg\.?|p\.)\s*+)?[-–—(]?\s*(\d{1,4}|(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3}))"
+    r"(?:\s*+(?:/|of)\s*+\d{1,4}+)?\s*[-–—)]?$", re.I)
 _BYLINE = re.compile(r"^(?:(?:written|designed|edited|created|compiled|illustrated|translated)\s+)?by\s", re.I)
 _LETTER = re.compile(r"[^\W\d_]|[©®™]")
 # A web or mail address or a file's name, which a running line may open in lower case ("disneylorcana.com").
@@ -568,13 +568,15 @@ def _in_force_date(text: str) -> dict[str, str]:
 
 
 # A browser's running header: the date and time of printing, then the page's title ("11/28/26, 9:49 PM Pluck Rules").
-_PRINT_HEADER = re.compile(r"^[ \t]*+\d{1,2}+/\d{1,2}+/\d{2,4}+,?[ \t]++\d{1,2}+:\d{2}+(?:[ \t]*+[AaPp][Mm])?[ \t]++"
+_PRINT_HEADER = re.compile(r"^[ \t]*+\d{1,2}+/\d{1,2}+/\d{2,4}+,?[ \t]++\d{1,2}+:\d{2}+(?:[ \t]*+[AaPp][Mm])?+[ \t]++"
                            r"(?P<title>[^\W\d_].{0,120}+)$")
 
 
 def _print_title(furniture: list[str]) -> str | None:
-    """The title a browser printed in its running header, the same on every page: the page's title."""
-    titles = Counter(found.group("title").strip() for line in furniture if (found := _PRINT_HEADER.match(line)))
+    """The title a browser printed in its running header, the same on every page: the page's title, after the date
+    and time on its line or, as pdftotext sets them apart, on the next."""
+    lines = furniture + [f"{first} {second}" for first, second in pairwise(furniture)]
+    titles = Counter(found.group("title").strip() for line in lines if (found := _PRINT_HEADER.match(line)))
     best = titles.most_common(1)
     return best[0][0] if best and best[0][1] >= 2 else None
 

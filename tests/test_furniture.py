@@ -378,3 +378,15 @@ def test_a_contents_ends_where_the_body_heads_a_listed_part_with_its_number_glue
             "direction of a manager.\n")
     found = strip_furniture(MappedText.of(contents + body))
     assert found.text.text.strip() == body.strip()
+
+
+def test_a_browser_prints_page_footer_of_address_and_page_of_pages_goes_and_its_header_names_the_title():
+    # pdftotext of a browser's print: the date and time, then the page's title, on lines of their own at the top;
+    # the page's address and "3/17" at the bottom.
+    pages = [f"Section {n}\nEach fleet moves {n} hexes per turn and may fire once.\nA damaged ship moves half.\n"
+             for n in range(1, 6)]
+    text = "\f".join(f"11/29/26, 9:30 PM\n\nFleet Rules - Space Combat\n\n{page}\nfile:///home/me/fleet.html\n\n"
+                     f"{n}/5\n" for n, page in enumerate(pages, start=1))
+    found = strip_furniture(MappedText.of(text))
+    assert "file:///" not in found.text.text and "/5" not in found.text.text and "PM" not in found.text.text
+    assert found.metadata["title"] == "Fleet Rules - Space Combat"
