@@ -970,6 +970,20 @@ def test_a_last_section_stating_the_documents_rights_is_back_matter():
     assert [b.kind for b in segment(plain)] == ["paragraph", "paragraph"]
 
 
+def test_parts_numbered_afresh_right_under_a_decimal_heading_are_its_parts():
+    # A print's "1. In Good Standing" right under "2.5.1 Standing": a part of 2.5.1, not a chapter that closes it.
+    text = ("2.5 Membership\n2.5.1 Standing\n1. In Good Standing\na. A club that paid its dues is in good standing.\n"
+            "b. Only a club in good standing may vote.\n2. Temporary Suspension\na. The commissioner may suspend a "
+            "club.\n3. Leave of Absence\na. A club may take one season off.\n2.5.1.1 Change of Status\n"
+            "A suspended club may appeal.\n2.5.2 Discipline\nThe league disciplines its clubs.\n2.5.2.1 Authority\n"
+            "The commissioner acts for the league.\n")
+    blocks = segment(text)
+    assert {b.section for b in blocks if b.text.startswith(("A club", "Only", "The commissioner may"))} == {
+        ("Rules", "2.5 Membership", "2.5.1 Standing", part) for part in
+        ("In Good Standing", "Temporary Suspension", "Leave of Absence")}
+    assert next(b for b in blocks if b.label == "2.5.2.1").section[:3] == ("Rules", "2.5 Membership", "2.5.2 Discipline")
+
+
 def test_a_list_under_a_chapter_never_takes_the_numbers_its_sections_print():
     text = ("5 Competition Structure\n\nThe competition aims to:\n\n1. Encourage progress towards the long-term goal.\n"
             "2. Support fair competition between teams.\n\n5.1 Main Competition\n\nTeams play in divisions.\n\n"

@@ -331,7 +331,7 @@ class _Outline:
             # "5. Equipment" is part 1 of that, not part 1). A run of parts is cited as its first part is.
             chapter = self.heading_numbers.get(number[:-2]) if len(number) > 2 else None
             shown = (*([f"{chapter.number} {chapter.title}"] if chapter else []), f"{number} {title}")
-            return Heading(1, title, number, "numbered",
+            return Heading(self._part_level(index, number), title, number, "numbered",
                            shown=shown if len(number) > 2 or self._cites_part(index, int(number)) else ())
         if item or self.facts.mid_sentence(index):
             return None  # a unit, or words set on a line of their own mid-sentence ("The" / "INSTALL COST" / "of a…")
@@ -350,6 +350,19 @@ class _Outline:
                                              and self.glossary.opens(index)):
             return Heading(0, section_title(stripped), heading_number(stripped), "titled")
         return None
+
+    def _part_level(self, index: int, number: str) -> int:
+        """The level of a part heading "N. Title": 1, but under a decimal heading right above it ("2.5.1 Standing
+        and Membership Status" / "1. In Good Standing"), one below that, and so its next siblings ("2. Temporary
+        Suspension")."""
+        last = self.headings[-1] if self.headings else None
+        if last is None or last.kind != "numbered" or not last.number:
+            return 1
+        if number == "1" and "." in last.number and self.facts.preceding[index] == self.heading_line:
+            return last.level + 1
+        if last.level > 1 and last.number.isdigit() and number.isdigit() and int(number) == int(last.number) + 1:
+            return last.level
+        return 1
 
     def _annotation(self, index: int, stripped: str) -> Heading:
         """A note numbered under the rule it cites ("Interpretation 1  Rule 7.1 (a)"), or the line over a run of them
@@ -509,7 +522,11 @@ class _Outline:
         else:
             # The document's numbering decides what a numbered heading sits under, whatever its markup level:
             # "## 4.3.6 Challenge" is inside "### 4.3. Main Phase", "### 5.0 General" is not inside "## 4.3".
-            number = heading.number if heading.kind in ("marked", "numbered") and not self.facts.top_rules else None
+            # (a part numbered afresh under a decimal heading, "3. Indefinite Suspension" under 2.5.1, sits where
+            # its level puts it: see `_part_level`)
+            nested = heading.kind == "numbered" and heading.level > 1 and (heading.number or "").isdigit()
+            number = heading.number if heading.kind in ("marked", "numbered") and not self.facts.top_rules \
+                and not nested else None
             while self.headings and self.headings[-1].level >= heading.level and not (
                     labels.numeric(number) and self._under(number, self.headings[-1].number)):
                 closed = self.headings.pop()
