@@ -22,6 +22,9 @@ from ingest.limits import current, how_to_raise
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 # Where a PDF's TeX font has no map to Unicode, pdftotext writes its glyphs' codes in TeX's T1 encoding, which
 # are control characters: quotes, dashes and the ligatures ("O\x1bside" is "Offside", "\x1celd" is "field").
+# Only where they stand inside words, often: a lone control character is a damaged or binary file's.
+_TEX_GLYPH_IN_WORD = re.compile(r"(?<=[^\W\d_])[\x1b-\x1f]|[\x1b-\x1f](?=[^\W\d_])")
+_TEX_EVIDENCE = 3
 _TEX_GLYPHS = str.maketrans({"\x10": "“", "\x11": "”", "\x15": "–", "\x16": "—", "\x1b": "ff", "\x1c": "fi",
                              "\x1d": "fl", "\x1e": "ffi", "\x1f": "ffl"})
 
@@ -52,7 +55,8 @@ def decode(data: bytes, path: str) -> str:
                           line=text.count("\n", 0, nul) + 1)
     if not text.strip():  # e.g. a byte-order mark and nothing else
         raise IngestError(path, "file is empty (no text after decoding)")
-    text = text.translate(_TEX_GLYPHS)
+    if len(_TEX_GLYPH_IN_WORD.findall(text[:65536])) >= _TEX_EVIDENCE:
+        text = text.translate(_TEX_GLYPHS)
     bad = _CONTROL.findall(text[:65536])
     if len(bad) > max(8, len(text[:65536]) // 200):
         raise IngestError(path, "binary or undecodable file (too many control characters)")
