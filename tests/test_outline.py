@@ -984,6 +984,14 @@ def test_parts_numbered_afresh_right_under_a_decimal_heading_are_its_parts():
     assert next(b for b in blocks if b.label == "2.5.2.1").section[:3] == ("Rules", "2.5 Membership", "2.5.2 Discipline")
 
 
+def test_roman_items_after_a_lettered_subrule_are_that_subrules():
+    # Markdown reads "a." and "i." as paragraphs at one margin: the roman items still belong to the letter above.
+    text = ("5. A team has five downs.\n   a. Involvement is defined as:\n   i. a pass to a player;\n"
+            "   ii. a run by a player.\n   b. These do not count as involvement:\n   i. a hand-off back;\n"
+            "   ii. a tipped pass.\n6. The game ends on time.\n")
+    assert [b.label for b in segment(text)] == ["5", "5a", "5a.i", "5a.ii", "5b", "5b.i", "5b.ii", "6"]
+
+
 def test_a_list_under_a_chapter_never_takes_the_numbers_its_sections_print():
     text = ("5 Competition Structure\n\nThe competition aims to:\n\n1. Encourage progress towards the long-term goal.\n"
             "2. Support fair competition between teams.\n\n5.1 Main Competition\n\nTeams play in divisions.\n\n"

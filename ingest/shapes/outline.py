@@ -93,6 +93,7 @@ class _Outline:
         # opens were read: that list (numbered from 1 at its margin, or indented under it) is the examples.
         self.example_list: int | None = None
         self.example_items = 0
+        self.lettered: Block | None = None  # the open rule's last lettered subrule ("5a"): a roman item is its
         # Lettered lines of an answer (or of a rule heading's text) are its list, not sub-rulings, and so are
         # its own list numbered from 1.
         self.in_answer = False
@@ -712,6 +713,7 @@ class _Outline:
             block = Block(self.section, self.case.label + letter, "", [], kind="rule", parent=self.case.label)
             self.items.append((indent_of(line), letter, block))  # a list indented under it is its ("1.1c.1")
             self.rules.add(block.label)
+            self.lettered = block
         else:
             block = Block(self.section, letter, "", [])
         self._start(block, start, end)
@@ -770,8 +772,11 @@ class _Outline:
 
     def _roman(self, numeral: str, start: int, end: int) -> bool:
         """An item numbered in roman ("iv. Using a helmet…") under the numbered rule or subrule above it (label
-        "7.1c.iv" under "7.1 (c)", "7.11viii" under rule 7.11's own text), else an item of its own ("ii")."""
+        "7.1c.iv" under "7.1 (c)", "7.11viii" under rule 7.11's own text, "5a.iii" after "5. …" / "a. …"), else an
+        item of its own ("ii")."""
         above = self.case.label if self.case is not None else None
+        if above and self.lettered is not None and self.lettered.parent == above:
+            above = self.lettered.label  # "5. …" / "a. Involvement is:" / "iii. …": 5a.iii, never 5iii (or b.'s)
         if above:
             joint = "." if above[-1].isalpha() else ""
             block = Block(self.section, f"{above}{joint}{numeral}", "", [], kind="rule", parent=above)
