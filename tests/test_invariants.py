@@ -239,6 +239,16 @@ def test_bullets_that_print_the_clause_numbers_are_the_clauses(tmp_path):
     assert [r.text for r in parsed.rulings if r.label == "5.1"] == ["Dues are paid yearly."]
 
 
+def test_a_change_log_at_the_top_holds_its_entries_not_the_rules_after_it(tmp_path):
+    text = ("# Official Game Rules\n\nCHANGE LOG\n\n(2026-02-07) Added a clarification to Rule 2.1.\n\n"
+            "(2026-01-10) Corrected Rule 1.1.\n\n## 1. Getting Ready to Play\n\n**1.1** Each player brings a deck.\n\n"
+            "**1.2** The game lasts an hour.\n\n## 2. Playing\n\n**2.1** Players take turns.\n")
+    _, parsed = _read(tmp_path, "rules.md", text, "cardgame")
+    rules = {r.label: r.section for r in parsed.rulings if r.kind == "rule"}
+    assert set(rules) == {"1.1", "1.2", "2.1"}
+    assert not any("Change Log" in section for section in rules.values())
+
+
 def test_words_joined_or_split_against_the_documents_text_are_named():
     original = "strike out the card. Strike first. The card is out of play. Play out-of-bounds."
     rulings = [_Ruling("r1", "Rules", "1", "", "Strikeout the card. Play out-of- bounds.", "rule", 1)]

@@ -941,7 +941,9 @@ class _Outline:
     def _enter_changelog(self, heading: Heading, index: int) -> None:
         """Tell the update summaries of `heading`, opening at line `index` (see `Changelog.enter`)."""
         known = heading.number in self.heading_numbers or heading.number in self.rules
-        self.changelog.enter(heading, index, self.headings, known)
+        passed = self.changelog.enter(heading, index, self.headings, known)
+        if passed is not None and passed.kind != "marked" and passed in self.headings:
+            self.headings = self.headings[:self.headings.index(passed)]  # a heading in capitals over no numbers
 
     def _code(self, index: int, pos: int, line: str) -> None:
         """A line of a code block, or a FENCE around it: text of the unit or paragraph before it, which
