@@ -118,10 +118,19 @@ def collapse_doubled_words(doc: MappedText) -> MappedText:
 
     def keep_one(match: re.Match) -> str:
         word = match.group(1)
-        if word.lower().strip(".,;:!?") in _LEGIT_DOUBLES or _titles_next_line(text, match):
+        if word.lower().strip(".,;:!?") in _LEGIT_DOUBLES or _titles_next_line(text, match) or _a_name(text, match):
             return match.group(0)
         return word
     return doc.sub(_DOUBLE, keep_one)
+
+
+def _a_name(text: str, match: re.Match) -> bool:
+    """Is the doubled word the first of a name that doubles it ("Jar Jar Binks", "Baden Baden Spa"): a word in
+    title case, doubled once on one line, before another word in title case?"""
+    word, after = match.group(1), text[match.end():match.end() + 40].split(maxsplit=1)
+    return (word.istitle() and word.isalpha() and match.group(0).count(word) == 2 and "\n" not in match.group(0)
+            and bool(after) and after[0][:1].isupper() and after[0].rstrip(".,;:!?)").isalpha()
+            and text[match.end():match.end() + 1] == " ")
 
 
 def _titles_next_line(text: str, match: re.Match) -> bool:

@@ -28,6 +28,7 @@ def test_doubled_words_are_collapsed(damaged, fixed):
     "lethal damage.\n\nExcess Damage\nDamage dealt to a creature",  # a glossary term over its definition
     # a PDF's rule heading over its first sentence, no blank line between (Hockey Canada's Rule 7.4)
     "push, or shove\nan opponent.\nRule 7.4 Charging\nCharging is when a player:",
+    "and Jar Jar Binks has none of his dice",  # a name that doubles a word
 ])
 def test_real_repetitions_are_kept(real):
     assert run(clean.collapse_doubled_words, real) == real
