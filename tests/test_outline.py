@@ -984,6 +984,14 @@ def test_parts_numbered_afresh_right_under_a_decimal_heading_are_its_parts():
     assert next(b for b in blocks if b.label == "2.5.2.1").section[:3] == ("Rules", "2.5 Membership", "2.5.2 Discipline")
 
 
+def test_a_short_line_ending_on_a_small_word_carries_its_sentence_on_and_heads_nothing():
+    text = ("Joining\n\nAny person may play.\n\nAn unregistered person CAN (unless forbidden or\n"
+            "prevented by the rules) register by announcement.\n\nA player CAN deregister at any time.\n")
+    blocks = segment(text)
+    assert {b.section for b in blocks} == {("Rules", "Joining")}
+    assert any(b.text.startswith("An unregistered person CAN (unless forbidden or prevented") for b in blocks)
+
+
 def test_roman_items_after_a_lettered_subrule_are_that_subrules():
     # Markdown reads "a." and "i." as paragraphs at one margin: the roman items still belong to the letter above.
     text = ("5. A team has five downs.\n   a. Involvement is defined as:\n   i. a pass to a player;\n"

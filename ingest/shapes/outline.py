@@ -457,6 +457,8 @@ class _Outline:
         section heading."""
         if len(stripped.split()) > 8 or not self.facts.readings[index].title:
             return False
+        if stripped.split()[-1] in TITLE_SMALL:
+            return False  # "An Unregistered person CAN (unless explicitly forbidden or": a sentence's line, no title
         name = FRAMING.sub("", stripped)  # "♦Iron Ward [13]" names "Iron Ward"
         # A card's number framing it marks a name, whose "!" is part of it ("Ganked! [119]"), not an exclamation.
         asking = ASKING_WORD.match(name) or not names_a_topic(name.rstrip("!") if name != stripped else name)
