@@ -985,7 +985,7 @@ def test_parts_numbered_afresh_right_under_a_decimal_heading_are_its_parts():
 
 
 def test_a_short_line_ending_on_a_small_word_carries_its_sentence_on_and_heads_nothing():
-    text = ("Joining\n\nAny person may play.\n\nAn unregistered person CAN (unless forbidden or\n"
+    text = ("## Joining\n\nAny person may play.\n\nAn unregistered person CAN (unless forbidden or\n"
             "prevented by the rules) register by announcement.\n\nA player CAN deregister at any time.\n")
     blocks = segment(text)
     assert {b.section for b in blocks} == {("Rules", "Joining")}
