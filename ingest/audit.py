@@ -231,7 +231,7 @@ def audit(text: str, rulings: Sequence, original: str | None = None, *, title: s
         found["missed"] = _in_original(original, found["missed"])
     kept = invariants.check(invariants.Cut(text if original is None else original, rulings,
                                            {id_: _ref(refs, r) for r in rulings for id_ in [r.id]},
-                                           title, file_name, game_name))
+                                           title, file_name, game_name, text))
     long = next(i for i in kept if i["name"] == "long")
     # The document numbers its units when it prints a label for a good part of them (a cut that split it
     # into lines has more units than the document has).

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from ingest import titles
+from ingest import links, titles
 from ingest.classify import ASKING_WORD
 from ingest.parts import LONG_WORDS
 from ingest.refs import counted
@@ -66,6 +66,10 @@ _CAPTION = re.compile(r"(?i)^(?:figure|fig\.|diagram|image|illustration|table)[ 
 _SMALL_END = frozenset({"a", "an", "and", "as", "at", "by", "for", "from", "if", "in", "is", "of", "on", "or", "the",
                         "that", "to", "with", "which", "when", "are", "be", "but", "its", "their"})
 _HEADING_WORDS = 16
+_LOST_WORDS = 6  # a line of text this long belongs in a ruling (shorter ones may be furniture or labels)
+# A line is lost when at most this share of its runs of three words are in the rulings: a line a ruling holds,
+# its words joined anew at its ends (a step's name over its text), keeps most of them.
+_HELD_SHARE = 0.2
 _RULE_PART = re.compile(r"^(?:[A-Z]{1,3}+\.)?\d{1,4}+(?:[.\-]\w{1,4}+)*+\.?[ \t]")
 _COUNTED_KINDS = frozenset({"paragraph", "question"})  # their numbers are counts the reader made, not labels
 # "Make a Claim Map for the Crew. Sample claims include": a sentence ends inside (never "vs. Defense", "St. Lazarus").
@@ -92,9 +96,10 @@ class Cut:
     title: str = ""
     file_name: str = ""
     game_name: str = ""
+    cleaned: str = ""  # the text the rulings were cut from (furniture and contents gone), when known
 
 
-NAMES = ("furniture", "contents", "headings", "long", "nesting", "counters", "words", "title", "questions")
+NAMES = ("furniture", "contents", "headings", "long", "nesting", "counters", "words", "title", "questions", "text")
 
 
 def check(cut: Cut) -> list[dict]:
@@ -111,6 +116,7 @@ def check(cut: Cut) -> list[dict]:
         ("words", "words joined or split against the document's text", _words(cut)),
         ("title", "a title that is the file's name or does not name the game", _title(cut)),
         ("questions", "questions the document asks, not typed as questions", _questions(cut)),
+        ("text", "lines of the document's text in no ruling", _lost(cut)),
     )]
 
 
@@ -476,3 +482,26 @@ def _document_paragraphs(lines: list[str], first: int, last: int) -> list[tuple[
                     opened = False
                 paragraphs[-1][1].append(text)
     return [(number, " ".join(texts)) for number, texts in paragraphs]
+
+
+def _lost(cut: Cut) -> list[str]:
+    """Lines of the text the rulings were cut from (furniture and contents gone) that no ruling holds: a line of
+    `_LOST_WORDS` words or more most of whose runs of three words are in no ruling's text, title, section or
+    examples (a page the reader skipped, a rule whose first line became a heading and was lost)."""
+    if not cut.cleaned:
+        return []
+    held: set[tuple[str, ...]] = set()
+    for ruling in cut.rulings:
+        for piece in (ruling.text, ruling.title, ruling.section, *(e.text for e in getattr(ruling, "examples", ()))):
+            words = [w.casefold() for w in _WORD.findall(piece)]
+            held.update(zip(words, words[1:], words[2:]))
+    found = []
+    for line in cut.cleaned.split("\n"):
+        words = [w.casefold() for w in _WORD.findall(line)]
+        # a "Related Topics:" line is its ruling's links, kept apart from its text
+        if len(words) < _LOST_WORDS or links.cross_reference_line(line.strip(_MARKS)):
+            continue
+        runs = list(zip(words, words[1:], words[2:]))
+        if _HELD_SHARE * len(runs) >= sum(run in held for run in runs):
+            found.append(" ".join(line.split())[:60])
+    return found

@@ -249,6 +249,16 @@ def test_a_change_log_at_the_top_holds_its_entries_not_the_rules_after_it(tmp_pa
     assert not any("Change Log" in section for section in rules.values())
 
 
+def test_a_line_of_the_documents_text_that_no_ruling_holds_is_named():
+    cleaned = ("Doctors\nRemove Bulky from the Doctor.\nChange Venomous Bite name to Venomous Spray\n"
+               "Related Topics: Attacks, Damage, Poison, Strain, Templates\nAdd Template to Venomous Spray\n")
+    rulings = [_Ruling("r1", "Doctors", "1", "", "Remove Bulky from the Doctor.", "paragraph", 1),
+               _Ruling("r2", "Doctors > Add Template to Venomous Spray", "2", "", "Add Template.", "paragraph", 2)]
+    found = invariants.check(invariants.Cut(cleaned, rulings, {"r1": "1", "r2": "2"}, cleaned=cleaned))
+    # the lost erratum is named; the links line and the heading are where a reader keeps them
+    assert next(i for i in found if i["name"] == "text")["examples"] == ["Change Venomous Bite name to Venomous Spray"]
+
+
 def test_words_joined_or_split_against_the_documents_text_are_named():
     original = "strike out the card. Strike first. The card is out of play. Play out-of-bounds."
     rulings = [_Ruling("r1", "Rules", "1", "", "Strikeout the card. Play out-of- bounds.", "rule", 1)]
