@@ -13,7 +13,8 @@ A count is never zero by luck of a threshold: each invariant names units a reade
   label, else the heading the unit sits under, else its own title);
 - words: the words as the document has them (no join of words it separates, no split of words it joins);
 - title: the title as the document prints it, naming the game, never the file's name;
-- questions: a question the document asks is typed as a question, never run on into another unit.
+- questions: a question the document asks is typed as a question, never run on into another unit;
+- text: every line of the text the rulings were cut from is in a ruling (its text, title, section or examples).
 
 Every pattern is linear (bounded or possessive repetitions): documents run to thousands of rules and some are
 hostile.

@@ -341,7 +341,7 @@ def test_two_tables_of_one_name_in_one_ruling_get_two_ids(tmp_path):
 @pytest.mark.skipif(not COLLECTED.is_dir(), reason="documents/ is missing")
 def test_every_collected_document_reads_and_its_audit_names_each_invariant():
     # The documents collected for issue 42 (documents/PROVENANCE-*.md): each reads as `rulings add` reads it,
-    # with unique table ids (one crashed the add before), and its audit reports all nine invariants by name.
+    # with unique table ids (one crashed the add before), and its audit reports all ten invariants by name.
     from ingest.report import ingest_report
     collected = [d for d in every_document() if d.file.parent == COLLECTED]
     assert len(collected) >= 12
