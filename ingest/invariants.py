@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from ingest import links, titles
-from ingest.classify import ASKING_WORD
+from ingest.classify import ASKING_WORD, CONTENTS_ENTRY
 from ingest.parts import LONG_WORDS
 from ingest.refs import counted
 from ingest.segment import asks
@@ -67,10 +67,12 @@ _CAPTION = re.compile(r"(?i)^(?:figure|fig\.|diagram|image|illustration|table)[ 
 _SMALL_END = frozenset({"a", "an", "and", "as", "at", "by", "for", "from", "if", "in", "is", "of", "on", "or", "the",
                         "that", "to", "with", "which", "when", "are", "be", "but", "its", "their"})
 _HEADING_WORDS = 16
-_LOST_WORDS = 6  # a line of text this long belongs in a ruling (shorter ones may be furniture or labels)
-# A line is lost when at most this share of its runs of three words are in the rulings: a line a ruling holds,
-# its words joined anew at its ends (a step's name over its text), keeps most of them.
-_HELD_SHARE = 0.2
+_EXAMPLE_WORDS = 3 * LONG_WORDS
+# Text no ruling holds: runs of this many words of the cut text, each lost when at most `_HELD_SHARE` of its runs
+# of `_GRAM` words are in the rulings (a passage a ruling holds, its words joined anew at its ends, keeps most).
+_LOST_WORDS = 12
+_HELD_SHARE = 0.0
+_GRAM = 4  # three words are common enough in a long rulebook to be held by chance
 _RULE_PART = re.compile(r"^(?:[A-Z]{1,3}+\.)?\d{1,4}+(?:[.\-]\w{1,4}+)*+\.?[ \t]")
 _COUNTED_KINDS = frozenset({"paragraph", "question"})  # their numbers are counts the reader made, not labels
 # "Make a Claim Map for the Crew. Sample claims include": a sentence ends inside (never "vs. Defense", "St. Lazarus").
@@ -307,7 +309,10 @@ def _long(cut: Cut) -> list[str]:
     one), or of the document over the unit's lines (a reader that ran a file's paragraphs or an index's entries
     into one line does not make them one paragraph)."""
     lines = cut.original.split("\n")
-    found = []
+    # an example running on over the rules after it (a PDF's "Example:" without a blank line to end it); a
+    # comprehensive rulebook's longest worked examples run to 400 words
+    found = [f"{cut.refs.get(ruling.id, ruling.id)} {example.label}" for ruling in _units(cut)
+             for example in getattr(ruling, "examples", ()) if _words_in(example.text) > _EXAMPLE_WORDS]
     for ruling in _units(cut):
         if len(ruling.text.split()) <= LONG_WORDS or _one_line(ruling):
             continue
@@ -486,23 +491,34 @@ def _document_paragraphs(lines: list[str], first: int, last: int) -> list[tuple[
 
 
 def _lost(cut: Cut) -> list[str]:
-    """Lines of the text the rulings were cut from (furniture and contents gone) that no ruling holds: a line of
-    `_LOST_WORDS` words or more most of whose runs of three words are in no ruling's text, title, section or
-    examples (a page the reader skipped, a rule whose first line became a heading and was lost)."""
+    """Passages of the text the rulings were cut from (furniture and contents gone) that no ruling holds: each run
+    of `_LOST_WORDS` words of it (read across line breaks, as a two-column page's short lines need) of whose runs of
+    `_GRAM` words at most `_HELD_SHARE` are in some ruling's text, title, section or examples (a page the reader
+    skipped, a rule whose first line became a heading and was lost), named by the line at its middle."""
     if not cut.cleaned:
         return []
-    held: set[tuple[str, ...]] = set()
-    for ruling in cut.rulings:
-        for piece in (ruling.text, ruling.title, ruling.section, *(e.text for e in getattr(ruling, "examples", ()))):
-            words = [w.casefold() for w in _WORD.findall(piece)]
-            held.update(zip(words, words[1:], words[2:]))
-    found = []
-    for line in cut.cleaned.split("\n"):
-        words = [w.casefold() for w in _WORD.findall(line)]
-        # a "Related Topics:" line is its ruling's links, kept apart from its text
-        if len(words) < _LOST_WORDS or links.cross_reference_line(line.strip(_MARKS)):
-            continue
-        runs = list(zip(words, words[1:], words[2:]))
-        if _HELD_SHARE * len(runs) >= sum(run in held for run in runs):
-            found.append(" ".join(line.split())[:60])
-    return found
+    # The rulings in the document's order, each after the heading it opens, read as one text: a passage a reader
+    # kept over several short units (a line each) is held across their seams too.
+    stream: list[str] = [w.casefold() for w in _WORD.findall(cut.title)]  # the title the source was given
+    last = None
+    for ruling in sorted(cut.rulings, key=lambda r: r.position):
+        heading = ruling.section.rpartition(" > ")[2] if ruling.section != last else ""
+        last = ruling.section
+        for piece in (heading, ruling.title, ruling.text, *(e.text for e in getattr(ruling, "examples", ()))):
+            stream += [w.casefold() for w in _WORD.findall(piece)]
+    held = set(zip(*(stream[k:] for k in range(_GRAM))))
+    for ruling in cut.rulings:  # a section path's headings, whole
+        words = [w.casefold() for w in _WORD.findall(ruling.section)]
+        held.update(zip(*(words[k:] for k in range(_GRAM))))
+    # a "Related Topics:" line is its ruling's links, kept apart from its text
+    # (nor the entries of a contents a flattened document keeps on its line: "Introduction……1")
+    lines = [CONTENTS_ENTRY.sub(" ", line) for line in cut.cleaned.split("\n")
+             if not links.cross_reference_line(line.strip(_MARKS))]
+    words = [(w.casefold(), at) for at, line in enumerate(lines) for w in _WORD.findall(line)]
+    found: dict[str, None] = {}
+    for start in range(0, len(words) - _LOST_WORDS + 1, _LOST_WORDS):
+        chunk = [w for w, _ in words[start:start + _LOST_WORDS]]
+        runs = list(zip(*(chunk[k:] for k in range(_GRAM))))
+        if sum(run in held for run in runs) <= _HELD_SHARE * len(runs):
+            found[" ".join(lines[words[start + _LOST_WORDS // 2][1]].split())[:60]] = None  # the line it is most of
+    return list(found)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from support.documents import COLLECTED, every_document
@@ -249,14 +250,25 @@ def test_a_change_log_at_the_top_holds_its_entries_not_the_rules_after_it(tmp_pa
     assert not any("Change Log" in section for section in rules.values())
 
 
-def test_a_line_of_the_documents_text_that_no_ruling_holds_is_named():
-    cleaned = ("Doctors\nRemove Bulky from the Doctor.\nChange Venomous Bite name to Venomous Spray\n"
-               "Related Topics: Attacks, Damage, Poison, Strain, Templates\nAdd Template to Venomous Spray\n")
-    rulings = [_Ruling("r1", "Doctors", "1", "", "Remove Bulky from the Doctor.", "paragraph", 1),
+def test_text_of_the_document_that_no_ruling_holds_is_named():
+    lost = "Change the Venomous Bite ability name to Venomous Spray on every Doctor card printed before this"
+    cleaned = (f"Doctors\nRemove Bulky from the Doctor and give it two more life points.\n{lost}\n"
+               "Related Topics: Attacks, Damage, Poison, Strain, Templates, Doctors, Venom, Spray, Bite\n"
+               "Add Template to Venomous Spray\n")
+    rulings = [_Ruling("r1", "Doctors", "1", "", "Remove Bulky from the Doctor and give it two more life points.",
+                       "paragraph", 1),
                _Ruling("r2", "Doctors > Add Template to Venomous Spray", "2", "", "Add Template.", "paragraph", 2)]
     found = invariants.check(invariants.Cut(cleaned, rulings, {"r1": "1", "r2": "2"}, cleaned=cleaned))
     # the lost erratum is named; the links line and the heading are where a reader keeps them
-    assert next(i for i in found if i["name"] == "text")["examples"] == ["Change Venomous Bite name to Venomous Spray"]
+    assert next(i for i in found if i["name"] == "text")["examples"] == [lost[:60]]
+
+
+def test_an_example_running_on_over_the_rules_after_it_is_long():
+    ruling = _Ruling("r1", "Tokens", "2.4", "", "Reveal a card to all players.", "rule", 1)
+    ruling.examples = [SimpleNamespace(label="example-1",
+                                       text=" ".join(["Darrin wins the story and redistributes tokens."] * 200))]
+    found = invariants.check(invariants.Cut("", [ruling], {"r1": "2.4"}))
+    assert next(i for i in found if i["name"] == "long")["examples"] == ["2.4 example-1"]
 
 
 def test_words_joined_or_split_against_the_documents_text_are_named():
