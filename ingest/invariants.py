@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from ingest import links, titles
-from ingest.classify import ASKING_WORD, CONTENTS_ENTRY
+from ingest.classify import ASKING_WORD
 from ingest.parts import LONG_WORDS
 from ingest.refs import counted
 from ingest.segment import asks
@@ -73,6 +73,7 @@ _EXAMPLE_WORDS = 3 * LONG_WORDS
 _LOST_WORDS = 12
 _HELD_SHARE = 0.0
 _GRAM = 4  # three words are common enough in a long rulebook to be held by chance
+_LEADER_RUN = re.compile(r"[….]{2,}+[….\s]{0,200}+\d*+")  # a contents entry's dot leader and page (linear)
 _RULE_PART = re.compile(r"^(?:[A-Z]{1,3}+\.)?\d{1,4}+(?:[.\-]\w{1,4}+)*+\.?[ \t]")
 _COUNTED_KINDS = frozenset({"paragraph", "question"})  # their numbers are counts the reader made, not labels
 # "Make a Claim Map for the Crew. Sample claims include": a sentence ends inside (never "vs. Defense", "St. Lazarus").
@@ -506,14 +507,20 @@ def _lost(cut: Cut) -> list[str]:
         last = ruling.section
         for piece in (heading, ruling.title, ruling.text, *(e.text for e in getattr(ruling, "examples", ()))):
             stream += [w.casefold() for w in _WORD.findall(piece)]
-    held = set(zip(*(stream[k:] for k in range(_GRAM))))
+    # and the headings and the units' short titles alone, in order, as a contents lists them
+    headings = list(dict.fromkeys(part for ruling in sorted(cut.rulings, key=lambda r: r.position)
+                                  for part in (*ruling.section.split(" > "), ruling.title)
+                                  if len(part.split()) <= _HEADING_WORDS))
+    outline = [w.casefold() for part in headings for w in _WORD.findall(part)]
+    held = set(zip(*(stream[k:] for k in range(_GRAM)))) | set(zip(*(outline[k:] for k in range(_GRAM))))
     for ruling in cut.rulings:  # a section path's headings, whole
         words = [w.casefold() for w in _WORD.findall(ruling.section)]
         held.update(zip(*(words[k:] for k in range(_GRAM))))
     # a "Related Topics:" line is its ruling's links, kept apart from its text
-    # (nor the entries of a contents a flattened document keeps on its line: "Introduction……1")
-    lines = [CONTENTS_ENTRY.sub(" ", line) for line in cut.cleaned.split("\n")
-             if not links.cross_reference_line(line.strip(_MARKS))]
+    # (nor the entries of a contents a flattened document keeps on its line: "Introduction……1 New Sequence of
+    # Play……1": what stands between its dot leaders)
+    lines = [f"{pieces[0]} {pieces[-1]}" if len(pieces) > 1 else line for line in cut.cleaned.split("\n")
+             if not links.cross_reference_line(line.strip(_MARKS)) for pieces in [_LEADER_RUN.split(line)]]
     words = [(w.casefold(), at) for at, line in enumerate(lines) for w in _WORD.findall(line)]
     found: dict[str, None] = {}
     for start in range(0, len(words) - _LOST_WORDS + 1, _LOST_WORDS):
