@@ -84,6 +84,16 @@ def test_a_pdfs_tex_glyph_codes_are_read_as_the_letters_and_marks_they_stand_for
     assert "“scored”" in document.original and not any(ord(c) < 32 and c not in "\n\t\f" for c in document.original)
 
 
+def test_a_md_file_without_any_markdown_is_read_as_the_text_it_is(tmp_path):
+    # A page saved as text under a .md name: headings and rules a line each, no blank line between. Read as markdown
+    # its lines would run into one paragraph, headings and all.
+    text = ("Storm Phase\nThis is the first phase of the turn.\nSTORM MOVEMENT: Players dial a number from 1 to 3.\n"
+            "STORM DESTRUCTION: Forces in the storm are destroyed.\nBidding Phase\nPlayers bid for cards.\n")
+    document = read(write(tmp_path, "rules.md", text))
+    assert document.format == "text" and document.text.text == text
+    assert read(write(tmp_path, "marked.md", "# Storm Phase\n" + text)).format == "markdown"
+
+
 def test_a_text_faq_of_q_and_a_lines_stays_text():
     faq = "Q: Can I move twice?\nA: No.\n\nQ: Can I attack twice?\nA: Only with Haste.\n"
     assert detect(faq) == "text"

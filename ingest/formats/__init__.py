@@ -80,6 +80,10 @@ _SNIFF_BYTES = 1024  # how much of a file a binary format's `opens` sees
 # megabytes that every later step copies and scans.
 LONGEST_LINE = 1_000_000
 _LONG_LINE = re.compile(rf"^[^\n]{{{LONGEST_LINE + 1}}}", re.MULTILINE)  # tried from each line's start only
+# Any markdown construct: a heading, list item, quote, fence or table line, emphasis, a link, a footnote, inline
+# code or an HTML tag.
+_MARKDOWN = re.compile(r"^[ \t]{0,3}+(?:#{1,6}[ \t]|[-*+][ \t]|\d{1,9}[.)][ \t]|>|```|~~~|\|)|\*\*|__|\]\(|\[\^|`|<[a-zA-Z]|^[ \t]*+[-=]{3,}+[ \t]*+$",
+                       re.MULTILINE)
 
 # Content sniffing, for files whose extension says nothing (.txt, none, unknown).
 # A comment ends at its first `-->` (atomic: else each could end at any later one, exponential time).
@@ -198,6 +202,10 @@ def read(path: Path, limits: Limits | None = None) -> Document:
         else:
             source = read_document(path)
             found = found or _BY_NAME[detect(source, limits)]
+            if found.name == "markdown" and not _MARKDOWN.search(source):
+                # text saved as .md (a page saved as text: a heading and its lines, no blank line between): read as
+                # markdown its lines would run into one paragraph, headings and all
+                found = _BY_NAME["text"]
             document = _read_text(source, found, limits)
     except Unreadable as exc:
         raise IngestError(str(path), exc.message, exc.line) from None
