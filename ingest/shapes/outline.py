@@ -61,7 +61,7 @@ from ingest.text import MappedText
 _BODY_OPENERS = string.ascii_uppercase + "“\"("
 _WRAPPED_WORDS = 6  # a line of this many words ending no clause wraps a sentence onto the next
 # The least share of a paragraph's words on lines stating the document's rights for it to state them.
-BACK_MATTER_SHARE = 0.25
+_BACK_MATTER_SHARE = 0.25
 _LISTED_WORDS = 6  # the most words of a name in a list a paragraph introduces ("1. Destroy Bases and Transports")
 
 
@@ -93,7 +93,7 @@ class _Outline:
         # opens were read: that list (numbered from 1 at its margin, or indented under it) is the examples.
         self.example_list: int | None = None
         self.example_items = 0
-        self.lettered: Block | None = None  # the open rule's last lettered subrule ("5a"): a roman item is its
+        self.lettered: Block | None = None  # the open rule's last lettered subrule ("5a"), whose roman items follow
         # Lettered lines of an answer (or of a rule heading's text) are its list, not sub-rulings, and so are
         # its own list numbered from 1.
         self.in_answer = False
@@ -1045,6 +1045,6 @@ class _Outline:
 
 def _states_rights(lines: list[str]) -> bool:
     """Does a paragraph state the document's rights (a copyright, licence or trademark notice) on lines holding at
-    least BACK_MATTER_SHARE of its words, rather than carry a notice's line after its text?"""
+    least _BACK_MATTER_SHARE of its words, rather than carry a notice's line after its text?"""
     rights = sum(len(line.split()) for line in lines if RIGHTS.search(line))
-    return rights > 0 and rights >= BACK_MATTER_SHARE * sum(len(line.split()) for line in lines)
+    return rights > 0 and rights >= _BACK_MATTER_SHARE * sum(len(line.split()) for line in lines)
