@@ -500,22 +500,22 @@ def _lost(cut: Cut) -> list[str]:
         return []
     # The rulings in the document's order, each after the heading it opens, read as one text: a passage a reader
     # kept over several short units (a line each) is held across their seams too.
+    ordered = sorted(cut.rulings, key=lambda r: r.position)
     stream: list[str] = [w.casefold() for w in _WORD.findall(cut.title)]  # the title the source was given
     last = None
-    for ruling in sorted(cut.rulings, key=lambda r: r.position):
+    for ruling in ordered:
         heading = ruling.section.rpartition(" > ")[2] if ruling.section != last else ""
         last = ruling.section
         for piece in (heading, ruling.title, ruling.text, *(e.text for e in getattr(ruling, "examples", ()))):
             stream += [w.casefold() for w in _WORD.findall(piece)]
     # and the headings and the units' short titles alone, in order, as a contents lists them
-    headings = list(dict.fromkeys(part for ruling in sorted(cut.rulings, key=lambda r: r.position)
-                                  for part in (*ruling.section.split(" > "), ruling.title)
+    headings = list(dict.fromkeys(part for ruling in ordered for part in (*ruling.section.split(" > "), ruling.title)
                                   if len(part.split()) <= _HEADING_WORDS))
     outline = [w.casefold() for part in headings for w in _WORD.findall(part)]
-    held = set(zip(*(stream[k:] for k in range(_GRAM)))) | set(zip(*(outline[k:] for k in range(_GRAM))))
+    held = set(_grams(stream)) | set(_grams(outline))
     for ruling in cut.rulings:  # a section path's headings, whole
         words = [w.casefold() for w in _WORD.findall(ruling.section)]
-        held.update(zip(*(words[k:] for k in range(_GRAM))))
+        held.update(_grams(words))
     # a "Related Topics:" line is its ruling's links, kept apart from its text
     # (nor the entries of a contents a flattened document keeps on its line: "Introduction……1 New Sequence of
     # Play……1": what stands between its dot leaders)
@@ -525,7 +525,12 @@ def _lost(cut: Cut) -> list[str]:
     found: dict[str, None] = {}
     for start in range(0, len(words) - _LOST_WORDS + 1, _LOST_WORDS):
         chunk = [w for w, _ in words[start:start + _LOST_WORDS]]
-        runs = list(zip(*(chunk[k:] for k in range(_GRAM))))
+        runs = _grams(chunk)
         if sum(run in held for run in runs) <= _HELD_SHARE * len(runs):
             found[" ".join(lines[words[start + _LOST_WORDS // 2][1]].split())[:60]] = None  # the line it is most of
     return list(found)
+
+
+def _grams(words: list[str]) -> list[tuple[str, ...]]:
+    """The runs of `_GRAM` words of `words`."""
+    return list(zip(*(words[k:] for k in range(_GRAM))))
