@@ -205,6 +205,12 @@ def capitalised(word: str) -> str:
 # Headings, separators, tables, captions and footnotes the outline reader tells apart.
 # A line a list's items run on after, its sentence unfinished: a comma, a semicolon, "or", "and".
 LIST_GOES_ON = re.compile(r"(?:[,;]|\b(?:or|and))$")
+# A line ending on the word that cites a rule ("…except for Penalty runs under Law", "(see Rule", "(art."), or
+# in a list of the rules it cites ("…see Laws 33.2 (A fair catch), 39 (Stumped),"): the number opening the next
+# line is a rule it cites, not one that starts there. Read on a line's end only (`CITED_TAIL` characters).
+_CITING = r"\b(?:see|laws?|rules?|art\.|articles?|sections?|§§?|paras?\.|paragraphs?|clauses?|regulations?)"
+CITES = re.compile(rf"(?:{_CITING}|§§?)$|{_CITING}\s+\d[^;:!?]*(?:,|\band|\bor)$", re.IGNORECASE)
+CITED_TAIL = 160
 # A sentence ending inside a line: no topic's name.
 SENTENCE_INSIDE = re.compile(r"[.!?]\s")
 # A separator: a rule of dashes, or a few words framed by dashes ("- The End –").
@@ -512,6 +518,7 @@ class Reading:
     decimal: re.Match | None   # a decimal number and a title ("1.2. Golden Rules", `DECIMAL_TITLE`)
     annotation: re.Match | None  # a note numbered under the rule it cites ("Interpretation 1  Rule 7.1 (a)")
     credit: bool = False       # a title block's names or date ("Jesse Clifton, Elijah Cohen", "January 3, 2015")
+    cites: bool = False        # ending on the word that cites a rule, its number wrapped on ("…under Law", `CITES`)
 
     def chapter(self) -> re.Match | None:
         """"1.      CONCEPTS", "6. ABILITIES, EFFECTS, AND RESOLVING": a chapter, its title in capitals."""
@@ -563,7 +570,8 @@ def read_line(line: str, item: re.Pattern) -> Reading:
                    aside(stripped), stripped[:1] in _SENTENCE_OPENERS, bool(SENTENCE_END.search(stripped)),
                    ends_clause(stripped), ends_asking(stripped), bool(LIST_GOES_ON.search(stripped)),
                    bool(table_cells(line)), bool(ROW.match(stripped)), KEYWORD_HEADING.match(stripped),
-                   DECIMAL_TITLE.match(stripped), ANNOTATION.match(stripped), bool(CREDIT.match(stripped)))
+                   DECIMAL_TITLE.match(stripped), ANNOTATION.match(stripped), bool(CREDIT.match(stripped)),
+                   bool(CITES.search(stripped[-CITED_TAIL:])))
 
 
 def read_lines(lines: list[tuple[int, str]], item: re.Pattern) -> list[Reading]:

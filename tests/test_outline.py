@@ -110,6 +110,27 @@ def test_a_rule_number_wrapped_to_the_start_of_a_line_continues_the_sentence():
     assert blocks[0].text.endswith("the rule in section 4.3.2 specifies that the card wins.")
 
 
+
+def test_a_rule_a_sentence_cites_at_a_lines_end_is_its_text_not_a_new_rule():
+    # A law's sentence ends on the word that cites a rule ("…under Law", "(see Rule"), or in a list of the
+    # rules it cites, and its number wraps onto the next line's start: no rule starts there.
+    blocks = segment(
+        "4.1 Fair play\n"
+        "4.1.1 The referee shall award a free kick to the other team, except for fouls under Law\n"
+        "12.3 (Handling the ball) and shall inform the captain of the team at fault.\n"
+        "4.1.2 Players may play in a safe and responsible way at any time (see Rule\n"
+        "6.4b Exception).\n"
+        "4.1.3 A keeper may not wear gloves for the purposes of Laws 9.1 (Catching), 10 (Saves),\n"
+        "11.2 (Goal kicks) and 11.4 (Penalties) unless the umpire agrees.\n"
+        "4.2 Substitutes\n"
+        "4.2.1 A team may name three substitutes.\n")
+    assert [b.label for b in blocks] == ["4.1.1", "4.1.2", "4.1.3", "4.2.1"]
+    rules = by_label(blocks)
+    assert rules["4.1.1"].text.endswith("under Law 12.3 (Handling the ball) and shall inform the captain of the team "
+                                        "at fault.")
+    assert rules["4.1.2"].text.endswith("(see Rule 6.4b Exception).")
+    assert rules["4.1.3"].text.endswith("11.2 (Goal kicks) and 11.4 (Penalties) unless the umpire agrees.")
+
 # a'. Rules numbered from the top ("103.", "103.2.a.1."), with numbered title lines as headings
 
 TOP_NUMBERED = """\

@@ -814,6 +814,8 @@ class _Outline:
         if (wrapped and line[item.end():][:1].islower()
                 and not (label in labels.successors(self.last_rule) and item.group().rstrip().endswith("."))):
             return False
+        if self._cited(index):
+            return False
         self.last_rule = label
         self._leave_sections_outside(label)
         # "6.A.1. TEST CASE, MOVING TO AN AREA..." standing apart over its text: the rule's title.
@@ -829,6 +831,14 @@ class _Outline:
         # "1. An odd chip…" at one margin, and the item is 1.4.1.
         self._begin_rule(block, indent_of(line) - 1, start, end)
         return True
+
+    def _cited(self, index: int) -> bool:
+        """Is the number opening line `index` the rule a sentence cites, wrapped onto the line's start ("…except for
+        Penalty runs under Law" / "28.3 (Protective helmets…)", "(see Rule" / "6.4b Exception).")? The line above
+        is a sentence's (a few words, no title) ending on the citing word."""
+        above = self.facts.preceding[index]
+        return above >= 0 and self.facts.readings[above].cites and not self.facts.readings[above].title \
+            and len(self.facts.line(above).split()) >= _WRAPPED_WORDS
 
     def _names_its_text(self, index: int, own: str, following: int) -> bool:
         """"1.1 Tournament Types" over "Disney Lorcana TCG tournaments are…": a rule's name on the line of its
