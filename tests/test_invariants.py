@@ -329,12 +329,13 @@ def test_a_question_the_document_asks_typed_as_a_paragraph_is_named():
 
 
 def test_a_question_of_its_own_run_on_into_another_unit_is_named_but_a_list_of_questions_is_not(tmp_path):
-    # An FAQ whose answer opens with an escaped number ("3\\."): the cut reads it as item 3, which runs on over the
-    # questions after it. A list of questions a lead-in introduces ("such as:") asks nothing to be answered.
-    faq = ("# Skirmish FAQ\n\n## Characters\n\nHow much armour does a knight have?\n\n3\\. Shields cannot raise it "
+    # An FAQ in plain text whose answer opens with a number ("3. Shields…"): the cut reads it as item 3, which runs
+    # on over the questions after it (plain text indents no item's paragraphs, so none leaves the list). A list of
+    # questions a lead-in introduces ("such as:") asks nothing to be answered.
+    faq = ("Skirmish FAQ\n\nCharacters\n\nHow much armour does a knight have?\n\n3. Shields cannot raise it "
            "above its start.\n\nCan a knight with wings charge from above?\n\nYes, although it must disengage.\n\n"
            "Do ghosts ignore water?\n\nYes.\n")
-    broken = _broken(tmp_path, "skirmish-faq.md", faq, "skirmish")
+    broken = _broken(tmp_path, "skirmish-faq.txt", faq, "skirmish")
     assert broken["questions"]["examples"] == ["3: 'Can a knight with wings charge from above?'"]
     rules = ("# Skirmish Rules\n\n## Setting the Scene\n\nTalk before a fight about its circumstances, such as:\n\n"
              "  * Who is in the fight?\n  * Where is it?\n\nResolve just enough to make it clear.\n")

@@ -303,6 +303,30 @@ def test_a_short_numbered_list_stays_a_list():
     assert [(b.label, b.text) for b in blocks] == [("1", "Shuffle"), ("2", "Deal"), ("3", "Play")]
 
 
+
+def test_a_paragraph_back_at_a_marked_lists_margin_leaves_the_list():
+    # A markup's readers indent an item's own paragraphs under it: a paragraph at the list's margin after a
+    # blank line (a run-in "Cyclical." note, a note on every step) is the section's, not the last item's; a
+    # lead-in ending in a colon still introduces what the item goes on with.
+    blocks = segment("## Structure of Play\n\n"
+                     "1. Play begins in free play.\n"
+                     "2. Then the preparation phase begins.\n"
+                     "   It is handled out of character.\n"
+                     "3. When showtime is over, downtime begins.\n\n"
+                     "Cyclical. After downtime, everyone returns to free play.\n\n"
+                     "## Setup\n\n"
+                     "1. Each player takes sixteen pieces.\n\n"
+                     "These pieces are as follows:\n\n"
+                     "| Piece | Count |\n")
+    texts = [(b.label, b.kind, b.text) for b in blocks]
+    assert texts[1] == ("2", "clarification", "Then the preparation phase begins. It is handled out of character.")
+    assert texts[2] == ("3", "clarification", "When showtime is over, downtime begins.")
+    assert texts[3][1:] == ("paragraph", "Cyclical. After downtime, everyone returns to free play.")
+    assert texts[4][2].startswith("Each player takes sixteen pieces. These pieces are as follows: | Piece")
+    # In plain text, whose readers indent nothing, a rule's paragraphs stand at its margin.
+    plain = segment("Setup\n1. Each player takes sixteen pieces.\n\nThe pieces are kept in a bag.\n")
+    assert [(b.label, b.text) for b in plain] == [("1", "Each player takes sixteen pieces. The pieces are kept in a bag.")]
+
 # e. Headings
 
 def test_a_heading_directly_over_a_question_or_numbered_rule_is_a_section_not_a_tail():

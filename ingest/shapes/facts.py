@@ -78,6 +78,9 @@ class Facts:
     steps: frozenset[str]              # words it numbers its steps after ("STEP 7-PLACE…"), folded
     listed: frozenset[int]             # the labels of a contents page ("1.2." over "The Golden Rules")
     spaced_out: bool                   # a blank line between all lines (as some PDFs read)
+    # Its headings marked ("## Rules"): a markup's text, whose readers set a list item's paragraphs indented under
+    # it, so a paragraph back at the list's margin after a blank line is no part of the list.
+    marked: bool = False
     # Paragraphs that ask and answer ("Can I gain a Mastery in Scenario 0? No. Scenario 0 is…"), where the document
     # has several: an FAQ's questions set in bold, the bold lost.
     answered: frozenset[int] = frozenset()
@@ -228,7 +231,7 @@ def document_facts(text: str) -> Facts:
         width=lengths[int(0.9 * (len(lengths) - 1))] if lengths else 0,
         top_rules=numbers_rules_from_the_top(readings, numbers), lone=lone, steps=frozenset(stepped(lines)),
         listed=frozenset(contents_pairs(lines, readings, following) if lone else ()),
-        spaced_out=_spaced_out(lines, readings), answered=_answered(lines, readings), named=_named(lines, readings),
+        spaced_out=_spaced_out(lines, readings), marked=any(reading.marked for reading in readings), answered=_answered(lines, readings), named=_named(lines, readings),
         printed=_printed(lines, readings, numbers), **_annotations(lines, readings, following))
 
 

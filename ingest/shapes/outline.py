@@ -87,6 +87,9 @@ class _Outline:
         self.shown: list[tuple[int, tuple[str, ...], tuple[str, ...]]] = []
         self.in_front = True
         self.current: Block | None = None   # the unit text lines go to
+        # The latest item of a numbered list, and the margin its number stands at (see `_leaves_list`).
+        self.list_item: Block | None = None
+        self.list_margin = 0
         self.last: Block | None = None      # the section's latest unit, which a bullet list after a blank continues
         self.example: list[tuple[int, int]] | None = None
         # The margin of an "Examples:" line with nothing after it, and how many items of the list of examples it
@@ -134,7 +137,8 @@ class _Outline:
                 if self.facts.parts_paragraphs(index) and not self._leads_in() and (
                         self.in_front or self.current is not None and (
                         self.current.kind == "paragraph" or self.current is self._owner()
-                        or self.facts.preceding[index] in self.facts.inline_asked)):  # a bullet's answer ends with it
+                        or self.facts.preceding[index] in self.facts.inline_asked  # a bullet's answer ends with it
+                        or self._leaves_list(index))):
                     self.current = self.example = None
                 continue
             if reading.footnote:
@@ -740,6 +744,20 @@ class _Outline:
         if self.items and self.items[-1][0] < indent and not self.items[-1][1].isalpha():
             self.case = self.items[-1][2]
 
+    def _leaves_list(self, index: int) -> bool:
+        """Does the paragraph after the blank line at `index` leave the numbered list whose item is the current
+        unit: in a markup's text (see `Facts.marked`), a paragraph back at the item's margin, no item, bullet
+        or heading ("3. When showtime is over…" / "" / "**Cyclical.** The structure of play…"), nor a lead-in
+        to what follows ("These pieces are as follows:" over the item's table)? A numbered question's answer
+        follows it at its margin."""
+        following = self.facts.following[index]
+        if not self.facts.marked or following is None or self.current is None or self.current is not self.list_item \
+                or self.current.kind == "question":
+            return False
+        below, line = self.facts.readings[following], self.facts.line(following)
+        return indent_of(line) <= self.list_margin and not line.rstrip().endswith(":") and not (
+            below.item or below.bullet or below.marked or below.row)
+
     def _leads_in(self) -> bool:
         """Is the current unit, so far, only a short lead-in ending in a colon ("Notes:", "Example:") or a caption
         ("DIAGRAM A"), which the paragraph after it answers or shows?"""
@@ -899,6 +917,7 @@ class _Outline:
         self.rules.add(label)
         self.items.append((indent, number, block))
         self.case = block
+        self.list_item, self.list_margin = block, indent
         self.named = block if named and not numbered else None
         self._start(block, start, end)
         if asks:
