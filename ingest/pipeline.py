@@ -326,7 +326,10 @@ def _rulings(entry: SourceEntry, blocks: list[Block], doc: MappedText, cite: _Ci
         )
         rulings_by_id[ruling_id] = ruling
         if block.kind == "rule":
-            by_label.setdefault(block.label, ruling_id)
+            # A subrule's parent is the latest rule of its number before it (a constitution numbers each article's
+            # sections afresh: Article V's "2.1" is not Article III's), never a restatement of one.
+            if kind != "restated" or block.label not in by_label:
+                by_label[block.label] = ruling_id
         else:
             owners[block.label] = ruling_id
         if own_number:

@@ -120,6 +120,21 @@ def test_an_empty_numbered_heading_is_a_heading_and_no_ruling(tmp_path):
     assert not any(r.label == "5.0" or "General" in r.section for r in text_rulings(tmp_path, text))
 
 
+def test_a_subrule_is_the_latest_rule_of_its_parents_number_before_it(tmp_path):
+    # A constitution numbers each article's sections afresh: Article V's "2." and its items are not Article
+    # III's, whose "2.1" the numbers would name first.
+    (tmp_path / "constitution.md").write_text(
+        "# League Constitution\n\n## Article III\n\n1. The Commissioner is hereby established.\n"
+        "2. The Commissioner shall:\n   1. serve as the league's officer;\n   2. appoint deputies.\n\n"
+        "## Article V\n\n1. Games are scored online.\n2. Scoring categories:\n   1. Passing categories:\n"
+        "      1. Passing yards (0.05)\n      2. Passing touchdowns (4)\n", encoding="utf-8")
+    rulings = parsed("constitution.md", tmp_path).rulings
+    passing = next(r for r in rulings if r.text.startswith("Passing yards"))
+    parent = next(r for r in rulings if r.id == passing.parent)
+    assert parent.text == "Passing categories:" and "> Article V >" in parent.section
+    assert "> Article V >" in passing.section and "Article III" not in passing.section
+
+
 def text_rulings(folder: Path, text: str):
     """The rulings of a small text document written to `folder`."""
     (folder / "rules.txt").write_text(text, encoding="utf-8")
