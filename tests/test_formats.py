@@ -246,6 +246,22 @@ def test_markdown_markup_becomes_plain_outline_text(tmp_path):
     assert doc.metadata == {"title": "Sample Rules", "version": "2.1", "contents": ["Combat", "Notes"]}
 
 
+
+def test_headings_written_without_a_space_after_their_marks_are_headings_where_every_heading_is(tmp_path):
+    # Python-Markdown and GitHub once read "##Section 1" as a heading; CommonMark reads a paragraph, and the
+    # sections ran into each other.
+    source = ("##Section 1: Administration\n\n#####1.1 Staff\n\nThe Director is Dragon.\n\n"
+              "#####1.2 Disputes\nThe directors' decisions are final.\n\n```\n#include rules\n```\n")
+    doc = read(write(tmp_path, "cup-rules.md", source))
+    assert doc.text.text.startswith("## Section 1: Administration\n\n##### 1.1 Staff\n\nThe Director is Dragon.\n\n"
+                                    "##### 1.2 Disputes\n\nThe directors' decisions are final.\n")
+    staff = doc.text.text.index("1.1 Staff")
+    assert source[doc.text.offsets[staff]:].startswith("1.1 Staff")  # mapped to the file's own line
+    assert "#include rules" in doc.text.text  # code is left as written
+    # One such line among headings written with a space is a paragraph, as CommonMark reads it.
+    mixed = read(write(tmp_path, "mixed.md", "# Rules\n\n#1 priority is fun.\n"))
+    assert "#1 priority is fun." in mixed.text.text
+
 def test_markdown_characters_map_to_the_source_and_resolved_ones_to_their_escape(tmp_path):
     doc = read(write(tmp_path, "rules.md", MARKDOWN))
     assert unmapped(doc) == [(".", "\\")]  # the escaped dot maps to its backslash

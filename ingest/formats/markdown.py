@@ -35,6 +35,7 @@ _EMPTY_EMPHASIS = re.compile(r"(\*{1,3}|_{1,3})[ \t]+\1(?![*_])")
 # heading) style the text; they are none of it. Blanked, not cut, so every offset still maps to the file.
 _ATTRIBUTES = re.compile(r"\{:[^{}\n]{0,200}+\}")
 _LABEL_WORDS = 3  # a paragraph this short without closing punctuation is a label ("Notes") of the list after it
+_TIGHT_HEADINGS = 2  # lines of "#"s and a word with no space between that make a document written so
 
 
 def read(source: str, out: Outline, limits: Limits | None = None) -> dict:
@@ -50,10 +51,33 @@ def read(source: str, out: Outline, limits: Limits | None = None) -> dict:
     front = _FRONT_MATTER.match(source)
     if front and _read_front_matter(front.group(1), reader.metadata):
         body = "\n" * front.group(0).count("\n") + source[front.end():]  # same line numbers, no front matter
-    tokens = _PARSER.parse(_ATTRIBUTES.sub(lambda found: " " * len(found.group()), body))
+    tokens = _PARSER.parse(_spaced_headings(_ATTRIBUTES.sub(lambda found: " " * len(found.group()), body)))
     _within(tokens, limits)
     reader.blocks(SyntaxTreeNode(tokens).children, 0)
     return reader.metadata
+
+
+def _spaced_headings(body: str) -> str:
+    """`body` with a space after the "#"s of its headings where it writes every heading without one ("##Section 1:
+    Tournament administration", "#####1.1 Staff", as Python-Markdown and GitHub once read them; CommonMark reads
+    a paragraph). Line for line, so the parser's line numbers still map to the file; code fences are left."""
+    lines = body.split("\n")
+    fenced, tight, spaced = False, [], False
+    for number, line in enumerate(lines):
+        if line.startswith(("```", "~~~")):
+            fenced = not fenced
+        text = line.lstrip("#")
+        if fenced or not 1 <= len(line) - len(text) <= 6 or not text:
+            continue
+        spaced = spaced or text[0] in " \t"
+        if text[0].isalnum():
+            tight.append(number)
+    if spaced or len(tight) < _TIGHT_HEADINGS:
+        return body
+    for number in tight:
+        marks = len(lines[number]) - len(lines[number].lstrip("#"))
+        lines[number] = lines[number][:marks] + " " + lines[number][marks:]
+    return "\n".join(lines)
 
 
 def _within(tokens, limits: Limits) -> None:
