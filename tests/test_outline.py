@@ -282,6 +282,16 @@ def test_an_articles_plain_items_take_the_article_number():
     assert blocks[1].text == "The player may adjust a piece first."
 
 
+def test_a_keyword_heading_alone_takes_the_title_line_under_it():
+    # A sports law prints "LAW 1" over its title in capitals; a PDF's columns leave runs of spaces.
+    blocks = segment("LAW 1\n\nTHE PLAYERS\n\n1.1 Number of players\nA match is played between two sides.\n"
+                     "1.2 Captains\nEach side names a captain.\n\nLAW 2     THE UMPIRES\n\n"
+                     "2.1 Appointment\nTwo umpires shall be appointed.\n\nLAW 3\n\n3.1 Scorers\nTwo scorers record runs.\n")
+    assert [(b.label, b.section[-1]) for b in blocks] == [
+        ("1.1", "LAW 1 The Players"), ("1.2", "LAW 1 The Players"), ("2.1", "LAW 2 THE UMPIRES"), ("3.1", "LAW 3")]
+    assert not any("PLAYERS" in b.text for b in blocks)  # the title heads, and is no paragraph of its own
+
+
 def test_any_numbered_heading_numbers_the_plain_items_under_it():
     blocks = segment("Article 4 - Moving\n1. One hand only.\n2. Adjust first.\n"
                      "7. Combat\n1. The attacker rolls.\n2. The defender rolls.\n"

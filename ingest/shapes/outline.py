@@ -300,9 +300,14 @@ class _Outline:
         named = keyword and names_a_topic(stripped[keyword.end("n"):].strip(" :.–—-") or "-")
         if keyword and (named or not carried) and not self.facts.carried_on(index):
             number = keyword.group("n")
+            title = " ".join(stripped.split())  # "LAW 28     THE FIELDER", a PDF's columns
+            below = None if stripped[keyword.end("n"):].strip(" :.–—-") else self._title_below(index)
+            if below is not None:  # "LAW 1" over "THE PLAYERS": the law's title
+                self.skip.add(below)
+                title = f"{title} {section_title(self.facts.line(below).strip())}"
             # "Rule 7.11 Instigator & Aggressor": a rule's heading, its own text the rule
-            return Heading(labels.depth(number), stripped, number, "numbered",
-                            rule=labels.compound(number) and not KEYWORD_PART.match(stripped))
+            return Heading(labels.depth(number), title, number, "numbered",
+                           rule=labels.compound(number) and not KEYWORD_PART.match(stripped))
         if keyword and not carried and self.facts.wraps(index) and self._continues(keyword.group("n")):
             # "Rule 7.8 Kneeing is the act of a player…": the next rule's heading, its text running on in the line
             number = keyword.group("n")
@@ -408,6 +413,17 @@ class _Outline:
         first rule or next topic under an open numbered heading?"""
         numbers = [h.number for h in self.headings if labels.numeric(h.number)]
         return any(label in labels.successors(number) for number in (self.last_rule, *numbers) if number)
+
+    def _title_below(self, index: int) -> int | None:
+        """The line under a heading that is only a keyword and its number ("LAW 1" over "THE PLAYERS", "Article 4"
+        over "Equipment") when it names a topic, in capitals or title case, no label or heading of its own: the
+        heading's title; else None."""
+        below = self.facts.following[index]
+        if below is None:
+            return None
+        reading, title = self.facts.readings[below], self.facts.line(below).strip()
+        return below if (reading.caps or reading.title) and names_a_topic(title) and not (
+            reading.item or reading.keyword or reading.marked or reading.bullet or reading.numbered) else None
 
     def _label_over_title(self, index: int, stripped: str) -> Heading | None:
         """A label alone on its line over a topic's name ("1.4." then "Deck Construction"): the heading of the
