@@ -195,6 +195,26 @@ def test_fide_contents_list_is_metadata_not_text(fide):
     assert fide.text.text.count("Article 4: The act of moving the pieces") == 1  # the heading only
 
 
+def test_a_contents_heading_over_its_links_alone_heads_no_section_and_a_front_matter_missing_its_opening_is_read(
+        tmp_path):
+    # A site's export lost the front matter's opening "---", and heads its contents with a setext heading: the
+    # fields read as a heading, and every section of the rules sat under "Table of Contents".
+    source = ("title: The Underwater Robot Challenge Rulebook\nversion: \"6.1.0\"\n---\n\nTable of Contents\n"
+              "=================\n\n- [Objectives](#objectives)\n- [Tasks](#tasks)\n  - [Points](#points)\n\n"
+              "## Objectives\n\nBuild a robot.\n\n## Tasks\n\n### Points\n\nEach gate scores 100 points.\n")
+    doc = read(write(tmp_path, "robot-rules.md", source))
+    assert doc.text.text == ("## Objectives\n\nBuild a robot.\n\n## Tasks\n\n### Points\n\n"
+                             "Each gate scores 100 points.\n")
+    assert doc.metadata == {"title": "The Underwater Robot Challenge Rulebook", "version": "6.1.0",
+                            "contents": ["Objectives", "Tasks", "Points"]}
+    # A contents heading over more than the links keeps them: its text is no contents alone.
+    kept = read(write(tmp_path, "kept.md", "# Contents\n\n- [Tasks](#tasks)\n\nRead every task.\n\n## Tasks\n"))
+    assert kept.text.text.startswith("# Contents\n")
+    # Two lines over a rule of dashes that are no front matter stay a heading.
+    assert read(write(tmp_path, "setext.md", "Game: Chess\nPlayers: 2\n---\n\nText.\n")).text.text.startswith(
+        "## Game: Chess Players: 2\n")
+
+
 def test_fide_every_character_maps_to_its_source_character(fide):
     assert unmapped(fide) == []
 

@@ -35,6 +35,7 @@ _EMPTY_EMPHASIS = re.compile(r"(\*{1,3}|_{1,3})[ \t]+\1(?![*_])")
 # heading) style the text; they are none of it. Blanked, not cut, so every offset still maps to the file.
 _ATTRIBUTES = re.compile(r"\{:[^{}\n]{0,200}+\}")
 _LABEL_WORDS = 3  # a paragraph this short without closing punctuation is a label ("Notes") of the list after it
+_FRONT_SPAN = 2000  # how far into a file a front matter's closing `---` is looked for when its opening is lost
 _TIGHT_HEADINGS = 2  # lines of "#"s and a word with no space between that make a document written so
 
 
@@ -49,8 +50,10 @@ def read(source: str, out: Outline, limits: Limits | None = None) -> dict:
     reader = _Reader(source, out, limits)
     body = source
     front = _FRONT_MATTER.match(source)
-    if front and _read_front_matter(front.group(1), reader.metadata):
-        body = "\n" * front.group(0).count("\n") + source[front.end():]  # same line numbers, no front matter
+    end = front.end() if front and _read_front_matter(front.group(1), reader.metadata) else \
+        _unopened_front_matter(source, reader.metadata)
+    if end:
+        body = "\n" * source[:end].count("\n") + source[end:]  # same line numbers, no front matter
     tokens = _PARSER.parse(_spaced_headings(_ATTRIBUTES.sub(lambda found: " " * len(found.group()), body)))
     _within(tokens, limits)
     reader.blocks(SyntaxTreeNode(tokens).children, 0)
@@ -90,6 +93,19 @@ def _within(tokens, limits: Limits) -> None:
                 raise PastLimit("markup nested too deep", limits, "depth", line=token.map[0] + 1 if token.map else None)
     if count > limits.elements:
         raise PastLimit("markdown of too many elements", limits, "elements")
+
+
+def _unopened_front_matter(source: str, metadata: dict) -> int:
+    """Where a front matter whose opening `---` was lost ends ("title: The … Rulebook" / "version: 6.1.0" / "---"
+    opening the file), its fields read into `metadata`; 0 when the file opens with none: a few `key: value`
+    lines, one a key the metadata takes, closed by `---`."""
+    close = next((at for at, line in enumerate(source[:_FRONT_SPAN].split("\n")) if line.rstrip() == "---"), 0)
+    block = "\n".join(source.split("\n", close + 1)[:close])
+    fields = [_FRONT_FIELD.match(line) for line in block.split("\n")]
+    if close < 2 or not all(fields) or not any(f.group(1).lower().replace(" ", "_") in _FRONT_KEYS for f in fields):
+        return 0
+    _read_front_matter(block + "\n", metadata)
+    return len(block) + len("\n---")
 
 
 def _read_front_matter(block: str, metadata: dict) -> bool:
@@ -158,7 +174,9 @@ class _Reader:
         heading came between or the paragraph just before introduces it."""
         next_number = None
         before: str | None = None  # the paragraph just before, when the previous block was one
-        for node in nodes:
+        for at, node in enumerate(nodes):
+            if node.type == "heading" and _heads_contents(nodes[at + 1:at + 3]):
+                continue  # "Table of Contents" over its links alone heads nothing: no section of the rules after it
             if node.type in ("bullet_list", "ordered_list"):
                 if not self.contents(node):
                     first = int(node.attrs.get("start", 1))
@@ -372,6 +390,13 @@ class _Reader:
         if self.source.startswith("(", pos):
             return min(self.closing(pos, "(", ")") + 1, self.limit)
         return pos
+
+
+def _heads_contents(after: list[SyntaxTreeNode]) -> bool:
+    """Do the blocks `after` a heading hold only a table of contents (a list of `#anchor` links) before the next
+    heading or the document's end?"""
+    return bool(after) and after[0].type in ("bullet_list", "ordered_list") \
+        and _contents_entries(after[0]) is not None and (len(after) == 1 or after[1].type == "heading")
 
 
 def _contents_entries(node: SyntaxTreeNode) -> list[str] | None:
