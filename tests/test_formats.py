@@ -338,6 +338,22 @@ def test_html_characters_map_to_the_source_and_entities_to_the_entity(tmp_path):
 
 
 
+def test_a_table_cell_spanning_rows_reads_in_each_row_it_spans(tmp_path):
+    # A penalty table sets each card once beside the offences it covers: every offence after the first lost it.
+    page = ("<table><tr><th>No.</th><th>Offence</th><th>1st</th><th>2nd</th></tr>"
+            "<tr><td>1.1</td><td>Leaving the arena</td><td rowspan=\"3\">YELLOW</td><td rowspan=\"2\">RED</td></tr>"
+            "<tr><td>1.2</td><td>Turning back</td></tr>"
+            "<tr><td>1.3</td><td>Kicking</td><td>BLACK</td></tr>"
+            "<tr><td>1.4</td><td>Delay</td><td>WARNING</td><td rowspan=\"99999999\">" + "long " * 60 + "</td></tr>"
+            "<tr><td>1.5</td><td>Late</td><td>WARNING</td></tr></table>")
+    doc = read(write(tmp_path, "penalties.html", page))
+    rows = doc.text.text.splitlines()
+    assert rows[2:4] == ["| 1.2 | Turning back | YELLOW | RED |", "| 1.3 | Kicking | YELLOW | BLACK |"]
+    second = doc.text.text.index(rows[2]) + rows[2].index("YELLOW")
+    assert doc.original.startswith("YELLOW", doc.text.offsets[second])  # mapped to the one cell it spans from
+    assert rows[5] == "| 1.5 | Late | WARNING |"  # a long cell is read once, however many rows it spans
+
+
 def test_a_code_block_stands_between_fence_lines_each_of_its_lines_mapped(tmp_path):
     doc = read(write(tmp_path, "cases.html", "<p>Orders:</p>\n<pre>\nEngland:\nF North Sea - Picardy\n</pre>\n"
                                                "<p>Order should fail.</p>"))

@@ -55,6 +55,10 @@ _NOTES = re.compile(r"(?:^|[\s_-])(?:foot|end)notes?(?:$|[\s_-])|^doc-(?:foot|en
 _NOTE_ID = re.compile(r"^(?:fn|footnote|endnote|note)[:_-]?(?P<n>\d{1,3})$", re.IGNORECASE)
 # A footnote's mark or back link is never longer; longer text inside <sup> or <a> is not looked at as one.
 _MARK_CHARS = 40
+# A cell spanning rows below (`rowspan`) is read again in each of them, as a reader sees it beside each row, when
+# it is a short value ("RED", "2 points"); HTML caps the rows a cell may span at 65,534.
+_ROWSPAN = 65_534
+_SPANNED_CHARS = 200
 _ROMAN = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"), (40, "xl"),
           (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))
 
@@ -126,6 +130,10 @@ class _Reader(HTMLParser):
         self.row: list[MappedText] | None = None
         self.row_at = 0
         self.in_cell = False
+        self.cell_rows = 1            # how many rows the open cell spans (`rowspan`)
+        self.row_spans: list[int] = []  # the rows each cell of the open row spans
+        # Cells spanning down from rows above (`<td rowspan="16">RED`), by column: the rows left, and the cell.
+        self.spanning: dict[int, tuple[int, MappedText]] = {}
         self.pre = 0
         self.title: list[str] | None = None
         self.anchor: tuple[str, int] | None = None  # the rule number an open heading's anchor gives, and where
@@ -233,7 +241,7 @@ class _Reader(HTMLParser):
             self.flush(item=True)
             self.tables += 1
         elif tag in ("tr", "td", "th"):
-            self.start_cell(tag)
+            self.start_cell(tag, attributes.get("rowspan") or "")
         elif tag == "pre":
             self.flush()
             self.pre += 1
@@ -282,6 +290,7 @@ class _Reader(HTMLParser):
             if self.tables == 1:
                 self.end_row()
                 self.take()
+                self.spanning = {}
             self.tables -= 1
         elif tag == "pre":
             self.write_pre_line()
@@ -351,32 +360,57 @@ class _Reader(HTMLParser):
             marker = f"[^{note.group('n') if note else marker.rstrip('.').lstrip('-') or len(self.lists)}]:"
         self.pending = (marker, self.pos(), depth)
 
-    def start_cell(self, tag: str) -> None:
+    def start_cell(self, tag: str, rows: str = "") -> None:
         if self.tables > 1:  # a table inside a cell: its cells read as text of the outer one
             self.put(" ", self.pos(), spread=False)
             return
         if tag == "tr":
             self.end_row()
             self.flush()  # a caption before the first row
-            self.row, self.row_at = [], self.pos()
+            self.row, self.row_at, self.row_spans = [], self.pos(), []
             return
         self.end_cell()
         if self.row is None:
             self.flush()
-            self.row, self.row_at = [], self.pos()
+            self.row, self.row_at, self.row_spans = [], self.pos(), []
         self.take()  # the whitespace between cells
         self.in_cell = True
+        # "0" and "1" span the cell's own row only
+        self.cell_rows = min(int(rows[:6]), _ROWSPAN) if rows.isascii() and rows.isdigit() else 1
 
     def end_cell(self) -> None:
         if self.in_cell and self.row is not None:
             self.row.append(self.take())
+            self.row_spans.append(self.cell_rows)
         self.in_cell = False
 
     def end_row(self) -> None:
         self.end_cell()
         if self.row is not None:
-            self.out.row(self.row, self.row_at, self.depth + len(self.lists))
+            self.out.row(self.spanned(), self.row_at, self.depth + len(self.lists))
             self.row = None
+
+    def spanned(self) -> list[MappedText]:
+        """The open row's cells, with those spanning down from rows above set in their columns ("| 1.2 | Turning
+        back on opponent | | YELLOW | RED |" under a row whose penalty cells span it): a row reads whole."""
+        cells, own, spanning = [], list(zip(self.row, self.row_spans)), {}
+        column = 0
+        while own or any(at >= column for at in self.spanning):
+            if column in self.spanning:
+                left, cell = self.spanning.pop(column)
+                cells.append(cell)
+                if left > 1:
+                    spanning[column] = (left - 1, cell)
+            elif own:
+                cell, rows = own.pop(0)
+                cells.append(cell)
+                if rows > 1 and len(cell.text) <= _SPANNED_CHARS:
+                    spanning[column] = (rows - 1, cell)
+            else:
+                cells.append(MappedText("", array("i")))  # a column the row and the rows above leave empty
+            column += 1
+        self.spanning = spanning
+        return cells
 
     # -- text ----------------------------------------------------------------------------------------------
 
