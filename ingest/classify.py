@@ -119,7 +119,8 @@ def item_pattern(joints: str = ".", bare: bool = False, capitals: bool = False) 
         rf"(?:{joint}\d+|{_DOT_LETTER}|{_DOT_CAPITAL})*+)(?:\s?\((?P<sub>[a-z])\))?\.?\s+"
         r"|(?P<roman>(?=[ivx]{2})x{0,3}(?:ix|iv|v?i{0,3}))\.\s+"
         r"|(?P<number>\d{1,3}[a-z]?)(?:\.\)|[).])\s+"  # 3.  3)  3.)
-        rf"|\(?(?P<letter>[A-Za-z])\)\s+|(?P<dotted>[{dotted}])\.\s+"
+        # "v. 2.1-140, 28 August 2015" is a version, no item v
+        rf"|\(?(?P<letter>[A-Za-z])\)\s+|(?P<dotted>(?![vV]\.\s*+\d)[{dotted}])\.\s+"
         rf"{letters}"
         r"|(?P<question>Q(?:uestion)?\s*\d*\s*[:.)])\s*"
         r"|(?P<answer>A(?:nswer)?\s*\d*\s*[:.])\s*"

@@ -1047,6 +1047,13 @@ def test_a_short_line_ending_on_a_small_word_carries_its_sentence_on_and_heads_n
     assert any(b.text.startswith("An unregistered person CAN (unless forbidden or prevented") for b in blocks)
 
 
+def test_a_version_line_is_no_roman_item_v():
+    blocks = segment("Credits\n\nDesign: Brian Train\n\nv. 2.1-140, 28 August 2015 (edits 23 Dec 2015)\n\n"
+                     "Rules\n\ni. Units move.\nii. Units fight.\n")
+    assert "v" not in {b.label for b in blocks}
+    assert any(b.text.endswith("v. 2.1-140, 28 August 2015 (edits 23 Dec 2015)") for b in blocks)
+
+
 def test_roman_items_after_a_lettered_subrule_are_that_subrules():
     # Markdown reads "a." and "i." as paragraphs at one margin: the roman items still belong to the letter above.
     text = ("5. A team has five downs.\n   a. Involvement is defined as:\n   i. a pass to a player;\n"
