@@ -100,6 +100,9 @@ _DOT_CAPITAL = r"\.[A-Z](?![A-Za-z])"
 # An appendix's letter before its numbers: "B1.A.2" (rule A.2 of part 1 of appendix B).
 _PREFIX = r"(?:[A-Z](?=\d))?"
 
+# A chapter's lettered parts: "1A.1.1", "2B.6.8" (rule 6.8 of part B of chapter 2).
+_LETTERED_CHAPTER = r"(?:[A-Z](?=\.\d))?"
+
 
 # A decimal number's parts are taken possessively: else "1.1.1...1x" would be split between the two groups
 # every way there is before failing. Its numbers are joined by the separators the document numbers with
@@ -115,7 +118,7 @@ def item_pattern(joints: str = ".", bare: bool = False, capitals: bool = False) 
     dotted = "A-Za-z" if capitals else "a-z"
     return re.compile(
         r"^\s*(?:"
-        rf"(?P<decimal>{_PREFIX}\d+(?:(?:{joint}\d+)++[a-z]?|{_DOT_LETTER}|{_DOT_CAPITAL})"
+        rf"(?P<decimal>{_PREFIX}\d+{_LETTERED_CHAPTER}(?:(?:{joint}\d+)++[a-z]?|{_DOT_LETTER}|{_DOT_CAPITAL})"
         rf"(?:{joint}\d+|{_DOT_LETTER}|{_DOT_CAPITAL})*+)(?:\s?\((?P<sub>[a-z])\))?\.?\s+"
         r"|(?P<roman>(?=[ivx]{2})x{0,3}(?:ix|iv|v?i{0,3}))\.\s+"
         r"|(?P<number>\d{1,3}[a-z]?)(?:\.\)|[).])\s+"  # 3.  3)  3.)

@@ -1047,6 +1047,18 @@ def test_a_short_line_ending_on_a_small_word_carries_its_sentence_on_and_heads_n
     assert any(b.text.startswith("An unregistered person CAN (unless forbidden or prevented") for b in blocks)
 
 
+def test_a_chapters_lettered_parts_number_its_rules():
+    # A federation's rulebook letters each chapter's parts ("1A General", "2B Competitor Rules") and numbers the
+    # rules under them 1A.1, 1A.1.1; a "10k." race is an item, not a crash.
+    blocks = segment("1A General\n1A.1 Scope of Rules\nThis rulebook governs all competition.\n\n1A.1.1 Unicon\n"
+                     "All Unicons must abide by these rules.\n\n1A.2 How to Use This Rulebook\nIt is organized by "
+                     "discipline.\n\n2B Racing\n2B.1 Distances\nThe races are:\n9. 100m\n10k. Road race\n")
+    rules = by_label(blocks)
+    assert {"1A.1", "1A.1.1", "1A.2", "2B.1"} <= set(rules)
+    assert rules["1A.1.1"].parent == "1A.1" and rules["1A.1"].title == "Scope of Rules"
+    assert rules["1A.1.1"].text == "Unicon All Unicons must abide by these rules."
+
+
 def test_a_version_line_is_no_roman_item_v():
     blocks = segment("Credits\n\nDesign: Brian Train\n\nv. 2.1-140, 28 August 2015 (edits 23 Dec 2015)\n\n"
                      "Rules\n\ni. Units move.\nii. Units fight.\n")

@@ -789,7 +789,8 @@ class _Outline:
         above = self.facts.readings[index - 1] if index else None
         return (number != "1" and above is not None and not above.ends_clause and above.item is None
                 and len(self.facts.line(index - 1).split()) >= _WRAPPED_WORDS and self.heading_line != index - 1
-                and not any(previous == str(int(number) - 1) for _, previous, _ in self.items))
+                and not any(previous == str(int(number.rstrip(string.ascii_lowercase)) - 1)  # "10k." as 10
+                            for _, previous, _ in self.items))
 
     def _names_listed(self, index: int, start: int, end: int) -> bool:
         """Is the numbered line at `index` (its text `start`..`end`) one of a list of names that a paragraph's colon
