@@ -46,7 +46,7 @@ _TEMPLATE_LINES = 12  # how near two recurring lines with text between stand in 
 _SENTENCE_END = ".!?:;\"”’)]"
 
 _CONTENTS_HEADING = re.compile(r"^(?:#{1,6}\s*)?(?:table\s+of\s+)?contents:?$", re.I)
-_SECTION = r"(?:\d+(?:\.\d+)*\.?|[A-Z]\.|[IVX]+\.)"
+_SECTION = r"(?:\d+(?:[A-Z](?![A-Za-z]))?(?:\.\d+)*\.?|[A-Z]\.|[IVX]+\.)"  # "2A.1": a chapter's lettered part
 _NUMBERED_ENTRY = re.compile(rf"^(?P<number>{_SECTION})\s+(?P<title>\S.*)$")
 # An entry whose page follows its title after one space, as LaTeX sets a chapter's or an appendix's: "Preface 5",
 # "1 Betting Formats and Variations 7", "A Lowball Scales 65".
@@ -609,10 +609,12 @@ _BULLETED = re.compile(r"^[ \t]*+[-*+•][ \t]")
 _TAIL = 120
 
 def _strip_contents(doc: MappedText, page_starts: list[int]) -> tuple[MappedText, list[tuple[str, str]]]:
-    """Find a contents heading and the contents lines after it; remove them and return the entries."""
+    """Find each contents heading and the contents lines after it (a rulebook in parts may open each part with
+    its own); remove them and return the entries."""
     lines = _lines(doc.text)
+    edits, ordered, after = [], [], 0
     for index, (start, end) in enumerate(lines):
-        if not _CONTENTS_HEADING.match(doc.text[start:end].strip()):
+        if index < after or not _CONTENTS_HEADING.match(doc.text[start:end].strip()):
             continue
         found = _contents_lines(doc.text, lines, index)
         entries = [entry for _, line_entries in found for entry in line_entries]
@@ -620,9 +622,10 @@ def _strip_contents(doc: MappedText, page_starts: list[int]) -> tuple[MappedText
             continue
         last = found[-1][0]
         end_of_region = lines[last][1] + 1 if last + 1 < len(lines) else lines[last][1]
-        ordered = _reading_order(doc, lines, found, page_starts)
-        return doc.edit([(start, end_of_region, "")]), ordered
-    return doc, []
+        edits.append((start, end_of_region, ""))
+        ordered += _reading_order(doc, lines, found, page_starts)
+        after = last + 1
+    return (doc.edit(edits), ordered) if edits else (doc, [])
 
 
 def _contents_lines(text: str, lines: list[tuple[int, int]], heading: int) -> list[tuple[int, list]]:
@@ -790,8 +793,13 @@ def _paged_to(text: list[str], last: int) -> int:
 
 
 def _labelled_from(text: list[str], first: int) -> int:
-    """The line a contents run starts on: its first entry's, or the label alone on the line above it."""
-    return first - 1 if first and _LABEL_ALONE.match(text[first - 1]) else first
+    """The line a contents run starts on: its first entry's, or the label alone on the line above it, or the
+    contents heading over it (past blank lines) that the lines after it did not follow."""
+    start = first - 1 if first and _LABEL_ALONE.match(text[first - 1]) else first
+    above = start - 1
+    while above >= 0 and not text[above].strip():
+        above -= 1
+    return above if above >= 0 and _CONTENTS_HEADING.match(text[above].strip()) else start
 
 
 def _listed_run(text: list[str], run: list[int]) -> list[int]:

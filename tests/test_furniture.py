@@ -377,6 +377,30 @@ def test_a_contents_ends_where_the_body_heads_a_listed_part_with_its_number_glue
     assert _left_after_contents(contents, body) == body.strip()
 
 
+def test_each_parts_own_contents_goes_and_a_chapters_lettered_parts_are_entries():
+    # A rulebook in parts opens each with its own contents ("2A Overview", "2A.1 Definition . . . 26"): all of
+    # them go, not the first alone.
+    parts = [("1", "General Rules", ["Scope", "Safety", "Protests"]), ("2", "Track Racing", ["Lanes", "Starts", "Dismounts"])]
+    text = ""
+    for n, title, entries in parts:
+        text += f"Part {n}\n{title}\n\nContents\n\n{n}A Overview\n" + "".join(
+            f"{n}A.{m} {entry} . . . . . . . . . . . . . . . . . {20 + m}\n" for m, entry in enumerate(entries, 1))
+        text += f"\n{n}A Overview\n" + "".join(f"{n}A.{m} {entry}\nRiders must follow this rule at every event.\n"
+                                               for m, entry in enumerate(entries, 1))
+    left = _left_after_contents("", text)
+    assert "Contents" not in left and ". . ." not in left
+    assert left.count("2A.2 Starts") == 1 and "2A.2 Starts\nRiders must follow" in left
+
+
+def test_a_contents_heading_goes_with_the_listed_headings_under_it():
+    # Neither numbers nor pages: the entries are the headings the body prints again, and their heading goes too.
+    titles = ["Overview and Objective", "Board and Setup", "Movement and Capture", "The White Piece", "Zapping",
+              "Special Rules", "Torus", "Nonaggression Pact", "Double Jump", "Ending the Game"]
+    contents = "Contents\n\n" + "\n".join(titles) + "\n\n"
+    body = "".join(f"{title}\n" + "Each player moves one piece a turn and may capture.\n" * 3 for title in titles)
+    assert _left_after_contents(contents, body) == body.strip()
+
+
 def test_a_browser_prints_page_footer_of_address_and_page_of_pages_goes_and_its_header_names_the_title():
     # pdftotext of a browser's print: the date and time, then the page's title, on lines of their own at the top;
     # the page's address and "3/17" at the bottom.
