@@ -279,8 +279,8 @@ def _in_sentences(stripped: list[str], indices: list[int]) -> bool:
     line in lower case after a finished one ("posted Jul 27, 2015 | back to top") opens none."""
     def inside(index: int) -> bool:
         before = next((stripped[i] for i in range(index - 1, -1, -1) if stripped[i]), "")
-        after = next((stripped[i] for i in range(index + 1, len(stripped))
-                      if stripped[i] and not _PAGE_NUMBER.match(stripped[i])), "")
+        after = next((stripped[i] for i in range(index + 1, len(stripped))  # a page's address is no sentence
+                      if stripped[i] and not _PAGE_NUMBER.match(stripped[i]) and not _ADDRESS.search(stripped[i])), "")
         finished = not before or before.endswith(tuple(_SENTENCE_END))
         line = stripped[index]
         if line[:1].islower():

@@ -338,6 +338,16 @@ def test_html_characters_map_to_the_source_and_entities_to_the_entity(tmp_path):
 
 
 
+def test_text_for_screen_readers_alone_and_a_bold_icon_are_no_text_or_heading(tmp_path):
+    # A site's "return home" link: an arrow in bold, its name for screen readers only. It headed the rules.
+    page = ('<body><div><a href="../"><span class="retbut"><b>⤦</b><span class="visually-hidden">Return home'
+            '</span></span></a></div><p class="fs-1">How to play</p><h2>Terms</h2><p>A yaku is a scoring set.</p>'
+            '<p>Press <span class="sr-only">the</span>Enter.</p></body>')
+    text = read(write(tmp_path, "koikoi.html", page)).text.text
+    assert "Return home" not in text and "# ⤦" not in text and "the" not in text.split()
+    assert "How to play" in text and "## Terms" in text
+
+
 def test_a_table_cell_spanning_rows_reads_in_each_row_it_spans(tmp_path):
     # A penalty table sets each card once beside the offences it covers: every offence after the first lost it.
     page = ("<table><tr><th>No.</th><th>Offence</th><th>1st</th><th>2nd</th></tr>"

@@ -413,6 +413,17 @@ def test_a_browser_prints_page_footer_of_address_and_page_of_pages_goes_and_its_
     assert found.metadata["title"] == "Fleet Rules - Space Combat"
 
 
+def test_a_browser_prints_header_read_after_the_page_before_its_address_goes():
+    # pypdf reads a browser print's header ("11/29/26, 11:59 PM Arcs Card FAQ", one line) at the page's end, just
+    # over the page's address: the address opens in lower case, yet the header carries on no sentence.
+    pages = [f"Card {n}\nQ: Can card {n} be stolen? A: Yes, once it has been played.\n" for n in range(1, 7)]
+    text = "\f".join(f"{page}11/29/26, 11:59 PM Fleet Card FAQ\nfile:///home/me/fleet.html {n}/6\n"
+                     for n, page in enumerate(pages, start=1))
+    found = strip_furniture(MappedText.of(text))
+    assert "PM" not in found.text.text and "file:///" not in found.text.text
+    assert found.metadata["title"] == "Fleet Card FAQ"
+
+
 def _left_after_contents(contents: str, body: str) -> str:
     """What a document of `contents` then `body` keeps once its furniture and contents go."""
     return strip_furniture(MappedText.of(contents + body)).text.text.strip()

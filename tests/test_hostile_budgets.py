@@ -208,6 +208,10 @@ def test_an_interrupted_add_says_so_in_one_line_and_leaves_no_reading_process(tm
     _, stderr = command.communicate(timeout=30)
     assert (command.returncode, stderr.splitlines()) == (130, ["Error: interrupted"])  # the message shows on failure
     assert db.read_bytes() == before
+    # Gone, not left reading: an orphan the command did not wait for is reaped by init a moment after it exits.
+    deadline = time.monotonic() + 2  # far shorter than reading the document takes
+    while Path(f"/proc/{reading}").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
     assert not Path(f"/proc/{reading}").exists()
 
 

@@ -94,7 +94,8 @@ class Outline:
             return
         (run, depth), self._bold = self._bold, None
         words = run.text.split()
-        if not body or depth or not words or len(words) > _BOLD_HEADING_WORDS or _NOT_A_HEADING.search(run.text):
+        if not body or depth or not words or len(words) > _BOLD_HEADING_WORDS or _NOT_A_HEADING.search(run.text) \
+                or not any(char.isalnum() for char in run.text):  # "⤦", a link's icon: no name of anything
             self.paragraph(run, depth)
         else:
             self._line(None, run.offsets[0], "#" * min(self._level + 1, 6) + " ", run)

@@ -25,6 +25,9 @@ from ingest.text import LineIndex, MappedText
 _DROPPED = {"script", "style", "nav", "aside", "form", "noscript", "template", "head", "svg", "iframe",
             "object", "canvas", "button", "select", "address"}
 _DROPPED_ROLES = {"navigation", "banner", "contentinfo"}
+# Text for screen readers alone, which a page never shows ("⤦" + "Return home" on a link), in the classes of
+# Bootstrap, Tailwind, WordPress and the like.
+_SCREEN_READERS = {"visually-hidden", "sr-only", "screen-reader-text", "screenreader-only", "visuallyhidden"}
 # A header or footer is the page's banner or footer unless it belongs to an article or section (HTML's
 # own rule for the banner and contentinfo roles); an article's header holds its title, which is kept.
 _LANDMARKS = {"header", "footer"}
@@ -306,7 +309,8 @@ class _Reader(HTMLParser):
         return (tag in _DROPPED or (tag in _LANDMARKS and not self.sections)
                 or "hidden" in attributes or attributes.get("aria-hidden") == "true"
                 or attributes.get("role") in _DROPPED_ROLES
-                or bool(_HIDDEN_STYLE.search(attributes.get("style") or "")))
+                or bool(_HIDDEN_STYLE.search(attributes.get("style") or ""))
+                or not _SCREEN_READERS.isdisjoint((attributes.get("class") or "").split()))
 
     def number_anchor(self, attributes: dict) -> tuple[str, int] | None:
         """The rule number an element's `id` or `name` gives ("6.A.1"), with its offset in the source."""
