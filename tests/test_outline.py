@@ -1358,6 +1358,12 @@ def test_a_run_of_paragraphs_opening_with_a_name_makes_a_unit_of_each_named_so()
     assert [b.title for b in blocks if b.section[-1] == "Other Errata"] == ["Scenario 8", "Items 12/13", "Room 4"]
     text = "## Melee Weapons\n\nThe weapons are:\n\nClaws: Retractable claws.\n\nClub: A blunt weapon.\n\nKnife: A blade.\n"
     assert not {"Claws", "Club", "Knife"} & {b.title for b in segment(text)}  # a lead-in's list is no run of names
+    # A word leading each paragraph names nothing: "Score" is no card's name, nor a label of three units.
+    scoring = ("## Play\n\nScore: A count of 15 scores 2 points.\n\nScore: A pair scores 2 points.\n\n"
+               "Score: A run of three scores 3 points.\n")
+    assert [(b.title, b.label) for b in segment(scoring)] == [
+        ("Score: A count of 15 scores 2 points.", "1"), ("Score: A pair scores 2 points.", "2"),
+        ("Score: A run of three scores 3 points.", "3")]
 
 
 def test_a_chapter_numbered_n_0_heads_the_n_1_its_markup_sets_under_it_and_its_own_text_is_n_0():

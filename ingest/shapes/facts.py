@@ -263,8 +263,11 @@ def _answered(lines: list[Line], readings: list[Reading]) -> frozenset[int]:
 
 def _named(lines: list[Line], readings: list[Reading]) -> dict[int, str]:
     """Line index -> the run-in name a paragraph opens with ("Claws: The morph has…", "Scenario 8 - The number
-    should be 65"), for the paragraphs of each run (see `_runs`): a list of named things, each a unit."""
-    return {index: run_in_heading(lines[index][1]) for index in _runs(lines, readings, run_in_heading)}
+    should be 65"), for the paragraphs of each run (see `_runs`): a list of named things, each a unit. A word
+    opening `_RUN` of them or more names nothing: it leads each ("Score: If a player plays a card…")."""
+    named = {index: run_in_heading(lines[index][1]) for index in _runs(lines, readings, run_in_heading)}
+    counts = Counter(name.casefold() for name in named.values())
+    return {index: name for index, name in named.items() if counts[name.casefold()] < _RUN}
 
 
 def _runs(lines: list[Line], readings: list[Reading], opens, across_headings: bool = False) -> list[int]:
