@@ -348,6 +348,14 @@ def test_text_for_screen_readers_alone_and_a_bold_icon_are_no_text_or_heading(tm
     assert "How to play" in text and "## Terms" in text
 
 
+def test_a_headings_permalink_mark_is_no_part_of_its_title(tmp_path):
+    # Sphinx and MkDocs set a "¶" link after each heading's title: it went into every title, ref and link target.
+    page = ('<h2>Ability<a class="headerlink" href="#ability">&para;</a><a href="#top">&uarr;</a></h2>'
+            '<p>Related: Cost</p><h2>Cost<a class="anchor" href="#cost">#</a></h2><p>The fate cost.</p>')
+    text = read(write(tmp_path, "reference.html", page)).text.text
+    assert text == "## Ability\n\nRelated: Cost\n\n## Cost\n\nThe fate cost.\n"
+
+
 def test_a_table_cell_spanning_rows_reads_in_each_row_it_spans(tmp_path):
     # A penalty table sets each card once beside the offences it covers: every offence after the first lost it.
     page = ("<table><tr><th>No.</th><th>Offence</th><th>1st</th><th>2nd</th></tr>"

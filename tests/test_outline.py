@@ -290,6 +290,10 @@ def test_a_keyword_heading_alone_takes_the_title_line_under_it():
     assert [(b.label, b.section[-1]) for b in blocks] == [
         ("1.1", "LAW 1 The Players"), ("1.2", "LAW 1 The Players"), ("2.1", "LAW 2 THE UMPIRES"), ("3.1", "LAW 3")]
     assert not any("PLAYERS" in b.text for b in blocks)  # the title heads, and is no paragraph of its own
+    # A case book's closing citation ("Rule 4.5.1") takes no heading under it for its title.
+    cases = segment("1.3 May the captain ask for a line-up check?\nYes.\nRule 4.5.1\n\nCAPTAIN\n\n"
+                    "1.4 May the captain speak to the referee?\nOnly the game captain.\n")
+    assert all("Rule 4.5.1 Captain" not in b.section for b in cases)
 
 
 def test_any_numbered_heading_numbers_the_plain_items_under_it():

@@ -52,7 +52,8 @@ _NOTE_MARK = re.compile(r"\s*[\[(]?(?:\d{1,3}|[*†‡§¶]{1,3})[\])]?\s*")
 # Small print opening with a note's mark: a footnote.
 _SMALL_NOTE = re.compile(r"^\s*(?P<mark>\d{1,3}|[*†‡§]{1,3})[.)]?\s+(?=\S)")
 _STYLES = {"b": "bold", "strong": "bold", "small": "small"}
-_BACK_LINK = re.compile(r"\s*[↩↑⤴︎️]+\s*")
+# A link that is only a mark: a footnote's way back ("↩"), a heading's permalink ("¶" in Sphinx and MkDocs, "#").
+_BACK_LINK = re.compile(r"\s*[↩↑⤴︎️¶#🔗⚓]+\s*")
 # An element holding a page's footnotes, or one footnote: class, id or role "footnotes", "endnotes", "fn1".
 _NOTES = re.compile(r"(?:^|[\s_-])(?:foot|end)notes?(?:$|[\s_-])|^doc-(?:foot|end)notes?$", re.IGNORECASE)
 _NOTE_ID = re.compile(r"^(?:fn|footnote|endnote|note)[:_-]?(?P<n>\d{1,3})$", re.IGNORECASE)

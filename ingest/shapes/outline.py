@@ -301,7 +301,10 @@ class _Outline:
         if keyword and (named or not carried) and not self.facts.carried_on(index):
             number = keyword.group("n")
             title = " ".join(stripped.split())  # "LAW 28     THE FIELDER", a PDF's columns
-            below = None if stripped[keyword.end("n"):].strip(" :.–—-") else self._title_below(index)
+            # "LAW 1" over "THE PLAYERS": a part's number alone; "Rule 4.5.1", a case's closing citation, heads no
+            # title under it
+            below = None if stripped[keyword.end("n"):].strip(" :.–—-") or labels.compound(number) \
+                else self._title_below(index)
             if below is not None:  # "LAW 1" over "THE PLAYERS": the law's title
                 self.skip.add(below)
                 title = f"{title} {section_title(self.facts.line(below).strip())}"
