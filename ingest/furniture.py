@@ -271,6 +271,14 @@ def _edge(text: str, lines: list[tuple[int, int]], page: list[int]) -> list[int]
     return edge
 
 
+def _under_headings(stripped: list[str], indices: list[int]) -> bool:
+    """Does a recurring line stand, each time, right under a heading the markup marks ("### Fulfill Your Vow" over
+    "Progress Move"): a tag of what each heads, no page's furniture?"""
+    def under(index: int) -> bool:
+        return next((stripped[i] for i in range(index - 1, -1, -1) if stripped[i]), "").startswith("#")
+    return all(map(under, indices))
+
+
 def _in_sentences(stripped: list[str], indices: list[int]) -> bool:
     """Are most of a recurring line's occurrences inside the document's sentences: opening a paragraph that runs on
     (after a finished sentence or at the start, not finishing one, the next line carrying it on in lower case:
@@ -331,7 +339,7 @@ def _inferred_furniture(text: str, lines: list[tuple[int, int]]) -> _Layout:
     for indices in where.values():
         running = len(indices) >= 3 and _running(stripped, indices)  # a page number is evidence enough for less
         if len(indices) >= (3 if running else 4) and _page_like(indices, starts, len(text), loose=running) \
-                and not _in_sentences(stripped, indices):
+                and not _in_sentences(stripped, indices) and not _under_headings(stripped, indices):
             forms.append(indices)
     templated = _templated(stripped, forms)
     furniture = {index for form, indices in enumerate(forms) if form not in templated for index in indices}

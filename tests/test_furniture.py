@@ -424,6 +424,18 @@ def test_a_browser_prints_header_read_after_the_page_before_its_address_goes():
     assert found.metadata["title"] == "Fleet Card FAQ"
 
 
+def test_a_tag_recurring_under_headings_is_their_text_not_a_running_header():
+    # A moves list tags some moves "Progress Move" under their headings, at intervals like pages': each time it
+    # stands right under a heading, so it is what the heading heads.
+    moves = "".join(
+        f"### Move {n}\n\n" + ("Progress Move\n\n" if n % 5 == 0 else "")
+        + "When you act, roll the action die and compare to the challenge dice.\n\n" * 6 for n in range(1, 31))
+    kept = strip_furniture(MappedText.of(moves)).text.text
+    assert kept.count("Progress Move") == 6
+    footer = "".join(f"Rule {n} text goes here and on.\n" * 30 + "Moves Rulebook\n" for n in range(1, 7))
+    assert "Moves Rulebook" not in strip_furniture(MappedText.of(footer)).text.text  # a running line still goes
+
+
 def _left_after_contents(contents: str, body: str) -> str:
     """What a document of `contents` then `body` keeps once its furniture and contents go."""
     return strip_furniture(MappedText.of(contents + body)).text.text.strip()
