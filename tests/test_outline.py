@@ -1324,6 +1324,10 @@ def test_a_number_sign_opening_a_line_of_text_is_no_heading_mark():
     blocks = segment(text)
     assert all(block.section == ("Rules",) for block in blocks)
     assert "# of players" in by_label(blocks)["1.3"].text
+    # Two marks and more mark a heading whatever its case: a glossary's terms in lower case ("## exert").
+    glossary = segment("# Glossary\n\n## exert\n\nTo turn a card sideways.\n\n## draw\n\nTo take the top card.\n")
+    assert [(b.kind, b.title, b.text) for b in glossary] == [("glossary", "exert", "To turn a card sideways."),
+                                                             ("glossary", "draw", "To take the top card.")]
 
 
 def test_a_rules_name_on_the_line_of_its_number_titles_it():
