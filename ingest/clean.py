@@ -40,6 +40,8 @@ _LINE_LETTER = re.compile(r"^(?P<letter>[a-z])(?=[ \t]+[A-Z0-9“\"(])", re.M)
 _GLYPH_BULLET_LINES = 3  # how many lines the same letter must open before it is read as a marker
 # A letter set apart as a drop cap, the rest of its word opening the next line ("O" over "n a blustery…").
 _DROP_CAP = re.compile(r"(?:^|(?<=\n\n)|(?<=[.!?”\"]\n))(?P<cap>[A-Z])\n(?=(?P<rest>[a-z]+)\b)")
+# A bullet alone on its line, its item's text on the next one past blank lines (pdftotext sets a PDF's "•" apart).
+_LONE_BULLET = re.compile(r"^(?P<bullet>[ \t]*+[•●▪◦■►➢➤◆❖])[ \t]*+\n(?:[ \t]*+\n)*+[ \t]*+(?=\S)", re.M)
 # Words after which a number counts something rather than being a page number.
 _COUNTING_WORDS = ("of", "a", "at", "to", "step", "pg.", "page", "era", "turn", "than", "roll", "rolls", "with")
 
@@ -248,6 +250,12 @@ def mark_glyph_bullets(doc: MappedText) -> MappedText:
     if not markers:
         return doc
     return doc.sub(_GLYPH_BULLET, lambda m: "•" if m.group("marker") in markers else m.group())
+
+
+def join_lone_bullets(doc: MappedText) -> MappedText:
+    """"•" / "" / "Plays the ball as it lies." -> "• Plays the ball as it lies.": a bullet set alone on its line
+    opens the item the next line's text is."""
+    return doc.sub(_LONE_BULLET, lambda found: found.group("bullet") + " ")
 
 
 def rejoin_drop_caps(doc: MappedText, vocab: Counter) -> MappedText:

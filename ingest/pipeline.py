@@ -41,7 +41,8 @@ def clean_document(doc: MappedText, original: str, entry: SourceEntry, vocab: Co
     if clean.is_listing(original):
         doc = clean.strip_listing(doc)
     doc = clean.undouble_spaces(clean.unfold_ligatures(clean.soft_hyphens(clean.normalize_spaces(doc))))
-    doc = clean.rejoin_drop_caps(clean.mark_glyph_bullets(clean.drop_symbol_glyphs(doc)), vocab)
+    doc = clean.rejoin_drop_caps(clean.join_lone_bullets(clean.mark_glyph_bullets(clean.drop_symbol_glyphs(doc))),
+                                 vocab)
     for pattern in entry.strip:
         doc = doc.sub(re.compile(pattern, re.MULTILINE), "")
     doc = clean.collapse_doubled_words(doc)

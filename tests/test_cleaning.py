@@ -145,6 +145,15 @@ def test_a_drop_cap_rejoins_its_word_and_cites_both_letters():
     assert [text[cleaned.offsets[i]] for i in range(2)] == ["O", "n"]
 
 
+def test_a_bullet_alone_on_its_line_opens_the_item_under_it():
+    # pdftotext sets a PDF's bullet apart, its item's text past a blank line: each "•" was a ruling of its own.
+    text = "The player:\n•\n\nPlays the course as it is found, and\n  •\n   Plays the ball as it lies.\n"
+    cleaned = clean.join_lone_bullets(MappedText.of(text))
+    assert cleaned.text == "The player:\n• Plays the course as it is found, and\n  • Plays the ball as it lies.\n"
+    assert text[cleaned.offsets[cleaned.text.index("Plays the ball")]] == "P"  # still cited where it stands
+    assert clean.join_lone_bullets(MappedText.of("A list:\n• one\n• two\n")).text == "A list:\n• one\n• two\n"
+
+
 def test_a_letter_opening_several_list_lines_is_a_symbol_fonts_bullet():
     listed = "Components\nu 1 Board map\nu 240 Trains\nu  5 Scoring Markers\nb Bonus card\n"
     cleaned = clean.mark_glyph_bullets(MappedText.of(listed))
