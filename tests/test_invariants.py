@@ -238,6 +238,14 @@ def test_bullets_that_print_the_clause_numbers_are_the_clauses(tmp_path):
     assert labels["4.1.2.1"] == "Officers serve one year."
     # "- 5.1. Dues" lists a section the document heads as its own: it is no rule 5.1
     assert [r.text for r in parsed.rulings if r.label == "5.1"] == ["Dues are paid yearly."]
+    # A league's rules: each section a marked heading numbered like a rule, its clauses bullets under it; a clause
+    # printed empty ("- 2.1.2.") leaves its own subclauses carrying the numbering on.
+    league = ("# League Rules\n\n### 1. Introduction\n\n### 2.1. Signing up\n\n- 2.1.1. Players must join the "
+              "server.\n- 2.1.2.\n  - 2.1.2.1. A player may ask to leave.\n- 2.1.3. Players must play ten games.\n")
+    _, parsed = _read(tmp_path, "league.md", league, "league")
+    assert {r.label: r.text for r in parsed.rulings if r.kind == "rule" and r.label != "2.1"} == {
+        "2.1.1": "Players must join the server. - 2.1.2.", "2.1.2.1": "A player may ask to leave.",
+        "2.1.3": "Players must play ten games."}
 
 
 def test_a_change_log_at_the_top_holds_its_entries_not_the_rules_after_it(tmp_path):

@@ -402,12 +402,15 @@ class _Outline:
 
     def _numbered_bullet(self, index: int, pos: int, line: str, bullet: re.Match) -> bool:
         """Read a bullet that prints a rule number carrying the numbering on ("  - 4.5.2.1 A person may be
-        denied…" after 4.5.2) as that rule; False when it prints none, or one the document prints again unbulleted
+        denied…" after 4.5.2, or after 4.5.1 when 4.5.2 is printed empty) as that rule; False when it prints none,
+        or one the document prints again unbulleted
         (a list of its sections, "- 6.1. Character Build"), or in an update summary (a change, no rule)."""
         rest = line[bullet.end():]
         item = self.facts.item.match(rest)
-        if item is None or not item.group("decimal") or item.group("decimal") in self.facts.printed \
-                or self.changelog.open is not None or not self._continues(item.group("decimal")):
+        decimal = item.group("decimal") if item else None
+        # "- 5.8.6." left empty, then "  - 5.8.6.1. After the…": the subrule carries the numbering on too
+        if not decimal or decimal in self.facts.printed or self.changelog.open is not None \
+                or not (self._continues(decimal) or self._continues(labels.parent(decimal))):
             return False
         return self._unit(index, pos + bullet.end(), rest, item)
 
@@ -640,6 +643,7 @@ class _Outline:
         else:
             block = Block(self.section, number, title, [], kind="rule", parent=self._parent_of(number))
             self.rules.add(number)
+            self.last_rule = number  # "### 1.1. Signing-up" then "- 1.1.1. Players must…": its rules carry it on
             start = pos + len(line)  # the number and title are the ruling's label and title
         self.items, self.case, self.named = [], None, None
         self._start(block, start, pos + len(line))
