@@ -1,0 +1,88 @@
+"""Headings plain text underlines: a title over a line of one punctuation mark repeated ("Life & Death" over
+"~~~~~~~~~~~~"), maybe over one too, as reStructuredText (Sphinx sources), setext and typed rulebooks set them;
+or a title after "=" marks ("== General Skill Rules"), as AsciiDoc sets them. Read as marked headings ("## Life &
+Death"), underlined ones at levels in the order the document first uses each style, as reStructuredText ranks
+them; the rules' lines are left as they are, and every character still maps to the file.
+"""
+from __future__ import annotations
+
+from ingest.text import MappedText
+
+# The marks reStructuredText allows for a title's adornment (a space, a letter or a digit is none).
+_MARKS = frozenset("=-~^\"'*+#_:.`!$%&,/;<>?@\\|")
+_SHORTEST = 3  # an adornment's fewest marks
+_SLACK = 2  # how much shorter than its title an underline may be
+_LONGEST_TITLE = 120
+_HEADINGS = 2  # how many underlined titles make a document that underlines its headings
+_DEEPEST = 6
+_DELIMITER = 4  # an AsciiDoc block's delimiter: four marks or more ("====", "----")
+
+
+def _adornment(line: str) -> str | None:
+    """The mark a line repeats and nothing else ("~~~~~~~~"), or None."""
+    stripped = line.rstrip()
+    return stripped[0] if len(stripped) >= _SHORTEST and stripped[0] in _MARKS and \
+        stripped == stripped[0] * len(stripped) else None
+
+
+def _attribute(line: str) -> bool:
+    """Is `line` wholly in brackets: an AsciiDoc block's attributes or anchor ("[NOTE]", "[[combat]]")?"""
+    stripped = line.strip()
+    return stripped.startswith("[") and stripped.endswith("]")
+
+
+ASCIIDOC = (".adoc", ".asciidoc")  # the suffixes of AsciiDoc sources, whose "=" marks head sections
+
+
+def underlined_headings(doc: MappedText, asciidoc: bool = False) -> MappedText:
+    """`doc` with each underlined title written as a marked heading and its adornment lines gone, where it
+    underlines at least `_HEADINGS` titles; else, in an AsciiDoc source, its "=" section titles (a converted
+    text's "=== Page 2 ===" is no title); else `doc` as it is."""
+    lines = doc.text.split("\n")
+    starts, at = [], 0
+    for line in lines:
+        starts.append(at)
+        at += len(line) + 1
+    found = []  # (title line, level style, overlined)
+    for index in range(1, len(lines)):
+        mark = _adornment(lines[index])
+        title = lines[index - 1].strip()
+        if mark is None or not title or len(title) > _LONGEST_TITLE or _adornment(title) or _attribute(title) \
+                or title.endswith((".", ",", ";", ":")) or len(lines[index].rstrip()) < len(title) - _SLACK:
+            continue
+        over = index >= 2 and _adornment(lines[index - 2]) == mark
+        if not over and index >= 2 and lines[index - 2].strip():
+            continue  # a title stands apart from the text above it: this underlines a paragraph's last line
+        found.append((index - 1, (mark, over)))
+    if len(found) < _HEADINGS:
+        return _equals_headings(doc, lines, starts) if asciidoc else doc
+    styles: list[tuple[str, bool]] = []
+    edits = []
+    for title, style in found:
+        if style not in styles:
+            styles.append(style)
+        level = min(styles.index(style) + 1, _DEEPEST)
+        if style[1]:  # the overline goes, with its line break
+            edits.append((starts[title - 1], starts[title], ""))
+        edits.append((starts[title] + len(lines[title]) - len(lines[title].lstrip()), starts[title] +
+                      len(lines[title]) - len(lines[title].lstrip()), "#" * level + " "))
+        edits.append((starts[title] + len(lines[title]), starts[title + 1] + len(lines[title + 1]), ""))
+    return doc.edit(edits)
+
+
+def _equals_headings(doc: MappedText, lines: list[str], starts: list[int]) -> MappedText:
+    """`doc` with its AsciiDoc section titles ("== Combat", "=== Reserved Actions") marked as headings of their
+    depth, where it has at least `_HEADINGS` of them below its title; its blocks' attribute lines ("[NOTE]") and
+    delimiters ("====") go, being markup."""
+    found = []
+    for index, line in enumerate(lines):
+        title = line.lstrip("=")
+        marks = len(line) - len(title)
+        if 1 <= marks <= _DEEPEST and title.startswith(" ") and title.strip() and len(line) <= _LONGEST_TITLE:
+            found.append((index, marks))
+    if sum(marks > 1 for _, marks in found) < _HEADINGS:
+        return doc
+    edits = [(starts[index], starts[index] + marks, "#" * marks) for index, marks in found]
+    edits += [(starts[index], starts[index] + len(line), "") for index, line in enumerate(lines)
+              if _attribute(line) or _adornment(line) and len(line.strip()) >= _DELIMITER]
+    return doc.edit(sorted(edits))

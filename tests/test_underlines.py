@@ -1,0 +1,72 @@
+"""Headings plain text underlines or marks with "=" (reStructuredText and AsciiDoc sources added as they are),
+read as marked headings mapped into the file, and the cut they make."""
+from ingest.formats import read
+from ingest.formats.underlines import underlined_headings
+from ingest.text import MappedText
+
+RST = """\
+==========
+Card Types
+==========
+
+WTactics has several card types.
+
+Creatures
+---------
+
+Creatures fight.
+
+Life & Death
+~~~~~~~~~~~~
+
+If all damage is dealt, the creature dies.
+
+Quests
+------
+
+**Quest Expiration** When a Quest expires it is removed from the game.
+"""
+
+
+def test_underlined_titles_are_headings_at_the_levels_their_styles_are_first_used(tmp_path):
+    path = tmp_path / "card-types.rst"
+    path.write_text(RST, encoding="utf-8")
+    doc = read(path)
+    assert doc.format == "text"  # never markdown: its indented blocks are no code
+    assert doc.text.text == ("# Card Types\n\nWTactics has several card types.\n\n## Creatures\n\nCreatures fight.\n\n"
+                             "### Life & Death\n\nIf all damage is dealt, the creature dies.\n\n## Quests\n\n"
+                             "**Quest Expiration** When a Quest expires it is removed from the game.\n")
+    life = doc.text.text.index("Life & Death")
+    assert RST[doc.text.offsets[life]:].startswith("Life & Death")  # cited on the file's own line
+
+
+def test_a_bold_run_in_opening_a_line_of_text_heads_nothing(tmp_path):
+    from ingest.manifest import source_entry
+    from ingest.pipeline import parse_source
+    (tmp_path / "card-types.rst").write_text(RST, encoding="utf-8")
+    entry = source_entry({"id": "doc", "file": "card-types.rst", "game": "test", "title": "Card Types",
+                          "kind": "rulebook", "language": "en", "shape": "auto", "section": ""})
+    rulings = parse_source(entry, tmp_path).rulings
+    quest = next(r for r in rulings if "Quest Expiration" in r.text)
+    assert quest.section.endswith("Quests") and quest.text.startswith("**Quest Expiration** When a Quest expires")
+    assert next(r for r in rulings if r.text.startswith("If all damage")).section.endswith("Creatures > Life & Death")
+
+
+def test_a_lone_underline_a_separator_or_a_bracketed_line_is_no_title():
+    one = "Rules\n-----\n\nPlay fair.\n"
+    assert underlined_headings(MappedText.of(one)).text == one  # one underline makes no document of them
+    text = "Scoring ends.\n-------------\n\n[NOTE]\n======\n\nA note.\n\nSetup\n=====\n\nShuffle.\n\nPlay\n====\n"
+    assert underlined_headings(MappedText.of(text)).text == (
+        "Scoring ends.\n-------------\n\n[NOTE]\n======\n\nA note.\n\n# Setup\n\nShuffle.\n\n# Play\n")
+
+
+def test_asciidoc_sections_are_headings_and_its_block_markup_goes(tmp_path):
+    source = ("= Player's Guide\n\n== Combat\n\n[NOTE]\n====\nRoll high.\n====\n\n=== Reserved Actions\n\n"
+              "A reserved action waits.\n")
+    path = tmp_path / "guide.adoc"
+    path.write_text(source, encoding="utf-8")
+    assert read(path).text.text == ("# Player's Guide\n\n## Combat\n\n\n\nRoll high.\n\n\n### Reserved Actions\n\n"
+                                    "A reserved action waits.\n")
+    # A converted text's page markers are no sections, though they open with "=".
+    pages = "=== Page 1 ===\nRules of the game.\n=== Page 2 ===\nMore rules.\n== Page 3 ==\n"
+    assert underlined_headings(MappedText.of(pages)).text == pages
