@@ -318,6 +318,16 @@ def test_a_short_numbered_list_stays_a_list():
 
 
 
+def test_a_marked_documents_numbered_list_heads_no_sections():
+    # A tournament's format listed as "1. Stage 1" … "3. Playoffs": read as sections, every heading after the list
+    # fell under "3 Playoffs" and the headings above it were lost.
+    blocks = segment("## Format\n\n### Major Format\n\n1. Stage 1\n   - Swiss bracket\n2. Stage 2\n   - Swiss bracket\n"
+                     "3. Playoffs\n   - Top 8 from Stage 2\n\n### Seeding\n\nTeams are seeded by ranking.\n")
+    assert [(b.label, b.section[1:]) for b in blocks] == [
+        ("1", ("Format", "Major Format")), ("2", ("Format", "Major Format")), ("3", ("Format", "Major Format")),
+        ("1", ("Format", "Seeding"))]
+
+
 def test_a_paragraph_back_at_a_marked_lists_margin_leaves_the_list():
     # A markup's readers indent an item's own paragraphs under it: a paragraph at the list's margin after a
     # blank line (a run-in "Cyclical." note, a note on every step) is the section's, not the last item's; a

@@ -468,10 +468,13 @@ class _Outline:
         if item is not None and item.group("number") == str(int(number) - 1) \
                 and indent_of(self.facts.line(above)) == indent:
             return False  # the list's next name ("10. Pass the First Player Token" after "9. Discard Combat Cards")
+        below = self.facts.following[index]
+        if below is not None and self.facts.readings[below].bullet and indent_of(self.facts.line(below)) > indent:
+            return False  # a bulleted list indented under it ("1. Stage 1" / "   - Swiss bracket")
         following = self.facts.following_item(index)
         if following is None or not following.group("number"):
             return True
-        if indent_of(self.facts.line(self.facts.following[index])) > indent:
+        if indent_of(self.facts.line(below)) > indent:
             return False
         # "3. Card Types" over "300. General": sections numbered in the hundreds of their chapter.
         child = following.group("number")
