@@ -111,6 +111,18 @@ def test_a_rule_number_wrapped_to_the_start_of_a_line_continues_the_sentence():
 
 
 
+def test_a_rules_sentence_wrapped_onto_the_next_line_is_no_section_title():
+    # A browser print wraps "1.2.2. Matches are always scheduled for Mondays and Wednesdays" / "at 10:00pm ET…":
+    # read as a section over 1.2.2.1, the rule's text began mid-sentence and its first line was only a title.
+    blocks = segment("1.2.1. Players may play under any registered account.\n1.2.2. Matches are always scheduled "
+                     "for Mondays and Wednesdays\nat 10:00pm ET, except playoff matches.\n1.2.2.1. Players often "
+                     "absent may be removed.\n1.2.3. Members report broken rules.\n")
+    rules = by_label(blocks)
+    assert rules["1.2.2"].kind == "rule" and rules["1.2.2"].text == (
+        "Matches are always scheduled for Mondays and Wednesdays at 10:00pm ET, except playoff matches.")
+    assert rules["1.2.2.1"].parent == "1.2.2"
+
+
 def test_a_rule_a_sentence_cites_at_a_lines_end_is_its_text_not_a_new_rule():
     # A law's sentence ends on the word that cites a rule ("…under Law", "(see Rule"), or in a list of the
     # rules it cites, and its number wraps onto the next line's start: no rule starts there.

@@ -324,7 +324,9 @@ class _Outline:
         decimal = reading.decimal
         if decimal and decimal.group("colon") and not title_case(decimal.group("title")):
             decimal = None
-        if decimal and len(decimal.group("title").split()) <= 8 and (
+        # "1.2.2. Matches are always scheduled for Mondays and Wednesdays" / "at 10:00pm ET…": a rule's sentence
+        # wrapped onto the next line names no section, whatever rules follow it
+        if decimal and len(decimal.group("title").split()) <= 8 and not self.facts.carried_on(index) and (
                 self.facts.heads_rules(index, decimal.group("n")) or self.facts.stands_empty(index, decimal.group("n"))):
             number = decimal.group("n")
             # "5.0 EVENTS" over its text and 5.1: its own text is 5.0
