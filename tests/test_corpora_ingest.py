@@ -467,9 +467,11 @@ def test_a_numbered_rule_sits_only_under_headings_its_number_descends_from(name)
         assert main["4.3.7"].endswith("> 4.3 Main Phase") and main["4.3.8"].endswith("> 4.3 Main Phase")
 
 
-def test_a_code_block_is_text_of_the_rule_it_follows_not_a_restated_rule():
+def test_a_code_block_is_text_of_the_lead_in_it_follows_not_a_restated_rule():
     rulings = parsed(FIDE).rulings
     sample = [r for r in rulings if "1. e4 e5 2. Nf3" in r.text]
-    assert [(r.label, r.kind) for r in sample] == [("C.13", "rule")]  # before: a restated "C.1" ("e4 e5 2.")
+    # Before: a restated "C.1" ("e4 e5 2."). The sample game follows C.13's list at the appendix's margin, after the
+    # abbreviations' table: the appendix's, one unit with its lead-in, no part of the rule on offering a draw.
+    assert [(r.label, r.kind) for r in sample] == [("sample-game", "paragraph")]
     assert sample[0].text.endswith("Sample game:\n1. e4 e5 2. Nf3 Nf6 3. d4 exd4 4. e5 Ne4 5. Qxd4 d5 6. exd6e.p.\n"
                                    "Nxd6 7. Bg5 Nc6 8. Qe3+ Be7 9. Nbd2 0-0 10. 0-0-0 Re8 11. Kb1 (=)")
