@@ -301,11 +301,11 @@ class _Outline:
         if keyword and (named or not carried) and not self.facts.carried_on(index):
             number = keyword.group("n")
             title = " ".join(stripped.split())  # "LAW 28     THE FIELDER", a PDF's columns
-            # "LAW 1" over "THE PLAYERS": a part's number alone; "Rule 4.5.1", a case's closing citation, heads no
-            # title under it
+            # "LAW 1" over "THE PLAYERS", a part's number alone, takes its title from the line under it; "Rule 4.5.1",
+            # a case book's closing citation, takes none
             below = None if stripped[keyword.end("n"):].strip(" :.–—-") or labels.compound(number) \
                 else self._title_below(index)
-            if below is not None:  # "LAW 1" over "THE PLAYERS": the law's title
+            if below is not None:
                 self.skip.add(below)
                 title = f"{title} {section_title(self.facts.line(below).strip())}"
             # "Rule 7.11 Instigator & Aggressor": a rule's heading, its own text the rule
