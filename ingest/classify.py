@@ -144,7 +144,8 @@ _HEADING_NUMBER = re.compile(rf"^(?:{KEYWORD_FORMS}\s+(?P<named>\d+(?:\.\d+)*)\b
                              r"|(?P<n>\d{1,3}(?:\.(?:\d+|[A-Za-z](?![A-Za-z])))*)(?=[.:)]?(?:\s|$))"
                              r"|(?P<letter>[A-Z])[.:](?=\s))")
 
-TITLE_LINE = re.compile(r"^(?P<title>[\u2190-\u2bff]?[A-Z][\w'’&/ ,.()!–—-]{1,68}[\w)!](?:\s\[\w{1,8}\])?)$")
+TITLE_LINE = re.compile(r"^(?P<title>[\u2190-\u2bff]?[A-Z][\w'’&/ ,.()!–—-]{1,68}[\w)!](?:\s\[\w{1,8}\])?"
+                        r"|[A-Z]\.[ \t][A-Z][\w'’&/ ,.()!:–—-]{1,64}[\w)!])$")  # a lettered part's: "D. Components: Taking"
 
 SENTENCE_END = re.compile(r"[.!?][”\"')\]]*(?:\s+\d+)?$")  # a page number may follow
 

@@ -1073,6 +1073,17 @@ def test_a_short_line_ending_on_a_small_word_carries_its_sentence_on_and_heads_n
     assert any(b.text.startswith("An unregistered person CAN (unless forbidden or prevented") for b in blocks)
 
 
+def test_a_lettered_sections_title_may_hold_a_colon():
+    # A club's rules letter their sections; "D. Components: Taking, Returning, Reporting" was no heading, and its
+    # rules were cited C.1 and C.2 again.
+    blocks = segment("C. Storage & Labelling\n1. Label every box with your team name.\n2. Store parts on shelves.\n"
+                     "D. Components: Taking, Returning, Reporting\n1. Log every component you take.\n"
+                     "2. Return components within a week.\n")
+    assert [(b.label, b.section[-1]) for b in blocks] == [
+        ("C.1", "C. Storage & Labelling"), ("C.2", "C. Storage & Labelling"),
+        ("D.1", "D. Components: Taking, Returning, Reporting"), ("D.2", "D. Components: Taking, Returning, Reporting")]
+
+
 def test_a_chapters_lettered_parts_number_its_rules():
     # A federation's rulebook letters each chapter's parts ("1A General", "2B Competitor Rules") and numbers the
     # rules under them 1A.1, 1A.1.1; a "10k." race is an item, not a crash.
