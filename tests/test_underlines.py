@@ -1,5 +1,8 @@
 """Headings plain text underlines or marks with "=" (reStructuredText and AsciiDoc sources added as they are),
 read as marked headings mapped into the file, and the cut they make."""
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from ingest.formats import read
 from ingest.formats.underlines import underlined_headings
 from ingest.text import MappedText
@@ -52,6 +55,15 @@ def test_a_bold_run_in_opening_a_line_of_text_heads_nothing(tmp_path):
     assert next(r for r in rulings if r.text.startswith("If all damage")).section.endswith("Creatures > Life & Death")
 
 
+def test_titles_stacked_under_one_another_each_keep_their_line():
+    # "Second" stands right under the first title's underline, which is no overline of it.
+    text = "Title\n=====\nSecond\n======\n\nText here.\n\nThird\n-----\n"
+    doc = underlined_headings(MappedText.of(text))
+    assert doc.text == "# Title\n# Second\n\nText here.\n\n## Third\n"
+    assert all(0 <= offset <= len(text) for offset in doc.offsets)
+    assert text[doc.offsets[doc.text.index("Second")]:].startswith("Second")
+
+
 def test_a_lone_underline_a_separator_or_a_bracketed_line_is_no_title():
     one = "Rules\n-----\n\nPlay fair.\n"
     assert underlined_headings(MappedText.of(one)).text == one  # one underline makes no document of them
@@ -70,3 +82,15 @@ def test_asciidoc_sections_are_headings_and_its_block_markup_goes(tmp_path):
     # A converted text's page markers are no sections, though they open with "=".
     pages = "=== Page 1 ===\nRules of the game.\n=== Page 2 ===\nMore rules.\n== Page 3 ==\n"
     assert underlined_headings(MappedText.of(pages)).text == pages
+
+
+LINES = ["Title", "Second title", "A sentence ends here.", "", "=====", "------", "~~~~", "== Combat", "[NOTE]",
+         "====", "- item", "1. Rule", "   indented", "#", "Roll dice"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(LINES), max_size=30).map("\n".join), st.booleans())
+def test_underlined_headings_never_fail_and_map_inside_the_text(text, asciidoc):
+    doc = underlined_headings(MappedText.of(text), asciidoc)
+    assert len(doc.offsets) == len(doc.text) + 1
+    assert all(0 <= offset <= len(text) for offset in doc.offsets)

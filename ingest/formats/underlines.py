@@ -44,16 +44,19 @@ def underlined_headings(doc: MappedText, asciidoc: bool = False) -> MappedText:
         starts.append(at)
         at += len(line) + 1
     found = []  # (title line, level style, overlined)
+    underlines: set[int] = set()
     for index in range(1, len(lines)):
         mark = _adornment(lines[index])
         title = lines[index - 1].strip()
         if mark is None or not title or len(title) > _LONGEST_TITLE or _adornment(title) or _attribute(title) \
                 or title.endswith((".", ",", ";", ":")) or len(lines[index].rstrip()) < len(title) - _SLACK:
             continue
-        over = index >= 2 and _adornment(lines[index - 2]) == mark
-        if not over and index >= 2 and lines[index - 2].strip():
+        # an overline, unless it underlines the title before ("Title" / "=====" / "Second" / "======")
+        over = index >= 2 and _adornment(lines[index - 2]) == mark and index - 2 not in underlines
+        if not over and index >= 2 and lines[index - 2].strip() and index - 2 not in underlines:
             continue  # a title stands apart from the text above it: this underlines a paragraph's last line
         found.append((index - 1, (mark, over)))
+        underlines.add(index)
     if len(found) < _HEADINGS:
         return _equals_headings(doc, lines, starts) if asciidoc else doc
     styles: list[tuple[str, bool]] = []
