@@ -467,7 +467,8 @@ FRAGMENTS = ["Roll", " ", "\n", "\n\n", "1. ", "- ", "# ", "*", "**", "_", "`", 
              "[a](#b)", "&amp;", "&#x27;", "&", "<", ">", "<p>", "</p>", "<li>", "<ol start=3>", "</ol>", "<table>",
              "<tr>", "<td>", "</table>", "<br>", "<pre>", "</pre>", "<!--", "-->", "<![x]>", "<script>", "<nav>",
              "</nav>", "<div hidden>", "</div>", "| a | b |\n|---|---|\n", "```\n", "    ", "\t", "> ",
-             "---\ntitle: x\n---\n"]
+             "---\ntitle: x\n---\n", "##Rules\n", "version: 2\n", "---\n", "- [Setup](#setup)\n",
+             "<td rowspan=\"3\">", "</td>", "</tr>", "<a href=\"#x\">&para;</a>", "<span class=\"sr-only\">"]
 
 
 @settings(max_examples=300, deadline=None)
