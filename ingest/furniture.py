@@ -271,12 +271,15 @@ def _edge(text: str, lines: list[tuple[int, int]], page: list[int]) -> list[int]
     return edge
 
 
+def _line_before(stripped: list[str], index: int) -> str:
+    """The last line before line `index` that is not blank, or ""."""
+    return next((stripped[i] for i in range(index - 1, -1, -1) if stripped[i]), "")
+
+
 def _under_headings(stripped: list[str], indices: list[int]) -> bool:
     """Does a recurring line stand, each time, right under a heading the markup marks ("### Fulfill Your Vow" over
     "Progress Move"): a tag of what each heads, no page's furniture?"""
-    def under(index: int) -> bool:
-        return next((stripped[i] for i in range(index - 1, -1, -1) if stripped[i]), "").startswith("#")
-    return all(map(under, indices))
+    return all(_line_before(stripped, index).startswith("#") for index in indices)
 
 
 def _in_sentences(stripped: list[str], indices: list[int]) -> bool:
@@ -286,7 +289,7 @@ def _in_sentences(stripped: list[str], indices: list[int]) -> bool:
     sentence of the line before ("small bet limit.")? A running head carries on no sentence of its own, and a
     line in lower case after a finished one ("posted Jul 27, 2015 | back to top") opens none."""
     def inside(index: int) -> bool:
-        before = next((stripped[i] for i in range(index - 1, -1, -1) if stripped[i]), "")
+        before = _line_before(stripped, index)
         after = next((stripped[i] for i in range(index + 1, len(stripped))  # a page's address is no sentence
                       if stripped[i] and not _PAGE_NUMBER.match(stripped[i]) and not _ADDRESS.search(stripped[i])), "")
         finished = not before or before.endswith(tuple(_SENTENCE_END))

@@ -171,7 +171,7 @@ FORMATS = (
            reader="ingest.formats.data:read_yaml", document="data"),
     # What nothing else recognises (.txt says nothing: a .txt file may hold markdown). reStructuredText and AsciiDoc
     # sources are text whose headings are underlined or marked with "=" (`formats.underlines`), never markdown.
-    Format("text", "text/plain", "text", (".rst", ".rest", ".adoc", ".asciidoc")),
+    Format("text", "text/plain", "text", (".rst", ".rest", *ASCIIDOC)),
 )
 _BY_SUFFIX = {suffix: found for found in FORMATS for suffix in found.suffixes}
 _BY_NAME = {found.name: found for found in FORMATS}

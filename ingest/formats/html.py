@@ -398,16 +398,18 @@ class _Reader(HTMLParser):
     def spanned(self) -> list[MappedText]:
         """The open row's cells, with those spanning down from rows above set in their columns ("| 1.2 | Turning
         back on opponent | | YELLOW | RED |" under a row whose penalty cells span it): a row reads whole."""
-        cells, own, spanning = [], list(zip(self.row, self.row_spans)), {}
+        cells, own, spanning = [], iter(zip(self.row, self.row_spans)), {}
+        remaining, last = len(self.row), max(self.spanning, default=-1)  # linear in the row's columns
         column = 0
-        while own or any(at >= column for at in self.spanning):
+        while remaining or column <= last:
             if column in self.spanning:
                 left, cell = self.spanning.pop(column)
                 cells.append(cell)
                 if left > 1:
                     spanning[column] = (left - 1, cell)
-            elif own:
-                cell, rows = own.pop(0)
+            elif remaining:
+                cell, rows = next(own)
+                remaining -= 1
                 cells.append(cell)
                 if rows > 1 and len(cell.text) <= _SPANNED_CHARS:
                     spanning[column] = (rows - 1, cell)

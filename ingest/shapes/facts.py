@@ -231,7 +231,8 @@ def document_facts(text: str) -> Facts:
         width=lengths[int(0.9 * (len(lengths) - 1))] if lengths else 0,
         top_rules=numbers_rules_from_the_top(readings, numbers), lone=lone, steps=frozenset(stepped(lines)),
         listed=frozenset(contents_pairs(lines, readings, following) if lone else ()),
-        spaced_out=_spaced_out(lines, readings), marked=any(reading.marked for reading in readings), answered=_answered(lines, readings), named=_named(lines, readings),
+        spaced_out=_spaced_out(lines, readings), marked=any(reading.marked for reading in readings),
+        answered=_answered(lines, readings), named=_named(lines, readings),
         printed=_printed(lines, readings, numbers), **_annotations(lines, readings, following))
 
 
