@@ -24,6 +24,7 @@ def test_a_plain_words_question_in_the_search_query_finds_the_ruling(page, urls)
     page.select_option("select[name=game]", label="Dragon Dice")
     page.locator("form.sql input[type=submit]").click()
     expect(page.locator("td.col-ref").first).to_be_visible()
+    page.wait_for_load_state()  # the whole table parsed, not only its first row
     assert set(page.locator("td.col-game").all_inner_texts()) == {"Dragon Dice"}
     links = [link.get_attribute("href") for link in page.locator("td.col-link a").all()[:3]]
     assert f"{app_url}/r/{RESERVE}" in links
@@ -37,7 +38,7 @@ def test_the_table_search_box_finds_the_rulings_holding_every_word(page, urls):
     page.fill("input#_search", "reserve army mag")  # the last word still being typed
     page.press("input#_search", "Enter")
     expect(page.locator(f'a[href$="{ROW}"]')).to_have_count(1)
-    assert page.locator("td.col-text").count() == 2  # the two rulings that hold all three
+    expect(page.locator("td.col-text")).to_have_count(2)  # the two rulings that hold all three
 
 
 def test_facet_values_wrap_between_words_never_inside_one(page, urls):

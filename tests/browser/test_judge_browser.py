@@ -2,6 +2,8 @@
 desktop's and a phone's width: a rule asked for as "rule X" is the answer; its citation names the printed page,
 opens that page of the PDF, and copies with the game, the source, its edition and the page; the game chosen for
 one question stays chosen for the next, and no other game's ruling appears within it."""
+import re
+
 import pytest
 from harness import CHROMIUM
 
@@ -39,6 +41,8 @@ def ask(page, question: str, game: str | None = None) -> None:
     if game is not None:
         page.select_option("#game", game)
     page.click("form.ask button[type=submit]")
+    # The click returns once the answer's URL is committed, before its page is parsed: wait for the page itself.
+    page.wait_for_url(re.compile(r"[?&]q="), wait_until="load")
 
 
 def fits_the_width(page) -> bool:
@@ -84,6 +88,7 @@ def test_the_game_chosen_stays_chosen_for_the_next_question_and_keeps_other_game
     expect(page.locator("#game")).to_have_value("lorcana")
     ask(page, "How much damage does a challenge deal?")
     assert "game=lorcana" in page.url
+    expect(page.locator("article.ruling .ref").first).to_be_visible()
     refs = page.locator("article.ruling .ref").all_inner_texts()
     assert refs and all(ref.startswith("Lorcana") for ref in refs), refs
     assert not page.locator(".other-game").count()
