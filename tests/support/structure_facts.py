@@ -30,8 +30,10 @@ import shutil
 import sqlite3
 import tomllib
 import unicodedata
+from collections import Counter
 from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
+from functools import cache
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
@@ -314,7 +316,9 @@ def _own_label(original: str, start: int, title: str) -> str:
         return item
     # the last line before, blank lines and lines of tags only ("</h4>") skipped
     before_lines = original[max(0, line_start - 2000):line_start].split("\n")
-    at = next((n for n in range(len(before_lines) - 1, -1, -1) if re.sub(r"<[^>]*>", "", before_lines[n]).strip()), -1)
+    running = _running_lines(original)
+    at = next((n for n in range(len(before_lines) - 1, -1, -1) if re.sub(r"<[^>]*>", "", before_lines[n]).strip()
+               and _unpaged(before_lines[n]) not in running), -1)
     above = before_lines[at] if at >= 0 else ""
     if re.search(r"</h[1-6]>\s*$", above) and not re.search(r"<h[1-6]\b", above):
         # a heading wrapped over lines ("<h4>(2.5) References to … in Game" / "Areas</h4>"): read whole
@@ -325,6 +329,22 @@ def _own_label(original: str, start: int, title: str) -> str:
     if label and rest == "":  # a label alone over the text ("2.4.2." over "Section 1.16 details…")
         return label
     return _label_at(original[start:start + 80]) or (label if label and rest == normal(title) else "")
+
+
+@cache
+def _running_lines(original: str) -> frozenset[str]:
+    """A print's running heads and feet: lines printed on three pages or more, the same but for a page number at
+    their end ("11/28/26, 9:49 PM Pluck Rules", "file:///…/rules.html 2/3"). A reader looking for the label over a
+    unit passes over them (a heading ending one page, its text opening the next)."""
+    counts = Counter(_unpaged(line) for line in original.split("\n"))
+    return frozenset(line for line, n in counts.items() if n >= 3 and len(line) > 12)
+
+
+def _unpaged(line: str) -> str:
+    return _PAGE_AT_END.sub("#", line.strip())
+
+
+_PAGE_AT_END = re.compile(r"\d+(?:\s*/\s*\d+)?$")
 
 
 _LIST_TAG = re.compile(r"<(/?)(ol|ul|li)\b([^>]*)>", re.IGNORECASE)
