@@ -252,9 +252,13 @@ def _ends_on_small_word(words: list[str]) -> bool:
 
 def _headings(cut: Cut) -> list[str]:
     seen: dict[str, None] = {}
+    # The part every section opens with is the source's root (the manifest's section, or the title heading over
+    # the whole document); a document added with none opens its sections with its own first headings.
+    firsts = {ruling.section.split(" > ", 1)[0] for ruling in cut.rulings}
+    skip = 1 if len(firsts) == 1 else 0
     for ruling in cut.rulings:
         # A subrule's section ends with its rule ("… > 1.4.2 If a card…"): a rule, no heading.
-        for part in ruling.section.split(" > ")[1:]:
+        for part in ruling.section.split(" > ")[skip:]:
             if part not in seen and not _RULE_PART.match(part) and _fragment(part):
                 seen[part] = None
     # A front matter's lines stand as headings of the document: none may be a scrap of a sentence.

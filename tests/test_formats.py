@@ -488,3 +488,14 @@ def test_a_template_engines_tags_left_in_a_saved_page_are_no_text(tmp_path):
     (tmp_path / "rules.html").write_text(page, encoding="utf-8")
     text = read(tmp_path / "rules.html").text.text
     assert "Each player takes five stones." in text and "{" not in text
+
+
+def test_a_blockquoted_sidebars_headings_sit_under_the_section_it_stands_in(tmp_path):
+    # "> ##### Using Attributes…" boxed inside "##### Determine Attribute…" is part of it, not its sibling; the
+    # next heading of the document's own level closes both.
+    path = tmp_path / "combat.md"
+    path.write_text("# Combat\n\n#### Make an Attack\n\n##### Determine Attribute\n\nEvery attack is a roll.\n\n"
+                    "> ##### Using Attributes\n>\n> Combat is a swirl of action rolls.\n\n##### Choose Your Target\n\n"
+                    "The range depends on the attack.\n", encoding="utf-8")
+    text = read(path).text.text
+    assert "###### Using Attributes" in text and "##### Choose Your Target" in text

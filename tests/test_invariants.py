@@ -114,6 +114,20 @@ def test_a_table_row_caption_or_sentence_fragment_as_a_heading_is_named(heading)
     assert next(i for i in found if i["name"] == "headings")["count"] == 1
 
 
+def test_a_sentence_heading_at_the_top_of_a_document_added_without_a_root_is_named():
+    # `rulings add` gives a document no root section: its own first headings open the sections, and one that is a
+    # sentence ("Chapter 2 offered…") closing the title heading is a heading like any other.
+    sentence = "Chapter 2 offered the following types of outcomes as some of the possibilities for adding a twist to a success:"
+    rulings = [_Ruling("r1", "Chapter 7: Combat > Starting Combat", "", "", "Roll for initiative.", "paragraph", 1),
+               _Ruling("r2", f"{sentence} > Waste Time", "", "", "Melchior stalls.", "paragraph", 2)]
+    found = invariants.check(invariants.Cut("", rulings, {"r1": "Starting Combat 1", "r2": "Waste Time 1"}))
+    assert next(i for i in found if i["name"] == "headings")["count"] == 1
+    # A root every section shares is the document's, no heading of it.
+    rooted = [_Ruling("r1", f"{sentence} > Starting Combat", "", "", "Roll for initiative.", "paragraph", 1)]
+    found = invariants.check(invariants.Cut("", rooted, {"r1": "Starting Combat 1"}))
+    assert not next(i for i in found if i["name"] == "headings")["count"]
+
+
 @pytest.mark.parametrize("heading", ["Attach To", "Find Something You Weren’t Looking For", "Zone of Control (abbr. ZOC)",
                                      "Attack vs. Defense", "St. Lazarus"])
 def test_a_title_case_heading_ending_on_a_capitalised_small_word_is_a_heading(heading):

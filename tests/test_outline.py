@@ -1455,3 +1455,13 @@ def test_a_title_blocks_authors_and_date_finish_what_stands_above_the_first_head
     blocks = segment(text)
     assert blocks[-1].section[-1] == "Overview and Objective"
     assert blocks[-1].text.startswith("Each player has a team")
+
+
+def test_a_sentence_opening_with_a_chapters_name_heads_nothing():
+    # "Chapter 2 offered the following…" is a sentence of the section it stands in, not chapter 2: the rulings
+    # after it stay under "Success with a Twist".
+    blocks = segment("## Success with a Twist\n\nChapter 2 offered the following types of outcomes as some of the "
+                     "possibilities for adding a twist to a success:\n\n- Expend a resource\n- Waste time\n\n"
+                     "### Waste Time\n\nMelchior weaves a mighty spell, and the rodents scatter.\n")
+    assert {b.section[:2] for b in blocks} == {("Rules", "Success with a Twist")}
+    assert next(b for b in blocks if b.text.startswith("Melchior")).section[-1] == "Waste Time"

@@ -82,6 +82,11 @@ class Outline:
             self._line(None, at, "#" * level + " ", run)
             self._level = level
 
+    @property
+    def level(self) -> int:
+        """The level of the last heading written."""
+        return self._level
+
     def bold(self, run: MappedText, depth: int = 0) -> None:
         """A paragraph wholly in bold: a heading one level below the document's last heading when it reads as
         one ("Late Arrival", "Can a unit retreat twice?") and body text follows it, else a paragraph."""

@@ -160,6 +160,7 @@ class _Reader:
         self.out = out
         self.limits = limits
         self.metadata: dict = {}
+        self.sidebar: int | None = None  # inside a blockquote: the level of the heading it stands under
         self.lines = LineIndex(source)
         self.cursor = 0  # where the next inline text is looked for; only moves forward
         self.limit = 0   # end of the block being read
@@ -200,7 +201,8 @@ class _Reader:
         kind = node.type
         if kind == "heading":
             run = self.inline(node.children[0])
-            self.out.heading(int(node.tag[1]), run, self.line_at(node.map[0]))
+            level = int(node.tag[1]) if self.sidebar is None else min(6, max(int(node.tag[1]), self.sidebar + 1))
+            self.out.heading(level, run, self.line_at(node.map[0]))
             if node.tag == "h1" and "title" not in self.metadata and run.text.strip():
                 self.metadata["title"] = " ".join(run.text.split())
         elif kind == "paragraph":
@@ -220,7 +222,12 @@ class _Reader:
         elif kind == "html_block":
             self.html_block(node, depth)
         elif kind == "blockquote":
+            # A sidebar: its headings sit under the section it stands in, whatever their level ("> ##### Using
+            # Attributes…" boxed inside "##### Determine Attribute…" is part of it, no sibling).
+            outer = self.sidebar
+            self.sidebar = self.out.level if outer is None else outer
             self.blocks(node.children, depth)
+            self.sidebar = outer
         return None  # a thematic break and anything unknown write nothing
 
     def html_block(self, node: SyntaxTreeNode, depth: int) -> None:

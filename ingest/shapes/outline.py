@@ -311,14 +311,16 @@ class _Outline:
         # A line carrying on the sentence above ("...follow the rules in\nSection 6.5.") is no heading.
         carried = index and self.facts.line(index - 1).strip() and not self.facts.readings[index - 1].ends_clause
         keyword = reading.keyword
-        named = keyword and names_a_topic(stripped[keyword.end("n"):].strip(" :.–—-") or "-")
+        rest = stripped[keyword.end("n"):].strip(" :.–—-") if keyword else ""
+        named = keyword and names_a_topic(rest or "-")
+        if keyword and rest[:1].islower() and len(rest.split()) > 3:
+            keyword = None  # "Chapter 2 offered the following types of outcomes…": a sentence citing a chapter
         if keyword and (named or not carried) and not self.facts.carried_on(index):
             number = keyword.group("n")
             title = " ".join(stripped.split())  # "LAW 28     THE FIELDER", a PDF's columns
             # "LAW 1" over "THE PLAYERS", a part's number alone, takes its title from the line under it; "Rule 4.5.1",
             # a case book's closing citation, takes none
-            below = None if stripped[keyword.end("n"):].strip(" :.–—-") or labels.compound(number) \
-                else self._title_below(index)
+            below = None if rest or labels.compound(number) else self._title_below(index)
             if below is not None:
                 self.skip.add(below)
                 title = f"{title} {section_title(self.facts.line(below).strip())}"
