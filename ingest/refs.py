@@ -123,9 +123,10 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
     sections: dict[str, list[Ruling]] = {}
     for ruling in rulings:
         sections.setdefault("\0front" if ruling.kind in HEADER_KINDS else ruling.section, []).append(ruling)
+    restarted, recounted = _restarted(sections, marked)
     labels: dict[str, str] = {}
     titled: set[str] = set()  # the rulings named by their title: a term's clipping, not a number's
-    claimed: set[str] = set()
+    claimed: set[str] = {ref_key(number) for number in recounted}  # bare, a recounted number names no one unit
     seen: dict[tuple[str, str], int] = {}  # (anchor, mark) -> the marked units labelled under it so far
     for section, members in sections.items():  # in order of first use: a heading comes before its section
         if section == "\0front":
@@ -151,11 +152,17 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
         # under, never its place in the source.
         below = _below_root(section, root, keep_last=False)
         printed = [label for part in reversed(below) if (label := _printed(part))][:1]
-        # A label opening with the qualifier already is not qualified again ("Master Master Cards 1").
+        # A label opening with the qualifier already is not qualified again ("Master Master Cards 1"). A list
+        # counted afresh is never bare: its heading's label, else its title ("Make a Bane Attack 2"), tells it.
+        restart = section in restarted and not heading
+        qualifiers = (*printed, *_qualifiers(section, root)) if restart else ("", *_qualifiers(section, root), *printed)
         choices = [[own if own.startswith(f"{qualifier} ") else f"{qualifier} {own}".strip() for own in base]
-                   for qualifier in ("", *_qualifiers(section, root), *printed)]
-        if below and not heading and not printed:
-            choices.append([_under_title(" ".join(below[-1].split()), own) for own in base])
+                   for qualifier in qualifiers]
+        if below and not heading and (restart or not printed):
+            under = [_under_title(" ".join(below[-1].split()), own) for own in base]
+            # the heading right over the list names it: by its label when it prints one ("Appendix I 2"), else by
+            # its title ("Scenario Card Anatomy Key 2", under "Appendix IV: Card Anatomy")
+            choices.insert(bool(restart and _printed(below[-1])), under) if restart else choices.append(under)
         for tried in choices:
             if not {ref_key(label) for label in tried} & claimed:
                 base = tried
@@ -193,6 +200,20 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
         used.add(ref_key(ref))
         refs[ruling.id] = ref
     return refs
+
+
+def _restarted(sections: dict[str, list[Ruling]], marked: set[str]) -> tuple[set[str], set[str]]:
+    """The sections whose units are numbered by a list counted afresh in another section too ("1. Determine
+    attribute…" under "Make a Damaging Attack", again under "Make a Bane Attack"), and the numbers so counted:
+    there a number counts only within its heading, and bare ("OL 2") it would read as the document's rule 2."""
+    seen: dict[str, set[str]] = {}
+    for section, members in sections.items():
+        listed = [r for r in members if r.id not in marked and r.kind not in HEADER_KINDS and not _ordinal(r)]
+        if listed and all(r.label.isdigit() for r in listed):  # a list's numbers, no rule numbers among them
+            for ruling in listed:
+                seen.setdefault(ruling.label, set()).add(section)
+    again = {number: found for number, found in seen.items() if len(found) > 1}
+    return {section for found in again.values() for section in found}, set(again)
 
 
 def _numbers_its_units(rulings: list[Ruling], ordinals: set[str]) -> bool:

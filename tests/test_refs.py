@@ -149,12 +149,14 @@ def test_a_prose_rulebook_names_its_paragraphs_by_their_heading_and_count():
     assert refs[:3] == ["X Setup 1", "X Setup 2", "X Setup 3"] and not any("¶" in ref for ref in refs)
 
 
-def test_steps_no_qualifier_tells_apart_take_the_label_their_heading_prints():
+def test_steps_counted_afresh_in_each_appendix_take_the_label_their_heading_prints():
+    # Steps numbered 1, 2 again in each appendix count only within it: none is bare ("X 1" reads as rule 1).
     steps = lambda section: [(section, str(n), f"Step {n}", "clarification") for n in (1, 2)]
     rulings = _numbered_rulebook(*steps("Rules > Appendix I: Setup"), *steps("Rules > Appendix III: Play"),
                                  *steps("Rules > Appendix IV: Tear down"))
     refs = list(ruling_refs(rulings, "X", "Rules").values())
-    assert refs[24:] == ["X 1", "X 2", "X Appendix 1", "X Appendix 2", "X Appendix IV 1", "X Appendix IV 2"]
+    assert refs[24:] == ["X Appendix I 1", "X Appendix I 2", "X Appendix III 1", "X Appendix III 2",
+                         "X Appendix IV 1", "X Appendix IV 2"]
     assert not any("#" in ref for ref in refs)
 
 
@@ -180,7 +182,7 @@ def test_a_ref_never_holds_a_cut_word():
                ruling(2, "Doc > Glossary", "t2", "Supercalifragilisticexpialidociously-wonderful", "glossary"),
                ruling(3, "Doc > Adjudication", "1"), ruling(4, "Doc > Adjudication Notes of the Tournament", "1")]
     assert list(ruling_refs(rulings, "Lorcana", root="Doc").values()) == [
-        "Lorcana challenging/challenged…", "Lorcana #2", "Lorcana 1",
+        "Lorcana challenging/challenged…", "Lorcana #2", "Lorcana Adjudication 1",
         "Lorcana Adjudication Notes of the… 1"]  # no "Supercalifr…", no "Adjudication Notes of t 1"
 
 
@@ -424,3 +426,15 @@ def test_a_heading_opening_with_a_small_word_tells_its_list_apart_by_two_words()
     rulings = _rulings(*[("Rules > Mah-Jong", str(n), f"Hand {n}", "clarification") for n in (1, 2)],
                        *[("Rules > The Goulash", str(n), f"Pass {n}", "clarification") for n in (1, 2)])
     assert list(ruling_refs(rulings, "X", "Rules").values())[2:] == ["X The Goulash 1", "X The Goulash 2"]
+
+
+def test_a_list_counted_afresh_under_unlabelled_headings_is_cited_under_each_heading():
+    # Step lists "1. Determine… 2. Choose… 3. Roll…" under "Make a Damaging Attack" and again under "Make a Bane
+    # Attack": bare, the first list's "OL 2" reads as the document's rule 2 and the second's "OL Make 2" names
+    # neither heading.
+    steps = lambda heading: [(f"Combat > {heading}", str(n), f"Step {n}", "clarification") for n in (1, 2, 3)]
+    rulings = _rulings(*steps("Make a Damaging Attack"), *steps("Make a Bane Attack"))
+    assert list(ruling_refs(rulings, "OL", "").values()) == [
+        *(f"OL Make a Damaging Attack {n}" for n in (1, 2, 3)), *(f"OL Make a Bane Attack {n}" for n in (1, 2, 3))]
+    # One list alone keeps its numbers.
+    assert list(ruling_refs(_rulings(*steps("Make a Damaging Attack")), "OL", "").values()) == ["OL 1", "OL 2", "OL 3"]

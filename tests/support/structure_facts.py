@@ -306,7 +306,7 @@ def _own_label(original: str, start: int, title: str) -> str:
     # after a space, a tag or bold marks (the window may cut a long tag short)
     match = re.search(rf"(?:^|(?<=[\s>*])){_LABEL.pattern}{_MARKUP}$", before, re.IGNORECASE)
     if match and not _BARE.fullmatch(match.group("label")):
-        return match.group("label").strip()
+        return _rendered(original, line_start, match.group("label").strip())
     if re.sub(r"<[^>]*>", "", before).strip():  # words before the unit on its line: no label of its own,
         # unless they are its label and title ("STEP 1-DETERMINE SPEAKER: Randomly determine…")
         label = _label_at(before)
@@ -329,6 +329,24 @@ def _own_label(original: str, start: int, title: str) -> str:
     if label and rest == "":  # a label alone over the text ("2.4.2." over "Section 1.16 details…")
         return label
     return _label_at(original[start:start + 80]) or (label if label and rest == normal(title) else "")
+
+
+def _rendered(original: str, line_start: int, label: str) -> str:
+    """The number markdown shows for an ordered item written "1." after sibling items written "1." too (a list
+    typed "1." for every item is shown 1, 2, 3); any other label as printed."""
+    if label != "1.":
+        return label
+    line = original[line_start:original.find("\n", line_start) % (len(original) + 1)]
+    indent = len(line) - len(line.lstrip())
+    shown = 1
+    for above in reversed(original[max(0, line_start - 20_000):line_start].split("\n")[:-1]):
+        margin = len(above) - len(above.lstrip())
+        if not above.strip() or margin > indent:
+            continue  # a blank line or an item's continuation
+        if margin < indent or not re.match(r"\s*\d{1,3}\.\s", above):
+            break
+        shown += 1
+    return f"{shown}."
 
 
 @cache
