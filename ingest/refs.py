@@ -162,7 +162,10 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
             under = [_under_title(" ".join(below[-1].split()), own) for own in base]
             # the heading right over the list names it: by its label when it prints one ("Appendix I 2"), else by
             # its title ("Scenario Card Anatomy Key 2", under "Appendix IV: Card Anatomy")
-            choices.insert(bool(restart and _printed(below[-1])), under) if restart else choices.append(under)
+            if restart:
+                choices.insert(1 if _printed(below[-1]) else 0, under)
+            else:
+                choices.append(under)
         for tried in choices:
             if not {ref_key(label) for label in tried} & claimed:
                 base = tried

@@ -365,7 +365,7 @@ class _Outline:
             cited = len(number) <= 2 and self._cites_part(index, int(number))
             # Such a part's own text is cited by its number ("Pluck 1" for "1) The Deck"), unless the document
             # numbers rules under that number elsewhere (a timing chart's "1. Deploy Phase" beside rules 1.1–1.5).
-            own = cited and not any(labels.within(printed, number) for printed in self.facts.printed)
+            own = cited and not any(printed != number and labels.within(printed, number) for printed in self.facts.printed)
             return Heading(self._part_level(index, number), title, number, "numbered",
                            shown=shown if len(number) > 2 or cited else (), rule=own)
         if item or self.facts.mid_sentence(index):
