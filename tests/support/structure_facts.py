@@ -500,12 +500,17 @@ def _titled_heading(sample: Sample, units: list[Unit]) -> str:
     want = normal(sample.label)
     for unit in units:
         parts = _segments(unit)
-        if not parts or normal(parts[-1]) != want:
-            continue
-        above = normal(parts[-2]) if len(parts) > 1 else ""
-        parent_ok = above.startswith(normal(sample.parent)) if sample.parent else not above
-        if parent_ok and _has_start(unit, sample.starts):
-            return " > ".join(parts)
+        for at, part in enumerate(parts):
+            if normal(part) != want:
+                continue
+            above = normal(parts[at - 1]) if at else ""
+            parent_ok = above.startswith(normal(sample.parent)) if sample.parent else not above
+            # its first unit opens with its first words; or, a heading with no text of its own, the title of its
+            # first part does ("Special Rules" over "Torus")
+            opens = _has_start(unit, sample.starts) if at == len(parts) - 1 else \
+                normal(parts[at + 1]).startswith(normal(sample.starts))
+            if parent_ok and opens:
+                return " > ".join(parts[:at + 1])
     return ""
 
 
