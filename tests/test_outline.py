@@ -1234,19 +1234,6 @@ def test_a_sections_name_directly_over_its_first_parts_name_makes_both_headings(
     assert sections[-2:] == ["Torus", "Nonagression Pact"]
 
 
-def test_a_sections_name_over_its_first_parts_name_holds_its_parts_until_the_next_such_pair():
-    # A print without blank lines or marks: "Base Game" over "Setting Up", "Moving Pieces", then "Expansion Pieces"
-    # over "The Mosquito", "The Ladybug". Each part sits in its section, not beside it.
-    text = ("Hive is a game for two players that needs no board at all.\nBase Game\nSetting Up\nEach player takes "
-            "the eleven pieces of one colour and places the first piece.\nMoving Pieces\nA piece may move only once "
-            "the queen is placed, and it never splits the hive.\nExpansion Pieces\nThe Mosquito\nThe mosquito takes "
-            "on the movement of any piece it touches at the time.\nThe Ladybug\nThe ladybug moves three spaces, two "
-            "on top of the hive and one down.\n")
-    paths = [b.section[1:] for b in segment(text)][1:]
-    assert paths == [("Base Game", "Setting Up"), ("Base Game", "Moving Pieces"), ("Expansion Pieces", "The Mosquito"),
-                     ("Expansion Pieces", "The Ladybug")]
-
-
 def test_names_listed_after_a_colon_or_broken_from_a_column_are_no_stack_of_headings():
     listed = ("Changes in this version.\nNew in this version:\nBlack Magic Doubling Exclusion Reminder\n"
               "Revised Magical Items Table\nResurrection Spell Timing Clarification (see Breath of Life)\n")

@@ -33,7 +33,6 @@ class Heading:
     shown: tuple[str, ...] = ()
     afresh: bool = False  # numbered, its parts numbered from 1 on their own ("## 4." over "### 1. Unlock Phase")
     runs_on: int = 0  # where its own text begins in its line, when that runs on ("Rule 7.8 Kneeing is the act…")
-    group: bool = False  # titled, right over its first part's title ("Special Rules" / "Torus"): its parts follow
 
 
 def numbered_lines(text: str):

@@ -383,9 +383,7 @@ class _Outline:
             return Heading(1, section_title(stripped), heading_number(stripped), "caps")
         if self._titled(index, stripped) or (not carried and GLOSSARY.match(stripped)
                                              and self.glossary.opens(index)):
-            below = self.facts.line(index + 1).strip() if index + 1 < len(self.facts.lines) else ""
-            return Heading(0, section_title(stripped), heading_number(stripped), "titled",
-                           group=bool(below) and self._stands_apart(index + 1, below, under_heading=True))
+            return Heading(0, section_title(stripped), heading_number(stripped), "titled")
         return None
 
     def _part_level(self, index: int, number: str) -> int:
@@ -571,10 +569,8 @@ class _Outline:
     def _open(self, heading: Heading, index: int) -> None:
         self._enter_changelog(heading, index)
         if heading.kind == "titled":
-            # A title line is a topic inside the marked or capitalised heading above it, never inside a numbered one;
-            # inside the title over its first part's title ("Special Rules" / "Torus"), until the next such pair.
-            while self.headings and self.headings[-1].kind in ("titled", "numbered") and (
-                    heading.group or not self.headings[-1].group):
+            # A title line is a topic inside the marked or capitalised heading above it, never inside a numbered one.
+            while self.headings and self.headings[-1].kind in ("titled", "numbered"):
                 self.headings.pop()
             heading.level = self.headings[-1].level + 1 if self.headings else 1
         else:
