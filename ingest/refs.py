@@ -3,6 +3,7 @@ label built from the document's own numbering, unique across the database and at
 from __future__ import annotations
 
 import re
+import string
 from collections import Counter
 from collections.abc import Iterable
 from itertools import chain, count
@@ -126,7 +127,8 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
     restarted, recounted = _restarted(sections, marked)
     labels: dict[str, str] = {}
     titled: set[str] = set()  # the rulings named by their title: a term's clipping, not a number's
-    claimed: set[str] = {ref_key(number) for number in recounted}  # bare, a recounted number names no one unit
+    claimed: set[str] = set()
+    recounted_keys = {ref_key(number) for number in recounted}  # bare, a recounted number names no one unit
     seen: dict[tuple[str, str], int] = {}  # (anchor, mark) -> the marked units labelled under it so far
     for section, members in sections.items():  # in order of first use: a heading comes before its section
         if section == "\0front":
@@ -166,8 +168,12 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
                 choices.insert(1 if _printed(below[-1]) else 0, under)
             else:
                 choices.append(under)
+        # A list's steps ("1"…"16", "12c") take no number another list counts too; a section's rules ("2", "2.1")
+        # keep the document's numbers.
+        listed = all(own.rstrip(string.ascii_lowercase).isdigit() for own in base)
+        held = claimed | recounted_keys if listed else claimed
         for tried in choices:
-            if not {ref_key(label) for label in tried} & claimed:
+            if not {ref_key(label) for label in tried} & held:
                 base = tried
                 break
         for ruling, label in zip(members, base, strict=True):

@@ -255,20 +255,6 @@ def test_numbered_headings_are_cited_by_their_numbers(tmp_path):
     assert audit.audit(source.cleaned_text, source.rulings, source.original_text)["verdict"] == "good"
 
 
-def test_a_numbered_parts_text_is_cited_by_its_number_whole(tmp_path):
-    # A web page's parts "1) The Deck" with no rules numbered under them: the text under each is cited "QR 2", never
-    # by a count under the part's title ("QR 2 Pick Dealer 1"), and all its paragraphs go with it.
-    text = ("House Rules of Quota\nWhat Makes It Different\nMost trick games ask you to collect points. This one "
-            "asks you to meet a quota.\n1) The Deck\nUse a standard deck without the jokers. Deal the whole deck."
-            "\n2) Pick Dealer\nEach player draws one card. The lowest card deals.\n\nIf two players tie for "
-            "lowest, both draw again.\n3) Scoring\nA player who misses the quota takes one point against.\n")
-    source = parsed(_write(tmp_path, "quota.txt", text))
-    refs = ruling_refs(list(source.rulings), "QR")
-    assert [(refs[r.id], r.title) for r in source.rulings][1:] == [
-        ("QR 1", "The Deck"), ("QR 2", "Pick Dealer"), ("QR 3", "Scoring")]
-    assert source.rulings[2].text.endswith("both draw again.")
-
-
 def test_numbered_headings_cited_only_by_their_titles_make_the_cut_poor(tmp_path):
     # Too few numbered lines to judge a numbering scheme, but each heads a part the document cites by its number
     # ("1) The Deck"): a cut naming the parts only by their titles loses what a judge would cite.

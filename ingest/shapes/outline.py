@@ -259,25 +259,11 @@ class _Outline:
         # Still open at the document's end: the section's heading, with the number it was printed with.
         if any(heading.number and heading.title == tail[0].section[depth - 1] for heading in self.headings):
             for block, lines in zip(tail, texts):
-                if (notice := self._notice_after(block)) is not None:
-                    self.blocks.append(notice)  # a part's text, then its own paragraph stating the rights
-                elif _states_rights(lines):
+                if _states_rights(lines):
                     block.kind = "title"
         elif any(RIGHTS.search(line) for lines in texts for line in lines):
             for block in tail:
                 block.kind = "title"
-
-    def _notice_after(self, block: Block) -> Block | None:
-        """The paragraphs closing `block` (a numbered part's text runs on over blank lines) that state the
-        document's rights, taken out of it as back matter; None when its last paragraph states none."""
-        cut = next((n for n in range(len(block.pieces) - 1, 0, -1)
-                    if "\n\n" in self.facts.text[block.pieces[n - 1][1]:block.pieces[n][0]]), None)
-        if cut is None or not _states_rights(self.facts.text[block.pieces[cut][0]:block.end].split("\n")):
-            return None
-        notice = Block(block.section, block.label, "", block.pieces[cut:], kind="title")
-        notice.title = first_sentence(self.facts.text[notice.start:notice.end])
-        del block.pieces[cut:]
-        return notice
 
     def _resumed(self, index: int, stripped: str) -> Block | None:
         """The rule whose sentence a line finishes after its list of numbered subrules ("If players cannot
@@ -362,12 +348,8 @@ class _Outline:
             # "5. Equipment" is part 1 of that, not part 1). A run of parts is cited as its first part is.
             chapter = self.heading_numbers.get(number[:-2]) if len(number) > 2 else None
             shown = (*([f"{chapter.number} {chapter.title}"] if chapter else []), f"{number} {title}")
-            cited = len(number) <= 2 and self._cites_part(index, int(number))
-            # Such a part's own text is cited by its number ("Pluck 1" for "1) The Deck"), unless the document
-            # numbers rules under that number elsewhere (a timing chart's "1. Deploy Phase" beside rules 1.1–1.5).
-            own = cited and not any(printed != number and labels.within(printed, number) for printed in self.facts.printed)
             return Heading(self._part_level(index, number), title, number, "numbered",
-                           shown=shown if len(number) > 2 or cited else (), rule=own)
+                           shown=shown if len(number) > 2 or self._cites_part(index, int(number)) else ())
         if item or self.facts.mid_sentence(index):
             return None  # a unit, or words set on a line of their own mid-sentence ("The" / "INSTALL COST" / "of a…")
         # A glossary or an update summary closes the chapters before it, even when the summary then reprints
