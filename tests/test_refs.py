@@ -438,3 +438,8 @@ def test_a_list_counted_afresh_under_unlabelled_headings_is_cited_under_each_hea
         *(f"OL Make a Damaging Attack {n}" for n in (1, 2, 3)), *(f"OL Make a Bane Attack {n}" for n in (1, 2, 3))]
     # One list alone keeps its numbers.
     assert list(ruling_refs(_rulings(*steps("Make a Damaging Attack")), "OL", "").values()) == ["OL 1", "OL 2", "OL 3"]
+    # A section's rules ("2", "2.1") keep the document's numbers beside those lists.
+    rules = [("Combat > Powers", label, f"Power {label}", "rule") for label in ("2", "2.1", "2.2")]
+    refs = list(ruling_refs(_rulings(*rules, *steps("Make a Damaging Attack"), *steps("Make a Bane Attack")), "OL",
+                            "").values())
+    assert refs[:3] == ["OL 2", "OL 2.1", "OL 2.2"] and refs[3] == "OL Make a Damaging Attack 1"
