@@ -3,11 +3,12 @@ stored rulings (ref, kind, section, label, title, text) of every seed (as `rulin
 corpora and collected document (each added alone to a copy of `--db`, without vectors, as `rulings add FILE --game
 G` adds it), with each source's title, as JSON lines; `compare` prints, per document, the rows gone and new.
 
-    python benchmarks/cut_dump.py dump OUT.jsonl [--db rulings.db]
+    python benchmarks/cut_dump.py dump OUT.jsonl [--db rulings.db] [--also FOLDER ...]
     python benchmarks/cut_dump.py compare BEFORE.jsonl AFTER.jsonl [--show 4]
 
 A dump of every document takes about 30 s on two cores. Run `dump` before and after a change, then `compare`:
-every difference should be a fix.
+every difference should be a fix. `--also` adds the documents of folders collected for a probe (documents nobody
+here had read, not committed): how a change is checked on layouts the corpora lack.
 """
 from __future__ import annotations
 
@@ -51,15 +52,31 @@ def _added(job: tuple) -> list[dict]:
         {"doc": document.name, "source_title": title, "verdict": report["audit"]["verdict"]}]
 
 
-def dump(out: Path, base: Path) -> None:
-    """Write every document's stored rulings to `out` (see the module docstring)."""
+# What a folder of documents collected for development holds besides them: notes, cuts, conversions.
+_ALSO_SUFFIXES = (".pdf", ".md", ".html", ".htm", ".rst", ".adoc", ".docx")
+
+
+def _also(folders: list[Path]) -> list:
+    """The documents in `folders` (not in the repository: collected for a probe, their licences unchecked), each
+    under its folder's name, its game made from its file's name."""
+    from support.documents import Document
+    found = sorted(path for folder in folders for path in folder.iterdir()
+                   if path.suffix in _ALSO_SUFFIXES and path.stem.upper() not in ("README", "PROVENANCE"))
+    return [Document(f"{path.parent.name}/{path.name}", path,
+                     "-".join("".join(c if c.isalnum() else " " for c in path.stem.lower()).split())[:30] or "game")
+            for path in found]
+
+
+def dump(out: Path, base: Path, also: list[Path] = ()) -> None:
+    """Write every document's stored rulings to `out` (see the module docstring), and those of the documents in
+    the folders `also`."""
     from support.documents import every_document
     with out.open("w", encoding="utf-8") as file, sqlite3.connect(base) as conn:
         for source, *row in conn.execute(f"SELECT source, {', '.join(COLUMNS)} FROM rulings "
                                          "ORDER BY source, position"):
             file.write(json.dumps({"doc": f"seed:{source}", **dict(zip(COLUMNS, row))}, ensure_ascii=False) + "\n")
         with ProcessPoolExecutor(2) as pool:
-            for rows in pool.map(_added, [(document, base) for document in every_document()]):
+            for rows in pool.map(_added, [(document, base) for document in [*every_document(), *_also(list(also))]]):
                 file.writelines(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
 
 
@@ -88,13 +105,15 @@ def main() -> None:
     dumping = commands.add_parser("dump")
     dumping.add_argument("out", type=Path)
     dumping.add_argument("--db", type=Path, default=ROOT / "rulings.db")
+    dumping.add_argument("--also", type=Path, nargs="*", default=[],
+                         help="folders of documents collected for development, dumped too")
     comparing = commands.add_parser("compare")
     comparing.add_argument("before", type=Path)
     comparing.add_argument("after", type=Path)
     comparing.add_argument("--show", type=int, default=4)
     args = parser.parse_args()
     if args.command == "dump":
-        dump(args.out, args.db)
+        dump(args.out, args.db, args.also)
     else:
         compare(args.before, args.after, args.show)
 
