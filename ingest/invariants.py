@@ -61,7 +61,8 @@ _BLOCK_TAG = re.compile(r"(?i)<(?:/?(?:p|li|h[1-6]|div|dd|dt|blockquote|ul|ol)\b
 _TAG = re.compile(r"<[^<>]{0,500}+>")
 # A paragraph that is a question of its own: an asking word first, asking before its first sentence ends.
 _ASKED = re.compile(rf"^(?=[A-Z])(?i:{ASKING_WORD.pattern})[^.!?\n]{{4,400}}+\?")
-_LIST_ITEM = re.compile(r"^[ \t]*+(?:[-*+•]|\d{1,3}+[.)])[ \t]")
+# A list's item opening a line: a bullet, a number, a letter, pandoc's "#." or a bracketed letter or numeral.
+_LIST_ITEM = re.compile(r"^[ \t]*+(?:[-*+•]|\d{1,3}+[.)]|[A-Za-z#][.)]|\((?:[a-z]|[ivx]{1,5}+|\d{1,3}+)\))[ \t]")
 _A_WORD = re.compile(r"\w")
 _CAPTION = re.compile(r"(?i)^(?:figure|fig\.|diagram|image|illustration|table)[ \t]++\d")
 _SMALL_END = frozenset({"a", "an", "and", "as", "at", "by", "for", "from", "if", "in", "is", "of", "on", "or", "the",
@@ -289,14 +290,17 @@ def _one_line(ruling) -> bool:
 
 def _document_paragraph_words(lines: list[str], ruling) -> int | None:
     """Words in the longest paragraph of the document over the ruling's lines of its file (`lines`, the
-    document's text as read): paragraphs end at blank lines and at the block tags of HTML (a paragraph, list
-    item, heading, division or line break; a table's rows stay one paragraph, as in the stored text). None
+    document's text as read): paragraphs end at blank lines, at a list's items opening lines (a bylaw's "A." /
+    "1." / "a." / "(i)" that a reader ran into one paragraph are many) and at the block tags of HTML (a paragraph,
+    list item, heading, division or line break; a table's rows stay one paragraph, as in the stored text). None
     where the ruling gives no lines of the file."""
     citation = getattr(ruling, "citation", None)
     if citation is None or not 0 < citation.file_line_start <= citation.file_line_end <= len(lines):
         return None
     longest = words = 0
     for line in lines[citation.file_line_start - 1:citation.file_line_end]:
+        if _LIST_ITEM.match(line):
+            longest, words = max(longest, words), 0
         for at, piece in enumerate(_BLOCK_TAG.split(line)):
             if at or not piece.strip(" \t\r"):  # a block tag or a blank line parts paragraphs
                 longest, words = max(longest, words), 0

@@ -160,6 +160,20 @@ def test_a_unit_a_reader_ran_onto_one_line_from_many_paragraphs_of_the_document_
     assert next(i for i in found if i["name"] == "long")["examples"] == ["Index 1"]
 
 
+def test_a_unit_holding_a_bylaws_items_that_markdown_ran_into_one_paragraph_is_named():
+    # A club's bylaws in pandoc markdown: "A." / "#." / "(i)" items, indented, no blank line between them; CommonMark
+    # reads the article as one paragraph, and a cut that kept it whole (2,500 words) had made "one paragraph".
+    from model.records import Citation
+    items = [f"{marker}  The officer shall keep the records of the club and report on them at every meeting {n}."
+             for n, marker in enumerate(["A.", "    1.", "    #.", "        a.", "        (i)", "#."] * 8)]
+    text = "# Article IV. Members\n\n" + "\n".join(items) + "\n"
+    article = _Ruling("r1", "Article IV. Members", "", "", " ".join(i.strip() for i in items), "paragraph", 1)
+    article.citation = Citation("s", 3, 2 + len(items), 0, 0, 3, 2 + len(items))
+    assert len(article.text.split()) > 300
+    found = invariants.check(invariants.Cut(text, [article], {"r1": "Article IV. Members 1"}))
+    assert next(i for i in found if i["name"] == "long")["examples"] == ["Article IV. Members 1"]
+
+
 def test_an_item_cited_at_another_nesting_level_than_its_parent_is_named():
     # Item c. of 3.2.6 must be 3.2.6.c, never 4.5c.
     rulings = [_Ruling("p", "Rules", "3.2.6", "", "Some effects:", "rule", 1),
