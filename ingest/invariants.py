@@ -8,6 +8,8 @@ A count is never zero by luck of a threshold: each invariant names units a reade
 - headings: no table row, figure caption or sentence fragment as a heading;
 - long: no unit over 300 words unless it is one paragraph of the document (of its stored text and of the
   document over its lines);
+- run-ins: a section whose parts open with run-in sub-headings ("**Relays:** You have…", "<b>Disarming.</b>") is
+  cut at them: no unit holds three of its parts;
 - nesting: a unit the document labels within its parent ("c." under "6." under "3.2") is cited under it;
 - counters: no bare count or place as a ref, nor a place telling apart two units given one label (the document's
   label, else the heading the unit sits under, else its own title);
@@ -61,6 +63,12 @@ _BLOCK_TAG = re.compile(r"(?i)<(?:/?(?:p|li|h[1-6]|div|dd|dt|blockquote|ul|ol)\b
 _TAG = re.compile(r"<[^<>]{0,500}+>")
 # A paragraph that is a question of its own: an asking word first, asking before its first sentence ends.
 _ASKED = re.compile(rf"^(?=[A-Z])(?i:{ASKING_WORD.pattern})[^.!?\n]{{4,400}}+\?")
+# A run-in sub-heading opening a line of markup, after a bullet perhaps: a bold label ended by a colon or a stop,
+# inside or after the bold ("**Relays:** You have…", "- **Disarming**: You knock…", "<b>Line of Sight.</b> A unit…").
+_RUN_IN = re.compile(r"^[ \t]*+(?:[-*+•][ \t]++)?(?:\*\*|__|<(?:b|strong)>)(?P<label>[^*_<>:.\n]{2,60}+)"
+                     r"(?:[:.](?:\*\*|__|</(?:b|strong)>)|(?:\*\*|__|</(?:b|strong)>)[ \t]*+[:.])")
+_RUN_IN_WORDS = 6  # a label longer than this is a bold sentence, no sub-heading
+_RUN_INS = 3  # two labelled parts may be one rule's cases ("Melee:" / "Ranged:"); three are a section's parts
 # A list's item opening a line: a bullet, a number, a letter, pandoc's "#." or a bracketed letter or numeral.
 _LIST_ITEM = re.compile(r"^[ \t]*+(?:[-*+•]|\d{1,3}+[.)]|[A-Za-z#][.)]|\((?:[a-z]|[ivx]{1,5}+|\d{1,3}+)\))[ \t]")
 _A_WORD = re.compile(r"\w")
@@ -104,7 +112,8 @@ class Cut:
     cleaned: str = ""  # the text the rulings were cut from (furniture and contents gone), when known
 
 
-NAMES = ("furniture", "contents", "headings", "long", "nesting", "counters", "words", "title", "questions", "text")
+NAMES = ("furniture", "contents", "headings", "long", "run-ins", "nesting", "counters", "words", "title", "questions",
+         "text")
 
 
 def check(cut: Cut) -> list[dict]:
@@ -116,6 +125,7 @@ def check(cut: Cut) -> list[dict]:
         ("contents", "contents-page lines as rulings or headings", _contents(cut)),
         ("headings", "table rows, captions or sentence fragments as headings", _headings(cut)),
         ("long", f"units over {LONG_WORDS} words that are more than one paragraph", _long(cut)),
+        ("run-ins", f"units holding {_RUN_INS} or more parts that open with a run-in sub-heading", _run_ins(cut)),
         ("nesting", "labels cited at another nesting level than the document's", _nesting(cut)),
         ("counters", "bare counts or places as refs", _counters(cut)),
         ("words", "words joined or split against the document's text", _words(cut)),
@@ -330,6 +340,24 @@ def _long(cut: Cut) -> list[str]:
         elif _words_in(ruling.text) > LONG_WORDS and (document := _document_paragraph_words(lines, ruling)) \
                 is not None and document <= LONG_WORDS:
             found.append(cut.refs.get(ruling.id, ruling.id))
+    return found
+
+
+def _run_ins(cut: Cut) -> list[str]:
+    """Units whose lines of the document hold _RUN_INS or more distinct run-in sub-headings: the parts of a section
+    (bulleted or not) left in one unit, none cited by its label. A glossary entry's senses are its own."""
+    lines = cut.original.split("\n")
+    found = []
+    for ruling in _units(cut):
+        citation = getattr(ruling, "citation", None)
+        if ruling.kind in TERM_KINDS or citation is None \
+                or not 0 < citation.file_line_start < citation.file_line_end <= len(lines):
+            continue
+        labels = {match.group("label").strip().casefold()
+                  for line in lines[citation.file_line_start - 1:citation.file_line_end]
+                  if (match := _RUN_IN.match(line)) and len(match.group("label").split()) <= _RUN_IN_WORDS}
+        if len(labels) >= _RUN_INS:
+            found.append(f"{cut.refs.get(ruling.id, ruling.id)}: {', '.join(sorted(labels)[:3])}")
     return found
 
 

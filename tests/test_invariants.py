@@ -174,6 +174,22 @@ def test_a_unit_holding_a_bylaws_items_that_markdown_ran_into_one_paragraph_is_n
     assert next(i for i in found if i["name"] == "long")["examples"] == ["Article IV. Members 1"]
 
 
+def test_a_unit_holding_three_parts_that_open_with_run_in_sub_headings_is_named_but_two_cases_are_not():
+    from model.records import Citation
+    text = ("## The Network\n\n- **The Source:** Your arsenals radiate lines.\n- **Relays:** Relays extend them.\n"
+            "- **Going Offline:** A unit out of the lines goes offline.\n\n## Attacks\n\n**Melee:** Adjacent only."
+            "\n\n**Ranged:** Up to three squares.\n")
+    network = _Ruling("r1", "The Network", "", "", "The Source: Your arsenals… Going Offline: …", "paragraph", 1)
+    attacks = _Ruling("r2", "Attacks", "", "", "Melee: Adjacent only. Ranged: Up to three squares.", "paragraph", 2)
+    terms = _Ruling("r3", "Glossary", "", "Network", "The Source: … Relays: … Going Offline: …", "glossary", 3)
+    network.citation, terms.citation = Citation("s", 3, 5, 0, 0, 3, 5), Citation("s", 3, 5, 0, 0, 3, 5)
+    attacks.citation = Citation("s", 9, 11, 0, 0, 9, 11)
+    found = invariants.check(invariants.Cut(text, [network, attacks, terms],
+                                            {"r1": "The Network 1", "r2": "Attacks 1", "r3": "Network"}))
+    assert next(i for i in found if i["name"] == "run-ins")["examples"] == [
+        "The Network 1: going offline, relays, the source"]
+
+
 def test_an_item_cited_at_another_nesting_level_than_its_parent_is_named():
     # Item c. of 3.2.6 must be 3.2.6.c, never 4.5c.
     rulings = [_Ruling("p", "Rules", "3.2.6", "", "Some effects:", "rule", 1),
