@@ -1465,3 +1465,15 @@ def test_a_sentence_opening_with_a_chapters_name_heads_nothing():
                      "### Waste Time\n\nMelchior weaves a mighty spell, and the rodents scatter.\n")
     assert {b.section[:2] for b in blocks} == {("Rules", "Success with a Twist")}
     assert next(b for b in blocks if b.text.startswith("Melchior")).section[-1] == "Waste Time"
+
+
+def test_a_long_last_section_whose_card_faces_print_a_copyright_keeps_its_rules():
+    # A card list closing the rulebook: each face's text, its illustrator's "© 2022" line under it, then the
+    # publisher's notice. Only the notice is back matter; the cards' rules stay rules a judge is answered with.
+    cards = [f"Card {n}\n\nTrash a card from your hand and gain a card costing up to {n} more than it. Each other "
+             f"player discards down to three cards in hand.\nIllustration: Artist {n} \u00a9 2022 Games"
+             for n in range(1, 15)]
+    text = "## Cards\n\n" + "\n\n".join(cards) + "\n\n\u00a9 2022 Games. All rights reserved.\n"
+    blocks = segment(text)
+    assert [b.kind for b in blocks if b.text.startswith("Trash")] == ["paragraph"] * 14
+    assert [b.kind for b in blocks if b.text.startswith("\u00a9 2022 Games. All")] == ["title"]

@@ -62,6 +62,7 @@ _BODY_OPENERS = string.ascii_uppercase + "“\"("
 _WRAPPED_WORDS = 6  # a line of this many words ending no clause wraps a sentence onto the next
 # The least share of a paragraph's words on lines stating the document's rights for it to state them.
 _BACK_MATTER_SHARE = 0.25
+_BACK_MATTER_BLOCKS = 12  # a credits and licence section runs to a few paragraphs, never to a chapter of rules
 _LISTED_WORDS = 6  # the most words of a name in a list a paragraph introduces ("1. Destroy Bases and Transports")
 
 
@@ -256,13 +257,14 @@ class _Outline:
             return
         texts = [[line for start, end in block.pieces for line in self.facts.text[start:end].split("\n")]
                  for block in tail]
-        # Still open at the document's end: the section's heading, with the number it was printed with.
-        if any(heading.number and heading.title == tail[0].section[depth - 1] for heading in self.headings):
-            for block, lines in zip(tail, texts):
-                if _states_rights(lines):
-                    block.kind = "title"
-        elif any(RIGHTS.search(line) for lines in texts for line in lines):
-            for block in tail:
+        # Still open at the document's end: the section's heading, with the number it was printed with. A long
+        # section holds rules however its last lines end (a card list whose faces print "© 2022…"): there too only
+        # the paragraphs stating the rights go.
+        numbered = any(heading.number and heading.title == tail[0].section[depth - 1] for heading in self.headings)
+        whole = not numbered and len(tail) <= _BACK_MATTER_BLOCKS \
+            and any(RIGHTS.search(line) for lines in texts for line in lines)
+        for block, lines in zip(tail, texts):
+            if whole or (numbered or len(tail) > _BACK_MATTER_BLOCKS) and _states_rights(lines):
                 block.kind = "title"
 
     def _resumed(self, index: int, stripped: str) -> Block | None:
