@@ -344,8 +344,9 @@ def _long(cut: Cut) -> list[str]:
 
 
 def _run_ins(cut: Cut) -> list[str]:
-    """Units whose lines of the document hold _RUN_INS or more distinct run-in sub-headings: the parts of a section
-    (bulleted or not) left in one unit, none cited by its label. A glossary entry's senses are its own."""
+    """Units whose lines of the document hold _RUN_INS or more distinct run-in sub-headings at one margin: the parts
+    of a section (bulleted or not) left in one unit, none cited by its label. A glossary entry's senses are its
+    own."""
     lines = cut.original.split("\n")
     found = []
     for ruling in _units(cut):
@@ -353,9 +354,12 @@ def _run_ins(cut: Cut) -> list[str]:
         if ruling.kind in TERM_KINDS or citation is None \
                 or not 0 < citation.file_line_start < citation.file_line_end <= len(lines):
             continue
-        labels = {match.group("label").strip().casefold()
-                  for line in lines[citation.file_line_start - 1:citation.file_line_end]
-                  if (match := _RUN_IN.match(line)) and len(match.group("label").split()) <= _RUN_IN_WORDS}
+        heads = [(len(line) - len(line.lstrip()), match.group("label").strip().casefold())
+                 for line in lines[citation.file_line_start - 1:citation.file_line_end]
+                 if (match := _RUN_IN.match(line)) and len(match.group("label").split()) <= _RUN_IN_WORDS]
+        # at the margin of the unit's outermost: a list indented under one of its parts is that part's
+        text = ruling.text.casefold()  # its lines span the parts split off it, when its text resumes after them
+        labels = {label for indent, label in heads if indent == min(indent for indent, _ in heads) and label in text}
         if len(labels) >= _RUN_INS:
             found.append(f"{cut.refs.get(ruling.id, ruling.id)}: {', '.join(sorted(labels)[:3])}")
     return found

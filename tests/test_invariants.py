@@ -179,7 +179,8 @@ def test_a_unit_holding_three_parts_that_open_with_run_in_sub_headings_is_named_
     text = ("## The Network\n\n- **The Source:** Your arsenals radiate lines.\n- **Relays:** Relays extend them.\n"
             "- **Going Offline:** A unit out of the lines goes offline.\n\n## Attacks\n\n**Melee:** Adjacent only."
             "\n\n**Ranged:** Up to three squares.\n")
-    network = _Ruling("r1", "The Network", "", "", "The Source: Your arsenals… Going Offline: …", "paragraph", 1)
+    network = _Ruling("r1", "The Network", "", "", "The Source: Your arsenals… Relays: … Going Offline: …", "paragraph",
+                      1)
     attacks = _Ruling("r2", "Attacks", "", "", "Melee: Adjacent only. Ranged: Up to three squares.", "paragraph", 2)
     terms = _Ruling("r3", "Glossary", "", "Network", "The Source: … Relays: … Going Offline: …", "glossary", 3)
     network.citation, terms.citation = Citation("s", 3, 5, 0, 0, 3, 5), Citation("s", 3, 5, 0, 0, 3, 5)

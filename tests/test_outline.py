@@ -1477,3 +1477,22 @@ def test_a_long_last_section_whose_card_faces_print_a_copyright_keeps_its_rules(
     blocks = segment(text)
     assert [b.kind for b in blocks if b.text.startswith("Trash")] == ["paragraph"] * 14
     assert [b.kind for b in blocks if b.text.startswith("\u00a9 2022 Games. All")] == ["title"]
+
+
+def test_a_sections_run_in_bullets_are_units_named_by_them_but_a_rules_named_cases_stay_its_text():
+    # "- **Relays:** You have…" with its bold gone: each part of the section a unit a judge finds by its name; the
+    # options a numbered rule lists ("Op Only:", "Event:") are that rule's text.
+    text = ("## Lines of Communication\n\nYour units rely on a network to function.\n\n"
+            "- The Source: Your two Arsenals radiate lines in eight directions.\n"
+            "- Relays: You have mobile Relay units that extend these lines.\n"
+            "- Going Offline: If a unit is not connected, it goes offline.\n"
+            "   - Offline Units: They cannot move, attack or defend.\n\n"
+            "## Eligibility\n\n2.3.4 Options for Eligible Factions. The second faction's options depend on the first's:\n\n"
+            "- Op Only: The second faction may execute a limited operation.\n"
+            "- Op & Special Activity: The second faction may execute the event.\n"
+            "- Event: The second faction may execute an operation with a special activity.\n")
+    blocks = segment(text)
+    assert [(b.label, b.text.split(":")[0]) for b in blocks if b.section[-1] == "Lines of Communication"][1:] == [
+        ("The Source", "The Source"), ("Relays", "Relays"), ("Going Offline", "Going Offline")]
+    assert "Offline Units: They cannot move" in blocks[3].text
+    assert [b.label for b in blocks if b.section[-1] == "Eligibility"] == ["2.3.4"]

@@ -267,8 +267,32 @@ def _named(lines: list[Line], readings: list[Reading]) -> dict[int, str]:
     should be 65"), for the paragraphs of each run (see `_runs`): a list of named things, each a unit. A word
     opening `_RUN` of them or more names nothing: it leads each ("Score: If a player plays a card…")."""
     named = {index: run_in_heading(lines[index][1]) for index in _runs(lines, readings, run_in_heading)}
+    named |= {index: run_in_heading(lines[index][1][readings[index].bullet.end():])
+              for index in _named_bullets(lines, readings)}
     counts = Counter(name.casefold() for name in named.values())
     return {index: name for index, name in named.items() if counts[name.casefold()] < _RUN}
+
+
+def _named_bullets(lines: list[Line], readings: list[Reading]) -> list[int]:
+    """The bullets of a list, at its margin, that each open with a run-in name ("- Relays: You have mobile…",
+    a markdown "**Relays:**" its bold gone), in runs of `_RUN` or more in a row: a section's parts, each a unit
+    named so. A bullet indented under one is part of it; any other line ends the run."""
+    found: list[int] = []
+    run: list[int] = []
+    margin: int | None = None
+    for index, (_, line) in enumerate(lines):
+        if not line.strip():
+            continue  # a loose list's blank lines
+        bullet = readings[index].bullet
+        if bullet is not None and margin is not None and indent_of(line) > margin:
+            continue
+        if bullet is not None and run_in_heading(line[bullet.end():]):
+            margin = indent_of(line) if margin is None else margin
+            run.append(index)
+            continue
+        found += run if len(run) >= _RUN else []
+        run, margin = [], (indent_of(line) if bullet is not None else None)
+    return found + (run if len(run) >= _RUN else [])
 
 
 def _runs(lines: list[Line], readings: list[Reading], opens, across_headings: bool = False) -> list[int]:

@@ -1041,11 +1041,14 @@ class _Outline:
             self.current = self._question(index)
             self.blocks.append(self.current)
             self.last = self.current
-        elif index in self.facts.named and not self.in_front:  # "Claws: The morph has…": a unit named so
+        elif index in self.facts.named and not self.in_front and not (
+                bullet and (self.current or self.last) is not None and (self.current or self.last).kind != "paragraph"):
+            # "Claws: The morph has…": a unit named so; a numbered rule's own list of named cases stays its text
             name = self.facts.named[index]
             self.paragraphs += 1
             self.current = self.last = Block(self.section, name, name, [], kind="paragraph", slug=slugify(name))
             self.blocks.append(self.current)
+            pos += bullet.end() if bullet else 0  # "- Relays: You have…": the unit opens at its name
         if self.current is None:
             self.current = self._own_unit()
         if self.current is None and bullet and self.last is not None:
