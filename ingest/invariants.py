@@ -69,6 +69,7 @@ _RUN_IN = re.compile(r"^[ \t]*+(?:[-*+•][ \t]++)?(?:\*\*|__|<(?:b|strong)>)(?P
                      r"(?:[:.](?:\*\*|__|</(?:b|strong)>)|(?:\*\*|__|</(?:b|strong)>)[ \t]*+[:.])")
 _RUN_IN_WORDS = 6  # a label longer than this is a bold sentence, no sub-heading
 _RUN_INS = 3  # two labelled parts may be one rule's cases ("Melee:" / "Ranged:"); three are a section's parts
+_RUN_INS_READ = 50  # the run-in sub-headings of a unit looked for in its text
 # A list's item opening a line: a bullet, a number, a letter, pandoc's "#." or a bracketed letter or numeral.
 _LIST_ITEM = re.compile(r"^[ \t]*+(?:[-*+•]|\d{1,3}+[.)]|[A-Za-z#][.)]|\((?:[a-z]|[ivx]{1,5}+|\d{1,3}+)\))[ \t]")
 _A_WORD = re.compile(r"\w")
@@ -358,8 +359,12 @@ def _run_ins(cut: Cut) -> list[str]:
                  for line in lines[citation.file_line_start - 1:citation.file_line_end]
                  if (match := _RUN_IN.match(line)) and len(match.group("label").split()) <= _RUN_IN_WORDS]
         # at the margin of the unit's outermost: a list indented under one of its parts is that part's
+        margin = min((indent for indent, _ in heads), default=0)
         text = ruling.text.casefold()  # its lines span the parts split off it, when its text resumes after them
-        labels = {label for indent, label in heads if indent == min(indent for indent, _ in heads) and label in text}
+        labels: set[str] = set()
+        for indent, label in heads[:_RUN_INS_READ]:  # a few are proof enough; each is looked for in the text
+            if indent == margin and label not in labels and label in text:
+                labels.add(label)
         if len(labels) >= _RUN_INS:
             found.append(f"{cut.refs.get(ruling.id, ruling.id)}: {', '.join(sorted(labels)[:3])}")
     return found
