@@ -227,6 +227,12 @@ RULE_LINE = re.compile(r"^\s*(?:[-=_*]{5,}|[-–—]\s*[^\W\d_][\w ]{0,20}?\s*[-
 # The rights to a document, which its back matter states.
 RIGHTS = re.compile(r"©|\bcopyrights?\b|\ball rights reserved\b|\blicen[cs](?:e|ed)\b|\btrademarks?\b", re.IGNORECASE)
 
+# A page's link back to its index set on a heading's line, which a PDF or a print reads as the heading's last words
+# ("2. Movement          Back to the Index", "Combat Return to top of page").
+NAVIGATION = re.compile(r"[ \t]++(?:back|return|go)[ \t]++to[ \t]++(?:the[ \t]++)?"
+                        r"(?:top|index|contents|table[ \t]++of[ \t]++contents)(?:[ \t]++of[ \t]++(?:the[ \t]++)?page)?"
+                        r"[ \t]*+$", re.IGNORECASE)
+
 # "Stoneskin (2 points): Add one..." - a numbered item that names something.
 NAMED = re.compile(r"^(?P<name>[A-Z][\w'’ /-]{1,40}?)\s*(?:\([^)]*\))?\s*(?::|\s[-–]\s)")
 

@@ -1496,3 +1496,11 @@ def test_a_sections_run_in_bullets_are_units_named_by_them_but_a_rules_named_cas
         ("The Source", "The Source"), ("Relays", "Relays"), ("Going Offline", "Going Offline")]
     assert "Offline Units: They cannot move" in blocks[3].text
     assert [b.label for b in blocks if b.section[-1] == "Eligibility"] == ["2.3.4"]
+
+
+def test_a_link_back_to_the_index_on_a_headings_line_is_no_part_of_its_title():
+    # An FAQ printed from its web page: each chapter's heading carries the page's "Back to the Index" link.
+    text = ("1. Movement Back to the Index\n\nCan a model run past an enemy? No, it must stop.\n\n"
+            "2. Shooting Back to the Index\n\nCan a model shoot into combat? Only with a template.\n\n"
+            "3. Combat Return to top of page\n\nDoes a knocked down model strike last? Yes.\n")
+    assert {b.section[-1] for b in segment(text)} == {"1 Movement", "2 Shooting", "3 Combat"}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass
 
-from ingest.classify import HEADING_CONNECTORS, ITEM, TITLE_SMALL, capitalised
+from ingest.classify import HEADING_CONNECTORS, ITEM, NAVIGATION, TITLE_SMALL, capitalised
 from ingest.segment import Block
 
 
@@ -86,8 +86,9 @@ def indent_of(line: str) -> int:
 
 
 def section_title(raw: str) -> str:
-    """A heading's title as a section path shows it: its markup stripped, an ALL-CAPS title in title case."""
-    raw = raw.strip(" *#:")
+    """A heading's title as a section path shows it: its markup stripped, a link back to the index set on its line
+    dropped, an ALL-CAPS title in title case."""
+    raw = NAVIGATION.sub("", raw.strip(" *#:")).strip(" *#:")
     if not raw.isupper() or len(raw) in (2, 3) and raw.isascii() and raw.isalpha():  # "XP", "LOS": no shouting
         return raw
     words = raw.split()
