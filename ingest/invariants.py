@@ -27,6 +27,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import pairwise
 
 from ingest import links, titles
@@ -111,6 +112,11 @@ class Cut:
     file_name: str = ""
     game_name: str = ""
     cleaned: str = ""  # the text the rulings were cut from (furniture and contents gone), when known
+
+    @cached_property
+    def lines(self) -> list[str]:
+        """The document's lines as read, split once for every invariant that reads a ruling's lines of the file."""
+        return self.original.split("\n")
 
 
 NAMES = ("furniture", "contents", "headings", "long", "run-ins", "nesting", "counters", "words", "title", "questions",
@@ -299,17 +305,26 @@ def _one_line(ruling) -> bool:
     return citation is not None and citation.file_line_start == citation.file_line_end
 
 
+def _cited_lines(ruling, count: int) -> tuple[int, int] | None:
+    """The first and last lines of its file (of `count`) that the ruling's citation gives, or None where it gives
+    none within them."""
+    citation = getattr(ruling, "citation", None)
+    if citation is None or not 0 < citation.file_line_start <= citation.file_line_end <= count:
+        return None
+    return citation.file_line_start, citation.file_line_end
+
+
 def _document_paragraph_words(lines: list[str], ruling) -> int | None:
     """Words in the longest paragraph of the document over the ruling's lines of its file (`lines`, the
     document's text as read): paragraphs end at blank lines, at a list's items opening lines (a bylaw's "A." /
     "1." / "a." / "(i)" that a reader ran into one paragraph are many) and at the block tags of HTML (a paragraph,
     list item, heading, division or line break; a table's rows stay one paragraph, as in the stored text). None
     where the ruling gives no lines of the file."""
-    citation = getattr(ruling, "citation", None)
-    if citation is None or not 0 < citation.file_line_start <= citation.file_line_end <= len(lines):
+    span = _cited_lines(ruling, len(lines))
+    if span is None:
         return None
     longest = words = 0
-    for line in lines[citation.file_line_start - 1:citation.file_line_end]:
+    for line in lines[span[0] - 1:span[1]]:
         if _LIST_ITEM.match(line):
             longest, words = max(longest, words), 0
         for at, piece in enumerate(_BLOCK_TAG.split(line)):
@@ -328,7 +343,7 @@ def _long(cut: Cut) -> list[str]:
     """Units over LONG_WORDS words that are more than one paragraph: of the stored text (a line each, a table
     one), or of the document over the unit's lines (a reader that ran a file's paragraphs or an index's entries
     into one line does not make them one paragraph)."""
-    lines = cut.original.split("\n")
+    lines = cut.lines
     # an example running on over the rules after it (a PDF's "Example:" without a blank line to end it); a
     # comprehensive rulebook's longest worked examples run to 400 words
     found = [f"{cut.refs.get(ruling.id, ruling.id)} {example.label}" for ruling in _units(cut)
@@ -348,15 +363,13 @@ def _run_ins(cut: Cut) -> list[str]:
     """Units whose lines of the document hold _RUN_INS or more distinct run-in sub-headings at one margin: the parts
     of a section (bulleted or not) left in one unit, none cited by its label. A glossary entry's senses are its
     own."""
-    lines = cut.original.split("\n")
     found = []
     for ruling in _units(cut):
-        citation = getattr(ruling, "citation", None)
-        if ruling.kind in TERM_KINDS or citation is None \
-                or not 0 < citation.file_line_start < citation.file_line_end <= len(lines):
+        span = _cited_lines(ruling, len(cut.lines))
+        if ruling.kind in TERM_KINDS or span is None or span[0] == span[1]:
             continue
         heads = [(len(line) - len(line.lstrip()), match.group("label").strip().casefold())
-                 for line in lines[citation.file_line_start - 1:citation.file_line_end]
+                 for line in cut.lines[span[0] - 1:span[1]]
                  if (match := _RUN_IN.match(line)) and len(match.group("label").split()) <= _RUN_IN_WORDS]
         # at the margin of the unit's outermost: a list indented under one of its parts is that part's
         margin = min((indent for indent, _ in heads), default=0)
@@ -501,14 +514,14 @@ def _questions(cut: Cut) -> list[str]:
     units = _units(cut)
     found = [cut.refs.get(r.id, r.id) for r in units
              if r.kind not in ("question", *TERM_KINDS) and asks(r.text.strip())]
-    lines = cut.original.split("\n")
+    lines = cut.lines
     starts = {r.citation.file_line_start for r in units if getattr(r, "citation", None) is not None}
     for ruling in units:
-        citation = getattr(ruling, "citation", None)
-        if ruling.kind in ("question", *TERM_KINDS) or citation is None or cut.refs.get(ruling.id) in found \
-                or not 0 < citation.file_line_start < citation.file_line_end <= len(lines):
+        span = _cited_lines(ruling, len(lines))
+        if ruling.kind in ("question", *TERM_KINDS) or span is None or span[0] == span[1] \
+                or cut.refs.get(ruling.id) in found:
             continue
-        paragraphs = _document_paragraphs(lines, citation.file_line_start, citation.file_line_end)
+        paragraphs = _document_paragraphs(lines, *span)
         # Not a list's item, nor what a lead-in ending in a colon introduces ("…such as:" / "* Who's in it?").
         asked = [text for (at, text), (_, before) in zip(paragraphs[1:], paragraphs)
                  if at not in starts and _ASKED.match(text) and not _LIST_ITEM.match(lines[at - 1])

@@ -264,7 +264,7 @@ class _Outline:
         whole = not numbered and len(tail) <= _BACK_MATTER_BLOCKS \
             and any(RIGHTS.search(line) for lines in texts for line in lines)
         for block, lines in zip(tail, texts):
-            if whole or (numbered or len(tail) > _BACK_MATTER_BLOCKS) and _states_rights(lines):
+            if whole or _states_rights(lines):
                 block.kind = "title"
 
     def _resumed(self, index: int, stripped: str) -> Block | None:
@@ -1042,7 +1042,7 @@ class _Outline:
             self.blocks.append(self.current)
             self.last = self.current
         elif index in self.facts.named and not self.in_front and not (
-                bullet and (self.current or self.last) is not None and (self.current or self.last).kind != "paragraph"):
+                bullet and (owner := self.current or self.last) is not None and owner.kind != "paragraph"):
             # "Claws: The morph has…": a unit named so; a numbered rule's own list of named cases stays its text
             name = self.facts.named[index]
             self.paragraphs += 1
