@@ -118,4 +118,4 @@ def test_a_closed_stdout_ends_a_command_quietly_with_exit_0(args):
                               stderr=subprocess.PIPE, cwd=ROOT, timeout=120, check=False)
     finally:
         os.close(writing)
-    assert (done.returncode, done.stderr.decode()) == (0, "")
+    assert (done.returncode, done.stderr.decode()) == (0, ""), done.stderr.decode()  # whole, should it ever fail
