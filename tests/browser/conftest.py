@@ -31,6 +31,11 @@ def browser():
     """Headless chromium, launched once per module."""
     from playwright.sync_api import sync_playwright
 
+    from playwright.sync_api import expect
+
+    # An expectation waits as long as an action does: a long rulebook loading and scrolling to its anchor on a busy
+    # machine takes more than expect's own 5 s (CI once read a heading out of view before the page had scrolled).
+    expect.set_options(timeout=30_000)
     with sync_playwright() as playwright:
         chromium = launch(playwright)
         yield chromium

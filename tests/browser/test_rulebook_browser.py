@@ -210,6 +210,7 @@ def test_go_to_clears_a_filter_that_hides_the_rule(page, urls):
 
 def test_go_to_rule_works_without_script(browser, urls):
     context = browser.new_context(java_script_enabled=False, viewport=WIDTHS["desktop"])
+    context.set_default_timeout(30_000)
     page = context.new_page()
     try:
         page.goto(rulebook(urls))
