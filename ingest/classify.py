@@ -189,6 +189,13 @@ def aside(text: str) -> bool:
     return len(text) >= 2 and text[0] == "(" and text[-1] == ")" and "(" not in text[1:-1] and ")" not in text[1:-1]
 
 
+def closes_unopened(text: str) -> bool:
+    """Does `text` close a parenthesis it never opened, past a label's ("Action Steps)", the end of "(See 8.
+    Action Steps)" wrapped onto its own line; not "A) Setup")? Such a line goes on from the line before."""
+    close = text.find(")")
+    return close > 2 and "(" not in text[:close]
+
+
 # What a sentence opens with: a capital, a quotation mark or a parenthesis.
 _SENTENCE_OPENERS = frozenset(string.ascii_uppercase + "“\"‘'(")
 
@@ -399,9 +406,11 @@ LEAD_IN = re.compile(r"((?:[A-Z][\w'’-]*\s+){0,3}[A-Z][\w'’-]*)\s*(?:…|\.\
 ASKING_WORD = re.compile(r"(?:what|how|why|when|where|which|who|whose|can|could|do|does|did|is|are|was|were|will|"
                          r"would|should|shall|may|might|must|has|have|had|if)\b", re.IGNORECASE)
 
-# A unit that asks and answers: "Q: …", or a question opening with an asking word, then its answer.
-ASKS_AND_ANSWERS = re.compile(rf"^(?:Q[:.][ \t]|Question[:.]?[ \t]|{ASKING_WORD.pattern}[^?\n]{{4,240}}+\?[”\"’]?[ \t]++\S)",
-                   re.IGNORECASE)
+# A unit that asks and answers: "Q: …", or a question opening with an asking word, its first sentence (a stop
+# inside it is an abbreviation's, "Harishchandra Ent. and…"; "When you roll, say so. How…?" is no question), then
+# its answer.
+ASKS_AND_ANSWERS = re.compile(rf"^(?:Q[:.][ \t]|Question[:.]?[ \t]|{ASKING_WORD.pattern}"
+                              rf"(?:[^?.!\n]|[.!](?!\s+(?-i:[A-Z]))){{4,240}}+\?[”\"’]?[ \t]++\S)", re.IGNORECASE)
 
 NON_SPACE = re.compile(r"\S+")
 
@@ -579,7 +588,8 @@ def read_line(line: str, item: re.Pattern) -> Reading:
     stripped = line.strip()
     return Reading(item.match(line), marked_heading(stripped), BULLET.match(line), FOOTNOTE.match(line),
                    bool(CAPTION.match(stripped)), bool(RULE_LINE.match(line)), NUMBERED_LINE.fullmatch(stripped),
-                   bool(LONE_LABEL.match(line)), bool(CAPS_LINE.match(stripped)), bool(TITLE_LINE.match(stripped)),
+                   bool(LONE_LABEL.match(line)), bool(CAPS_LINE.match(stripped)),
+                   bool(TITLE_LINE.match(stripped)) and not closes_unopened(stripped),
                    aside(stripped), stripped[:1] in _SENTENCE_OPENERS, bool(SENTENCE_END.search(stripped)),
                    ends_clause(stripped), ends_asking(stripped), bool(LIST_GOES_ON.search(stripped)),
                    bool(table_cells(line)), bool(ROW.match(stripped)), KEYWORD_HEADING.match(stripped),

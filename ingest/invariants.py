@@ -34,7 +34,7 @@ from ingest import links, titles
 from ingest.classify import ASKING_WORD
 from ingest.parts import LONG_WORDS
 from ingest.refs import counted
-from ingest.segment import asks
+from ingest.segment import asks, rhetorical
 from model.kinds import HEADER_KINDS, TERM_KINDS
 
 EXAMPLES = 5
@@ -512,8 +512,9 @@ def _questions(cut: Cut) -> list[str]:
     the document that is a question of its own (an asking word first, ending asking within its first sentence,
     "Can a character with Flight charge from above?"): the FAQ's questions a list item ran on over."""
     units = _units(cut)
+    put = {cut.rulings[at].id for at in rhetorical([(r.section, r.kind, r.text) for r in cut.rulings])}  # to the reader
     found = [cut.refs.get(r.id, r.id) for r in units
-             if r.kind not in ("question", *TERM_KINDS) and asks(r.text.strip())]
+             if r.kind not in ("question", *TERM_KINDS) and asks(r.text.strip()) and r.id not in put]
     lines = cut.lines
     starts = {r.citation.file_line_start for r in units if getattr(r, "citation", None) is not None}
     for ruling in units:

@@ -12,7 +12,7 @@ from ingest.errors import IngestError
 from ingest.formats import Document
 from ingest.formats.underlines import ASCIIDOC, underlined_headings
 from ingest.manifest import Manifest, SourceEntry
-from ingest.segment import Block, asks, first_sentence, section_slug, slugify
+from ingest.segment import Block, asks, first_sentence, rhetorical, section_slug, slugify
 from ingest.shapes import flat
 from ingest.text import LineIndex, MappedText
 from model import values
@@ -295,11 +295,13 @@ def _rulings(entry: SourceEntry, blocks: list[Block], doc: MappedText, cite: _Ci
         kept.append((position, block, text, f"{entry.game}/{path}/{block.slug or slugify(block.label)}"
                      .replace("//", "/")))
     ids = _unique_ids([base for *_, base in kept])
+    asked = rhetorical([(block.section, block.kind, text) for _, block, text, _ in kept])
     by_label: dict[str, str] = {}
     printed: set[str] = set()  # the rule numbers the document printed so far
     owners: dict[str, str] = {}  # label -> the latest other unit (a glossary entry) so labelled
     rulings_by_id: dict[str, Ruling] = {}
-    for (position, block, text, _), ruling_id in zip(kept, ids, strict=True):
+    headings: dict[str, tuple[str, ...]] = {}  # ruling id -> the headings it stands under
+    for at, ((position, block, text, _), ruling_id) in enumerate(zip(kept, ids, strict=True)):
         # A rule number the document printed already is a restatement (an update summary reprints the rules
         # it changed): kept and searchable, but the first statement stays the rule of that number.
         own_number = block.kind == "rule" and _prints_number(doc, block)
@@ -312,12 +314,19 @@ def _rulings(entry: SourceEntry, blocks: list[Block], doc: MappedText, cite: _Ci
         if kind == "glossary" and links.only_reference(text):
             kind = "redirect"
         # A paragraph that asks and answers is a question, whatever layout set it ("How does X work? Roll…"),
-        # counted as questions are ("q7"): a paragraph's count is no number the document prints.
+        # counted as questions are ("q7"): a paragraph's count is no number the document prints. One asking alone
+        # among prose asks the reader (`rhetorical`).
         label = block.label
-        if kind in ("paragraph", "clarification") and asks(text):
+        if kind in ("paragraph", "clarification") and asks(text) and at not in asked:
             kind = "question"
             label = f"q{label}" if block.kind == "paragraph" and label.isdigit() else label
+        elif kind == "question" and at in asked:
+            kind = "paragraph"
         parent = by_label.get(block.parent or "") or owners.get(block.parent or "")
+        # A rule is a subrule only of a rule under its own headings: Appendix II's step "1.1" is not a part of the
+        # glossary's step "1" that an entry printed pages before.
+        if parent and block.section[:len(headings[parent])] != headings[parent]:
+            parent = None
         section = " > ".join(block.section)
         if parent and rulings_by_id[parent].kind == "rule":
             # A subrule is read in the light of its rule: "... > 702.11 Hexproof" is part of its section.
@@ -328,6 +337,7 @@ def _rulings(entry: SourceEntry, blocks: list[Block], doc: MappedText, cite: _Ci
             position=position, citation=cite(block.pieces), parent=parent,
         )
         rulings_by_id[ruling_id] = ruling
+        headings[ruling_id] = block.section
         if block.kind == "rule":
             # A subrule's parent is the latest rule of its number before it (a constitution numbers each article's
             # sections afresh: Article V's "2.1" is not Article III's), never a restatement of one.

@@ -179,3 +179,34 @@ def trim(text: str, start: int, end: int) -> tuple[int, int]:
 def asks(text: str) -> bool:
     """Does `text` ask a question and answer it ("How does rolling work? Roll three dice…", "Q: …")?"""
     return bool(ASKS_AND_ANSWERS.match(text))
+
+
+# How many units on either side of a paragraph that asks and answers another question must stand for it to be
+# one of an FAQ's (a card's question in an FAQ, where every card's heading has one or two).
+_ASKED_NEAR = 8
+_PARAGRAPHS = ("paragraph", "clarification")
+
+
+def _marked(text: str) -> bool:
+    """Does `text` open with a question's mark ("Q:", "Question:")?"""
+    opening = text.lstrip()
+    return opening[:2].upper() in ("Q:", "Q.") or opening[:8].lower() == "question"
+
+
+def rhetorical(units: list[tuple[tuple[str, ...] | str, str, str]]) -> set[int]:
+    """The indexes of the paragraphs and unmarked questions, among `units` (section, kind, text) in document order,
+    that ask and answer with no other question within _ASKED_NEAR units and two or more paragraphs asking nothing
+    in their section: an explanation's question to the reader ("When you play Targeted Marketing, what happens? The first
+    sentence…", "Are conditions bad? Conditions are…"), a sidebar's ("Why Succeed on a Failed Roll?"), never an
+    FAQ's. Typed as paragraphs, the audit asks the same."""
+    asking = [kind == "question" or (kind in _PARAGRAPHS and asks(text)) for _, kind, text in units]
+    # A question the document marks so ("Q: …") is one wherever it stands.
+    put = [kind in _PARAGRAPHS or (kind == "question" and not _marked(text)) for _, kind, text in units]
+    prose: dict = {}
+    for (section, kind, _), asked in zip(units, asking):
+        if kind in _PARAGRAPHS and not asked:
+            prose[section] = prose.get(section, 0) + 1
+    at = [index for index, asked in enumerate(asking) if asked]
+    return {index for n, index in enumerate(at)
+            if put[index] and prose.get(units[index][0], 0) >= 2
+            and (n == 0 or index - at[n - 1] > _ASKED_NEAR) and (n + 1 == len(at) or at[n + 1] - index > _ASKED_NEAR)}

@@ -13,6 +13,7 @@ from pathlib import Path
 from ingest.manifest import source_entry
 from ingest.pipeline import parse_source
 from ingest.refs import abbreviation, ruling_refs
+from ingest.segment import asks
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -246,3 +247,50 @@ def test_a_numbered_question_heading_keeps_its_number_and_a_blank_code_line_is_n
     (tmp_path / "log.txt").write_text("Notes\n\nA log:\n```\nturn 1\n\nturn 2\n```\nEnd of the log.\n",
                                       encoding="utf-8")
     assert parsed("log.txt", tmp_path).rulings[-1].text == "A log:\nturn 1\nturn 2\nEnd of the log."
+
+
+# -- parents within their headings; questions put to the reader ----------------------------------------------
+
+def test_a_subrule_is_no_part_of_a_rule_of_its_number_under_other_headings(tmp_path):
+    (tmp_path / "rules.md").write_text(
+        "# Glossary\n\n## Dealing Damage\n\n1. Assign damage: place the tokens beside the cards.\n\n"
+        "2. Apply damage: move the tokens onto the cards.\n\n# Appendix: Timing\n\n## Mythos phase\n\n"
+        "1.1 Round begins. This step begins the round.\n\n1.2 Place 1 doom on the agenda.\n",
+        encoding="utf-8")
+    rulings = {r.label: r for r in parsed("rules.md", tmp_path).rulings}
+    assert rulings["1.1"].parent is None and rulings["1.1"].section == "Appendix: Timing > Mythos phase"
+    assert rulings["1.2"].section == "Appendix: Timing > Mythos phase"
+
+
+def test_a_subrule_under_its_rules_heading_is_still_its_part(tmp_path):
+    rulings = text_rulings(tmp_path, "Combat\n\n7.1 Attacks. A unit attacks once a turn.\n\n"
+                                     "7.1.1 A unit that moved attacks at half strength.\n")
+    subrule = next(r for r in rulings if r.label == "7.1.1")
+    assert subrule.parent == next(r.id for r in rulings if r.label == "7.1")
+    assert subrule.section.endswith("> 7.1 Attacks.") or subrule.section.endswith("7.1 Attacks")
+
+
+def test_a_line_closing_a_parenthesis_it_never_opened_heads_nothing(tmp_path):
+    (tmp_path / "rules.md").write_text(
+        "## 6 End Phase\n\n6-6-2. Players may activate Action cards. (See 8.\n\nAction Steps)\n\n"
+        "6-6-3. End Step\n\n6-6-3-1. Effects that say \"at the end of the turn\" activate.\n", encoding="utf-8")
+    rulings = parsed("rules.md", tmp_path).rulings
+    assert not any("Action Steps)" in r.section for r in rulings)
+
+
+def test_a_question_put_to_the_reader_among_prose_is_no_faq_question(tmp_path):
+    prose = "\n\n".join(f"Rule text number {n} explains how play goes on." for n in range(1, 10))
+    (tmp_path / "rules.md").write_text(
+        f"## Play Abilities\n\n{prose}\n\nWhen you play Targeted Marketing, what happens? The first sentence "
+        f"keeps it in play.\n\n{prose}\n\n## FAQ\n\nCan a reserve army double its magic? No, only in the "
+        "terrain.\n\n"
+        "Does a rout end the turn? Yes, at once.\n", encoding="utf-8")
+    kinds = {r.text.split("?")[0]: r.kind for r in parsed("rules.md", tmp_path).rulings}
+    assert kinds["When you play Targeted Marketing, what happens"] == "paragraph"
+    assert kinds["Can a reserve army double its magic"] == kinds["Does a rout end the turn"] == "question"
+
+
+def test_a_paragraph_asks_only_when_its_first_sentence_does():
+    assert asks("If the Corp is playing Harishchandra Ent. and the Runner is tagged, can it reveal? Yes.")
+    assert asks("Q: Who moves first? The Axis player.")
+    assert not asks("When you roll, say what you want. How might it go wrong? Tell the table.")

@@ -381,6 +381,15 @@ def test_a_question_the_document_asks_typed_as_a_paragraph_is_named():
     assert next(i for i in found if i["name"] == "questions")["examples"] == ["FAQ 1"]
 
 
+def test_a_question_put_to_the_reader_among_prose_is_not_named():
+    rulings = [_Ruling(f"p{n}", "Abilities", str(n), "", f"Rule {n} says how abilities resolve.", "paragraph", n)
+               for n in range(1, 4)]
+    rulings.append(_Ruling("q", "Abilities", "4", "", "When you play it, what happens? The first sentence keeps it.",
+                           "paragraph", 4))
+    found = invariants.check(invariants.Cut("", rulings, {r.id: f"A {r.label}" for r in rulings}))
+    assert next(i for i in found if i["name"] == "questions")["count"] == 0
+
+
 def test_a_question_of_its_own_run_on_into_another_unit_is_named_but_a_list_of_questions_is_not(tmp_path):
     # An FAQ in plain text whose answer opens with a number ("3. Shields…"): the cut reads it as item 3, which runs
     # on over the questions after it (plain text indents no item's paragraphs, so none leaves the list). A list of

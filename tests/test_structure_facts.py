@@ -46,8 +46,10 @@ TODAY = {
     "arkham-horror-lcg-rules-reference": Today(
         30, ('A, An', 'Aloof', 'Exile', 'The letter "X"', '2.2.1', '4.5', 'ST.3',
          'Does a concealed mini-card count as an enemy for the purposes'), 183, 8, 24, 0, 0, False),
+    # 574 since 2026-11-30: "Action Steps)", the end of "(See 8. Action Steps)" wrapped onto a line of its own, no
+    # longer heads rules 6-6-3…, so "6-6 End Phase" is counted once, not again under it.
     "gundam-card-game-comprehensive-rules-1.0": Today(
-        575, ('1-2-2-1', '2-3-4-2', '2-3-5-4-1-1', '4-17-1', '5-1-1', '7-6-2-4', '10-5-1', '11-2-1-1'),
+        574, ('1-2-2-1', '2-3-4-2', '2-3-5-4-1-1', '4-17-1', '5-1-1', '7-6-2-4', '10-5-1', '11-2-1-1'),
         19, 0, 0, 0, 0, True),
     # Its interpretations units of their own since 2026-11-29; its 6 questions against the facts' 3, which miss
     # "QUESTION:" in capitals and one asked without the labels (docs/ingest.md, the facts' shortfalls).
@@ -72,7 +74,8 @@ TODAY = {
     # PDF's links stay on their printed lines (issue 42), no sentence is cut at a card's name into a false heading
     # ("While", "Data", "Gang"), and the 143 bold questions are all read: the "end the run" question under "Ganked!"
     # was an answer's text; a passage that asks on its way ("Removed Rules: Composite Effects", 144 words to its "?")
-    # is a paragraph, no question. 16 ordinal refs, for 304.
+    # is a paragraph, no question. 16 ordinal refs, for 304. Since 2026-11-30 the 143 and no more: "When you play
+    # Targeted Marketing, what happens?", asked alone among the rules update's prose, asks the reader.
     "netrunner-uprising-release-notes": Today(
         0, ('What happens if the Runner plays Rebirth to switch their identity with',
             'Can the Runner trash Moshing itself as one of the 3 cards',
@@ -81,7 +84,7 @@ TODAY = {
             'Does discarding cards to maximum hand size allow the Runner to trigger',
             'Does Tranquility Home Grid meet its trigger condition from the Corp',
             'Can the Corp play Digital Rights Management on the first turn of the game?',
-            'This card is a reprint. Has anything changed about how False Lead works?'), 0, 144, 0, 16, 0, True),
+            'This card is a reprint. Has anything changed about how False Lead works?'), 0, 143, 0, 16, 0, True),
     # Its FAQ page's bulleted questions, run into the page's one line, are read one unit each (the sidebar
     # question of The Defect's page is not); the FAQ heading they open ends the rule that ran over the pages.
     "slay-the-spire-board-game-rulebook": Today(
@@ -107,7 +110,7 @@ UNMET = {
     "hockey-canada-playing-rules-2024-26-section-7": ('qa',),
     "marvel-champions-rules-reference": (),
     "netrunner-comprehensive-rules-1.4": (),
-    "netrunner-uprising-release-notes": ('qa',),
+    "netrunner-uprising-release-notes": (),
     "slay-the-spire-board-game-rulebook": ('numbered', 'samples', 'glossary', 'qa', 'long', 'ordinals'),
     "twilight-imperium-4-living-rules-reference-2.0": ('qa', 'long'),
     "warhammer-40000-conquest-rules-reference": ('samples',),
