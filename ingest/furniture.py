@@ -21,7 +21,7 @@ from datetime import date
 from itertools import pairwise
 
 from ingest import titles
-from ingest.classify import KEYWORD_HEADING, KEYWORDS
+from ingest.classify import KEYWORD_HEADING, KEYWORDS, WORD_RUN
 from ingest.text import MappedText
 
 _MARGIN = 5  # non-blank lines at the top and at the bottom of a page where headers and footers sit
@@ -833,7 +833,7 @@ def _listed_key(line: str, paged: bool = True) -> str:
         return ""
     line = line.strip(_MARKS)
     line = _LABEL_HEAD.sub("", (_LEADER_TAIL.sub("", line) if paged else line).strip())
-    words = re.findall(r"[^\W_]+", line.casefold())
+    words = WORD_RUN.findall(line.casefold())
     return " ".join(words) if words and len(words) <= 12 and _LETTER.search(line) else ""
 
 

@@ -30,6 +30,7 @@ from pathlib import Path
 import pypdf
 from pypdf.errors import DependencyError, LimitReachedError
 
+from ingest.classify import LIGATURE
 from ingest.errors import IngestError
 from ingest.formats.document import Document, PastLimit
 from ingest.limits import Limits, current
@@ -41,7 +42,6 @@ PAGE_BREAK = "\f\n"  # the form feed ends a page's last line: the next page star
 # zero-width spaces, word joiner and byte-order mark.
 _DROP = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b\u2060\ufeff]")
 _SPACES = re.compile("[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
-_LIGATURES = re.compile("[\ufb00-\ufb06]")  # ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ: NFKC gives their letters, nothing else changes
 _LINE_BREAKS = re.compile("\r\n?|[\u2028\u2029\x85]")
 # A printed page number alone on a line: "12", "- 12 -", "Page 12", "12 of 48", "xiv".
 _PAGE_NUMBER = re.compile(
@@ -119,7 +119,7 @@ def normalise(text: str) -> str:
     text = re.sub("\u00ad[ \t]*\n", "-\n", text)  # any other soft hyphen: `clean.soft_hyphens`
     text = _DROP.sub("", text)
     text = _SPACES.sub(" ", text)
-    text = _LIGATURES.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)
+    text = LIGATURE.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)  # NFKC gives their letters
     text = re.sub(r"(?<![ \t])[ \t]+\n", "\n", text)  # tried once per run of spaces, not from each
     return text.strip("\n").rstrip()
 
