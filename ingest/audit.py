@@ -58,7 +58,6 @@ _LABEL = re.compile(
 _CONTENTS = re.compile(r"(?:\.[ \t]?){3,}+[ \t]*\d{1,4}+[ \t]*$|…[ \t]*\d{1,4}+[ \t]*$")
 _TAIL = 100  # a contents entry's leaders and page number are at its end: searching only there keeps it linear
 _PAGE_AT_END = re.compile(r"[ \t]\d{1,4}+[ \t]*$")
-_ORDINAL_SUFFIX = re.compile(r"\d(?:st|nd|rd|th)$")
 _GLOSSARY_HEADING = re.compile(r"^[#* \t]*(?:glossary|definitions|keywords? glossary|(?:key |game )?terms(?: index)?|"
                                r"index of (?:key )?terms)\b[*: \t]*$", re.I)
 _HEADING_MARK = re.compile(r"^(#{1,6}+)[ \t]")
@@ -78,7 +77,8 @@ def label_of(line: str) -> str:
     if not match:
         return ""
     label = match.group("label")
-    return "" if _ORDINAL_SUFFIX.search(label.rstrip(".)")) else label
+    number = label.rstrip(".)")
+    return "" if number.endswith(("st", "nd", "rd", "th")) and number[-3:-2].isdecimal() else label
 
 
 def key(label: str) -> tuple[str, ...]:

@@ -22,7 +22,6 @@ _TOKEN = re.compile(r"[^\W\d_]+")
 # patterns start only at a word's start: from inside a 9 MB word each start would read it to its end again.
 # A PDF's text runs may stand a blank line apart ("non-" / "" / "virus").
 _BROKEN = re.compile(r"(?<![^\W\d_])(?P<left>[^\W\d_]++)-[ \t]*+\n(?:[ \t]*+\n)?[ \t]*+(?P<right>[^\W\d_]{2,}+)(?P<stop>[.)]?)")
-_ROMAN = re.compile(r"[ivxlc]{1,4}+")
 _HYPHENATED = re.compile(r"(?<![^\W\d_-])[^\W\d_]++(?:-[^\W\d_]++)++")
 # Doubled words that are real English ("he had had enough", "that that rule").
 _LEGIT_DOUBLES = {"had", "that", "is", "do", "can", "bye", "very", "so", "no", "ha", "knock"}
@@ -197,7 +196,7 @@ def rejoin_broken_words(doc: MappedText, vocab: Counter) -> MappedText:
     def edits():
         for match in _BROKEN.finditer(doc.text):
             left, right = match.group("left"), match.group("right")
-            if match.group("stop") and _ROMAN.fullmatch(right):  # "ii." opens an item of its own
+            if match.group("stop") and len(right) <= 4 and not right.strip("ivxlc"):  # "ii." opens an item
                 continue
             whole = f"{left}-{right}".lower()
             compound = doc.text[match.start() - 1:match.start()] == "-"  # "out-of-" / "bounds" goes on a compound

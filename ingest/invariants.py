@@ -73,7 +73,6 @@ _RUN_INS = 3  # two labelled parts may be one rule's cases ("Melee:" / "Ranged:"
 _RUN_INS_READ = 50  # the run-in sub-headings of a unit looked for in its text
 # A list's item opening a line: a bullet, a number, a letter, pandoc's "#." or a bracketed letter or numeral.
 _LIST_ITEM = re.compile(r"^[ \t]*+(?:[-*+•]|\d{1,3}+[.)]|[A-Za-z#][.)]|\((?:[a-z]|[ivx]{1,5}+|\d{1,3}+)\))[ \t]")
-_A_WORD = re.compile(r"\w")
 _CAPTION = re.compile(r"(?i)^(?:figure|fig\.|diagram|image|illustration|table)[ \t]++\d")
 _SMALL_END = frozenset({"a", "an", "and", "as", "at", "by", "for", "from", "if", "in", "is", "of", "on", "or", "the",
                         "that", "to", "with", "which", "when", "are", "be", "but", "its", "their"})
@@ -335,7 +334,7 @@ def _document_paragraph_words(lines: list[str], ruling) -> int | None:
 
 def _words_in(text: str) -> int:
     """The words of `text`: runs of non-spaces holding a letter or digit (a table's "|" is none)."""
-    return sum(1 for token in text.split() if _A_WORD.search(token))
+    return sum(1 for token in text.split() if any(c.isalnum() or c == "_" for c in token))
 
 
 def _long(cut: Cut) -> list[str]:

@@ -41,7 +41,8 @@ from ingest.text import MappedText, read_bounded
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # a compound file: an older Word file (.doc), or an encrypted .docx
 _HEADING = re.compile(r"heading ([1-9])$", re.IGNORECASE)
 _LIST_STYLE = re.compile(r"^list\b.*?\s([2-9])$", re.IGNORECASE)  # "List Number 2", "List Bullet 3"
-_BREAKS = re.compile(r"[\r\n\t\v\f\u2028\u2029]")  # a paragraph's soft breaks and tabs: it stays on one line
+# A paragraph's soft breaks and tabs, each a space: it stays on one line.
+_BREAKS = str.maketrans(dict.fromkeys("\r\n\t\v\f\u2028\u2029", " "))
 _LEVEL_FIELD = re.compile(r"%([1-9])")
 # How a level shows its number, as html.numeral's styles ("decimalZero": two digits at least).
 _NUMERALS = {"decimal": "1", "decimalZero": "01", "lowerLetter": "a", "upperLetter": "A", "lowerRoman": "i",
@@ -203,7 +204,7 @@ class _Reader:
 
     def paragraph(self, paragraph: Paragraph) -> None:
         self.count()
-        text = _BREAKS.sub(" ", paragraph.text).strip()
+        text = paragraph.text.translate(_BREAKS).strip()
         if not text:
             return
         level = self.heading_level(paragraph)
@@ -233,7 +234,7 @@ class _Reader:
                     continue
                 seen.add(id(cell._tc))
                 self.count()
-                cells.append(" ".join(_BREAKS.sub(" ", p.text).strip() for p in cell.paragraphs).strip())
+                cells.append(" ".join(p.text.translate(_BREAKS).strip() for p in cell.paragraphs).strip())
             if not any(cells):
                 continue
             start = self.length
