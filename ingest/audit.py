@@ -60,7 +60,6 @@ _TAIL = 100  # a contents entry's leaders and page number are at its end: search
 _PAGE_AT_END = re.compile(r"[ \t]\d{1,4}+[ \t]*$")
 _GLOSSARY_HEADING = re.compile(r"^[#* \t]*(?:glossary|definitions|keywords? glossary|(?:key |game )?terms(?: index)?|"
                                r"index of (?:key )?terms)\b[*: \t]*$", re.I)
-_HEADING_MARK = re.compile(r"^(#{1,6}+)[ \t]")
 _SHOWN_NUMBER = re.compile(r"^(\d{1,4}+)[ \t]++(?=[A-Z])")
 _HEADING_TITLE = re.compile(r"^[A-Z“\"'][^.!?;:,\n]{0,80}+$")
 HEADING_WORDS = 8
@@ -199,13 +198,14 @@ def glossary_pairs(text: str) -> int:
         stripped = line.strip()
         if not stripped:
             continue
-        heading = _HEADING_MARK.match(stripped)
+        hashes = len(stripped) - len(stripped.lstrip("#"))
+        heading = hashes if hashes <= 6 and stripped[hashes:hashes + 1] in (" ", "\t") else 0  # "## Terms": 2
         if _GLOSSARY_HEADING.match(stripped):
-            pairs, level, term = 0, len(heading.group(1)) if heading else 7, False
+            pairs, level, term = 0, heading or 7, False
             continue
         if level is None or aside(stripped):  # a wrapped definition's reference, "(6.3.2)", numbers nothing
             continue
-        if heading and len(heading.group(1)) <= level or len(key(label_of(stripped))) > 1:
+        if heading and heading <= level or len(key(label_of(stripped))) > 1:
             level = None
         elif _TERM_INLINE.match(stripped) or term and len(stripped.split()) >= 4:
             pairs, term = pairs + 1, False

@@ -234,9 +234,9 @@ def _numbered(rulings: list[Ruling]) -> dict[str, str]:
         for number in re.findall(r"(?:^|> )(\d+(?:\.\d+)+) ", ruling.section):
             found.setdefault(number, ruling.id)
     for ruling in rulings:  # "rule 113": the first of the rules numbered 113.1, 113.2...
-        whole = re.match(r"(\d{3,4})\.\d", ruling.label)
-        if whole:
-            found.setdefault(whole.group(1), ruling.id)
+        whole, _, part = ruling.label.partition(".")
+        if 3 <= len(whole) <= 4 and whole.isdecimal() and part[:1].isdecimal():
+            found.setdefault(whole, ruling.id)
     return found
 
 

@@ -39,8 +39,8 @@ from ingest.limits import Limits, current
 from ingest.text import MappedText, read_bounded
 
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # a compound file: an older Word file (.doc), or an encrypted .docx
-_HEADING = re.compile(r"heading ([1-9])$", re.IGNORECASE)
-_LIST_STYLE = re.compile(r"^list\b.*?\s([2-9])$", re.IGNORECASE)  # "List Number 2", "List Bullet 3"
+# A style named for its level: a heading's ("Heading 2"), or a list's nesting ("List Number 2", "List Bullet 3").
+_LEVELLED = re.compile(r"heading (?P<heading>[1-9])$|list\b.*?\s(?P<list>[2-9])$", re.IGNORECASE)
 # A paragraph's soft breaks and tabs, each a space: it stays on one line.
 _BREAKS = str.maketrans(dict.fromkeys("\r\n\t\v\f\u2028\u2029", " "))
 _LEVEL_FIELD = re.compile(r"%([1-9])")
@@ -287,16 +287,16 @@ class _Style:
         bold = bool(style is not None and style.font.bold)
         while style is not None:
             name = style.name or ""
+            named = _LEVELLED.match(name)
             if heading is None:
-                found = _HEADING.match(name)
-                heading = (0 if name.lower() == "title" else int(found.group(1)) if found
+                heading = (0 if name.lower() == "title" else int(named["heading"]) if named and named["heading"]
                            else _outline_level(style.element.pPr))
             numbered = style.element.pPr.numPr if style.element.pPr is not None else None
             num_id = num_id or _value(numbered, "w:numId")
             if level is None and num_id is not None:
                 level = _value(numbered, "w:ilvl")
-                if level is None and (found := _LIST_STYLE.match(name)):
-                    level = str(int(found.group(1)) - 1)  # "List Number 2" nests by its name, its level 0
+                if level is None and named and named["list"]:
+                    level = str(int(named["list"]) - 1)  # "List Number 2" nests by its name, its level 0
             style = style.base_style
         return cls(heading, num_id, level, bold)
 
