@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from ingest import invariants
-from ingest.classify import aside
+from ingest.classify import LABEL_PARTS, LETTERS, aside
 from ingest.refs import PARAGRAPH, colliding, counted, ruling_refs
 from model.kinds import HEADER_KINDS, TERM_KINDS
 
@@ -58,11 +58,8 @@ _LABEL = re.compile(
 _CONTENTS = re.compile(r"(?:\.[ \t]?){3,}+[ \t]*\d{1,4}+[ \t]*$|…[ \t]*\d{1,4}+[ \t]*$")
 _TAIL = 100  # a contents entry's leaders and page number are at its end: searching only there keeps it linear
 _PAGE_AT_END = re.compile(r"[ \t]\d{1,4}+[ \t]*$")
-_WORDS = re.compile(r"[^\W\d_]{2}")
-_ORDINAL_SUFFIX = re.compile(r"\d(?:st|nd|rd|th)$")
 _GLOSSARY_HEADING = re.compile(r"^[#* \t]*(?:glossary|definitions|keywords? glossary|(?:key |game )?terms(?: index)?|"
                                r"index of (?:key )?terms)\b[*: \t]*$", re.I)
-_HEADING_MARK = re.compile(r"^(#{1,6}+)[ \t]")
 _SHOWN_NUMBER = re.compile(r"^(\d{1,4}+)[ \t]++(?=[A-Z])")
 _HEADING_TITLE = re.compile(r"^[A-Z“\"'][^.!?;:,\n]{0,80}+$")
 HEADING_WORDS = 8
@@ -79,14 +76,15 @@ def label_of(line: str) -> str:
     if not match:
         return ""
     label = match.group("label")
-    return "" if _ORDINAL_SUFFIX.search(label.rstrip(".)")) else label
+    number = label.rstrip(".)")
+    return "" if number.endswith(("st", "nd", "rd", "th")) and number[-3:-2].isdecimal() else label
 
 
 def key(label: str) -> tuple[str, ...]:
     """A label's parts, whatever joins them: "1-2-1." and "1.2.1" are (1, 2, 1), "Rule 7.4 (b)" and "7.4b"
     are (7, 4, b), "9f12c" is (9, f, 12, c)."""
     label = re.sub(rf"^{_WORD}", "", label.strip())
-    return tuple(part.lower() for part in re.findall(r"\d++|[A-Za-z]++", label))
+    return tuple(part.lower() for part in LABEL_PARTS.findall(label))
 
 
 def numbered_lines(text: str) -> list[tuple[int, str, str]]:
@@ -125,7 +123,7 @@ def _carried(units: Sequence, refs: dict[str, str] | None) -> Counter:
         section = tuple(unit.section.split(" > "))
         headings.update(section[:i + 1] for i in range(len(section)))
         if unit.kind in HEADER_KINDS | TERM_KINDS or unit.id in ordinals \
-                or not _WORDS.search(unit.text.replace(unit.label, "", 1)):
+                or not LETTERS.search(unit.text.replace(unit.label, "", 1)):
             continue
         own = {key(unit.label)} | ({key(refs[unit.id].partition(" ")[2])} if refs else set())
         carried.update({suffix for parts in own for suffix in _suffixes(parts) if suffix})
@@ -200,13 +198,14 @@ def glossary_pairs(text: str) -> int:
         stripped = line.strip()
         if not stripped:
             continue
-        heading = _HEADING_MARK.match(stripped)
+        hashes = len(stripped) - len(stripped.lstrip("#"))
+        heading = hashes if hashes <= 6 and stripped[hashes:hashes + 1] in (" ", "\t") else 0  # "## Terms": 2
         if _GLOSSARY_HEADING.match(stripped):
-            pairs, level, term = 0, len(heading.group(1)) if heading else 7, False
+            pairs, level, term = 0, heading or 7, False
             continue
         if level is None or aside(stripped):  # a wrapped definition's reference, "(6.3.2)", numbers nothing
             continue
-        if heading and len(heading.group(1)) <= level or len(key(label_of(stripped))) > 1:
+        if heading and heading <= level or len(key(label_of(stripped))) > 1:
             level = None
         elif _TERM_INLINE.match(stripped) or term and len(stripped.split()) >= 4:
             pairs, term = pairs + 1, False

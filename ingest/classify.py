@@ -398,6 +398,16 @@ SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"“(])")
 # A demonstrative pointing back ("This is…", "…exceptions to this:"), with what follows it.
 POINTS_BACK = re.compile(r"\b(?:this|these|that)\b(\W*)(\w*)", re.I)
 WORD = re.compile(r"[A-Za-z0-9][\w'’-]*")
+# A run of letters and digits: the words names, titles and file names are compared by.
+WORD_RUN = re.compile(r"[^\W_]+")
+# Two letters or more in a row: a word, never a number or a stray letter.
+LETTERS = re.compile(r"[^\W\d_]{2,}+")
+# A label's parts, whatever joins them: its numbers and its runs of letters ("7.4b": 7, 4, b).
+LABEL_PARTS = re.compile(r"\d++|[A-Za-z]++")
+# A file name's extension (".pdf").
+EXTENSION = re.compile(r"\.\w+$")
+# The typographic ligatures a PDF extraction may keep as one character ("ﬁrst"): ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ.
+LIGATURE = re.compile("[\ufb00-\ufb06]")
 
 # "Counter Spells… any spells that affect..." — a short capitalised lead-in closed by an ellipsis is a title.
 LEAD_IN = re.compile(r"((?:[A-Z][\w'’-]*\s+){0,3}[A-Z][\w'’-]*)\s*(?:…|\.\.\.)\s")

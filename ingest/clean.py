@@ -10,6 +10,7 @@ import unicodedata
 from collections import Counter
 from itertools import pairwise
 
+from ingest.classify import LIGATURE
 from ingest.text import MappedText
 
 # Web-listing chrome: "  12. text" line prefixes of a numbered file viewer.
@@ -21,15 +22,13 @@ _TOKEN = re.compile(r"[^\W\d_]+")
 # patterns start only at a word's start: from inside a 9 MB word each start would read it to its end again.
 # A PDF's text runs may stand a blank line apart ("non-" / "" / "virus").
 _BROKEN = re.compile(r"(?<![^\W\d_])(?P<left>[^\W\d_]++)-[ \t]*+\n(?:[ \t]*+\n)?[ \t]*+(?P<right>[^\W\d_]{2,}+)(?P<stop>[.)]?)")
-_ROMAN = re.compile(r"[ivxlc]{1,4}+")
 _HYPHENATED = re.compile(r"(?<![^\W\d_-])[^\W\d_]++(?:-[^\W\d_]++)++")
 # Doubled words that are real English ("he had had enough", "that that rule").
 _LEGIT_DOUBLES = {"had", "that", "is", "do", "can", "bye", "very", "so", "no", "ha", "knock"}
 # Tokens are bounded so that a long run of non-space text cannot make the match backtrack quadratically.
 _DOUBLE = re.compile(r"(?<!\S)(\S{0,40}[A-Za-z]\S{0,40})((?:[ \t]+|[ \t]*\n[ \t]*)\1)+(?!\S)")
-# Typographic ligatures a PDF extraction keeps as one character ("ﬁrst"): searched and read as their letters.
+# Typographic ligatures (`LIGATURE`) are searched and read as their letters.
 _LIGATURES = {"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"}
-_LIGATURE = re.compile("[" + "".join(_LIGATURES) + "]")
 # A gap between two words on a line (indentation is not a gap).
 _GAP = re.compile(r"(?<=\S) +(?=\S)")
 # In a double-spaced text, a lone space before punctuation is where a font change split the line ("Riftbound ,").
@@ -93,7 +92,7 @@ def _letters(ligature: re.Match) -> str:
 
 def unfold_ligatures(doc: MappedText) -> MappedText:
     """"ﬁrst" -> "first": each typographic ligature becomes its letters (the letters cite the ligature)."""
-    return doc.sub(_LIGATURE, _letters)
+    return doc.sub(LIGATURE, _letters)
 
 
 def undouble_spaces(doc: MappedText) -> MappedText:
@@ -152,7 +151,7 @@ def vocabulary(*texts: str) -> Counter:
     """Lower-cased word counts of the given texts, for deciding what is a word."""
     counts: Counter = Counter()
     for text in texts:
-        text = _LIGATURE.sub(_letters, text)
+        text = LIGATURE.sub(_letters, text)
         counts.update(token.lower() for token in _TOKEN.findall(text))
     return counts
 
@@ -197,7 +196,7 @@ def rejoin_broken_words(doc: MappedText, vocab: Counter) -> MappedText:
     def edits():
         for match in _BROKEN.finditer(doc.text):
             left, right = match.group("left"), match.group("right")
-            if match.group("stop") and _ROMAN.fullmatch(right):  # "ii." opens an item of its own
+            if match.group("stop") and len(right) <= 4 and not right.strip("ivxlc"):  # "ii." opens an item
                 continue
             whole = f"{left}-{right}".lower()
             compound = doc.text[match.start() - 1:match.start()] == "-"  # "out-of-" / "bounds" goes on a compound

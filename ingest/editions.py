@@ -72,7 +72,7 @@ class _Unit:
         section = tuple(_SECTION_NUMBER.sub("", part).strip().casefold()
                         for part in (get("section") or "").split(" > "))
         return cls(get("ruling_id") if isinstance(ruling, dict) else ruling.id, kind, family, number, words,
-                   section, re.split(r"[.\-]", number)[-1])
+                   section, number.replace("-", ".").rpartition(".")[2])
 
 
 def match(new: list[Ruling], old: list[dict], trace: dict[str, str] | None = None) -> dict[str, str]:

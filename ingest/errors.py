@@ -1,11 +1,22 @@
 """Errors raised while ingesting documents."""
 from __future__ import annotations
 
+import re
+import tomllib
+from pathlib import Path
+
 from model.errors import FileError
 
 
 class IngestError(FileError):
     """A document or manifest entry cannot be ingested; names the file and, where it applies, the line."""
+
+
+def invalid_toml(path: Path, exc: tomllib.TOMLDecodeError) -> IngestError:
+    """The error of a file that is no valid TOML, at the line the parser's message names ("… (at line 3, column
+    5)")."""
+    at = re.search(r"at line (\d+)", str(exc))
+    return IngestError(str(path), f"invalid TOML: {exc}", int(at.group(1)) if at else None)
 
 
 class InvalidEntry(ValueError):

@@ -21,8 +21,8 @@ from datetime import date
 from itertools import pairwise
 
 from ingest import titles
-from ingest.classify import KEYWORD_HEADING, KEYWORDS
-from ingest.text import MappedText
+from ingest.classify import KEYWORD_HEADING, KEYWORDS, WORD_RUN
+from ingest.text import MappedText, after_each
 
 _MARGIN = 5  # non-blank lines at the top and at the bottom of a page where headers and footers sit
 # Numbers that change from page to page: digit runs, and lower-case roman numerals (front-matter pages).
@@ -165,10 +165,9 @@ class _Layout:
 def _lines(text: str) -> list[tuple[int, int]]:
     """(start, end) of every line, without its line break; a form feed breaks a line too."""
     spans, pos = [], 0
-    for match in re.finditer("[\n\f]", text):
-        spans.append((pos, match.start()))
-        pos = match.end()
-    spans.append((pos, len(text)))
+    for line in text.replace("\f", "\n").split("\n"):
+        spans.append((pos, pos + len(line)))
+        pos += len(line) + 1
     return spans
 
 
@@ -176,7 +175,7 @@ def _explicit_breaks(doc: MappedText, page_starts: list[int] | None) -> list[int
     """Positions in doc.text where pages 2, 3, ... start: from the reader's page starts, else form feeds."""
     if page_starts:  # pages before the text (it may be a part of the document) keep their place in the count
         return [bisect.bisect_left(doc.offsets, start, 0, len(doc.text)) for start in sorted(page_starts)]
-    return [m.end() for m in re.finditer("\f", doc.text)]
+    return after_each(doc.text, "\f")
 
 
 def _candidate(stripped: str) -> bool:
@@ -833,7 +832,7 @@ def _listed_key(line: str, paged: bool = True) -> str:
         return ""
     line = line.strip(_MARKS)
     line = _LABEL_HEAD.sub("", (_LEADER_TAIL.sub("", line) if paged else line).strip())
-    words = re.findall(r"[^\W_]+", line.casefold())
+    words = WORD_RUN.findall(line.casefold())
     return " ".join(words) if words and len(words) <= 12 and _LETTER.search(line) else ""
 
 
@@ -855,7 +854,7 @@ def _reading_order(doc: MappedText, lines, found, page_starts: list[int]) -> lis
         for column, number, title in entries:
             by_page[page][right is not None and column >= right].append((number, title))
     ordered = [entry for page in sorted(by_page) for side in by_page[page] for entry in side]
-    if not all(re.fullmatch(r"\d+(?:\.\d+)*", number) for number, _ in ordered if number):
+    if not all(part.isdecimal() for number, _ in ordered if number for part in number.split(".")):
         return ordered
     keys, last = [], ()
     for position, (number, _) in enumerate(ordered):

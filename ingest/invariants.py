@@ -31,7 +31,7 @@ from functools import cached_property
 from itertools import pairwise
 
 from ingest import links, titles
-from ingest.classify import ASKING_WORD
+from ingest.classify import ASKING_WORD, EXTENSION, LABEL_PARTS, LETTERS, WORD_RUN
 from ingest.parts import LONG_WORDS
 from ingest.refs import counted
 from ingest.segment import asks, rhetorical
@@ -73,7 +73,6 @@ _RUN_INS = 3  # two labelled parts may be one rule's cases ("Melee:" / "Ranged:"
 _RUN_INS_READ = 50  # the run-in sub-headings of a unit looked for in its text
 # A list's item opening a line: a bullet, a number, a letter, pandoc's "#." or a bracketed letter or numeral.
 _LIST_ITEM = re.compile(r"^[ \t]*+(?:[-*+•]|\d{1,3}+[.)]|[A-Za-z#][.)]|\((?:[a-z]|[ivx]{1,5}+|\d{1,3}+)\))[ \t]")
-_A_WORD = re.compile(r"\w")
 _CAPTION = re.compile(r"(?i)^(?:figure|fig\.|diagram|image|illustration|table)[ \t]++\d")
 _SMALL_END = frozenset({"a", "an", "and", "as", "at", "by", "for", "from", "if", "in", "is", "of", "on", "or", "the",
                         "that", "to", "with", "which", "when", "are", "be", "but", "its", "their"})
@@ -91,7 +90,6 @@ _COUNTED_KINDS = frozenset({"paragraph", "question"})  # their numbers are count
 _SENTENCE_INSIDE = re.compile(r"[a-z]{3}[.!?]\s+[A-Z][a-z]")
 _RELATIVE = re.compile(r"^\(?(?:[a-z]|[ivx]{1,5}+|[A-Z]|\d{1,3}+)[.)]?$")
 _COUNTER = re.compile(r"^(?:#\d++(?:\.\d++)?|\d++|front \d++)$")
-_WORD = re.compile(r"[^\W\d_]{2,}+")
 # Two words, only spaces between; the first may be the letter after an apostrophe ("player's team").
 _APART = re.compile(r"(?=(?:\b([^\W\d_]{2,}+)|(?<=['’])([^\W\d_]))[ \t\n]++([^\W\d_]{2,}+))")
 _SPLIT = re.compile(r"\b([^\W\d_]{2,}+)- ([^\W\d_]{2,}+)\b")
@@ -164,14 +162,14 @@ def _furniture_lines(original: str) -> set[str]:
     lines = original.split("\n")
     for number, line in enumerate(lines):
         shape = _shape(line)
-        if shape and len(shape.split()) <= _MAX_FURNITURE_WORDS and _WORD.search(shape):
+        if shape and len(shape.split()) <= _MAX_FURNITURE_WORDS and LETTERS.search(shape):
             where[shape].append(number)
     # A passage each rule repeats recurs at about a page's interval too, but away from the pages' edges.
     edges = _page_edges(original) if "\f" in original else None
     return {shape for shape, at in where.items()
             if (len(at) >= _RECURS or len(at) == _RECURS - 1 and _counts_pages([lines[n] for n in at]))
             and _regular(at, _SPREAD * len(lines))
-            and len(_WORD.findall(shape)) >= 2 and not _CITING.match(shape)
+            and len(LETTERS.findall(shape)) >= 2 and not _CITING.match(shape)
             and (edges is None or 2 * sum(n in edges for n in at) >= len(at))}
 
 
@@ -336,7 +334,7 @@ def _document_paragraph_words(lines: list[str], ruling) -> int | None:
 
 def _words_in(text: str) -> int:
     """The words of `text`: runs of non-spaces holding a letter or digit (a table's "|" is none)."""
-    return sum(1 for token in text.split() if _A_WORD.search(token))
+    return sum(1 for token in text.split() if any(c.isalnum() or c == "_" for c in token))
 
 
 def _long(cut: Cut) -> list[str]:
@@ -384,7 +382,7 @@ def _run_ins(cut: Cut) -> list[str]:
 
 
 def _parts(label: str) -> list[str]:
-    return re.findall(r"\d++|[A-Za-z]++", label.casefold())
+    return LABEL_PARTS.findall(label.casefold())
 
 
 def _nesting(cut: Cut) -> list[str]:
@@ -460,7 +458,7 @@ def _place(word: str) -> bool:
 
 
 def _tokens(text: str) -> Counter:
-    return Counter(w.casefold() for w in _WORD.findall(text))
+    return Counter(w.casefold() for w in LETTERS.findall(text))
 
 
 def _words(cut: Cut) -> list[str]:
@@ -472,7 +470,7 @@ def _words(cut: Cut) -> list[str]:
     spaced = {m.group() for m in _SPLIT.finditer(" ".join(cut.original.split()))}  # split so in the document
     found: dict[str, None] = {}
     for ruling in cut.rulings:
-        for word in _WORD.findall(ruling.text):
+        for word in LETTERS.findall(ruling.text):
             low = word.casefold()
             if low in written or len(low) < 5:
                 continue
@@ -494,8 +492,8 @@ def _title(cut: Cut) -> list[str]:
     if not title:
         return []
     def spelled(text: str) -> str:
-        return " ".join(re.findall(r"[^\W_]+", text)).casefold()
-    stem, printed = spelled(re.sub(r"\.\w+$", "", cut.file_name)), spelled(cut.original)
+        return " ".join(WORD_RUN.findall(text)).casefold()
+    stem, printed = spelled(EXTENSION.sub("", cut.file_name)), spelled(cut.original)
     # The title as the document prints it, after the game's name a reader may have put before it.
     own = spelled(title.removeprefix(cut.game_name)) if cut.game_name else spelled(title)
     if spelled(title) == stem and spelled(title) not in printed and own not in printed:
@@ -560,27 +558,27 @@ def _lost(cut: Cut) -> list[str]:
     # The rulings in the document's order, each after the heading it opens, read as one text: a passage a reader
     # kept over several short units (a line each) is held across their seams too.
     ordered = sorted(cut.rulings, key=lambda r: r.position)
-    stream: list[str] = [w.casefold() for w in _WORD.findall(cut.title)]  # the title the source was given
+    stream: list[str] = [w.casefold() for w in LETTERS.findall(cut.title)]  # the title the source was given
     last = None
     for ruling in ordered:
         heading = ruling.section.rpartition(" > ")[2] if ruling.section != last else ""
         last = ruling.section
         for piece in (heading, ruling.title, ruling.text, *(e.text for e in getattr(ruling, "examples", ()))):
-            stream += [w.casefold() for w in _WORD.findall(piece)]
+            stream += [w.casefold() for w in LETTERS.findall(piece)]
     # and the headings and the units' short titles alone, in order, as a contents lists them
     headings = list(dict.fromkeys(part for ruling in ordered for part in (*ruling.section.split(" > "), ruling.title)
                                   if len(part.split()) <= _HEADING_WORDS))
-    outline = [w.casefold() for part in headings for w in _WORD.findall(part)]
+    outline = [w.casefold() for part in headings for w in LETTERS.findall(part)]
     held = set(_grams(stream)) | set(_grams(outline))
     for ruling in cut.rulings:  # a section path's headings, whole
-        words = [w.casefold() for w in _WORD.findall(ruling.section)]
+        words = [w.casefold() for w in LETTERS.findall(ruling.section)]
         held.update(_grams(words))
     # a "Related Topics:" line is its ruling's links, kept apart from its text
     # (nor the entries of a contents a flattened document keeps on its line: "Introduction……1 New Sequence of
     # Play……1": what stands between its dot leaders)
     lines = [f"{pieces[0]} {pieces[-1]}" if len(pieces) > 1 else line for line in cut.cleaned.split("\n")
              if not links.cross_reference_line(line.strip(_MARKS)) for pieces in [_LEADER_RUN.split(line)]]
-    words = [(w.casefold(), at) for at, line in enumerate(lines) for w in _WORD.findall(line)]
+    words = [(w.casefold(), at) for at, line in enumerate(lines) for w in LETTERS.findall(line)]
     found: dict[str, None] = {}
     for start in range(0, len(words) - _LOST_WORDS + 1, _LOST_WORDS):
         chunk = [w for w, _ in words[start:start + _LOST_WORDS]]

@@ -19,7 +19,8 @@ _SECTION_NUMBER = re.compile(r"^(?P<under>.+?),?\s+section\s+(?P<number>\d+)$", 
 _HEADING_NUMBER = re.compile(r"^(?=[\w.]*\d)[\w.]*+\s+")
 _CHANGELOG_GENERIC = {"revis", "new", "clari", "remin", "rules", "rule", "spell", "timin", "updat", "chang",
                       "penal", "fixed", "added", "gener", "gloss", "quali", "life"}
-# A rule number an update summary's item cites: "6.1.2.2.", "8.2.4.–8.2.4.1." (each number without its stop).
+# A rule number an update summary's item cites: "6.1.2.2.", "8.2.4.–8.2.4.1." (each number without its stop); a
+# ruling labelled so is numbered in parts ("702.11b").
 _CITED_NUMBER = re.compile(r"\b\d+(?:\.\d+)+[a-z]?\b(?!\.\d)")
 _REFERENCE_WORDS = {"speci", "rules", "rule", "secti", "notes", "detai", "under", "below", "above"}
 _IMPRINT = re.compile(r"©|\(c\)|copyright|all rights reserved|trademark|www\.|https?://|\.(?:com|org|net)\b", re.I)
@@ -227,15 +228,15 @@ def _numbered(rulings: list[Ruling]) -> dict[str, str]:
     section headed by it ("4.3 Play a Card" for "see 4.3")."""
     found: dict[str, str] = {}
     for ruling in rulings:
-        if re.fullmatch(r"\d+(?:\.\d+)+[a-z]?", ruling.label):
+        if _CITED_NUMBER.fullmatch(ruling.label):
             found.setdefault(ruling.label, ruling.id)
     for ruling in rulings:
         for number in re.findall(r"(?:^|> )(\d+(?:\.\d+)+) ", ruling.section):
             found.setdefault(number, ruling.id)
     for ruling in rulings:  # "rule 113": the first of the rules numbered 113.1, 113.2...
-        whole = re.match(r"(\d{3,4})\.\d", ruling.label)
-        if whole:
-            found.setdefault(whole.group(1), ruling.id)
+        whole, _, part = ruling.label.partition(".")
+        if 3 <= len(whole) <= 4 and whole.isdecimal() and part[:1].isdecimal():
+            found.setdefault(whole, ruling.id)
     return found
 
 

@@ -7,7 +7,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ingest.errors import IngestError, InvalidEntry
+from ingest.errors import IngestError, InvalidEntry, invalid_toml
 from ingest.shapes import AUTO, SHAPES
 from model import values
 from model.kinds import KINDS
@@ -81,8 +81,7 @@ def load_manifest(path: Path) -> Manifest:
     try:
         data = tomllib.loads(raw_text)
     except tomllib.TOMLDecodeError as exc:
-        at = re.search(r"at line (\d+)", str(exc))
-        raise IngestError(str(path), f"invalid TOML: {exc}", int(at.group(1)) if at else None) from None
+        raise invalid_toml(path, exc) from None
     games = data.get("games", {})
     if not isinstance(games, dict) or not games:
         raise IngestError(str(path), "no [games.<slug>] tables")
@@ -114,7 +113,8 @@ def _manifest_entry(raw: dict, number: int, games: dict, taken: set[str], path: 
         for offset, row in enumerate(text.split("\n")[line - 1:], start=line):
             if offset > line and row.startswith("[["):
                 break
-            if re.match(rf"{key}\s*=", row.strip()):
+            name, equals, _ = row.partition("=")
+            if equals and name.strip() == key:
                 return offset
         return line
 
@@ -152,10 +152,10 @@ def source_entry(fields: dict, games: Collection[str] | None = None) -> SourceEn
             raise InvalidEntry(f"field '{key}' must be one of {', '.join(allowed)} (not {fields[key]!r})", key)
     lines = None
     if "lines" in fields:
-        match = re.fullmatch(r"(\d+)-(\d*)", str(fields["lines"]))
-        if not match:
+        first, dash, last = str(fields["lines"]).partition("-")
+        if not (dash and first.isdecimal() and (last.isdecimal() or not last)):
             raise InvalidEntry("field 'lines' must look like '1-5' or '6-'", "lines")
-        lines = (int(match.group(1)), int(match.group(2)) if match.group(2) else None)
+        lines = (int(first), int(last) if last else None)
     strip = tuple(fields.get("strip", ()))
     for pattern in strip:
         try:

@@ -165,8 +165,9 @@ def _stored_date(written: str) -> str | None:
     ("2024-08-09T10:00:00Z"), or read as a date is written ("June 9, 2024"); None when it is no date ("next
     tuesday"), so that it never decides which edition is in force."""
     written = " ".join(written.split())
-    timestamp = re.match(r"(\d{4}-\d{2}-\d{2})[T ]\d", written)
-    return (values.stored_date(written) or (timestamp and values.stored_date(timestamp.group(1)))
+    # A timestamp's day: its first ten characters, before "T" or a space and the time.
+    day = written[:10] if written[10:11] in ("T", " ") and written[11:12].isdecimal() else ""
+    return (values.stored_date(written) or values.stored_date(day)
             or values.stored_date(furniture.read_date(written).get("date_iso", "")))
 
 

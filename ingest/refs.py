@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from itertools import chain, count
 
 from ingest import labels
+from ingest.classify import WORD_RUN
 
 from model.kinds import AUTHORITY, HEADER_KINDS, KIND_SUFFIX, TERM_KINDS, UNKNOWN_AUTHORITY
 from model.records import Ruling
@@ -40,7 +41,7 @@ def abbreviation(name: str, slug: str = "") -> str:
     ("Paths of the Lance (Dragons of Glory expansion)"). Where the game's `slug` spells a stretch of the name
     (small words aside), that stretch is abbreviated: the words the user calls the game by ("Disney Lorcana",
     slug "lorcana" -> "Lorcana")."""
-    words = re.findall(r"[^\W_]+", re.sub(r"\([^)]*\)", " ", name)) or re.findall(r"[^\W_]+", name)
+    words = WORD_RUN.findall(re.sub(r"\([^)]*\)", " ", name)) or WORD_RUN.findall(name)
     words = _slug_stretch(words, slug) or words
     if len(words) == 1:
         word = words[0].capitalize() if words[0].islower() else words[0]
@@ -60,7 +61,7 @@ def _initial(word: str) -> str:
 
 def _slug_stretch(words: list[str], slug: str) -> list[str] | None:
     """The stretch of `words` that spells every word of `slug` in order, small words between them aside."""
-    wanted = [w for w in re.split(r"[\W_]+", slug.lower()) if w]
+    wanted = WORD_RUN.findall(slug.lower())
     lower = [w.lower() for w in words]
     for start in range(len(words)):
         at, end = 0, start
@@ -441,7 +442,7 @@ def _qualifiers(section: str, root: str) -> list[str]:
     most MAX_ABBREV letters only."""
     parts = _below_root(section, root)
     # "The Goulash" is told apart by "The Goulash", never "The"
-    firsts = [_first_name(re.findall(r"[^\W_]+", part)) for part in (parts[-1:] + parts[:1])]
+    firsts = [_first_name(WORD_RUN.findall(part)) for part in (parts[-1:] + parts[:1])]
     # A word too long to be short is no qualifier: a ref never holds a cut word ("Adjudicati").
     return list(dict.fromkeys(first for first in firsts if first and len(first) <= MAX_ABBREV))
 

@@ -87,7 +87,7 @@ def _suspicion(ruling) -> dict | None:
     text = ruling.text
     words = text.split()
     inner = next((m for m in _INNER_NUMBER.finditer(text) if not _REFERENCE_BEFORE.search(text[:m.start()])), None)
-    numeric = sum(bool(re.fullmatch(r"[\d.,/%-]+", word)) for word in words)
+    numeric = sum(all(c.isdecimal() or c in ".,/%-" for c in word) for word in words)
     numbered = ruling.kind == "rule" and bool(ruling.label)
     why = (f"holds another number ({inner.group(1)})" if inner and ruling.kind == "rule"
            else "mostly numbers (a flattened table?)" if len(words) >= 6 and numeric >= 0.6 * len(words)

@@ -16,7 +16,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from ingest.errors import IngestError
+from ingest.errors import IngestError, invalid_toml
 
 _CALL = re.compile(r"^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$")
 
@@ -45,8 +45,7 @@ def load_file(path: Path) -> tuple[list[Scenario], dict[str, str]]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        at = re.search(r"at line (\d+)", str(exc))
-        raise IngestError(str(path), f"invalid TOML: {exc}", int(at.group(1)) if at else None) from None
+        raise invalid_toml(path, exc) from None
     scenarios, seen = [], set()
     for raw in data.get("scenario", []):
         line = _line(text, f'id = "{raw.get("id")}"')

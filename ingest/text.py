@@ -12,6 +12,7 @@ import re
 import stat
 from array import array
 from dataclasses import dataclass
+from itertools import accumulate
 from pathlib import Path
 from typing import Callable
 
@@ -172,11 +173,16 @@ class MappedText:
         return self.offsets[start], self.offsets[end - 1] + 1
 
 
+def after_each(text: str, char: str) -> list[int]:
+    """The position after each `char` in `text`: where each line (or page) but the first starts."""
+    return list(accumulate(len(piece) + 1 for piece in text.split(char)[:-1]))
+
+
 class LineIndex:
     """Turns character offsets of the original text into 1-based line numbers."""
 
     def __init__(self, original: str):
-        self._starts = [0] + [m.end() for m in re.finditer("\n", original)]
+        self._starts = [0] + after_each(original, "\n")
 
     def line_of(self, offset: int) -> int:
         return bisect.bisect_right(self._starts, offset)

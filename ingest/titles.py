@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from ingest.classify import EXTENSION, WORD_RUN
+
 # What rulebooks call themselves and the kinds of products they are: never a name on their own.
 _DOCUMENT_WORDS = frozenset("""
     comprehensive rules rule rulebook rulebooks reference references guide guidebook faq faqs frequently asked
@@ -171,9 +173,9 @@ def game_name(text: str, game: str) -> str | None:
     that is rarer), as the document writes it in running text rather than a heading's capitals. A name holds no
     rulebook vocabulary ("Laws of Chess", "Riftbound Core Rules") and ends in no number ("… Rules 2024").
     None when the document names the game nowhere so."""
-    slug = [w for w in re.split(r"[\W_]+", game.lower()) if w]
-    runs = [re.findall(r"\S+", run.group()) for run in _NAME_RUN.finditer(text)]
-    runs = [(tokens, [re.sub(r"\W", "", t).lower() for t in tokens]) for tokens in runs]
+    slug = WORD_RUN.findall(game.lower())
+    runs = [run.group().split() for run in _NAME_RUN.finditer(text)]
+    runs = [(tokens, ["".join(c for c in t if c.isalnum() or c == "_").lower() for t in tokens]) for tokens in runs]
     cores = Counter(tuple(bare[slice(*found)]) for _, bare in runs if (found := _slug_run(bare, slug)))
     core = max((c for c, n in cores.items() if n >= 2), key=len, default=None)
     spellings: dict[str, Counter[str]] = {}  # a name, case aside -> how it is written
@@ -231,7 +233,7 @@ def named_by_file(file_name: str, text: str) -> str | None:
     so too: the longest run of the file name's first words (two at least) that the text writes at least twice
     as a name, every word capitalised but the small ones ("ticket-to-ride-rules-2015.pdf" -> "Ticket to Ride",
     from "Ticket to Ride is a cross-country train adventure")."""
-    found = re.findall(r"[^\W_]+", re.sub(r"\.\w+$", "", file_name))
+    found = WORD_RUN.findall(EXTENSION.sub("", file_name))
     for count in range(len(found), 1, -1):
         pattern = re.compile(r"\b" + r"\s+".join(map(re.escape, found[:count])) + r"\b", re.IGNORECASE)
         spelled = Counter(match.group() for match in pattern.finditer(text) if _capitalised_name(match.group()))

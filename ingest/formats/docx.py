@@ -39,9 +39,10 @@ from ingest.limits import Limits, current
 from ingest.text import MappedText, read_bounded
 
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # a compound file: an older Word file (.doc), or an encrypted .docx
-_HEADING = re.compile(r"heading ([1-9])$", re.IGNORECASE)
-_LIST_STYLE = re.compile(r"^list\b.*?\s([2-9])$", re.IGNORECASE)  # "List Number 2", "List Bullet 3"
-_BREAKS = re.compile(r"[\r\n\t\v\f\u2028\u2029]")  # a paragraph's soft breaks and tabs: it stays on one line
+# A style named for its level: a heading's ("Heading 2"), or a list's nesting ("List Number 2", "List Bullet 3").
+_LEVELLED = re.compile(r"heading (?P<heading>[1-9])$|list\b.*?\s(?P<list>[2-9])$", re.IGNORECASE)
+# A paragraph's soft breaks and tabs, each a space: it stays on one line.
+_BREAKS = str.maketrans(dict.fromkeys("\r\n\t\v\f\u2028\u2029", " "))
 _LEVEL_FIELD = re.compile(r"%([1-9])")
 # How a level shows its number, as html.numeral's styles ("decimalZero": two digits at least).
 _NUMERALS = {"decimal": "1", "decimalZero": "01", "lowerLetter": "a", "upperLetter": "A", "lowerRoman": "i",
@@ -203,7 +204,7 @@ class _Reader:
 
     def paragraph(self, paragraph: Paragraph) -> None:
         self.count()
-        text = _BREAKS.sub(" ", paragraph.text).strip()
+        text = paragraph.text.translate(_BREAKS).strip()
         if not text:
             return
         level = self.heading_level(paragraph)
@@ -233,7 +234,7 @@ class _Reader:
                     continue
                 seen.add(id(cell._tc))
                 self.count()
-                cells.append(" ".join(_BREAKS.sub(" ", p.text).strip() for p in cell.paragraphs).strip())
+                cells.append(" ".join(p.text.translate(_BREAKS).strip() for p in cell.paragraphs).strip())
             if not any(cells):
                 continue
             start = self.length
@@ -286,16 +287,16 @@ class _Style:
         bold = bool(style is not None and style.font.bold)
         while style is not None:
             name = style.name or ""
+            named = _LEVELLED.match(name)
             if heading is None:
-                found = _HEADING.match(name)
-                heading = (0 if name.lower() == "title" else int(found.group(1)) if found
+                heading = (0 if name.lower() == "title" else int(named["heading"]) if named and named["heading"]
                            else _outline_level(style.element.pPr))
             numbered = style.element.pPr.numPr if style.element.pPr is not None else None
             num_id = num_id or _value(numbered, "w:numId")
             if level is None and num_id is not None:
                 level = _value(numbered, "w:ilvl")
-                if level is None and (found := _LIST_STYLE.match(name)):
-                    level = str(int(found.group(1)) - 1)  # "List Number 2" nests by its name, its level 0
+                if level is None and named and named["list"]:
+                    level = str(int(named["list"]) - 1)  # "List Number 2" nests by its name, its level 0
             style = style.base_style
         return cls(heading, num_id, level, bold)
 

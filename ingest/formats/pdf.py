@@ -30,6 +30,7 @@ from pathlib import Path
 import pypdf
 from pypdf.errors import DependencyError, LimitReachedError
 
+from ingest.classify import LIGATURE
 from ingest.errors import IngestError
 from ingest.formats.document import Document, PastLimit
 from ingest.limits import Limits, current
@@ -37,11 +38,11 @@ from ingest.text import MappedText, read_bounded
 
 PAGE_BREAK = "\f\n"  # the form feed ends a page's last line: the next page starts a line of its own
 
-# Characters a text layer never needs: C0/C1 controls (the form feed too: it separates pages here),
-# zero-width spaces, word joiner and byte-order mark.
-_DROP = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b\u2060\ufeff]")
-_SPACES = re.compile("[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
-_LIGATURES = re.compile("[\ufb00-\ufb06]")  # ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ: NFKC gives their letters, nothing else changes
+# Characters a text layer never needs, dropped: C0/C1 controls (the form feed too: it separates pages here),
+# zero-width spaces, word joiner and byte-order mark; and the spaces of other widths, each a plain space.
+_CHARACTERS = str.maketrans(
+    dict.fromkeys([*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), *range(0x7F, 0xA0), 0x200B, 0x2060, 0xFEFF])
+    | dict.fromkeys([0xA0, 0x1680, *range(0x2000, 0x200B), 0x202F, 0x205F, 0x3000], " "))
 _LINE_BREAKS = re.compile("\r\n?|[\u2028\u2029\x85]")
 # A printed page number alone on a line: "12", "- 12 -", "Page 12", "12 of 48", "xiv".
 _PAGE_NUMBER = re.compile(
@@ -117,9 +118,8 @@ def normalise(text: str) -> str:
     """A page's text as later steps want it; see the module docstring. Never joins or reorders lines."""
     text = _LINE_BREAKS.sub("\n", text)
     text = re.sub("\u00ad[ \t]*\n", "-\n", text)  # any other soft hyphen: `clean.soft_hyphens`
-    text = _DROP.sub("", text)
-    text = _SPACES.sub(" ", text)
-    text = _LIGATURES.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)
+    text = text.translate(_CHARACTERS)
+    text = LIGATURE.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)  # NFKC gives their letters
     text = re.sub(r"(?<![ \t])[ \t]+\n", "\n", text)  # tried once per run of spaces, not from each
     return text.strip("\n").rstrip()
 
