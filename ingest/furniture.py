@@ -188,12 +188,13 @@ def _candidate(stripped: str) -> bool:
 def _running_text(stripped: str) -> bool:
     """Is the line the document's own text, which a rulebook may print again and again (each game's "The game is
     played with a button and blinds.", a label over what follows: "New text:"), never a running head: a whole
-    sentence, or a line ending in a colon without a number?"""
+    sentence or a line of one running on (ending in a comma: a list of names wrapped over a page's top), or a line
+    ending in a colon without a number?"""
     if any(c in "©®™" for c in stripped):  # a notice
         return False
     if stripped.endswith(":"):
         return not any(c.isdigit() for c in stripped)  # "PAGE 12:" marks a page
-    return len(stripped.split()) >= _SENTENCE_WORDS and stripped[-1] in ".!?"
+    return len(stripped.split()) >= _SENTENCE_WORDS and stripped[-1] in ".!?,"
 
 
 def _number_value(token: str) -> tuple[str, int]:

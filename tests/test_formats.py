@@ -215,6 +215,15 @@ def test_a_contents_heading_over_its_links_alone_heads_no_section_and_a_front_ma
         "## Game: Chess Players: 2\n")
 
 
+def test_a_contents_heading_over_a_list_a_site_generator_replaces_heads_nothing_and_its_markup_goes(tmp_path):
+    # kramdown writes the contents as a placeholder list that `{:toc}` replaces, the heading marked `{: .no_toc}`:
+    # every section of a quizbowl federation's rules sat under "Table of Contents", and the markup was text.
+    source = ("# Table of Contents\n{: .no_toc}\n* A list which will be replaced with the ToC\n{:toc}\n\n"
+              "## A. Definitions\n\n1. A tournament is a set of matches.\n")
+    doc = read(write(tmp_path, "gameplay.md", source))
+    assert doc.text.text == "## A. Definitions\n\n1. A tournament is a set of matches.\n"
+
+
 def test_fide_every_character_maps_to_its_source_character(fide):
     assert unmapped(fide) == []
 

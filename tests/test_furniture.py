@@ -251,6 +251,21 @@ def test_an_item_label_set_alone_on_its_line_stays_however_often_it_opens_a_page
     assert lines_of(found.text.text).count("b.") == 24
 
 
+def test_a_list_line_running_on_over_a_pages_top_stays_however_often_it_recurs():
+    # Each run category's rule lists the same advancements; the list wraps so that one of its lines opens a page
+    # four times. A line ending in a comma runs on: no running head.
+    wrapped = ("4.{n}.1) The advancements to obtain are: Minecraft, Stone Age, Getting an Upgrade,\n"
+               "Free the End, The Next Generation, Remote Getaway, You Need a Mint,\n"
+               "and Great View From Up Here.\n")
+    pages = []
+    for n in range(1, 5):
+        head, tail = wrapped.format(n=n).split("\n", 1)
+        pages.append(f"4.{n} Category {n}\nA rule of the category in plain words.\n{head}\n{n * 2}\n")
+        pages.append(f"{tail}Another rule of the category, in plain words again.\n{n * 2 + 1}\n")
+    found = strip_furniture(MappedText.of("\f".join(pages)))
+    assert found.text.text.count("Free the End, The Next Generation") == 4
+
+
 def test_a_short_prints_running_lines_go_even_though_its_last_page_ends_early():
     # A browser's print: its footer (a file address and "page/pages") closes each of three pages, the last short.
     page = "A rule of the game, set out in one plain sentence that runs on for a while.\n" * 30

@@ -175,9 +175,15 @@ class _Reader:
         heading came between or the paragraph just before introduces it."""
         next_number = None
         before: str | None = None  # the paragraph just before, when the previous block was one
+        skip = 0  # blocks of a table of contents still to pass over
         for at, node in enumerate(nodes):
+            if skip or _attributes(node):  # kramdown's "{: .no_toc}", "{:toc}": the site's markup, no text
+                skip = max(skip - 1, 0)
+                continue
             if node.type == "heading" and _heads_contents(nodes[at + 1:at + 3]):
                 continue  # "Table of Contents" over its links alone heads nothing: no section of the rules after it
+            if node.type == "heading" and (skip := _contents_under(node, nodes[at + 1:])):
+                continue  # "Table of Contents" over a list a site generator replaces ("* {:toc}"): no rules
             if node.type in ("bullet_list", "ordered_list"):
                 if not self.contents(node):
                     first = int(node.attrs.get("start", 1))
@@ -397,6 +403,29 @@ class _Reader:
         if self.source.startswith("(", pos):
             return min(self.closing(pos, "(", ")") + 1, self.limit)
         return pos
+
+
+def _attributes(node: SyntaxTreeNode) -> bool:
+    """Is the block a paragraph of kramdown attribute lists only ("{: .no_toc}", "{:toc}")?"""
+    if node.type != "paragraph":
+        return False
+    text = _plain(node.children[0]).strip()
+    return text.startswith("{:") and text.endswith("}") and "}" not in text[:-1]
+
+
+def _contents_under(heading: SyntaxTreeNode, after: list[SyntaxTreeNode]) -> int:
+    """How many blocks after a heading titled "Contents" or "Table of Contents" are its contents: the lists (and
+    attribute lists) up to the next heading, when there is nothing else; 0 when it is no such heading."""
+    if " ".join(_plain(heading.children[0]).lower().split()) not in ("contents", "table of contents"):
+        return 0
+    count = 0
+    for node in after:
+        if node.type == "heading":
+            break
+        if node.type not in ("bullet_list", "ordered_list") and not _attributes(node):
+            return 0
+        count += 1
+    return count
 
 
 def _heads_contents(after: list[SyntaxTreeNode]) -> bool:
