@@ -28,6 +28,9 @@ _DROPPED_ROLES = {"navigation", "banner", "contentinfo"}
 # Text for screen readers alone, which a page never shows ("⤦" + "Return home" on a link), in the classes of
 # Bootstrap, Tailwind, WordPress and the like.
 _SCREEN_READERS = {"visually-hidden", "sr-only", "screen-reader-text", "screenreader-only", "visuallyhidden"}
+# A table of contents a site generator writes (kramdown's `<ul id="markdown-toc">` under `<h1
+# id="table-of-contents">`, a theme's `<div class="toc">`): links to the headings that follow, none of the rules.
+_CONTENTS_MARKS = {"toc", "markdown-toc", "table-of-contents", "tableofcontents"}
 # A header or footer is the page's banner or footer unless it belongs to an article or section (HTML's
 # own rule for the banner and contentinfo roles); an article's header holds its title, which is kept.
 _LANDMARKS = {"header", "footer"}
@@ -65,6 +68,12 @@ _ROWSPAN = 65_534
 _SPANNED_CHARS = 200
 _ROMAN = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"), (40, "xl"),
           (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))
+
+
+def _marks_contents(attributes: dict) -> bool:
+    """Does an element's id or class name it a table of contents (`_CONTENTS_MARKS`)?"""
+    names = (attributes.get("class") or "").split() + [attributes.get("id") or ""]
+    return not _CONTENTS_MARKS.isdisjoint(name.lower() for name in names)
 
 
 def read(source: str, out: Outline, limits: Limits | None = None, base: int = 0, depth: int = 0) -> dict:
@@ -126,6 +135,7 @@ class _Reader(HTMLParser):
         self.text_from: int | None = None  # the index in `chars` of the first that is not whitespace
         self.skip: str | None = None  # the dropped element being passed over
         self.skip_depth = 0           # how many of that element are open
+        self.contents = False         # a contents heading was dropped: the list right after it is its entries
         self.sections = 0             # open article/main/section elements
         self.lists: list[_List] = []
         self.pending: tuple[str, int, int] | None = None  # a list item's marker, offset and depth, awaiting text
@@ -208,9 +218,12 @@ class _Reader(HTMLParser):
                 self.skip_depth += 1
             return
         attributes = dict(attrs)
-        if self.dropped(tag, attributes):
+        contents, self.contents = self.contents, False
+        if self.dropped(tag, attributes) or (contents and tag in _LISTS):
             if tag not in _VOID:
                 self.skip, self.skip_depth = tag, 1
+            # "<h1 id="table-of-contents">" over a list of links without a mark of its own
+            self.contents = tag in _HEADINGS and _marks_contents(attributes)
             return
         if self.notes == tag and tag not in _VOID:
             self.notes_depth += 1
@@ -306,12 +319,14 @@ class _Reader(HTMLParser):
                 self.flush()
 
     def dropped(self, tag: str, attributes: dict) -> bool:
-        """Whether an element is navigation, furniture or hidden rather than the document's text."""
+        """Whether an element is navigation (a table of contents too), furniture or hidden rather than the
+        document's text."""
         return (tag in _DROPPED or (tag in _LANDMARKS and not self.sections)
                 or "hidden" in attributes or attributes.get("aria-hidden") == "true"
                 or attributes.get("role") in _DROPPED_ROLES
                 or bool(_HIDDEN_STYLE.search(attributes.get("style") or ""))
-                or not _SCREEN_READERS.isdisjoint((attributes.get("class") or "").split()))
+                or not _SCREEN_READERS.isdisjoint((attributes.get("class") or "").split())
+                or _marks_contents(attributes))
 
     def number_anchor(self, attributes: dict) -> tuple[str, int] | None:
         """The rule number an element's `id` or `name` gives ("6.A.1"), with its offset in the source."""
