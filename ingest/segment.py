@@ -184,6 +184,8 @@ def asks(text: str) -> bool:
 # How many units on either side of a paragraph that asks and answers another question must stand for it to be
 # one of an FAQ's (a card's question in an FAQ, where every card's heading has one or two).
 _ASKED_NEAR = 8
+# The share of a document's units below which its questions are asides of a rulebook, wherever they stand.
+_RARE_ASKED = 0.05
 _PARAGRAPHS = ("paragraph", "clarification")
 
 
@@ -195,8 +197,8 @@ def _marked(text: str) -> bool:
 
 def rhetorical(units: list[tuple[tuple[str, ...] | str, str, str]]) -> set[int]:
     """The indexes of the paragraphs and unmarked questions, among `units` (section, kind, text) in document order,
-    that ask and answer with no other question within _ASKED_NEAR units and two or more paragraphs asking nothing
-    in their section: an explanation's question to the reader ("When you play Targeted Marketing, what happens? The first
+    that ask and answer with two or more paragraphs asking nothing in their section, and no other question within
+    _ASKED_NEAR units or questions rare in the document (fewer than _RARE_ASKED of its units): an explanation's question to the reader ("When you play Targeted Marketing, what happens? The first
     sentence…", "Are conditions bad? Conditions are…"), a sidebar's ("Why Succeed on a Failed Roll?"), never an
     FAQ's. Typed as paragraphs, the audit asks the same."""
     asking = [kind == "question" or (kind in _PARAGRAPHS and asks(text)) for _, kind, text in units]
@@ -207,6 +209,7 @@ def rhetorical(units: list[tuple[tuple[str, ...] | str, str, str]]) -> set[int]:
         if kind in _PARAGRAPHS and not asked:
             prose[section] = prose.get(section, 0) + 1
     at = [index for index, asked in enumerate(asking) if asked]
+    rare = len(at) < _RARE_ASKED * len(units)  # a rulebook's sidebars and asides, near each other or not
     return {index for n, index in enumerate(at)
-            if put[index] and prose.get(units[index][0], 0) >= 2
-            and (n == 0 or index - at[n - 1] > _ASKED_NEAR) and (n + 1 == len(at) or at[n + 1] - index > _ASKED_NEAR)}
+            if put[index] and prose.get(units[index][0], 0) >= 2 and (rare or (
+                (n == 0 or index - at[n - 1] > _ASKED_NEAR) and (n + 1 == len(at) or at[n + 1] - index > _ASKED_NEAR)))}
