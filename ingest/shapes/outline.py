@@ -635,14 +635,9 @@ class _Outline:
             return False
         self._enter_changelog(heading, index)  # a rule an update summary reprints is restated there
         self._leave_sections_outside(number, heading.level)
-        closed = False
         # "## 1. What is a Hand?" is no part of "## Table of Contents" before it, "## 2.0 Setup" none of "#### Errata"
-        while self.headings and self.headings[-1].kind == "marked" \
-                and (self.headings[-1].level >= heading.level if asked else self.headings[-1].level > heading.level) \
-                and not (number and self._under(number, self.headings[-1].number)):
-            self.headings.pop()
-            closed = True
-        if closed:
+        if self._close_while(lambda h: h.kind == "marked" and not (number and self._under(number, h.number))
+                             and (h.level >= heading.level if asked else h.level > heading.level)):
             self._enter_section()
         title = without_number(heading.title, number)
         if asked:
@@ -665,22 +660,20 @@ class _Outline:
         heading at `level` stays inside a "N.0" chapter its markup sets it under ("## 3.0 …" / "### 3.1 …")."""
         if self.facts.top_rules or not labels.numeric(number):
             return
-        closed = False
-        while self.headings and self.headings[-1].kind in ("annotation", "annotations"):
-            self.headings.pop()  # notes on a rule end where the numbering goes on
-            closed = True
-        while (self.headings and labels.numeric(self.headings[-1].number)
-               and not labels.within(number, self.headings[-1].number, zero=self._marked_over(level))
-               and labels.follows(number, self.headings[-1].number)):
-            self.headings.pop()
-            closed = True
-        if closed:
+        notes = self._close_while(lambda h: h.kind in ("annotation", "annotations"))  # end as the numbering goes on
+        if self._close_while(lambda h: labels.numeric(h.number) and labels.follows(number, h.number) and not (
+                labels.within(number, h.number, zero=level is not None and h.kind == "marked" and h.level < level))) \
+                or notes:
             self._enter_section()
             self.own_number = self.own = None
 
-    def _marked_over(self, level: int | None) -> bool:
-        """Is the open heading marked at a shallower level than `level`?"""
-        return level is not None and self.headings[-1].kind == "marked" and self.headings[-1].level < level
+    def _close_while(self, closes) -> bool:
+        """Close the innermost open headings while `closes` says so of the last; did any close?"""
+        closed = False
+        while self.headings and closes(self.headings[-1]):
+            self.headings.pop()
+            closed = True
+        return closed
 
     # Units
 
