@@ -50,7 +50,7 @@ from ingest.shapes.dialect import (
     names_a_topic,
     section_title,
 )
-from ingest.shapes.facts import Facts, document_facts
+from ingest.shapes.facts import Facts, document_facts, under
 from ingest.shapes.glossary import Entries, Glossary, Term
 from ingest.shapes.questions import Questions
 from ingest.shapes.steps import step_unit
@@ -566,11 +566,11 @@ class _Outline:
             number = heading.number if heading.kind in ("marked", "numbered") and not self.facts.top_rules \
                 and not nested else None
             while self.headings and self.headings[-1].level >= heading.level and not (
-                    labels.numeric(number) and self._under(number, self.headings[-1].number)):
+                    labels.numeric(number) and under(number, self.headings[-1].number)):
                 closed = self.headings.pop()
                 heading.sibling = heading.sibling or closed.level == heading.level
             self._leave_sections_outside(number, heading.level if heading.kind == "marked" else None)
-            if self.headings and labels.numeric(number) and self._under(number, self.headings[-1].number):
+            if self.headings and labels.numeric(number) and under(number, self.headings[-1].number):
                 heading.level = max(heading.level, self.headings[-1].level + 1)
         if labels.numeric(heading.number):
             for outer in self.headings:  # "### 1. Unlock Phase" under "## 4. Turn Sequence": 4's parts count afresh
@@ -591,12 +591,6 @@ class _Outline:
         self.current = self.last = self.example = self.case = self.named = None
         self.items = []
         self.own_number, self.own = (heading.number if heading.rule else None), None
-
-    @staticmethod
-    def _under(number: str, outer: str | None) -> bool:
-        """Does the numbering put a heading numbered `number` under one numbered `outer`: within it, never its
-        namesake ("## 5. Ending the Game" is no part of "### 5. Discard Phase")?"""
-        return labels.within(number, outer) and number != outer
 
     def _enter_section(self) -> None:
         self.section = self.root + tuple(h.title for h in self.headings)
@@ -636,7 +630,7 @@ class _Outline:
         self._enter_changelog(heading, index)  # a rule an update summary reprints is restated there
         self._leave_sections_outside(number, heading.level)
         # "## 1. What is a Hand?" is no part of "## Table of Contents" before it, "## 2.0 Setup" none of "#### Errata"
-        if self._close_while(lambda h: h.kind == "marked" and not (number and self._under(number, h.number))
+        if self._close_while(lambda h: h.kind == "marked" and not (number and under(number, h.number))
                              and (h.level >= heading.level if asked else h.level > heading.level)):
             self._enter_section()
         title = without_number(heading.title, number)
