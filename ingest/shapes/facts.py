@@ -154,9 +154,7 @@ class Facts:
     def heads_rules(self, index: int, number: str) -> bool:
         """Is the decimal line at `index` followed by rules numbered under it, or by questions?"""
         following = self.following_item(index)
-        if following is not None and following.group("question"):
-            return True
-        return self.numbered_under(index, number)
+        return bool(following and following.group("question")) or self.numbered_under(index, number)
 
     def stands_empty(self, index: int, number: str) -> bool:
         """Is the decimal title at `index` ("5.0 General") a heading with nothing under it: followed by a heading

@@ -180,9 +180,8 @@ class Glossary:
             return None
         rule = self.facts.readings[following].item
         under = bool(rule and rule.group("decimal") and labels.within(rule.group("decimal"), topic.group("n")))
-        if not (under or opens_definition(self.facts.line(following))):  # its definition, or its first rule
-            return None
-        return term, following
+        # over its definition, or its first rule
+        return (term, following) if under or opens_definition(self.facts.line(following)) else None
 
     def _table_term(self, pos: int, line: str, section: tuple[str, ...], index: int) -> Term | None:
         """A row of a two-column table of terms and definitions ("| Player | Any person playing Badminton. |"):

@@ -167,7 +167,7 @@ class _Outline:
             if item and self._lists_examples(line, item):
                 self._text(index, pos, line)  # "Examples:" / "1. There are two knights…": an example, no rule
                 continue
-            step = step_unit(line, self.facts.steps, self.section) if self.facts.steps else None
+            step = step_unit(line, self.facts.steps, self.section)
             if step:
                 self.items, self.case, self.named = [], step[0], None
                 self._start(step[0], pos + step[1], pos + len(line))
@@ -193,12 +193,9 @@ class _Outline:
                     continue  # "| Terms | Definitions |" names a table's columns: no entry, no text
                 if not item and self._term(index, pos, line):
                     continue
-                if item and self._sense(item):  # "1. Text on an object…": a numbered sense of the term
-                    self._text(index, pos, line)
-                    continue
-                if self.glossary.topics and not item and not reading.marked:
-                    # A glossary of numbered topics holds to its end: an unnumbered line ("Gravity Rift" under a
-                    # picture) is text, no heading.
+                # "1. Text on an object…": a numbered sense of the term; and a glossary of numbered topics holds to
+                # its end: an unnumbered line ("Gravity Rift" under a picture) is text, no heading.
+                if item and self._sense(item) or self.glossary.topics and not item and not reading.marked:
                     self._text(index, pos, line)
                     continue
             heading = self._heading(index, stripped, item)
@@ -447,9 +444,7 @@ class _Outline:
             return None
         title = self.facts.line(title_at).strip()
         number = stripped.rstrip(".")
-        if not names_a_topic(title) or not number[:1].isdigit():
-            return None
-        if not self.facts.numbered_under(title_at, number):
+        if not names_a_topic(title) or not number[:1].isdigit() or not self.facts.numbered_under(title_at, number):
             return None
         self.skip.add(title_at)
         return Heading(labels.depth(number), f"{number} {section_title(title)}", number, "numbered")
@@ -480,11 +475,9 @@ class _Outline:
         following = self.facts.following_item(index)
         if following is None or not following.group("number"):
             return True
-        if indent_of(self.facts.line(below)) > indent:
-            return False
         # "3. Card Types" over "300. General": sections numbered in the hundreds of their chapter.
         child = following.group("number")
-        return child == "1" or labels.in_hundreds(child, number)
+        return indent_of(self.facts.line(below)) <= indent and (child == "1" or labels.in_hundreds(child, number))
 
     def _titled(self, index: int, stripped: str) -> bool:
         """A short unpunctuated line, after a blank line over text or questions and numbered units (past
@@ -850,9 +843,8 @@ class _Outline:
         wrapped = (self.current is not None and self.facts.line(index - 1).strip()
                    or previous >= 0 and not self.facts.readings[previous].ends_clause)
         if (wrapped and line[item.end():][:1].islower()
-                and not (label in labels.successors(self.last_rule) and item.group().rstrip().endswith("."))):
-            return False
-        if self._cited(index):
+                and not (label in labels.successors(self.last_rule) and item.group().rstrip().endswith("."))
+                or self._cited(index)):
             return False
         self.last_rule = label
         self._leave_sections_outside(label)
