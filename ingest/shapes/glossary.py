@@ -120,9 +120,9 @@ class Glossary:
             return None
         if topic is not None:
             term, following = topic
-            name = None
-            if self.facts.readings[following].item:  # no definition, its rules right under it: its name
-                name = (pos, self.facts.lines[following - 1][0] + len(self.facts.line(following - 1)))
+            # no definition, its rules right under it: its name is its text
+            name = (pos, self.facts.lines[following - 1][0] + len(self.facts.line(following - 1))) \
+                if self.facts.readings[following].item else None
             return Term(_term_block(section, term), name, False, following)
         inline = INLINE_TERM.match(stripped)
         if not (inline and len(inline.group("term").split()) <= 5):

@@ -828,7 +828,7 @@ class _Outline:
         """Is the decimal number opening line `index` the first cell of a table's row rather than a rule's
         number: the line and a neighbour are rows laid out in columns, and the number does not carry the
         document's rule numbering on from the last rule (point values 0.5, 1.0, 4.5 in a scoring table)?"""
-        if not self.facts.readings[index].cells or item.group("decimal") in labels.successors(self.last_rule or ""):
+        if not self.facts.readings[index].cells or item.group("decimal") in labels.successors(self.last_rule):
             return False
         return any(self.facts.readings[near].cells
                    for near in (index - 1, index + 1) if 0 <= near < len(self.facts.lines))
