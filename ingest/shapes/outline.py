@@ -558,10 +558,9 @@ class _Outline:
             nested = heading.kind == "numbered" and heading.level > 1 and (heading.number or "").isdigit()
             number = heading.number if heading.kind in ("marked", "numbered") and not self.facts.top_rules \
                 and not nested else None
-            while self.headings and self.headings[-1].level >= heading.level and not (
-                    labels.numeric(number) and under(number, self.headings[-1].number)):
-                closed = self.headings.pop()
-                heading.sibling = heading.sibling or closed.level == heading.level
+            closed = self._close_while(lambda h: h.level >= heading.level and not (
+                labels.numeric(number) and under(number, h.number)))
+            heading.sibling = heading.sibling or any(h.level == heading.level for h in closed)
             self._leave_sections_outside(number, heading.level if heading.kind == "marked" else None)
             if self.headings and labels.numeric(number) and under(number, self.headings[-1].number):
                 heading.level = max(heading.level, self.headings[-1].level + 1)
@@ -654,12 +653,11 @@ class _Outline:
             self._enter_section()
             self.own_number = self.own = None
 
-    def _close_while(self, closes) -> bool:
-        """Close the innermost open headings while `closes` says so of the last; did any close?"""
-        closed = False
+    def _close_while(self, closes) -> list[Heading]:
+        """Close the innermost open headings while `closes` says so of the last; the headings closed."""
+        closed = []
         while self.headings and closes(self.headings[-1]):
-            self.headings.pop()
-            closed = True
+            closed.append(self.headings.pop())
         return closed
 
     # Units
