@@ -144,8 +144,7 @@ class Facts:
     def numbered_under(self, index: int, number: str) -> bool:
         """Is the next rule numbered after line `index` (see `numbers`) one numbered under `number`, deeper than
         it (4.1 after "4. Combat")?"""
-        deeper = self.numbers[index] or ""
-        return labels.within(deeper, number) and deeper != number
+        return under(self.numbers[index] or "", number)
 
     def following_item(self, index: int) -> re.Match | None:
         """The label the next line not blank after line `index` opens with, if any."""
@@ -155,9 +154,7 @@ class Facts:
     def heads_rules(self, index: int, number: str) -> bool:
         """Is the decimal line at `index` followed by rules numbered under it, or by questions?"""
         following = self.following_item(index)
-        if following is not None and following.group("question"):
-            return True
-        return self.numbered_under(index, number)
+        return bool(following and following.group("question")) or self.numbered_under(index, number)
 
     def stands_empty(self, index: int, number: str) -> bool:
         """Is the decimal title at `index` ("5.0 General") a heading with nothing under it: followed by a heading
@@ -179,7 +176,7 @@ class Facts:
                 inner = heading_number(marked.group("star") or marked.group("hash"))
                 deeper = len(marked.group("hashes") or "#") > level
                 if labels.numeric(inner) and labels.numeric(number):
-                    return labels.within(inner, number, zero=deeper) and inner != number
+                    return under(inner, number, zero=deeper)
                 return deeper
             if item and item.group("question"):
                 return True
@@ -187,7 +184,7 @@ class Facts:
                                                          or ASKS.match(self.lines[later][1].strip())):
                 return True  # "### 3.1 Masteries" over its questions: a numbered FAQ's section
             inner = item and item.group("decimal")
-            if inner and number and labels.within(inner, number) and inner != number:
+            if inner and under(inner, number):
                 return True
         return False
 
@@ -203,6 +200,12 @@ class Facts:
             if item and item.group("number") and indent_of(line) == indent:  # the list's next item decides
                 return item.group("number") == str(int(number) + 1) and not ASKS.match(line[item.end():])
         return False
+
+
+def under(label: str, outer: str | None, zero: bool = False) -> bool:
+    """Does the numbering put `label` under `outer`, deeper than it (4.1 under "4. Combat"), never its namesake
+    ("## 5. Ending the Game" is no part of "### 5. Discard Phase")? `zero` as `labels.within` takes it."""
+    return labels.within(label, outer, zero=zero) and label != outer
 
 
 def document_facts(text: str) -> Facts:

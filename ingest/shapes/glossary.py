@@ -120,9 +120,9 @@ class Glossary:
             return None
         if topic is not None:
             term, following = topic
-            name = None
-            if self.facts.readings[following].item:  # no definition, its rules right under it: its name
-                name = (pos, self.facts.lines[following - 1][0] + len(self.facts.line(following - 1)))
+            # no definition, its rules right under it: its name is its text
+            name = (pos, self.facts.lines[following - 1][0] + len(self.facts.line(following - 1))) \
+                if self.facts.readings[following].item else None
             return Term(_term_block(section, term), name, False, following)
         inline = INLINE_TERM.match(stripped)
         if not (inline and len(inline.group("term").split()) <= 5):
@@ -180,9 +180,8 @@ class Glossary:
             return None
         rule = self.facts.readings[following].item
         under = bool(rule and rule.group("decimal") and labels.within(rule.group("decimal"), topic.group("n")))
-        if not (under or opens_definition(self.facts.line(following))):  # its definition, or its first rule
-            return None
-        return term, following
+        # over its definition, or its first rule
+        return (term, following) if under or opens_definition(self.facts.line(following)) else None
 
     def _table_term(self, pos: int, line: str, section: tuple[str, ...], index: int) -> Term | None:
         """A row of a two-column table of terms and definitions ("| Player | Any person playing Badminton. |"):

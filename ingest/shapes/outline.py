@@ -50,7 +50,7 @@ from ingest.shapes.dialect import (
     names_a_topic,
     section_title,
 )
-from ingest.shapes.facts import Facts, document_facts
+from ingest.shapes.facts import Facts, document_facts, under
 from ingest.shapes.glossary import Entries, Glossary, Term
 from ingest.shapes.questions import Questions
 from ingest.shapes.steps import step_unit
@@ -167,7 +167,7 @@ class _Outline:
             if item and self._lists_examples(line, item):
                 self._text(index, pos, line)  # "Examples:" / "1. There are two knights…": an example, no rule
                 continue
-            step = step_unit(line, self.facts.steps, self.section) if self.facts.steps else None
+            step = step_unit(line, self.facts.steps, self.section)
             if step:
                 self.items, self.case, self.named = [], step[0], None
                 self._start(step[0], pos + step[1], pos + len(line))
@@ -193,12 +193,9 @@ class _Outline:
                     continue  # "| Terms | Definitions |" names a table's columns: no entry, no text
                 if not item and self._term(index, pos, line):
                     continue
-                if item and self._sense(item):  # "1. Text on an object…": a numbered sense of the term
-                    self._text(index, pos, line)
-                    continue
-                if self.glossary.topics and not item and not reading.marked:
-                    # A glossary of numbered topics holds to its end: an unnumbered line ("Gravity Rift" under a
-                    # picture) is text, no heading.
+                # "1. Text on an object…": a numbered sense of the term; and a glossary of numbered topics holds to
+                # its end: an unnumbered line ("Gravity Rift" under a picture) is text, no heading.
+                if item and self._sense(item) or self.glossary.topics and not item and not reading.marked:
                     self._text(index, pos, line)
                     continue
             heading = self._heading(index, stripped, item)
@@ -447,9 +444,7 @@ class _Outline:
             return None
         title = self.facts.line(title_at).strip()
         number = stripped.rstrip(".")
-        if not names_a_topic(title) or not number[:1].isdigit():
-            return None
-        if not self.facts.numbered_under(title_at, number):
+        if not names_a_topic(title) or not number[:1].isdigit() or not self.facts.numbered_under(title_at, number):
             return None
         self.skip.add(title_at)
         return Heading(labels.depth(number), f"{number} {section_title(title)}", number, "numbered")
@@ -480,11 +475,9 @@ class _Outline:
         following = self.facts.following_item(index)
         if following is None or not following.group("number"):
             return True
-        if indent_of(self.facts.line(below)) > indent:
-            return False
         # "3. Card Types" over "300. General": sections numbered in the hundreds of their chapter.
         child = following.group("number")
-        return child == "1" or labels.in_hundreds(child, number)
+        return indent_of(self.facts.line(below)) <= indent and (child == "1" or labels.in_hundreds(child, number))
 
     def _titled(self, index: int, stripped: str) -> bool:
         """A short unpunctuated line, after a blank line over text or questions and numbered units (past
@@ -565,12 +558,11 @@ class _Outline:
             nested = heading.kind == "numbered" and heading.level > 1 and (heading.number or "").isdigit()
             number = heading.number if heading.kind in ("marked", "numbered") and not self.facts.top_rules \
                 and not nested else None
-            while self.headings and self.headings[-1].level >= heading.level and not (
-                    labels.numeric(number) and self._under(number, self.headings[-1].number)):
-                closed = self.headings.pop()
-                heading.sibling = heading.sibling or closed.level == heading.level
+            closed = self._close_while(lambda h: h.level >= heading.level and not (
+                labels.numeric(number) and under(number, h.number)))
+            heading.sibling = heading.sibling or any(h.level == heading.level for h in closed)
             self._leave_sections_outside(number, heading.level if heading.kind == "marked" else None)
-            if self.headings and labels.numeric(number) and self._under(number, self.headings[-1].number):
+            if self.headings and labels.numeric(number) and under(number, self.headings[-1].number):
                 heading.level = max(heading.level, self.headings[-1].level + 1)
         if labels.numeric(heading.number):
             for outer in self.headings:  # "### 1. Unlock Phase" under "## 4. Turn Sequence": 4's parts count afresh
@@ -591,12 +583,6 @@ class _Outline:
         self.current = self.last = self.example = self.case = self.named = None
         self.items = []
         self.own_number, self.own = (heading.number if heading.rule else None), None
-
-    @staticmethod
-    def _under(number: str, outer: str | None) -> bool:
-        """Does the numbering put a heading numbered `number` under one numbered `outer`: within it, never its
-        namesake ("## 5. Ending the Game" is no part of "### 5. Discard Phase")?"""
-        return labels.within(number, outer) and number != outer
 
     def _enter_section(self) -> None:
         self.section = self.root + tuple(h.title for h in self.headings)
@@ -635,14 +621,9 @@ class _Outline:
             return False
         self._enter_changelog(heading, index)  # a rule an update summary reprints is restated there
         self._leave_sections_outside(number, heading.level)
-        closed = False
         # "## 1. What is a Hand?" is no part of "## Table of Contents" before it, "## 2.0 Setup" none of "#### Errata"
-        while self.headings and self.headings[-1].kind == "marked" \
-                and (self.headings[-1].level >= heading.level if asked else self.headings[-1].level > heading.level) \
-                and not (number and self._under(number, self.headings[-1].number)):
-            self.headings.pop()
-            closed = True
-        if closed:
+        if self._close_while(lambda h: h.kind == "marked" and not (number and under(number, h.number))
+                             and (h.level >= heading.level if asked else h.level > heading.level)):
             self._enter_section()
         title = without_number(heading.title, number)
         if asked:
@@ -665,22 +646,19 @@ class _Outline:
         heading at `level` stays inside a "N.0" chapter its markup sets it under ("## 3.0 …" / "### 3.1 …")."""
         if self.facts.top_rules or not labels.numeric(number):
             return
-        closed = False
-        while self.headings and self.headings[-1].kind in ("annotation", "annotations"):
-            self.headings.pop()  # notes on a rule end where the numbering goes on
-            closed = True
-        while (self.headings and labels.numeric(self.headings[-1].number)
-               and not labels.within(number, self.headings[-1].number, zero=self._marked_over(level))
-               and labels.follows(number, self.headings[-1].number)):
-            self.headings.pop()
-            closed = True
-        if closed:
+        notes = self._close_while(lambda h: h.kind in ("annotation", "annotations"))  # end as the numbering goes on
+        if self._close_while(lambda h: labels.numeric(h.number) and labels.follows(number, h.number) and not (
+                labels.within(number, h.number, zero=level is not None and h.kind == "marked" and h.level < level))) \
+                or notes:
             self._enter_section()
             self.own_number = self.own = None
 
-    def _marked_over(self, level: int | None) -> bool:
-        """Is the open heading marked at a shallower level than `level`?"""
-        return level is not None and self.headings[-1].kind == "marked" and self.headings[-1].level < level
+    def _close_while(self, closes) -> list[Heading]:
+        """Close the innermost open headings while `closes` says so of the last; the headings closed."""
+        closed = []
+        while self.headings and closes(self.headings[-1]):
+            closed.append(self.headings.pop())
+        return closed
 
     # Units
 
@@ -848,7 +826,7 @@ class _Outline:
         """Is the decimal number opening line `index` the first cell of a table's row rather than a rule's
         number: the line and a neighbour are rows laid out in columns, and the number does not carry the
         document's rule numbering on from the last rule (point values 0.5, 1.0, 4.5 in a scoring table)?"""
-        if not self.facts.readings[index].cells or item.group("decimal") in labels.successors(self.last_rule or ""):
+        if not self.facts.readings[index].cells or item.group("decimal") in labels.successors(self.last_rule):
             return False
         return any(self.facts.readings[near].cells
                    for near in (index - 1, index + 1) if 0 <= near < len(self.facts.lines))
@@ -863,9 +841,8 @@ class _Outline:
         wrapped = (self.current is not None and self.facts.line(index - 1).strip()
                    or previous >= 0 and not self.facts.readings[previous].ends_clause)
         if (wrapped and line[item.end():][:1].islower()
-                and not (label in labels.successors(self.last_rule) and item.group().rstrip().endswith("."))):
-            return False
-        if self._cited(index):
+                and not (label in labels.successors(self.last_rule) and item.group().rstrip().endswith("."))
+                or self._cited(index)):
             return False
         self.last_rule = label
         self._leave_sections_outside(label)

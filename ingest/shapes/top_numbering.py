@@ -33,18 +33,12 @@ class TopNumbering:
             return None
         number, title = top.group("n"), top.group("title")
         following = self.facts.following[index]
-        if int(number) <= self.top or following is None or not self._opens_rule(following):
-            return None
-        if not names_a_topic(title):
+        if int(number) <= self.top or following is None or not self._opens_rule(following) \
+                or not names_a_topic(title):
             return None
         self.top = int(number)
-        previous = self.facts.preceding[index]  # a heading line is never blank: it stops there
-        if int(number) % 100 == 0:
-            level = 1
-        elif previous == heading_line and headings:
-            level = headings[-1].level + 1
-        else:
-            level = 2
+        right_under = headings and self.facts.preceding[index] == heading_line  # a heading line is never blank
+        level = 1 if int(number) % 100 == 0 else headings[-1].level + 1 if right_under else 2
         shown = title if len(title) <= 3 else section_title(title)  # "XP" is no all-capitals heading
         return Heading(level, f"{number} {shown}", number, "numbered")
 
