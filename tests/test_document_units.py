@@ -294,3 +294,13 @@ def test_a_paragraph_asks_only_when_its_first_sentence_does():
     assert asks("If the Corp is playing Harishchandra Ent. and the Runner is tagged, can it reveal? Yes.")
     assert asks("Q: Who moves first? The Axis player.")
     assert not asks("When you roll, say what you want. How might it go wrong? Tell the table.")
+
+
+def test_questions_a_rulebook_asks_rarely_are_asides_even_side_by_side(tmp_path):
+    prose = "\n\n".join(f"Rule text number {n} explains how a test goes." for n in range(1, 25))
+    (tmp_path / "rules.md").write_text(
+        f"## Tests\n\n{prose}\n\nIf a hero sneaks by a guard, should the hero make an Agility test? Yes, with the "
+        "Sneak skill.\n\nA test is made with two dice.\n\nCan a hero try again? Only when the circumstances change."
+        f"\n\n## Example\n\n{prose}\n", encoding="utf-8")
+    rulings = parsed("rules.md", tmp_path).rulings
+    assert not [r.text for r in rulings if r.kind == "question"]
