@@ -304,3 +304,14 @@ def test_questions_a_rulebook_asks_rarely_are_asides_even_side_by_side(tmp_path)
         f"\n\n## Example\n\n{prose}\n", encoding="utf-8")
     rulings = parsed("rules.md", tmp_path).rulings
     assert not [r.text for r in rulings if r.kind == "question"]
+
+
+def test_a_list_of_names_a_colon_introduces_stays_whole_though_a_later_name_runs_longer(tmp_path):
+    (tmp_path / "rules.md").write_text(
+        "# Game Rules\n\n## Setup\n\nEach player takes a board.\n\n## Declaring the Winner\n\n"
+        "On a tie, use these tiebreakers (in order):\n\n1. Number of workers\n2. Power\n3. Popularity\n"
+        "4. Number of territories controlled\n5. Number of star tokens placed on board\n\n"
+        "The winner may write their name.\n", encoding="utf-8")
+    rulings = parsed("rules.md", tmp_path).rulings
+    assert [r.kind for r in rulings] == ["paragraph"] * 3
+    assert rulings[1].text.endswith("5. Number of star tokens placed on board")
