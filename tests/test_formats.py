@@ -522,3 +522,13 @@ def test_a_pages_table_of_contents_is_no_text_of_its_rules(tmp_path):
                 "<h2 id='b'>B. Equipment</h2><ul><li>Buzzers.</li></ul></body></html>")
         text = read(write(tmp_path, "gameplay.html", page)).text.text
         assert "Contents" not in text and text.count("A. Definitions") == 1 and "Buzzers." in text
+
+
+def test_a_list_items_text_written_as_raw_html_is_the_items_text(tmp_path):
+    # A federation's rules set their online-only items in a styled paragraph: each ran into the item before it
+    # ("Each team has a table. 1. Online, …") and the item after it took its number again.
+    source = ("## B. Equipment\n\n1. Each room has a buzzer.\n2. Each team has a table.\n"
+              "    1. <p class=\"online-rule\">Online, each player needs a device.</p>\n"
+              "    2. Devices must be charged.\n")
+    text = read(write(tmp_path, "rules.md", source)).text.text
+    assert "   1. Online, each player needs a device.\n   2. Devices must be charged.\n" in text

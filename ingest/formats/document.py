@@ -73,6 +73,7 @@ class Outline:
         self._fence: tuple[int, int] | None = None  # an open preformatted block's depth and offset
         self._level = 1  # the level of the last heading the document marked as one
         self._bold: tuple[MappedText, int] | None = None  # a bold paragraph, a heading if body text follows
+        self._item: tuple[str, int, int] | None = None  # an item with no text yet: its marker, offset and depth
 
     def heading(self, level: int, run: MappedText, at: int) -> None:
         """A heading of `level` (1-6); nothing when its text is empty."""
@@ -94,7 +95,11 @@ class Outline:
         self._bold = _tidy(run), depth
 
     def _settle(self, body: bool) -> None:
-        """Write the bold paragraph waiting for what follows it (`body`: text, not a heading or the end)."""
+        """Write the bold paragraph waiting for what follows it (`body`: text, not a heading or the end), and an
+        item still waiting for its text."""
+        if self._item is not None:
+            (marker, at, depth), self._item = self._item, None
+            self._line("list", at, _indent(depth) + marker, MappedText("", array("i", [at])))
         if self._bold is None:
             return
         (run, depth), self._bold = self._bold, None
@@ -106,9 +111,16 @@ class Outline:
             self._line(None, run.offsets[0], "#" * min(self._level + 1, 6) + " ", run)
 
     def paragraph(self, run: MappedText, depth: int = 0) -> None:
-        """A paragraph on one line; inside a list item (`depth` > 0) indented under it."""
-        self._settle(body=True)
+        """A paragraph on one line; inside a list item (`depth` > 0) indented under it, or the text of the item
+        over it when that has none yet (an item whose text is raw HTML: `1. <p class="online-rule">…</p>`)."""
         run = _tidy(run)
+        if self._item is not None and self._item[2] + 1 == depth:
+            if not run.text:
+                return  # the blank text between a raw HTML block's tags
+            (marker, at, depth), self._item = self._item, None
+            self.item(marker, run, at, depth)
+            return
+        self._settle(body=True)
         if run.text:
             self._line("list" if depth else None, run.offsets[0], _indent(depth), run)
 
@@ -116,7 +128,10 @@ class Outline:
         """A list item `marker text` ("3.", "b.", "-", "Q:"), indented by its nesting `depth`."""
         self._settle(body=True)
         run = _tidy(run)
-        self._line("list", at, _indent(depth) + marker + (" " if run.text else ""), run)
+        if not run.text:
+            self._item = marker, at, depth  # its text may come as a paragraph inside it
+            return
+        self._line("list", at, _indent(depth) + marker + " ", run)
 
     def row(self, cells: list[MappedText], at: int, depth: int = 0) -> None:
         """A table row `| a | b |`; nothing when every cell is empty."""
