@@ -99,8 +99,9 @@ _DOT_LETTER = r"\.[a-z](?![a-z])"
 # A capital letter part: "6.A.1" (test cases, appendices numbered under a chapter).
 _DOT_CAPITAL = r"\.[A-Z](?![A-Za-z])"
 
-# An appendix's letter before its numbers: "B1.A.2" (rule A.2 of part 1 of appendix B).
-_PREFIX = r"(?:[A-Z](?=\d))?"
+# An appendix's letter before its numbers: "B1.A.2" (rule A.2 of part 1 of appendix B), or a part's before its
+# rules' ("A.1.4)", rule 1.4 of part A).
+_PREFIX = r"(?:[A-Z]\.?(?=\d))?"
 
 # A chapter's lettered parts: "1A.1.1", "2B.6.8" (rule 6.8 of part B of chapter 2).
 _LETTERED_CHAPTER = r"(?:[A-Z](?=\.\d))?"
@@ -121,7 +122,7 @@ def item_pattern(joints: str = ".", bare: bool = False, capitals: bool = False) 
     return re.compile(
         r"^\s*(?:"
         rf"(?P<decimal>{_PREFIX}\d+{_LETTERED_CHAPTER}(?:(?:{joint}\d+)++[a-z]?|{_DOT_LETTER}|{_DOT_CAPITAL})"
-        rf"(?:{joint}\d+|{_DOT_LETTER}|{_DOT_CAPITAL})*+)(?:\s?\((?P<sub>[a-z])\))?\.?\s+"
+        rf"(?:{joint}\d+|{_DOT_LETTER}|{_DOT_CAPITAL})*+)(?:\s?\((?P<sub>[a-z])\))?[.)]?\s+"
         r"|(?P<roman>(?=[ivx]{2})x{0,3}(?:ix|iv|v?i{0,3}))\.\s+"
         r"|(?P<number>\d{1,3}[a-z]?)(?:\.\)|[).])\s+"  # 3.  3)  3.)
         # "v. 2.1-140, 28 August 2015" is a version, no item v

@@ -315,3 +315,13 @@ def test_a_list_of_names_a_colon_introduces_stays_whole_though_a_later_name_runs
     rulings = parsed("rules.md", tmp_path).rulings
     assert [r.kind for r in rulings] == ["paragraph"] * 3
     assert rulings[1].text.endswith("5. Number of star tokens placed on board")
+
+
+def test_rules_numbered_under_a_parts_letter_and_closed_by_a_parenthesis_are_rules(tmp_path):
+    # A speedrunning rulebook numbers "A.1.1)", "A.1.2.a)": every rule ran into one paragraph under one heading.
+    rulings = text_rulings(tmp_path, "Speedrun Rules\n\nGeneral\n\nA.1.1) An allowed launcher must be used.\n"
+                                     "A.1.2) The game must be unmodified.\nA.1.2.a) Resource packs are allowed.\n"
+                                     "A.1.3) Seeds must be random.\n")
+    rules = {r.label: r.text for r in rulings if r.kind == "rule"}
+    assert rules == {"A.1.1": "An allowed launcher must be used.", "A.1.2": "The game must be unmodified.",
+                     "A.1.2.a": "Resource packs are allowed.", "A.1.3": "Seeds must be random."}
