@@ -248,9 +248,10 @@ NAMED = re.compile(r"^(?P<name>[A-Z][\w'’ /-]{1,40}?)\s*(?:\([^)]*\))?\s*(?::|
 CAPTION = re.compile(r"^(?:#{1,6}\s+)?(?:[Dd]iagram|DIAGRAM|[Tt]able|TABLE|[Ff]ig(?:ure|\.)|FIG(?:URE|\.)|"
                       r"[Ii]llustration|ILLUSTRATION|[Cc]hart|CHART)\s*(?:\d+[a-z]?|[A-Z])\b")
 
-# "1.2. Golden Rules": a decimal line that names what follows (a heading when deeper rules follow it).
+# "1.2. Golden Rules": a decimal line that names what follows (a heading when deeper rules follow it); "A.1: General
+# World and Game Creation", a part's letter before it and a colon after it.
 # "17.1. Dangerous Play:" names its subrules too, when every word of it is capitalised.
-DECIMAL_TITLE = re.compile(r"^(?P<n>\d+(?:\.(?:\d+|[A-Z](?![A-Za-z])))+[a-z]?)\.?\s+"
+DECIMAL_TITLE = re.compile(r"^(?P<n>(?:[A-Z]\.\d+|\d+(?=\.\w))(?:\.(?:\d+|[A-Z](?![A-Za-z])))*[a-z]?)[.:]?\s+"
                             r"(?P<title>[A-Z“\"'(][^.;:!?]{0,60}?[^.;:!?,])(?P<colon>:)?$")
 
 # Keywords that name a part of a document, never one rule: "Section 7.2" heads a section however numbered.

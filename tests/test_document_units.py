@@ -325,3 +325,12 @@ def test_rules_numbered_under_a_parts_letter_and_closed_by_a_parenthesis_are_rul
     rules = {r.label: r.text for r in rulings if r.kind == "rule"}
     assert rules == {"A.1.1": "An allowed launcher must be used.", "A.1.2": "The game must be unmodified.",
                      "A.1.2.a": "Resource packs are allowed.", "A.1.3": "Seeds must be random."}
+
+
+def test_a_parts_lettered_decimal_heading_with_a_colon_heads_its_rules(tmp_path):
+    rulings = text_rulings(tmp_path, "Speedrun Rules\n\nA: Universal Ruleset\n\nA.1: General World and Game Creation\n"
+                                     "A.1.1) An allowed launcher must be used.\nA.1.2) The game must be unmodified.\n\n"
+                                     "A.2: Timing\nA.2.1) Timing starts on world creation.\n")
+    sections = {r.label: r.section for r in rulings if r.kind == "rule"}
+    assert sections == {"A.1.1": "A.1 General World and Game Creation", "A.1.2": "A.1 General World and Game Creation",
+                        "A.2.1": "A.2 Timing"}
