@@ -198,9 +198,10 @@ def _marked(text: str) -> bool:
 def rhetorical(units: list[tuple[tuple[str, ...] | str, str, str]]) -> set[int]:
     """The indexes of the paragraphs and unmarked questions, among `units` (section, kind, text) in document order,
     that ask and answer with two or more paragraphs asking nothing in their section, and no other question within
-    _ASKED_NEAR units or questions rare in the document (fewer than _RARE_ASKED of its units): an explanation's question to the reader ("When you play Targeted Marketing, what happens? The first
-    sentence…", "Are conditions bad? Conditions are…"), a sidebar's ("Why Succeed on a Failed Roll?"), never an
-    FAQ's. Typed as paragraphs, the audit asks the same."""
+    _ASKED_NEAR units or questions rare in the document (fewer than _RARE_ASKED of its units): an explanation's
+    question to the reader ("When you play Targeted Marketing, what happens? The first sentence…", "Are conditions
+    bad? Conditions are…"), a sidebar's ("Why Succeed on a Failed Roll?"), never an FAQ's. Typed as paragraphs, the
+    audit asks the same."""
     asking = [kind == "question" or (kind in _PARAGRAPHS and asks(text)) for _, kind, text in units]
     # A question the document marks so ("Q: …") is one wherever it stands.
     put = [kind in _PARAGRAPHS or (kind == "question" and not _marked(text)) for _, kind, text in units]
@@ -210,6 +211,8 @@ def rhetorical(units: list[tuple[tuple[str, ...] | str, str, str]]) -> set[int]:
             prose[section] = prose.get(section, 0) + 1
     at = [index for index, asked in enumerate(asking) if asked]
     rare = len(at) < _RARE_ASKED * len(units)  # a rulebook's sidebars and asides, near each other or not
+
+    def alone(n: int) -> bool:
+        return (n == 0 or at[n] - at[n - 1] > _ASKED_NEAR) and (n + 1 == len(at) or at[n + 1] - at[n] > _ASKED_NEAR)
     return {index for n, index in enumerate(at)
-            if put[index] and prose.get(units[index][0], 0) >= 2 and (rare or (
-                (n == 0 or index - at[n - 1] > _ASKED_NEAR) and (n + 1 == len(at) or at[n + 1] - index > _ASKED_NEAR)))}
+            if put[index] and prose.get(units[index][0], 0) >= 2 and (rare or alone(n))}
