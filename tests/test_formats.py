@@ -222,6 +222,9 @@ def test_a_contents_heading_over_a_list_a_site_generator_replaces_heads_nothing_
               "## A. Definitions\n\n1. A tournament is a set of matches.\n")
     doc = read(write(tmp_path, "gameplay.md", source))
     assert doc.text.text == "## A. Definitions\n\n1. A tournament is a set of matches.\n"
+    # A game's "Contents" is what is in its box: kept.
+    box = read(write(tmp_path, "box.md", "## Contents\n\n- 1 game board\n- 60 cards\n\n## Setup\n\nDeal.\n"))
+    assert "- 60 cards" in box.text.text
 
 
 def test_fide_every_character_maps_to_its_source_character(fide):

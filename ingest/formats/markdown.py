@@ -414,9 +414,10 @@ def _attributes(node: SyntaxTreeNode) -> bool:
 
 
 def _contents_under(heading: SyntaxTreeNode, after: list[SyntaxTreeNode]) -> int:
-    """How many blocks after a heading titled "Contents" or "Table of Contents" are its contents: the lists (and
-    attribute lists) up to the next heading, when there is nothing else; 0 when it is no such heading."""
-    if " ".join(_plain(heading.children[0]).lower().split()) not in ("contents", "table of contents"):
+    """How many blocks after a heading titled "Table of Contents" are its contents: the lists (and attribute lists)
+    up to the next heading, when there is nothing else; 0 when it is no such heading. (A game's "Contents" lists
+    what is in its box.)"""
+    if " ".join(_plain(heading.children[0]).lower().split()) != "table of contents":
         return 0
     count = 0
     for node in after:
