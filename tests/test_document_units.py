@@ -334,3 +334,14 @@ def test_a_parts_lettered_decimal_heading_with_a_colon_heads_its_rules(tmp_path)
     sections = {r.label: r.section for r in rulings if r.kind == "rule"}
     assert sections == {"A.1.1": "A.1 General World and Game Creation", "A.1.2": "A.1 General World and Game Creation",
                         "A.2.1": "A.2 Timing"}
+
+
+def test_sections_lettered_in_order_are_no_alphabetical_glossary(tmp_path):
+    # A federation's rules letter their sections "A." to "I." under an "About": in alphabetical order, they read as
+    # a glossary's entries, and the sections whose text opens with a paragraph became glossary terms.
+    sections = "".join(f"## {letter}. {name}\n\n*An introduction to {name.lower()}.*\n\n1. A rule of {letter}.\n\n"
+                       for letter, name in zip("ABCDEFGHI", ("Definitions", "Equipment", "Execution", "Tossups",
+                                                            "Bonuses", "Forfeits", "Grace", "Protests", "Integrity")))
+    (tmp_path / "rules.md").write_text(f"## About\n\n*These are the official rules.*\n\n{sections}", encoding="utf-8")
+    rulings = parsed("rules.md", tmp_path).rulings
+    assert not [r.title for r in rulings if r.kind == "glossary"]

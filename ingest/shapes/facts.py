@@ -425,13 +425,15 @@ def split_asked(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], se
 def alphabetical_headings(lines: list[tuple[int, str]], readings: list[Reading]) -> dict[int, int]:
     """Indices of marked headings ("### Accuracy") that are entries of an alphabetical glossary, each with the
     length of its run: a run of sibling headings whose first letters never go back, long enough not to be
-    chance."""
+    chance, and not lettered in order ("A. Definitions", "B. Equipment": sections, their letters their numbers)."""
     found: dict[int, int] = {}
     runs: dict[int, list[tuple[int, str]]] = {}  # level -> the run of its headings open so far
+    lettered: set[int] = set()  # headings that open with a label
 
     def close(level: int) -> None:
         run = runs.pop(level, [])
-        if len(run) >= _ALPHABETICAL_RUN and len({letter for _, letter in run}) >= _ALPHABETICAL_LETTERS:
+        if len(run) >= _ALPHABETICAL_RUN and len({letter for _, letter in run}) >= _ALPHABETICAL_LETTERS \
+                and 2 * sum(index in lettered for index, _ in run) < len(run):
             found.update((index, len(run)) for index, _ in run)
 
     for index, (_, line) in enumerate(lines):
@@ -443,6 +445,8 @@ def alphabetical_headings(lines: list[tuple[int, str]], readings: list[Reading])
             close(deeper)
         title = (marked.group("star") or marked.group("hash")).casefold()
         letter = next((c for c in title if c.isalpha()), "")
+        if heading_number(marked.group("star") or marked.group("hash")):
+            lettered.add(index)
         run = runs.get(level, [])
         if run and (not letter or letter < run[-1][1]):
             close(level)
