@@ -427,14 +427,14 @@ def alphabetical_headings(lines: list[tuple[int, str]], readings: list[Reading])
     length of its run: a run of sibling headings whose first letters never go back, long enough not to be
     chance, and not lettered in order ("A. Definitions", "B. Equipment": sections, their letters their numbers)."""
     found: dict[int, int] = {}
-    runs: dict[int, list[tuple[int, str]]] = {}  # level -> the run of its headings open so far
-    lettered: set[int] = set()  # headings that open with a label
+    # level -> the run of its headings open so far: each one's index, first letter and whether it opens with a label
+    runs: dict[int, list[tuple[int, str, bool]]] = {}
 
     def close(level: int) -> None:
         run = runs.pop(level, [])
-        if len(run) >= _ALPHABETICAL_RUN and len({letter for _, letter in run}) >= _ALPHABETICAL_LETTERS \
-                and 2 * sum(index in lettered for index, _ in run) < len(run):
-            found.update((index, len(run)) for index, _ in run)
+        if len(run) >= _ALPHABETICAL_RUN and len({letter for _, letter, _ in run}) >= _ALPHABETICAL_LETTERS \
+                and 2 * sum(labelled for *_, labelled in run) < len(run):
+            found.update((index, len(run)) for index, *_ in run)
 
     for index, (_, line) in enumerate(lines):
         marked = readings[index].marked if line[:1] in "#*" else None
@@ -443,15 +443,13 @@ def alphabetical_headings(lines: list[tuple[int, str]], readings: list[Reading])
         level = len(marked.group("hashes") or "#")
         for deeper in [at for at in runs if at > level]:
             close(deeper)
-        title = (marked.group("star") or marked.group("hash")).casefold()
-        letter = next((c for c in title if c.isalpha()), "")
-        if heading_number(marked.group("star") or marked.group("hash")):
-            lettered.add(index)
+        name = marked.group("star") or marked.group("hash")
+        letter = next((c for c in name.casefold() if c.isalpha()), "")
         run = runs.get(level, [])
         if run and (not letter or letter < run[-1][1]):
             close(level)
         if letter:
-            runs.setdefault(level, []).append((index, letter))
+            runs.setdefault(level, []).append((index, letter, bool(heading_number(name))))
     for level in list(runs):
         close(level)
     return found

@@ -799,9 +799,10 @@ class _Outline:
         above = self.facts.line(previous).strip() if previous >= 0 else ""
         # The first name shows the list is one of names; a name after it may run longer ("6. Number of star tokens
         # placed on board" after "5. Number of territories controlled").
-        listed = above.endswith(":") or self.facts.readings[previous].item is not None
+        introduced = above.endswith(":")
+        listed = introduced or self.facts.readings[previous].item is not None
         return unit.pieces[-1][1] >= self.facts.lines[previous][0] and listed and len(body.split()) <= (
-            _LISTED_WORDS if above.endswith(":") else _LISTED_WORDS + 2)
+            _LISTED_WORDS if introduced else _LISTED_WORDS + 2)
 
     def _roman(self, numeral: str, start: int, end: int) -> bool:
         """An item numbered in roman ("iv. Using a helmet…") under the numbered rule or subrule above it (label
