@@ -136,10 +136,10 @@ def test_a_subrule_is_the_latest_rule_of_its_parents_number_before_it(tmp_path):
     assert "> Article V >" in passing.section and "Article III" not in passing.section
 
 
-def text_rulings(folder: Path, text: str):
-    """The rulings of a small text document written to `folder`."""
-    (folder / "rules.txt").write_text(text, encoding="utf-8")
-    return parsed("rules.txt", folder).rulings
+def text_rulings(folder: Path, text: str, name: str = "rules.txt"):
+    """The rulings of a small document written to `folder` as `name` (plain text, else as its suffix says)."""
+    (folder / name).write_text(text, encoding="utf-8")
+    return parsed(name, folder).rulings
 
 
 def test_the_numbering_decides_parents_whatever_the_heading_markup():
@@ -182,7 +182,6 @@ def test_a_numbered_question_keeps_its_answers_numbered_list(tmp_path):
     rulings = {r.label: r for r in text_rulings(tmp_path, text)}
     assert sorted(rulings) == ["12", "13"]
     assert rulings["12"].text.endswith("1. Lay out the map.\n2. Place the units.")
-
 
 
 def test_an_answer_keeps_its_numbered_list_and_a_table_cell_heads_nothing(tmp_path):
@@ -252,12 +251,10 @@ def test_a_numbered_question_heading_keeps_its_number_and_a_blank_code_line_is_n
 # -- parents within their headings; questions put to the reader ----------------------------------------------
 
 def test_a_subrule_is_no_part_of_a_rule_of_its_number_under_other_headings(tmp_path):
-    (tmp_path / "rules.md").write_text(
-        "# Glossary\n\n## Dealing Damage\n\n1. Assign damage: place the tokens beside the cards.\n\n"
+    rulings = {r.label: r for r in text_rulings(
+        tmp_path, "# Glossary\n\n## Dealing Damage\n\n1. Assign damage: place the tokens beside the cards.\n\n"
         "2. Apply damage: move the tokens onto the cards.\n\n# Appendix: Timing\n\n## Mythos phase\n\n"
-        "1.1 Round begins. This step begins the round.\n\n1.2 Place 1 doom on the agenda.\n",
-        encoding="utf-8")
-    rulings = {r.label: r for r in parsed("rules.md", tmp_path).rulings}
+        "1.1 Round begins. This step begins the round.\n\n1.2 Place 1 doom on the agenda.\n", "rules.md")}
     assert rulings["1.1"].parent is None and rulings["1.1"].section == "Appendix: Timing > Mythos phase"
     assert rulings["1.2"].section == "Appendix: Timing > Mythos phase"
 
@@ -271,21 +268,19 @@ def test_a_subrule_under_its_rules_heading_is_still_its_part(tmp_path):
 
 
 def test_a_line_closing_a_parenthesis_it_never_opened_heads_nothing(tmp_path):
-    (tmp_path / "rules.md").write_text(
-        "## 6 End Phase\n\n6-6-2. Players may activate Action cards. (See 8.\n\nAction Steps)\n\n"
-        "6-6-3. End Step\n\n6-6-3-1. Effects that say \"at the end of the turn\" activate.\n", encoding="utf-8")
-    rulings = parsed("rules.md", tmp_path).rulings
+    rulings = text_rulings(
+        tmp_path, "## 6 End Phase\n\n6-6-2. Players may activate Action cards. (See 8.\n\nAction Steps)\n\n"
+        "6-6-3. End Step\n\n6-6-3-1. Effects that say \"at the end of the turn\" activate.\n", "rules.md")
     assert not any("Action Steps)" in r.section for r in rulings)
 
 
 def test_a_question_put_to_the_reader_among_prose_is_no_faq_question(tmp_path):
     prose = "\n\n".join(f"Rule text number {n} explains how play goes on." for n in range(1, 10))
-    (tmp_path / "rules.md").write_text(
-        f"## Play Abilities\n\n{prose}\n\nWhen you play Targeted Marketing, what happens? The first sentence "
-        f"keeps it in play.\n\n{prose}\n\n## FAQ\n\nCan a reserve army double its magic? No, only in the "
-        "terrain.\n\n"
-        "Does a rout end the turn? Yes, at once.\n", encoding="utf-8")
-    kinds = {r.text.split("?")[0]: r.kind for r in parsed("rules.md", tmp_path).rulings}
+    rulings = text_rulings(
+        tmp_path, f"## Play Abilities\n\n{prose}\n\nWhen you play Targeted Marketing, what happens? The first "
+        f"sentence keeps it in play.\n\n{prose}\n\n## FAQ\n\nCan a reserve army double its magic? No, only in the "
+        "terrain.\n\nDoes a rout end the turn? Yes, at once.\n", "rules.md")
+    kinds = {r.text.split("?")[0]: r.kind for r in rulings}
     assert kinds["When you play Targeted Marketing, what happens"] == "paragraph"
     assert kinds["Can a reserve army double its magic"] == kinds["Does a rout end the turn"] == "question"
 
@@ -298,42 +293,37 @@ def test_a_paragraph_asks_only_when_its_first_sentence_does():
 
 def test_questions_a_rulebook_asks_rarely_are_asides_even_side_by_side(tmp_path):
     prose = "\n\n".join(f"Rule text number {n} explains how a test goes." for n in range(1, 25))
-    (tmp_path / "rules.md").write_text(
-        f"## Tests\n\n{prose}\n\nIf a hero sneaks by a guard, should the hero make an Agility test? Yes, with the "
-        "Sneak skill.\n\nA test is made with two dice.\n\nCan a hero try again? Only when the circumstances change."
-        f"\n\n## Example\n\n{prose}\n", encoding="utf-8")
-    rulings = parsed("rules.md", tmp_path).rulings
+    rulings = text_rulings(
+        tmp_path, f"## Tests\n\n{prose}\n\nIf a hero sneaks by a guard, should the hero make an Agility test? Yes, "
+        "with the Sneak skill.\n\nA test is made with two dice.\n\nCan a hero try again? Only when the circumstances "
+        f"change.\n\n## Example\n\n{prose}\n", "rules.md")
     assert not [r.text for r in rulings if r.kind == "question"]
 
 
 def test_a_list_of_names_a_colon_introduces_stays_whole_though_a_later_name_runs_longer(tmp_path):
-    (tmp_path / "rules.md").write_text(
-        "# Game Rules\n\n## Setup\n\nEach player takes a board.\n\n## Declaring the Winner\n\n"
+    rulings = text_rulings(
+        tmp_path, "# Game Rules\n\n## Setup\n\nEach player takes a board.\n\n## Declaring the Winner\n\n"
         "On a tie, use these tiebreakers (in order):\n\n1. Number of workers\n2. Power\n3. Popularity\n"
         "4. Number of territories controlled\n5. Number of star tokens placed on board\n\n"
-        "The winner may write their name.\n", encoding="utf-8")
-    rulings = parsed("rules.md", tmp_path).rulings
+        "The winner may write their name.\n", "rules.md")
     assert [r.kind for r in rulings] == ["paragraph"] * 3
     assert rulings[1].text.endswith("5. Number of star tokens placed on board")
 
 
-def test_rules_numbered_under_a_parts_letter_and_closed_by_a_parenthesis_are_rules(tmp_path):
-    # A speedrunning rulebook numbers "A.1.1)", "A.1.2.a)": every rule ran into one paragraph under one heading.
-    rulings = text_rulings(tmp_path, "Speedrun Rules\n\nGeneral\n\nA.1.1) An allowed launcher must be used.\n"
-                                     "A.1.2) The game must be unmodified.\nA.1.2.a) Resource packs are allowed.\n"
-                                     "A.1.3) Seeds must be random.\n")
-    rules = {r.label: r.text for r in rulings if r.kind == "rule"}
-    assert rules == {"A.1.1": "An allowed launcher must be used.", "A.1.2": "The game must be unmodified.",
-                     "A.1.2.a": "Resource packs are allowed.", "A.1.3": "Seeds must be random."}
-
-
-def test_a_parts_lettered_decimal_heading_with_a_colon_heads_its_rules(tmp_path):
+def test_rules_and_headings_numbered_under_a_parts_letter_are_read(tmp_path):
+    # A speedrunning rulebook numbers "A.1.1)", "A.1.2.a)" under "A.1: General World and Game Creation": every rule
+    # ran into one paragraph under one heading.
     rulings = text_rulings(tmp_path, "Speedrun Rules\n\nA: Universal Ruleset\n\nA.1: General World and Game Creation\n"
-                                     "A.1.1) An allowed launcher must be used.\nA.1.2) The game must be unmodified.\n\n"
+                                     "A.1.1) An allowed launcher must be used.\nA.1.2) The game must be unmodified.\n"
+                                     "A.1.2.a) Resource packs are allowed.\nA.1.3) Seeds must be random.\n\n"
                                      "A.2: Timing\nA.2.1) Timing starts on world creation.\n")
-    sections = {r.label: r.section for r in rulings if r.kind == "rule"}
-    assert sections == {"A.1.1": "A.1 General World and Game Creation", "A.1.2": "A.1 General World and Game Creation",
-                        "A.2.1": "A.2 Timing"}
+    rules = {r.label: (r.text, r.section) for r in rulings if r.kind == "rule"}
+    general = "A.1 General World and Game Creation"
+    assert rules == {"A.1.1": ("An allowed launcher must be used.", general),
+                     "A.1.2": ("The game must be unmodified.", general),
+                     "A.1.2.a": ("Resource packs are allowed.", f"{general} > A.1.2 The game must be unmodified."),
+                     "A.1.3": ("Seeds must be random.", general),
+                     "A.2.1": ("Timing starts on world creation.", "A.2 Timing")}
 
 
 def test_sections_lettered_in_order_are_no_alphabetical_glossary(tmp_path):
@@ -342,6 +332,5 @@ def test_sections_lettered_in_order_are_no_alphabetical_glossary(tmp_path):
     sections = "".join(f"## {letter}. {name}\n\n*An introduction to {name.lower()}.*\n\n1. A rule of {letter}.\n\n"
                        for letter, name in zip("ABCDEFGHI", ("Definitions", "Equipment", "Execution", "Tossups",
                                                             "Bonuses", "Forfeits", "Grace", "Protests", "Integrity")))
-    (tmp_path / "rules.md").write_text(f"## About\n\n*These are the official rules.*\n\n{sections}", encoding="utf-8")
-    rulings = parsed("rules.md", tmp_path).rulings
+    rulings = text_rulings(tmp_path, f"## About\n\n*These are the official rules.*\n\n{sections}", "rules.md")
     assert not [r.title for r in rulings if r.kind == "glossary"]
