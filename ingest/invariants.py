@@ -124,7 +124,7 @@ NAMES = ("furniture", "contents", "headings", "long", "run-ins", "nesting", "cou
 def check(cut: Cut) -> list[dict]:
     """Each invariant on `cut`: {"name", "what" (the rule), "count" (units breaking it), "examples"}, in the
     module docstring's order."""
-    furniture = _furniture_lines(cut.original)
+    furniture = _furniture_lines(cut)
     return [_result(name, what, found) for name, what, found in (
         ("furniture", "running headers, footers or page numbers in rulings or headings", _furniture(cut, furniture)),
         ("contents", "contents-page lines as rulings or headings", _contents(cut)),
@@ -154,18 +154,18 @@ def _shape(line: str) -> str:
     return _DIGITS.sub("#", " ".join(line.strip(_MARKS).split())).casefold()
 
 
-def _furniture_lines(original: str) -> set[str]:
+def _furniture_lines(cut: Cut) -> set[str]:
     """The shapes of lines that recur as a whole line at least `_RECURS` times, spread over at least half the
     document, at its pages' edges where it keeps its pages: running headers and footers, whatever the format
     kept them as."""
     where: dict[str, list[int]] = defaultdict(list)
-    lines = original.split("\n")
+    lines = cut.lines
     for number, line in enumerate(lines):
         shape = _shape(line)
         if shape and len(shape.split()) <= _MAX_FURNITURE_WORDS and LETTERS.search(shape):
             where[shape].append(number)
     # A passage each rule repeats recurs at about a page's interval too, but away from the pages' edges.
-    edges = _page_edges(original) if "\f" in original else None
+    edges = _page_edges(cut.original) if "\f" in cut.original else None
     return {shape for shape, at in where.items()
             if (len(at) >= _RECURS or len(at) == _RECURS - 1 and _counts_pages([lines[n] for n in at]))
             and _regular(at, _SPREAD * len(lines))
