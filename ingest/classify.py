@@ -249,9 +249,9 @@ CAPTION = re.compile(r"^(?:#{1,6}\s+)?(?:[Dd]iagram|DIAGRAM|[Tt]able|TABLE|[Ff]i
                       r"[Ii]llustration|ILLUSTRATION|[Cc]hart|CHART)\s*(?:\d+[a-z]?|[A-Z])\b")
 
 # "1.2. Golden Rules": a decimal line that names what follows (a heading when deeper rules follow it); "A.1: General
-# World and Game Creation", a part's letter before it and a colon after it.
+# World and Game Creation", a part's letter before it and a colon after it; "2.3 – Registration", a dash after it.
 # "17.1. Dangerous Play:" names its subrules too, when every word of it is capitalised.
-DECIMAL_TITLE = re.compile(r"^(?P<n>(?:[A-Z]\.\d+|\d+(?=\.\w))(?:\.(?:\d+|[A-Z](?![A-Za-z])))*[a-z]?)[.:]?\s+"
+DECIMAL_TITLE = re.compile(r"^(?P<n>(?:[A-Z]\.\d+|\d+(?=\.\w))(?:\.(?:\d+|[A-Z](?![A-Za-z])))*[a-z]?)[.:]?\s+(?:[-–—]\s+)?"
                             r"(?P<title>[A-Z“\"'(][^.;:!?]{0,60}?[^.;:!?,])(?P<colon>:)?$")
 
 # Keywords that name a part of a document, never one rule: "Section 7.2" heads a section however numbered.
@@ -274,11 +274,11 @@ FOOTNOTE = re.compile(r"^\s*\[\^[^\]\s]+\]:\s*")
 
 
 def without_number(title: str, number: str | None) -> str:
-    """A heading's title without the number it starts with ("6.A.1. Test Case, ..." -> "Test Case, ...", "Rule
-    7.11 Instigator" -> "Instigator")."""
+    """A heading's title without the number it starts with and the stop or dash after it ("6.A.1. Test Case, ..."
+    -> "Test Case, ...", "Rule 7.11 Instigator" -> "Instigator", "4.6 - Race Chat Rules" -> "Race Chat Rules")."""
     if not number:
         return title
-    return re.sub(rf"^(?:{KEYWORD_FORMS}\s+)?\(?{re.escape(number)}[.:)]?\s*", "", title) or title
+    return re.sub(rf"^(?:{KEYWORD_FORMS}\s+)?\(?{re.escape(number)}[.:)]?\s*(?:[-–—]\s+)?", "", title) or title
 
 
 def table_cells(line: str) -> re.Match | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import string
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import chain, count
 
 from ingest import labels
@@ -25,6 +25,7 @@ _SMALL = frozenset({"a", "an", "and", "for", "in", "of", "on", "the", "to", "wit
 # Marks a unit the document does not number, in a document that numbers its units, by its place under its
 # nearest labelled heading ("ST.2 ¶1"): never mistaken for a rule number.
 PARAGRAPH = "¶"
+_LIST_SHARE = 3  # a list numbering under a third of a document's units is steps among its text, not its numbering
 _MARKS = {"paragraph": PARAGRAPH, "question": "Q"}  # "Q3": the third question under its heading
 # The label a heading prints, after a word naming a part or a rule ("Appendix II: Timing", "Rule 7.10 Fighting",
 # "ST.2 Commit cards", "I. Mythos phase", "1.1 General"); a letter or roman numeral only closed by ".", ":" or ")".
@@ -115,17 +116,28 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
     the ruling's place in the source ("#12").
     """
     root = _shared_root(rulings, root)
-    headings = {(r.section, r.title): r.id for r in rulings if r.kind not in HEADER_KINDS}
+    headings = _headings(rulings)
     kinds = {r.id: r.kind for r in rulings}
     ordinals = {r.id for r in counted(rulings)}
     # Paragraphs and questions a numbered document leaves unnumbered (a paragraph heading others too: its count
     # is no number of theirs) are marked as such, apart from the sections' labels and claims.
-    marked = {r.id for r in rulings if r.kind in _MARKS and (r.id in ordinals or _ordinal(r))} \
-        if _numbers_its_units(rulings, ordinals) else set()
+    unnumbered = {r.id for r in rulings if r.kind in _MARKS and (r.id in ordinals or _ordinal(r))}
+    marked = unnumbered if _numbers_its_units(rulings, ordinals) else _under_labels(rulings, unnumbered)
     sections: dict[str, list[Ruling]] = {}
     for ruling in rulings:
         sections.setdefault("\0front" if ruling.kind in HEADER_KINDS else ruling.section, []).append(ruling)
     restarted, recounted = _restarted(sections, marked)
+    # The sections holding units the document numbers "1", "2"…: where one alone does, and its list is a small
+    # part of the document (steps among prose), its numbers count only under its heading, which names them;
+    # numbers that run on across sections, or number much of the document, are the document's own.
+    def listed(ruling: Ruling, numbered: Callable[[str], bool]) -> bool:
+        return ruling.id not in marked and ruling.kind not in HEADER_KINDS and numbered(ruling.label) \
+            and not _ordinal(ruling)
+    lists = {section for section, members in sections.items()
+             if section != "\0front" and sum(listed(r, str.isdigit) for r in members) > 1}
+    if sum(listed(r, lambda label: label[:1].isdigit()) for section in lists for r in sections[section]) \
+            * _LIST_SHARE >= len(rulings):
+        lists = set()  # its items and their subitems ("1a") number much of the document
     labels: dict[str, str] = {}
     titled: set[str] = set()  # the rulings named by their title: a term's clipping, not a number's
     claimed: set[str] = set()
@@ -167,6 +179,8 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
             # its title ("Scenario Card Anatomy Key 2", under "Appendix IV: Card Anatomy")
             if restart:
                 choices.insert(1 if _printed(below[-1]) else 0, under)
+            elif lists == {section} and all(_clip_term(f"{abbrev} {label}", MAX_REF) for label in under):
+                choices.insert(0, under)  # the document's one list ("1."…"7." under "Attacks and Parries")
             else:
                 choices.append(under)
         # A list's steps ("1"…"16", "12c") take no number another list counts too; a section's rules ("2", "2.1")
@@ -212,6 +226,19 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
     return refs
 
 
+def _headings(rulings: list[Ruling]) -> dict[tuple[str, str], str]:
+    """(section, title) -> the id of the ruling that heads the units of section "section > title": the one right
+    before the first of them. A ruling of that title elsewhere heads nothing (a chapter's overview names "Combat
+    Actions: …" in a list long before its heading "Combat Actions", whose paragraphs are no parts of that item)."""
+    first: dict[str, int] = {}  # a section -> the place of the first ruling in it or under it
+    for place, ruling in enumerate(rulings):
+        parts = _parts(ruling.section)
+        for depth in range(1, len(parts) + 1):
+            first.setdefault(" > ".join(parts[:depth]), place)
+    return {(r.section, r.title): r.id for place, r in enumerate(rulings) if r.kind not in HEADER_KINDS
+            and first.get(f"{r.section} > {r.title}" if r.section else r.title) == place + 1}
+
+
 def _restarted(sections: dict[str, list[Ruling]], marked: set[str]) -> tuple[set[str], set[str]]:
     """The sections whose units are numbered by a list counted afresh in another section too ("1. Determine
     attribute…" under "Make a Damaging Attack", again under "Make a Bane Attack"), and the numbers so counted:
@@ -224,6 +251,14 @@ def _restarted(sections: dict[str, list[Ruling]], marked: set[str]) -> tuple[set
                 seen.setdefault(ruling.label, set()).add(section)
     again = {number: found for number, found in seen.items() if len(found) > 1}
     return {section for found in again.values() for section in found}, set(again)
+
+
+def _under_labels(rulings: list[Ruling], unnumbered: set[str]) -> set[str]:
+    """The `unnumbered` rulings (paragraphs, questions) right under a heading that prints a label, in a document
+    whose headings print labels ("1) The Deck", "2) Pick Dealer"): those are marked under it ("Pluck 1 ¶2"), the
+    number a judge cites, never the heading's whole title and a count ("Pluck 1 The Deck 2")."""
+    labelled = {r.section for r in rulings if _printed(r.section.rpartition(" > ")[2])}
+    return {r.id for r in rulings if r.id in unnumbered and r.section in labelled} if len(labelled) > 1 else set()
 
 
 def _numbers_its_units(rulings: list[Ruling], ordinals: set[str]) -> bool:
@@ -321,7 +356,7 @@ def colliding(rulings: list[Ruling], refs: dict[str, str], abbrev: str) -> list[
 def counted(rulings: list[Ruling]) -> list[Ruling]:
     """The rulings labelled by a count (see `_ordinal`), but for one whose section's units are numbered after
     it ("2" over "2.1", "2.2"): that count is their number too."""
-    headings = {(r.section, r.title): r.id for r in rulings if r.kind not in HEADER_KINDS}
+    headings = _headings(rulings)
     heads = {headings.get(_split_section(r.section)) for r in rulings}
     return [r for r in rulings if r.kind not in HEADER_KINDS and _ordinal(r) and r.id not in heads]
 

@@ -334,3 +334,43 @@ def test_sections_lettered_in_order_are_no_alphabetical_glossary(tmp_path):
                                                             "Bonuses", "Forfeits", "Grace", "Protests", "Integrity")))
     rulings = text_rulings(tmp_path, f"## About\n\n*These are the official rules.*\n\n{sections}", "rules.md")
     assert not [r.title for r in rulings if r.kind == "glossary"]
+
+
+def test_a_rule_opening_the_section_after_a_heading_ending_on_a_citing_word_is_that_rule(tmp_path):
+    # "### 4.6 - Race Chat Rules" ends on "Rules", which cites a rule when a sentence wraps its number onto the
+    # next line; a heading's line ends where the markup does, so "4.6.1 - …" is rule 4.6.1, titled without the dash.
+    rulings = text_rulings(tmp_path, "# Event Regulations\n\n### 4.5 - Pit Lane\n\n4.5.1 - The pit lane speed is "
+                                     "limited.\n\n### 4.6 - Radio Rules\n\n4.6.1 - Radio is for essential messages "
+                                     "only.\n\n4.6.2 - Stewards may mute a driver.\n\n### 4.7 - Reserve Section\n\n"
+                                     "Entries close a week before.\n", "rules.md")
+    rules = {r.label: (r.kind, r.section, r.title) for r in rulings}
+    assert rules["4.6.1"] == ("rule", "Event Regulations > 4.6 - Radio Rules", "Radio is for essential messages only.")
+    assert "4.6" not in rules
+    assert rules["4.7"][2] == "Reserve Section"  # a numbered heading's own text, its title past "4.7 - "
+
+
+def test_notes_keyed_by_stars_under_a_table_are_paragraphs_of_its_section(tmp_path):
+    # A markdown note escapes its stars ("_\*\*\* Only from cover._"); written as text, "*** Only from cover."
+    # read as a bold heading, and every later section sat under it.
+    rulings = text_rulings(tmp_path, "# Combat\n\n## Modifiers\n\n| Situation | Grade |\n| :-- | :-- |\n"
+                                     "| Wind\\* | Hard |\n| Prone\\*\\* | Formidable |\n\n_\\* Only for thrown weapons._"
+                                     "\n\n_\\*\\* Only from cover._\n\n## Aiming\n\nAiming takes a turn.\n", "rules.md")
+    notes = [r.text for r in rulings if r.section == "Combat > Modifiers" and r.text.startswith("*")]
+    assert notes == ["* Only for thrown weapons.", "** Only from cover."]
+    assert [r.section for r in rulings if r.text == "Aiming takes a turn."] == ["Combat > Aiming"]
+
+
+def test_a_heading_wrapped_onto_a_second_line_keeps_its_whole_title(tmp_path):
+    # A PDF's text wraps a part's heading after a connector ("…, SERVICE SEQUENCE, AND" / "SCORING RULES") and a
+    # rule's name at the text's width ("… Match Scoring" / "Guidelines"): the second line was a ruling of its own.
+    rulings = text_rulings(tmp_path, "Official Rulebook\n\nSECTION 4 – THE SERVE, SERVICE SEQUENCE, AND\n"
+                                     "SCORING RULES\n4.A. Serving.\n4.A.1. The entire score must be called before "
+                                     "the ball is served.\n4.A.2. The server must serve to the correct service "
+                                     "court on the diagonal.\n4.B. Forfeit, Ejection and Retirement Scoring Rules "
+                                     "for Matches\nGuidelines\n4.B.1. Actual game scores at the time of retirement "
+                                     "shall be reported.\n4.B.2. The opponents are awarded all points needed to "
+                                     "complete the match.\n")
+    sections = {r.label: r.section for r in rulings}
+    assert sections["4.A.1"] == "SECTION 4 – THE SERVE, SERVICE SEQUENCE, AND SCORING RULES > 4.A Serving."
+    assert sections["4.B.1"].endswith("4.B Forfeit, Ejection and Retirement Scoring Rules for Matches Guidelines")
+    assert not [r for r in rulings if r.text in ("SCORING RULES", "Guidelines")]

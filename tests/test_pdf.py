@@ -185,6 +185,21 @@ def test_a_link_between_zero_width_spaces_stays_on_its_printed_line(tmp_path):
     assert document.pages[0].text == "Ask us via email or Twitter.\nEach player draws two cards."
 
 
+def test_a_page_drawn_a_word_at_a_time_keeps_its_printed_lines(tmp_path):
+    # A Google Docs export draws each word in a block of its own; pypdf set each on a line, and every word of a
+    # rulebook became a ruling of its own.
+    rows = [[b"Rule", b"%d:" % n, b"each", b"player", b"draws", b"two", b"cards."] for n in range(1, 13)]
+    document = read_pdf(_spans_pdf(tmp_path / "rules.pdf", rows))
+    assert document.pages[0].text == "\n".join(f"Rule {n}: each player draws two cards." for n in range(1, 13))
+
+
+def test_a_page_of_whole_lines_keeps_pypdfs_lines(tmp_path):
+    # Pieces of one baseline on a page pypdf reads as whole lines (columns side by side) are not joined.
+    rows = [[b"Each player draws two cards.", b"Play passes to the left."] for _ in range(12)]
+    lines = read_pdf(_spans_pdf(tmp_path / "rules.pdf", rows)).pages[0].text.split("\n")
+    assert lines == ["Each player draws two cards.", "Play passes to the left."] * 12
+
+
 # ---------------------------------------------------------------- PDFs that cannot be read
 
 def _fails(path: Path, *phrases: str) -> IngestError:

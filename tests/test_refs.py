@@ -165,7 +165,48 @@ def test_a_step_numbered_like_a_topic_it_does_not_head_is_told_apart_by_its_sect
                        *[("Setup", str(n), f"Step {n}", "rule") for n in (1, 2)],
                        *[("Glossary", f"1.{n}", f"Abilities rule {n}", "rule") for n in range(1, 25)])
     refs = list(ruling_refs(rulings, "X", "").values())
-    assert refs[:3] == ["X Setup ¶1", "X Setup 1", "X 2"]  # "rule 1" names topic 1 (its rules 1.1…), not step 1
+    assert refs[:3] == ["X Setup ¶1", "X Setup 1", "X Setup 2"]  # "rule 1" names topic 1 (its rules 1.1…)
+
+
+def test_the_documents_one_list_is_named_by_the_heading_it_counts_under():
+    # Steps "1." to "3." under "Damage" were "X 1" to "X 3": numbers that name nothing in the document.
+    rulings = _rulings(("Game System > Damage", "1", "An attack deals damage", "paragraph"),
+                       *[("Game System > Damage", str(n), f"Step {n}", "clarification") for n in (1, 2, 3)],
+                       *[("Game System > Healing", str(n), f"Wounds heal {n}", "paragraph") for n in range(5, 12)])
+    refs = list(ruling_refs(rulings, "X", "Game System").values())
+    assert refs[:5] == ["X Damage 4", "X Damage 1", "X Damage 2", "X Damage 3", "X Healing 1"]
+
+
+def test_a_list_numbering_much_of_the_document_keeps_its_bare_numbers():
+    # House rules "1", "1a", "2", "3" under "Setup" in a short FAQ: the document's rule numbers, cited bare.
+    rulings = _rulings(("Rules > Setup", "1", "Shuffle", "clarification"), ("Rules > Setup", "1a", "Redraw", "rule"),
+                       *[("Rules > Setup", str(n), f"Step {n}", "clarification") for n in (2, 3)],
+                       *[("Rules > Play", str(n), f"Play {n}", "paragraph") for n in (5, 6, 7)])
+    refs = list(ruling_refs(rulings, "X", "Rules").values())
+    assert refs[:4] == ["X 1", "X 1a", "X 2", "X 3"]
+
+
+def test_an_item_titled_like_a_later_heading_heads_none_of_its_paragraphs():
+    # An overview's run-in item "Combat Actions: …" long before the heading "Combat Actions": the heading's
+    # paragraphs were counted as the item's parts ("X Combat Actions 7"), from the document's count.
+    rulings = _rulings(("Combat", "1", "Combat is a feature", "paragraph"),
+                       ("Combat", "combat-actions", "Combat Actions", "paragraph"),
+                       ("Combat > Rounds", "3", "A round is five seconds", "paragraph"),
+                       ("Combat > Combat Actions", "4", "Actions cost a point", "paragraph"),
+                       ("Combat > Combat Actions", "5", "Some are free", "paragraph"))
+    refs = list(ruling_refs(rulings, "X", "").values())
+    assert refs[3:] == ["X Combat Actions 1", "X Combat Actions 2"]
+
+
+def test_paragraphs_under_headings_that_print_numbers_are_cited_by_those_numbers():
+    # "1) The Deck", "2) Pick Dealer": a judge cites section 1, never "1 The Deck 2".
+    rulings = _rulings(("Rules", "1", "Welcome", "paragraph"),  # the paragraphs' own counts are no headings' numbers
+                       ("Rules > 1 The Deck", "2", "Take a deck", "paragraph"),
+                       ("Rules > 1 The Deck", "3", "Remove the twos", "paragraph"),
+                       ("Rules > 2 Pick Dealer", "4", "Each player draws", "paragraph"),
+                       ("Rules > Credits", "5", "Design: someone", "paragraph"))
+    refs = list(ruling_refs(rulings, "X", "Rules").values())
+    assert refs[1:] == ["X 1 ¶1", "X 1 ¶2", "X 2 ¶1", "X Credits 1"]
 
 
 def test_a_one_word_game_name_is_never_cut_mid_word():

@@ -36,6 +36,8 @@ _INDENT = "   "  # per nesting level of a list
 # Deeper lists are written at this indentation, so that what a level adds to every line stays bounded (markdown
 # nests no deeper; a reader refuses lists nested past the `depth` limit).
 _DEEPEST = 20
+_NOTE_MARK = "*"  # a paragraph's text opening with a star the document prints (markdown escapes it: "\\*")
+_NOTE = "[^*]: "  # how the dialect writes a footnote (`classify.FOOTNOTE`)
 FENCE = "```"  # the line before and after a preformatted block, as in markdown: what it holds is never structure
 # A paragraph wholly in bold reads as a heading when it is this short, does not close a sentence or clause
 # (a question may: an FAQ's bold question heads its answer) and does not open like a list item, a Q/A or
@@ -121,7 +123,11 @@ class Outline:
             self.item(marker, run, at, depth)
             return
         self._settle(body=True)
-        if run.text:
+        if run.text.startswith(_NOTE_MARK) and not depth:
+            # A note keyed by stars to a table's cells ("*** Penalty can be negated…"): its stars are the
+            # document's text, never the dialect's bullet or bold heading, so it is written as a footnote.
+            self._line(None, run.offsets[0], _NOTE, run)
+        elif run.text:
             self._line("list" if depth else None, run.offsets[0], _indent(depth), run)
 
     def item(self, marker: str, run: MappedText, at: int, depth: int = 0) -> None:

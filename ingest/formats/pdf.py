@@ -49,9 +49,10 @@ _PAGE_NUMBER = re.compile(
     r"(?:page\s++)?[-–—]?\s*+(\d{1,4}|[ivxlcdm]{1,7})\s*+[-–—]?(?:\s*+(?:of|/)\s*+\d{1,4})?", re.IGNORECASE)
 _ROMAN = re.compile(r"m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})", re.IGNORECASE)
 _EDGE_LINES = 3  # how many lines at the top and at the bottom of a page may hold its printed number
-# A zero-width space, with the line breaks pypdf puts on either side of it: producers (Google Docs) set one at
-# each end of a link or a coloured span, and pypdf sets each such span of a printed line on a line of its own.
-_SPACER = re.compile("\n?\u200b\n?")
+# A page pypdf sets one word to a line (at least this many lines, this share of them a single word) was drawn a
+# word at a time: its words on one baseline are one printed line.
+_WORD_LINES = 10
+_BY_WORD = 0.6
 _SAME_LINE = 1.0  # points between two pieces' baselines that still lie on one printed line
 
 
@@ -125,29 +126,39 @@ def normalise(text: str) -> str:
 
 
 def _page_text(page: pypdf.PageObject) -> str:
-    """The page's text as pypdf extracts it, but for the line breaks it puts around a zero-width space that lies
-    on one printed line with the text before or after it: "ask us via email or Twitter", each link between two
-    zero-width spaces, is one line of the page, not five."""
-    pieces: list[tuple[str, float]] = []  # each piece of text pypdf shows, with its baseline on the page
+    """The page's text as pypdf extracts it, but for the line breaks it puts between two pieces of one printed
+    line: around a zero-width space ("ask us via email or Twitter", each link between two zero-width spaces, is
+    one line of the page, not five), and on a page set one word at a time (a Google Docs export draws each word
+    in a block of its own, and pypdf sets each on a line: "Appendix" / "A:" / "Sportsmanship")."""
+    pieces: list[tuple[str, float, float]] = []  # each piece of text pypdf shows, where it starts and its baseline
 
     def visit(text, cm, tm, font, size):  # pypdf's visitor signature: font and size unused
-        if text.strip():
-            pieces.append((text, tm[4] * cm[1] + tm[5] * cm[3] + cm[5]))
+        pieces.append((text, tm[4] * cm[0] + tm[5] * cm[2] + cm[4], tm[4] * cm[1] + tm[5] * cm[3] + cm[5]))
     text = page.extract_text(visitor_text=visit) or ""
-    beside: list[tuple[bool, bool]] = []  # per zero-width space: on the baseline of the piece before, after
-    for at, (piece, baseline) in enumerate(pieces):
-        near = [at > 0 and abs(pieces[at - 1][1] - baseline) < _SAME_LINE,
-                at + 1 < len(pieces) and abs(pieces[at + 1][1] - baseline) < _SAME_LINE]
-        beside += [tuple(near)] * piece.count("\u200b")
-    if len(beside) != text.count("\u200b"):  # pieces and text disagree: keep pypdf's lines
+    if "".join(piece for piece, _, _ in pieces) != text:  # pieces and text disagree: keep pypdf's lines
         return text
-    spaces = iter(beside)
-
-    def rejoin(spacer: re.Match) -> str:
-        before, after = next(spaces)
-        head, _, tail = spacer.group().partition("\u200b")
-        return ("" if before else head) + "\u200b" + ("" if after else tail)
-    return _SPACER.sub(rejoin, text)
+    lines = [line for line in text.split("\n") if line.strip(" \u200b")]
+    by_word = len(lines) >= _WORD_LINES and sum(len(line.split()) == 1 for line in lines) >= len(lines) * _BY_WORD
+    shown = [at for at, (piece, _, _) in enumerate(pieces) if piece.strip(" ") and piece != "\n"]
+    out = [piece for piece, _, _ in pieces]
+    for before, after in zip(shown, shown[1:]):
+        breaks = [at for at in range(before + 1, after) if pieces[at][0] == "\n"]
+        (left, x, baseline), (right, x_after, baseline_after) = pieces[before], pieces[after]
+        spacer = "\u200b" in left or "\u200b" in right
+        if not breaks:
+            continue
+        if abs(baseline - baseline_after) < _SAME_LINE and (spacer or by_word and x_after > x):
+            # the breaks go; a space stands between two words unless a piece brings one (or a zero-width space
+            # stands for none)
+            spaced = spacer or left[-1:].isspace() or right[:1].isspace() or any(
+                pieces[at][0].isspace() and pieces[at][0] != "\n" for at in range(before + 1, after))
+            for at in breaks:
+                out[at] = ""
+            out[breaks[0]] = "" if spaced else " "
+        elif by_word:  # the next printed line: one break, not a line of the space drawn at this one's end
+            out[before + 1:after] = [""] * (after - before - 1)
+            out[breaks[0]] = "\n"
+    return "".join(out)
 
 
 def _printed_number(text: str) -> str | None:

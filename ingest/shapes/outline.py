@@ -60,6 +60,7 @@ from ingest.text import MappedText
 # What body text under a heading opens with: a capital, a quotation mark or a parenthesis.
 _BODY_OPENERS = string.ascii_uppercase + "“\"("
 _WRAPPED_WORDS = 6  # a line of this many words ending no clause wraps a sentence onto the next
+_DASHES = ("- ", "– ", "— ")  # a dash setting a title apart from its number
 # The least share of a paragraph's words on lines stating the document's rights for it to state them.
 _BACK_MATTER_SHARE = 0.25
 _BACK_MATTER_BLOCKS = 12  # a credits and licence section runs to a few paragraphs, never to a chapter of rules
@@ -305,10 +306,14 @@ class _Outline:
             title = " ".join(stripped.split())  # "LAW 28     THE FIELDER", a PDF's columns
             # "LAW 1" over "THE PLAYERS", a part's number alone, takes its title from the line under it; "Rule 4.5.1",
             # a case book's closing citation, takes none
-            below = None if rest or labels.compound(number) else self._title_below(index)
+            # "SECTION 4 – THE SERVE, SERVICE SEQUENCE, AND" over "SCORING RULES": a title wrapped after a
+            # connector or a comma goes on there too
+            wrapped = rest and (rest[-1] == "," or rest.split()[-1].casefold() in TITLE_SMALL)
+            below = None if rest and not wrapped or labels.compound(number) else self._title_below(index)
             if below is not None:
                 self.skip.add(below)
-                title = f"{title} {section_title(self.facts.line(below).strip())}"
+                line = " ".join(self.facts.line(below).split())
+                title = f"{title} {line if wrapped else section_title(line)}"  # a wrapped title keeps its case
             # "Rule 7.11 Instigator & Aggressor": a rule's heading, its own text the rule
             return Heading(labels.depth(number), title, number, "numbered",
                            rule=labels.compound(number) and not KEYWORD_PART.match(stripped))
@@ -329,9 +334,15 @@ class _Outline:
         # wrapped onto the next line names no section, whatever rules follow it
         if decimal and len(decimal.group("title").split()) <= 8 and not self.facts.carried_on(index) and (
                 self.facts.heads_rules(index, decimal.group("n")) or self.facts.stands_empty(index, decimal.group("n"))):
-            number = decimal.group("n")
+            number, title = decimal.group("n"), decimal.group("title")
+            # "12.F.6. Forfeit, Ejections and Retirement Match Scoring" run to the text's width over "Guidelines":
+            # one title wrapped
+            below = self._title_below(index) if self.facts.wraps(index) else None
+            if below is not None:
+                self.skip.add(below)
+                title = f"{title} {' '.join(self.facts.line(below).split())}"
             # "5.0 EVENTS" over its text and 5.1: its own text is 5.0
-            return Heading(labels.depth(number), f"{number} {section_title(decimal.group('title'))}", number,
+            return Heading(labels.depth(number), f"{number} {section_title(title)}", number,
                            "numbered", rule=labels.compound(number) and not self.facts.top_rules)
         numbered = reading.section()
         if numbered and "," in numbered.group("title") and not (
@@ -851,6 +862,8 @@ class _Outline:
         self._leave_sections_outside(label)
         # "6.A.1. TEST CASE, MOVING TO AN AREA..." standing apart over its text: the rule's title.
         own = line[item.end():].strip()
+        if own[:2] in _DASHES:  # "2.1 – General": the dash parts the number from the title
+            own = own[2:].lstrip()
         following = self.facts.following[index]
         titled = following is not None and (own.isupper() and following > index + 1 or self._names_its_text(
             index, own, following))
@@ -868,7 +881,9 @@ class _Outline:
         Penalty runs under Law" / "28.3 (Protective helmets…)", "(see Rule" / "6.4b Exception).")? The line above
         is a sentence's (a few words, no title) ending on the citing word."""
         above = self.facts.preceding[index]
-        return above >= 0 and self.facts.readings[above].cites and not self.facts.readings[above].title \
+        reading = self.facts.readings[above] if above >= 0 else None
+        # a heading the markup marks ends where its line does: "### 4.6 - Race Chat Rules" cites nothing
+        return reading is not None and reading.cites and not reading.title and not reading.marked \
             and len(self.facts.line(above).split()) >= _WRAPPED_WORDS
 
     def _names_its_text(self, index: int, own: str, following: int) -> bool:
