@@ -77,6 +77,7 @@ _CAPTION = re.compile(r"(?i)^(?:figure|fig\.|diagram|image|illustration|table)[ 
 _SMALL_END = frozenset({"a", "an", "and", "as", "at", "by", "for", "from", "if", "in", "is", "of", "on", "or", "the",
                         "that", "to", "with", "which", "when", "are", "be", "but", "its", "their"})
 _HEADING_WORDS = 16
+_SENTENCE_WORDS = 8  # a heading this long ending in a stop, its words in lower case, is a sentence
 _EXAMPLE_WORDS = 3 * LONG_WORDS
 # Text no ruling holds: runs of this many words of the cut text, each lost when at most `_HELD_SHARE` of its runs
 # of `_GRAM` words are in the rulings (a passage a ruling holds, its words joined anew at its ends, keeps most).
@@ -254,7 +255,14 @@ def _fragment(heading: str) -> bool:
             or "**" in bare or bool(_SENTENCE_INSIDE.search(bare))
             or bare[:1].islower() and not _RELATIVE.match(words[0])
             or bare.endswith((",", ";", "-", "–")) or _ends_on_small_word(words)
-            or len(words) > _HEADING_WORDS)
+            or len(words) > _HEADING_WORDS or _sentence(bare, words))
+
+
+def _sentence(bare: str, words: list[str]) -> bool:
+    """Is a heading a whole sentence in sentence case ("Penalty can be negated if using a crossbow from cover."):
+    a note or a rule's text set apart, never a name a document heads a section with?"""
+    capitals = sum(word[:1].isupper() for word in words)
+    return bare.endswith(".") and len(words) >= _SENTENCE_WORDS and capitals * 3 < len(words)
 
 
 def _ends_on_small_word(words: list[str]) -> bool:

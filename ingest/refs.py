@@ -476,10 +476,17 @@ def _qualifiers(section: str, root: str) -> list[str]:
     Special Considerations"), then of its part of the document below the source's root; whole words of at
     most MAX_ABBREV letters only."""
     parts = _below_root(section, root)
-    # "The Goulash" is told apart by "The Goulash", never "The"
-    firsts = [_first_name(WORD_RUN.findall(part)) for part in (parts[-1:] + parts[:1])]
+    # "The Goulash" is told apart by "The Goulash", never "The"; "2 Additional Equipment" by "Additional", never
+    # the number it prints (a qualifier before another number: "2 2.1")
+    firsts = [_first_name(WORD_RUN.findall(_past_label(part))) for part in (parts[-1:] + parts[:1])]
     # A word too long to be short is no qualifier: a ref never holds a cut word ("Adjudicati").
     return list(dict.fromkeys(first for first in firsts if first and len(first) <= MAX_ABBREV))
+
+
+def _past_label(heading: str) -> str:
+    """A heading's title past the label it prints ("Additional Equipment" for "2 Additional Equipment")."""
+    found = _HEADING_LABEL.match(heading)
+    return heading[found.end():] if found and found.group("label") and heading[found.end():].strip() else heading
 
 
 def _first_name(words: list[str]) -> str:

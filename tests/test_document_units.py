@@ -374,3 +374,36 @@ def test_a_heading_wrapped_onto_a_second_line_keeps_its_whole_title(tmp_path):
     assert sections["4.A.1"] == "SECTION 4 – THE SERVE, SERVICE SEQUENCE, AND SCORING RULES > 4.A Serving."
     assert sections["4.B.1"].endswith("4.B Forfeit, Ejection and Retirement Scoring Rules for Matches Guidelines")
     assert not [r for r in rulings if r.text in ("SCORING RULES", "Guidelines")]
+
+
+def test_numbered_parts_show_their_numbers_and_cite_their_paragraphs_by_them(tmp_path):
+    # "1. Scope" heads rule 1.1, "2. Hits" and "3. Catches" head paragraphs: the parts were "Hits", "Catches" and
+    # their paragraphs "Hits 1", where the document prints 2 and 3.
+    rulings = text_rulings(tmp_path, "Official Gameplay Rules\n\n1. Scope\n1.1. Purpose\nThis document holds the "
+                                     "official gameplay rules for every event of the league.\n2. Hits\nA player hit "
+                                     "by any part of an arrow, on any part of them, is eliminated from play.\n"
+                                     "3. Catches\nA player who catches an arrow is not eliminated, and the shooter is "
+                                     "eliminated instead.\n")
+    assert [r.section for r in rulings] == ["1 Scope", "2 Hits", "3 Catches"]
+
+
+def test_a_list_items_line_wrapped_mid_clause_goes_on_and_heads_nothing(tmp_path):
+    # "○ If the player juggles an arrow…, it is" / "NOT a catch": the item's last words, not a heading.
+    rulings = text_rulings(tmp_path, "Catches\n● If a player catches an arrow, the catcher is not eliminated and the "
+                                     "shooter is.\n○ If the player juggles an arrow but it then drops into their hand, "
+                                     "it is\nNOT a catch\n○ A catch made while standing in the neutral zone still "
+                                     "counts for the team.\n")
+    assert not [r for r in rulings if "NOT a catch" in r.section]
+    assert any("it is NOT a catch" in r.text for r in rulings)
+
+
+def test_names_pointing_to_their_rules_head_the_changes_they_summarise(tmp_path):
+    # A rulebook's summary of changes: "Spin Serves (4.A.5)" over its paragraph, each change a unit of its own; all
+    # ran into two paragraphs of 270 words.
+    rulings = text_rulings(tmp_path, "SIGNIFICANT RULE CHANGES FOR 2022\nSpin Serves (4.A.5)\nIn 2022, the server "
+                                     "shall use only one hand to release the ball to perform the serve.\n"
+                                     "The Drop Serve (4.A.6)\nNo changes were made to the drop serve other than to "
+                                     "remove its provisional status.\nWrong Score Called (4.K)\nA player may stop "
+                                     "play to ask for a correction before the ball is served.\n")
+    assert [r.section.rpartition(" > ")[2] for r in rulings] == [
+        "Spin Serves (4.A.5)", "The Drop Serve (4.A.6)", "Wrong Score Called (4.K)"]

@@ -107,7 +107,8 @@ def test_a_contents_entry_kept_as_a_ruling_is_named_with_or_without_dot_leaders(
                                       " then they lose the game at once and the"), "the round ends,",
                                      "Uniforms, Organization, and History of the", "HISTORY OF THE", "If An",
                                      "Make a Claim Map for the Crew. Sample claims include:",
-                                     "The player rolls the dice** and we judge the result."])
+                                     "The player rolls the dice** and we judge the result.",
+                                     "*** Penalty can be negated if using a crossbow from a prepared position."])
 def test_a_table_row_caption_or_sentence_fragment_as_a_heading_is_named(heading):
     rulings = [_Ruling("r1", f"Rules > {heading}", "", "", "Units move.", "paragraph", 1)]
     found = invariants.check(invariants.Cut("", rulings, {"r1": "Units 1"}))
@@ -129,7 +130,8 @@ def test_a_sentence_heading_at_the_top_of_a_document_added_without_a_root_is_nam
 
 
 @pytest.mark.parametrize("heading", ["Attach To", "Find Something You Weren’t Looking For", "Zone of Control (abbr. ZOC)",
-                                     "Attack vs. Defense", "St. Lazarus"])
+                                     "Attack vs. Defense", "St. Lazarus", "Serving.",
+                                     "Rules of Play for the Tournament of the Realm."])
 def test_a_title_case_heading_ending_on_a_capitalised_small_word_is_a_heading(heading):
     rulings = [_Ruling("r1", f"Rules > {heading}", "", "", "Units move.", "paragraph", 1)]
     found = invariants.check(invariants.Cut("", rulings, {"r1": "Units 1"}))

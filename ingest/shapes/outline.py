@@ -352,14 +352,13 @@ class _Outline:
             number, title = numbered.group("n"), section_title(numbered.group("title"))
             # A number in the hundreds is how the document cites the section ("rule 305"), not its place among
             # chapters: shown with it, under the chapter whose hundreds it numbers ("3 Card Types > 305 Lands").
-            # A chapter whose rules are numbered under it ("7. Combat" over 7.1) is a place, its rules the citation;
-            # a part with no rules numbered under it is cited by its own number ("1) The Deck"), so shows it, unless
-            # a numbered heading other than its earlier siblings is open above it (then "1. Compliance" under
-            # "5. Equipment" is part 1 of that, not part 1). A run of parts is cited as its first part is.
+            # A part shows the number it prints ("2. Hits", "7. Combat" over 7.1), which cites its paragraphs
+            # ("2 ¶1"), unless a numbered heading other than its earlier siblings is open above it (then
+            # "1. Compliance" under "5. Equipment" is part 1 of that, not part 1).
             chapter = self.heading_numbers.get(number[:-2]) if len(number) > 2 else None
             shown = (*([f"{chapter.number} {chapter.title}"] if chapter else []), f"{number} {title}")
             return Heading(self._part_level(index, number), title, number, "numbered",
-                           shown=shown if len(number) > 2 or self._cites_part(index, int(number)) else ())
+                           shown=shown if len(number) > 2 or not self._inside_part(int(number)) else ())
         if item or self.facts.mid_sentence(index):
             return None  # a unit, or words set on a line of their own mid-sentence ("The" / "INSTALL COST" / "of a…")
         # A glossary or an update summary closes the chapters before it, even when the summary then reprints
@@ -402,17 +401,10 @@ class _Outline:
         label = " ".join(stripped.split())
         return Heading(base + 1, label, label, "annotation", rule=True)
 
-    def _cites_part(self, index: int, number: int) -> bool:
-        """Is part `number` at `index` cited by its number: no rule numbered under it follows, no numbered
-        heading but its earlier siblings is open above it, and its previous sibling, if open, was cited so?"""
-        if labels.within(self.facts.numbers[index] or "", str(number)):
-            return False
-        for heading in self.headings:
-            earlier = (heading.number or "").isdigit() and int(heading.number) < number
-            if labels.numeric(heading.number) and not earlier \
-                    or heading.number == str(number - 1) and not heading.shown:
-                return False
-        return True
+    def _inside_part(self, number: int) -> bool:
+        """Is part `number` inside another numbered heading, not one of its own earlier siblings, open above it?"""
+        return any(labels.numeric(heading.number) and not (
+            (heading.number or "").isdigit() and int(heading.number) < number) for heading in self.headings)
 
     def _numbered_bullet(self, index: int, pos: int, line: str, bullet: re.Match) -> bool:
         """Read a bullet that prints a rule number carrying the numbering on ("  - 4.5.2.1 A person may be
@@ -534,12 +526,17 @@ class _Outline:
         sentence nor one of a stack of short lines (a picture's caption: "Example 1", "1 Summary"). Two such names
         may stand one over the other, a section's over its first part's ("Special Rules" / "Torus" / "Designate a
         piece…"): the lower one stands `under_heading`, the upper one over it."""
+        if stripped.endswith(")") and " (" in stripped:
+            stripped = stripped[:stripped.rindex(" (")]  # "Spin Serves (4.A.5)": a name, and the rule it points to
         words = stripped.split()
         if not names_a_topic(stripped) or any(c.isdigit() for c in words[0] + words[-1]):
             return False
-        under_heading = under_heading or (self.heading_line == index - 1 and self.headings[-1].kind == "titled")
+        under_heading = under_heading or (
+            self.heading_line == index - 1 and self.headings[-1].kind in ("titled", "caps"))
         above = self.facts.readings[index - 1]
-        if not (under_heading or above.ends_clause or above.bullet or above.row or above.credit):
+        # a list item run to the text's width mid-clause ("○ …drops into their hand, it is" / "NOT a catch") goes on
+        if not (under_heading or above.ends_clause or above.bullet and not self.facts.wraps(index - 1) or above.row
+                or above.credit):
             return False
         body = self.facts.line(index + 1) if index + 1 < len(self.facts.lines) else ""
         if body and (self.facts.readings[index + 1].bullet or self.facts.readings[index + 1].item):
