@@ -255,14 +255,18 @@ def _fragment(heading: str) -> bool:
             or "**" in bare or bool(_SENTENCE_INSIDE.search(bare))
             or bare[:1].islower() and not _RELATIVE.match(words[0])
             or bare.endswith((",", ";", "-", "–")) or _ends_on_small_word(words)
-            or len(words) > _HEADING_WORDS or _sentence(bare, words))
+            or len(words) > _HEADING_WORDS)
 
 
-def _sentence(bare: str, words: list[str]) -> bool:
+def _sentence(heading: str) -> bool:
     """Is a heading a whole sentence in sentence case ("Penalty can be negated if using a crossbow from cover."):
-    a note or a rule's text set apart, never a name a document heads a section with?"""
+    a note or a rule's text set apart, never a name a document heads a section with? A rule's part ("B3.B For
+    PMFs and ejections, play stops…") opens with its label."""
+    bare = heading.strip(" *_#")
+    words = bare.split()
     capitals = sum(word[:1].isupper() for word in words)
-    return bare.endswith(".") and len(words) >= _SENTENCE_WORDS and capitals * 3 < len(words)
+    return bare.endswith(".") and len(words) >= _SENTENCE_WORDS and capitals * 3 < len(words) \
+        and not any(c.isdigit() for c in words[0])
 
 
 def _ends_on_small_word(words: list[str]) -> bool:
@@ -283,7 +287,7 @@ def _headings(cut: Cut) -> list[str]:
     for ruling in cut.rulings:
         # A subrule's section ends with its rule ("… > 1.4.2 If a card…"): a rule, no heading.
         for part in ruling.section.split(" > ")[skip:]:
-            if part not in seen and not _RULE_PART.match(part) and _fragment(part):
+            if part not in seen and not _RULE_PART.match(part) and (_fragment(part) or _sentence(part)):
                 seen[part] = None
     # A front matter's lines stand as headings of the document: none may be a scrap of a sentence.
     scraps = [f"{cut.refs.get(r.id, r.id)}: {r.text[:60]!r}" for r in cut.rulings
