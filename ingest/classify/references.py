@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from ingest.classify import KEYWORDS, SECTION_WORDS
+
 # "(see Breath of Life)", "see pg. 3 under Activating Neutral Nations", "See Section H under New Rules",
 # "(see pg. 2, Using the Event Cards, section 1)".
 SEE = re.compile(r"\b[Ss]ee\s+(?P<target>[^().;\n]{0,80}?(?:pg\.\s*\d+[^().;\n]{0,80}?)?)(?=[).;]|$)")
@@ -63,3 +65,25 @@ LISTED_NAME = re.compile(r"[^,;]+")
 CLAUSE_BREAK = re.compile(r"[.!?:]\s")
 # The numbers of the headings a ruling's section path runs through ("4 Play > 4.3 Play a Card").
 SECTION_NUMBERS = re.compile(r"(?:^|> )(\d+(?:\.\d+)+) ")
+
+# Where a part of a number starts, past its first: "305|.2|a", "1|-2|-1", "9|f|12|c".
+LABEL_PART_START = re.compile(r"[.\-)](?=\w)|(?<=\d)(?=[A-Za-z])|(?<=[A-Za-z])(?=\d)")
+# A heading's own number ("1.2 Golden Rules", "4. Card Types", "1-2 Deck"), as a section part shows it.
+HEADING_OWN_NUMBER = re.compile(r"^(\d+(?:[.\-](?:\d+|[A-Za-z]\b))*[a-z]?)\.?\s")
+# A word a heading's number may follow ("Rule 7.11 Instigator & Aggressor").
+_KEYWORD = f"(?:{'|'.join(KEYWORDS)}|§)"
+
+# The label a heading prints, after a word naming a part or a rule ("Appendix II: Timing", "Rule 7.10 Fighting",
+# "ST.2 Commit cards", "I. Mythos phase", "1.1 General"); a letter or roman numeral only closed by ".", ":" or ")".
+HEADING_LABEL = re.compile(
+    rf"^(?:(?P<word>(?i:{'|'.join(SECTION_WORDS)}))\s+(?P<part>[IVXLCivxlc]+|[A-Za-z])(?=[.:)]?(?:\s|$))"
+    rf"|(?i:{'|'.join(KEYWORDS)}|§)?\s*(?P<label>(?:[A-Z]{{1,3}}\.)?\d+(?:[.\-](?:\d+|[A-Za-z]\b))*[a-z]?"
+    r"(?=[.:)]?(?:\s|$))|[IVXLC]+(?=[.:)]\s)|[A-Z](?=[.:)]\s)))")
+
+OPENING_KEYWORD = re.compile(rf"{_KEYWORD}\s*", re.IGNORECASE)
+WORD_BOUNDARY = re.compile(r"\b")
+
+# A part in parentheses ("Paths of the Lance (Dragons of Glory expansion)"), which an abbreviation leaves out.
+PARENTHESISED = re.compile(r"\([^)]*\)")
+# A text up to its last space, slash or dash: where a ref is cut after a whole word.
+UP_TO_LAST_BREAK = re.compile(r"(.*)[ /-]")
