@@ -87,3 +87,12 @@ WORD_BOUNDARY = re.compile(r"\b")
 PARENTHESISED = re.compile(r"\([^)]*\)")
 # A text up to its last space, slash or dash: where a ref is cut after a whole word.
 UP_TO_LAST_BREAK = re.compile(r"(.*)[ /-]")
+
+# A section's own number before its title ("10.3 Bodyguard", "B. Activating", "702.19"): not part of its name.
+SECTION_OWN_NUMBER = re.compile(r"^\s*(?:[A-Z]|\d+)(?:\.\w+)*\.?\s+(?=\S)")
+
+# A file name's edition ("-2025-10-31", "_v1.2", "-2.2.0"): an edition's source keeps one id across editions.
+FILE_EDITION = re.compile(r"[-_ ](?:\d{4}-\d{2}-\d{2}|\d{8}|v?\d+(?:\.\d+)+)$", re.IGNORECASE)
+
+# A scenario's call, a module's function by its dotted name ("refs.abbreviation").
+DOTTED_CALL = re.compile(r"^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$")
