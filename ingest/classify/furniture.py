@@ -87,3 +87,12 @@ BULLETED = re.compile(r"^[ \t]*+[-*+•][ \t]")
 # A question or a numbered rule opening a line ("Q1:", "Question", "3.2 Setup"); a rule's number has at most three
 # digits ("2023 Edition" is a year).
 OPENS_UNIT = re.compile(r"(?:Q\d*[:.]|Question\b|\d{1,3}(?:\.\d+)*[.)]?\s+\S)")
+
+PAGE_FOOTER = re.compile(r"^[ \t]*(?:Page \d+ of \d+|[\w-]+\.(?:doc|docx|rtf|pdf|odt))[ \t]*$", re.M | re.I)
+
+# Words after which a number counts something rather than being a page number.
+_COUNTING_WORDS = ("of", "a", "at", "to", "step", "pg.", "page", "era", "turn", "than", "roll", "rolls", "with")
+_NOT_COUNTING = "".join(rf"(?<!\b[{word[0]}{word[0].upper()}]{re.escape(word[1:])} )" for word in _COUNTING_WORDS)
+# A page number a flattening glued into a sentence ("removed from the game). 1 Assault"): a lone number after a
+# sentence's end before a capitalised word, or between two lower-case words, counting nothing.
+GLUED_PAGE_NUMBER = re.compile(rf"(?<=[.)!?] )(\d{{1,2}}) (?=[A-Z][a-z])|(?<=[a-z] ){_NOT_COUNTING}(\d{{1,2}}) (?=[a-z])")

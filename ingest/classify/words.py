@@ -7,3 +7,28 @@ import re
 
 # What a unit says, as words: case and punctuation aside ("challenges." is "challenges" followed by more).
 WORD_CHARS = re.compile(r"\w+")
+
+# Spaces of other widths (no-break, thin, ideographic…) and tabs, which become plain spaces.
+ODD_SPACES = re.compile(r"[\u00a0\u2000-\u200a\u202f\u205f\u3000\t]")
+# A run of letters: a word as the vocabulary counts it, and the pieces split words are rejoined from.
+LETTER_RUN = re.compile(r"[^\W\d_]+")
+# A word a line's end broke at a hyphen ("non-" over "icebreaker"); a label after it ("ii.") is no half. Both
+# patterns start only at a word's start: from inside a 9 MB word each start would read it to its end again.
+# A PDF's text runs may stand a blank line apart ("non-" / "" / "virus").
+BROKEN_WORD = re.compile(r"(?<![^\W\d_])(?P<left>[^\W\d_]++)-[ \t]*+\n(?:[ \t]*+\n)?[ \t]*+(?P<right>[^\W\d_]{2,}+)(?P<stop>[.)]?)")
+HYPHENATED = re.compile(r"(?<![^\W\d_-])[^\W\d_]++(?:-[^\W\d_]++)++")
+
+# Tokens are bounded so that a long run of non-space text cannot make the match backtrack quadratically.
+DOUBLED_WORD = re.compile(r"(?<!\S)(\S{0,40}[A-Za-z]\S{0,40})((?:[ \t]+|[ \t]*\n[ \t]*)\1)+(?!\S)")
+
+# A gap between two words on a line (indentation is not a gap).
+WORD_GAP = re.compile(r"(?<=\S) +(?=\S)")
+# In a double-spaced text, a lone space before punctuation is where a font change split the line ("Riftbound ,").
+SPLIT_PUNCTUATION = re.compile(r"(?<=[^\s.]) (?=[.,;:!?)]+(?:\s|$)|['’]s\b)", re.M)
+
+# A soft hyphen is an invisible break point inside a word ("exam\u00adple" is "example"); typed between
+# numbers or words ("6\u00ad10 players", "Gold \u00ad Silver") it stands for a dash.
+SOFT_DASH = re.compile("(?<=\\d)\u00ad(?=\\d)|(?<=\\s)\u00ad|\u00ad(?=\\s)")
+
+# Spaces ending a line (the lookbehind keeps long space runs linear).
+TRAILING_SPACES = re.compile(r"(?<! )[ ]+$", re.M)

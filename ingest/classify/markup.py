@@ -1,0 +1,26 @@
+"""What the format readers recognise in a file: HTML's tags, notes and hidden parts, markdown's marks and front
+matter, a PDF's line breaks and titles, a docx's levels, JSON's and YAML's openings, a web listing's line numbers
+and the debris a conversion leaves (`ingest.formats`, `clean`, `text` read files by these)."""
+from __future__ import annotations
+
+import re
+
+# Web-listing chrome: "  12. text" line prefixes of a numbered file viewer.
+LISTING_LINE = re.compile(r"^ {0,4}(\d{1,5})\.(?: |$)", re.M)
+LISTING_START = re.compile(r"^ {0,4}1\. ", re.M)  # its first line, under the viewer's header
+
+# A bullet alone on its line, its item's text on the next one past blank lines (pdftotext sets a PDF's "•" apart).
+LONE_BULLET = re.compile(r"^(?P<bullet>[ \t]*+[•●▪◦■►➢➤◆❖])[ \t]*+\n(?:[ \t]*+\n)*+[ \t]*+(?=\S)", re.M)
+
+# A letter a symbol font's bullet glyph came out as ("u" for Wingdings' diamond), opening a list item's line.
+GLYPH_BULLET = re.compile(r"^(?P<marker>[b-hj-z])(?= +[A-Z0-9“\"(])", re.M)
+LINE_LETTER = re.compile(r"^(?P<letter>[a-z])(?=[ \t]+[A-Z0-9“\"(])", re.M)
+
+# A letter set apart as a drop cap, the rest of its word opening the next line ("O" over "n a blustery…").
+DROP_CAP = re.compile(r"(?:^|(?<=\n\n)|(?<=[.!?”\"]\n))(?P<cap>[A-Z])\n(?=(?P<rest>[a-z]+)\b)")
+
+
+def glyphs_in_sentences(glyphs: set[str]) -> re.Pattern:
+    """Any of `glyphs` (a symbol font's characters) standing alone in a sentence, after a space and before a
+    space, a punctuation mark or the end ("Start ∂ on the track", "each player ∑.")."""
+    return re.compile(r" [" + re.escape("".join(sorted(glyphs))) + r"](?=[\s.,;:!?)]|$)")
