@@ -32,3 +32,29 @@ SOFT_DASH = re.compile("(?<=\\d)\u00ad(?=\\d)|(?<=\\s)\u00ad|\u00ad(?=\\s)")
 
 # Spaces ending a line (the lookbehind keeps long space runs linear).
 TRAILING_SPACES = re.compile(r"(?<! )[ ]+$", re.M)
+
+# Small words, which a name or a title writes in lower case ("Slay the Spire").
+SMALL_WORDS = frozenset("a an and at by for from in of on or the to with vs".split())
+
+# A word of a title, an apostrophe inside ("Player's").
+TITLE_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
+# A number, a version ("v1.4", "2.0"), a roman numeral or a single letter: they name no game either.
+TITLE_COUNTER = re.compile(r"(?:v(?:er)?)?\d[\d.,/-]*|[ivxlc]+|[a-z]", re.I)
+# A run of capitalised words as names are written: small words and a colon inside ("Magic: The Gathering",
+# "Slay the Spire", "Warhammer 40,000: Conquest"), digits after the first word.
+_NAME_WORD = r"(?:[A-Z][\w'’&.-]*[\w]|[A-Z])"
+NAME_RUN = re.compile(rf"{_NAME_WORD}(?:(?::[^\S\n]+|[^\S\n]+(?:(?:{'|'.join(sorted(SMALL_WORDS))})[^\S\n]+)*)"
+                      rf"(?:{_NAME_WORD}|\d[\d,.]*\d|\d))*")
+
+# A word in capitals after a lower-case word on the same line: two to five letters, a plural "s" ("GM", "NPCs").
+ACRONYM = re.compile(r"(?<=[a-z,;] )[A-Z]{2,5}s?\b(?=[ ,.;:!?)])")
+# A word of letters, an apostrophe inside ("Player's"): the words a title in capitals is recased by.
+LETTERED_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+# The name a document calls itself by after "the" or "this": up to four capitalised words ("the Rules Reference").
+SELF_NAMING = re.compile(rf"\b(?:[Tt]he|[Tt]his)\s+((?:{_NAME_WORD}\s+){{0,3}}{_NAME_WORD})")
+
+
+def phrase(words: list[str]) -> re.Pattern:
+    """`words` (each a run of word characters) written in a text, in any case, apart by any space ("Ticket to
+    Ride" in "ticket  to ride"), each whole."""
+    return re.compile(r"\b" + r"\s+".join(map(re.escape, words)) + r"\b", re.IGNORECASE)
