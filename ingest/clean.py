@@ -27,7 +27,7 @@ from ingest.classify.words import (
     HYPHENATED,
     LETTER_RUN,
     ODD_SPACES,
-    SOFT_DASH,
+    SOFT_HYPHEN,
     SPLIT_PUNCTUATION,
     TRAILING_SPACES,
     WORD_GAP,
@@ -74,7 +74,7 @@ def normalize_spaces(doc: MappedText) -> MappedText:
 
 def soft_hyphens(doc: MappedText) -> MappedText:
     """Soft hyphens between numbers or words become dashes; inside a word they go."""
-    return doc.sub(SOFT_DASH, "-").sub("\u00ad", "")
+    return doc.sub(SOFT_HYPHEN, lambda hyphen: "-" if hyphen.group("dash") else "")
 
 
 def _letters(ligature: re.Match) -> str:

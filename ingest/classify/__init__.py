@@ -428,6 +428,9 @@ NON_SPACE = re.compile(r"\S+")
 
 
 # The other shapes (`prose`, `flat`) and the helpers that read a ruling's text (`parts`, `structure`, `tables`).
+# "How To AttackThe": a heading an HTML stripping glued to the text after it, where a capitalised word meets a
+# lower-case letter.
+GLUED_HEADING = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")
 # Blog posts: a post's date line, and the comments under it (within their line: `\s*` would run on over blank
 # lines, from each of them: quadratic).
 DATE_LINE = re.compile(r"^(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, )?[A-Z][a-z]+ \d{1,2}, \d{4}$")

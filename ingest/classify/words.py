@@ -27,8 +27,8 @@ WORD_GAP = re.compile(r"(?<=\S) +(?=\S)")
 SPLIT_PUNCTUATION = re.compile(r"(?<=[^\s.]) (?=[.,;:!?)]+(?:\s|$)|['’]s\b)", re.M)
 
 # A soft hyphen is an invisible break point inside a word ("exam\u00adple" is "example"); typed between
-# numbers or words ("6\u00ad10 players", "Gold \u00ad Silver") it stands for a dash.
-SOFT_DASH = re.compile("(?<=\\d)\u00ad(?=\\d)|(?<=\\s)\u00ad|\u00ad(?=\\s)")
+# numbers or words ("6\u00ad10 players", "Gold \u00ad Silver") it stands for a dash (`dash`).
+SOFT_HYPHEN = re.compile("(?P<dash>(?<=\\d)\u00ad(?=\\d)|(?<=\\s)\u00ad|\u00ad(?=\\s))|\u00ad")
 
 # Spaces ending a line (the lookbehind keeps long space runs linear).
 TRAILING_SPACES = re.compile(r"(?<! )[ ]+$", re.M)
@@ -58,3 +58,7 @@ def phrase(words: list[str]) -> re.Pattern:
     """`words` (each a run of word characters) written in a text, in any case, apart by any space ("Ticket to
     Ride" in "ticket  to ride"), each whole."""
     return re.compile(r"\b" + r"\s+".join(map(re.escape, words)) + r"\b", re.IGNORECASE)
+
+SPELL_TYPE = re.compile(r"^(?:[A-Z][A-Z '’-]+ )?\((?P<type>[A-Z](?:/[A-Z])*)\)\s*(?P<body>.*)$", re.S)
+# The dice pattern is what a spell is cast with: "Use <pattern> to <effect>" or "<pattern> can be used to <effect>".
+SPELL_USE = re.compile(r"^(?:Use\s+)?(?P<pattern>.+?)(?<!\b[Uu]p)\s+(?:can be used\s+)?to\s+(?P<effect>.+)$", re.S)
