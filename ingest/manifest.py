@@ -7,6 +7,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ingest.classify.declared import declared
 from ingest.errors import IngestError, InvalidEntry, invalid_toml
 from ingest.shapes import AUTO, SHAPES
 from model import values
@@ -159,13 +160,13 @@ def source_entry(fields: dict, games: Collection[str] | None = None) -> SourceEn
     strip = tuple(fields.get("strip", ()))
     for pattern in strip:
         try:
-            re.compile(pattern)
+            declared(pattern)
         except re.error as exc:
             raise InvalidEntry(f"field 'strip': bad pattern {pattern!r}: {exc}", "strip") from None
     tables = []
     for spec in fields.get("tables", ()):
         try:
-            re.compile(spec["row"])
+            declared(spec["row"])
             tables.append(TableSpec(spec["name"], spec["start"], spec["end"], tuple(spec["columns"]), spec["row"]))
         except (KeyError, TypeError, re.error) as exc:
             raise InvalidEntry(f"table {spec.get('name', '?')!r} needs name, start, end, columns and a valid row "

@@ -62,3 +62,6 @@ def phrase(words: list[str]) -> re.Pattern:
 SPELL_TYPE = re.compile(r"^(?:[A-Z][A-Z '’-]+ )?\((?P<type>[A-Z](?:/[A-Z])*)\)\s*(?P<body>.*)$", re.S)
 # The dice pattern is what a spell is cast with: "Use <pattern> to <effect>" or "<pattern> can be used to <effect>".
 SPELL_USE = re.compile(r"^(?:Use\s+)?(?P<pattern>.+?)(?<!\b[Uu]p)\s+(?:can be used\s+)?to\s+(?P<effect>.+)$", re.S)
+
+# The label an example opens with in the document ("Example:", "Examples -").
+EXAMPLE_LEAD_IN = re.compile(r"^Examples?\s*[:.–-]\s*(?=\S)", re.I)
