@@ -1,0 +1,60 @@
+"""What the checks of a cut look for: in the invariants, a cut's lost or split text, its furniture, contents,
+questions, run-in headings and list items; in the audit, the labels and headings a document shows; in the report
+and the manifest, numbers, references and names (`ingest.invariants`, `audit`, `report`, `manifest`, `errors`
+read them by these)."""
+from __future__ import annotations
+
+import re
+
+from ingest.classify import ASKING_WORD
+
+# A line citing a rule ("Interpretation 2 Rule 7.4 (b)", "see section 4") recurs as content does.
+CITING_LINE = re.compile(r"^(?:interpretation|rule|section|article|law|chapter|step|part|see)\b")
+
+# Digits, which a line recurring as furniture changes from page to page.
+DIGITS = re.compile(r"\d++")
+
+# A page number alone on its line ("12", "- 12 -", "Page 3 of 17").
+PAGE_ALONE = re.compile(r"(?i)^(?:page[ \t]++)?[-–—(]?[ \t]*+\d{1,4}+(?:[ \t]*+(?:/|of)[ \t]*+\d{1,4}+)?[ \t]*+[-–—)]?$")
+# A page number glued after a sentence's end: "… ends the game. 14"; not a number a "No." or "Fig." introduces
+# ("DIAGRAM NO. 1").
+GLUED_PAGE = re.compile(r"(?<!\b[Nn][Oo])(?<!\b[Ff][Ii][Gg])(?<!\b[Pp])[.!?)”\"][ \t]++\d{1,3}+$")
+# A contents entry: dot leaders, or an ellipsis, before a page number, or a spaced dot leader alone (its page
+# number set apart).
+LEADERS = re.compile(r"(?:\.[ \t]?){4,}+[ \t]*+\d{1,4}+[ \t]*+$|…[ \t]*+\d{1,4}+[ \t]*+$|(?:\.[ \t]){3,}+\.[ \t]*+$")
+
+# HTML's block tags, which part paragraphs (a table's rows and cells do not: a table is one paragraph), and any tag.
+BLOCK_TAG = re.compile(r"(?i)<(?:/?(?:p|li|h[1-6]|div|dd|dt|blockquote|ul|ol)\b|br\b)[^<>]{0,500}+>")
+TAG = re.compile(r"<[^<>]{0,500}+>")
+# A paragraph that is a question of its own: an asking word first, asking before its first sentence ends.
+ASKED = re.compile(rf"^(?=[A-Z])(?i:{ASKING_WORD.pattern})[^.!?\n]{{4,400}}+\?")
+# A run-in sub-heading opening a line of markup, after a bullet perhaps: a bold label ended by a colon or a stop,
+# inside or after the bold ("**Relays:** You have…", "- **Disarming**: You knock…", "<b>Line of Sight.</b> A unit…").
+RUN_IN_LABEL = re.compile(r"^[ \t]*+(?:[-*+•][ \t]++)?(?:\*\*|__|<(?:b|strong)>)(?P<label>[^*_<>:.\n]{2,60}+)"
+                          r"(?:[:.](?:\*\*|__|</(?:b|strong)>)|(?:\*\*|__|</(?:b|strong)>)[ \t]*+[:.])")
+
+# A list's item opening a line: a bullet, a number, a letter, pandoc's "#." or a bracketed letter or numeral.
+LIST_ITEM = re.compile(r"^[ \t]*+(?:[-*+•]|\d{1,3}+[.)]|[A-Za-z#][.)]|\((?:[a-z]|[ivx]{1,5}+|\d{1,3}+)\))[ \t]")
+# A figure's or a table's caption ("Figure 3", "Table 1"): no heading.
+CAPTION_LINE = re.compile(r"(?i)^(?:figure|fig\.|diagram|image|illustration|table)[ \t]++\d")
+
+LEADER_RUN = re.compile(r"[….]{2,}+[….\s]{0,200}+\d*+")  # a contents entry's dot leader and page (linear)
+# A rule's label opening a part of a line ("4.3.2 ", "A.1-2 "): a rule, never a fragment of one.
+RULE_PART = re.compile(r"^(?:[A-Z]{1,3}+\.)?\d{1,4}+(?:[.\-]\w{1,4}+)*+\.?[ \t]")
+
+# "Make a Claim Map for the Crew. Sample claims include": a sentence ends inside (never "vs. Defense", "St. Lazarus").
+SENTENCE_ENDS_INSIDE = re.compile(r"[a-z]{3}[.!?]\s+[A-Z][a-z]")
+# A label relative to its rule's ("a", "(iv)", "3.", "B)"): a subrule's or an item's, not a rule's own number.
+RELATIVE = re.compile(r"^\(?(?:[a-z]|[ivx]{1,5}+|[A-Z]|\d{1,3}+)[.)]?$")
+# A ref's label the reader counted ("#3", "12", "front 2"), not the document's.
+COUNTED_LABEL = re.compile(r"^(?:#\d++(?:\.\d++)?|\d++|front \d++)$")
+# Two words, only spaces between; the first may be the letter after an apostrophe ("player's team").
+WORDS_APART = re.compile(r"(?=(?:\b([^\W\d_]{2,}+)|(?<=['’])([^\W\d_]))[ \t\n]++([^\W\d_]{2,}+))")
+# A word split at a hyphen and a space ("excur- sion").
+SPLIT_AT_HYPHEN = re.compile(r"\b([^\W\d_]{2,}+)- ([^\W\d_]{2,}+)\b")
+
+# A word a line's end broke at a hyphen ("excur-" over "sion"): the document writes it whole.
+BROKEN_AT_LINE = re.compile(r"(?<![^\W\d_])([^\W\d_]++)-[ \t]*+\n[ \t]*+([^\W\d_]++)")
+
+# A label numbered in parts ("4.3.2", "A1.2."), as a rule's own number is.
+IN_PARTS = re.compile(r"^(?:[A-Z]{1,3}+)?\d{1,4}+(?:\.\d{1,4}+)++\.?$")
