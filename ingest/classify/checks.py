@@ -58,3 +58,45 @@ BROKEN_AT_LINE = re.compile(r"(?<![^\W\d_])([^\W\d_]++)-[ \t]*+\n[ \t]*+([^\W\d_
 
 # A label numbered in parts ("4.3.2", "A1.2."), as a rule's own number is.
 IN_PARTS = re.compile(r"^(?:[A-Z]{1,3}+)?\d{1,4}+(?:\.\d{1,4}+)++\.?$")
+
+# Markup before a line's label: spaces, HTML tags, markdown bullets, heading and bold marks, escapes, glyphs.
+_MARKUP = r"(?:[ \t]|<[^>\n]{0,200}+>|[-*+•●▪◦](?=[ \t])|#{1,6}+(?=[ \t])|\*\*|__|\\)*+"
+# A word the document repeats before its numbers, capitalised as a heading writes it ("section 3.1" mid-
+# sentence is a cross-reference a PDF line break left at a line's start).
+_WORD = r"(?:Rule|RULE|Law|LAW|Article|ARTICLE|Section|SECTION|Chapter|CHAPTER|Part|PART|§)"
+_PART = r"\d{1,4}+(?:[a-z]{1,2}+\d{0,3}+)*+"  # 1, 702, 11b, 9f12c
+_PREFIX = r"(?:[A-Z]{1,3}+\.?)?"  # A3b1, ST.3
+# A part past the first may be a letter of its own ("3.A.1.a", "B1.A.2"): outlines that letter a level.
+_LATER = rf"(?:{_PART}|[A-Za-z]{{1,2}}+(?![A-Za-z]))"
+_NUMBER = rf"{_PREFIX}{_PART}(?:[.\-]{_LATER})*+"  # 7, 1.4.6, 1-2-1, 702.11b, 3.A.1.a
+# Without "." or ")" after it a number needs parts to be a label ("1.4.6", "9f12c"): "12" alone is a page.
+_PARTED = (rf"(?:[A-Z]{{1,3}}+\.?{_PART}(?:[.\-]{_PART})*+|{_PART}(?:[.\-]{_PART})++"
+           r"|\d{1,4}+(?:[a-z]{1,2}+\d{0,3}+)++)")
+_LETTER = r"(?:[ivxlc]{1,6}+|[IVXLC]{1,6}+|[a-zA-Z])"
+_AFTER = r"(?:[ \t]?\([0-9a-zA-Z]{1,4}+\))*+"  # "7.4 (b)"
+SHOWN_LABEL = re.compile(
+    rf"^{_MARKUP}(?P<label>{_WORD}[ \t]{{0,3}}+{_NUMBER}{_AFTER}[.)]?"   # Rule 7, Article 1, § 3
+    rf"|\((?:{_NUMBER}|{_LETTER})\)"                                       # (1.2) (b)
+    rf"|{_NUMBER}{_AFTER}(?:\.\)|[.)])"                                   # 7.  1.4.6.  1-2-1.  9f12c)  3.)
+    rf"|{_PARTED}{_AFTER}"                                                 # 1.4.6  9f12c  7.4 (b)
+    rf"|{_LETTER}[.)])"                                                    # a.  iv.  B)
+    rf"(?=[ \t]|$|\*|<|:)")
+LABEL_WORD = re.compile(rf"^{_WORD}")  # that word opening a label ("Rule 7.4 (b)")
+# A contents entry: dot leaders, or a short title ending in its page number ("1.6 Starting the Game 12").
+CONTENTS_TAIL = re.compile(r"(?:\.[ \t]?){3,}+[ \t]*\d{1,4}+[ \t]*$|…[ \t]*\d{1,4}+[ \t]*$")
+
+# A page number ending a contents line's short title.
+PAGE_AT_END = re.compile(r"[ \t]\d{1,4}+[ \t]*$")
+# A glossary's heading ("## Glossary", "Key Terms", "Index of Terms").
+GLOSSARY_HEADING = re.compile(r"^[#* \t]*(?:glossary|definitions|keywords? glossary|(?:key |game )?terms(?: index)?|"
+                              r"index of (?:key )?terms)\b[*: \t]*$", re.I)
+# A heading's number without a stop before its title ("12 Combat").
+SHOWN_NUMBER = re.compile(r"^(\d{1,4}+)[ \t]++(?=[A-Z])")
+# A heading's title: capitalised, no sentence's punctuation.
+HEADING_TITLE = re.compile(r"^[A-Z“\"'][^.!?;:,\n]{0,80}+$")
+
+# A glossary term on a line of its own: capitalised, short, no sentence's punctuation.
+TERM_LINE = re.compile(r"^[*_ \t]*[A-Z“\"][^.!?:;\n]{0,60}+$")
+# "**Term**: its definition", "Term — its definition", "Term: its definition".
+TERM_INLINE = re.compile(
+    r"^[-*+ \t]*(?:\*\*[^*\n]{1,60}+\*\*|[A-Z][^:\n—–.]{0,50}+)[ \t]*(?::|—|–)[ \t]*[A-Z]")
