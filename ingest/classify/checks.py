@@ -100,3 +100,23 @@ TERM_LINE = re.compile(r"^[*_ \t]*[A-Z“\"][^.!?:;\n]{0,60}+$")
 # "**Term**: its definition", "Term — its definition", "Term: its definition".
 TERM_INLINE = re.compile(
     r"^[-*+ \t]*(?:\*\*[^*\n]{1,60}+\*\*|[A-Z][^:\n—–.]{0,50}+)[ \t]*(?::|—|–)[ \t]*[A-Z]")
+
+# Signs that a ruling was cut wrong: another unit's number inside it ("... 1.2.3. If ..." mid-text).
+INNER_NUMBER = re.compile(r"(?<=[a-z,;.] )(\d+\.\d+(?:\.\d+)*\.?) +[A-Z]")
+# A number after these words is a cross-reference ("See rule 103.3. Rune Deck", "in section 6.1.8. Then"), not
+# another rule run into this one.
+REFERENCE_BEFORE = re.compile(r"\b(?:see|rules?|sections?|articles?|laws?|steps?|chapters?|paragraphs?|and|or|to|"
+                              r"through)\s*$", re.IGNORECASE)
+
+OWN_NUMBER = re.compile(r"[\w.]*\d[\w.]*|[A-Za-z]")  # "1.9.4.2", "702.11b", "36a", "B": the document's numbering
+# A ruling opening by sending the reader elsewhere ("See also: …", "Related topics: …").
+CROSS_REFERENCE_LEAD = re.compile(r"^(?:related topics|see also|see)\b", re.IGNORECASE)
+
+# Words of a-z and 0-9 joined by "-"; dots inside a word as in ruling ids ("100.1a", "errata-1.2").
+SLUG = re.compile(r"^[a-z0-9]+(?:[.-][a-z0-9]+)*$")
+
+# A source abbreviation starts every ref of its rulings ("DD Magic A"): short, letters, digits and spaces.
+ABBREV = re.compile(r"^[A-Za-z0-9]+(?: [A-Za-z0-9]+)*$")
+
+# The line a TOML parser's message names ("… (at line 3, column 5)").
+TOML_LINE = re.compile(r"at line (\d+)")
