@@ -31,3 +31,29 @@ CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 # are control characters: quotes, dashes and the ligatures ("O\x1bside" is "Offside", "\x1celd" is "field").
 # Only where they stand inside words, often: a lone control character is a damaged or binary file's.
 TEX_GLYPH_IN_WORD = re.compile(r"(?<=[^\W\d_])[\x1b-\x1f]|[\x1b-\x1f](?=[^\W\d_])")
+
+# No rules document has a paragraph this long (a book flattened onto one line has tens of thousands of
+# characters): a longer line is a file that lost its line breaks, refused rather than made one ruling of
+# megabytes that every later step copies and scans.
+LONGEST_LINE = 1_000_000
+LONG_LINE = re.compile(rf"^[^\n]{{{LONGEST_LINE + 1}}}", re.MULTILINE)  # tried from each line's start only
+# Any markdown construct: a heading, list item, quote, fence or table line, emphasis, a link, a footnote, inline
+# code or an HTML tag.
+MARKDOWN = re.compile(r"^[ \t]{0,3}+(?:#{1,6}[ \t]|[-*+][ \t]|\d{1,9}[.)][ \t]|>|```|~~~|\|)|\*\*|__|\]\(|\[\^|`|<[a-zA-Z]|^[ \t]*+[-=]{3,}+[ \t]*+$",
+                      re.MULTILINE)
+
+# Content sniffing, for files whose extension says nothing (.txt, none, unknown).
+# A comment ends at its first `-->` (atomic: else each could end at any later one, exponential time).
+HTML_START = re.compile(r"\A\s*(?:<\?xml[^>]*>\s*)?(?:(?><!--.*?-->)\s*)*<(?:!doctype\s+html|html[\s>])",
+                        re.IGNORECASE | re.DOTALL)
+HTML_BLOCK_TAG = re.compile(r"<(?:p|div|br|li|ul|ol|h[1-6]|table|tr|td|body|section|article)\b[^>]*>", re.IGNORECASE)
+
+MD_HEADING = re.compile(r"^#{1,6}[ \t]+\S", re.MULTILINE)
+# The patterns are counted over the whole text, so none may try a long stretch from each character in it: a
+# link's text stops at a `[` (a later link starts there), a table rule's parts are possessive, a bold span's
+# text is bounded (a line of unclosed `**` would otherwise be read to its end from each of them).
+MD_LINK = re.compile(r"!?\[[^\[\]\n]+\]\([^)\s]+(?:\s+\"[^\"\n]*\")?\)")
+MD_TABLE_RULE = re.compile(r"^[ \t]*+\|?[ \t]*+:?-{3,}+:?[ \t]*+(?:\|[ \t]*+:?-{3,}+:?[ \t]*+)++\|?[ \t]*+$",
+                           re.MULTILINE)
+MD_STRONG = re.compile(r"(\*\*|__)(?=[^\s*_])[^\n]{1,400}?(?<=[^\s*_])\1")  # a run of stars is no bold span
+MD_FENCE = re.compile(r"^[ \t]*(?:```|~~~)", re.MULTILINE)
