@@ -57,3 +57,24 @@ MD_TABLE_RULE = re.compile(r"^[ \t]*+\|?[ \t]*+:?-{3,}+:?[ \t]*+(?:\|[ \t]*+:?-{
                            re.MULTILINE)
 MD_STRONG = re.compile(r"(\*\*|__)(?=[^\s*_])[^\n]{1,400}?(?<=[^\s*_])\1")  # a run of stars is no bold span
 MD_FENCE = re.compile(r"^[ \t]*(?:```|~~~)", re.MULTILINE)
+
+# A template engine's tags left in a page saved from its source ("{% endblock %}", "{{ title }}"): markup, no text.
+TEMPLATE_TAGS = re.compile(r"\s*+(?:(?:\{%(?:[^%]|%(?!\}))*+%\}|\{\{(?:[^}]|\}(?!\}))*+\}\}|\{#(?:[^#]|#(?!\}))*+#\})\s*+)++")
+HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+# An anchor naming a rule number ("6.A.1", "8.3.5"): a number with at least one dotted part.
+NUMBER_ANCHOR = re.compile(r"\d{1,3}(?:\.(?:\d{1,3}|[A-Za-z]))+\.?")
+# What a footnote's reference mark or label shows ("1", "*", "†", "[2]"), and a link back to the reference.
+NOTE_MARK = re.compile(r"\s*[\[(]?(?:\d{1,3}|[*†‡§¶]{1,3})[\])]?\s*")
+# Small print opening with a note's mark: a footnote.
+SMALL_NOTE = re.compile(r"^\s*(?P<mark>\d{1,3}|[*†‡§]{1,3})[.)]?\s+(?=\S)")
+
+# A link that is only a mark: a footnote's way back ("↩"), a heading's permalink ("¶" in Sphinx and MkDocs, "#").
+BACK_LINK = re.compile(r"\s*[↩↑⤴︎️¶#🔗⚓]+\s*")
+# An element holding a page's footnotes, or one footnote: class, id or role "footnotes", "endnotes", "fn1".
+NOTES_MARK = re.compile(r"(?:^|[\s_-])(?:foot|end)notes?(?:$|[\s_-])|^doc-(?:foot|end)notes?$", re.IGNORECASE)
+NOTE_ID = re.compile(r"^(?:fn|footnote|endnote|note)[:_-]?(?P<n>\d{1,3})$", re.IGNORECASE)
+
+
+def attribute(name: str, value: str) -> re.Pattern:
+    """An HTML tag's attribute `name` set to `value`, quoted or not (`id="6.A.1"`), up to the value's end."""
+    return re.compile(rf"""\b{name}\s*=\s*["']?\s*{re.escape(value)}""", re.IGNORECASE)
