@@ -96,3 +96,9 @@ _NOT_COUNTING = "".join(rf"(?<!\b[{word[0]}{word[0].upper()}]{re.escape(word[1:]
 # A page number a flattening glued into a sentence ("removed from the game). 1 Assault"): a lone number after a
 # sentence's end before a capitalised word, or between two lower-case words, counting nothing.
 GLUED_PAGE_NUMBER = re.compile(rf"(?<=[.)!?] )(\d{{1,2}}) (?=[A-Z][a-z])|(?<=[a-z] ){_NOT_COUNTING}(\d{{1,2}}) (?=[a-z])")
+
+# A printed page number alone on a line: "12", "- 12 -", "Page 12", "12 of 48", "xiv".
+PRINTED_PAGE_NUMBER = re.compile(
+    r"(?:page\s++)?[-–—]?\s*+(\d{1,4}|[ivxlcdm]{1,7})\s*+[-–—]?(?:\s*+(?:of|/)\s*+\d{1,4})?", re.IGNORECASE)
+# A roman numeral ("xiv"), as front matter numbers its pages.
+ROMAN = re.compile(r"m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})", re.IGNORECASE)

@@ -78,3 +78,62 @@ NOTE_ID = re.compile(r"^(?:fn|footnote|endnote|note)[:_-]?(?P<n>\d{1,3})$", re.I
 def attribute(name: str, value: str) -> re.Pattern:
     """An HTML tag's attribute `name` set to `value`, quoted or not (`id="6.A.1"`), up to the value's end."""
     return re.compile(rf"""\b{name}\s*=\s*["']?\s*{re.escape(value)}""", re.IGNORECASE)
+
+
+# A line break of another kind (a carriage return, CRLF, Unicode's line and paragraph separators, NEL): a newline.
+LINE_BREAKS = re.compile("\r\n?|[\u2028\u2029\x85]")
+# A soft hyphen ending a line, where a word broke: a hyphen.
+BROKEN_AT_SOFT_HYPHEN = re.compile("\u00ad[ \t]*\n")
+# Spaces ending a line, the line break after them (tried once per run of spaces, not from each).
+SPACES_BEFORE_BREAK = re.compile(r"(?<![ \t])[ \t]+\n")
+
+# A zero-width space, with the line breaks pypdf puts on either side of it: producers (Google Docs) set one at
+# each end of a link or a coloured span, and pypdf sets each such span of a printed line on a line of its own.
+SPACER = re.compile("\n?\u200b\n?")
+
+# A title as people write one: words and their punctuation, opening with a letter or digit; a print job's or a
+# file's name ("[T2R] rules EN reprint 2015_TTR2 rules US", "Microsoft Word - rules.docx") is none.
+WRITTEN_TITLE = re.compile(r"[^\W_][\w'’&:,.!?()/+–— -]*")
+# A file's or a print job's name in a PDF's title field.
+PRINT_JOB_NAME = re.compile(r"\.(?:docx?|pdf|indd|qxp|rtf|odt|pages|txt)\b|^microsoft \w+ -", re.IGNORECASE)
+
+# A markdown file's front matter between "---" lines, and each "key: value" field of it.
+FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
+FRONT_FIELD = re.compile(r"^(\w[\w -]*?)[ \t]*:[ \t]*(.*?)[ \t]*$")
+
+# An HTML line break ("<br>", "<br/>") inside markdown.
+BREAK_TAG = re.compile(r"<br\b", re.IGNORECASE)
+# Bold or italic markers around nothing but spaces, which a conversion leaves ("4. ** **Essential Game
+# Terminology"): markdown reads them as text; they are a space.
+EMPTY_EMPHASIS = re.compile(r"(\*{1,3}|_{1,3})[ \t]+\1(?![*_])")
+# Kramdown's and Python-Markdown's attribute lists ("{: .entry-title}" under a paragraph, "{:#id}" after a
+# heading) style the text; they are none of it. Blanked, not cut, so every offset still maps to the file.
+ATTRIBUTES = re.compile(r"\{:[^{}\n]{0,200}+\}")
+
+# Left in the text by chat assistants that converted a document ("[cite_start]", "[cite: 12, 14]"), and
+# markdown footnote references ("a judge.[^1]"), which point at a note kept where it stands ("[^1]: ...").
+# The whitespace before a `[cite: ...]` goes with it; `(?<!\s)` tries each run of it once, not from each of its
+# characters (quadratic in a long run).
+CITE_DEBRIS = re.compile(r"\[cite_start\]|(?<!\s)\s*\[cite:[\d,\s]*+\]|\[\^[^\]\s]+\](?!:)")
+NOT_ONE_SPACE = re.compile(r"\s{2,}|[^\S ]")  # what is not already a single space
+
+# How a list item, a Q/A, an example or a footnote opens, or a clause closes: a paragraph in bold so written is
+# no heading.
+NOT_A_HEADING = re.compile(r"^(?:\d+[.)]\s|\(?[A-Za-z]\)\s|[a-z]\.\s|Q(?:uestion)?\s*\d*\s*[:.)]|"
+                           r"A(?:nswer)?\s*\d*\s*[:.]|Examples?\b|\[\^)|[.,;:!]$")
+
+# No string opens after a backslash: else an unclosed one (`"\"\"\"...`) would be tried again from each of
+# the quotes it escapes, to the end of its line.
+JSON_STRING = re.compile(r'(?<!\\)"(?:[^"\\\n]|\\.)*+"')
+# A bracket or brace of JSON's structure (outside its strings).
+JSON_BRACKET = re.compile(r"[][{}]")
+
+# YAML data opens with a document marker, a `key:` or a `- ` item; checked first because parsing a long
+# prose text as YAML (pure Python) takes seconds.
+YAML_START = re.compile(r"\A(?:\s*#[^\n]*\n)*\s*(?:---|%YAML|-\s|[\w\"'][^:\n]{0,80}:(?:\s|$))")
+
+# A style named for its level: a heading's ("Heading 2"), or a list's nesting ("List Number 2", "List Bullet 3").
+LEVELLED_STYLE = re.compile(r"heading (?P<heading>[1-9])$|list\b.*?\s(?P<list>[2-9])$", re.IGNORECASE)
+
+# A numbering format's field for a level's number ("%1.%2.").
+LEVEL_FIELD = re.compile(r"%([1-9])")
