@@ -39,7 +39,7 @@ MERGED_COLUMN = re.compile(r"(?<=\S)\s+(?=\d+(?:\.\d+)*\.\s+[A-Z])")  # "1.1. Ge
 _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
           r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
 _WEEKDAY = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?"
-DATE_FORMS = (  # (pattern, order of its year, month, day groups)
+_DATE_FORMS = (  # (pattern, order of its year, month, day groups)
     (rf"{_WEEKDAY}({_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})", "mdy"),
     (rf"{_WEEKDAY}(\d{{1,2}})(?:st|nd|rd|th)?\s+({_MONTH}),?\s+(\d{{4}})", "dmy"),
     (rf"({_MONTH}),?\s+(\d{{4}})", "my"),
@@ -48,8 +48,8 @@ DATE_FORMS = (  # (pattern, order of its year, month, day groups)
     (r"(\d{1,2})\.(\d{1,2})\.(\d{4})", "dmy"),
 )
 # Each form compiled, to read a date's parts by (`furniture.read_date`).
-DATES = tuple((re.compile(pattern, re.I), order) for pattern, order in DATE_FORMS)
-_DATE = "|".join(f"(?:{re.sub(r'[(](?![?])', '(?:', pattern)})" for pattern, _ in DATE_FORMS)
+DATES = tuple((re.compile(pattern, re.I), order) for pattern, order in _DATE_FORMS)
+_DATE = "|".join(f"(?:{re.sub(r'[(](?![?])', '(?:', pattern)})" for pattern, _ in _DATE_FORMS)
 _DATE_PREFIX = (r"(?:(?:(?:official\s+|current\s+)?(?:version|edition|rules|document)\s+)?"
                 r"(?:effective|last\s+updated|updated|revised|published|released|dated?|as\s+of|valid\s+from)"
                 r"(?:\s+(?:on|as\s+of|from))?\s*:?\s*)?")

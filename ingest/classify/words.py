@@ -59,6 +59,8 @@ def phrase(words: list[str]) -> re.Pattern:
     Ride" in "ticket  to ride"), each whole."""
     return re.compile(r"\b" + r"\s+".join(map(re.escape, words)) + r"\b", re.IGNORECASE)
 
+
+# A spell-list entry's type letters in brackets, after its name perhaps ("MAGIC MISSILES (A) Up to…"), and its text.
 SPELL_TYPE = re.compile(r"^(?:[A-Z][A-Z '’-]+ )?\((?P<type>[A-Z](?:/[A-Z])*)\)\s*(?P<body>.*)$", re.S)
 # The dice pattern is what a spell is cast with: "Use <pattern> to <effect>" or "<pattern> can be used to <effect>".
 SPELL_USE = re.compile(r"^(?:Use\s+)?(?P<pattern>.+?)(?<!\b[Uu]p)\s+(?:can be used\s+)?to\s+(?P<effect>.+)$", re.S)
