@@ -16,7 +16,7 @@ from ingest.classify.references import (
     OPENING_KEYWORD,
     PARENTHESISED,
     UP_TO_LAST_BREAK,
-    WORD_BOUNDARY,
+    word_boundary,
 )
 
 from model.kinds import AUTHORITY, HEADER_KINDS, KIND_SUFFIX, TERM_KINDS, UNKNOWN_AUTHORITY
@@ -342,7 +342,7 @@ def _heads_with(heading: str, label: str) -> bool:
     Compared in place, not by a pattern made for each label: a document of 200,000 units would compile 200,000."""
     starts = {0} | {match.end() for match in [OPENING_KEYWORD.match(heading)] if match}
     return any(heading[start:start + len(label)].lower() == label.lower()
-               and WORD_BOUNDARY.match(heading, start + len(label)) for start in starts)
+               and word_boundary(heading, start + len(label)) for start in starts)
 
 
 def _own_labels(members: list[Ruling]) -> list[str]:

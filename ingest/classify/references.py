@@ -81,7 +81,6 @@ HEADING_LABEL = re.compile(
     r"(?=[.:)]?(?:\s|$))|[IVXLC]+(?=[.:)]\s)|[A-Z](?=[.:)]\s)))")
 
 OPENING_KEYWORD = re.compile(rf"{_KEYWORD}\s*", re.IGNORECASE)
-WORD_BOUNDARY = re.compile(r"\b")
 
 # A part in parentheses ("Paths of the Lance (Dragons of Glory expansion)"), which an abbreviation leaves out.
 PARENTHESISED = re.compile(r"\([^)]*\)")
@@ -96,3 +95,11 @@ FILE_EDITION = re.compile(r"[-_ ](?:\d{4}-\d{2}-\d{2}|\d{8}|v?\d+(?:\.\d+)+)$", 
 
 # A scenario's call, a module's function by its dotted name ("refs.abbreviation").
 DOTTED_CALL = re.compile(r"^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$")
+
+
+def word_boundary(text: str, at: int) -> bool:
+    """Is `at` a word's boundary in `text`, a word character on one side of it only (as `\\b` reads, a word
+    character being a letter, a digit or "_")?"""
+    def word(char: str) -> bool:
+        return char.isalnum() or char == "_"
+    return (0 < at <= len(text) and word(text[at - 1])) != (at < len(text) and word(text[at]))
