@@ -16,10 +16,13 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Callable
 
-from ingest.classify.markup import CONTROL, TEX_GLYPH_IN_WORD
+from ingest.classify.markup import TEX_GLYPH_IN_WORD
 from ingest.errors import IngestError
 from ingest.limits import current, how_to_raise
 
+# Control characters that never occur in a text document (deleted by translate, to count them); a file full of
+# them is binary.
+_CONTROL = dict.fromkeys([*range(0x00, 0x09), 0x0B, *range(0x0E, 0x20), 0x7F])
 _TEX_EVIDENCE = 3
 _TEX_GLYPHS = str.maketrans({"\x10": "“", "\x11": "”", "\x15": "–", "\x16": "—", "\x1b": "ff", "\x1c": "fi",
                              "\x1d": "fl", "\x1e": "ffi", "\x1f": "ffl"})
@@ -53,8 +56,8 @@ def decode(data: bytes, path: str) -> str:
         raise IngestError(path, "file is empty (no text after decoding)")
     if len(TEX_GLYPH_IN_WORD.findall(text[:65536])) >= _TEX_EVIDENCE:
         text = text.translate(_TEX_GLYPHS)
-    bad = CONTROL.findall(text[:65536])
-    if len(bad) > max(8, len(text[:65536]) // 200):
+    head = text[:65536]
+    if len(head) - len(head.translate(_CONTROL)) > max(8, len(head) // 200):
         raise IngestError(path, "binary or undecodable file (too many control characters)")
     # Unicode's line and paragraph separators break lines as a line feed does.
     return text.replace("\r\n", "\n").replace("\r", "\n").replace("\u2028", "\n").replace("\u2029", "\n")

@@ -25,8 +25,6 @@ def glyphs_in_sentences(glyphs: set[str]) -> re.Pattern:
     space, a punctuation mark or the end ("Start ∂ on the track", "each player ∑.")."""
     return re.compile(r" [" + re.escape("".join(sorted(glyphs))) + r"](?=[\s.,;:!?)]|$)")
 
-# Control characters that never occur in a text document; a file full of them is binary.
-CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 # Where a PDF's TeX font has no map to Unicode, pdftotext writes its glyphs' codes in TeX's T1 encoding, which
 # are control characters: quotes, dashes and the ligatures ("O\x1bside" is "Offside", "\x1celd" is "field").
 # Only where they stand inside words, often: a lone control character is a damaged or binary file's.
