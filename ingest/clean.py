@@ -17,7 +17,6 @@ from ingest.classify.markup import (
     GLYPH_BULLET,
     LINE_LETTER,
     LISTING_LINE,
-    LISTING_START,
     LONE_BULLET,
     glyphs_in_sentences,
 )
@@ -60,7 +59,8 @@ def is_listing(text: str) -> bool:
 
 def strip_listing(doc: MappedText) -> MappedText:
     """Drop a web listing's header (everything before line "1.") and each line's number prefix."""
-    first = LISTING_START.search(doc.text)
+    first = next((line for line in LISTING_LINE.finditer(doc.text) if line.group(1) == "1" and line.group()[-1:] == " "),
+                 None)
     if first:
         doc = doc.slice(first.start(), len(doc))
     return doc.sub(LISTING_LINE, "")

@@ -7,7 +7,6 @@ import re
 
 # Web-listing chrome: "  12. text" line prefixes of a numbered file viewer.
 LISTING_LINE = re.compile(r"^ {0,4}(\d{1,5})\.(?: |$)", re.M)
-LISTING_START = re.compile(r"^ {0,4}1\. ", re.M)  # its first line, under the viewer's header
 
 # A bullet alone on its line, its item's text on the next one past blank lines (pdftotext sets a PDF's "•" apart).
 LONE_BULLET = re.compile(r"^(?P<bullet>[ \t]*+[•●▪◦■►➢➤◆❖])[ \t]*+\n(?:[ \t]*+\n)*+[ \t]*+(?=\S)", re.M)
