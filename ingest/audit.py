@@ -10,13 +10,23 @@ hostile.
 """
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from ingest import invariants
 from ingest.classify import LABEL_PARTS, LETTERS, aside
+from ingest.classify.checks import (
+    CONTENTS_TAIL,
+    GLOSSARY_HEADING,
+    HEADING_TITLE,
+    LABEL_WORD,
+    PAGE_AT_END,
+    SHOWN_LABEL,
+    SHOWN_NUMBER,
+    TERM_INLINE,
+    TERM_LINE,
+)
 from ingest.refs import PARAGRAPH, colliding, counted, ruling_refs
 from model.kinds import HEADER_KINDS, TERM_KINDS
 
@@ -32,47 +42,14 @@ MIN_PAIRS = 10
 MIN_HEADINGS = 3  # numbered headings: fewer could be a numbered list set as lines
 EXAMPLES = 5
 
-# Markup before a line's label: spaces, HTML tags, markdown bullets, heading and bold marks, escapes, glyphs.
-_MARKUP = r"(?:[ \t]|<[^>\n]{0,200}+>|[-*+•●▪◦](?=[ \t])|#{1,6}+(?=[ \t])|\*\*|__|\\)*+"
-# A word the document repeats before its numbers, capitalised as a heading writes it ("section 3.1" mid-
-# sentence is a cross-reference a PDF line break left at a line's start).
-_WORD = r"(?:Rule|RULE|Law|LAW|Article|ARTICLE|Section|SECTION|Chapter|CHAPTER|Part|PART|§)"
-_PART = r"\d{1,4}+(?:[a-z]{1,2}+\d{0,3}+)*+"  # 1, 702, 11b, 9f12c
-_PREFIX = r"(?:[A-Z]{1,3}+\.?)?"  # A3b1, ST.3
-# A part past the first may be a letter of its own ("3.A.1.a", "B1.A.2"): outlines that letter a level.
-_LATER = rf"(?:{_PART}|[A-Za-z]{{1,2}}+(?![A-Za-z]))"
-_NUMBER = rf"{_PREFIX}{_PART}(?:[.\-]{_LATER})*+"  # 7, 1.4.6, 1-2-1, 702.11b, 3.A.1.a
-# Without "." or ")" after it a number needs parts to be a label ("1.4.6", "9f12c"): "12" alone is a page.
-_PARTED = (rf"(?:[A-Z]{{1,3}}+\.?{_PART}(?:[.\-]{_PART})*+|{_PART}(?:[.\-]{_PART})++"
-           r"|\d{1,4}+(?:[a-z]{1,2}+\d{0,3}+)++)")
-_LETTER = r"(?:[ivxlc]{1,6}+|[IVXLC]{1,6}+|[a-zA-Z])"
-_AFTER = r"(?:[ \t]?\([0-9a-zA-Z]{1,4}+\))*+"  # "7.4 (b)"
-_LABEL = re.compile(
-    rf"^{_MARKUP}(?P<label>{_WORD}[ \t]{{0,3}}+{_NUMBER}{_AFTER}[.)]?"   # Rule 7, Article 1, § 3
-    rf"|\((?:{_NUMBER}|{_LETTER})\)"                                       # (1.2) (b)
-    rf"|{_NUMBER}{_AFTER}(?:\.\)|[.)])"                                   # 7.  1.4.6.  1-2-1.  9f12c)  3.)
-    rf"|{_PARTED}{_AFTER}"                                                 # 1.4.6  9f12c  7.4 (b)
-    rf"|{_LETTER}[.)])"                                                    # a.  iv.  B)
-    rf"(?=[ \t]|$|\*|<|:)")
-# A contents entry: dot leaders, or a short title ending in its page number ("1.6 Starting the Game 12").
-_CONTENTS = re.compile(r"(?:\.[ \t]?){3,}+[ \t]*\d{1,4}+[ \t]*$|…[ \t]*\d{1,4}+[ \t]*$")
 _TAIL = 100  # a contents entry's leaders and page number are at its end: searching only there keeps it linear
-_PAGE_AT_END = re.compile(r"[ \t]\d{1,4}+[ \t]*$")
-_GLOSSARY_HEADING = re.compile(r"^[#* \t]*(?:glossary|definitions|keywords? glossary|(?:key |game )?terms(?: index)?|"
-                               r"index of (?:key )?terms)\b[*: \t]*$", re.I)
-_SHOWN_NUMBER = re.compile(r"^(\d{1,4}+)[ \t]++(?=[A-Z])")
-_HEADING_TITLE = re.compile(r"^[A-Z“\"'][^.!?;:,\n]{0,80}+$")
 HEADING_WORDS = 8
-_TERM_LINE = re.compile(r"^[*_ \t]*[A-Z“\"][^.!?:;\n]{0,60}+$")
-# "**Term**: its definition", "Term — its definition", "Term: its definition".
-_TERM_INLINE = re.compile(
-    r"^[-*+ \t]*(?:\*\*[^*\n]{1,60}+\*\*|[A-Z][^:\n—–.]{0,50}+)[ \t]*(?::|—|–)[ \t]*[A-Z]")
 
 
 def label_of(line: str) -> str:
     """The label `line` opens with (after markup, an introducing word), as printed, or "": a bare number with
     nothing after it ("12") is a page number or a count, and "1st" is a word."""
-    match = _LABEL.match(line)
+    match = SHOWN_LABEL.match(line)
     if not match:
         return ""
     label = match.group("label")
@@ -83,7 +60,7 @@ def label_of(line: str) -> str:
 def key(label: str) -> tuple[str, ...]:
     """A label's parts, whatever joins them: "1-2-1." and "1.2.1" are (1, 2, 1), "Rule 7.4 (b)" and "7.4b"
     are (7, 4, b), "9f12c" is (9, f, 12, c)."""
-    label = re.sub(rf"^{_WORD}", "", label.strip())
+    label = LABEL_WORD.sub("", label.strip())
     return tuple(part.lower() for part in LABEL_PARTS.findall(label))
 
 
@@ -98,7 +75,7 @@ def numbered_lines(text: str) -> list[tuple[int, str, str]]:
         if not label:
             continue
         rest = line[line.find(label) + len(label):].strip(" \t*:")
-        if _CONTENTS.search(line[-_TAIL:]) or rest and len(rest.split()) <= 8 and _PAGE_AT_END.search(rest) \
+        if CONTENTS_TAIL.search(line[-_TAIL:]) or rest and len(rest.split()) <= 8 and PAGE_AT_END.search(rest) \
                 and not rest[0].islower():
             continue
         found.append((number, label, line.strip()))
@@ -131,7 +108,7 @@ def _carried(units: Sequence, refs: dict[str, str] | None) -> Counter:
     carried.update(above)  # a heading's number, once, however many units it has under it
     for path in headings:
         # A heading shown with its number before its title ("1 The Deck" for "1) The Deck") prints that number.
-        label = label_of(path[-1]) or (found.group(1) if (found := _SHOWN_NUMBER.match(path[-1])) else "")
+        label = label_of(path[-1]) or (found.group(1) if (found := SHOWN_NUMBER.match(path[-1])) else "")
         if label:
             carried.update(set(_suffixes(key(label))) - {()})
     return carried
@@ -186,7 +163,7 @@ def _numbered_heading(line: str, label: str) -> bool:
     """Does `line` head what follows with its number ("1) The Deck", "## 3. Scoring"): a short capitalised
     title after the label, ending in no sentence's stop? A step ("1. Draw two cards.") is a sentence."""
     rest = line[line.find(label) + len(label):].strip(" \t*#_")
-    return bool(_HEADING_TITLE.match(rest)) and len(rest.split()) <= HEADING_WORDS
+    return bool(HEADING_TITLE.match(rest)) and len(rest.split()) <= HEADING_WORDS
 
 
 def glossary_pairs(text: str) -> int:
@@ -200,17 +177,17 @@ def glossary_pairs(text: str) -> int:
             continue
         hashes = len(stripped) - len(stripped.lstrip("#"))
         heading = hashes if hashes <= 6 and stripped[hashes:hashes + 1] in (" ", "\t") else 0  # "## Terms": 2
-        if _GLOSSARY_HEADING.match(stripped):
+        if GLOSSARY_HEADING.match(stripped):
             pairs, level, term = 0, heading or 7, False
             continue
         if level is None or aside(stripped):  # a wrapped definition's reference, "(6.3.2)", numbers nothing
             continue
         if heading and heading <= level or len(key(label_of(stripped))) > 1:
             level = None
-        elif _TERM_INLINE.match(stripped) or term and len(stripped.split()) >= 4:
+        elif TERM_INLINE.match(stripped) or term and len(stripped.split()) >= 4:
             pairs, term = pairs + 1, False
         else:
-            term = bool(_TERM_LINE.match(stripped)) and len(stripped.split()) <= 6
+            term = bool(TERM_LINE.match(stripped)) and len(stripped.split()) <= 6
     return pairs
 
 

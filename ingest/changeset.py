@@ -4,13 +4,13 @@ relevant contents (model.changeset.Stored) the caller read."""
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import replace
 from datetime import UTC, datetime
 from itertools import chain, count
 from pathlib import Path
 
 from ingest import editions, formats, scenarios, titles
+from ingest.classify.references import FILE_EDITION
 from ingest.errors import IngestError, InvalidEntry
 from ingest.manifest import SourceEntry, load_manifest, source_entry
 from ingest.pipeline import assign_refs, link_names, parse_manifest, parse_source
@@ -106,10 +106,6 @@ def from_manifest(manifest_path: Path) -> Changeset:
     return Changeset("build", rows)
 
 
-# A file name's edition ("-2025-10-31", "_v1.2", "-2.2.0"): an edition's source keeps one id across editions.
-_EDITION = re.compile(r"[-_ ](?:\d{4}-\d{2}-\d{2}|\d{8}|v?\d+(?:\.\d+)+)$", re.IGNORECASE)
-
-
 def read_document(file: Path, game: str, title: str | None = None, *, shape: str = AUTO, kind: str = "rulebook",
                   language: str = "en", author: str = "", abbrev: str = "",
                   scope: str = "") -> tuple[SourceEntry, ParsedSource]:
@@ -119,7 +115,7 @@ def read_document(file: Path, game: str, title: str | None = None, *, shape: str
     document = formats.read(file)
     declared = document.metadata.get("title")
     named = title or (declared if declared and not titles.is_section_heading(declared) else "") or values.one_line(
-        _EDITION.sub("", file.stem).replace("_", " ").replace("-", " "))
+        FILE_EDITION.sub("", file.stem).replace("_", " ").replace("-", " "))
     try:
         entry = source_entry({"id": slugify(named) or "document", "file": file.name, "game": game, "title": named,
                               "author": author, "kind": kind, "language": language, "shape": shape,

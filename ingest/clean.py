@@ -11,38 +11,33 @@ from collections import Counter
 from itertools import pairwise
 
 from ingest.classify import LIGATURE
+from ingest.classify.furniture import GLUED_PAGE_NUMBER, PAGE_FOOTER
+from ingest.classify.markup import (
+    DROP_CAP,
+    GLYPH_BULLET,
+    LINE_LETTER,
+    LISTING_LINE,
+    LONE_BULLET,
+    glyphs_in_sentences,
+)
+from ingest.classify.words import (
+    BROKEN_WORD,
+    DOUBLED_WORD,
+    HYPHENATED,
+    LETTER_RUN,
+    ODD_SPACES,
+    SOFT_HYPHEN,
+    SPLIT_PUNCTUATION,
+    TRAILING_SPACES,
+    WORD_GAP,
+)
 from ingest.text import MappedText
 
-# Web-listing chrome: "  12. text" line prefixes of a numbered file viewer.
-LISTING_LINE = re.compile(r"^ {0,4}(\d{1,5})\.(?: |$)", re.M)
-_ODD_SPACES = re.compile(r"[\u00a0\u2000-\u200a\u202f\u205f\u3000\t]")
-_PAGE_FOOTER = re.compile(r"^[ \t]*(?:Page \d+ of \d+|[\w-]+\.(?:doc|docx|rtf|pdf|odt))[ \t]*$", re.M | re.I)
-_TOKEN = re.compile(r"[^\W\d_]+")
-# A word a line's end broke at a hyphen ("non-" over "icebreaker"); a label after it ("ii.") is no half. Both
-# patterns start only at a word's start: from inside a 9 MB word each start would read it to its end again.
-# A PDF's text runs may stand a blank line apart ("non-" / "" / "virus").
-_BROKEN = re.compile(r"(?<![^\W\d_])(?P<left>[^\W\d_]++)-[ \t]*+\n(?:[ \t]*+\n)?[ \t]*+(?P<right>[^\W\d_]{2,}+)(?P<stop>[.)]?)")
-_HYPHENATED = re.compile(r"(?<![^\W\d_-])[^\W\d_]++(?:-[^\W\d_]++)++")
 # Doubled words that are real English ("he had had enough", "that that rule").
 _LEGIT_DOUBLES = {"had", "that", "is", "do", "can", "bye", "very", "so", "no", "ha", "knock"}
-# Tokens are bounded so that a long run of non-space text cannot make the match backtrack quadratically.
-_DOUBLE = re.compile(r"(?<!\S)(\S{0,40}[A-Za-z]\S{0,40})((?:[ \t]+|[ \t]*\n[ \t]*)\1)+(?!\S)")
 # Typographic ligatures (`LIGATURE`) are searched and read as their letters.
 _LIGATURES = {"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"}
-# A gap between two words on a line (indentation is not a gap).
-_GAP = re.compile(r"(?<=\S) +(?=\S)")
-# In a double-spaced text, a lone space before punctuation is where a font change split the line ("Riftbound ,").
-_SPLIT_PUNCTUATION = re.compile(r"(?<=[^\s.]) (?=[.,;:!?)]+(?:\s|$)|['’]s\b)", re.M)
-# A letter a symbol font's bullet glyph came out as ("u" for Wingdings' diamond), opening a list item's line.
-_GLYPH_BULLET = re.compile(r"^(?P<marker>[b-hj-z])(?= +[A-Z0-9“\"(])", re.M)
-_LINE_LETTER = re.compile(r"^(?P<letter>[a-z])(?=[ \t]+[A-Z0-9“\"(])", re.M)
 _GLYPH_BULLET_LINES = 3  # how many lines the same letter must open before it is read as a marker
-# A letter set apart as a drop cap, the rest of its word opening the next line ("O" over "n a blustery…").
-_DROP_CAP = re.compile(r"(?:^|(?<=\n\n)|(?<=[.!?”\"]\n))(?P<cap>[A-Z])\n(?=(?P<rest>[a-z]+)\b)")
-# A bullet alone on its line, its item's text on the next one past blank lines (pdftotext sets a PDF's "•" apart).
-_LONE_BULLET = re.compile(r"^(?P<bullet>[ \t]*+[•●▪◦■►➢➤◆❖])[ \t]*+\n(?:[ \t]*+\n)*+[ \t]*+(?=\S)", re.M)
-# Words after which a number counts something rather than being a page number.
-_COUNTING_WORDS = ("of", "a", "at", "to", "step", "pg.", "page", "era", "turn", "than", "roll", "rolls", "with")
 
 
 def listing_numbers(text: str) -> dict[int, int]:
@@ -64,7 +59,8 @@ def is_listing(text: str) -> bool:
 
 def strip_listing(doc: MappedText) -> MappedText:
     """Drop a web listing's header (everything before line "1.") and each line's number prefix."""
-    first = re.search(r"^ {0,4}1\. ", doc.text, re.M)
+    first = next((line for line in LISTING_LINE.finditer(doc.text) if line.group(1) == "1" and line.group()[-1:] == " "),
+                 None)
     if first:
         doc = doc.slice(first.start(), len(doc))
     return doc.sub(LISTING_LINE, "")
@@ -72,18 +68,13 @@ def strip_listing(doc: MappedText) -> MappedText:
 
 def normalize_spaces(doc: MappedText) -> MappedText:
     """NBSP, tabs and other odd spaces become plain spaces; trailing spaces go."""
-    doc = doc.sub(_ODD_SPACES, " ")
-    return doc.sub(r"(?<! )[ ]+$", "", re.M)  # the lookbehind keeps long space runs linear
-
-
-# A soft hyphen is an invisible break point inside a word ("exam\u00adple" is "example"); typed between
-# numbers or words ("6\u00ad10 players", "Gold \u00ad Silver") it stands for a dash.
-_SOFT_DASH = re.compile("(?<=\\d)\u00ad(?=\\d)|(?<=\\s)\u00ad|\u00ad(?=\\s)")
+    doc = doc.sub(ODD_SPACES, " ")
+    return doc.sub(TRAILING_SPACES, "")
 
 
 def soft_hyphens(doc: MappedText) -> MappedText:
     """Soft hyphens between numbers or words become dashes; inside a word they go."""
-    return doc.sub(_SOFT_DASH, "-").sub("\u00ad", "")
+    return doc.sub(SOFT_HYPHEN, lambda hyphen: "-" if hyphen.group("dash") else "")
 
 
 def _letters(ligature: re.Match) -> str:
@@ -100,15 +91,15 @@ def undouble_spaces(doc: MappedText) -> MappedText:
     gaps between words are exactly two spaces, every gap becomes one space and a lone space before punctuation
     ("Riftbound ,", "Power 's") goes. Indentation, and any text whose gaps are mostly single (a layout
     conversion's columns), are left alone."""
-    gaps = [len(m.group()) for m in _GAP.finditer(doc.text)]
+    gaps = [len(m.group()) for m in WORD_GAP.finditer(doc.text)]
     if not gaps or gaps.count(2) < 0.5 * len(gaps):
         return doc
-    return doc.sub(_SPLIT_PUNCTUATION, "").sub(_GAP, " ")
+    return doc.sub(SPLIT_PUNCTUATION, "").sub(WORD_GAP, " ")
 
 
 def drop_page_footers(doc: MappedText) -> MappedText:
     """Remove "Page N of M" lines and the file-name lines a .doc export prints beside them."""
-    return doc.sub(_PAGE_FOOTER, "")
+    return doc.sub(PAGE_FOOTER, "")
 
 
 def collapse_doubled_words(doc: MappedText) -> MappedText:
@@ -122,7 +113,7 @@ def collapse_doubled_words(doc: MappedText) -> MappedText:
         if word.lower().strip(".,;:!?") in _LEGIT_DOUBLES or _titles_next_line(text, match) or _a_name(text, match):
             return match.group(0)
         return word
-    return doc.sub(_DOUBLE, keep_one)
+    return doc.sub(DOUBLED_WORD, keep_one)
 
 
 def _a_name(text: str, match: re.Match) -> bool:
@@ -152,7 +143,7 @@ def vocabulary(*texts: str) -> Counter:
     counts: Counter = Counter()
     for text in texts:
         text = LIGATURE.sub(_letters, text)
-        counts.update(token.lower() for token in _TOKEN.findall(text))
+        counts.update(token.lower() for token in LETTER_RUN.findall(text))
     return counts
 
 
@@ -166,7 +157,7 @@ def rejoin_split_words(doc: MappedText, vocab: Counter) -> MappedText:
         return vocab[piece] <= 1
 
     def edits():
-        words = list(_TOKEN.finditer(doc.text))
+        words = list(LETTER_RUN.finditer(doc.text))
         index = 0
         while index + 1 < len(words):
             left, right = words[index], words[index + 1]
@@ -190,11 +181,11 @@ def rejoin_broken_words(doc: MappedText, vocab: Counter) -> MappedText:
     broke at a hyphen is one word again. The hyphen stays when the document writes the word with it elsewhere,
     when the break goes on a compound ("out-of-" / "bounds"), or when both halves are words of the corpus (seen
     elsewhere too) and their join is not; else it goes."""
-    hyphenated = {pair for m in _HYPHENATED.finditer(doc.text) for parts in [m.group().lower().split("-")]
+    hyphenated = {pair for m in HYPHENATED.finditer(doc.text) for parts in [m.group().lower().split("-")]
                   for pair in map("-".join, pairwise(parts))}
 
     def edits():
-        for match in _BROKEN.finditer(doc.text):
+        for match in BROKEN_WORD.finditer(doc.text):
             left, right = match.group("left"), match.group("right")
             if match.group("stop") and len(right) <= 4 and not right.strip("ivxlc"):  # "ii." opens an item
                 continue
@@ -214,11 +205,9 @@ def running_page_numbers(doc: MappedText, last_page: int) -> list[tuple[int, int
     words, that is not counting something (no "of", "a", "step"... before it). Candidates are kept as page
     numbers only while they increase through the document and stay within the last page.
     """
-    not_after = "".join(rf"(?<!\b[{word[0]}{word[0].upper()}]{re.escape(word[1:])} )" for word in _COUNTING_WORDS)
-    candidate = re.compile(rf"(?<=[.)!?] )(\d{{1,2}}) (?=[A-Z][a-z])|(?<=[a-z] ){not_after}(\d{{1,2}}) (?=[a-z])")
     page = 0
     found = []
-    for match in candidate.finditer(doc.text):
+    for match in GLUED_PAGE_NUMBER.finditer(doc.text):
         value = int(match.group(1) or match.group(2))
         if page < value <= min(page + 2, last_page):
             page = value
@@ -236,11 +225,11 @@ def mark_glyph_bullets(doc: MappedText) -> MappedText:
     or a digit is the bullet of a symbol font read as a letter; it becomes a bullet (citing the letter). One
     letter opening one line ("b Foo") is left alone, and so are "a" and "i", which are words, and letters that
     mostly follow the letter before them on an earlier line (subrules "a", "b", "c" lettered without a stop)."""
-    counts = Counter(match.group("marker") for match in _GLYPH_BULLET.finditer(doc.text))
+    counts = Counter(match.group("marker") for match in GLYPH_BULLET.finditer(doc.text))
     # Lettered subrules are no bullets: each of their letters follows the one before it ("a", then "b", then "c").
     lettered: Counter = Counter()
     previous = ""
-    for match in _LINE_LETTER.finditer(doc.text):
+    for match in LINE_LETTER.finditer(doc.text):
         letter = match.group("letter")
         lettered[letter] += previous == chr(ord(letter) - 1)
         previous = letter
@@ -248,13 +237,13 @@ def mark_glyph_bullets(doc: MappedText) -> MappedText:
                if count >= _GLYPH_BULLET_LINES and lettered[letter] < count / 2}
     if not markers:
         return doc
-    return doc.sub(_GLYPH_BULLET, lambda m: "•" if m.group("marker") in markers else m.group())
+    return doc.sub(GLYPH_BULLET, lambda m: "•" if m.group("marker") in markers else m.group())
 
 
 def join_lone_bullets(doc: MappedText) -> MappedText:
     """"•" / "" / "Plays the ball as it lies." -> "• Plays the ball as it lies.": a bullet set alone on its line
     opens the item the next line's text is."""
-    return doc.sub(_LONE_BULLET, lambda found: found.group("bullet") + " ")
+    return doc.sub(LONE_BULLET, lambda found: found.group("bullet") + " ")
 
 
 def rejoin_drop_caps(doc: MappedText, vocab: Counter) -> MappedText:
@@ -263,7 +252,7 @@ def rejoin_drop_caps(doc: MappedText, vocab: Counter) -> MappedText:
     def join(match: re.Match) -> str:
         word = (match.group("cap") + match.group("rest")).lower()
         return match.group("cap") if vocab[word] >= 1 else match.group()
-    return doc.sub(_DROP_CAP, join)
+    return doc.sub(DROP_CAP, join)
 
 
 def drop_symbol_glyphs(doc: MappedText) -> MappedText:
@@ -281,8 +270,7 @@ def drop_symbol_glyphs(doc: MappedText) -> MappedText:
         return doc
     glyphs = {c for *_, shown in glyph_lines for c in shown if c != " "}
     edits = [(first, min(last + 1, len(doc.text)), "") for first, last, _ in glyph_lines]
-    inline = re.compile(r" [" + re.escape("".join(sorted(glyphs))) + r"](?=[\s.,;:!?)]|$)")
-    edits += [(m.start(), m.end(), "") for m in inline.finditer(doc.text)]
+    edits += [(m.start(), m.end(), "") for m in glyphs_in_sentences(glyphs).finditer(doc.text)]
     edits.sort()
     kept, end = [], -1
     for edit in edits:  # an inline match inside a dropped line goes with the line

@@ -19,11 +19,12 @@ rulebook (docs/editions.md).
 from __future__ import annotations
 
 import difflib
-import re
 from collections import Counter
 from dataclasses import dataclass
 from itertools import chain, count
 
+from ingest.classify.references import SECTION_OWN_NUMBER
+from ingest.classify.words import WORD_CHARS
 from ingest.segment import section_slug, slugify
 from model.kinds import TERM_KINDS
 from model.records import Ruling
@@ -40,10 +41,6 @@ _CONTAINED_WORDS = 6
 SIMILAR = 0.8
 # Pairs compared word for word at most per step: beyond, only equal texts (and places, numbers) match.
 _MAX_PAIRS = 250_000
-# What a unit says, as words: case and punctuation aside ("challenges." is "challenges" followed by more).
-_WORD = re.compile(r"\w+")
-# A section's own number before its title ("10.3 Bodyguard", "B. Activating", "702.19"): not part of its name.
-_SECTION_NUMBER = re.compile(r"^\s*(?:[A-Z]|\d+)(?:\.\w+)*\.?\s+(?=\S)")
 
 
 @dataclass(frozen=True)
@@ -66,10 +63,10 @@ class _Unit:
         family = ("term" if kind in TERM_KINDS else "unnumbered" if kind in ("paragraph", "question") or not number
                   else "restated" if kind == "restated" else "rule")
         title, text = get("title") or "", get("text") or ""
-        words = tuple(_WORD.findall((text if family != "term" and text.strip() else f"{title} {text}").casefold()))
+        words = tuple(WORD_CHARS.findall((text if family != "term" and text.strip() else f"{title} {text}").casefold()))
         if family == "term":
             number = " ".join(title.split()).casefold()
-        section = tuple(_SECTION_NUMBER.sub("", part).strip().casefold()
+        section = tuple(SECTION_OWN_NUMBER.sub("", part).strip().casefold()
                         for part in (get("section") or "").split(" > "))
         return cls(get("ruling_id") if isinstance(ruling, dict) else ruling.id, kind, family, number, words,
                    section, number.replace("-", ".").rpartition(".")[2])

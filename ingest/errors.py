@@ -1,10 +1,10 @@
 """Errors raised while ingesting documents."""
 from __future__ import annotations
 
-import re
 import tomllib
 from pathlib import Path
 
+from ingest.classify.checks import TOML_LINE
 from model.errors import FileError
 
 
@@ -15,7 +15,7 @@ class IngestError(FileError):
 def invalid_toml(path: Path, exc: tomllib.TOMLDecodeError) -> IngestError:
     """The error of a file that is no valid TOML, at the line the parser's message names ("… (at line 3, column
     5)")."""
-    at = re.search(r"at line (\d+)", str(exc))
+    at = TOML_LINE.search(str(exc))
     return IngestError(str(path), f"invalid TOML: {exc}", int(at.group(1)) if at else None)
 
 

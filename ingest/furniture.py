@@ -14,7 +14,6 @@ page ends and the next begins.
 from __future__ import annotations
 
 import bisect
-import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from datetime import date
@@ -22,64 +21,46 @@ from itertools import pairwise
 
 from ingest import titles
 from ingest.classify import KEYWORD_HEADING, KEYWORDS, WORD_RUN
+from ingest.classify.furniture import (
+    ADDRESS,
+    BULLETED,
+    BYLINE,
+    CHANGING_NUMBER,
+    CONTENTS_HEADING,
+    CONTENT_LINE,
+    COPYRIGHT,
+    DATE_IN_LINE,
+    DATE_LINE,
+    DATES,
+    EDGE_NUMBER,
+    ENTRY_NUMBER,
+    FIELD,
+    IN_FORCE,
+    LABEL_ALONE,
+    LABEL_HEAD,
+    LEADER_REVERSED,
+    LEADER_TAIL,
+    LETTER_OR_MARK,
+    LISTED_LEADER,
+    MERGED_COLUMN,
+    NUMBERED_ENTRY,
+    OPENS_UNIT,
+    PAGE,
+    PAGE_NUMBER,
+    PRINT_HEADER,
+    SECTION_HEADING,
+    SPACED_ENTRY,
+    TITLE_VERSION,
+    VERSION_LINE,
+)
 from ingest.text import MappedText, after_each
 
 _MARGIN = 5  # non-blank lines at the top and at the bottom of a page where headers and footers sit
-# Numbers that change from page to page: digit runs, and lower-case roman numerals (front-matter pages).
-_NUMBER = re.compile(r"\d+|(?<![\w#])(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})(?!\w)")
-# Lines that are content however often they recur: numbered rules and items (a label alone on its line too, its
-# text set on the next: "b." recurs on many pages' edges), Q/A, headings, table rows, bullets.
-_BODY = re.compile(r"^(?:\d+(?:\.\d+)*[.)](?:\s|$)|\d+(?:\.\d+)+\s|[A-Za-z][.)](?:\s|$)|[QA][:.]|#{1,6}\s|\||[-*•◊]\s)")
-# A markdown conversion may mark a page number as a heading ("## 10").
-_PAGE_NUMBER = re.compile(  # "12", "- 12 -", "Page 12", "pg. 12", "p. 12", "iv", "3/17" and "Page 3 of 17"
-    r"^(?:#{1,6}\s+)?(?:(?:page|pg\.?|p\.)\s*+)?[-–—(]?\s*(\d{1,4}|(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3}))"
-    r"(?:\s*+(?:/|of)\s*+\d{1,4}+)?\s*[-–—)]?$", re.I)
-_BYLINE = re.compile(r"^(?:(?:written|designed|edited|created|compiled|illustrated|translated)\s+)?by\s", re.I)
-_LETTER = re.compile(r"[^\W\d_]|[©®™]")
-# A web or mail address or a file's name, which a running line may open in lower case ("disneylorcana.com").
-_ADDRESS = re.compile(r"://|www\.|@|\.(?:com|org|net|html?|pdf|docx?)\b", re.I)
 _SENTENCE_WORDS = 5  # a whole sentence of this many words is running text
 _HEAD_WORDS = 12  # the most words of a running head that carries the page's number
-# A page's number opening or closing a running head: "16 CHAPTER 2. …", "… CALIFORNIA LOWBALL 17".
-_EDGE_NUMBER = re.compile(r"^(?:(\d{1,4})\s+(?=\D))?.*?(?:(?<=\s)(\d{1,4}))?$")
 _TEMPLATE_LINES = 12  # how near two recurring lines with text between stand in a template's sections
 _SENTENCE_END = ".!?:;\"”’)]"
 
-_CONTENTS_HEADING = re.compile(r"^(?:#{1,6}\s*)?(?:table\s+of\s+)?contents:?$", re.I)
-_SECTION = r"(?:\d+(?:[A-Z](?![A-Za-z]))?(?:\.\d+)*\.?|[A-Z]\.|[IVX]+\.)"  # "2A.1": a chapter's lettered part
-_NUMBERED_ENTRY = re.compile(rf"^(?P<number>{_SECTION})\s+(?P<title>\S.*)$")
-# An entry whose page follows its title after one space, as LaTeX sets a chapter's or an appendix's: "Preface 5",
-# "1 Betting Formats and Variations 7", "A Lowball Scales 65".
-_SPACED_ENTRY = re.compile(r"^(?:(?P<number>[A-Z]|\d{1,3})\s+)?(?P<title>[A-Z“\"‘'][^.!?:;]*?)\s\d{1,4}$")
-# A contents entry's dot leader and page number ("Setup . . . . 4", "Setup   4"), or a dot leader alone where the
-# extraction set the page numbers apart in a column of their own ("1.1 RoboCup . . . . ."), matched on the entry
-# reversed (see `_leader`).
-_LEADER_REVERSED = re.compile(r"(?:\d+|[ivxlc]+)(?:\s*(?:\s?[.·…_]){2,}\s*|\s{2,})|\s*(?:[.·_]\s?){4,}")
-_PAGE = re.compile(r"(?:[Pp]age\s*|[Pp]g\.?\s*|[Pp]\.\s*)?(?:\d+|[ivxlc]+)")  # "12", "Page 12", "pg. 12", "xii"
-_FIELD = re.compile(r"\S+(?:\s{1,2}\S+)*")  # layout columns are three or more spaces apart
-_MERGED_COLUMN = re.compile(r"(?<=\S)\s+(?=\d+(?:\.\d+)*\.\s+[A-Z])")  # "1.1. General 5.1. General"
-
-_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-          r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
-_WEEKDAY = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?"
-_DATE_FORMS = (  # (pattern, order of its year, month, day groups)
-    (rf"{_WEEKDAY}({_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})", "mdy"),
-    (rf"{_WEEKDAY}(\d{{1,2}})(?:st|nd|rd|th)?\s+({_MONTH}),?\s+(\d{{4}})", "dmy"),
-    (rf"({_MONTH}),?\s+(\d{{4}})", "my"),
-    (r"(\d{4})-(\d{1,2})-(\d{1,2})", "ymd"),
-    (r"(\d{1,2})/(\d{1,2})/(\d{4})", "mdy"),
-    (r"(\d{1,2})\.(\d{1,2})\.(\d{4})", "dmy"),
-)
-_DATE = "|".join(f"(?:{re.sub(r'[(](?![?])', '(?:', pattern)})" for pattern, _ in _DATE_FORMS)
-_DATE_PREFIX = (r"(?:(?:(?:official\s+|current\s+)?(?:version|edition|rules|document)\s+)?"
-                r"(?:effective|last\s+updated|updated|revised|published|released|dated?|as\s+of|valid\s+from)"
-                r"(?:\s+(?:on|as\s+of|from))?\s*:?\s*)?")
-_DATE_LINE = re.compile(rf"^{_DATE_PREFIX}(?P<date>{_DATE})[\s.]*$", re.I)
-_VERSION_LINE = re.compile(rf"^(?:version|ver\.|v|revision|rev\.|release)\s*:?\s*(?P<version>\d+(?:\.\d+)*[a-z]?)"
-                           rf"(?:[\s,;:–—-]+{_DATE_PREFIX}(?P<date>{_DATE}))?[\s.]*$", re.I)
-# A version inside the title line: "Riftbound Core Rules v1.2", "Comprehensive Rules – Version 2025.3".
-_TITLE_VERSION = re.compile(r"(?:^|[\s(–—-])(?:version|ver\.|v)\s?(?P<version>\d+(?:\.\d+)+[a-z]?)\b", re.I)
-_COPYRIGHT = re.compile(r"^(?:©|\(c\)|copyright\b)|all rights reserved", re.I)
 _NOTE_CLOSES = {"[": "]", "(": ")"}
 _SPACED_WORDS = 10  # the most words of a contents entry whose page follows after one space
 _PART_WORDS = {word.casefold() for word in KEYWORDS}
@@ -116,7 +97,7 @@ class Furniture:
 
 def normalise(line: str) -> str:
     """A line's form for comparing it across pages: spaces collapsed, every number written '#'."""
-    return " ".join(_NUMBER.sub("#", line).split())
+    return " ".join(CHANGING_NUMBER.sub("#", line).split())
 
 
 def strip_furniture(doc: MappedText, page_starts: list[int] | None = None) -> Furniture:
@@ -181,8 +162,8 @@ def _explicit_breaks(doc: MappedText, page_starts: list[int] | None) -> list[int
 def _candidate(stripped: str) -> bool:
     """Whether a line could be a header or footer: a short line with words that is not a rule, Q/A or heading,
     nor running text (see `_running_text`), however often it recurs."""
-    return (bool(_LETTER.search(stripped)) and len(stripped.split()) <= 20 and len(normalise(stripped)) <= 120
-            and not _BODY.match(stripped) and not _PAGE_NUMBER.match(stripped) and not _running_text(stripped))
+    return (bool(LETTER_OR_MARK.search(stripped)) and len(stripped.split()) <= 20 and len(normalise(stripped)) <= 120
+            and not CONTENT_LINE.match(stripped) and not PAGE_NUMBER.match(stripped) and not _running_text(stripped))
 
 
 def _running_text(stripped: str) -> bool:
@@ -248,8 +229,8 @@ def _numbered_heads(stripped: list[str], pages: list[list[int]]) -> list[tuple]:
     for page, indices in enumerate(pages):
         for index in dict.fromkeys(indices[:1] + indices[-1:]):
             line = stripped[index]
-            if len(line.split()) <= _HEAD_WORDS and not _running_text(line) and not _PAGE_NUMBER.match(line):
-                found += [(page, int(number), index) for number in _EDGE_NUMBER.match(line).groups() if number]
+            if len(line.split()) <= _HEAD_WORDS and not _running_text(line) and not PAGE_NUMBER.match(line):
+                found += [(page, int(number), index) for number in EDGE_NUMBER.match(line).groups() if number]
     shifts = Counter(value - page for page, value, _ in found)
     if not shifts:
         return []
@@ -265,7 +246,7 @@ def _edge(text: str, lines: list[tuple[int, int]], page: list[int]) -> list[int]
     edge = []
     for index in page[:_MARGIN]:
         stripped = text[slice(*lines[index])].strip()
-        if not (_candidate(stripped) or _PAGE_NUMBER.match(stripped)):
+        if not (_candidate(stripped) or PAGE_NUMBER.match(stripped)):
             break
         edge.append(index)
     return edge
@@ -291,18 +272,18 @@ def _in_sentences(stripped: list[str], indices: list[int]) -> bool:
     def inside(index: int) -> bool:
         before = _line_before(stripped, index)
         after = next((stripped[i] for i in range(index + 1, len(stripped))  # a page's address is no sentence
-                      if stripped[i] and not _PAGE_NUMBER.match(stripped[i]) and not _ADDRESS.search(stripped[i])), "")
+                      if stripped[i] and not PAGE_NUMBER.match(stripped[i]) and not ADDRESS.search(stripped[i])), "")
         finished = not before or before.endswith(tuple(_SENTENCE_END))
         line = stripped[index]
         if line[:1].islower():
-            return not finished and not _ADDRESS.search(line)
+            return not finished and not ADDRESS.search(line)
         return finished and after[:1].islower() and not line.endswith(tuple(_SENTENCE_END + ","))
     return sum(map(inside, indices)) > len(indices) / 2
 
 
 def _number_line(line: str, page: int, index: int) -> tuple | None:
     """The page-number candidate of a line holding nothing but a number ("12", "- 12 -", "Page 12", "iv")."""
-    match = _PAGE_NUMBER.match(line.strip())
+    match = PAGE_NUMBER.match(line.strip())
     return (page, ("line",), *_number_value(match.group(1)), index) if match else None
 
 
@@ -320,7 +301,7 @@ def _form_numbers(text: str, lines: list[tuple[int, int]], furniture: set[int], 
     found = []
     for index in furniture:
         stripped = text[slice(*lines[index])].strip()
-        for position, token in enumerate(_NUMBER.findall(stripped)):
+        for position, token in enumerate(CHANGING_NUMBER.findall(stripped)):
             found.append((page_of_line[index], (normalise(stripped), position), *_number_value(token), None))
     return found
 
@@ -383,7 +364,7 @@ def _templated(stripped: list[str], forms: list[list[int]]) -> set[int]:
     near: Counter = Counter()
     for (first, one), (second, other) in pairwise(placed):
         if one != other and second - first <= _TEMPLATE_LINES \
-                and any(_LETTER.search(line) for line in stripped[first + 1:second]):
+                and any(LETTER_OR_MARK.search(line) for line in stripped[first + 1:second]):
             near[one, first] = near[other, second] = 1
     counts = Counter(form for form, _ in near)
     return {form for form, indices in enumerate(forms) if counts[form] > len(indices) / 2}
@@ -391,7 +372,7 @@ def _templated(stripped: list[str], forms: list[list[int]]) -> set[int]:
 
 def _running(stripped: list[str], indices: list[int]) -> bool:
     """Whether the lines carry a number that rises through the document by small steps (a page number)."""
-    tokens = [_NUMBER.findall(stripped[i]) for i in indices]
+    tokens = [CHANGING_NUMBER.findall(stripped[i]) for i in indices]
     for position in range(min(len(t) for t in tokens)):
         values = [_number_value(t[position])[1] for t in tokens]
         steps = [b - a for a, b in pairwise(values)]
@@ -458,7 +439,7 @@ def _page_number_chain(stripped: list[str], starts: list[int], length: int) -> s
     best: dict[int, tuple[int, int]] = {}  # value -> (chain length, last line) of the longest chain ending there
     previous: dict[int, int | None] = {}
     for index, line in enumerate(stripped):
-        match = _PAGE_NUMBER.match(line)
+        match = PAGE_NUMBER.match(line)
         if not match or not match.group(1).isdigit():
             continue
         value = int(match.group(1))
@@ -559,35 +540,26 @@ def _close_up(doc: MappedText, lines: list[tuple[int, int]], drop: set[int]) -> 
 def _continues(before: str, after: str) -> bool:
     """Whether the text after a page break continues the sentence before it."""
     return (not before.endswith(tuple(_SENTENCE_END)) and bool(after)
-            and (after[0].islower() or (after[0].isdigit() and not _BODY.match(after))))
+            and (after[0].islower() or (after[0].isdigit() and not CONTENT_LINE.match(after))))
 
 
-# "…coming into force on 1 July 2009", "These rules take effect from March 1, 2024": when the rules apply.
-_IN_FORCE = re.compile(rf"\b(?:(?:comes?|coming|came|enters?|entering|entered|goes|going|went)\s+into\s+(?:force|effect)"
-                       rf"|takes?\s+effect|(?:is|are|become|becomes|became)\s+effective|in\s+(?:force|effect))"
-                       rf"\s+(?:on|from|as\s+of)?\s*(?P<date>{_DATE})", re.I)
 _FRONT_PROSE = 3000  # how far into the document its opening prose is looked at
 
 
 def _in_force_date(text: str) -> dict[str, str]:
     """The date the document's opening prose (before its first section heading) says its rules come into
     force: the document's date, when no line of its front matter gives one."""
-    body = re.search(r"\n#{2,6}\s", text)
+    body = SECTION_HEADING.search(text)
     front = text[:min(body.start() if body else len(text), _FRONT_PROSE)]
-    match = _IN_FORCE.search(front)
+    match = IN_FORCE.search(front)
     return read_date(match.group("date")) if match else {}
-
-
-# A browser's running header: the date and time of printing, then the page's title ("11/28/26, 9:49 PM Pluck Rules").
-_PRINT_HEADER = re.compile(r"^[ \t]*+\d{1,2}+/\d{1,2}+/\d{2,4}+,?[ \t]++\d{1,2}+:\d{2}+(?:[ \t]*+[AaPp][Mm])?+[ \t]++"
-                           r"(?P<title>[^\W\d_].{0,120}+)$")
 
 
 def _print_title(furniture: list[str]) -> str | None:
     """The title a browser printed in its running header, the same on every page: the page's title, after the date
     and time on its line or, as pdftotext sets them apart, on the next."""
     lines = furniture + [f"{first} {second}" for first, second in pairwise(furniture)]
-    titles = Counter(found.group("title").strip() for line in lines if (found := _PRINT_HEADER.match(line)))
+    titles = Counter(found.group("title").strip() for line in lines if (found := PRINT_HEADER.match(line)))
     best = titles.most_common(1)
     return best[0][0] if best and best[0][1] >= 2 else None
 
@@ -595,7 +567,7 @@ def _print_title(furniture: list[str]) -> str | None:
 def _running_date(furniture: list[str]) -> dict[str, str]:
     """The date a running header or footer carries ("August 28, 2023  1"): the document's date."""
     for line in furniture:
-        match = re.search(rf"\b(?:{_DATE})\b", line, re.I)
+        match = DATE_IN_LINE.search(line)
         if match:
             return read_date(match.group())
     return {}
@@ -606,17 +578,8 @@ def _running_date(furniture: list[str]) -> dict[str, str]:
 # A contents without its heading (`_strip_listed_headings`): where it may stand, how many entries make one.
 _LISTED_FRONT = 0.3
 _MIN_LED, _MIN_LISTED, _LISTED_GAPS, _TITLE_WORDS = 5, 10, 2, 8
-# A dot leader and page number ending a contents line, or a long dot leader alone (the pages set apart in a column
-# of their own): ". . . . 12", "…12", ". . . . . ."; never a sentence's ellipsis.
-_LISTED_LEADER = re.compile(r"(?:\.[ \t]?){3,}+[ \t]*+\d{1,4}+[ \t]*+$|…[ \t]*+\d{1,4}+[ \t]*+$|(?:\.[ \t]){3,}+\.[ \t]*+$|\.{6,}+[ \t]*+$")
-_LEADER_TAIL = re.compile(r"(?:[ \t]*+(?:\.[ \t]?){2,}+|[ \t]*+…++|[ \t]{2,}+)[ \t]*+\d{1,4}+[ \t]*+$|[ \t]++\d{1,4}+[ \t]*+$"
-                          r"|[ \t]*+(?:\.[ \t]?){4,}+[ \t]*+$")
-_LABEL_HEAD = re.compile(r"^(?:(?:chapter|section|part|appendix)[ \t]++)?(?:[A-Z]{1,3}+\.)?\d{1,3}+(?:\.\d{1,3}+)*+\.?[ \t]++"
-                         r"|^[A-Z]\.[ \t]++", re.IGNORECASE)
-_LABEL_ALONE = re.compile(r"^[ \t]*+(?:[A-Z]{1,3}+\.)?\d{1,3}+(?:\.\d{1,3}+)*+\.?[ \t]*+$")
 _MARKS = "#>*_ \t"  # markdown's heading, quote and emphasis marks around a line
 _LISTED_LENGTH = 300  # no contents line is longer (and patterns ending in "$" stay linear on what is)
-_BULLETED = re.compile(r"^[ \t]*+[-*+•][ \t]")
 _TAIL = 120
 
 def _strip_contents(doc: MappedText, page_starts: list[int]) -> tuple[MappedText, list[tuple[str, str]]]:
@@ -625,7 +588,7 @@ def _strip_contents(doc: MappedText, page_starts: list[int]) -> tuple[MappedText
     lines = _lines(doc.text)
     edits, ordered, after = [], [], 0
     for index, (start, end) in enumerate(lines):
-        if index < after or not _CONTENTS_HEADING.match(doc.text[start:end].strip()):
+        if index < after or not CONTENTS_HEADING.match(doc.text[start:end].strip()):
             continue
         found = _contents_lines(doc.text, lines, index)
         entries = [entry for _, line_entries in found for entry in line_entries]
@@ -655,7 +618,7 @@ def _contents_lines(text: str, lines: list[tuple[int, int]], heading: int) -> li
             continue
         blanks = 0
         entries = _entries(line)
-        if entries == [] and found and _PAGE.fullmatch(line.strip()):
+        if entries == [] and found and PAGE.fullmatch(line.strip()):
             continue  # the entries' page numbers, set apart from them in a column of their own
         if not entries:  # a line of details ("Ready, Exerted, Damaged") under an entry, or the body
             details += 1
@@ -668,7 +631,7 @@ def _contents_lines(text: str, lines: list[tuple[int, int]], heading: int) -> li
         keys = {number or (keyword.group("n") if (keyword := KEYWORD_HEADING.match(title)) else title)
                 for _, number, title in entries}
         titles = {title for _, number, title in entries if not number and title in keys}
-        paged = _leader(line.rstrip()) is not None or bool(_PAGE.fullmatch(_FIELD.findall(line)[-1]))
+        paged = _leader(line.rstrip()) is not None or bool(PAGE.fullmatch(FIELD.findall(line)[-1]))
         # "1.00–OBJECTIVES OF THE GAME", its number glued on, after "1.00 —OBJECTIVES OF THE GAME ….. 1": the body
         # heads a part the contents listed, in the same words.
         words = {_letters_of(title) for title in titles}
@@ -690,8 +653,8 @@ def _entries(line: str) -> list[tuple[int, str, str]] | None:
     """(column, number, title) of each contents entry on a line (two columns side by side give two); None
     when the line holds what no contents line does (a sentence)."""
     pieces = []
-    for field in _FIELD.finditer(line):
-        cuts = [field.start()] + [field.start() + m.end() for m in _MERGED_COLUMN.finditer(field.group())]
+    for field in FIELD.finditer(line):
+        cuts = [field.start()] + [field.start() + m.end() for m in MERGED_COLUMN.finditer(field.group())]
         bounds = cuts + [field.end()]
         pieces += [(a, line[a:b].strip()) for a, b in pairwise(bounds)]
     entries: list[tuple[int, str, str]] = []
@@ -700,21 +663,21 @@ def _entries(line: str) -> list[tuple[int, str, str]] | None:
     while index < len(pieces):
         column, piece = pieces[index]
         following = pieces[index + 1][1] if index + 1 < len(pieces) else ""
-        numbered = _NUMBERED_ENTRY.match(piece)
-        if _PAGE.fullmatch(piece) and not paged:
+        numbered = NUMBERED_ENTRY.match(piece)
+        if PAGE.fullmatch(piece) and not paged:
             paged = True  # the page number of the entry before
-        elif re.fullmatch(_SECTION, piece) and _title(following):
+        elif ENTRY_NUMBER.fullmatch(piece) and _title(following):
             entries.append((column, piece.rstrip("."), _title(following)))
             index += 1
             paged = False
-        elif (spaced := _SPACED_ENTRY.match(piece)) and len(spaced.group("title").split()) <= _SPACED_WORDS \
+        elif (spaced := SPACED_ENTRY.match(piece)) and len(spaced.group("title").split()) <= _SPACED_WORDS \
                 and spaced.group("title").casefold() not in _PART_WORDS:  # "Chapter 1" heads the body
             entries.append((column, spaced.group("number") or "", _title(spaced.group("title"))))
             paged = True
         elif numbered and _title(numbered.group("title")):
             entries.append((column, numbered.group("number").rstrip("."), _title(numbered.group("title"))))
             paged = _leader(piece) is not None
-        elif _title(piece) and (_leader(piece) is not None or _PAGE.fullmatch(following)
+        elif _title(piece) and (_leader(piece) is not None or PAGE.fullmatch(following)
                                 or piece.isupper() and len(piece.split()) <= 8):
             entries.append((column, "", _title(piece)))
             paged = _leader(piece) is not None
@@ -727,14 +690,14 @@ def _entries(line: str) -> list[tuple[int, str, str]] | None:
 def _leader(piece: str) -> int | None:
     """Where the dot leader and page number that end a contents entry start, or None. Read backwards from the
     end they must reach: a search forwards would try a long leader that fails from each of its characters."""
-    found = _LEADER_REVERSED.match(piece[::-1])
+    found = LEADER_REVERSED.match(piece[::-1])
     return len(piece) - found.end() if found else None
 
 
 def _title(piece: str) -> str:
     """The title of a contents entry without its dot leader and page number ("" when it is no title)."""
     title = piece[:_leader(piece)].strip()
-    if not _LETTER.search(title) or len(title.split()) > 15 or title.endswith((".", ",", ";", ":")):
+    if not LETTER_OR_MARK.search(title) or len(title.split()) > 15 or title.endswith((".", ",", ";", ":")):
         return ""
     return title
 
@@ -757,18 +720,18 @@ def _strip_listed_headings(doc: MappedText) -> tuple[MappedText, list[tuple[str,
         line = text[index]
         if not line.strip():
             continue
-        if _LABEL_ALONE.match(line):
+        if LABEL_ALONE.match(line):
             label, misses = line.strip(), 0  # a label alone ("3.4."): its title, maybe wrapped, on the next lines
             continue
         key = keys[index]
-        head = _LABEL_HEAD.match(line.strip(_MARKS))
+        head = LABEL_HEAD.match(line.strip(_MARKS))
         entry = ((head.group().strip() if head else label), key)
         label = ""
         if key and entry[0] and entry in listed:  # the body heads its first part as the contents listed it: they ended
             break
-        title = _LABEL_HEAD.sub("", line.strip(_MARKS)).lstrip("“\"'(")
-        if _LISTED_LEADER.search(line[-_TAIL:]) or (
-                len(key) >= 4 and last.get(key, -1) > index and not _BULLETED.match(line) and title[:1].isupper()
+        title = LABEL_HEAD.sub("", line.strip(_MARKS)).lstrip("“\"'(")
+        if LISTED_LEADER.search(line[-_TAIL:]) or (
+                len(key) >= 4 and last.get(key, -1) > index and not BULLETED.match(line) and title[:1].isupper()
                 and len(key.split()) <= _TITLE_WORDS and not line.rstrip().endswith((".", ":", ";", ","))):
             run.append(index)
             listed.add(entry)
@@ -796,7 +759,7 @@ def _paged_to(text: list[str], last: int) -> int:
     if not text[last].rstrip().endswith(". ."):  # a dot leader, its page number apart
         return end
     for index in range(last + 1, len(text)):
-        if _PAGE.fullmatch(text[index].strip()):
+        if PAGE.fullmatch(text[index].strip()):
             end = index
         elif text[index].strip():
             break
@@ -806,21 +769,21 @@ def _paged_to(text: list[str], last: int) -> int:
 def _labelled_from(text: list[str], first: int) -> int:
     """The line a contents run starts on: its first entry's, or the label alone on the line above it, or the
     contents heading over it (past blank lines) that the lines after it did not follow."""
-    start = first - 1 if first and _LABEL_ALONE.match(text[first - 1]) else first
+    start = first - 1 if first and LABEL_ALONE.match(text[first - 1]) else first
     above = start - 1
     while above >= 0 and not text[above].strip():
         above -= 1
-    return above if above >= 0 and _CONTENTS_HEADING.match(text[above].strip()) else start
+    return above if above >= 0 and CONTENTS_HEADING.match(text[above].strip()) else start
 
 
 def _listed_run(text: list[str], run: list[int]) -> list[int]:
     """The run as a contents, or [] when it is none: five entries with dot leaders (ending at the last of them),
     or ten titles without any."""
-    led = [i for i in run if _LISTED_LEADER.search(text[i][-_TAIL:])]
+    led = [i for i in run if LISTED_LEADER.search(text[i][-_TAIL:])]
     if len(led) >= _MIN_LED:
         # past its last dot leader, entries whose page stands apart ("A Technology      22": the appendices)
         end = run.index(led[-1]) + 1
-        while end < len(run) and _LEADER_TAIL.search(text[run[end]][-_TAIL:]):
+        while end < len(run) and LEADER_TAIL.search(text[run[end]][-_TAIL:]):
             end += 1
         return run[:end]
     return list(run) if len(run) >= _MIN_LISTED and not led else []
@@ -832,15 +795,15 @@ def _listed_key(line: str, paged: bool = True) -> str:
     if len(line) > _LISTED_LENGTH:
         return ""
     line = line.strip(_MARKS)
-    line = _LABEL_HEAD.sub("", (_LEADER_TAIL.sub("", line) if paged else line).strip())
+    line = LABEL_HEAD.sub("", (LEADER_TAIL.sub("", line) if paged else line).strip())
     words = WORD_RUN.findall(line.casefold())
-    return " ".join(words) if words and len(words) <= 12 and _LETTER.search(line) else ""
+    return " ".join(words) if words and len(words) <= 12 and LETTER_OR_MARK.search(line) else ""
 
 
 def _listed_entry(line: str) -> tuple[str, str]:
     """(number, title) of a contents line."""
-    line = _LEADER_TAIL.sub("", line.strip(_MARKS)).strip()
-    head = _LABEL_HEAD.match(line)
+    line = LEADER_TAIL.sub("", line.strip(_MARKS)).strip()
+    head = LABEL_HEAD.match(line)
     return (head.group().strip(), line[head.end():].strip()) if head else ("", line)
 
 
@@ -881,7 +844,7 @@ def _strip_front_matter(doc: MappedText) -> tuple[MappedText, dict[str, str], li
         seen += 1
         if seen > 12:
             break
-        version, day = _VERSION_LINE.match(line), _DATE_LINE.match(line)
+        version, day = VERSION_LINE.match(line), DATE_LINE.match(line)
         if version or day:
             if version:
                 metadata.setdefault("version", version.group("version"))
@@ -889,7 +852,7 @@ def _strip_front_matter(doc: MappedText) -> tuple[MappedText, dict[str, str], li
             if written and "date" not in metadata:
                 metadata.update(read_date(written))
             drop.append(index)
-        elif _COPYRIGHT.search(line) and len(line) <= 120:
+        elif COPYRIGHT.search(line) and len(line) <= 120:
             drop.append(index)
         elif sum(c.isalnum() for c in line) < 3:  # a scrap a PDF's drawing left ("]@ F"): no title, no body
             continue
@@ -903,7 +866,7 @@ def _strip_front_matter(doc: MappedText) -> tuple[MappedText, dict[str, str], li
                 continue
             metadata["title"] = f"{label} – {line}" if label else line
             titled = seen
-            embedded = _TITLE_VERSION.search(line)
+            embedded = TITLE_VERSION.search(line)
             if embedded:
                 metadata.setdefault("version", embedded.group("version"))
         else:
@@ -917,7 +880,7 @@ def _opening_note(text: str, lines: list[tuple[int, int]]) -> range:
     …]" over the title), closed within a few lines; no title nor body of the document's own."""
     first = next((i for i, (start, end) in enumerate(lines) if text[start:end].strip()), None)
     if first is None or (opener := text[slice(*lines[first])].strip()[:1]) not in _NOTE_CLOSES \
-            or _COPYRIGHT.search(text[slice(*lines[first])]):
+            or COPYRIGHT.search(text[slice(*lines[first])]):
         return range(0)
     for index in range(first, min(first + _NOTE_LINES, len(lines))):
         if text[slice(*lines[index])].rstrip().endswith(_NOTE_CLOSES[opener]):
@@ -931,29 +894,28 @@ def _heads(line: str) -> bool:
     # a name may open in lower case where it has capitals inside ("tiMEGA: Rules of Play")
     capital = line[:1].isupper() or first[:1].isalpha() and any(c.isupper() for c in first)
     return (len(line.split()) <= 15 and len(line) <= 100 and capital and "|" not in line
-            and not line.endswith((".", ",", ";", "!", "?")) and not _BODY.match(line)
-            and not _CONTENTS_HEADING.match(line))
+            and not line.endswith((".", ",", ";", "!", "?")) and not CONTENT_LINE.match(line)
+            and not CONTENTS_HEADING.match(line))
 
 
 def _continued(text: str, lines: list[tuple[int, int]], index: int) -> bool:
     """Whether the next line carries on the same sentence (so this line is no title but a paragraph's start)."""
     following = text[slice(*lines[index + 1])].strip() if index + 1 < len(lines) else ""
-    return bool(following) and following[0].islower() and not _BYLINE.match(following)  # "written by …" credits
+    return bool(following) and following[0].islower() and not BYLINE.match(following)  # "written by …" credits
 
 
 def _opens_units(text: str, lines: list[tuple[int, int]], index: int) -> bool:
     """Whether the next non-blank line opens a question or a numbered rule: then this line is the first
     section's heading ("Old questions" over "Q: …"), not the document's title."""
     following = next((text[slice(*line)].strip() for line in lines[index + 1:] if text[slice(*line)].strip()), "")
-    # A rule's number has at most three digits: "2023 Edition" under a title is its year.
-    return bool(re.match(r"(?:Q\d*[:.]|Question\b|\d{1,3}(?:\.\d+)*[.)]?\s+\S)", following))
+    return bool(OPENS_UNIT.match(following))
 
 
 def read_date(written: str) -> dict[str, str]:
     """{"date": as written, "date_iso": YYYY-MM-DD (YYYY-MM for a month)} of a date string."""
     result = {"date": " ".join(written.split())}
-    for pattern, order in _DATE_FORMS:
-        match = re.fullmatch(pattern, written.strip(), re.I)
+    for pattern, order in DATES:
+        match = pattern.fullmatch(written.strip())
         if not match:
             continue
         parts = dict(zip(order, match.groups()))

@@ -18,12 +18,11 @@ A count is never zero by luck of a threshold: each invariant names units a reade
 - questions: a question the document asks is typed as a question, never run on into another unit;
 - text: every line of the text the rulings were cut from is in a ruling (its text, title, section or examples).
 
-Every pattern is linear (bounded or possessive repetitions): documents run to thousands of rules and some are
+Every pattern it reads by (`ingest.classify.checks`) is linear (bounded or possessive repetitions): documents run to thousands of rules and some are
 hostile.
 """
 from __future__ import annotations
 
-import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -31,7 +30,29 @@ from functools import cached_property
 from itertools import pairwise
 
 from ingest import links, titles
-from ingest.classify import ASKING_WORD, EXTENSION, LABEL_PARTS, LETTERS, WORD_RUN
+from ingest.classify import EXTENSION, LABEL_PARTS, LETTERS, WORD_RUN
+from ingest.classify.checks import (
+    ASKED,
+    BLOCK_TAG,
+    BROKEN_AT_LINE,
+    CAPTION_LINE,
+    CITING_LINE,
+    COUNTED_LABEL,
+    DIGITS,
+    GLUED_PAGE,
+    IN_PARTS,
+    LEADERS,
+    LEADER_RUN,
+    LIST_ITEM,
+    PAGE_ALONE,
+    RELATIVE,
+    RULE_PART,
+    RUN_IN_LABEL,
+    SENTENCE_ENDS_INSIDE,
+    SPLIT_AT_HYPHEN,
+    TAG,
+    WORDS_APART,
+)
 from ingest.parts import LONG_WORDS
 from ingest.refs import counted
 from ingest.segment import asks, rhetorical
@@ -46,34 +67,12 @@ _MAX_FURNITURE_WORDS = 14
 _GAP_SPREAD = 0.5
 # Where a text keeps its pages ("\f" between them), a running line stands among a page's first or last lines.
 _EDGE = 3
-# A line citing a rule ("Interpretation 2 Rule 7.4 (b)", "see section 4") recurs as content does.
-_CITING = re.compile(r"^(?:interpretation|rule|section|article|law|chapter|step|part|see)\b")
 
-_DIGITS = re.compile(r"\d++")
 _MARKS = "#>*_ \t-"  # markdown's heading, quote, emphasis and bullet marks around a line
-_PAGE_ALONE = re.compile(r"(?i)^(?:page[ \t]++)?[-–—(]?[ \t]*+\d{1,4}+(?:[ \t]*+(?:/|of)[ \t]*+\d{1,4}+)?[ \t]*+[-–—)]?$")
-# A page number glued after a sentence's end: "… ends the game. 14"; not a number a "No." or "Fig." introduces
-# ("DIAGRAM NO. 1").
-_GLUED_PAGE = re.compile(r"(?<!\b[Nn][Oo])(?<!\b[Ff][Ii][Gg])(?<!\b[Pp])[.!?)”\"][ \t]++\d{1,3}+$")
-# A contents entry: dot leaders, or an ellipsis, before a page number, or a spaced dot leader alone (its page
-# number set apart).
-_LEADERS = re.compile(r"(?:\.[ \t]?){4,}+[ \t]*+\d{1,4}+[ \t]*+$|…[ \t]*+\d{1,4}+[ \t]*+$|(?:\.[ \t]){3,}+\.[ \t]*+$")
 _TAIL = 120
-# HTML's block tags, which part paragraphs (a table's rows and cells do not: a table is one paragraph), and any tag.
-_BLOCK_TAG = re.compile(r"(?i)<(?:/?(?:p|li|h[1-6]|div|dd|dt|blockquote|ul|ol)\b|br\b)[^<>]{0,500}+>")
-_TAG = re.compile(r"<[^<>]{0,500}+>")
-# A paragraph that is a question of its own: an asking word first, asking before its first sentence ends.
-_ASKED = re.compile(rf"^(?=[A-Z])(?i:{ASKING_WORD.pattern})[^.!?\n]{{4,400}}+\?")
-# A run-in sub-heading opening a line of markup, after a bullet perhaps: a bold label ended by a colon or a stop,
-# inside or after the bold ("**Relays:** You have…", "- **Disarming**: You knock…", "<b>Line of Sight.</b> A unit…").
-_RUN_IN = re.compile(r"^[ \t]*+(?:[-*+•][ \t]++)?(?:\*\*|__|<(?:b|strong)>)(?P<label>[^*_<>:.\n]{2,60}+)"
-                     r"(?:[:.](?:\*\*|__|</(?:b|strong)>)|(?:\*\*|__|</(?:b|strong)>)[ \t]*+[:.])")
 _RUN_IN_WORDS = 6  # a label longer than this is a bold sentence, no sub-heading
 _RUN_INS = 3  # two labelled parts may be one rule's cases ("Melee:" / "Ranged:"); three are a section's parts
 _RUN_INS_READ = 50  # the run-in sub-headings of a unit looked for in its text
-# A list's item opening a line: a bullet, a number, a letter, pandoc's "#." or a bracketed letter or numeral.
-_LIST_ITEM = re.compile(r"^[ \t]*+(?:[-*+•]|\d{1,3}+[.)]|[A-Za-z#][.)]|\((?:[a-z]|[ivx]{1,5}+|\d{1,3}+)\))[ \t]")
-_CAPTION = re.compile(r"(?i)^(?:figure|fig\.|diagram|image|illustration|table)[ \t]++\d")
 _SMALL_END = frozenset({"a", "an", "and", "as", "at", "by", "for", "from", "if", "in", "is", "of", "on", "or", "the",
                         "that", "to", "with", "which", "when", "are", "be", "but", "its", "their"})
 _HEADING_WORDS = 16
@@ -84,19 +83,8 @@ _EXAMPLE_WORDS = 3 * LONG_WORDS
 _LOST_WORDS = 12
 _HELD_SHARE = 0.0
 _GRAM = 4  # three words are common enough in a long rulebook to be held by chance
-_LEADER_RUN = re.compile(r"[….]{2,}+[….\s]{0,200}+\d*+")  # a contents entry's dot leader and page (linear)
-_RULE_PART = re.compile(r"^(?:[A-Z]{1,3}+\.)?\d{1,4}+(?:[.\-]\w{1,4}+)*+\.?[ \t]")
 _COUNTED_KINDS = frozenset({"paragraph", "question"})  # their numbers are counts the reader made, not labels
-# "Make a Claim Map for the Crew. Sample claims include": a sentence ends inside (never "vs. Defense", "St. Lazarus").
-_SENTENCE_INSIDE = re.compile(r"[a-z]{3}[.!?]\s+[A-Z][a-z]")
-_RELATIVE = re.compile(r"^\(?(?:[a-z]|[ivx]{1,5}+|[A-Z]|\d{1,3}+)[.)]?$")
-_COUNTER = re.compile(r"^(?:#\d++(?:\.\d++)?|\d++|front \d++)$")
-# Two words, only spaces between; the first may be the letter after an apostrophe ("player's team").
-_APART = re.compile(r"(?=(?:\b([^\W\d_]{2,}+)|(?<=['’])([^\W\d_]))[ \t\n]++([^\W\d_]{2,}+))")
-_SPLIT = re.compile(r"\b([^\W\d_]{2,}+)- ([^\W\d_]{2,}+)\b")
 _SUSPENDED = frozenset({"and", "or", "to", "nor", "und"})  # "pre- and post-game" suspends the hyphen
-# A word a line's end broke at a hyphen ("excur-" over "sion"): the document writes it whole.
-_BROKEN = re.compile(r"(?<![^\W\d_])([^\W\d_]++)-[ \t]*+\n[ \t]*+([^\W\d_]++)")
 
 
 @dataclass(frozen=True)
@@ -152,7 +140,7 @@ def _units(cut: Cut) -> list:
 def _shape(line: str) -> str:
     """A line as furniture repeats it: markup and spaces trimmed, every number one mark (the page changes)."""
     # str.strip, not a pattern anchored at the end: that would retry at every space of a 350k-space line.
-    return _DIGITS.sub("#", " ".join(line.strip(_MARKS).split())).casefold()
+    return DIGITS.sub("#", " ".join(line.strip(_MARKS).split())).casefold()
 
 
 def _furniture_lines(cut: Cut) -> set[str]:
@@ -170,14 +158,14 @@ def _furniture_lines(cut: Cut) -> set[str]:
     return {shape for shape, at in where.items()
             if (len(at) >= _RECURS or len(at) == _RECURS - 1 and _counts_pages([lines[n] for n in at]))
             and _regular(at, _SPREAD * len(lines))
-            and len(LETTERS.findall(shape)) >= 2 and not _CITING.match(shape)
+            and len(LETTERS.findall(shape)) >= 2 and not CITING_LINE.match(shape)
             and (edges is None or 2 * sum(n in edges for n in at) >= len(at))}
 
 
 def _counts_pages(lines: list[str]) -> bool:
     """Do the lines carry a number that counts up by one from line to line, as a short print's "1/3", "2/3",
     "3/3" do (evidence enough for a running line seen only once a page)?"""
-    numbers = [_DIGITS.findall(line) for line in lines]
+    numbers = [DIGITS.findall(line) for line in lines]
     return any(all(int(b[place]) - int(a[place]) == 1 for a, b in pairwise(numbers))
                for place in range(min(map(len, numbers))))
 
@@ -211,7 +199,7 @@ def _furniture(cut: Cut, furniture: set[str]) -> list[str]:
         pieces = [_shape(p) for p in ruling.text.split("\n")] + [_shape(heading)]
         text = " ".join(pieces)
         hit = next((f for f in furniture if f in text and (len(f.split()) >= 3 or "#" in f)), None)
-        if hit or _PAGE_ALONE.match(ruling.text.strip()) or _GLUED_PAGE.search(ruling.text.rstrip()[-40:]):
+        if hit or PAGE_ALONE.match(ruling.text.strip()) or GLUED_PAGE.search(ruling.text.rstrip()[-40:]):
             found.append(f"{cut.refs.get(ruling.id, ruling.id)}: {(hit or ruling.text.strip()[-40:])!r}")
     return found
 
@@ -232,7 +220,7 @@ def _contents(cut: Cut) -> list[str]:
     for ruling in cut.rulings:
         heading = ruling.section.rpartition(" > ")[2]
         lines = [*ruling.text.split("\n"), heading, ruling.title]
-        hit = next((line for line in lines if _LEADERS.search(line[-_TAIL:])), None)
+        hit = next((line for line in lines if LEADERS.search(line[-_TAIL:])), None)
         short = ruling.text if len(ruling.text.split()) <= _HEADING_WORDS else ""
         if hit is None and short and _entry(short) and later.get(_entry(short), -1) > ruling.position \
                 and ruling.section.rpartition(" > ")[2] != short:
@@ -251,9 +239,9 @@ def _fragment(heading: str) -> bool:
         return False
     bare = heading.strip(" *_#")
     return (not any(c.isalpha() for c in bare) or bare[:1] in ",.;:)]"
-            or "|" in heading or "\t" in heading or "   " in bare or bool(_CAPTION.match(bare))
-            or "**" in bare or bool(_SENTENCE_INSIDE.search(bare))
-            or bare[:1].islower() and not _RELATIVE.match(words[0])
+            or "|" in heading or "\t" in heading or "   " in bare or bool(CAPTION_LINE.match(bare))
+            or "**" in bare or bool(SENTENCE_ENDS_INSIDE.search(bare))
+            or bare[:1].islower() and not RELATIVE.match(words[0])
             or bare.endswith((",", ";", "-", "–")) or _ends_on_small_word(words)
             or len(words) > _HEADING_WORDS)
 
@@ -262,10 +250,9 @@ def _sentence(heading: str) -> bool:
     """Is a heading a whole sentence in sentence case ("Penalty can be negated if using a crossbow from cover."):
     a note or a rule's text set apart, never a name a document heads a section with? A rule's part ("B3.B For
     PMFs and ejections, play stops…") opens with its label."""
-    bare = heading.strip(" *_#")
-    words = bare.split()
+    words = heading.strip(" *_#").split()
     capitals = sum(word[:1].isupper() for word in words)
-    return bare.endswith(".") and len(words) >= _SENTENCE_WORDS and capitals * 3 < len(words) \
+    return len(words) >= _SENTENCE_WORDS and words[-1].endswith(".") and capitals * 3 < len(words) \
         and not any(c.isdigit() for c in words[0])
 
 
@@ -287,7 +274,7 @@ def _headings(cut: Cut) -> list[str]:
     for ruling in cut.rulings:
         # A subrule's section ends with its rule ("… > 1.4.2 If a card…"): a rule, no heading.
         for part in ruling.section.split(" > ")[skip:]:
-            if part not in seen and not _RULE_PART.match(part) and (_fragment(part) or _sentence(part)):
+            if part not in seen and not RULE_PART.match(part) and (_fragment(part) or _sentence(part)):
                 seen[part] = None
     # A front matter's lines stand as headings of the document: none may be a scrap of a sentence.
     scraps = [f"{cut.refs.get(r.id, r.id)}: {r.text[:60]!r}" for r in cut.rulings
@@ -335,12 +322,12 @@ def _document_paragraph_words(lines: list[str], ruling) -> int | None:
         return None
     longest = words = 0
     for line in lines[span[0] - 1:span[1]]:
-        if _LIST_ITEM.match(line):
+        if LIST_ITEM.match(line):
             longest, words = max(longest, words), 0
-        for at, piece in enumerate(_BLOCK_TAG.split(line)):
+        for at, piece in enumerate(BLOCK_TAG.split(line)):
             if at or not piece.strip(" \t\r"):  # a block tag or a blank line parts paragraphs
                 longest, words = max(longest, words), 0
-            words += _words_in(_TAG.sub(" ", piece))
+            words += _words_in(TAG.sub(" ", piece))
     return max(longest, words)
 
 
@@ -380,7 +367,7 @@ def _run_ins(cut: Cut) -> list[str]:
             continue
         heads = [(len(line) - len(line.lstrip()), match.group("label").strip().casefold())
                  for line in cut.lines[span[0] - 1:span[1]]
-                 if (match := _RUN_IN.match(line)) and len(match.group("label").split()) <= _RUN_IN_WORDS]
+                 if (match := RUN_IN_LABEL.match(line)) and len(match.group("label").split()) <= _RUN_IN_WORDS]
         # at the margin of the unit's outermost: a list indented under one of its parts is that part's
         margin = min((indent for indent, _ in heads), default=0)
         text = ruling.text.casefold()  # its lines span the parts split off it, when its text resumes after them
@@ -404,16 +391,13 @@ def _nesting(cut: Cut) -> list[str]:
     found = []
     for ruling in _units(cut):
         if ruling.kind in _COUNTED_KINDS | TERM_KINDS or not ruling.parent or ruling.parent not in by_id \
-                or not _RELATIVE.match(ruling.label.strip()):
+                or not RELATIVE.match(ruling.label.strip()):
             continue
         ref, above = cut.refs.get(ruling.id, ""), _parts(cut.refs.get(ruling.parent, ""))
         own, label = _parts(ref), _parts(ruling.label)
         if own != above + label and own[-len(label):] == label and not _clipped_under(ref, label, above):
             found.append(f"{cut.refs.get(ruling.id)} under {cut.refs.get(ruling.parent)}")
     return found + _unattached(cut)
-
-
-_IN_PARTS = re.compile(r"^(?:[A-Z]{1,3}+)?\d{1,4}+(?:\.\d{1,4}+)++\.?$")
 
 
 def _unattached(cut: Cut) -> list[str]:
@@ -427,13 +411,13 @@ def _unattached(cut: Cut) -> list[str]:
     ids: set[str] = set()
     for ruling in units:
         label = ruling.label.strip()
-        if _IN_PARTS.match(label):
+        if IN_PARTS.match(label):
             if rule is not None and ruling.section == rule.section and _parts(label)[:-1] == _parts(rule.label)[:-1]:
                 above = _parts(cut.refs.get(rule.id, ""))
                 found += [f"{cut.refs.get(item.id)} within {cut.refs.get(rule.id)}" for item in items
                           if not _holds(_parts(cut.refs.get(item.id, "")), above)]
             rule, items, ids = ruling, [], set()
-        elif rule is not None and _RELATIVE.match(label) and ruling.kind not in _COUNTED_KINDS | TERM_KINDS \
+        elif rule is not None and RELATIVE.match(label) and ruling.kind not in _COUNTED_KINDS | TERM_KINDS \
                 and (not ruling.parent or ruling.parent == rule.id or ruling.parent in ids):
             items.append(ruling)
             ids.add(ruling.id)
@@ -461,7 +445,7 @@ def _counters(cut: Cut) -> list[str]:
     counted (refs.counted)."""
     counts = {r.id for r in counted(list(cut.rulings))}
     return [cut.refs[r.id] for r in _units(cut) if _place(cut.refs.get(r.id, "").rpartition(" ")[2])
-            or r.id in counts and _COUNTER.match(cut.refs.get(r.id, ""))]
+            or r.id in counts and COUNTED_LABEL.match(cut.refs.get(r.id, ""))]
 
 
 def _place(word: str) -> bool:
@@ -477,9 +461,9 @@ def _words(cut: Cut) -> list[str]:
     """Words of the rulings the document never writes whole though it writes their two halves side by side
     ("strikeout" where it has "strike out"), and words split at a hyphen the document writes unbroken
     ("out-of- bounds"). A word a line's end broke at a hyphen ("airbombard-" over "ment") is written whole."""
-    written = _tokens(cut.original) + Counter(f"{a}{b}".casefold() for a, b in _BROKEN.findall(cut.original))
-    pairs = {f"{m.group(1) or m.group(2)} {m.group(3)}".casefold() for m in _APART.finditer(cut.original)}
-    spaced = {m.group() for m in _SPLIT.finditer(" ".join(cut.original.split()))}  # split so in the document
+    written = _tokens(cut.original) + Counter(f"{a}{b}".casefold() for a, b in BROKEN_AT_LINE.findall(cut.original))
+    pairs = {f"{m.group(1) or m.group(2)} {m.group(3)}".casefold() for m in WORDS_APART.finditer(cut.original)}
+    spaced = {m.group() for m in SPLIT_AT_HYPHEN.finditer(" ".join(cut.original.split()))}  # split so in the document
     found: dict[str, None] = {}
     for ruling in cut.rulings:
         for word in LETTERS.findall(ruling.text):
@@ -491,7 +475,7 @@ def _words(cut: Cut) -> list[str]:
             if any(f"{low[:i]} {low[i:]}" in pairs and (i == 1 or written[low[:i]] >= 2) and written[low[i:]] >= 2
                    for i in range(1, len(low) - 1)):
                 found[f"joined {word!r}"] = None
-        for match in _SPLIT.finditer(ruling.text):
+        for match in SPLIT_AT_HYPHEN.finditer(ruling.text):
             if match.group(2).casefold() not in _SUSPENDED and match.group() not in spaced:
                 found[f"split {match.group()!r}"] = None
     return list(found)
@@ -535,7 +519,7 @@ def _questions(cut: Cut) -> list[str]:
         paragraphs = _document_paragraphs(lines, *span)
         # Not a list's item, nor what a lead-in ending in a colon introduces ("…such as:" / "* Who's in it?").
         asked = [text for (at, text), (_, before) in zip(paragraphs[1:], paragraphs)
-                 if at not in starts and _ASKED.match(text) and not _LIST_ITEM.match(lines[at - 1])
+                 if at not in starts and ASKED.match(text) and not LIST_ITEM.match(lines[at - 1])
                  and not before.endswith(":")]
         if asked:
             found.append(f"{cut.refs.get(ruling.id, ruling.id)}: {asked[0][:60]!r}")
@@ -548,8 +532,8 @@ def _document_paragraphs(lines: list[str], first: int, last: int) -> list[tuple[
     paragraphs: list[tuple[int, list[str]]] = []
     opened = True
     for number in range(first, last + 1):
-        for at, piece in enumerate(_BLOCK_TAG.split(lines[number - 1])):
-            text = _TAG.sub(" ", piece).strip(_MARKS)
+        for at, piece in enumerate(BLOCK_TAG.split(lines[number - 1])):
+            text = TAG.sub(" ", piece).strip(_MARKS)
             if at or not piece.strip(" \t\r"):
                 opened = True
             if text:
@@ -589,7 +573,7 @@ def _lost(cut: Cut) -> list[str]:
     # (nor the entries of a contents a flattened document keeps on its line: "Introduction……1 New Sequence of
     # Play……1": what stands between its dot leaders)
     lines = [f"{pieces[0]} {pieces[-1]}" if len(pieces) > 1 else line for line in cut.cleaned.split("\n")
-             if not links.cross_reference_line(line.strip(_MARKS)) for pieces in [_LEADER_RUN.split(line)]]
+             if not links.cross_reference_line(line.strip(_MARKS)) for pieces in [LEADER_RUN.split(line)]]
     words = [(w.casefold(), at) for at, line in enumerate(lines) for w in LETTERS.findall(line)]
     found: dict[str, None] = {}
     for start in range(0, len(words) - _LOST_WORDS + 1, _LOST_WORDS):

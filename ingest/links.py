@@ -4,26 +4,37 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ingest.classify.references import (
+    CITED_NUMBER,
+    CLAUSE_BREAK,
+    CROSS_REFERENCE_LINE,
+    HEADING_NUMBER_WORD,
+    IMPRINT,
+    LISTED_NAME,
+    NAME_GAP,
+    NAME_RUN,
+    NAME_START,
+    NAME_WORD,
+    NUMBERED_TARGET,
+    NUMBER_REF,
+    PAGE_FIRST,
+    PART_OF,
+    PLACE,
+    QUOTED_TARGET,
+    SECTION_LETTER,
+    SECTION_NUMBER_UNDER,
+    SECTION_NUMBERS,
+    SEE,
+    VAGUE,
+)
 from ingest.segment import content_stems
 from model.kinds import HEADER_KINDS
 from model.records import CrossRef, Gap, Ruling
 from model.text import STOPWORDS
 
-# "(see Breath of Life)", "see pg. 3 under Activating Neutral Nations", "See Section H under New Rules",
-# "(see pg. 2, Using the Event Cards, section 1)".
-_SEE = re.compile(r"\b[Ss]ee\s+(?P<target>[^().;\n]{0,80}?(?:pg\.\s*\d+[^().;\n]{0,80}?)?)(?=[).;]|$)")
-_VAGUE = re.compile(r"^(?:above|below|the chart above|the above|here|also|if|whether|how|what|that|why)\b", re.I)
-_SECTION_LETTER = re.compile(r"^Section\s+(?P<letter>[A-Z])\s+under\s+(?P<under>.+)$", re.I)
-_SECTION_NUMBER = re.compile(r"^(?P<under>.+?),?\s+section\s+(?P<number>\d+)$", re.I)
-# The number a heading opens with ("4.3 Play a Card"): a word of letters, digits and dots with a digit in it.
-_HEADING_NUMBER = re.compile(r"^(?=[\w.]*\d)[\w.]*+\s+")
 _CHANGELOG_GENERIC = {"revis", "new", "clari", "remin", "rules", "rule", "spell", "timin", "updat", "chang",
                       "penal", "fixed", "added", "gener", "gloss", "quali", "life"}
-# A rule number an update summary's item cites: "6.1.2.2.", "8.2.4.–8.2.4.1." (each number without its stop); a
-# ruling labelled so is numbered in parts ("702.11b").
-_CITED_NUMBER = re.compile(r"\b\d+(?:\.\d+)+[a-z]?\b(?!\.\d)")
 _REFERENCE_WORDS = {"speci", "rules", "rule", "secti", "notes", "detai", "under", "below", "above"}
-_IMPRINT = re.compile(r"©|\(c\)|copyright|all rights reserved|trademark|www\.|https?://|\.(?:com|org|net)\b", re.I)
 _TERMINAL = ("." , "!", "?", '"', "”", ")", "'", ":")
 
 
@@ -35,7 +46,7 @@ def truncation_gaps(source: str, rulings: list[Ruling]) -> list[Gap]:
     last = body[-1]
     tail, citation = (last.examples[-1].text, last.examples[-1].citation) if last.examples else (last.text, last.citation)
     # A copyright, trademark or web address line ends many a document without ending a sentence.
-    if tail.rstrip().endswith(_TERMINAL) or _IMPRINT.search(tail.rstrip().rsplit("\n", 1)[-1][-200:]):
+    if tail.rstrip().endswith(_TERMINAL) or IMPRINT.search(tail.rstrip().rsplit("\n", 1)[-1][-200:]):
         return []
     words = " ".join(tail.split()[-6:])
     return [Gap(source, "truncated", f"the source is cut off mid-sentence after “…{words}” ({last.id})",
@@ -43,20 +54,8 @@ def truncation_gaps(source: str, rulings: list[Ruling]) -> list[Gap]:
 
 
 def _clean_target(raw: str) -> str:
-    target = re.sub(r"^pg\.\s*\d+\s*(?:,|under)?\s*", "", raw.strip()).strip(" ,")
-    return _PLACE.sub("", target)
-
-
-# Where a reference says its target stands, which names nothing: "on page 9", "(p. 4)", "on the right".
-_PLACE = re.compile(r"\s*,?\s*(?:(?:on|at|in)\s+)?(?:\(\s*)?(?:pages?|pg\.|pp?\.)\s*\d+(?:\s*[-–]\s*\d+)?\s*\)?\s*$"
-                    r"|\s+(?:on|at)\s+the\s+(?:right|left|next\s+page|opposite\s+page|facing\s+page|top|bottom)\s*$",
-                    re.IGNORECASE)
-# A name a reference quotes ('see "Counting Spaces" on page 9'), with the numbered part of it a reference
-# may name first ('see Step 3 of "Attacks"').
-_QUOTED_TARGET = re.compile(r"(?:(?P<part>\b(?:[Ss]tep|[Ii]tem|[Pp]oint|[Pp]art|[Pp]aragraph)\s+\d+[a-z]?\s+(?:of|in)\s+))?"
-                     r"[“\"](?P<name>[^“”\"\n]{1,80}?)[.,]?[”\"]")
-# "Step 3 of Attacks": the unit numbered 3 in what the name designates.
-_PART_OF = re.compile(r"^(?:step|item|point|part|paragraph)\s+(?P<n>\d+[a-z]?)\s+(?:of|in)\s+(?P<under>.+)$", re.I)
+    target = PAGE_FIRST.sub("", raw.strip()).strip(" ,")
+    return PLACE.sub("", target)
 
 
 def _targets(raw: str) -> list[tuple[str, int, int]]:
@@ -65,7 +64,7 @@ def _targets(raw: str) -> list[tuple[str, int, int]]:
     else the reference without the place it gives ("on page 9"); none when it gives only a place ("see
     page 7")."""
     quoted = [(f"{m.group('part') or ''}{m.group('name').strip()}", m.start("part" if m.group("part") else "name"),
-               m.end("name")) for m in _QUOTED_TARGET.finditer(raw)]
+               m.end("name")) for m in QUOTED_TARGET.finditer(raw)]
     if quoted:
         return quoted
     target = _clean_target(raw)
@@ -77,30 +76,26 @@ def only_reference(text: str) -> bool:
     """Is `text` nothing but one "see X" reference ('See "Conditions" on page 9.'): an entry that only sends
     the reader elsewhere?"""
     sentence = text.strip()
-    match = _SEE.match(sentence)
+    match = SEE.match(sentence)
     return (match is not None and len(sentence.split()) <= 20
             and not sentence[match.end():].strip(" .)\n") and bool(_targets(match.group("target"))))
 
 
-# "Related Topics: Attacks, Deplete, Exhaust", "See also: Conditions": a line that only lists what else to read.
-_CROSS_REFERENCE_LINE = re.compile(
-    r"^(?P<lead>(?:see\s+also|related(?:\s+(?:topics?|rules?|entries|sections?|terms|articles?))?"
-    r"|cross[- ]references?)\s*:)\s*(?P<names>\S.*?)\s*\.?$", re.IGNORECASE)
 _LISTED_WORDS = 8  # a name such a line lists has at most this many words; a longer one is a sentence
 
 
 def cross_reference_line(line: str) -> tuple[str, list[tuple[str, int, int]]] | None:
     """A line that only lists what else to read ("Related Topics: Attacks, Line of Sight"), as its lead
     ("Related Topics") and each name with its place in the line; None for any other line."""
-    match = _CROSS_REFERENCE_LINE.match(line)
+    match = CROSS_REFERENCE_LINE.match(line)
     if match is None:
         return None
     names = []
-    for part in re.finditer(r"[^,;]+", match.group("names")):
+    for part in LISTED_NAME.finditer(match.group("names")):
         name = part.group().strip(" “”\"'")
         if not name:
             continue
-        if len(name.split()) > _LISTED_WORDS or re.search(r"[.!?:]\s", name):
+        if len(name.split()) > _LISTED_WORDS or CLAUSE_BREAK.search(name):
             return None
         start = match.start("names") + part.start() + part.group().index(name)
         names.append((name, start, start + len(name)))
@@ -120,7 +115,7 @@ class _Titles:
         self.headed: dict[str, str] = {}
         for ruling in self.rulings:
             heading = ruling.section.rpartition(" > ")[2]
-            for name in (heading, _HEADING_NUMBER.sub("", heading)):
+            for name in (heading, HEADING_NUMBER_WORD.sub("", heading)):
                 self.headed.setdefault(name.casefold(), ruling.id)
         self.stems = [content_stems(r.title) for r in self.rulings]
         self.having: dict[str, list[int]] = {}  # stem -> the rulings whose title has it, in order
@@ -148,18 +143,18 @@ class _Titles:
 
     def _resolve(self, target: str, topic: bool) -> str | None:
         rulings = self.rulings
-        part = _PART_OF.match(target)
+        part = PART_OF.match(target)
         if part:
             return self._part(part.group("n"), part.group("under"))
         by_title = self.by_title(topic)
-        letter = _SECTION_LETTER.match(target)
+        letter = SECTION_LETTER.match(target)
         if letter:
             under = letter.group("under").lower()
             for ruling in rulings:
                 if ruling.label.lower() == letter.group("letter").lower() and under in ruling.section.lower():
                     return ruling.id
             return None
-        number = _SECTION_NUMBER.match(target)
+        number = SECTION_NUMBER_UNDER.match(target)
         if number:
             parent = self.resolve(number.group("under"))
             if parent:
@@ -214,24 +209,15 @@ class _Titles:
         return whole
 
 
-# "see 1.10", "section 4.3.2", "rule 702.11b", "in 5.3.3.2", "Laws: 6.2.2", "(8.7.5)": a rule by its number.
-_NUMBER_REF = re.compile(r"(?:\b(?:[Ss]ee|[Ss]ections?|[Rr]ules?|in|under|per|Laws?:|[Aa]rticles?)\s+|\()"
-                         r"(?P<number>\d+(?:\.\d+)+[a-z]?)(?![\d.]*\d)"
-                         # "See rule 113, “Abilities”": a rule numbered in the hundreds, whose rules are 113.1...
-                         r"|\b[Rr]ules?\s+(?P<whole>\d{3,4})(?![\d.]*\d)")
-# A "see" target that is a rule by number ("see rule 702.19, “Trample”"), read as a number reference.
-_NUMBERED_TARGET = re.compile(r"^(?:(?:rules?|sections?|articles?)\s+)?\d", re.IGNORECASE)
-
-
 def _numbered(rulings: list[Ruling]) -> dict[str, str]:
     """Rule number -> the ruling it designates: the ruling labelled with it, else the first ruling of the
     section headed by it ("4.3 Play a Card" for "see 4.3")."""
     found: dict[str, str] = {}
     for ruling in rulings:
-        if _CITED_NUMBER.fullmatch(ruling.label):
+        if CITED_NUMBER.fullmatch(ruling.label):
             found.setdefault(ruling.label, ruling.id)
     for ruling in rulings:
-        for number in re.findall(r"(?:^|> )(\d+(?:\.\d+)+) ", ruling.section):
+        for number in SECTION_NUMBERS.findall(ruling.section):
             found.setdefault(number, ruling.id)
     for ruling in rulings:  # "rule 113": the first of the rules numbered 113.1, 113.2...
         whole, _, part = ruling.label.partition(".")
@@ -248,7 +234,7 @@ def _number_references(rulings: list[Ruling]) -> list[CrossRef]:
     refs = []
     for ruling in rulings:
         for text in (ruling.text, *(e.text for e in ruling.examples)):
-            for match in _NUMBER_REF.finditer(text):
+            for match in NUMBER_REF.finditer(text):
                 group = "number" if match.group("number") else "whole"
                 number = match.group(group)
                 to_id = numbered.get(number)
@@ -283,9 +269,9 @@ def cross_references(rulings: list[Ruling], related: dict[str, list[str]] | None
                             ruling.citation.line_start))
 
     for ruling in rulings:
-        for match in _SEE.finditer(ruling.text):
+        for match in SEE.finditer(ruling.text):
             for target, start, end in _targets(match.group("target")):
-                if _VAGUE.match(target) or len(target) > 60 or numbers and _NUMBERED_TARGET.match(target):
+                if VAGUE.match(target) or len(target) > 60 or numbers and NUMBERED_TARGET.match(target):
                     continue
                 at = match.start("target")
                 add(ruling, match.group(0).strip(), target, "see", (at + start, at + end))
@@ -296,9 +282,6 @@ def cross_references(rulings: list[Ruling], related: dict[str, list[str]] | None
     return refs, gaps
 
 
-# A name is a title of one to four words, each significant word capitalised ("Stoneskin", "Fireball Wand",
-# "Finger of Death"): what a spell, item, unit or keyword is called. Small words may differ in case.
-_NAME_WORD = re.compile(r"[A-Z][\w'’-]*|[0-9][\w'’-]*")
 _NAME_SMALL = frozenset({"a", "an", "and", "at", "for", "in", "of", "on", "or", "the", "to", "with", "&"})
 # Kinds that define a name rather than comment on it: the target when several rulings share a title.
 _DEFINING = ("spell", "rule")
@@ -307,13 +290,13 @@ _DEFINING = ("spell", "rule")
 def _name_pattern(title: str) -> str | None:
     """A regex matching `title` as a name, case-matched but for its small words; None if it is not a name."""
     words = title.split()
-    if not 1 <= len(words) <= 4 or not _NAME_WORD.fullmatch(words[0]):
+    if not 1 <= len(words) <= 4 or not NAME_WORD.fullmatch(words[0]):
         return None
     parts = []
     for word in words:
         if word.lower() in _NAME_SMALL:
             parts.append(f"(?i:{re.escape(word)})")
-        elif _NAME_WORD.fullmatch(word) and len(word) > 1:
+        elif NAME_WORD.fullmatch(word) and len(word) > 1:
             parts.append(re.escape(word))
         else:
             return None
@@ -376,13 +359,6 @@ def name_references(rulings: Sequence, targets: dict[str, str], taken: dict[str,
     return refs
 
 
-# Where a name may start (nothing word-like before it: a name may follow an apostrophe) and the run of its first
-# word; the run of any of its words; the space between them.
-_NAME_START = re.compile(r"(?<![\w-])(?=(\w[\w'’-]*))")
-_NAME_RUN = re.compile(r"[\w'’-]+|&")
-_NAME_GAP = re.compile(r"\s+")
-
-
 def _name_key(word: str) -> str:
     """A name's word as names are compared: small words in any case ("of", "Of"), the others exactly."""
     return word.lower() if word.lower() in _NAME_SMALL else word
@@ -410,7 +386,7 @@ class _Names:
     def find(self, text: str):
         """(title, start, end) of each name found in `text`, left to right."""
         end = 0
-        for start in _NAME_START.finditer(text):
+        for start in NAME_START.finditer(text):
             at, word = start.start(), start.group(1)
             if at < end or not any(_name_key(first) in self.firsts for first in _last_words(word)):
                 continue
@@ -422,14 +398,14 @@ class _Names:
     def _at(self, text: str, at: int):
         """The first title in rank order that starts at `at`, and where it ends; None where none does."""
         best, words, place = None, [], at
-        while len(words) < self.most and (run := _NAME_RUN.match(text, place)):
+        while len(words) < self.most and (run := NAME_RUN.match(text, place)):
             word = run.group()
             for last in _last_words(word):
                 hit = self.rank.get((*words, _name_key(last)))
                 if hit and (best is None or hit < best[0]):
                     best = (hit, run.start() + len(last))
             words.append(_name_key(word))
-            gap = _NAME_GAP.match(text, run.end())
+            gap = NAME_GAP.match(text, run.end())
             if gap is None:
                 break
             place = gap.end()
@@ -447,7 +423,7 @@ def changelog_gaps(rulings: list[Ruling]) -> list[Gap]:
         if ruling.kind != "changelog":
             continue
         for item in ruling.text.split("\n")[1:] or [ruling.text]:
-            cited = _CITED_NUMBER.findall(item)
+            cited = CITED_NUMBER.findall(item)
             if cited:
                 if not any(n == c or n.startswith(c + ".") for c in cited for n in numbers):
                     gaps.append(Gap(ruling.source, "missing-content",

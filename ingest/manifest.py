@@ -7,18 +7,16 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ingest.classify.checks import ABBREV, SLUG
+from ingest.classify.declared import declared
 from ingest.errors import IngestError, InvalidEntry, invalid_toml
 from ingest.shapes import AUTO, SHAPES
 from model import values
 from model.kinds import KINDS
 from model.refs import MAX_ABBREV
 
-# Words of a-z and 0-9 joined by "-"; dots inside a word as in ruling ids ("100.1a", "errata-1.2").
-_SLUG = re.compile(r"^[a-z0-9]+(?:[.-][a-z0-9]+)*$")
 _REQUIRED = ("id", "file", "game", "title", "kind", "language", "shape")
 _OPTIONAL = ("author", "version", "date", "section", "lines", "strip", "tables", "gaps", "abbrev", "scope")
-# A source abbreviation starts every ref of its rulings ("DD Magic A"): short, letters, digits and spaces.
-_ABBREV = re.compile(r"^[A-Za-z0-9]+(?: [A-Za-z0-9]+)*$")
 
 
 @dataclass(frozen=True)
@@ -86,7 +84,7 @@ def load_manifest(path: Path) -> Manifest:
     if not isinstance(games, dict) or not games:
         raise IngestError(str(path), "no [games.<slug>] tables")
     for slug, game in games.items():
-        if not _SLUG.match(slug) or not isinstance(game, dict) or not game.get("name"):
+        if not SLUG.match(slug) or not isinstance(game, dict) or not game.get("name"):
             raise IngestError(str(path), f"game {slug!r} needs a slug of a-z, 0-9, - and . and a name",
                               _line_of(raw_text, f"[games.{slug}]"))
     entries: list[SourceEntry] = []
@@ -140,12 +138,12 @@ def source_entry(fields: dict, games: Collection[str] | None = None) -> SourceEn
     for key in _REQUIRED:
         if not isinstance(fields.get(key), str) or not fields[key].strip():
             raise InvalidEntry(f"field '{key}' is missing or empty", key)
-    if not _SLUG.match(fields["id"]):
+    if not SLUG.match(fields["id"]):
         raise InvalidEntry(f"field 'id' must be a slug such as 'dragon-dice-faq' (not {fields['id']!r})", "id")
     if games is not None and fields["game"] not in games:
         raise InvalidEntry(f"field 'game': unknown game {fields['game']!r}; known: {', '.join(sorted(games))}",
                            "game")
-    if not _SLUG.match(fields["game"]):
+    if not SLUG.match(fields["game"]):
         raise InvalidEntry(f"field 'game' must be a slug such as 'dragon-dice' (not {fields['game']!r})", "game")
     for key, allowed in (("kind", KINDS), ("shape", (AUTO, *SHAPES))):
         if fields[key] not in allowed:
@@ -159,13 +157,13 @@ def source_entry(fields: dict, games: Collection[str] | None = None) -> SourceEn
     strip = tuple(fields.get("strip", ()))
     for pattern in strip:
         try:
-            re.compile(pattern)
+            declared(pattern)
         except re.error as exc:
             raise InvalidEntry(f"field 'strip': bad pattern {pattern!r}: {exc}", "strip") from None
     tables = []
     for spec in fields.get("tables", ()):
         try:
-            re.compile(spec["row"])
+            declared(spec["row"])
             tables.append(TableSpec(spec["name"], spec["start"], spec["end"], tuple(spec["columns"]), spec["row"]))
         except (KeyError, TypeError, re.error) as exc:
             raise InvalidEntry(f"table {spec.get('name', '?')!r} needs name, start, end, columns and a valid row "
@@ -180,7 +178,7 @@ def source_entry(fields: dict, games: Collection[str] | None = None) -> SourceEn
         if key in fields and not isinstance(fields[key], str):
             raise InvalidEntry(f"field '{key}' must be a string", key)
     abbrev = fields.get("abbrev") or ""
-    if abbrev and (not _ABBREV.match(abbrev) or len(abbrev) > MAX_ABBREV):
+    if abbrev and (not ABBREV.match(abbrev) or len(abbrev) > MAX_ABBREV):
         raise InvalidEntry(f"field 'abbrev' must be at most {MAX_ABBREV} letters, digits and single spaces, "
                            f"such as 'DD Magic' (not {abbrev!r})", "abbrev")
     written_date = str(fields.get("date", "")).strip()

@@ -8,6 +8,8 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from ingest import clean, formats, furniture, limits, links, parts, refs, shapes, spells, structure, tables, titles
+from ingest.classify.declared import declared
+from ingest.classify.words import EXAMPLE_LEAD_IN
 from ingest.errors import IngestError
 from ingest.formats import Document
 from ingest.formats.underlines import ASCIIDOC, underlined_headings
@@ -45,7 +47,7 @@ def clean_document(doc: MappedText, original: str, entry: SourceEntry, vocab: Co
     doc = clean.rejoin_drop_caps(clean.join_lone_bullets(clean.mark_glyph_bullets(clean.drop_symbol_glyphs(doc))),
                                  vocab)
     for pattern in entry.strip:
-        doc = doc.sub(re.compile(pattern, re.MULTILINE), "")
+        doc = doc.sub(declared(pattern, re.MULTILINE), "")
     doc = clean.collapse_doubled_words(doc)
     return clean.rejoin_split_words(clean.rejoin_broken_words(doc, vocab), vocab)
 
@@ -352,7 +354,7 @@ def _rulings(entry: SourceEntry, blocks: list[Block], doc: MappedText, cite: _Ci
             related[ruling_id] = [doc.text[start:end] for start, end in block.related]
         for label, pieces in block.examples:
             if pieces:
-                text = _LEAD_IN.sub("", _text(doc, pieces, located=located), count=1)  # readers print their own "Example:"
+                text = EXAMPLE_LEAD_IN.sub("", _text(doc, pieces, located=located), count=1)  # readers print their own "Example:"
                 ruling.examples.append(Example(f"{ruling_id}/{label}", ruling_id, label, text, cite(pieces)))
         rulings.append(ruling)
     return rulings, related
@@ -370,8 +372,6 @@ def _prints_number(doc: MappedText, block: Block) -> bool:
 
 
 _TITLE_WORDS = 15
-# The label an example opens with in the document ("Example:", "Examples -").
-_LEAD_IN = re.compile(r"^Examples?\s*[:.–-]\s*(?=\S)", re.I)
 
 
 def _unique_ids(bases: list[str]) -> list[str]:

@@ -2,7 +2,6 @@
 label built from the document's own numbering, unique across the database and at most 24 characters."""
 from __future__ import annotations
 
-import re
 import string
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -10,29 +9,26 @@ from itertools import chain, count
 
 from ingest import labels
 from ingest.classify import WORD_RUN
+from ingest.classify.references import (
+    HEADING_LABEL,
+    HEADING_OWN_NUMBER,
+    LABEL_PART_START,
+    OPENING_KEYWORD,
+    PARENTHESISED,
+    UP_TO_LAST_BREAK,
+    word_boundary,
+)
 
 from model.kinds import AUTHORITY, HEADER_KINDS, KIND_SUFFIX, TERM_KINDS, UNKNOWN_AUTHORITY
 from model.records import Ruling
 from model.refs import MAX_ABBREV, MAX_REF, numbering, ref_key
 
-# Where a part of a number starts, past its first: "305|.2|a", "1|-2|-1", "9|f|12|c".
-_PART_START = re.compile(r"[.\-)](?=\w)|(?<=\d)(?=[A-Za-z])|(?<=[A-Za-z])(?=\d)")
-# A heading's own number ("1.2 Golden Rules", "4. Card Types", "1-2 Deck"), as a section part shows it.
-_HEADING_NUMBER = re.compile(r"^(\d+(?:[.\-](?:\d+|[A-Za-z]\b))*[a-z]?)\.?\s")
-# A word a heading's number may follow ("Rule 7.11 Instigator & Aggressor").
-_KEYWORD = f"(?:{'|'.join(labels.KEYWORDS)}|§)"
 _SMALL = frozenset({"a", "an", "and", "for", "in", "of", "on", "the", "to", "with", "&"})
 # Marks a unit the document does not number, in a document that numbers its units, by its place under its
 # nearest labelled heading ("ST.2 ¶1"): never mistaken for a rule number.
 PARAGRAPH = "¶"
 _LIST_SHARE = 3  # a list numbering under a third of a document's units is steps among its text, not its numbering
 _MARKS = {"paragraph": PARAGRAPH, "question": "Q"}  # "Q3": the third question under its heading
-# The label a heading prints, after a word naming a part or a rule ("Appendix II: Timing", "Rule 7.10 Fighting",
-# "ST.2 Commit cards", "I. Mythos phase", "1.1 General"); a letter or roman numeral only closed by ".", ":" or ")".
-_HEADING_LABEL = re.compile(
-    rf"^(?:(?P<word>(?i:{'|'.join(labels.SECTION_WORDS)}))\s+(?P<part>[IVXLCivxlc]+|[A-Za-z])(?=[.:)]?(?:\s|$))"
-    rf"|(?i:{'|'.join(labels.KEYWORDS)}|§)?\s*(?P<label>(?:[A-Z]{{1,3}}\.)?\d+(?:[.\-](?:\d+|[A-Za-z]\b))*[a-z]?"
-    r"(?=[.:)]?(?:\s|$))|[IVXLC]+(?=[.:)]\s)|[A-Z](?=[.:)]\s)))")
 
 
 def abbreviation(name: str, slug: str = "") -> str:
@@ -42,7 +38,7 @@ def abbreviation(name: str, slug: str = "") -> str:
     ("Paths of the Lance (Dragons of Glory expansion)"). Where the game's `slug` spells a stretch of the name
     (small words aside), that stretch is abbreviated: the words the user calls the game by ("Disney Lorcana",
     slug "lorcana" -> "Lorcana")."""
-    words = WORD_RUN.findall(re.sub(r"\([^)]*\)", " ", name)) or WORD_RUN.findall(name)
+    words = WORD_RUN.findall(PARENTHESISED.sub(" ", name)) or WORD_RUN.findall(name)
     words = _slug_stretch(words, slug) or words
     if len(words) == 1:
         word = words[0].capitalize() if words[0].islower() else words[0]
@@ -305,7 +301,7 @@ def _anchor(section: str, labels: dict[str, str], headings: dict, skip: set[str]
 def _printed(heading: str) -> str:
     """The label a heading prints ("Appendix II" for "Appendix Ii: Setup", "7.10" for "Rule 7.10 Fighting"), or
     ""."""
-    found = _HEADING_LABEL.match(heading)
+    found = HEADING_LABEL.match(heading)
     if found and found.group("word"):
         return f"{found.group('word').capitalize()} {found.group('part').upper()}"
     return found.group("label") if found else ""
@@ -318,7 +314,7 @@ def _strays(rulings: list[Ruling], labels: dict[str, str], ordinals: set[str]) -
     for ruling in rulings:
         if ruling.kind not in HEADER_KINDS | TERM_KINDS and ruling.id not in ordinals:
             label = labels[ruling.id]
-            for cut in _PART_START.finditer(label):
+            for cut in LABEL_PART_START.finditer(label):
                 if cut.start():
                     under.setdefault(ref_key(label[:cut.start()]), set()).add(ruling.section)
 
@@ -338,9 +334,9 @@ def document_numbers(rulings: list[Ruling], labels: dict[str, str]) -> set[str]:
     for ruling in rulings:
         if ruling.kind not in HEADER_KINDS | TERM_KINDS and ruling.id not in ordinals:
             label = labels[ruling.id]
-            found.update(ref_key(label[:cut.start()]) for cut in _PART_START.finditer(label) if cut.start())
+            found.update(ref_key(label[:cut.start()]) for cut in LABEL_PART_START.finditer(label) if cut.start())
             found.add(ref_key(label))
-        found.update(ref_key(m.group(1)) for part in ruling.section.split(" > ") if (m := _HEADING_NUMBER.match(part)))
+        found.update(ref_key(m.group(1)) for part in ruling.section.split(" > ") if (m := HEADING_OWN_NUMBER.match(part)))
     found.discard("")
     return found
 
@@ -376,16 +372,12 @@ def _ordinal(ruling: Ruling) -> bool:
     return ruling.kind == "paragraph" and not _heads_with(ruling.section.rpartition(" > ")[2], ruling.label)
 
 
-_OPENING_KEYWORD = re.compile(rf"{_KEYWORD}\s*", re.IGNORECASE)
-_BOUNDARY = re.compile(r"\b")
-
-
 def _heads_with(heading: str, label: str) -> bool:
     """Does `heading` open with `label`, whole (a word boundary after it), after a keyword or not ("Rule 7.11")?
     Compared in place, not by a pattern made for each label: a document of 200,000 units would compile 200,000."""
-    starts = {0} | {match.end() for match in [_OPENING_KEYWORD.match(heading)] if match}
+    starts = {0} | {match.end() for match in [OPENING_KEYWORD.match(heading)] if match}
     return any(heading[start:start + len(label)].lower() == label.lower()
-               and _BOUNDARY.match(heading, start + len(label)) for start in starts)
+               and word_boundary(heading, start + len(label)) for start in starts)
 
 
 def _own_labels(members: list[Ruling]) -> list[str]:
@@ -434,7 +426,7 @@ def _clip(ref: str, limit: int) -> str:
     word after the abbreviation fits, for a word is never cut."""
     if len(ref) <= limit:
         return ref
-    cut = re.match(r"(.*)[ /-]", ref[:limit])
+    cut = UP_TO_LAST_BREAK.match(ref[:limit])
     head = cut.group(1).rstrip(" ,;:/-") if cut else ""
     return head + "…" if " " in head else ""
 
@@ -453,7 +445,7 @@ def _under_title(title: str, label: str) -> str:
     """`label` after the `title` of the heading it sits under when it is one letter or number ("A", "12"),
     which counts only within that heading; a label of more parts ("2.4") is the document's whole number, and
     one named by the heading already ("Components 2") or by its own title stays as it is."""
-    return f"{title} {label}" if numbering(label) == label and not _PART_START.search(label) else label
+    return f"{title} {label}" if numbering(label) == label and not LABEL_PART_START.search(label) else label
 
 
 def _again(ref: str, printing: int, clip) -> str:
@@ -485,7 +477,7 @@ def _qualifiers(section: str, root: str) -> list[str]:
 
 def _past_label(heading: str) -> str:
     """A heading's title past the label it prints ("Additional Equipment" for "2 Additional Equipment")."""
-    found = _HEADING_LABEL.match(heading)
+    found = HEADING_LABEL.match(heading)
     return heading[found.end():] if found and found.group("label") and heading[found.end():].strip() else heading
 
 

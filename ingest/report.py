@@ -1,21 +1,15 @@
 """What one document yielded, for a user to see at a glance whether it came through (`rulings add` prints it)."""
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 from ingest.audit import audit
+from ingest.classify.checks import CROSS_REFERENCE_LEAD, INNER_NUMBER, OWN_NUMBER, REFERENCE_BEFORE
 from ingest.manifest import SourceEntry
 from ingest.refs import colliding, ruling_refs
 from model.kinds import HEADER_KINDS, TERM_KINDS
 from model.records import ParsedSource
 
-# Signs that a ruling was cut wrong: another unit's number inside it ("... 1.2.3. If ..." mid-text).
-_INNER_NUMBER = re.compile(r"(?<=[a-z,;.] )(\d+\.\d+(?:\.\d+)*\.?) +[A-Z]")
-# A number after these words is a cross-reference ("See rule 103.3. Rune Deck", "in section 6.1.8. Then"), not
-# another rule run into this one.
-_REFERENCE_BEFORE = re.compile(r"\b(?:see|rules?|sections?|articles?|laws?|steps?|chapters?|paragraphs?|and|or|to|"
-                               r"through)\s*$", re.IGNORECASE)
 _SHORT, _LONG = 40, 4000
 
 
@@ -32,7 +26,7 @@ def ingest_report(entry: SourceEntry, parsed: ParsedSource) -> dict:
     suspicious = sorted((item for item in map(_suspicion, parsed.rulings) if item),
                         key=lambda item: _SUSPICIONS.index(item["why"].split(" (")[0]))
     units = [r for r in parsed.rulings if r.kind not in HEADER_KINDS]
-    own = sum(r.kind in TERM_KINDS or r.kind not in ("paragraph", "question") and bool(_OWN_NUMBER.fullmatch(r.label))
+    own = sum(r.kind in TERM_KINDS or r.kind not in ("paragraph", "question") and bool(OWN_NUMBER.fullmatch(r.label))
               for r in units)
     skip = 1 if entry.section else 0  # the root every section starts with
     # A subrule's section ends with its rule ("… > 053 Cards refer to themselves…"): a rule, not a heading.
@@ -75,8 +69,6 @@ _ABBREV = "_"
 
 # What makes a ruling suspicious, the likeliest wrong cut first.
 _SUSPICIONS = ("holds another number", "mostly numbers", "only a cross-reference", "very long", "very short")
-_OWN_NUMBER = re.compile(r"[\w.]*\d[\w.]*|[A-Za-z]")  # "1.9.4.2", "702.11b", "36a", "B": the document's numbering
-_CROSS_REFERENCE = re.compile(r"^(?:related topics|see also|see)\b", re.IGNORECASE)
 
 
 def _suspicion(ruling) -> dict | None:
@@ -86,14 +78,14 @@ def _suspicion(ruling) -> dict | None:
         return None
     text = ruling.text
     words = text.split()
-    inner = next((m for m in _INNER_NUMBER.finditer(text) if not _REFERENCE_BEFORE.search(text[:m.start()])), None)
+    inner = next((m for m in INNER_NUMBER.finditer(text) if not REFERENCE_BEFORE.search(text[:m.start()])), None)
     numeric = sum(all(c.isdecimal() or c in ".,/%-" for c in word) for word in words)
     numbered = ruling.kind == "rule" and bool(ruling.label)
     why = (f"holds another number ({inner.group(1)})" if inner and ruling.kind == "rule"
            else "mostly numbers (a flattened table?)" if len(words) >= 6 and numeric >= 0.6 * len(words)
            # A rule the document numbers may be only a cross-reference ("See rule 708.") or short ("3.8.2.1 on a
            # square"), and a glossary's definition short: only an unnumbered scrap is suspicious so.
-           else "only a cross-reference" if _CROSS_REFERENCE.match(text) and len(words) <= 30 and not numbered
+           else "only a cross-reference" if CROSS_REFERENCE_LEAD.match(text) and len(words) <= 30 and not numbered
            else "very long" if len(text) > _LONG
            else "very short" if len(text) < _SHORT and not numbered and ruling.kind != "glossary" else None)
     return {"id": ruling.id, "why": why, "chars": len(text)} if why else None

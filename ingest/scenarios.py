@@ -11,14 +11,12 @@ the rulings under it is not checkable (its reason says so), and each point's sce
 from __future__ import annotations
 
 import json
-import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from ingest.classify.references import DOTTED_CALL
 from ingest.errors import IngestError, invalid_toml
-
-_CALL = re.compile(r"^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$")
 
 
 @dataclass(frozen=True)
@@ -54,7 +52,7 @@ def load_file(path: Path) -> tuple[list[Scenario], dict[str, str]]:
                 raise IngestError(str(path), f"scenario needs a '{key}'", line)
         if "expect" not in raw:
             raise IngestError(str(path), f"scenario {raw['id']!r} needs an 'expect'", line)
-        if not _CALL.match(raw["call"]):
+        if not DOTTED_CALL.match(raw["call"]):
             raise IngestError(str(path), f"scenario {raw['id']!r}: call must be 'module.function'", line)
         full_id = f"{raw['ruling']}::{raw['id']}"
         if full_id in seen:

@@ -3,11 +3,11 @@ where a PDF extraction read a table column by column (a header line of column na
 holding one number each), found by their shape and written back as rows."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from itertools import pairwise
 
 from ingest.classify import CELL, COLUMN_NAMES, NON_SPACE, PIPE_RUN
+from ingest.classify.declared import declared
 from ingest.errors import IngestError
 from ingest.manifest import SourceEntry, TableSpec
 from ingest.segment import slugify
@@ -44,7 +44,7 @@ def locate(entry: SourceEntry, doc: MappedText) -> list[Found]:
                               f"(start {spec.start!r}, end {spec.end!r})")
         body_start = start + len(spec.start)
         rows = [{k: " ".join(v.split()) for k, v in m.groupdict().items()}
-                for m in re.finditer(spec.row, doc.text[body_start:end].strip())]
+                for m in declared(spec.row).finditer(doc.text[body_start:end].strip())]
         if not rows:
             raise IngestError(entry.file, f"source {entry.id}: table '{spec.name}' has no row matching its pattern")
         found.append(Found(spec, start, end, rows))

@@ -16,15 +16,13 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Callable
 
+from ingest.classify.markup import TEX_GLYPH_IN_WORD
 from ingest.errors import IngestError
 from ingest.limits import current, how_to_raise
 
-# Control characters that never occur in a text document; a file full of them is binary.
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
-# Where a PDF's TeX font has no map to Unicode, pdftotext writes its glyphs' codes in TeX's T1 encoding, which
-# are control characters: quotes, dashes and the ligatures ("O\x1bside" is "Offside", "\x1celd" is "field").
-# Only where they stand inside words, often: a lone control character is a damaged or binary file's.
-_TEX_GLYPH_IN_WORD = re.compile(r"(?<=[^\W\d_])[\x1b-\x1f]|[\x1b-\x1f](?=[^\W\d_])")
+# Control characters that never occur in a text document (deleted by translate, to count them); a file full of
+# them is binary.
+_CONTROL = dict.fromkeys([*range(0x00, 0x09), 0x0B, *range(0x0E, 0x20), 0x7F])
 _TEX_EVIDENCE = 3
 _TEX_GLYPHS = str.maketrans({"\x10": "“", "\x11": "”", "\x15": "–", "\x16": "—", "\x1b": "ff", "\x1c": "fi",
                              "\x1d": "fl", "\x1e": "ffi", "\x1f": "ffl"})
@@ -56,10 +54,10 @@ def decode(data: bytes, path: str) -> str:
                           line=text.count("\n", 0, nul) + 1)
     if not text.strip():  # e.g. a byte-order mark and nothing else
         raise IngestError(path, "file is empty (no text after decoding)")
-    if len(_TEX_GLYPH_IN_WORD.findall(text[:65536])) >= _TEX_EVIDENCE:
+    if len(TEX_GLYPH_IN_WORD.findall(text[:65536])) >= _TEX_EVIDENCE:
         text = text.translate(_TEX_GLYPHS)
-    bad = _CONTROL.findall(text[:65536])
-    if len(bad) > max(8, len(text[:65536]) // 200):
+    head = text[:65536]
+    if len(head) - len(head.translate(_CONTROL)) > max(8, len(head) // 200):
         raise IngestError(path, "binary or undecodable file (too many control characters)")
     # Unicode's line and paragraph separators break lines as a line feed does.
     return text.replace("\r\n", "\n").replace("\r", "\n").replace("\u2028", "\n").replace("\u2029", "\n")
@@ -138,11 +136,11 @@ class MappedText:
     def __len__(self) -> int:
         return len(self.text)
 
-    def sub(self, pattern: str | re.Pattern, repl: str | Callable[[re.Match], str], flags: int = 0) -> "MappedText":
-        """Like re.sub; replacement characters map to the start of what they replace."""
-        regex = re.compile(pattern, flags) if isinstance(pattern, str) else pattern
+    def sub(self, pattern: re.Pattern, repl: str | Callable[[re.Match], str]) -> "MappedText":
+        """Like re.sub, with a pattern of the classifier's; replacement characters map to the start of what they
+        replace."""
         return self.edit((m.start(), m.end(), repl(m) if callable(repl) else m.expand(repl))
-                         for m in regex.finditer(self.text))
+                         for m in pattern.finditer(self.text))
 
     def edit(self, edits) -> "MappedText":
         """Apply (start, end, replacement) edits, given in order and not overlapping."""

@@ -16,6 +16,16 @@ import re
 from collections import Counter
 
 from ingest.classify import EXTENSION, WORD_RUN
+from ingest.classify.words import (
+    ACRONYM,
+    LETTERED_WORD,
+    NAME_RUN,
+    SELF_NAMING,
+    SMALL_WORDS,
+    TITLE_COUNTER,
+    TITLE_WORD,
+    phrase,
+)
 
 # What rulebooks call themselves and the kinds of products they are: never a name on their own.
 _DOCUMENT_WORDS = frozenset("""
@@ -32,24 +42,13 @@ _SECTION_WORDS = frozenset("""
     introduction contents table glossary index appendix appendices overview preface foreword credits
     acknowledgements acknowledgments changelog changes summary section chapter part title page welcome
 """.split())
-SMALL_WORDS = frozenset("a an and at by for from in of on or the to with vs".split())
 _VOCABULARY = _DOCUMENT_WORDS | _PRODUCT_WORDS | _SECTION_WORDS | SMALL_WORDS
-_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
-# A number, a version ("v1.4", "2.0"), a roman numeral or a single letter: they name no game either.
-_COUNTER = re.compile(r"(?:v(?:er)?)?\d[\d.,/-]*|[ivxlc]+|[a-z]", re.I)
-# A run of capitalised words as names are written: small words and a colon inside ("Magic: The Gathering",
-# "Slay the Spire", "Warhammer 40,000: Conquest"), digits after the first word.
-_NAME_WORD = r"(?:[A-Z][\w'’&.-]*[\w]|[A-Z])"
-_NAME_RUN = re.compile(rf"{_NAME_WORD}(?:(?::[^\S\n]+|[^\S\n]+(?:(?:{'|'.join(sorted(SMALL_WORDS))})[^\S\n]+)*)"
-                       rf"(?:{_NAME_WORD}|\d[\d,.]*\d|\d))*")
 _MAX_NAME_WORDS = 6
-# A word in capitals after a lower-case word on the same line: two to five letters, a plural "s" ("GM", "NPCs").
-_ACRONYM = re.compile(r"(?<=[a-z,;] )[A-Z]{2,5}s?\b(?=[ ,.;:!?)])")
 
 
 def words(text: str) -> list[str]:
     """The words of `text` (letters and digits, an apostrophe inside), as written."""
-    return _WORD.findall(text)
+    return TITLE_WORD.findall(text)
 
 
 def is_section_heading(line: str) -> bool:
@@ -57,7 +56,7 @@ def is_section_heading(line: str) -> bool:
     which is never the document's title."""
     found = [w.lower() for w in words(line)]
     return bool(found) and any(w in _SECTION_WORDS for w in found) and all(
-        w in _SECTION_WORDS or w in SMALL_WORDS or _COUNTER.fullmatch(w) for w in found)
+        w in _SECTION_WORDS or w in SMALL_WORDS or TITLE_COUNTER.fullmatch(w) for w in found)
 
 
 def is_generic(title: str, text: str = "") -> bool:
@@ -68,11 +67,11 @@ def is_generic(title: str, text: str = "") -> bool:
 
 def _generic_word(word: str, text: str) -> bool:
     lower = word.lower()
-    if lower in _VOCABULARY or _COUNTER.fullmatch(word):
+    if lower in _VOCABULARY or TITLE_COUNTER.fullmatch(word):
         return True
     if not text or not word.isalpha():
         return False
-    written = Counter(re.findall(rf"\b{re.escape(lower)}\b", text, re.IGNORECASE))
+    written = Counter(phrase([lower]).findall(text))
     common = written[lower]
     return common > 0 and common >= sum(written.values()) - common
 
@@ -82,7 +81,7 @@ def as_written(title: str) -> str:
     lower case ("COMPREHENSIVE RULES" -> "Comprehensive Rules"); any other casing kept as the document's."""
     title = " ".join(title.split())
     if not any(c.islower() for c in title) and sum(c.isalpha() for c in title) > 3:
-        title = re.sub(r"[^\W\d_]+(?:['’][^\W\d_]+)?", _title_word, title)
+        title = LETTERED_WORD.sub(_title_word, title)
         title = title[:1].upper() + title[1:]
     return title
 
@@ -90,15 +89,15 @@ def as_written(title: str) -> str:
 def acronyms(text: str) -> dict[str, str]:
     """The words `text` writes in capitals inside sentences ("the GM spends Fear", "NPCs"), by their lower case:
     at least twice so, and never written as a plain word ("It" opens sentences, so "IT" is no acronym; "AND")."""
-    written = Counter(_ACRONYM.findall(text))
-    plain = {word.lower() for word in _WORD.findall(text) if word[1:].islower()}
+    written = Counter(ACRONYM.findall(text))
+    plain = {word.lower() for word in TITLE_WORD.findall(text) if word[1:].islower()}
     return {word.lower(): word for word, count in written.items() if count >= 2 and word.lower() not in plain}
 
 
 def keep_acronyms(title: str, known: dict[str, str]) -> str:
     """`title` with the words that title case wrote from capitals ("Core Gm Mechanics") as the document writes
     them (`acronyms`: "Core GM Mechanics")."""
-    return _WORD.sub(lambda m: known.get(m.group().lower(), m.group()) if m.group().istitle() else m.group(),
+    return TITLE_WORD.sub(lambda m: known.get(m.group().lower(), m.group()) if m.group().istitle() else m.group(),
                      title) if known else title
 
 
@@ -147,7 +146,7 @@ def filed_name(slug: str) -> str:
 def names_game(title: str, game_name: str) -> bool:
     """Does `title` name the game `game_name`: one of the name's own words (capitalised, not a small word) in it?"""
     own = [w for w in words(game_name) if w[:1].isupper() and w.casefold() not in SMALL_WORDS] or words(game_name)
-    return any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", title, re.IGNORECASE) for w in own)
+    return any(phrase([w]).search(title) for w in own)
 
 
 def self_named(text: str) -> str | None:
@@ -155,8 +154,7 @@ def self_named(text: str) -> str | None:
     writes most often after "the" or "this" ("the Rules Reference"), at least twice; in full where it writes a
     longer phrase ending in it at least twice too ("the Living Rules Reference" beside "this Rules Reference")."""
     found = Counter(
-        match.group(1) for match in re.finditer(rf"\b(?:[Tt]he|[Tt]his)\s+((?:{_NAME_WORD}\s+){{0,3}}{_NAME_WORD})",
-                                                text)
+        match.group(1) for match in SELF_NAMING.finditer(text)
         if all(w.lower() in _DOCUMENT_WORDS for w in words(match.group(1))) and len(words(match.group(1))) > 1)
     best = found.most_common(1)
     if not best or best[0][1] < 2:
@@ -174,7 +172,7 @@ def game_name(text: str, game: str) -> str | None:
     rulebook vocabulary ("Laws of Chess", "Riftbound Core Rules") and ends in no number ("… Rules 2024").
     None when the document names the game nowhere so."""
     slug = WORD_RUN.findall(game.lower())
-    runs = [run.group().split() for run in _NAME_RUN.finditer(text)]
+    runs = [run.group().split() for run in NAME_RUN.finditer(text)]
     runs = [(tokens, ["".join(c for c in t if c.isalnum() or c == "_").lower() for t in tokens]) for tokens in runs]
     cores = Counter(tuple(bare[slice(*found)]) for _, bare in runs if (found := _slug_run(bare, slug)))
     core = max((c for c, n in cores.items() if n >= 2), key=len, default=None)
@@ -235,8 +233,8 @@ def named_by_file(file_name: str, text: str) -> str | None:
     from "Ticket to Ride is a cross-country train adventure")."""
     found = WORD_RUN.findall(EXTENSION.sub("", file_name))
     for count in range(len(found), 1, -1):
-        pattern = re.compile(r"\b" + r"\s+".join(map(re.escape, found[:count])) + r"\b", re.IGNORECASE)
-        spelled = Counter(match.group() for match in pattern.finditer(text) if _capitalised_name(match.group()))
+        spelled = Counter(match.group() for match in phrase(found[:count]).finditer(text)
+                          if _capitalised_name(match.group()))
         if spelled and spelled.most_common(1)[0][1] >= 2:
             return spelled.most_common(1)[0][0]
     return None

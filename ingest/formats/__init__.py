@@ -15,11 +15,22 @@ and import nothing from this package, so imports go one way (package -> readers)
 from __future__ import annotations
 
 import importlib
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ingest.classify.markup import (
+    HTML_BLOCK_TAG,
+    HTML_START,
+    LONGEST_LINE,
+    LONG_LINE,
+    MARKDOWN,
+    MD_FENCE,
+    MD_HEADING,
+    MD_LINK,
+    MD_STRONG,
+    MD_TABLE_RULE,
+)
 from ingest.errors import IngestError
 from ingest.formats.document import FENCE, Document, Outline, PastLimit, Unreadable
 from ingest.formats.underlines import ASCIIDOC, underlined_headings
@@ -76,32 +87,9 @@ class Format:
 _CODE = {".js", ".mjs", ".cjs", ".ts", ".py", ".css", ".java", ".c", ".h", ".cpp", ".cs", ".go", ".rs", ".rb",
          ".php", ".sh"}
 _SNIFF_BYTES = 1024  # how much of a file a binary format's `opens` sees
-# No rules document has a paragraph this long (a book flattened onto one line has tens of thousands of
-# characters): a longer line is a file that lost its line breaks, refused rather than made one ruling of
-# megabytes that every later step copies and scans.
-LONGEST_LINE = 1_000_000
-_LONG_LINE = re.compile(rf"^[^\n]{{{LONGEST_LINE + 1}}}", re.MULTILINE)  # tried from each line's start only
-# Any markdown construct: a heading, list item, quote, fence or table line, emphasis, a link, a footnote, inline
-# code or an HTML tag.
-_MARKDOWN = re.compile(r"^[ \t]{0,3}+(?:#{1,6}[ \t]|[-*+][ \t]|\d{1,9}[.)][ \t]|>|```|~~~|\|)|\*\*|__|\]\(|\[\^|`|<[a-zA-Z]|^[ \t]*+[-=]{3,}+[ \t]*+$",
-                       re.MULTILINE)
 
-# Content sniffing, for files whose extension says nothing (.txt, none, unknown).
-# A comment ends at its first `-->` (atomic: else each could end at any later one, exponential time).
-_HTML_START = re.compile(r"\A\s*(?:<\?xml[^>]*>\s*)?(?:(?><!--.*?-->)\s*)*<(?:!doctype\s+html|html[\s>])",
-                         re.IGNORECASE | re.DOTALL)
-_HTML_BLOCK_TAG = re.compile(r"<(?:p|div|br|li|ul|ol|h[1-6]|table|tr|td|body|section|article)\b[^>]*>", re.IGNORECASE)
 _HTML_TAGS_PER_LINE = 1 / 20
 _HTML_MIN_TAGS = 5
-_MD_HEADING = re.compile(r"^#{1,6}[ \t]+\S", re.MULTILINE)
-# The patterns are counted over the whole text, so none may try a long stretch from each character in it: a
-# link's text stops at a `[` (a later link starts there), a table rule's parts are possessive, a bold span's
-# text is bounded (a line of unclosed `**` would otherwise be read to its end from each of them).
-_MD_LINK = re.compile(r"!?\[[^\[\]\n]+\]\([^)\s]+(?:\s+\"[^\"\n]*\")?\)")
-_MD_TABLE_RULE = re.compile(r"^[ \t]*+\|?[ \t]*+:?-{3,}+:?[ \t]*+(?:\|[ \t]*+:?-{3,}+:?[ \t]*+)++\|?[ \t]*+$",
-                            re.MULTILINE)
-_MD_STRONG = re.compile(r"(\*\*|__)(?=[^\s*_])[^\n]{1,400}?(?<=[^\s*_])\1")  # a run of stars is no bold span
-_MD_FENCE = re.compile(r"^[ \t]*(?:```|~~~)", re.MULTILINE)
 _MD_EVIDENCE = 10  # a heading or fence line counts 1, a link or bold span 2, a table rule 5
 
 
@@ -125,18 +113,18 @@ def _opens_as_json(text: str, limits: Limits) -> bool:
 
 
 def _opens_as_html(text: str, limits: Limits) -> bool:
-    return bool(_HTML_START.match(text))
+    return bool(HTML_START.match(text))
 
 
 def _shows_html(text: str, limits: Limits) -> bool:
-    tags = len(_HTML_BLOCK_TAG.findall(text))
+    tags = len(HTML_BLOCK_TAG.findall(text))
     return tags >= max(_HTML_MIN_TAGS, text.count("\n") * _HTML_TAGS_PER_LINE)
 
 
 def _shows_markdown(text: str, limits: Limits) -> bool:
-    markup = (2 * len(_MD_LINK.findall(text)) + 2 * len(_MD_STRONG.findall(text))
-              + 5 * len(_MD_TABLE_RULE.findall(text)) + len(_MD_FENCE.findall(text)))
-    return bool(markup) and markup + len(_MD_HEADING.findall(text)) >= _MD_EVIDENCE
+    markup = (2 * len(MD_LINK.findall(text)) + 2 * len(MD_STRONG.findall(text))
+              + 5 * len(MD_TABLE_RULE.findall(text)) + len(MD_FENCE.findall(text)))
+    return bool(markup) and markup + len(MD_HEADING.findall(text)) >= _MD_EVIDENCE
 
 
 def _opens_as_docx(head: bytes) -> bool:
@@ -204,14 +192,14 @@ def read(path: Path, limits: Limits | None = None) -> Document:
         else:
             source = read_document(path)
             found = found or _BY_NAME[detect(source, limits)]
-            if found.name == "markdown" and not _MARKDOWN.search(source):
+            if found.name == "markdown" and not MARKDOWN.search(source):
                 # text saved as .md (a page saved as text: a heading and its lines, no blank line between): read as
                 # markdown its lines would run into one paragraph, headings and all
                 found = _BY_NAME["text"]
             document = _read_text(source, found, limits, path.suffix.lower() in ASCIIDOC)
     except Unreadable as exc:
         raise IngestError(str(path), exc.message, exc.line) from None
-    long = _LONG_LINE.search(document.text.text)
+    long = LONG_LINE.search(document.text.text)
     if long:
         line = LineIndex(document.original).line_of(document.text.offsets[long.start()])
         raise IngestError(str(path), f"a paragraph of more than {LONGEST_LINE:,} characters, which no rules "

@@ -9,9 +9,9 @@ keys and brackets must never be ingested as rules text.
 from __future__ import annotations
 
 import json
-import re
 from array import array
 
+from ingest.classify.markup import JSON_BRACKET, JSON_STRING, YAML_START
 from ingest.formats.document import Outline, PastLimit, Unreadable
 from ingest.limits import Limits
 from ingest.text import MappedText
@@ -28,10 +28,6 @@ _SECTION = ("section", "card", "category", "topic", "heading", "title", "name", 
 _CONTAINERS = {"faq", "faqs", "questions", "items", "entries", "records", "data", "qa", "rulings",
                "clarifications", "sections", "cards", "categories", "children", "content", "contents"}
 _DOCUMENT_FIELDS = ("title", "version", "date")
-# No string opens after a backslash: else an unclosed one (`"\"\"\"...`) would be tried again from each of
-# the quotes it escapes, to the end of its line.
-_JSON_STRING = re.compile(r'(?<!\\)"(?:[^"\\\n]|\\.)*+"')
-_JSON_BRACKET = re.compile(r"[][{}]")
 _ESCAPE_WIDTH = 12  # the longest source form of one character: a \uXXXX\uXXXX surrogate pair
 _REFUSAL = ("this {syntax} has no question/answer fields; ingest rules documents as PDF, markdown, HTML or "
             'text, or give Q/A records as a list of {{"question", "answer"}}')
@@ -87,12 +83,12 @@ def json_value(source: str, limits: Limits):
     The nesting is measured first, in one pass over the brackets outside strings: the parser recurses once per
     level and would fail with a RecursionError on deep data.
     """
-    bare = _JSON_STRING.sub('""', source)
+    bare = JSON_STRING.sub('""', source)
     values = bare.count(",") + bare.count("[") + bare.count("{") + 1
     if values > limits.elements:
         raise PastLimit("JSON of too many values", limits, "elements")
     depth = 0
-    for bracket in _JSON_BRACKET.finditer(bare):
+    for bracket in JSON_BRACKET.finditer(bare):
         depth += 1 if bracket.group() in "[{" else -1
         if depth > limits.depth:
             raise PastLimit("JSON nested too deep", limits, "depth", line=bare.count("\n", 0, bracket.start()) + 1)
@@ -162,16 +158,11 @@ if yaml is not None:
                                 line)
 
 
-# YAML data opens with a document marker, a `key:` or a `- ` item; checked first because parsing a long
-# prose text as YAML (pure Python) takes seconds.
-_YAML_START = re.compile(r"\A(?:\s*#[^\n]*\n)*\s*(?:---|%YAML|-\s|[\w\"'][^:\n]{0,80}:(?:\s|$))")
-
-
 def is_yaml_data(text: str, limits: Limits | None = None) -> bool:
     """Whether `text` is YAML meant as data: marked as YAML (`---`, `%YAML`) and a mapping or list, or
     question/answer records with no repeated key (a text of `Q:`/`A:` lines repeats them). YAML past `limits`
     is data (its reader refuses it)."""
-    if yaml is None or not _YAML_START.match(text):
+    if yaml is None or not YAML_START.match(text):
         return False
     try:
         node, data = _parse_yaml(text, limits or Limits())
@@ -230,7 +221,7 @@ def _records(node, section: str | None, root: bool = False):
 
 def _json_strings(source: str) -> list[tuple[str, int, int]]:
     """Every string literal of a JSON document: its value and source span."""
-    return [(json.loads(m.group()), m.start(), m.end()) for m in _JSON_STRING.finditer(source)]
+    return [(json.loads(m.group()), m.start(), m.end()) for m in JSON_STRING.finditer(source)]
 
 
 def _yaml_scalars(root) -> list[tuple[str, int, int]]:

@@ -6,10 +6,10 @@ document's own source, so citations point at the lines of the file the user gave
 """
 from __future__ import annotations
 
-import re
 from array import array
 from dataclasses import dataclass, field
 
+from ingest.classify.markup import CITE_DEBRIS, NOT_A_HEADING, NOT_ONE_SPACE
 from ingest.limits import Limits
 from ingest.text import MappedText
 
@@ -26,12 +26,6 @@ class Document:
     file: bytes | None = None  # the file as read, where `original` is not the file itself (a PDF's text)
 
 
-# Left in the text by chat assistants that converted a document ("[cite_start]", "[cite: 12, 14]"), and
-# markdown footnote references ("a judge.[^1]"), which point at a note kept where it stands ("[^1]: ...").
-# The whitespace before a `[cite: ...]` goes with it; `(?<!\s)` tries each run of it once, not from each of its
-# characters (quadratic in a long run).
-_CITE_DEBRIS = re.compile(r"\[cite_start\]|(?<!\s)\s*\[cite:[\d,\s]*+\]|\[\^[^\]\s]+\](?!:)")
-_SPACES = re.compile(r"\s{2,}|[^\S ]")  # what is not already a single space
 _INDENT = "   "  # per nesting level of a list
 # Deeper lists are written at this indentation, so that what a level adds to every line stays bounded (markdown
 # nests no deeper; a reader refuses lists nested past the `depth` limit).
@@ -43,8 +37,6 @@ FENCE = "```"  # the line before and after a preformatted block, as in markdown:
 # (a question may: an FAQ's bold question heads its answer) and does not open like a list item, a Q/A or
 # an example.
 _BOLD_HEADING_WORDS = 12
-_NOT_A_HEADING = re.compile(r"^(?:\d+[.)]\s|\(?[A-Za-z]\)\s|[a-z]\.\s|Q(?:uestion)?\s*\d*\s*[:.)]|"
-                            r"A(?:nswer)?\s*\d*\s*[:.]|Examples?\b|\[\^)|[.,;:!]$")
 
 
 def _indent(depth: int) -> str:
@@ -53,7 +45,7 @@ def _indent(depth: int) -> str:
 
 def _tidy(run: MappedText) -> MappedText:
     """One line of text: debris dropped, whitespace runs (line breaks included) made one space, ends trimmed."""
-    run = run.sub(_CITE_DEBRIS, lambda _: "").sub(_SPACES, lambda _: " ")  # a function: no template parse
+    run = run.sub(CITE_DEBRIS, lambda _: "").sub(NOT_ONE_SPACE, lambda _: " ")  # a function: no template parse
     start = 1 if run.text.startswith(" ") else 0
     end = len(run) - 1 if run.text.endswith(" ") and len(run) > start else len(run)
     return run.slice(start, end)
@@ -106,7 +98,7 @@ class Outline:
             return
         (run, depth), self._bold = self._bold, None
         words = run.text.split()
-        if not body or depth or not words or len(words) > _BOLD_HEADING_WORDS or _NOT_A_HEADING.search(run.text) \
+        if not body or depth or not words or len(words) > _BOLD_HEADING_WORDS or NOT_A_HEADING.search(run.text) \
                 or not any(char.isalnum() for char in run.text):  # "⤦", a link's icon: no name of anything
             self.paragraph(run, depth)
         else:

@@ -33,17 +33,15 @@ from docx.oxml.ns import qn
 from docx.table import Table
 from docx.text.paragraph import Paragraph
 
+from ingest.classify.markup import LEVELLED_STYLE, LEVEL_FIELD
 from ingest.formats.document import Document, Outline, PastLimit, Unreadable
 from ingest.formats.html import numeral
 from ingest.limits import Limits, current
 from ingest.text import MappedText, read_bounded
 
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # a compound file: an older Word file (.doc), or an encrypted .docx
-# A style named for its level: a heading's ("Heading 2"), or a list's nesting ("List Number 2", "List Bullet 3").
-_LEVELLED = re.compile(r"heading (?P<heading>[1-9])$|list\b.*?\s(?P<list>[2-9])$", re.IGNORECASE)
 # A paragraph's soft breaks and tabs, each a space: it stays on one line.
 _BREAKS = str.maketrans(dict.fromkeys("\r\n\t\v\f\u2028\u2029", " "))
-_LEVEL_FIELD = re.compile(r"%([1-9])")
 # How a level shows its number, as html.numeral's styles ("decimalZero": two digits at least).
 _NUMERALS = {"decimal": "1", "decimalZero": "01", "lowerLetter": "a", "upperLetter": "A", "lowerRoman": "i",
              "upperRoman": "I"}
@@ -162,7 +160,7 @@ class _Numbering:
             count = counts.get(at, of.start)
             return f"{count:02d}" if of.format == "decimalZero" else numeral(count, _NUMERALS.get(of.format, "1"))
 
-        return _LEVEL_FIELD.sub(number, shown.text).strip() or "-"
+        return LEVEL_FIELD.sub(number, shown.text).strip() or "-"
 
 
 class _Reader:
@@ -287,7 +285,7 @@ class _Style:
         bold = bool(style is not None and style.font.bold)
         while style is not None:
             name = style.name or ""
-            named = _LEVELLED.match(name)
+            named = LEVELLED_STYLE.match(name)
             if heading is None:
                 heading = (0 if name.lower() == "title" else int(named["heading"]) if named and named["heading"]
                            else _outline_level(style.element.pPr))

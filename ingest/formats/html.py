@@ -11,12 +11,22 @@ written as `[^1]: note`, their reference marks (`<sup>1</sup>`) and back links (
 """
 from __future__ import annotations
 
-import re
 from array import array
 from dataclasses import dataclass
 from html import unescape
 from html.parser import HTMLParser
 
+from ingest.classify.markup import (
+    BACK_LINK,
+    HIDDEN_STYLE,
+    NOTES_MARK,
+    NOTE_ID,
+    NOTE_MARK,
+    NUMBER_ANCHOR,
+    SMALL_NOTE,
+    TEMPLATE_TAGS,
+    attribute,
+)
 from ingest.formats.document import Outline, PastLimit
 from ingest.limits import Limits
 from ingest.text import LineIndex, MappedText
@@ -45,21 +55,7 @@ _LISTS = {"ol", "ul", "menu"}
 _META = {"date": "date", "dcterms.date": "date", "dc.date": "date", "dcterms.modified": "date",
          "dcterms.created": "date", "article:published_time": "date", "article:modified_time": "date",
          "version": "version", "dcterms.hasversion": "version"}
-# A template engine's tags left in a page saved from its source ("{% endblock %}", "{{ title }}"): markup, no text.
-_TEMPLATE_TAGS = re.compile(r"\s*+(?:(?:\{%(?:[^%]|%(?!\}))*+%\}|\{\{(?:[^}]|\}(?!\}))*+\}\}|\{#(?:[^#]|#(?!\}))*+#\})\s*+)++")
-_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
-# An anchor naming a rule number ("6.A.1", "8.3.5"): a number with at least one dotted part.
-_NUMBER_ANCHOR = re.compile(r"\d{1,3}(?:\.(?:\d{1,3}|[A-Za-z]))+\.?")
-# What a footnote's reference mark or label shows ("1", "*", "†", "[2]"), and a link back to the reference.
-_NOTE_MARK = re.compile(r"\s*[\[(]?(?:\d{1,3}|[*†‡§¶]{1,3})[\])]?\s*")
-# Small print opening with a note's mark: a footnote.
-_SMALL_NOTE = re.compile(r"^\s*(?P<mark>\d{1,3}|[*†‡§]{1,3})[.)]?\s+(?=\S)")
 _STYLES = {"b": "bold", "strong": "bold", "small": "small"}
-# A link that is only a mark: a footnote's way back ("↩"), a heading's permalink ("¶" in Sphinx and MkDocs, "#").
-_BACK_LINK = re.compile(r"\s*[↩↑⤴︎️¶#🔗⚓]+\s*")
-# An element holding a page's footnotes, or one footnote: class, id or role "footnotes", "endnotes", "fn1".
-_NOTES = re.compile(r"(?:^|[\s_-])(?:foot|end)notes?(?:$|[\s_-])|^doc-(?:foot|end)notes?$", re.IGNORECASE)
-_NOTE_ID = re.compile(r"^(?:fn|footnote|endnote|note)[:_-]?(?P<n>\d{1,3})$", re.IGNORECASE)
 # A footnote's mark or back link is never longer; longer text inside <sup> or <a> is not looked at as one.
 _MARK_CHARS = 40
 # A cell spanning rows below (`rowspan`) is read again in each of them, as a reader sees it beside each row, when
@@ -228,7 +224,7 @@ class _Reader(HTMLParser):
         if self.notes == tag and tag not in _VOID:
             self.notes_depth += 1
         elif self.notes is None and tag not in _VOID and any(
-                _NOTES.search(attributes.get(name) or "") for name in ("class", "id", "role")):
+                NOTES_MARK.search(attributes.get(name) or "") for name in ("class", "id", "role")):
             self.notes, self.notes_depth = tag, 1
         if tag == "br":
             self.put(" ", self.pos(), spread=False)
@@ -324,7 +320,7 @@ class _Reader(HTMLParser):
         return (tag in _DROPPED or (tag in _LANDMARKS and not self.sections)
                 or "hidden" in attributes or attributes.get("aria-hidden") == "true"
                 or attributes.get("role") in _DROPPED_ROLES
-                or bool(_HIDDEN_STYLE.search(attributes.get("style") or ""))
+                or bool(HIDDEN_STYLE.search(attributes.get("style") or ""))
                 or not _SCREEN_READERS.isdisjoint((attributes.get("class") or "").split())
                 or _marks_contents(attributes))
 
@@ -333,8 +329,8 @@ class _Reader(HTMLParser):
         tag = self.get_starttag_text() or ""
         for name in ("id", "name"):
             value = (attributes.get(name) or "").strip()
-            if _NUMBER_ANCHOR.fullmatch(value):
-                found = re.search(rf"""\b{name}\s*=\s*["']?\s*{re.escape(value)}""", tag, re.IGNORECASE)
+            if NUMBER_ANCHOR.fullmatch(value):
+                found = attribute(name, value).search(tag)
                 if found:
                     return value.rstrip("."), self.pos() + found.end() - len(value)
         return None
@@ -348,7 +344,7 @@ class _Reader(HTMLParser):
         if len(self.offsets) - offsets > _MARK_CHARS:
             return
         shown = "".join(self.chars[chars:])
-        if tag == "a" and _BACK_LINK.fullmatch(shown) or tag == "sup" and _NOTE_MARK.fullmatch(shown):
+        if tag == "a" and BACK_LINK.fullmatch(shown) or tag == "sup" and NOTE_MARK.fullmatch(shown):
             kept = self.offsets[offsets:]
             del self.chars[chars:], self.offsets[offsets:]
             if self.text_from is not None and self.text_from >= chars:
@@ -375,7 +371,7 @@ class _Reader(HTMLParser):
             number = int(value) if value.lstrip("-").isdigit() else current.next
             current.next = number + 1
             marker = numeral(number, current.style) + "."
-        note = _NOTE_ID.match(attributes.get("id") or "")
+        note = NOTE_ID.match(attributes.get("id") or "")
         if note or self.notes:
             marker = f"[^{note.group('n') if note else marker.rstrip('.').lstrip('-') or len(self.lists)}]:"
         self.pending = (marker, self.pos(), depth)
@@ -439,7 +435,7 @@ class _Reader(HTMLParser):
     def handle_data(self, data: str) -> None:
         if self.title is not None:
             self.title.append(data)
-        elif not self.skip and not _TEMPLATE_TAGS.fullmatch(data):
+        elif not self.skip and not TEMPLATE_TAGS.fullmatch(data):
             if data.strip():
                 styles = {style for style, count in self.styles.items() if count}
                 self.every = styles if self.every is None else self.every & styles
@@ -499,8 +495,8 @@ class _Reader(HTMLParser):
             self.out.item(marker, run, at, depth)
         elif self.pre:
             self.out.line(run, run.offsets[0], self.depth + len(self.lists))
-        elif "small" in styles and _SMALL_NOTE.match(run.text):  # "1. Only in tournaments." in small print
-            self.out.paragraph(run.sub(_SMALL_NOTE, lambda found: f"[^{found.group('mark')}]: "),
+        elif "small" in styles and SMALL_NOTE.match(run.text):  # "1. Only in tournaments." in small print
+            self.out.paragraph(run.sub(SMALL_NOTE, lambda found: f"[^{found.group('mark')}]: "),
                                self.depth + len(self.lists))
         elif "bold" in styles:
             self.out.bold(run, self.depth + len(self.lists))

@@ -9,13 +9,13 @@ text, and goes to the metadata. A paragraph wholly in bold may be a heading (`Ou
 """
 from __future__ import annotations
 
-import re
 from array import array
 
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 
 from ingest.classify import BULLET_LINE, DECIMAL_TITLE, LABELLED_LINE
+from ingest.classify.markup import ATTRIBUTES, BREAK_TAG, EMPTY_EMPHASIS, FRONT_FIELD, FRONT_MATTER
 from ingest.formats.document import Outline, PastLimit
 from ingest.formats.html import read as read_html
 from ingest.limits import Limits
@@ -23,17 +23,8 @@ from ingest.text import LineIndex, MappedText
 
 # text_join would merge escapes and entities into the text around them and lose their source form.
 _PARSER = MarkdownIt("commonmark").enable(["table", "strikethrough"]).disable("text_join")
-_FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
-_FRONT_FIELD = re.compile(r"^(\w[\w -]*?)[ \t]*:[ \t]*(.*?)[ \t]*$")
 _FRONT_KEYS = {"title": "title", "version": "version", "date": "date", "updated": "date",
                "last_modified": "date", "effective": "date"}
-_BREAK_TAG = re.compile(r"<br\b", re.IGNORECASE)
-# Bold or italic markers around nothing but spaces, which a conversion leaves ("4. ** **Essential Game
-# Terminology"): markdown reads them as text; they are a space.
-_EMPTY_EMPHASIS = re.compile(r"(\*{1,3}|_{1,3})[ \t]+\1(?![*_])")
-# Kramdown's and Python-Markdown's attribute lists ("{: .entry-title}" under a paragraph, "{:#id}" after a
-# heading) style the text; they are none of it. Blanked, not cut, so every offset still maps to the file.
-_ATTRIBUTES = re.compile(r"\{:[^{}\n]{0,200}+\}")
 _LABEL_WORDS = 3  # a paragraph this short without closing punctuation is a label ("Notes") of the list after it
 _FRONT_SPAN = 2000  # how far into a file a front matter's closing `---` is looked for when its opening is lost
 _TIGHT_HEADINGS = 2  # lines of "#"s and a word with no space between that make a document written so
@@ -49,12 +40,12 @@ def read(source: str, out: Outline, limits: Limits | None = None) -> dict:
     limits = limits or Limits()
     reader = _Reader(source, out, limits)
     body = source
-    front = _FRONT_MATTER.match(source)
+    front = FRONT_MATTER.match(source)
     end = front.end() if front and _read_front_matter(front.group(1), reader.metadata) else \
         _unopened_front_matter(source, reader.metadata)
     if end:
         body = "\n" * source[:end].count("\n") + source[end:]  # same line numbers, no front matter
-    tokens = _PARSER.parse(_spaced_headings(_ATTRIBUTES.sub(lambda found: " " * len(found.group()), body)))
+    tokens = _PARSER.parse(_spaced_headings(ATTRIBUTES.sub(lambda found: " " * len(found.group()), body)))
     _within(tokens, limits)
     reader.blocks(SyntaxTreeNode(tokens).children, 0)
     return reader.metadata
@@ -101,7 +92,7 @@ def _unopened_front_matter(source: str, metadata: dict) -> int:
     lines, one a key the metadata takes, closed by `---`."""
     close = next((at for at, line in enumerate(source[:_FRONT_SPAN].split("\n")) if line.rstrip() == "---"), 0)
     block = "\n".join(source.split("\n", close + 1)[:close])
-    fields = [_FRONT_FIELD.match(line) for line in block.split("\n")]
+    fields = [FRONT_FIELD.match(line) for line in block.split("\n")]
     if close < 2 or not all(fields) or not any(f.group(1).lower().replace(" ", "_") in _FRONT_KEYS for f in fields):
         return 0
     _read_front_matter(block + "\n", metadata)
@@ -112,7 +103,7 @@ def _read_front_matter(block: str, metadata: dict) -> bool:
     """Title, version and date from a `key: value` front matter block; False when it is not one."""
     fields = []
     for line in block.splitlines():
-        match = _FRONT_FIELD.match(line)
+        match = FRONT_FIELD.match(line)
         if match:
             fields.append(match.groups())
         elif line.strip() and not line[:1].isspace() and not line.lstrip().startswith("- "):
@@ -312,7 +303,7 @@ class _Reader:
                 self.put("\n" if kept else " ", self.find("\n"), spread=False)
             elif kind == "html_inline":  # tags and anchors are dropped; a line break reads as a space
                 at = self.find(node.content)
-                if _BREAK_TAG.match(node.content):
+                if BREAK_TAG.match(node.content):
                     self.put(" ", at, spread=False)
             elif kind == "image":
                 start = self.find("![")
@@ -330,7 +321,7 @@ class _Reader:
     def put_text(self, text: str, at: int) -> None:
         """Append a text node's `text` found at `at`, an empty emphasis in it read as a space."""
         last = 0
-        for empty in _EMPTY_EMPHASIS.finditer(text) if at >= 0 else ():
+        for empty in EMPTY_EMPHASIS.finditer(text) if at >= 0 else ():
             self.put(text[last:empty.start()], at + last)
             self.put(" ", at + empty.start(), spread=False)
             last = empty.end()

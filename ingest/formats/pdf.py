@@ -31,6 +31,14 @@ import pypdf
 from pypdf.errors import DependencyError, LimitReachedError
 
 from ingest.classify import LIGATURE
+from ingest.classify.furniture import PRINTED_PAGE_NUMBER, ROMAN
+from ingest.classify.markup import (
+    BROKEN_AT_SOFT_HYPHEN,
+    LINE_BREAKS,
+    PRINT_JOB_NAME,
+    SPACES_BEFORE_BREAK,
+    WRITTEN_TITLE,
+)
 from ingest.errors import IngestError
 from ingest.formats.document import Document, PastLimit
 from ingest.limits import Limits, current
@@ -43,11 +51,6 @@ PAGE_BREAK = "\f\n"  # the form feed ends a page's last line: the next page star
 _CHARACTERS = str.maketrans(
     dict.fromkeys([*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), *range(0x7F, 0xA0), 0x200B, 0x2060, 0xFEFF])
     | dict.fromkeys([0xA0, 0x1680, *range(0x2000, 0x200B), 0x202F, 0x205F, 0x3000], " "))
-_LINE_BREAKS = re.compile("\r\n?|[\u2028\u2029\x85]")
-# A printed page number alone on a line: "12", "- 12 -", "Page 12", "12 of 48", "xiv".
-_PAGE_NUMBER = re.compile(
-    r"(?:page\s++)?[-–—]?\s*+(\d{1,4}|[ivxlcdm]{1,7})\s*+[-–—]?(?:\s*+(?:of|/)\s*+\d{1,4})?", re.IGNORECASE)
-_ROMAN = re.compile(r"m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})", re.IGNORECASE)
 _EDGE_LINES = 3  # how many lines at the top and at the bottom of a page may hold its printed number
 # A page pypdf sets one word to a line (at least this many lines, this share of them a single word) was drawn a
 # word at a time: its words on one baseline are one printed line.
@@ -117,11 +120,11 @@ def join_pages(pages) -> str:
 
 def normalise(text: str) -> str:
     """A page's text as later steps want it; see the module docstring. Never joins or reorders lines."""
-    text = _LINE_BREAKS.sub("\n", text)
-    text = re.sub("\u00ad[ \t]*\n", "-\n", text)  # any other soft hyphen: `clean.soft_hyphens`
+    text = LINE_BREAKS.sub("\n", text)
+    text = BROKEN_AT_SOFT_HYPHEN.sub("-\n", text)  # any other soft hyphen: `clean.soft_hyphens`
     text = text.translate(_CHARACTERS)
     text = LIGATURE.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)  # NFKC gives their letters
-    text = re.sub(r"(?<![ \t])[ \t]+\n", "\n", text)  # tried once per run of spaces, not from each
+    text = SPACES_BEFORE_BREAK.sub("\n", text)
     return text.strip("\n").rstrip()
 
 
@@ -165,8 +168,8 @@ def _printed_number(text: str) -> str | None:
     """A page number standing alone on one of the first or last lines of a page's text."""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     for line in lines[:_EDGE_LINES] + lines[-_EDGE_LINES:][::-1]:
-        m = _PAGE_NUMBER.fullmatch(line)
-        if m and (m.group(1).isdigit() or _ROMAN.fullmatch(m.group(1))):
+        m = PRINTED_PAGE_NUMBER.fullmatch(line)
+        if m and (m.group(1).isdigit() or ROMAN.fullmatch(m.group(1))):
             return m.group(1)
     return None
 
@@ -343,18 +346,12 @@ class _Inflation:
         return self.forms[key]
 
 
-# A title as people write one: words and their punctuation, opening with a letter or digit; a print job's or a
-# file's name ("[T2R] rules EN reprint 2015_TTR2 rules US", "Microsoft Word - rules.docx") is none.
-_TITLE = re.compile(r"[^\W_][\w'’&:,.!?()/+–— -]*")
-_FILE_NAME = re.compile(r"\.(?:docx?|pdf|indd|qxp|rtf|odt|pages|txt)\b|^microsoft \w+ -", re.IGNORECASE)
-
-
 def _declared_title(reader: pypdf.PdfReader) -> str | None:
     """The document information's /Title when it reads as a title rather than a file's or print job's name."""
     try:
         title = " ".join(str((reader.metadata or {}).get("/Title") or "").split())
     except Exception:  # noqa: BLE001 - a damaged information dictionary only costs us the title
         return None
-    if not title or "_" in title or _FILE_NAME.search(title) or not _TITLE.fullmatch(title):
+    if not title or "_" in title or PRINT_JOB_NAME.search(title) or not WRITTEN_TITLE.fullmatch(title):
         return None
     return title if any(c.isalpha() for c in title) and len(title) <= 120 else None

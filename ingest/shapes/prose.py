@@ -13,6 +13,7 @@ from ingest.classify import (
     COMMENTS,
     DATE_LINE,
     DEFINED_TERM,
+    GLUED_HEADING,
     HEADING_CONNECTORS,
     INLINE_NUMBER,
     NON_SPACE,
@@ -66,7 +67,7 @@ def glued_units(doc: MappedText) -> tuple[MappedText, list[Unit]]:
     it starts in lower case, the run's last word already opens the paragraph ("Partial Hit Target" +
     "takes half damage"). A run with no heading words before such a word still marks a paragraph break.
     """
-    doc = doc.sub(r"(?<=[a-z])(?=[A-Z][a-z])", "\n")  # "AttackThe" -> "Attack\nThe"
+    doc = doc.sub(GLUED_HEADING, "\n")  # "AttackThe" -> "Attack\nThe"
     text = doc.text
     tokens = [(m.group(0), m.start(), m.end()) for m in NON_SPACE.finditer(text)]
     units: list[Unit] = []

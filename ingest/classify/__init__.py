@@ -4,7 +4,10 @@ The outline reader works in three stages (docs/ingest.md, "The reader in three s
 document, computed once; each line's possible readings, classified here; and a builder that turns readings into
 units and sections without a pattern of its own. `labels` (the label grammar), `segment`, the outline's facts and
 concerns, the other shapes (`ingest.shapes`) and the helpers that read a ruling's text (`parts`, `structure`,
-`tables`) read text through the patterns below and `Reading`, never a pattern of their own.
+`tables`) read text through the patterns below and `Reading`, never a pattern of their own. The rest of `ingest/`
+reads text through the submodules, one for each kind of text: `furniture` (page furniture and contents pages),
+`markup` (what the format readers recognise in a file), `words`, `references`, `checks` (what the audit and its
+invariants look for) and `declared` (the patterns a manifest declares). This module imports none of them.
 """
 from __future__ import annotations
 
@@ -428,6 +431,9 @@ NON_SPACE = re.compile(r"\S+")
 
 
 # The other shapes (`prose`, `flat`) and the helpers that read a ruling's text (`parts`, `structure`, `tables`).
+# "How To AttackThe": a heading an HTML stripping glued to the text after it, where a capitalised word meets a
+# lower-case letter.
+GLUED_HEADING = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")
 # Blog posts: a post's date line, and the comments under it (within their line: `\s*` would run on over blank
 # lines, from each of them: quadratic).
 DATE_LINE = re.compile(r"^(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, )?[A-Z][a-z]+ \d{1,2}, \d{4}$")

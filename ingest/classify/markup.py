@@ -1,0 +1,132 @@
+"""What the format readers recognise in a file: HTML's tags, notes and hidden parts, markdown's marks and front
+matter, a PDF's line breaks and titles, a docx's levels, JSON's and YAML's openings, a web listing's line numbers
+and the debris a conversion leaves (`ingest.formats`, `clean`, `text` read files by these)."""
+from __future__ import annotations
+
+import re
+
+# Web-listing chrome: "  12. text" line prefixes of a numbered file viewer.
+LISTING_LINE = re.compile(r"^ {0,4}(\d{1,5})\.(?: |$)", re.M)
+
+# A bullet alone on its line, its item's text on the next one past blank lines (pdftotext sets a PDF's "•" apart).
+LONE_BULLET = re.compile(r"^(?P<bullet>[ \t]*+[•●▪◦■►➢➤◆❖])[ \t]*+\n(?:[ \t]*+\n)*+[ \t]*+(?=\S)", re.M)
+
+# A letter a symbol font's bullet glyph came out as ("u" for Wingdings' diamond), opening a list item's line.
+GLYPH_BULLET = re.compile(r"^(?P<marker>[b-hj-z])(?= +[A-Z0-9“\"(])", re.M)
+LINE_LETTER = re.compile(r"^(?P<letter>[a-z])(?=[ \t]+[A-Z0-9“\"(])", re.M)
+
+# A letter set apart as a drop cap, the rest of its word opening the next line ("O" over "n a blustery…").
+DROP_CAP = re.compile(r"(?:^|(?<=\n\n)|(?<=[.!?”\"]\n))(?P<cap>[A-Z])\n(?=(?P<rest>[a-z]+)\b)")
+
+
+def glyphs_in_sentences(glyphs: set[str]) -> re.Pattern:
+    """Any of `glyphs` (a symbol font's characters) standing alone in a sentence, after a space and before a
+    space, a punctuation mark or the end ("Start ∂ on the track", "each player ∑.")."""
+    return re.compile(r" [" + re.escape("".join(sorted(glyphs))) + r"](?=[\s.,;:!?)]|$)")
+
+# Where a PDF's TeX font has no map to Unicode, pdftotext writes its glyphs' codes in TeX's T1 encoding, which
+# are control characters: quotes, dashes and the ligatures ("O\x1bside" is "Offside", "\x1celd" is "field").
+# Only where they stand inside words, often: a lone control character is a damaged or binary file's.
+TEX_GLYPH_IN_WORD = re.compile(r"(?<=[^\W\d_])[\x1b-\x1f]|[\x1b-\x1f](?=[^\W\d_])")
+
+# No rules document has a paragraph this long (a book flattened onto one line has tens of thousands of
+# characters): a longer line is a file that lost its line breaks, refused rather than made one ruling of
+# megabytes that every later step copies and scans.
+LONGEST_LINE = 1_000_000
+LONG_LINE = re.compile(rf"^[^\n]{{{LONGEST_LINE + 1}}}", re.MULTILINE)  # tried from each line's start only
+# Any markdown construct: a heading, list item, quote, fence or table line, emphasis, a link, a footnote, inline
+# code or an HTML tag.
+MARKDOWN = re.compile(r"^[ \t]{0,3}+(?:#{1,6}[ \t]|[-*+][ \t]|\d{1,9}[.)][ \t]|>|```|~~~|\|)|\*\*|__|\]\(|\[\^|`|<[a-zA-Z]|^[ \t]*+[-=]{3,}+[ \t]*+$",
+                      re.MULTILINE)
+
+# Content sniffing, for files whose extension says nothing (.txt, none, unknown).
+# A comment ends at its first `-->` (atomic: else each could end at any later one, exponential time).
+HTML_START = re.compile(r"\A\s*(?:<\?xml[^>]*>\s*)?(?:(?><!--.*?-->)\s*)*<(?:!doctype\s+html|html[\s>])",
+                        re.IGNORECASE | re.DOTALL)
+HTML_BLOCK_TAG = re.compile(r"<(?:p|div|br|li|ul|ol|h[1-6]|table|tr|td|body|section|article)\b[^>]*>", re.IGNORECASE)
+
+MD_HEADING = re.compile(r"^#{1,6}[ \t]+\S", re.MULTILINE)
+# The patterns are counted over the whole text, so none may try a long stretch from each character in it: a
+# link's text stops at a `[` (a later link starts there), a table rule's parts are possessive, a bold span's
+# text is bounded (a line of unclosed `**` would otherwise be read to its end from each of them).
+MD_LINK = re.compile(r"!?\[[^\[\]\n]+\]\([^)\s]+(?:\s+\"[^\"\n]*\")?\)")
+MD_TABLE_RULE = re.compile(r"^[ \t]*+\|?[ \t]*+:?-{3,}+:?[ \t]*+(?:\|[ \t]*+:?-{3,}+:?[ \t]*+)++\|?[ \t]*+$",
+                           re.MULTILINE)
+MD_STRONG = re.compile(r"(\*\*|__)(?=[^\s*_])[^\n]{1,400}?(?<=[^\s*_])\1")  # a run of stars is no bold span
+MD_FENCE = re.compile(r"^[ \t]*(?:```|~~~)", re.MULTILINE)
+
+# A template engine's tags left in a page saved from its source ("{% endblock %}", "{{ title }}"): markup, no text.
+TEMPLATE_TAGS = re.compile(r"\s*+(?:(?:\{%(?:[^%]|%(?!\}))*+%\}|\{\{(?:[^}]|\}(?!\}))*+\}\}|\{#(?:[^#]|#(?!\}))*+#\})\s*+)++")
+HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+# An anchor naming a rule number ("6.A.1", "8.3.5"): a number with at least one dotted part.
+NUMBER_ANCHOR = re.compile(r"\d{1,3}(?:\.(?:\d{1,3}|[A-Za-z]))+\.?")
+# What a footnote's reference mark or label shows ("1", "*", "†", "[2]"), and a link back to the reference.
+NOTE_MARK = re.compile(r"\s*[\[(]?(?:\d{1,3}|[*†‡§¶]{1,3})[\])]?\s*")
+# Small print opening with a note's mark: a footnote.
+SMALL_NOTE = re.compile(r"^\s*(?P<mark>\d{1,3}|[*†‡§]{1,3})[.)]?\s+(?=\S)")
+
+# A link that is only a mark: a footnote's way back ("↩"), a heading's permalink ("¶" in Sphinx and MkDocs, "#").
+BACK_LINK = re.compile(r"\s*[↩↑⤴︎️¶#🔗⚓]+\s*")
+# An element holding a page's footnotes, or one footnote: class, id or role "footnotes", "endnotes", "fn1".
+NOTES_MARK = re.compile(r"(?:^|[\s_-])(?:foot|end)notes?(?:$|[\s_-])|^doc-(?:foot|end)notes?$", re.IGNORECASE)
+NOTE_ID = re.compile(r"^(?:fn|footnote|endnote|note)[:_-]?(?P<n>\d{1,3})$", re.IGNORECASE)
+
+
+def attribute(name: str, value: str) -> re.Pattern:
+    """An HTML tag's attribute `name` set to `value`, quoted or not (`id="6.A.1"`), up to the value's end."""
+    return re.compile(rf"""\b{name}\s*=\s*["']?\s*{re.escape(value)}""", re.IGNORECASE)
+
+
+# A line break of another kind (a carriage return, CRLF, Unicode's line and paragraph separators, NEL): a newline.
+LINE_BREAKS = re.compile("\r\n?|[\u2028\u2029\x85]")
+# A soft hyphen ending a line, where a word broke: a hyphen.
+BROKEN_AT_SOFT_HYPHEN = re.compile("\u00ad[ \t]*\n")
+# Spaces ending a line, the line break after them (tried once per run of spaces, not from each).
+SPACES_BEFORE_BREAK = re.compile(r"(?<![ \t])[ \t]+\n")
+
+# A title as people write one: words and their punctuation, opening with a letter or digit; a print job's or a
+# file's name ("[T2R] rules EN reprint 2015_TTR2 rules US", "Microsoft Word - rules.docx") is none.
+WRITTEN_TITLE = re.compile(r"[^\W_][\w'’&:,.!?()/+–— -]*")
+# A file's or a print job's name in a PDF's title field.
+PRINT_JOB_NAME = re.compile(r"\.(?:docx?|pdf|indd|qxp|rtf|odt|pages|txt)\b|^microsoft \w+ -", re.IGNORECASE)
+
+# A markdown file's front matter between "---" lines, and each "key: value" field of it.
+FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
+FRONT_FIELD = re.compile(r"^(\w[\w -]*?)[ \t]*:[ \t]*(.*?)[ \t]*$")
+
+# An HTML line break ("<br>", "<br/>") inside markdown.
+BREAK_TAG = re.compile(r"<br\b", re.IGNORECASE)
+# Bold or italic markers around nothing but spaces, which a conversion leaves ("4. ** **Essential Game
+# Terminology"): markdown reads them as text; they are a space.
+EMPTY_EMPHASIS = re.compile(r"(\*{1,3}|_{1,3})[ \t]+\1(?![*_])")
+# Kramdown's and Python-Markdown's attribute lists ("{: .entry-title}" under a paragraph, "{:#id}" after a
+# heading) style the text; they are none of it. Blanked, not cut, so every offset still maps to the file.
+ATTRIBUTES = re.compile(r"\{:[^{}\n]{0,200}+\}")
+
+# Left in the text by chat assistants that converted a document ("[cite_start]", "[cite: 12, 14]"), and
+# markdown footnote references ("a judge.[^1]"), which point at a note kept where it stands ("[^1]: ...").
+# The whitespace before a `[cite: ...]` goes with it; `(?<!\s)` tries each run of it once, not from each of its
+# characters (quadratic in a long run).
+CITE_DEBRIS = re.compile(r"\[cite_start\]|(?<!\s)\s*\[cite:[\d,\s]*+\]|\[\^[^\]\s]+\](?!:)")
+NOT_ONE_SPACE = re.compile(r"\s{2,}|[^\S ]")  # what is not already a single space
+
+# How a list item, a Q/A, an example or a footnote opens, or a clause closes: a paragraph in bold so written is
+# no heading.
+NOT_A_HEADING = re.compile(r"^(?:\d+[.)]\s|\(?[A-Za-z]\)\s|[a-z]\.\s|Q(?:uestion)?\s*\d*\s*[:.)]|"
+                           r"A(?:nswer)?\s*\d*\s*[:.]|Examples?\b|\[\^)|[.,;:!]$")
+
+# No string opens after a backslash: else an unclosed one (`"\"\"\"...`) would be tried again from each of
+# the quotes it escapes, to the end of its line.
+JSON_STRING = re.compile(r'(?<!\\)"(?:[^"\\\n]|\\.)*+"')
+# A bracket or brace of JSON's structure (outside its strings).
+JSON_BRACKET = re.compile(r"[][{}]")
+
+# YAML data opens with a document marker, a `key:` or a `- ` item; checked first because parsing a long
+# prose text as YAML (pure Python) takes seconds.
+YAML_START = re.compile(r"\A(?:\s*#[^\n]*\n)*\s*(?:---|%YAML|-\s|[\w\"'][^:\n]{0,80}:(?:\s|$))")
+
+# A style named for its level: a heading's ("Heading 2"), or a list's nesting ("List Number 2", "List Bullet 3").
+LEVELLED_STYLE = re.compile(r"heading (?P<heading>[1-9])$|list\b.*?\s(?P<list>[2-9])$", re.IGNORECASE)
+
+# A numbering format's field for a level's number ("%1.%2.").
+LEVEL_FIELD = re.compile(r"%([1-9])")
