@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable
 from itertools import chain, count
 
 from ingest import labels
+from ingest.labels import within
 from ingest.classify import WORD_RUN
 from ingest.classify.references import (
     HEADING_LABEL,
@@ -167,8 +168,9 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
         # counted afresh is never bare: its heading's label, else its title ("Make a Bane Attack 2"), tells it.
         restart = section in restarted and not heading
         qualifiers = (*printed, *_qualifiers(section, root)) if restart else ("", *_qualifiers(section, root), *printed)
+        # A number the labels already open with tells them apart from nothing ("2 2.1", "5 5.06f").
         choices = [[own if own.startswith(f"{qualifier} ") else f"{qualifier} {own}".strip() for own in base]
-                   for qualifier in qualifiers]
+                   for qualifier in qualifiers if not qualifier or not all(within(own, qualifier) for own in base)]
         if below and not heading and (restart or not printed):
             under = [_under_title(" ".join(below[-1].split()), own) for own in base]
             # the heading right over the list names it: by its label when it prints one ("Appendix I 2"), else by
@@ -464,21 +466,23 @@ def _split_section(section: str) -> tuple[str, str]:
 
 
 def _qualifiers(section: str, root: str) -> list[str]:
-    """Words that tell a section's labels apart: the first word of its own title ("Special" for "Rules >
-    Special Considerations"), then of its part of the document below the source's root; whole words of at
+    """Words that tell a section's labels apart: the names of its own heading ("Special" for "Rules > Special
+    Considerations", see `_names`), then of its part of the document below the source's root; whole words of at
     most MAX_ABBREV letters only."""
     parts = _below_root(section, root)
-    # "The Goulash" is told apart by "The Goulash", never "The"; "2 Additional Equipment" by "Additional", never
-    # the number it prints (a qualifier before another number: "2 2.1")
-    firsts = [_first_name(WORD_RUN.findall(_past_label(part))) for part in (parts[-1:] + parts[:1])]
+    # "The Goulash" is told apart by "The Goulash", never "The"
+    firsts = [name for part in (parts[-1:] + parts[:1]) for name in _names(part)]
     # A word too long to be short is no qualifier: a ref never holds a cut word ("Adjudicati").
     return list(dict.fromkeys(first for first in firsts if first and len(first) <= MAX_ABBREV))
 
 
-def _past_label(heading: str) -> str:
-    """A heading's title past the label it prints ("Additional Equipment" for "2 Additional Equipment")."""
-    found = HEADING_LABEL.match(heading)
-    return heading[found.end():] if found and found.group("label") and heading[found.end():].strip() else heading
+def _names(heading: str) -> tuple[str, ...]:
+    """The words that name a heading, first the first word of its title ("Additional" for "2 Additional Equipment",
+    never a piece of its number), then the label it prints ("III" for "III. The Playoffs")."""
+    printed = HEADING_LABEL.match(heading)
+    if not printed:
+        return (_first_name(WORD_RUN.findall(heading)),)
+    return _first_name(WORD_RUN.findall(heading[printed.end():])), _printed(heading)
 
 
 def _first_name(words: list[str]) -> str:

@@ -384,7 +384,7 @@ def test_numbered_parts_show_their_numbers_and_cite_their_paragraphs_by_them(tmp
                                      "by any part of an arrow, on any part of them, is eliminated from play.\n"
                                      "3. Catches\nA player who catches an arrow is not eliminated, and the shooter is "
                                      "eliminated instead.\n")
-    assert [r.section for r in rulings] == ["1 Scope", "2 Hits", "3 Catches"]
+    assert [r.section for r in rulings] == ["1. Scope", "2. Hits", "3. Catches"]
 
 
 def test_a_list_items_line_wrapped_mid_clause_goes_on_and_heads_nothing(tmp_path):
@@ -407,3 +407,14 @@ def test_names_pointing_to_their_rules_head_the_changes_they_summarise(tmp_path)
                                      "play to ask for a correction before the ball is served.\n")
     assert [r.section.rpartition(" > ")[2] for r in rulings] == [
         "Spin Serves (4.A.5)", "The Drop Serve (4.A.6)", "Wrong Score Called (4.K)"]
+
+
+def test_a_long_question_its_markup_marks_as_a_heading_is_a_question_of_its_own(tmp_path):
+    # "### If a card…?" of 126 characters was text of the question before it: two questions and answers in one unit.
+    long = ("If a card tells me to lower my production of a resource by one, can I still play it when I have no "
+            "production of that resource?")
+    rulings = text_rulings(tmp_path, f"# Card FAQ\n\n## Cards\n\n### Can a card cost less than nothing?\n\nNo. A "
+                                     f"discount stops at zero.\n\n### {long}\n\nNo. You must lower it by the full "
+                                     f"amount.\n", "rules.md")
+    assert [(r.kind, r.title) for r in rulings] == [("question", "Can a card cost less than nothing?"),
+                                                   ("question", long)]

@@ -259,7 +259,7 @@ def test_numbered_headings_cited_only_by_their_titles_make_the_cut_poor(tmp_path
     # Too few numbered lines to judge a numbering scheme, but each heads a part the document cites by its number
     # ("1) The Deck"): a cut naming the parts only by their titles loses what a judge would cite.
     source = parsed(_numbered_parts(tmp_path))
-    untitled = [replace(r, section=re.sub(r" > \d+ ", " > ", r.section)) for r in source.rulings]
+    untitled = [replace(r, section=re.sub(r" > \d+[.)]? ", " > ", r.section)) for r in source.rulings]
     found = audit.audit(source.cleaned_text, untitled, source.original_text)
     assert found["numbered"]["headings"] == 4 and found["numbered"]["headings_read"] == 0
     assert found["verdict"] == "poor: cited 4 of 4 numbered headings without their number"

@@ -314,7 +314,7 @@ def test_any_numbered_heading_numbers_the_plain_items_under_it():
                      "### 3 Movement\n\n1. Units move.\n\n"
                      "Section 9.2 Supply\n4. Trace a line.\n")
     assert [b.label for b in blocks] == ["4.1", "4.2", "7.1", "7.2", "3.1", "9.2.4"]
-    assert blocks[2].section == ("Rules", "7 Combat")  # no decimal rule under it: the part shows its number
+    assert blocks[2].section == ("Rules", "7. Combat")  # no decimal rule under it: the part shows its number
 
 
 def test_an_indented_list_under_an_item_is_numbered_under_it():
@@ -970,8 +970,8 @@ def test_headings_numbered_without_a_stop_are_found_by_their_sequence_whatever_t
 def test_a_numbered_chapter_title_with_commas_heads_the_rules_numbered_under_it():
     blocks = segment("3. Equipment\n3.1. Any disc may be used.\n4. Point, Goal and Game\n"
                      "4.1. A game consists of a number of points.\n")
-    assert [(b.label, b.section) for b in blocks] == [("3.1", ("Rules", "3 Equipment")),
-                                                      ("4.1", ("Rules", "4 Point, Goal and Game"))]
+    assert [(b.label, b.section) for b in blocks] == [("3.1", ("Rules", "3. Equipment")),
+                                                      ("4.1", ("Rules", "4. Point, Goal and Game"))]
     listed = segment("Steps\n1. Roll, then move\n2. Attack\n")  # a list item with a comma stays an item
     assert [b.label for b in listed] == ["1", "2"]
 
@@ -981,7 +981,7 @@ def test_a_title_case_rule_closed_by_a_colon_heads_its_subrules_and_a_sentence_d
                      "8.1.1. After the start of a point.\n17. Fouls\n17.1. Dangerous Play:\n"
                      "17.1.1. Reckless actions are fouls.\n")
     assert [(b.label, b.section[-1]) for b in blocks] == [
-        ("8.1", "8 State of Play"), ("8.1.1", "8 State of Play"), ("17.1.1", "17.1 Dangerous Play")]
+        ("8.1", "8. State of Play"), ("8.1.1", "8. State of Play"), ("17.1.1", "17.1 Dangerous Play")]
     assert by_label(blocks)["8.1.1"].parent == "8.1"
 
 
@@ -1156,8 +1156,8 @@ def test_a_numbered_last_section_keeps_its_rules_and_only_its_notice_is_back_mat
     scenario = ("1) Setup\nShuffle the deck and deal five cards to each player.\n\n2) The Long Road\nA road winds "
                 "through the hills for three days.\n\nThis product is licensed under the ORC License. All rights "
                 "reserved.\n")
-    assert [(b.section[-1], b.kind) for b in segment(scenario)][1:] == [("2 The Long Road", "paragraph"),
-                                                                       ("2 The Long Road", "title")]
+    assert [(b.section[-1], b.kind) for b in segment(scenario)][1:] == [("2) The Long Road", "paragraph"),
+                                                                       ("2) The Long Road", "title")]
 
 
 def test_a_heading_joining_glossary_words_opens_a_glossary_of_the_entries_under_it():
@@ -1178,13 +1178,13 @@ def test_a_section_numbered_in_the_hundreds_is_shown_with_its_number_under_its_c
                      "305. Lands\n\n305.1. A player may play a land.\n\n"
                      "306. General\n\n306.1. Another general rule.\n")
     by_label = {b.label: b for b in blocks}
-    assert by_label["305.1"].section == ("Rules", "3 Card Types", "305 Lands")
+    assert by_label["305.1"].section == ("Rules", "3. Card Types", "305. Lands")
     assert by_label["305.1"].id_section == ("Rules", "Lands")
-    assert by_label["300.1"].section == ("Rules", "3 Card Types", "300 General")
+    assert by_label["300.1"].section == ("Rules", "3. Card Types", "300. General")
     assert by_label["306.1"].id_section == ("Rules", "General")
     chapters = segment("7. Combat\n\n7.1. The attacker rolls.\n\n8. Supply\n\n8.1. Trace a line.\n")
     # a chapter shows the number it prints, as its rules' sections do ("17.1 Dangerous Play"); its id keeps its title
-    assert [b.section for b in chapters] == [("Rules", "7 Combat"), ("Rules", "8 Supply")]
+    assert [b.section for b in chapters] == [("Rules", "7. Combat"), ("Rules", "8. Supply")]
     assert [b.id_section for b in chapters] == [("Rules", "Combat"), ("Rules", "Supply")]
 
 
@@ -1505,4 +1505,4 @@ def test_a_link_back_to_the_index_on_a_headings_line_is_no_part_of_its_title():
     text = ("1. Movement Back to the Index\n\nCan a model run past an enemy? No, it must stop.\n\n"
             "2. Shooting Back to the Index\n\nCan a model shoot into combat? Only with a template.\n\n"
             "3. Combat Return to top of page\n\nDoes a knocked down model strike last? Yes.\n")
-    assert {b.section[-1] for b in segment(text)} == {"1 Movement", "2 Shooting", "3 Combat"}
+    assert {b.section[-1] for b in segment(text)} == {"1. Movement", "2. Shooting", "3. Combat"}

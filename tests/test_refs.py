@@ -484,3 +484,12 @@ def test_a_list_counted_afresh_under_unlabelled_headings_is_cited_under_each_hea
     refs = list(ruling_refs(_rulings(*rules, *steps("Make a Damaging Attack"), *steps("Make a Bane Attack")), "OL",
                             "").values())
     assert refs[:3] == ["OL 2", "OL 2.1", "OL 2.2"] and refs[3] == "OL Make a Damaging Attack 1"
+
+
+def test_rules_numbered_again_in_an_appendix_are_told_apart_by_its_title_never_its_number_again():
+    # "2 Additional equipment" in an appendix numbers its rules 2.1, 2.2 as Law 2 does: "X 2 2.1" repeated the
+    # number; its title's first word tells them apart.
+    rulings = _rulings(*[("Laws > 2 Equipment", f"2.{n}", f"Law rule {n}", "rule") for n in (1, 2)],
+                       *[("Appendix > 2 Additional equipment", f"2.{n}", f"Extra rule {n}", "rule") for n in (1, 2)])
+    refs = list(ruling_refs(rulings, "X", "").values())
+    assert refs == ["X 2.1", "X 2.2", "X Additional 2.1", "X Additional 2.2"]

@@ -95,6 +95,8 @@ CREDIT = re.compile(rf"^(?:{_NAME}(?:(?:,[ \t]*+|[ \t]++and[ \t]++){_NAME}){{1,7
 CAPS_LINE = re.compile(r"^(?P<caps>[A-Z][A-Z0-9 :&/,'’-]{2,60}[A-Z0-9])$")
 
 LONGEST_HEADING = 120
+# A heading the markup marks may ask at length (an FAQ's "### If a card requires me to lower…?").
+LONGEST_MARKED = 3 * LONGEST_HEADING
 
 # A lettered part of a rule number: "103.2.a.1", "727.1.c.3.a".
 _DOT_LETTER = r"\.[a-z](?![a-z])"
@@ -213,7 +215,7 @@ def heading_number(title: str) -> str | None:
 def marked_heading(line: str) -> re.Match | None:
     """`line` (stripped) as a marked heading ("## Golden Rules"); a line too long for a heading is none (and
     is not matched: the heading pattern backtracks over long runs of spaces)."""
-    return MARKED.match(line) if len(line) <= LONGEST_HEADING else None
+    return MARKED.match(line) if len(line) <= LONGEST_MARKED else None
 
 
 def capitalised(word: str) -> str:

@@ -282,15 +282,15 @@ class _Outline:
     # Headings
 
     def _heading(self, index: int, stripped: str, item: re.Match | None) -> Heading | None:
-        if len(stripped) > LONGEST_HEADING:
+        reading = self.facts.readings[index]
+        marked = reading.marked
+        if len(stripped) > LONGEST_HEADING and not marked:  # a marked heading's length is `marked_heading`'s
             return None
         following = self.facts.following[index]
         if COLUMNS.search(stripped) and following is not None and self.facts.readings[following].cells:
             return None  # "Result      Points      Tiebreak" over its rows: a table's header
         if item and self._table_row(index, item):
             return None  # "4.5      Sweep      3": a table's last row, no heading of what follows
-        reading = self.facts.readings[index]
-        marked = reading.marked
         if marked:
             title = marked.group("star") or marked.group("hash")
             return Heading(len(marked.group("hashes") or "#"), section_title(title), heading_number(title), "marked")
@@ -356,7 +356,9 @@ class _Outline:
             # ("2 ¶1"), unless a numbered heading other than its earlier siblings is open above it (then
             # "1. Compliance" under "5. Equipment" is part 1 of that, not part 1).
             chapter = self.heading_numbers.get(number[:-2]) if len(number) > 2 else None
-            shown = (*([f"{chapter.number} {chapter.title}"] if chapter else []), f"{number} {title}")
+            # shown as printed, its stop kept ("1) The Deck", "7. Combat")
+            shown = (*((chapter.shown[-1:] or (f"{chapter.number} {chapter.title}",)) if chapter else ()),
+                     f"{number}{numbered.group('stop')} {title}")
             return Heading(self._part_level(index, number), title, number, "numbered",
                            shown=shown if len(number) > 2 or not self._inside_part(int(number)) else ())
         if item or self.facts.mid_sentence(index):
@@ -526,7 +528,8 @@ class _Outline:
         sentence nor one of a stack of short lines (a picture's caption: "Example 1", "1 Summary"). Two such names
         may stand one over the other, a section's over its first part's ("Special Rules" / "Torus" / "Designate a
         piece…"): the lower one stands `under_heading`, the upper one over it."""
-        if stripped.endswith(")") and " (" in stripped:
+        cited = stripped[stripped.rfind(" (") + 2:-1] if stripped.endswith(")") and " (" in stripped else ""
+        if any(c.isdigit() for c in cited):
             stripped = stripped[:stripped.rindex(" (")]  # "Spin Serves (4.A.5)": a name, and the rule it points to
         words = stripped.split()
         if not names_a_topic(stripped) or any(c.isdigit() for c in words[0] + words[-1]):
