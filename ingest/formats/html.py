@@ -66,6 +66,13 @@ _ROMAN = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "x
           (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))
 
 
+def _skips(tag: str, attributes: dict) -> bool:
+    """Is an element a page's link past its navigation ("Skip to content": `<a class="md-skip" href="#top">`,
+    "skip-link", "skipToContent"), which a theme shows keyboard users only?"""
+    return tag == "a" and (attributes.get("href") or "").startswith("#") \
+        and "skip" in (attributes.get("class") or "").lower()
+
+
 def _marks_contents(attributes: dict) -> bool:
     """Does an element's id or class name it a table of contents (`_CONTENTS_MARKS`)?"""
     names = (attributes.get("class") or "").split() + [attributes.get("id") or ""]
@@ -322,7 +329,7 @@ class _Reader(HTMLParser):
                 or attributes.get("role") in _DROPPED_ROLES
                 or bool(HIDDEN_STYLE.search(attributes.get("style") or ""))
                 or not _SCREEN_READERS.isdisjoint((attributes.get("class") or "").split())
-                or _marks_contents(attributes))
+                or _marks_contents(attributes) or _skips(tag, attributes))
 
     def number_anchor(self, attributes: dict) -> tuple[str, int] | None:
         """The rule number an element's `id` or `name` gives ("6.A.1"), with its offset in the source."""

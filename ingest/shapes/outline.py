@@ -352,15 +352,14 @@ class _Outline:
             number, title = numbered.group("n"), section_title(numbered.group("title"))
             # A number in the hundreds is how the document cites the section ("rule 305"), not its place among
             # chapters: shown with it, under the chapter whose hundreds it numbers ("3 Card Types > 305 Lands").
-            # A part shows the number it prints ("2. Hits", "7. Combat" over 7.1), which cites its paragraphs
-            # ("2 ¶1"), unless a numbered heading other than its earlier siblings is open above it (then
-            # "1. Compliance" under "5. Equipment" is part 1 of that, not part 1).
+            # A part with no rules numbered under it is cited by the number it prints ("2. Hits", "1) The Deck"),
+            # so shows it, whatever its siblings do; a chapter with rules under it ("7. Combat" over 7.1) is a place.
             chapter = self.heading_numbers.get(number[:-2]) if len(number) > 2 else None
-            # shown as printed, its stop kept ("1) The Deck", "7. Combat")
+            # shown as printed, its stop kept ("1) The Deck", "305. Lands")
             shown = (*((chapter.shown[-1:] or (f"{chapter.number} {chapter.title}",)) if chapter else ()),
                      f"{number}{numbered.group('stop')} {title}")
             return Heading(self._part_level(index, number), title, number, "numbered",
-                           shown=shown if len(number) > 2 or not self._inside_part(int(number)) else ())
+                           shown=shown if len(number) > 2 or self._cites_part(index, int(number)) else ())
         if item or self.facts.mid_sentence(index):
             return None  # a unit, or words set on a line of their own mid-sentence ("The" / "INSTALL COST" / "of a…")
         # A glossary or an update summary closes the chapters before it, even when the summary then reprints
@@ -373,7 +372,10 @@ class _Outline:
             # counting 1, 2, 3 through the document, or over rules numbered under it ("2 Hráči a postavy" / "2.1")
             return Heading(1, f"{bare.group('n')} {section_title(bare.group('title'))}", bare.group("n"), "numbered")
         if reading.caps:
-            return Heading(1, section_title(stripped), heading_number(stripped), "caps")
+            # under a heading the markup marks, a line in capitals is a part of it ("### What are…?" / "TODO"), never
+            # a chapter over the document's own levels
+            marked = [heading.level for heading in self.headings if heading.kind == "marked"]
+            return Heading(marked[-1] + 1 if marked else 1, section_title(stripped), heading_number(stripped), "caps")
         if self._titled(index, stripped) or (not carried and GLOSSARY.match(stripped)
                                              and self.glossary.opens(index)):
             return Heading(0, section_title(stripped), heading_number(stripped), "titled")
@@ -403,9 +405,13 @@ class _Outline:
         label = " ".join(stripped.split())
         return Heading(base + 1, label, label, "annotation", rule=True)
 
-    def _inside_part(self, number: int) -> bool:
-        """Is part `number` inside another numbered heading, not one of its own earlier siblings, open above it?"""
-        return any(labels.numeric(heading.number) and not (
+    def _cites_part(self, index: int, number: int) -> bool:
+        """Is part `number` at `index` cited by its number: no rule numbered under it follows (a chapter "7. Combat"
+        over 7.1 is a place, its rules the citation), and no numbered heading but its earlier siblings is open above
+        it ("1. Compliance" under "5. Equipment" is part 1 of that)?"""
+        if labels.within(self.facts.numbers[index] or "", str(number)):
+            return False
+        return not any(labels.numeric(heading.number) and not (
             (heading.number or "").isdigit() and int(heading.number) < number) for heading in self.headings)
 
     def _numbered_bullet(self, index: int, pos: int, line: str, bullet: re.Match) -> bool:
