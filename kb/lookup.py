@@ -65,7 +65,7 @@ def find(conn: sqlite3.Connection, number: str, game: str | None = None, source:
     heading = re.compile(rf"(?:^| > )({re.escape(number)}\.?\s+[^>]*?)(?: > |$)", re.IGNORECASE)
     for ruling_id, section, source_id in conn.execute(
             f"select r.id, r.section, r.source from rulings r where instr(lower(r.section), ?){where} "
-            "order by r.source, r.position", [number.lower() + " ", *params]):
+            "order by r.source, r.position", [number.lower(), *params]):  # "305 Lands", "305. Lands"
         found = heading.search(section or "")
         if found:
             path = section[:found.end(1)]
@@ -88,7 +88,10 @@ def _numbered_under(conn: sqlite3.Connection, number: str, where: str, params: l
     source = min(rows, key=lambda row: AUTHORITY.get(row[3], UNKNOWN_AUTHORITY))[1]
     ids = [row[0] for row in rows if row[1] == source]
     section = next(row[2] for row in rows if row[1] == source)
-    return {"kind": "heading", "number": number, "title": section.rpartition(" > ")[2], "source": source, "ids": ids}
+    title = section.rpartition(" > ")[2]
+    if title.lower().startswith(number.lower()):  # a heading shown with its number ("305. Lands")
+        title = title[len(number):].lstrip(". ").strip() or title
+    return {"kind": "heading", "number": number, "title": title, "source": source, "ids": ids}
 
 
 def lookup(conn: sqlite3.Connection, question: str, game: str | None = None) -> dict | None:
