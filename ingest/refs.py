@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import string
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from itertools import chain, count
 
 from ingest import labels
@@ -124,17 +124,7 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
     for ruling in rulings:
         sections.setdefault("\0front" if ruling.kind in HEADER_KINDS else ruling.section, []).append(ruling)
     restarted, recounted = _restarted(sections, marked)
-    # The sections holding units the document numbers "1", "2"…: where one alone does, and its list is a small
-    # part of the document (steps among prose), its numbers count only under its heading, which names them;
-    # numbers that run on across sections, or number much of the document, are the document's own.
-    def listed(ruling: Ruling, numbered: Callable[[str], bool]) -> bool:
-        return ruling.id not in marked and ruling.kind not in HEADER_KINDS and numbered(ruling.label) \
-            and not _ordinal(ruling)
-    lists = {section for section, members in sections.items()
-             if section != "\0front" and sum(listed(r, str.isdigit) for r in members) > 1}
-    if sum(listed(r, lambda label: label[:1].isdigit()) for section in lists for r in sections[section]) \
-            * _LIST_SHARE >= len(rulings):
-        lists = set()  # its items and their subitems ("1a") number much of the document
+    lists = _lists(sections, marked, len(rulings))
     labels: dict[str, str] = {}
     titled: set[str] = set()  # the rulings named by their title: a term's clipping, not a number's
     claimed: set[str] = set()
@@ -249,6 +239,19 @@ def _restarted(sections: dict[str, list[Ruling]], marked: set[str]) -> tuple[set
                 seen.setdefault(ruling.label, set()).add(section)
     again = {number: found for number, found in seen.items() if len(found) > 1}
     return {section for found in again.values() for section in found}, set(again)
+
+
+def _lists(sections: dict[str, list[Ruling]], marked: set[str], total: int) -> set[str]:
+    """The sections holding units the document numbers "1", "2"… (two or more; not the `marked` paragraphs nor a
+    count of ours), when such a list is a small part of the document (steps among prose): there its numbers count
+    only under its heading, which names them. Numbers that run on across sections, or that with their subitems
+    ("1a") number a third of the document's `total` rulings or more, are the document's own: then none."""
+    def listed(ruling: Ruling) -> bool:
+        return ruling.id not in marked and ruling.kind not in HEADER_KINDS and not _ordinal(ruling)
+    lists = {section for section, members in sections.items()
+             if section != "\0front" and sum(listed(r) and r.label.isdigit() for r in members) > 1}
+    numbered = sum(listed(r) and r.label[:1].isdigit() for section in lists for r in sections[section])
+    return lists if numbered * _LIST_SHARE < total else set()
 
 
 def _under_labels(rulings: list[Ruling], unnumbered: set[str]) -> set[str]:

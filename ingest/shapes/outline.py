@@ -351,7 +351,7 @@ class _Outline:
         if numbered and self._heads_section(index, numbered.group("n")):
             number, title = numbered.group("n"), section_title(numbered.group("title"))
             # A number in the hundreds is how the document cites the section ("rule 305"), not its place among
-            # chapters: shown with it, under the chapter whose hundreds it numbers ("3 Card Types > 305 Lands").
+            # chapters: shown with it, under the chapter whose hundreds it numbers ("3. Card Types > 305. Lands").
             # A part with no rules numbered under it is cited by the number it prints ("2. Hits", "1) The Deck"),
             # so shows it, whatever its siblings do; a chapter with rules under it ("7. Combat" over 7.1) is a place.
             chapter = self.heading_numbers.get(number[:-2]) if len(number) > 2 else None
