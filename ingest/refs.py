@@ -9,7 +9,7 @@ from itertools import chain, count
 
 from ingest import labels
 from ingest.labels import within
-from ingest.classify import WORD_RUN
+from ingest.classify import MONTHS, WORD_RUN
 from ingest.classify.references import (
     HEADING_LABEL,
     HEADING_OWN_NUMBER,
@@ -28,6 +28,7 @@ _SMALL = frozenset({"a", "an", "and", "for", "in", "of", "on", "the", "to", "wit
 # Marks a unit the document does not number, in a document that numbers its units, by its place under its
 # nearest labelled heading ("ST.2 ¶1"): never mistaken for a rule number.
 PARAGRAPH = "¶"
+_YEARS = (1900, 2099)  # a four-digit number opening a heading between these is its year, no label
 _LIST_SHARE = 3  # a list numbering under a third of a document's units is steps among its text, not its numbering
 _MARKS = {"paragraph": PARAGRAPH, "question": "Q"}  # "Q3": the third question under its heading
 
@@ -305,11 +306,16 @@ def _anchor(section: str, labels: dict[str, str], headings: dict, skip: set[str]
 
 def _printed(heading: str) -> str:
     """The label a heading prints ("Appendix II" for "Appendix Ii: Setup", "7.10" for "Rule 7.10 Fighting"), or
-    ""."""
+    "": a year ("2024 - Season XII") or a date ("15 March 2017") opening a heading prints none."""
     found = HEADING_LABEL.match(heading)
     if found and found.group("word"):
         return f"{found.group('word').capitalize()} {found.group('part').upper()}"
-    return found.group("label") if found else ""
+    label = found.group("label") if found else ""
+    after = heading[found.end():].lstrip(".:)").split()[:1] if found else []
+    if label.isdigit() and (len(label) == 4 and _YEARS[0] <= int(label) <= _YEARS[1]
+                            or after and after[0].strip(",").casefold() in MONTHS):
+        return ""
+    return label
 
 
 def _strays(rulings: list[Ruling], labels: dict[str, str], ordinals: set[str]) -> list[Ruling]:

@@ -493,3 +493,13 @@ def test_rules_numbered_again_in_an_appendix_are_told_apart_by_its_title_never_i
                        *[("Appendix > 2 Additional equipment", f"2.{n}", f"Extra rule {n}", "rule") for n in (1, 2)])
     refs = list(ruling_refs(rulings, "X", "").values())
     assert refs == ["X 2.1", "X 2.2", "X Additional 2.1", "X Additional 2.2"]
+
+
+def test_a_year_or_a_date_opening_a_heading_is_no_label_of_its_paragraphs():
+    # A season's subtitle "2024 - Season XII" and a draft's "15 March 2017" cited their paragraphs "2024 ¶1", "15 ¶1".
+    rulings = _rulings(("Rules > 2024 - Season XII", "1", "Version 46", "paragraph"),
+                       ("Rules > 15 March 2017", "2", "A draft", "paragraph"),
+                       *[("Rules > 3.1 Start", f"3.1.{n}", f"Rule {n}", "rule") for n in (1, 2)],
+                       ("Rules > 4 Race", "3", "A race", "paragraph"), ("Rules > 5 Finish", "4", "The end", "paragraph"))
+    refs = list(ruling_refs(rulings, "X", "Rules").values())
+    assert refs[:2] == ["X 2024 - Season XII 1", "X 15 March 2017 1"]

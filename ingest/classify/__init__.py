@@ -88,6 +88,7 @@ MARKED = re.compile(r"^(?:\*{2,}\s*(?P<star>[^*](?:[^*]|\*(?!\*))*?)\s*\**|(?P<h
 # names ("Jesse Clifton, Elijah Cohen, James Krause", "A. N. Author and B. Writer") or its date ("January 3, 2015").
 _NAME = r"[A-Z][a-z]*+\.?(?:[ \t][A-Z]\.)?+(?:[ \t][A-Z][a-z'’-]++){1,2}"
 _MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
+MONTHS = frozenset(_MONTHS.casefold().split("|"))  # a date's month, which a day's number before it is no label of
 CREDIT = re.compile(rf"^(?:{_NAME}(?:(?:,[ \t]*+|[ \t]++and[ \t]++){_NAME}){{1,7}}"
                     rf"|(?:{_MONTHS})[ \t]++\d{{1,2}},[ \t]*+\d{{4}})$")
 
