@@ -259,7 +259,7 @@ def _under_labels(rulings: list[Ruling], unnumbered: set[str]) -> set[str]:
     """The `unnumbered` rulings (paragraphs, questions) right under a heading that prints a label, in a document
     whose headings print labels ("1) The Deck", "2) Pick Dealer"): those are marked under it ("Pluck 1 ¶2"), the
     number a judge cites, never the heading's whole title and a count ("Pluck 1 The Deck 2")."""
-    labelled = {r.section for r in rulings if _printed(r.section.rpartition(" > ")[2])}
+    labelled = {section for section in {r.section for r in rulings} if _printed(section.rpartition(" > ")[2])}
     return {r.id for r in rulings if r.id in unnumbered and r.section in labelled} if len(labelled) > 1 else set()
 
 

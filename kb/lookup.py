@@ -72,7 +72,7 @@ def find(conn: sqlite3.Connection, number: str, game: str | None = None, source:
             ids = [rid for (rid,) in conn.execute(
                 "select id from rulings where source = ? and (section = ? or section like ?) order by position",
                 [source_id, path, path + " > %"])]
-            title = found.group(1)[len(number):].lstrip(". ").strip()
+            title = _past_number(found.group(1), number)
             return {"kind": "heading", "number": number, "title": title, "source": source_id, "ids": ids or [ruling_id]}
     return _numbered_under(conn, number, where, params)
 
@@ -88,10 +88,15 @@ def _numbered_under(conn: sqlite3.Connection, number: str, where: str, params: l
     source = min(rows, key=lambda row: AUTHORITY.get(row[3], UNKNOWN_AUTHORITY))[1]
     ids = [row[0] for row in rows if row[1] == source]
     section = next(row[2] for row in rows if row[1] == source)
-    title = section.rpartition(" > ")[2]
-    if title.lower().startswith(number.lower()):  # a heading shown with its number ("305. Lands")
-        title = title[len(number):].lstrip(". ").strip() or title
-    return {"kind": "heading", "number": number, "title": title, "source": source, "ids": ids}
+    heading = section.rpartition(" > ")[2]
+    # a heading shown with its number ("305. Lands"), or by its title alone ("Lands")
+    title = _past_number(heading, number) if heading.lower().startswith(number.lower()) else heading
+    return {"kind": "heading", "number": number, "title": title or heading, "source": source, "ids": ids}
+
+
+def _past_number(heading: str, number: str) -> str:
+    """A heading's title past the `number` (and stop) it opens with: "Lands" for "305. Lands"."""
+    return heading[len(number):].lstrip(". ").strip()
 
 
 def lookup(conn: sqlite3.Connection, question: str, game: str | None = None) -> dict | None:

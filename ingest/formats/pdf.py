@@ -146,10 +146,10 @@ def _page_text(page: pypdf.PageObject) -> str:
     out = [piece for piece, _, _ in pieces]
     for before, after in zip(shown, shown[1:]):
         breaks = [at for at in range(before + 1, after) if pieces[at][0] == "\n"]
-        (left, x, baseline), (right, x_after, baseline_after) = pieces[before], pieces[after]
-        spacer = "\u200b" in left or "\u200b" in right
         if not breaks:
             continue
+        (left, x, baseline), (right, x_after, baseline_after) = pieces[before], pieces[after]
+        spacer = "\u200b" in left or "\u200b" in right
         if abs(baseline - baseline_after) < _SAME_LINE and (spacer or by_word and x_after > x):
             # the breaks go; a space stands between two words unless a piece brings one (or a zero-width space
             # stands for none)

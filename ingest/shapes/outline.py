@@ -374,8 +374,8 @@ class _Outline:
         if reading.caps:
             # under a heading the markup marks, a line in capitals is a part of it ("### What are…?" / "TODO"), never
             # a chapter over the document's own levels
-            marked = [heading.level for heading in self.headings if heading.kind == "marked"]
-            return Heading(marked[-1] + 1 if marked else 1, section_title(stripped), heading_number(stripped), "caps")
+            levels = [heading.level for heading in self.headings if heading.kind == "marked"]
+            return Heading(levels[-1] + 1 if levels else 1, section_title(stripped), heading_number(stripped), "caps")
         if self._titled(index, stripped) or (not carried and GLOSSARY.match(stripped)
                                              and self.glossary.opens(index)):
             return Heading(0, section_title(stripped), heading_number(stripped), "titled")
