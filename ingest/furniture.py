@@ -60,6 +60,7 @@ _SENTENCE_WORDS = 5  # a whole sentence of this many words is running text
 _HEAD_WORDS = 12  # the most words of a running head that carries the page's number
 _TEMPLATE_LINES = 12  # how near two recurring lines with text between stand in a template's sections
 _SENTENCE_END = ".!?:;\"”’)]"
+_NOTICE = frozenset("©®™")  # the marks of a notice, which a page may repeat whole
 
 _NOTE_CLOSES = {"[": "]", "(": ")"}
 _SPACED_WORDS = 10  # the most words of a contents entry whose page follows after one space
@@ -160,9 +161,12 @@ def _explicit_breaks(doc: MappedText, page_starts: list[int] | None) -> list[int
 
 
 def _candidate(stripped: str) -> bool:
-    """Whether a line could be a header or footer: a short line with words that is not a rule, Q/A or heading,
-    nor running text (see `_running_text`), however often it recurs."""
-    return (bool(LETTER_OR_MARK.search(stripped)) and len(stripped.split()) <= 20 and len(normalise(stripped)) <= 120
+    """Whether a line could be a header or footer: a short line with words (a notice may run twice as long: "Gracious
+    Professionalism® - “Doing your best work while treating others…”") that is not a rule, Q/A or heading, nor
+    running text (see `_running_text`), however often it recurs."""
+    longest = 2 if _NOTICE.intersection(stripped) else 1
+    return (bool(LETTER_OR_MARK.search(stripped)) and len(stripped.split()) <= 20 * longest
+            and len(normalise(stripped)) <= 120 * longest
             and not CONTENT_LINE.match(stripped) and not PAGE_NUMBER.match(stripped) and not _running_text(stripped))
 
 
@@ -171,7 +175,7 @@ def _running_text(stripped: str) -> bool:
     played with a button and blinds.", a label over what follows: "New text:"), never a running head: a whole
     sentence or a line of one running on (ending in a comma: a list of names wrapped over a page's top), or a line
     ending in a colon without a number?"""
-    if any(c in "©®™" for c in stripped):  # a notice
+    if _NOTICE.intersection(stripped):
         return False
     if stripped.endswith(":"):
         return not any(c.isdigit() for c in stripped)  # "PAGE 12:" marks a page

@@ -163,13 +163,20 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
         choices = [[own if own.startswith(f"{qualifier} ") else f"{qualifier} {own}".strip() for own in base]
                    for qualifier in qualifiers if not qualifier or not all(within(own, qualifier) for own in base)]
         if below and not heading and (restart or not printed):
-            under = [_under_title(" ".join(below[-1].split()), own) for own in base]
+            title = " ".join(below[-1].split()).rstrip(".:")
+            # In a list counted afresh, or a list among prose ("1."…"7." under "Attacks and Parries"), a number counts
+            # only under its heading, its items' items too ("Fate Cards 4.1"); elsewhere one of more parts is the
+            # document's ("2.4").
+            counts_under = (restart or section in lists) and not title[-1:].isdigit()  # "CPU: 3 2" would read as one
+            under = [f"{title} {own}" if counts_under and own == r.label and _in_list(own, members)
+                     else _under_title(title, own)
+                     for own, r in zip(base, members, strict=True)]
             # the heading right over the list names it: by its label when it prints one ("Appendix I 2"), else by
             # its title ("Scenario Card Anatomy Key 2", under "Appendix IV: Card Anatomy")
             if restart:
                 choices.insert(1 if _printed(below[-1]) else 0, under)
-            elif lists == {section} and all(_clip_term(f"{abbrev} {label}", MAX_REF) for label in under):
-                choices.insert(0, under)  # the document's one list ("1."…"7." under "Attacks and Parries")
+            elif counts_under and all(_clip_term(f"{abbrev} {label}", MAX_REF) for label in under):
+                choices.insert(0, under)
             else:
                 choices.append(under)
         # A list's steps ("1"…"16", "12c") take no number another list counts too; a section's rules ("2", "2.1")
@@ -235,11 +242,20 @@ def _restarted(sections: dict[str, list[Ruling]], marked: set[str]) -> tuple[set
     seen: dict[str, set[str]] = {}
     for section, members in sections.items():
         listed = [r for r in members if r.id not in marked and r.kind not in HEADER_KINDS and not _ordinal(r)]
-        if listed and all(r.label.isdigit() for r in listed):  # a list's numbers, no rule numbers among them
+        if listed and all(_in_list(r.label, listed) for r in listed):  # a list's numbers, no rule numbers among them
             for ruling in listed:
-                seen.setdefault(ruling.label, set()).add(section)
+                if ruling.label.isdigit():
+                    seen.setdefault(ruling.label, set()).add(section)
     again = {number: found for number, found in seen.items() if len(found) > 1}
     return {section for found in again.values() for section in found}, set(again)
+
+
+def _in_list(label: str, members: list[Ruling]) -> bool:
+    """Is `label` a list's number among `members`: "4", or an item's item ("4.1" where "4" is one of theirs, in a
+    list counted from "1"), never a number in parts of the document's own ("3.3.1" under "3.3 Scenario"; "2.1" under
+    rule "2")?"""
+    first, _, rest = label.partition(".")
+    return first.isdigit() and (not rest or rest.isdigit() and {first, "1"} <= {r.label for r in members})
 
 
 def _lists(sections: dict[str, list[Ruling]], marked: set[str], total: int) -> set[str]:
@@ -415,12 +431,18 @@ def _named(members: list[Ruling], base: list[str], section: str, titled: set[str
     heading = " ".join(section.rpartition(" > ")[2].split())
     printed = {own for own, ruling in zip(base, members, strict=True) if not _ordinal(ruling)}
     named, counts = [], (n for n in count(1) if str(n) not in printed)  # a count under its heading starts there
+    # beside items the document numbers, a paragraph or question is marked, never counted on as one more item
+    # ("Fate Cards ¶1" over items "1."…"5.", not "Fate Cards 6")
+    marks = {mark: count(1) for mark in _MARKS.values()} if any(own.isdigit() for own in printed) else {}
     for own, ruling in zip(base, members, strict=True):
         if numbering(own) != own or not _ordinal(ruling):
             named.append(own)  # the document's number, or a term: no count
         elif ruling.label == ruling.title and not numbering(ruling.label):
             named.append(" ".join(ruling.title.split()))
             titled.add(ruling.id)
+        elif heading and _MARKS.get(ruling.kind) in marks:
+            mark = _MARKS[ruling.kind]
+            named.append(f"{heading} {mark}{next(marks[mark])}")
         else:
             named.append(f"{heading} {next(counts)}" if heading else own)
     return named

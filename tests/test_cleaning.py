@@ -80,6 +80,8 @@ def test_listing_numbers_map_file_lines_to_original_lines():
 def test_page_footers_are_dropped():
     text = "healing spells.\n68782620.doc\nPage 2 of 4\nWizard Dice List"
     assert run(clean.drop_page_footers, text) == "healing spells.\n\n\nWizard Dice List"
+    # a folio between dashes, set on a line of its own in a text conversion
+    assert run(clean.drop_page_footers, "is irrelevant.\n                - 10 -\nSetup") == "is irrelevant.\n\nSetup"
 
 
 def test_running_page_numbers_are_dropped_but_counts_stay():

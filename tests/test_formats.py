@@ -535,3 +535,16 @@ def test_a_list_items_text_written_as_raw_html_is_the_items_text(tmp_path):
               "    2. Devices must be charged.\n")
     text = read(write(tmp_path, "rules.md", source)).text.text
     assert "   1. Online, each player needs a device.\n   2. Devices must be charged.\n" in text
+
+
+def test_a_list_after_a_passage_of_its_own_counts_from_its_own_one(tmp_path):
+    # Steps "1."–"2.", then two paragraphs ("This repeats…", "For example…") and an example's steps "1."–"2.": the
+    # example's steps were numbered 3 and 4, numbers the document prints nowhere.
+    source = ("## Epic Events\n\n1. The GM draws a card.\n2. Players volunteer.\n\nThis repeats for each card.\n\n"
+              "For example, a cavern shakes.\n\n1. The GM reveals a 4 of Hearts.\n2. Xena volunteers.\n")
+    text = read(write(tmp_path, "rules.md", source)).text.text
+    assert "\n1. The GM reveals a 4 of Hearts.\n2. Xena volunteers." in text
+    # One note between two halves of a list (or a table and the paragraph introducing it) leaves the numbering going
+    # on, as the document's own numbers do (FIDE's 2.3 after its table of pieces).
+    broken = "1. Shuffle.\n2. Deal.\n\nA note on dealing.\n\n1. Play.\n"
+    assert "\n3. Play." in read(write(tmp_path, "broken.md", broken)).text.text

@@ -454,3 +454,15 @@ def test_a_tag_recurring_under_headings_is_their_text_not_a_running_header():
 def _left_after_contents(contents: str, body: str) -> str:
     """What a document of `contents` then `body` keeps once its furniture and contents go."""
     return strip_furniture(MappedText.of(contents + body)).text.text.strip()
+
+
+def test_a_notice_footer_as_long_as_a_sentence_goes_from_every_page():
+    # "Gracious Professionalism® - “Doing your best work…”", 22 words on every page of a game manual, stayed glued
+    # to 30 rules: a running line is short, but a notice may run longer.
+    footer = ("Gracious Professionalism® - “Doing your best work while treating others with respect and kindness - "
+              "It’s what makes FIRST, first.”")
+    pages = [f"{n} | Game Manual Part 1\n\n{n}.1 Each robot must pass inspection before its first match.\n{footer}\n"
+             for n in range(1, 7)]
+    found = strip_furniture(MappedText.of("\f".join(pages)))
+    assert "Gracious" not in found.text.text
+    assert "3.1 Each robot must pass inspection" in found.text.text

@@ -1504,3 +1504,24 @@ def test_a_link_back_to_the_index_on_a_headings_line_is_no_part_of_its_title():
             "2. Shooting Back to the Index\n\nCan a model shoot into combat? Only with a template.\n\n"
             "3. Combat Return to top of page\n\nDoes a knocked down model strike last? Yes.\n")
     assert {b.section[-1] for b in segment(text)} == {"1. Movement", "2. Shooting", "3. Combat"}
+
+
+def test_a_chapter_numbered_with_a_zero_heads_the_rules_under_its_number():
+    # "7.0 The Robot" right over "7.1 Overview": 7.1 and 7.2 sat under no heading (the chapter was closed at 7.1).
+    blocks = segment("6.2 Last rule of chapter six.\n\n7.0 The Robot\n7.1 Overview\nA robot is a vehicle built by a "
+                     "team to do tasks in the game.\n7.2 Control\nA robot is driven by two devices.\n")
+    found = by_label(blocks)
+    assert found["7.1"].section == found["7.2"].section == ("Rules", "7.0 The Robot")
+    assert "7.0" not in found  # a heading with no text of its own
+
+
+def test_a_footnote_marked_with_stars_over_a_sentence_heads_nothing():
+    # A PDF's notes under a table, "**For semi-final matches, at events…": read as bold headings, the rules after
+    # them (7.1, 7.2) sat under a sentence.
+    blocks = segment("*Refers to match ranking.\n**For semi-final matches, at events with 20 or less Teams select one "
+                     "partner, rather than\nthe two selected at larger events.\n\n7.0 The Robot\n7.1 Overview\n"
+                     "A robot is a vehicle built by a team.\n")
+    assert by_label(blocks)["7.1"].section == ("Rules", "7.0 The Robot")
+    # stars left open over a title still mark a heading
+    assert by_label(segment("***GENERAL RULES\n1.1 Each player draws seven cards.\n"))["1.1"].section == (
+        "Rules", "General Rules")

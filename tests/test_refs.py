@@ -174,7 +174,34 @@ def test_the_documents_one_list_is_named_by_the_heading_it_counts_under():
                        *[("Game System > Damage", str(n), f"Step {n}", "clarification") for n in (1, 2, 3)],
                        *[("Game System > Healing", str(n), f"Wounds heal {n}", "paragraph") for n in range(5, 12)])
     refs = list(ruling_refs(rulings, "X", "Game System").values())
-    assert refs[:5] == ["X Damage 4", "X Damage 1", "X Damage 2", "X Damage 3", "X Healing 1"]
+    # the paragraph over the list is marked, never counted on as a fourth step ("X Damage 4")
+    assert refs[:5] == ["X Damage ¶1", "X Damage 1", "X Damage 2", "X Damage 3", "X Healing 1"]
+
+
+def test_lists_among_prose_are_each_named_by_their_heading_with_their_items_items():
+    # "The Deck" and "Fate Cards" each list "1."…, the second with items under its item 4: the first list was cited
+    # bare ("X 1", rule 1 of nothing), the second "X Fate 1", and the intro paragraphs "X The Deck 4", "X Fate Cards 6".
+    rulings = _rulings(("Guide > The Deck", "1", "The deck has 54 cards", "paragraph"),
+                       *[("Guide > The Deck", str(n), f"Deck {n}", "clarification") for n in (1, 2, 3)],
+                       ("Guide > Fate Cards", "5", "Fate cards are a chance", "paragraph"),
+                       *[("Guide > Fate Cards", str(n), f"Fate {n}", "clarification") for n in (1, 2, 3, 4)],
+                       *[("Guide > Fate Cards", f"4.{n}", f"Use {n}", "rule") for n in (1, 2)],
+                       ("Guide > Fate Cards", "5", "Fate 5", "clarification"),
+                       *[("Guide > Play", str(n), f"Play {n}", "paragraph") for n in range(15, 45)])
+    refs = list(ruling_refs(rulings, "X", "Guide").values())
+    assert refs[:12] == ["X The Deck ¶1", "X The Deck 1", "X The Deck 2", "X The Deck 3", "X Fate Cards ¶1",
+                         "X Fate Cards 1", "X Fate Cards 2", "X Fate Cards 3", "X Fate Cards 4", "X Fate Cards 4.1",
+                         "X Fate Cards 4.2", "X Fate Cards 5"]
+
+
+def test_a_headings_numbers_in_parts_under_a_restarted_list_stay_the_documents():
+    # Lists "1." "2." restart under each numbered heading, but "3.3.1" under "3.3 Scenario" is the document's own
+    # number: never "3.3 Scenario 3.3.1".
+    rulings = _rulings(*[("Rules > 3.3 Scenario", f"3.3.{n}", f"Arena {n}", "rule") for n in (1, 2)],
+                       *[("Rules > 3.3 Scenario", str(n), f"Step {n}", "clarification") for n in (1, 2)],
+                       *[("Rules > 3.4 Tests", str(n), f"Test {n}", "clarification") for n in (1, 2)])
+    refs = list(ruling_refs(rulings, "X", "Rules").values())
+    assert refs[:2] == ["X 3.3.1", "X 3.3.2"]
 
 
 def test_a_list_numbering_much_of_the_document_keeps_its_bare_numbers():
@@ -238,15 +265,16 @@ def test_a_label_another_section_printed_is_told_apart_by_the_heading_it_sits_un
                     "X Expenditures for Combat and Supply… B"]
 
 
-def test_a_paragraph_beside_numbered_items_is_counted_past_their_numbers():
+def test_a_paragraph_beside_numbered_items_is_marked_apart_from_their_numbers():
     rulings = _rulings(("Rules > Movement Costs", "1", "Roads cost half", "clarification"),
                        ("Rules > Commonwealth Fleet", "7", "The Axis player may bombard", "paragraph"),
                        *[("Rules > Commonwealth Fleet", str(n), f"Item {n}", "clarification") for n in (1, 2)],
                        ("Rules > Commonwealth Fleet", "8", "Ignore this case", "paragraph"))
     refs = list(ruling_refs(rulings, "X", "Rules").values())
-    # Never a second "Commonwealth… 1" (which took the paragraph's ref to its place, "X #2").
-    assert refs[1:] == ["X Commonwealth Fleet 3", "X Commonwealth Fleet 1", "X Commonwealth Fleet 2",
-                        "X Commonwealth Fleet 4"]
+    # Never a second "Commonwealth… 1" (which took the paragraph's ref to its place, "X #2"), nor a count past the
+    # items ("Commonwealth… 3") that reads as a third item.
+    assert refs[1:] == ["X Commonwealth Fleet ¶1", "X Commonwealth Fleet 1", "X Commonwealth Fleet 2",
+                        "X Commonwealth Fleet ¶2"]
 
 
 def test_a_label_the_document_prints_twice_is_cited_by_which_printing_it_is():

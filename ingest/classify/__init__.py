@@ -216,7 +216,12 @@ def heading_number(title: str) -> str | None:
 def marked_heading(line: str) -> re.Match | None:
     """`line` (stripped) as a marked heading ("## Golden Rules"); a line too long for a heading is none (and
     is not matched: the heading pattern backtracks over long runs of spaces)."""
-    return MARKED.match(line) if len(line) <= LONGEST_MARKED else None
+    marked = MARKED.match(line) if len(line) <= LONGEST_MARKED else None
+    # Stars left open mark a title ("***GENERAL RULES"); over a sentence they are a footnote's mark ("**For semi-final
+    # matches, at events with 20 or less Team select…", a PDF's note under a table), no heading.
+    if marked and marked.group("star") and not line.endswith("**") and not title_case(marked.group("star")):
+        return None
+    return marked
 
 
 def capitalised(word: str) -> str:

@@ -88,7 +88,9 @@ BULLETED = re.compile(r"^[ \t]*+[-*+•][ \t]")
 # digits ("2023 Edition" is a year).
 OPENS_UNIT = re.compile(r"(?:Q\d*[:.]|Question\b|\d{1,3}(?:\.\d+)*[.)]?\s+\S)")
 
-PAGE_FOOTER = re.compile(r"^[ \t]*(?:Page \d+ of \d+|[\w-]+\.(?:doc|docx|rtf|pdf|odt))[ \t]*$", re.M | re.I)
+# "Page 3 of 17", a .doc export's file name beside it, and a folio set between dashes ("- 10 -").
+PAGE_FOOTER = re.compile(r"^[ \t]*(?:Page \d+ of \d+|[\w-]+\.(?:doc|docx|rtf|pdf|odt)|[-–—] ?\d{1,4} ?[-–—])[ \t]*$",
+                         re.M | re.I)
 
 # Words after which a number counts something rather than being a page number.
 _COUNTING_WORDS = ("of", "a", "at", "to", "step", "pg.", "page", "era", "turn", "than", "roll", "rolls", "with")

@@ -163,8 +163,10 @@ class _Reader:
     def blocks(self, nodes: list[SyntaxTreeNode], depth: int) -> None:
         """Write sibling blocks. An ordered list restarting at 1 after a table or paragraph continues the
         numbering of the one before it among the same siblings (the document's own numbers), unless a
-        heading came between or the paragraph just before introduces it."""
+        heading came between, or more than one paragraph (a passage of its own: "This process repeats…" /
+        "For example, an earthquake…" / "1. The GM reveals…"), or the paragraph just before introduces it."""
         next_number = None
+        between = 0  # the paragraphs written since the last list
         before: str | None = None  # the paragraph just before, when the previous block was one
         skip = 0  # blocks of a table of contents still to pass over
         for at, node in enumerate(nodes):
@@ -178,16 +180,18 @@ class _Reader:
             if node.type in ("bullet_list", "ordered_list"):
                 if not self.contents(node):
                     first = int(node.attrs.get("start", 1))
-                    if node.type == "ordered_list" and first == 1 and next_number and not _introduces(before):
+                    if node.type == "ordered_list" and first == 1 and next_number and between <= 1 \
+                            and not _introduces(before):
                         first = next_number
                     last = self.list(node, depth, first)
                     if node.type == "ordered_list":
                         next_number = last + 1
-                before = None
+                before, between = None, 0
                 continue
             if node.type == "heading":
                 next_number = None
             written = self.block(node, depth)
+            between += bool(written)  # a table, or an empty paragraph (an image), is no passage of its own
             if written is None:
                 before = None
             elif written:  # an empty paragraph (an image) is passed over

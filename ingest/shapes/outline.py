@@ -341,9 +341,11 @@ class _Outline:
             if below is not None:
                 self.skip.add(below)
                 title = f"{title} {' '.join(self.facts.line(below).split())}"
-            # "5.0 EVENTS" over its text and 5.1: its own text is 5.0
+            # "5.0 EVENTS" over its text and 5.1: its own text is 5.0; "7.0 The Robot" right over 7.1, no text of its
+            # own, is chapter 7's heading, its rules under it
+            chapter = number[-2:] in (".0", "-0") and self.facts.stands_empty(index, number)
             return Heading(labels.depth(number), f"{number} {section_title(title)}", number,
-                           "numbered", rule=labels.compound(number) and not self.facts.top_rules)
+                           "numbered", rule=labels.compound(number) and not self.facts.top_rules and not chapter)
         numbered = reading.section()
         if numbered and "," in numbered.group("title") and not (
                 names_a_topic(numbered.group("title")) and self.facts.numbered_under(index, numbered.group("n"))):
@@ -463,7 +465,9 @@ class _Outline:
     def _inside_chapter(self, index: int) -> bool:
         """Does the open numbered chapter's numbering carry on after line `index`? Then an unnumbered title
         there (a diagram's labels: "BANISHED", "READY   EXERTED") is text inside the chapter, no section."""
-        chapter = next((h.number for h in self.headings if h.kind == "numbered"), None)
+        # ("7.0 The Robot" over 7.1 heads its rules, but any title after them is its own: a glossary's terms)
+        chapter = next((h.number for h in self.headings if h.kind == "numbered" and (h.number or "")[-2:] not in (".0", "-0")),
+                       None)
         following = self.facts.numbers[index]
         return chapter is not None and following is not None and (
             following.split(".")[0] == chapter.split(".")[0])
@@ -665,7 +669,8 @@ class _Outline:
             return
         notes = self._close_while(lambda h: h.kind in ("annotation", "annotations"))  # end as the numbering goes on
         if self._close_while(lambda h: labels.numeric(h.number) and labels.follows(number, h.number) and not (
-                labels.within(number, h.number, zero=level is not None and h.kind == "marked" and h.level < level))) \
+                labels.within(number, h.number, zero=level is not None and h.kind == "marked" and h.level < level
+                              or h.kind == "numbered" and not h.rule))) \
                 or notes:
             self._enter_section()
             self.own_number = self.own = None
