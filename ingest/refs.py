@@ -202,6 +202,7 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
     used = {ref_key(t) for t in taken}
     refs: dict[str, str] = {}
     printings: Counter[str] = Counter()  # each ref key asked for -> the units that asked for it so far
+    tailed: set[str] = set()  # the sections whose units' refs are cut at the front (see `_tail`)
     for position, ruling in enumerate(rulings, start=1):
         # Lazily: the first candidate almost always serves, and building a thousand per ruling cost a second
         # per 5,000 rulings.
@@ -214,9 +215,15 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
         # A label the document prints again, or one clipped as another is, is told apart by which printing it
         # is ("4.03c #2", the second unit printed "4.03c"): the label stays, no place in the source replaces it.
         again = _again(own, printings[ref_key(clipped or own)], clip) if own else ""
-        candidates = chain((*filter(None, [own, clipped, again]), f"{abbrev} #{position}"),
+        # headings sharing their front ("Karrakin Trade Baronies Page 128, Black Thumb", "…, House Guard") are told
+        # apart by their ends before any "#2"
+        tail = _tail(own, abbrev, MAX_REF) if clip is _clip_term else ""
+        cuts = [tail, clipped] if ruling.section in tailed else [clipped, tail]  # a section's units cut alike
+        candidates = chain((*filter(None, [own, *cuts, again]), f"{abbrev} #{position}"),
                            (f"{abbrev} #{position}.{n}" for n in range(2, 1000)))
         ref = next(c for c in candidates if len(c) <= MAX_REF and ref_key(c) not in used)
+        if tail and ref == tail:
+            tailed.add(ruling.section)
         used.add(ref_key(ref))
         refs[ruling.id] = ref
     return refs
@@ -428,7 +435,7 @@ def _named(members: list[Ruling], base: list[str], section: str, titled: set[str
     other by the heading it sits under and its count there ("TtR Components 2"), skipping the numbers its
     section's units print (a paragraph over items "1." and "2." is "Fleet 3", never a second "Fleet 1"). A count
     stays bare only under no heading at all."""
-    heading = " ".join(section.rpartition(" > ")[2].split())
+    heading = " ".join(section.rpartition(" > ")[2].split()).rstrip(".:")  # "Dwarf cards." names "Dwarf cards"
     printed = {own for own, ruling in zip(base, members, strict=True) if not _ordinal(ruling)}
     named, counts = [], (n for n in count(1) if str(n) not in printed)  # a count under its heading starts there
     # beside items the document numbers, a paragraph or question is marked, never counted on as one more item
@@ -472,6 +479,21 @@ def _clip_term(ref: str, limit: int) -> str:
         return ref
     cut = _clip(head, limit - len(number) - 1)
     return f"{cut} {number}" if cut else ""
+
+
+def _tail(ref: str, abbrev: str, limit: int) -> str:
+    """A ref of a heading and a number too long for `limit`, its heading cut at the front instead ("X …Page 128, House
+    Guard 1"); "" when it fits, is no heading and number, or not even the heading's last word fits."""
+    head, _, number = ref.rpartition(" ")
+    words = head.removeprefix(f"{abbrev} ").split()
+    if len(ref) <= limit or len(words) < 2 or not numbering(number.lstrip(PARAGRAPH + "Q")):
+        return ""
+    kept: list[str] = []
+    for word in reversed(words):
+        if len(f"{abbrev} …{' '.join([word, *kept])} {number}") > limit:
+            break
+        kept.insert(0, word)
+    return f"{abbrev} …{' '.join(kept)} {number}" if kept else ""
 
 
 def _under_title(title: str, label: str) -> str:

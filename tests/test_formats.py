@@ -548,3 +548,22 @@ def test_a_list_after_a_passage_of_its_own_counts_from_its_own_one(tmp_path):
     # on, as the document's own numbers do (FIDE's 2.3 after its table of pieces).
     broken = "1. Shuffle.\n2. Deal.\n\nA note on dealing.\n\n1. Play.\n"
     assert "\n3. Play." in read(write(tmp_path, "broken.md", broken)).text.text
+
+
+def test_a_short_bold_name_closed_by_a_stop_or_a_colon_heads_what_follows(tmp_path):
+    # A Word rulebook with no heading styles, its parts named in bold: "Dwarf cards." and "Setting up:" were read as
+    # text, the setup's rules filed under the document's title; a bold sentence stays text.
+    source = ("## Setup\n\n**Setting up the mine:**\n\nPlace the start card.\n\n**Dwarf cards.**\n\n"
+              "Deal one to each player.\n\n**Rulings are final.**\n\nAsk a judge.\n")
+    assert read(write(tmp_path, "rules.md", source)).text.text == (
+        "## Setup\n\n### Setting up the mine:\n\nPlace the start card.\n\n### Dwarf cards.\n\n"
+        "Deal one to each player.\n\nRulings are final.\n\nAsk a judge.\n")
+
+
+def test_a_details_summary_leads_its_text_in_as_an_example_of_its_item(tmp_path):
+    # "<summary>Example</summary>" was a heading over every rule after it (9 units of a card game's rules page).
+    html = ("<h3>Special Summon</h3><ul><li>A Special Summon that resolves cannot be negated.<details>"
+            "<summary>Example</summary>Solemn Judgment cannot negate it.</details></li>"
+            "<li>Ritual Monsters are Ritual Summoned.</li></ul><h3>Conditions</h3><p>A monster is summoned.</p>")
+    text = read(write(tmp_path, "rules.html", html)).text.text
+    assert "   Example: Solemn Judgment cannot negate it.\n- Ritual Monsters are Ritual Summoned." in text

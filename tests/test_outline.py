@@ -1525,3 +1525,12 @@ def test_a_footnote_marked_with_stars_over_a_sentence_heads_nothing():
     # stars left open over a title still mark a heading
     assert by_label(segment("***GENERAL RULES\n1.1 Each player draws seven cards.\n"))["1.1"].section == (
         "Rules", "General Rules")
+
+
+def test_a_marked_heading_asking_after_a_statement_is_a_question():
+    # "### Flight mentions only straight lines… How does this work…?" in an FAQ was a section, its answer a paragraph.
+    blocks = segment("## Page 63, Flight\n\n### Flight mentions only moving in straight lines, but ignores "
+                     "obstructions. How does this work over obstacles?\nYou may fly over things.\n")
+    assert [(b.kind, b.text) for b in blocks] == [
+        ("question", "Flight mentions only moving in straight lines, but ignores obstructions. How does this work "
+                     "over obstacles? You may fly over things.")]

@@ -531,3 +531,14 @@ def test_a_year_or_a_date_opening_a_heading_is_no_label_of_its_paragraphs():
                        ("Rules > 4 Race", "3", "A race", "paragraph"), ("Rules > 5 Finish", "4", "The end", "paragraph"))
     refs = list(ruling_refs(rulings, "X", "Rules").values())
     assert refs[:2] == ["X 2024 - Season XII 1", "X 15 March 2017 1"]
+
+
+def test_headings_sharing_a_long_front_are_told_apart_by_their_ends():
+    # "Karrakin Trade Baronies Page 128, Black Thumb", "…, House Guard": clipped at the end, both were
+    # "Karrakin Trade Baronies… 1" (the second "1 #2"); a heading's units are cut alike.
+    rulings = _rulings(("FAQ > Karrakin Trade Baronies Page 128, Black Thumb", "q1", "Rodeo?", "question"),
+                       ("FAQ > Karrakin Trade Baronies Page 128, House Guard", "q2", "Cover?", "question"),
+                       ("FAQ > Karrakin Trade Baronies Page 128, House Guard", "q3", "Range?", "question"))
+    refs = list(ruling_refs(rulings, "Lancer", "FAQ").values())
+    assert refs == ["Lancer Karrakin Trade Baronies Page… 1", "Lancer …Baronies Page 128, House Guard 1",
+                    "Lancer …Baronies Page 128, House Guard 2"]

@@ -111,9 +111,12 @@ CITE_DEBRIS = re.compile(r"\[cite_start\]|(?<!\s)\s*\[cite:[\d,\s]*+\]|\[\^[^\]\
 NOT_ONE_SPACE = re.compile(r"\s{2,}|[^\S ]")  # what is not already a single space
 
 # How a list item, a Q/A, an example or a footnote opens, or a clause closes: a paragraph in bold so written is
-# no heading.
+# no heading. A name closed by a stop ("Dwarf cards.") or by a colon ("Terrain Rules:", "Setting up the board:")
+# still names what follows; longer runs so closed are sentences in bold ("Rulings are final."), and one word and
+# a colon leads its text in ("Errata:", "Note:").
 NOT_A_HEADING = re.compile(r"^(?:\d+[.)]\s|\(?[A-Za-z]\)\s|[a-z]\.\s|Q(?:uestion)?\s*\d*\s*[:.)]|"
-                           r"A(?:nswer)?\s*\d*\s*[:.]|Examples?\b|\[\^)|[.,;:!]$")
+                           r"A(?:nswer)?\s*\d*\s*[:.]|Examples?\b|\[\^)|[,;!]$|^(?:\S++\s++){2,}.*\.$"
+                           r"|^(?:\S++\s++){4,}.*:$|^[^\s:]++:$")
 
 # No string opens after a backslash: else an unclosed one (`"\"\"\"...`) would be tried again from each of
 # the quotes it escapes, to the end of its line.

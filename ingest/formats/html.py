@@ -315,6 +315,10 @@ class _Reader(HTMLParser):
         elif tag == "pre":
             self.write_pre_line()
             self.pre = max(0, self.pre - 1)
+        elif tag == "summary":
+            # "<details><summary>Example</summary> After…": the summary leads its details in, as "Example: After…"
+            # would (an example of the rule it sits in), never a heading over all that follows
+            self.put(" " if "".join(self.chars).rstrip().endswith(":") else ": ", self.pos(), spread=False)
         else:
             if tag in _SECTIONING and self.sections:
                 self.sections -= 1

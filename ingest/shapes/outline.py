@@ -636,7 +636,8 @@ class _Outline:
         marked = self.facts.readings[index].marked
         raw = (marked.group("star") or marked.group("hash")).strip(" *#")
         number = heading.number if labels.numeric(heading.number) else None
-        asked = ASKS.match(without_number(raw, number))
+        # a heading asking after a statement ("Flight mentions only straight lines… How does this work…?") asks too
+        asked = ASKS.match(without_number(raw, number)) or ends_asking(raw)
         if not (rule or asked) or self.facts.has_parts(index, heading.number, heading.level):
             heading.rule = rule and not self.facts.top_rules
             return False
