@@ -8,10 +8,10 @@ MAX_REF = 40
 MAX_ABBREV = 10
 # A roman part of a label: "7.1c.iv", "7.11viii".
 _ROMAN_PART = r"[ivxlc]{2,6}(?![a-z])"
-# A label that numbers: "702.19b", "103.2.a.1", "1-2-1", "9f12c", "7.1c.iv", "12", "1a", "b", "iv" — not a title or
-# a slug.
+# A label that numbers: "702.19b", "103.2.a.1", "1-2-1", "9f12c", "7.1c.iv", "12", "1a", "b", "iv", a manual's rule
+# code and its items ("C01", "SG4a", "RG01.2") — not a title or a slug.
 NUMBERING = re.compile(rf"\d+(?:[.\-]\d+)*(?:[a-z]|{_ROMAN_PART})?(?:\.(?:\d+|[a-z](?![a-z])|{_ROMAN_PART}))*"
-                       r"|\d+(?:[a-z]\d+)+[a-z]?"
+                       r"|\d+(?:[a-z]\d+)+[a-z]?|(?-i:[A-Z]{1,3}\d{1,3}[a-z]?(?:\.\d+)*)"  # a code is in capitals
                        r"|[a-z](?:\.\d+[a-z]?)*"
                        r"|(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})", re.IGNORECASE)
 

@@ -1534,3 +1534,18 @@ def test_a_marked_heading_asking_after_a_statement_is_a_question():
     assert [(b.kind, b.text) for b in blocks] == [
         ("question", "Flight mentions only moving in straight lines, but ignores obstructions. How does this work "
                      "over obstacles? You may fly over things.")]
+
+
+def test_rules_a_manual_prints_under_codes_are_units_cited_by_them():
+    # A robotics game manual's "<C01> Egregious behavior…", "<RG02> …": 89 rules glued into the paragraphs around
+    # them, none citable by the code the referees use.
+    text = ("3.5 Competition Rules\n<C01> Egregious behavior is not tolerated at a Competition.\n"
+            "<C02> Referees have final scoring authority.\na. The referees will not review any recording.\n"
+            "<C03> Yellow and red cards are used to manage Teams. See rules <RE07> and\n<RS03> for details.\n"
+            "<RG01> Robots must pass inspection before their first match.\n")
+    found = by_label(segment(text))
+    assert [label for label in found if label[0].isalpha()] == ["C01", "C02", "C02a", "C03", "RG01"]
+    assert found["C02a"].text == "The referees will not review any recording."
+    assert found["C03"].text.endswith("See rules <RE07> and <RS03> for details.")  # a citation wrapped, no rule
+    # Two codes are no numbering (a grid's squares, a model's name): text.
+    assert not any(label[0].isalpha() for label in by_label(segment("A12 Forest blocks sight.\nB12 Hills cost two.\n")))

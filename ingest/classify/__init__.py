@@ -95,6 +95,12 @@ CREDIT = re.compile(rf"^(?:{_NAME}(?:(?:,[ \t]*+|[ \t]++and[ \t]++){_NAME}){{1,7
 # "GENERAL RULES": a line in capitals, which may head a section.
 CAPS_LINE = re.compile(r"^(?P<caps>[A-Z][A-Z0-9 :&/,'’-]{2,60}[A-Z0-9])$")
 
+# A rule's code as a competition manual prints it before the rule's text: "<C01> Teams must…", "<SG4> Robots…",
+# "[R12] Each…", or bare, "G201 ROBOTS may not…" (letters, then a number; its text opens as a sentence, never as a
+# citation wrapped to the line's start does: "<RS03> for a list of…").
+CODE_LABEL = re.compile(r"[ \t]*+(?:<(?P<angled>[A-Z]{1,3}\d{1,3})>|\[(?P<square>[A-Z]{1,3}\d{1,3})\]"
+                        r"|(?P<bare>[A-Z]{1,3}\d{2,3})\.?)[ \t]++(?=[A-Z“\"(])")
+
 LONGEST_HEADING = 120
 # A heading the markup marks may ask at length (an FAQ's "### If a card requires me to lower…?").
 LONGEST_MARKED = 3 * LONGEST_HEADING

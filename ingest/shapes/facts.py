@@ -6,6 +6,7 @@ all lines…). Computed once, before a line is cut, and frozen: the builder read
 from __future__ import annotations
 
 import re
+import string
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -13,6 +14,7 @@ from ingest import labels
 from ingest.classify import (
     ASKS,
     BULLET,
+    CODE_LABEL,
     INLINE_ASKS,
     INLINE_BULLET,
     ITEM,
@@ -49,6 +51,7 @@ _STEPS = 3
 _CONTENTS_RUN = 3
 _WRAPPED_TITLE = 3
 _SIBLING_LINES = 200  # how far a numbered step's next sibling is looked for
+_CODES = 3  # the fewest rules a manual prints under codes ("<C01>") for a code to read as a rule's label
 _ANNOTATIONS = 2  # notes numbered with one word under the rules they cite, for that word to number notes
 
 Line = tuple[int, str]  # where a line starts in the text, and the line
@@ -94,6 +97,7 @@ class Facts:
     # Every decimal rule number and chapter number the document prints ("5.1" of "5.1 Main Competition"), with the
     # least margin it is printed at.
     printed: dict[str, int] = field(default_factory=dict)
+    coded: dict[int, tuple[str, int]] = field(default_factory=dict)  # line -> (its rule's code, where its text starts)
 
     def line(self, index: int) -> str:
         """The text of line `index`."""
@@ -236,7 +240,7 @@ def document_facts(text: str) -> Facts:
         listed=frozenset(contents_pairs(lines, readings, following) if lone else ()),
         spaced_out=_spaced_out(lines, readings), marked=any(reading.marked for reading in readings),
         answered=_answered(lines, readings), named=_named(lines, readings),
-        printed=_printed(lines, readings, numbers), **_annotations(lines, readings, following))
+        printed=_printed(lines, readings, numbers), coded=_coded(lines), **_annotations(lines, readings, following))
 
 
 def _annotations(lines: list[Line], readings: list[Reading], following: list[int | None]) -> dict[str, frozenset[int]]:
@@ -250,6 +254,27 @@ def _annotations(lines: list[Line], readings: list[Reading], following: list[int
               if reading.caps and following[index] == index + 1 and index + 1 in notes
               and readings[index + 1].annotation.group("word").upper() in lines[index][1].upper()}
     return {"annotations": frozenset(notes), "annotation_groups": frozenset(groups)}
+
+
+def _coded(lines: list[Line]) -> dict[int, tuple[str, int]]:
+    """Line index -> (code, where its text starts) of the rules a manual prints under codes ("<C01> Teams must…",
+    "G201 ROBOTS may not…"), each code's first printing: where the document opens at least `_CODES` lines with codes
+    of one form (twice as many bare ones, which a grid's squares or a model's names could be), mostly distinct,
+    each run of letters numbering two of them on average ("C01", "C02", "RG01"…)."""
+    found: dict[bool, dict[int, tuple[str, int]]] = {False: {}, True: {}}
+    for index, (_, line) in enumerate(lines):
+        if match := CODE_LABEL.match(line):
+            code = match.group("angled") or match.group("square") or match.group("bare")
+            found[match.group("bare") is not None][index] = (code, match.end())
+    coded: dict[int, tuple[str, int]] = {}
+    for bare, group in found.items():
+        codes = [code for code, _ in group.values()]
+        letters = Counter(code.rstrip(string.digits) for code in codes)
+        if len(codes) >= _CODES * (1 + bare) and len(set(codes)) >= 0.8 * len(codes) and len(letters) * 2 <= len(codes):
+            seen: set[str] = set()
+            coded |= {index: (code, end) for index, (code, end) in group.items()
+                      if code not in seen and not seen.add(code)}
+    return coded
 
 
 def _answered(lines: list[Line], readings: list[Reading]) -> frozenset[int]:

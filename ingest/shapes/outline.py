@@ -164,6 +164,9 @@ class _Outline:
             if index in self.facts.annotations or index in self.facts.annotation_groups:
                 self._open(self._annotation(index, stripped), index)
                 continue
+            if index in self.facts.coded:
+                self._coded(index, pos, line)
+                continue
             item = reading.item
             if item and self._lists_examples(line, item):
                 self._text(index, pos, line)  # "Examples:" / "1. There are two knights…": an example, no rule
@@ -909,6 +912,12 @@ class _Outline:
                 and len(self.facts.line(index).rstrip()) < 0.75 * self.facts.width
                 and (below.opens_sentence or bool(below.bullet)) and not below.item and not below.marked
                 and not names_a_topic(text.lstrip("•-*–— ")))
+
+    def _coded(self, index: int, pos: int, line: str) -> None:
+        """Start the rule a manual prints under its code ("<C01> Teams must…"), cited by it; its lettered and
+        numbered items are its own ("C01a")."""
+        code, start = self.facts.coded[index]
+        self._begin_rule(Block(self.section, code, "", [], kind="rule"), indent_of(line), pos + start, pos + len(line))
 
     def _begin_rule(self, block: Block, indent: int, start: int, end: int) -> None:
         """Start a rule at the head of its own numbering: the items and lettered sub-cases that follow are its."""
