@@ -1549,3 +1549,28 @@ def test_rules_a_manual_prints_under_codes_are_units_cited_by_them():
     assert found["C03"].text.endswith("See rules <RE07> and <RS03> for details.")  # a citation wrapped, no rule
     # Two codes are no numbering (a grid's squares, a model's name): text.
     assert not any(label[0].isalpha() for label in by_label(segment("A12 Forest blocks sight.\nB12 Hills cost two.\n")))
+
+
+def test_a_title_line_inside_a_rules_text_heads_none_of_the_rules_after_it():
+    # A wargame's "Monsoon Weather Condition Effects" over bullets in rule 6.0's text headed 6.1 and every later rule
+    # (83 units), until the next such line.
+    text = ("6.0 Weather\nRoll the die once for each zone during each Weather Phase.\n"
+            "Fog Weather Condition Effects\n• Add 3 to the die roll when searching.\n"
+            "Monsoon Weather Condition Effects\n• No air mission can be undertaken at Night.\n"
+            "6.1 Random Air Mission Cancellation\nEach Fog hex containing air units is subject to cancellation.\n"
+            "7.0 Strategic Intelligence\nEach player has a Strategic Intelligence Level.\n")
+    found = by_label(segment(text))
+    assert found["6.1"].section == found["7.0"].section == ("Rules",)
+    # a title line between two parts numbered apart still heads the part after it
+    parts = by_label(segment("1.1 Roll a die.\n1.2 Move a piece.\n\nOptional Rules\n\n2.1 Play with two decks.\n"))
+    assert parts["2.1"].section == ("Rules", "Optional Rules")
+
+
+def test_a_short_pages_licence_line_makes_none_of_it_back_matter():
+    # "This content is licensed under CC-BY-SA 4.0" among a one-section page's first lines typed all of its rules
+    # "title" (never an answer).
+    blocks = segment("# Funnel Rules\n\n- This text gives the rules for creating characters for a funnel adventure, "
+                     "which you can also find as a one-page PDF.\n- The original author is Xenio.\n"
+                     "- This content is licensed under CC-BY-SA 4.0.\n\n"
+                     "A funnel is a game mode where each player controls several characters.\n")
+    assert {b.kind for b in blocks} == {"paragraph"}

@@ -33,6 +33,7 @@ class Heading:
     shown: tuple[str, ...] = ()
     afresh: bool = False  # numbered, its parts numbered from 1 on their own ("## 4." over "### 1. Unlock Phase")
     runs_on: int = 0  # where its own text begins in its line, when that runs on ("Rule 7.8 Kneeing is the act…")
+    inside: str | None = None  # the rule a title line stands in the text of ("Monsoon Weather Effects" in rule 6.0's)
 
 
 def numbered_lines(text: str):

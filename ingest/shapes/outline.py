@@ -262,7 +262,9 @@ class _Outline:
         # section holds rules however its last lines end (a card list whose faces print "© 2022…"): there too only
         # the paragraphs stating the rights go.
         numbered = any(heading.number and heading.title == tail[0].section[depth - 1] for heading in self.headings)
-        whole = not numbered and len(tail) <= _BACK_MATTER_BLOCKS \
+        # The only section a document has is no back matter of it (a short page with its licence line among its
+        # first paragraphs: "This content is licensed under CC-BY-SA 4.0").
+        whole = not numbered and len(tail) <= _BACK_MATTER_BLOCKS and len(tail) < len(self.blocks) \
             and any(RIGHTS.search(line) for lines in texts for line in lines)
         for block, lines in zip(tail, texts):
             if whole or _states_rights(lines):
@@ -574,6 +576,7 @@ class _Outline:
             while self.headings and self.headings[-1].kind in ("titled", "numbered"):
                 self.headings.pop()
             heading.level = self.headings[-1].level + 1 if self.headings else 1
+            heading.inside = self.last_rule or None
         else:
             # The document's numbering decides what a numbered heading sits under, whatever its markup level:
             # "## 4.3.6 Challenge" is inside "### 4.3. Main Phase", "### 5.0 General" is not inside "## 4.3".
@@ -875,6 +878,11 @@ class _Outline:
             return False
         self.last_rule = label
         self._leave_sections_outside(label)
+        # "Monsoon Weather Condition Effects" over bullets in rule 6.0's text heads none of 6.0's rules (6.1) nor its
+        # siblings': a part of that rule's text
+        if self._close_while(lambda h: h.kind == "titled" and h.inside is not None and (
+                labels.within(label, h.inside, zero=True) or labels.within(label, labels.parent(h.inside)))):
+            self._enter_section()
         # "6.A.1. TEST CASE, MOVING TO AN AREA..." standing apart over its text: the rule's title.
         own = line[item.end():].strip()
         if own[:2] in _DASHES:  # "2.1 – General": the dash parts the number from the title
