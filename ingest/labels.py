@@ -205,8 +205,9 @@ def unglue(lines: Sequence[tuple[int, str]], joint: str, opening: re.Pattern) ->
 
 
 def numeric(number: str | None) -> bool:
-    """Is `number` a number ("4.3", "305"), not a letter ("A") or none?"""
-    return bool(number) and number[0].isdigit()
+    """Is `number` a number ("4.3", "305", an appendix's "B.1.6"), not a letter ("A"), a code ("C01") or none?"""
+    return bool(number) and (number[0].isdigit() or number[0].isupper() and number[1:2] in tuple(_JOINTS)
+                             and number[2:3].isdigit())
 
 
 def compound(number: str | None) -> bool:

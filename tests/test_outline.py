@@ -1574,3 +1574,12 @@ def test_a_short_pages_licence_line_makes_none_of_it_back_matter():
                      "- This content is licensed under CC-BY-SA 4.0.\n\n"
                      "A funnel is a game mode where each player controls several characters.\n")
     assert {b.kind for b in blocks} == {"paragraph"}
+
+
+def test_an_appendix_numbered_heading_closes_where_its_numbering_ends():
+    # "B.1.6 Réservé" over B.1.6.1 stayed open over B.1.7 and every later rule of the chapter (64 units).
+    text = ("B.1.5 The shooting line is marked.\n\nB.1.6 Reserved\n\nB.1.6.1 Two faces are set at 1.30 m.\n\n"
+            "B.1.7 All competitors stand on one line.\n")
+    found = by_label(segment(text))
+    assert found["B.1.6.1"].section == ("Rules", "B.1.6 Reserved")
+    assert found["B.1.7"].section == ("Rules",)
