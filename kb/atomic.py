@@ -87,8 +87,8 @@ def _new_write_id(conn: sqlite3.Connection) -> None:
 
 def _compact_when_free(conn: sqlite3.Connection) -> None:
     """VACUUM the database `conn` has written (and committed) once a share of it is free pages (what removes
-    leave): it rewrites the whole file, seconds for a big library, so not after every write. It keeps every row
-    and rowid, so the version readers keep memory of stays valid."""
+    leave): it rewrites the whole file (11 s for 878 MB here; in place, readers wait for its commit), so not after
+    every write. It keeps every row and rowid, so the version readers keep memory of stays valid."""
     free, pages = (conn.execute(f"pragma {name}").fetchone()[0] for name in ("freelist_count", "page_count"))
     if free > pages * VACUUM_SHARE:
         conn.execute("VACUUM")

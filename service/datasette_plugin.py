@@ -58,7 +58,7 @@ from datasette.views.base import DatasetteError
 from markupsafe import Markup, escape
 
 from kb.locks import clear_stale
-from kb.cache import reading
+from kb.cache import READ_WAIT, reading
 from kb.editions import UnknownEdition, by_section, diff
 from kb.lexicon import WORD
 from kb.onnx_embedder import embedder
@@ -195,6 +195,9 @@ def prepare_connection(conn, database, datasette):
     db = datasette.databases.get(database)
     if db is not None and db.path:
         clear_stale(Path(db.path))  # a write a killed writer left half done is rolled back before any read
+        # A statement waits for a write's commit as the web app's reads do (Datasette's own wait is 5 s; a rare
+        # compaction of a big library holds its lock for seconds).
+        conn.execute(f"pragma busy_timeout = {int(READ_WAIT * 1000)}")
     deadline = bound(conn, db.path if db is not None else None, datasette.setting("sql_time_limit_ms") / 1000)
     conn.create_function("escape_fts", 1, deadline.guard(every_word), deterministic=True)
     if db is not None and db.path:

@@ -11,6 +11,7 @@ import shutil
 import signal
 import sqlite3
 import subprocess
+import sys
 import threading
 import time
 import urllib.parse
@@ -20,7 +21,7 @@ import pytest
 
 from kb.locks import clear_stale, write_lock
 from kb.build import add_document
-from kb.cache import reading
+from kb.cache import WriteInterrupted, open_readonly, reading
 from kb.migrations import upgrade
 from kb.search import ask
 from kb.store import connect
@@ -211,6 +212,61 @@ def test_a_reader_clears_a_killed_writers_leftovers_but_never_a_running_writers(
     (database.parent / "rulings.db.lock").write_text("12345")  # as a killed writer leaves it
     clear_stale(database)
     assert beside(database) == [".rulings.db.old.p5q6r7s8.tmp"]
+
+
+# A writer killed while it writes the file in place: its pages spill into the file early (a cache of one page), so
+# the file is half written and its journal hot.
+HALF_WRITE = ("import os, signal, sqlite3, sys; conn = sqlite3.connect(sys.argv[1], isolation_level=None); "
+              "conn.execute('pragma cache_size = 1'); conn.execute('begin immediate'); "
+              "conn.execute(\"update rulings set text = 'torn'\"); os.kill(os.getpid(), signal.SIGKILL)")
+
+
+def half_written(db: Path) -> None:
+    """Leave `db` as a writer killed half-way through writing it in place leaves it."""
+    subprocess.run([sys.executable, "-c", HALF_WRITE, str(db)], check=False)
+    assert beside(db) == ["rulings.db-journal"]
+
+
+def test_a_reader_rolls_back_a_write_a_killed_writer_left_half_done(database):
+    before = rows(database)
+    half_written(database)
+    conn = open_readonly(database)  # its first read meets the hot journal, and rolls it back first
+    try:
+        assert conn.execute("select count(*) from rulings where text = 'torn'").fetchone()[0] == 0
+    finally:
+        conn.close()
+    assert beside(database) == [] and rows(database) == before
+
+
+@pytest.fixture
+def immutable_folder(database):
+    """`database`'s folder, made immutable (chattr +i: nothing in it may be created, even by root) once a killed
+    writer has left its write half done; skipped where folders cannot be made immutable (not root)."""
+    half_written(database)
+    if subprocess.run(["chattr", "+i", str(database.parent)], capture_output=True, check=False).returncode:
+        pytest.skip("chattr +i is not allowed here")
+    yield database.parent
+    subprocess.run(["chattr", "-i", str(database.parent)], check=True)
+
+
+def test_a_reader_that_cannot_roll_back_a_half_done_write_says_so_naming_the_file(database, immutable_folder):
+    with pytest.raises(WriteInterrupted) as raised:
+        connect(database)
+    assert str(raised.value).startswith(f"{database.resolve()}: a write to it was interrupted")
+    assert "rulings.db-journal" in str(raised.value) and "user who may write" in str(raised.value)
+    result = rulings("stats", "--db", str(database))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and "a write to it was interrupted" in result.stderr
+    assert beside(database) == ["rulings.db-journal"]  # left for a reader or writer who may roll it back
+
+
+def rows(db: Path) -> list[str]:
+    """Every table's rows (and the schema) of `db`, as SQL (read-only: never rolling a journal back)."""
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        return list(conn.iterdump())
+    finally:
+        conn.close()
 
 
 def test_a_search_after_an_add_reads_the_new_version_not_the_memory_kept_of_the_old(database, tmp_path):
