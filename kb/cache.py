@@ -53,17 +53,16 @@ def open_readonly(path: Path | str) -> VersionedConnection:
     opened even when a full ingest replaces the file meanwhile; it waits up to READ_WAIT for a writer's commit."""
     path = Path(path).resolve()
     while True:
-        # Held open, the file's inode cannot be reused: if the path names it both before and after SQLite
-        # opens the path, SQLite opened this file (a full ingest only ever moves a new file to the path).
-        pin = os.open(path, os.O_RDONLY)
-        try:
-            conn = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True, check_same_thread=False,
-                                   timeout=READ_WAIT, factory=VersionedConnection)
-            pinned, named = os.fstat(pin), os.stat(path)
-        finally:
-            os.close(pin)
-        if file_version(pinned) == file_version(named):
-            conn.file = file_version(pinned)
+        # If the path names one file both before and after SQLite opens it, SQLite opened that file (a full
+        # ingest only ever moves a new file to the path). Never a descriptor of our own on the file to tell:
+        # closing any descriptor of a file drops every POSIX lock the process holds on it, its other
+        # connections' too, and a write in place would then commit under their reads.
+        before = os.stat(path)
+        conn = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True, check_same_thread=False,
+                               timeout=READ_WAIT, factory=VersionedConnection)
+        after = os.stat(path)
+        if file_version(before)[:2] == file_version(after)[:2]:
+            conn.file = file_version(after)
             _first_read(conn, path)
             return conn
         conn.close()  # replaced while it opened: open the new file

@@ -269,6 +269,28 @@ def rows(db: Path) -> list[str]:
         conn.close()
 
 
+# A writer in place that waits half a second for the reads under way to end, then says whether it committed.
+COMMIT_IN_PLACE = ("import sqlite3, sys; conn = sqlite3.connect(sys.argv[1], timeout=0.5, isolation_level=None); "
+                   "conn.execute('begin immediate'); "
+                   "conn.execute(\"update meta set value = value where key = 'schema_version'\"); "
+                   "conn.execute('commit'); print('committed')")
+
+
+def test_opening_a_connection_keeps_the_locks_of_the_reads_under_way(database):
+    conn = connect(database)
+    try:
+        with reading(conn):
+            conn.execute("select count(*) from rulings").fetchone()
+            # Another request opens its connection: were a descriptor of the file closed, every lock this
+            # process holds on it would go, and a writer would commit under the read above.
+            connect(database).close()
+            done = subprocess.run([sys.executable, "-c", COMMIT_IN_PLACE, str(database)], capture_output=True,
+                                  text=True, timeout=60)
+            assert "database is locked" in done.stderr and "committed" not in done.stdout
+    finally:
+        conn.close()
+
+
 def test_a_search_after_an_add_reads_the_new_version_not_the_memory_kept_of_the_old(database, tmp_path):
     conn = connect(database)
     try:
