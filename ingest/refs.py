@@ -199,7 +199,7 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
                                       if ref_key(f"{q} {label}") not in claimed | numbers),
                                      label if ruling in strays else "")  # a number the document gives stays
             claimed.add(ref_key(labels[ruling.id]))
-    used = {ref_key(t) for t in taken}
+    used = _keys_beside(taken, abbrev)
     refs: dict[str, str] = {}
     printings: Counter[str] = Counter()  # each ref key asked for -> the units that asked for it so far
     tailed: set[str] = set()  # the sections whose units' refs are cut at the front (see `_tail`)
@@ -458,6 +458,18 @@ def _named(members: list[Ruling], base: list[str], section: str, titled: set[str
 def _term(ruling: Ruling) -> str:
     """A glossary entry's term as a label ("Summoning Sickness Rule"), or ""."""
     return " ".join(ruling.title.split()) if ruling.kind in TERM_KINDS else ""
+
+
+def _keys_beside(taken: Iterable[str], abbrev: str) -> set[str]:
+    """The keys of the `taken` refs that a ref starting with `abbrev` could have: those whose key opens with the
+    same character (every ref `ruling_refs` gives, clipped or not, opens as its abbreviation does). Sorted out
+    before keying: keying every ref of a library of a hundred thousand rulings was most of what refs cost an
+    add to it."""
+    first = ref_key(abbrev)[:1]
+    if not first:
+        return {ref_key(t) for t in taken}
+    # A ref's key opens with its first character that is not a space, casefolded ("ß" keys as "ss").
+    return {ref_key(t) for t in taken if t.lstrip()[:1].casefold()[:1] == first}
 
 
 def _clip(ref: str, limit: int) -> str:

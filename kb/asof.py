@@ -47,6 +47,7 @@ def connection(db_path: str, as_of: str) -> tuple[sqlite3.Connection, frozenset[
     are not the stored current ones (None: every source's current edition was in force)."""
     conn = open_readonly(db_path)
     conn.row_factory = sqlite3.Row
+    conn.execute("begin")  # its tables are copied, and read, from one version of the database
     schema.check(conn, db_path)
     swapped = in_force(conn, as_of)
     if not swapped:

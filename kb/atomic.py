@@ -1,124 +1,39 @@
-"""The database file's writes: one writer at a time (a lock file; a second writer waits its turn, for a bounded
-time), and every change made on a copy beside the file that replaces it only when the change is complete
-(os.replace), so a failed or killed write leaves the previous database exactly as it was, and a reader goes
-on reading the file it opened (kb.cache)."""
+"""The database file's writes: one writer at a time (kb.locks), each all or nothing, so that a failed or killed
+write leaves the database as it was.
+
+An add or a remove writes in place, in one SQLite transaction on the file itself (`in_place`; rollback journal):
+it costs what it changes, not the file's size. A killed one leaves a hot journal, which the next writer or
+reader rolls back (kb.locks) before anything reads the file. A reader reads inside a read
+transaction (kb.cache.reading), which the writer's commit waits for. A whole ingest, a migration and a verify
+rewrite everything anyway: they write a copy beside the file that replaces it when complete (`atomic_database`).
+Every write records a new `write_id` (kb.cache), by which readers key what they keep in memory.
+"""
 from __future__ import annotations
 
-import fcntl
 import os
-import re
 import shutil
+import sqlite3
 import stat
 import tempfile
-import time
+import uuid
 from contextlib import contextmanager
 from pathlib import Path
 
+import sqlite_utils
+
+from kb.cache import WRITE_ID
 from kb.integrity import intact
+from kb.locks import write_lock
 from model.errors import FileError
 
-# How long a writer waits for another to finish, in seconds: an add takes seconds, a whole ingest minutes.
-LOCK_WAIT = 120.0
-LOCK_WAIT_VARIABLE = "RULINGS_LOCK_WAIT"
 # The share of a written file's pages that may be free before it is compacted (VACUUM).
 VACUUM_SHARE = 0.25
-
-
-def lock_wait(target: Path) -> float:
-    """How long a writer of `target` waits for the lock: RULINGS_LOCK_WAIT seconds, else LOCK_WAIT."""
-    given = os.environ.get(LOCK_WAIT_VARIABLE)
-    if given is None:
-        return LOCK_WAIT
-    try:
-        wait = float(given)
-    except ValueError:
-        wait = -1.0
-    if not 0 <= wait < float("inf"):
-        raise FileError(str(target), f"{LOCK_WAIT_VARIABLE}={given!r} is not a number of seconds")
-    return wait
-
-
-@contextmanager
-def write_lock(target: Path, wait: float | None = None):
-    """Hold an exclusive lock on `target`'s lock file, waiting up to `wait` seconds (default `lock_wait`) for
-    another writer to finish; past that, FileError naming the writer.
-
-    The lock dies with its process (even on SIGKILL), so what a killed writer left (temp files, their
-    journals, the lock file) is stale and is removed once the lock is held. The holder removes the lock
-    file before it lets go of it, so a finished writer leaves nothing behind.
-    """
-    target = Path(target)
-    lock_path = target.with_name(target.name + ".lock")
-    with _locked_file(lock_path, target, lock_wait(target) if wait is None else wait) as lock:
-        lock.seek(0)
-        lock.truncate()
-        lock.write(str(os.getpid()))
-        lock.flush()
-        for stale in _leftovers(target):
-            if stale != lock_path:
-                stale.unlink(missing_ok=True)
-        try:
-            yield
-        finally:
-            lock_path.unlink(missing_ok=True)  # still held, so no other writer can have locked this path
-
-
-def clear_stale(target: Path) -> None:
-    """Remove what a killed writer left beside `target`, if anything, unless a writer is running now (its
-    temp file is not stale) or the folder cannot be written (a reader's business is to read)."""
-    if not _leftovers(target):
-        return
-    try:
-        with write_lock(target, wait=0):
-            pass
-    except (FileError, OSError):
-        pass
-
-
-def _leftovers(target: Path) -> list[Path]:
-    """The lock file, temp files and their journals of writers of `target` (none of another file's)."""
-    # mkstemp's random part has no dot, so `.rulings.db.old.x1y2.tmp` (a temp of rulings.db.old) is not one.
-    own = re.compile(rf"\.{re.escape(target.name)}\.[^.]+\.tmp(?:-journal|-wal|-shm)?|{re.escape(target.name)}\.lock")
-    try:
-        names = os.listdir(target.parent)
-    except OSError:
-        return []
-    return [target.parent / name for name in names if own.fullmatch(name)]
-
-
-@contextmanager
-def _locked_file(lock_path: Path, target: Path, wait: float):
-    """`lock_path` opened and exclusively locked, waiting up to `wait` seconds; else FileError naming the
-    writer that holds it."""
-    deadline, pause = time.monotonic() + wait, 0.01
-    while True:
-        try:
-            lock = open(lock_path, "a+")
-        except OSError as error:
-            raise FileError(str(target), f"cannot write its lock file beside it ({error.strerror})") from None
-        try:
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            lock.seek(0)
-            holder = lock.read().strip() or "?"
-            lock.close()
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise FileError(str(target), f"another write (pid {holder}: an ingest, add, remove, verify or "
-                                f"migrate) is changing this database and did not finish within {wait:g} s; try "
-                                f"again when it has, or wait longer with {LOCK_WAIT_VARIABLE}=<seconds>") from None
-            time.sleep(min(pause, left))
-            pause = min(pause * 2, 0.2)
-            continue
-        try:
-            if os.path.samestat(os.fstat(lock.fileno()), os.stat(lock_path)):
-                break
-        except FileNotFoundError:
-            pass
-        # A writer removed this file as it finished, after we opened it: locking it excludes no one.
-        lock.close()
-    with lock:
-        yield lock
+# How long an in-place write waits, in seconds, for the reads under way to end before it commits (a read is a
+# request: milliseconds; new reads wait for the commit meanwhile).
+COMMIT_WAIT = 60.0
+# Pages an in-place write keeps in memory before it writes any to the file (4 KB each: 256 MB): SQLite writes
+# them early only under an exclusive lock, which would stop every reader until the write commits.
+SPILL_PAGES = 65536
 
 
 @contextmanager
@@ -127,7 +42,8 @@ def atomic_database(target: Path, start_from: Path | None = None):
 
     Holds the write lock throughout, so with `start_from` (the temp file starts as a copy of that database)
     a writer that waited for another starts from what the other wrote. On any exception the temp file is
-    removed and `target` is left exactly as it was.
+    removed and `target` is left exactly as it was. For writes that rewrite the whole file (an ingest, a
+    migration, a verify); an add or a remove writes `in_place`.
     """
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -136,10 +52,50 @@ def atomic_database(target: Path, start_from: Path | None = None):
 
 
 @contextmanager
-def _temp_database(target: Path, start_from: Path | None):
-    # Imported here: readers import this module for clear_stale, and sqlite-utils would slow every cold start.
-    import sqlite_utils
+def in_place(target: Path):
+    """Yield a sqlite_utils.Database on the file `target` itself, in one transaction committed only on success.
 
+    Holds the write lock throughout (a writer that waited for another starts from what the other wrote). On any
+    exception, or if the process is killed, the transaction is rolled back (by SQLite's rollback journal; a
+    killed one's by the next reader or writer) and `target` holds what it held. Readers go on reading meanwhile;
+    the commit waits up to COMMIT_WAIT for the reads under way to end.
+    """
+    target = Path(target)
+    with write_lock(target):
+        db = sqlite_utils.Database(sqlite3.connect(target, timeout=COMMIT_WAIT))
+        try:
+            db.conn.execute(f"pragma cache_spill = {SPILL_PAGES}")
+            db.conn.execute("begin immediate")
+            yield db
+            _new_write_id(db.conn)
+            db.conn.commit()
+        except BaseException:
+            db.conn.rollback()
+            raise
+        else:
+            _compact_when_free(db.conn)
+        finally:
+            db.conn.close()
+
+
+def _new_write_id(conn: sqlite3.Connection) -> None:
+    """Record that this transaction makes a new version of the database (kb.cache keys memory by it), in a
+    rulings database (one with a `meta` table)."""
+    if conn.execute("select 1 from sqlite_master where type = 'table' and name = 'meta'").fetchone():
+        conn.execute("insert or replace into meta (key, value) values (?, ?)", [WRITE_ID, uuid.uuid4().hex])
+
+
+def _compact_when_free(conn: sqlite3.Connection) -> None:
+    """VACUUM the database `conn` has written (and committed) once a share of it is free pages (what removes
+    leave): it rewrites the whole file (11 s for 878 MB here; in place, readers wait for its commit), so not after
+    every write. It keeps every row and rowid, so the version readers keep memory of stays valid."""
+    free, pages = (conn.execute(f"pragma {name}").fetchone()[0] for name in ("freelist_count", "page_count"))
+    if free > pages * VACUUM_SHARE:
+        conn.execute("VACUUM")
+
+
+@contextmanager
+def _temp_database(target: Path, start_from: Path | None):
     handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     # mkstemp makes the file private; once it replaces the database it must have the database's mode.
     os.fchmod(handle, _database_mode(target))
@@ -152,15 +108,13 @@ def _temp_database(target: Path, start_from: Path | None):
         if start_from is not None:  # a write onto a damaged copy would carry the damage on, or fail half-way
             intact(db.conn, start_from)
         # A rollback journal, never WAL: the file that replaces the database must not share `-wal` and `-shm`
-        # files with the readers still reading the file it replaces.
+        # files with the readers still reading the file it replaces, and a WAL database cannot be read in a
+        # folder the reader cannot write.
         db.conn.execute("PRAGMA journal_mode = DELETE")
         yield db
+        _new_write_id(db.conn)
         db.conn.commit()
-        # VACUUM rewrites the whole file, seconds for a big library: worth it only once a share of the file is free
-        # pages (what removes leave), not after every add.
-        free, pages = (db.conn.execute(f"pragma {name}").fetchone()[0] for name in ("freelist_count", "page_count"))
-        if free > pages * VACUUM_SHARE:
-            db.conn.execute("VACUUM")
+        _compact_when_free(db.conn)
         db.conn.close()
         _replace(temp, target)
     except BaseException:

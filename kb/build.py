@@ -1,6 +1,7 @@
 """The writes that read documents: build a database from the manifest, add a document to one, remove a source
-from one. Each is a changeset (ingest.changeset reads the documents into one) applied by kb.writer on a copy
-of the file that replaces it only once complete (kb.atomic). The one module of kb that imports ingest."""
+from one. Each is a changeset (ingest.changeset reads the documents into one) applied by kb.writer all or
+nothing (kb.atomic): a build on a new file that replaces the database once complete, an add or a remove in
+place, in one transaction. The one module of kb that imports ingest."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -13,7 +14,7 @@ from ingest.limits import Limits, from_environment
 from ingest.manifest import load_manifest
 from ingest.pipeline import link_names
 from ingest.shapes import AUTO
-from kb.atomic import atomic_database
+from kb.atomic import atomic_database, in_place
 from kb.lexicon import lexicon_rows
 from kb.migrations import migrate
 from kb.paths import DEFAULT_DB, DEFAULT_MANIFEST
@@ -65,20 +66,20 @@ def add_document(db_path: Path, file: Path, game: str, title: str | None = None,
     entry, parsed = read_within(limits or from_environment(), [file], read_document, file, game, title, shape=shape,
                                 kind=kind, language=language, author=author, abbrev=abbrev, scope=scope)
     try:
-        with atomic_database(db_path, start_from=db_path) as db:
+        with in_place(db_path) as db:
             migrate(db, str(db_path))
             changeset = for_document(entry, parsed, stored(db, game, entry.id), str(file), replaces, as_new,
                                      game_name)
             if changeset.action == "unchanged":
                 raise _Unchanged(changeset.report)
-            apply(db, changeset, db_path)
+            apply(db, changeset)
             edition = changeset.report.get("edition")
             # Filed among its editions, it may join a rule of the edition before to one of the edition after.
             if edition and not edition.get("current"):
                 stale = lexicon_rows(db.conn, [game])
                 if reidentify(db, edition["source"]):
                     record_statuses(db.conn, [game])
-                    enable_search(db, db_path, [game], stale)
+                    enable_search(db, games=[game], stale=stale)
     except _Unchanged as unchanged:
         return unchanged.report
     return changeset.report
@@ -92,13 +93,13 @@ def remove_source(db_path: Path, source: str, version: str | None = None) -> dic
     source or edition."""
     db_path = Path(db_path)
     _existing(db_path)
-    with atomic_database(db_path, start_from=db_path) as db:
+    with in_place(db_path) as db:
         migrate(db, str(db_path))
         found = next(db["sources"].rows_where("id = ?", [source]), {})
         before = db["rulings"].count
         changeset = (Changeset("remove", remove=[source]) if version is None
                      else _without_edition(db, source, version, str(db_path)))
-        apply(db, changeset, db_path)
+        apply(db, changeset)
         current = next(db.query("select version from source_versions where source = ? and current", [source]), {})
         return {"source": source, "title": found.get("title"), "game": found.get("game"),
                 "rulings": before - db["rulings"].count, "version": version, "current": current.get("version")}
@@ -134,7 +135,7 @@ def _without_edition(db, source: str, version: str, name: str) -> Changeset:
 
 
 class _Unchanged(Exception):
-    """Nothing to write: the copy is dropped and the database left as it was."""
+    """Nothing to write: the transaction is rolled back and the database left as it was."""
 
     def __init__(self, report: dict):
         super().__init__("unchanged")

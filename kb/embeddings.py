@@ -141,22 +141,21 @@ def write_embeddings(db: sqlite_utils.Database, previous: Path | None = None, ga
     """(Re)compute and store the vector of every passage (with `games`, of those games' rulings only, the others'
     left as they are), with the model's name and version. Returns the count written.
 
-    Vectors of passages whose text is unchanged since `previous` (the database being replaced; with `games`, the
-    vectors `db` holds for those games) are reused, so a re-ingest that changes a few rulings embeds only those,
-    and one that changes none never loads the model. Stored by another version of the model, every vector is
-    computed afresh.
+    Vectors of passages whose text is unchanged are reused, those `db` holds (of `games`' passages, with them)
+    and those of `previous` (the database a new one replaces), so a re-ingest that changes a few rulings embeds
+    only those, and one that changes none never loads the model. Stored by another version of the model, every
+    vector is computed afresh.
     """
     stored = db.execute("select value from meta where key = 'embedding_model_version'").fetchone()
-    if games is not None and (stored is None or stored[0] != model_version()):
-        games = None
+    same_model = stored is not None and stored[0] == model_version()
+    games = games if same_model else None
     found = passages(db, games)
     editions = edition_passages(db, games)
-    if games is None:
-        known = cached_vectors(previous)
-    else:
-        under, params = _under(games)
-        known = dict(db.execute(f"select text, vector from embeddings where {under}", params))
-        known.update(db.execute(f"select text, vector from edition_embeddings where {under}", params))
+    under, params = _under(games) if games is not None else ("1", [])
+    known = cached_vectors(previous)
+    for table in ("embeddings", "edition_embeddings"):
+        if same_model and db[table].exists():
+            known.update(db.execute(f"select text, vector from {table} where {under}", params))
     missing = sorted({p.text for p in chain(found, (p for *_, p in editions)) if p.text not in known})
     if missing:
         known.update(zip(missing, (v.tobytes() for v in encode(missing))))

@@ -280,15 +280,22 @@ def write_lexicon(db: sqlite_utils.Database, games: list[str] | None = None,
         db["lexicon"].insert_all({"id": n, "kind": kind, "key": key, "value": value}
                                  for n, (kind, key, value) in enumerate(lexicon_rows(db.conn), start=1))
         return
+    # The rows looked at are found by their kind and key (a database made before the index gets it here).
+    db["lexicon"].create_index(["kind", "key"], if_not_exists=True)
     db.execute("create temp table if not exists stale_lexicon (kind text, key text, value text)")
     db.execute("delete from temp.stale_lexicon")
-    db.conn.executemany("insert into temp.stale_lexicon values (?, ?, ?)", [row for row in stale if row[0] != "game"])
-    # One row for each stale one (two games may give one acronym the same name): the n-th of a kind, key and
-    # value for the n-th stale one, the rows looked at only those whose key is stale.
-    db.execute("delete from lexicon where kind = 'game' or id in (select l.id from (select id, kind, key, value, "
-               "row_number() over (partition by kind, key, value order by id) as n from lexicon where key in "
-               "(select key from temp.stale_lexicon)) l join (select kind, key, value, row_number() over "
-               "(partition by kind, key, value) as n from temp.stale_lexicon) s using (kind, key, value, n))")
+    left = Counter(row for row in stale if row[0] != "game")
+    db.conn.executemany("insert into temp.stale_lexicon values (?, ?, ?)", list(left))
+    # One row for each stale one (two games may give one acronym the same name): the first n of a kind, key and
+    # value for n stale ones.
+    gone = []
+    for row_id, *row in db.execute("select id, kind, key, value from lexicon where (kind, key) in "
+                                   "(select kind, key from temp.stale_lexicon) order by id"):
+        if left[tuple(row)] > 0:
+            left[tuple(row)] -= 1
+            gone.append((row_id,))
+    db.conn.executemany("delete from lexicon where id = ?", gone)
+    db.execute("delete from lexicon where kind = 'game'")
     start = db.execute("select coalesce(max(id), 0) from lexicon").fetchone()[0] + 1
     db["lexicon"].insert_all({"id": n, "kind": kind, "key": key, "value": value}
                              for n, (kind, key, value) in enumerate(lexicon_rows(db.conn, games), start=start))

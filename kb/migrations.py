@@ -30,7 +30,7 @@ def _complete_version_1(db: sqlite_utils.Database) -> None:
                                    "ingest` (or add its documents to a new database)")
     _complete_tables(db)
     record_statuses(db.conn)
-    enable_search(db, Path(_path(db)))
+    enable_search(db)
 
 
 def _complete_tables(db: sqlite_utils.Database) -> None:
@@ -111,7 +111,7 @@ def _rules_by_content(db: sqlite_utils.Database) -> None:
         reidentify(db, source)
     if sources:  # and the vectors of their editions' passages (edition_embeddings)
         record_statuses(db.conn)
-        enable_search(db, Path(_path(db)))
+        enable_search(db)
 
 
 def _declare_formats(db: sqlite_utils.Database) -> None:

@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass, field
 
 from kb import asof
 from kb.answered import ANSWER, CLOSEST, NOT_COVERED, OUTCOMES, Evidence, confidence, is_answered, outcome, said
+from kb.cache import reading
 from kb.fusion import LEXICAL_WEIGHT, combine, prefer_game, prefer_rulings
 from kb.gaps import matching_gaps
 from kb.lexicon import Lexicon, load_lexicon
@@ -199,14 +200,15 @@ def ask(conn: sqlite3.Connection, question: str, game: str | None = None, k: int
     another form).
     """
     k = max(1, min(k, MAX_K))
-    if not as_of:
-        return _answer(conn, question, game, k, mode, weight, explain, steps, None)
-    dated, in_force = asof.connection(conn.execute("pragma database_list").fetchone()[2], as_of)
-    try:
-        # Only an answer about a date says which: one about the current rules is as it always was.
-        return {**_answer(dated, question, game, k, mode, weight, explain, steps, in_force), "as_of": as_of}
-    finally:
-        dated.close()
+    with reading(conn):  # one version of the database throughout (and no write commits meanwhile)
+        if not as_of:
+            return _answer(conn, question, game, k, mode, weight, explain, steps, None)
+        dated, in_force = asof.connection(conn.execute("pragma database_list").fetchone()[2], as_of)
+        try:
+            # Only an answer about a date says which: one about the current rules is as it always was.
+            return {**_answer(dated, question, game, k, mode, weight, explain, steps, in_force), "as_of": as_of}
+        finally:
+            dated.close()
 
 
 def what_changed(conn: sqlite3.Connection, question: str, game: str | None) -> dict:

@@ -5,7 +5,7 @@ import sqlite3
 from functools import cache
 from pathlib import Path
 
-from kb.atomic import clear_stale
+from kb.locks import clear_stale
 from kb.cache import open_readonly
 from kb.paths import DEFAULT_DB
 from model import schema
@@ -30,9 +30,10 @@ def require(db_path: Path | str) -> Path:
 
 def connect(db_path: Path | str = DEFAULT_DB) -> sqlite3.Connection:
     """Open the database read-only (every write is kb.atomic's), rows as sqlite3.Row; SchemaError, saying what
-    to do, unless its schema is this release's. The connection (a kb.cache.VersionedConnection) reads the file
-    it opened to its end, even once a write replaces it. A process's first connection to a file removes what
-    a killed writer left beside it, unless a writer is running."""
+    to do, unless its schema is this release's. What is read together must be read inside one transaction
+    (kb.cache.reading) to be of one version: an add or a remove commits between two reads outside one. A
+    process's first connection to a file removes what a killed writer left beside it, unless a writer is
+    running (and kb.cache.open_readonly rolls back a write a killed writer left half done)."""
     path = require(db_path)
     _tidy(path.resolve())
     conn = open_readonly(path)

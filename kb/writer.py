@@ -1,5 +1,5 @@
-"""Applying a changeset to an open database (a copy kb.atomic will swap in): sources removed with every row
-that is theirs, rows inserted, then the derived tables brought up to date."""
+"""Applying a changeset to an open database (in one transaction kb.atomic commits, or on a new file it swaps in):
+sources removed with every row that is theirs, rows inserted, then the derived tables brought up to date."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
@@ -16,10 +16,10 @@ from model.errors import FileError
 
 def apply(db: sqlite_utils.Database, changeset: Changeset, previous: Path | None = None) -> dict[str, int]:
     """Write `changeset` into `db` (whose schema is this release's) and bring statuses, the full-text index, the
-    lexicon and the vectors up to date (reusing those of `previous`, the database being replaced, for every
-    passage whose text is unchanged): in a database that has them, those of the games the changeset touches only,
-    so that a write costs what its games cost, not the library. Returns what the database then holds, table by
-    table."""
+    lexicon and the vectors up to date (reusing those `db` holds, and those of `previous`, the database a new one
+    replaces, for every passage whose text is unchanged): in a database that has them, those of the games the
+    changeset touches only, so that a write costs what its games cost, not the library. Returns what the
+    database then holds, table by table."""
     from kb.lexicon import lexicon_rows
     games = touched_games(db, changeset) if _searchable(db) else None
     stale = lexicon_rows(db.conn, games) if games is not None else ()
@@ -59,9 +59,9 @@ def enable_search(db: sqlite_utils.Database, previous: Path | None = None, games
     """Both indexes and the lexicon: full text over rulings' title, section path, text and examples (porter
     stemming) — the path carries the name of the spell or topic a lettered clarification sits under — kept up to
     date by triggers on `rulings` from then on; the lexicon (`kb.lexicon.write_lexicon`); and a vector per passage
-    (reusing those of `previous`, the database being replaced, where the text is unchanged). With `games`, the
-    full text is already up to date, and the lexicon (less `stale`, its rows before the change) and vectors of
-    those games only are derived again; without, everything is."""
+    (reusing those `db` holds, and those of `previous`, the database a new one replaces, where the text is
+    unchanged). With `games`, the full text is already up to date, and the lexicon (less `stale`, its rows
+    before the change) and vectors of those games only are derived again; without, everything is."""
     from kb.embeddings import write_embeddings
     from kb.lexicon import write_lexicon
     if games is None or not _searchable(db):

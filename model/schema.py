@@ -117,7 +117,8 @@ TABLES: dict[str, Table] = {
 INDEXES = (("rulings", ("game",)), ("rulings", ("source",)), ("examples", ("ruling_id",)),
            ("verifications", ("ruling_id",)), ("xrefs", ("from_id",)), ("xrefs", ("to_id",)), ("gaps", ("source",)),
            ("rule_tables", ("source",)), ("spells", ("ruling_id",)), ("embeddings", ("ruling_id",)),
-           ("ruling_history", ("source", "version")), ("edition_embeddings", ("source", "version")))
+           ("ruling_history", ("source", "version")), ("edition_embeddings", ("source", "version")),
+           ("lexicon", ("kind", "key")))
 UNIQUE_INDEXES = (("rulings", ("ref",)),)
 RULING_STATUS = """
     select r.id as ruling_id, r.game,

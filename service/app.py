@@ -8,6 +8,7 @@ from pathlib import Path
 from flask import Flask, jsonify, redirect, render_template, request
 from werkzeug.exceptions import HTTPException, InternalServerError, ServiceUnavailable
 
+from kb.cache import WriteInterrupted
 from kb.paths import default_db
 from kb.integrity import damaged
 from kb.store import DatabaseMissing
@@ -48,6 +49,7 @@ def create_app(db_path: Path | str | None = None, datasette_url: str = DATASETTE
     app.after_request(relative_redirect)
     app.register_error_handler(HTTPException, handle_http_error)
     app.register_error_handler(DatabaseMissing, lambda exc: handle_http_error(ServiceUnavailable(str(exc))))
+    app.register_error_handler(WriteInterrupted, lambda exc: handle_http_error(ServiceUnavailable(str(exc))))
     app.register_error_handler(sqlite3.DatabaseError, handle_database_error)
     app.register_error_handler(Exception, handle_unexpected)
     return app

@@ -1,4 +1,4 @@
-"""Datasette over a rulings database: immutable and read-only, described by service/datasette/ (metadata,
+"""Datasette over a rulings database: read-only, described by service/datasette/ (metadata,
 settings and templates, package data), with our plugin (service/datasette_plugin.py) for plain-words search
 and links to the web app. The configuration applies whatever the database file is called."""
 from __future__ import annotations
@@ -58,9 +58,10 @@ class Browser(Datasette):
 
 
 def datasette(db_path: Path, app_url: str = APP_URL, base_url: str = DATASETTE_URL) -> Datasette:
-    """A Datasette serving `db_path` immutable (opened read-only, never written) with our metadata, and an
-    empty in-memory database, _memory; its links to the web app start with `app_url`, its own absolute URLs
-    with `base_url`."""
+    """A Datasette serving `db_path` read-only with our metadata, and an empty in-memory database, _memory; its
+    links to the web app start with `app_url`, its own absolute URLs with `base_url`. The file is served as
+    mutable (Datasette opens it mode=ro, with SQLite's locks): an add or a remove writes it in place, which a
+    connection opened immutable would read torn, and each statement then reads one version of it."""
     # Imported here, after datasette.app: imported first, it would miss being registered as a plugin.
     from datasette import handle_exception
     # When rich is importable (transformers brings it), Datasette prints every error with its locals, and for a
@@ -69,7 +70,7 @@ def datasette(db_path: Path, app_url: str = APP_URL, base_url: str = DATASETTE_U
     handle_exception.rich = None
     if not pm.is_registered(datasette_plugin):
         pm.register(datasette_plugin, name=datasette_plugin.NAME)
-    ds = Browser(immutables=[str(db_path)], metadata=metadata(app_url, database_name(db_path)),
+    ds = Browser(files=[str(db_path)], metadata=metadata(app_url, database_name(db_path)),
                  settings=settings(), template_dir=str(TEMPLATES), base_url=base_url)
     # An in-memory database too, as `datasette --memory` adds: SQL that needs no table runs at /_memory.
     # Added after the file, so that the file stays Datasette's first database.

@@ -55,8 +55,10 @@ class Interrupted(click.ClickException):
 @contextmanager
 def _one_line_failures(db_path: Path) -> Iterator[None]:
     """Every way a command on the database at `db_path` can fail, as one line on stderr: refused input (exit 2),
-    a damaged database or the system's refusal (a file it cannot write, no memory left: exit 1), an interruption
-    (130); a bug as an internal error (exit 1). Never a traceback."""
+    a damaged database, a write left half done that cannot be rolled back here, or the system's refusal (a file it
+    cannot write, no memory left: exit 1), an interruption (130); a bug as an internal error (exit 1). Never a
+    traceback."""
+    from kb.cache import WriteInterrupted
     from kb.integrity import DatabaseDamaged, damaged
     try:
         yield
@@ -64,7 +66,7 @@ def _one_line_failures(db_path: Path) -> Iterator[None]:
         raise  # already said as click says it
     except BrokenPipeError:
         raise  # the reader of the output has gone (`rulings stats | head -1`): no fault of the database
-    except DatabaseDamaged as exc:
+    except (DatabaseDamaged, WriteInterrupted) as exc:
         raise click.ClickException(_line(exc)) from None
     except FileError as exc:
         raise Refused(_line(exc)) from None
@@ -877,7 +879,7 @@ def serve(host: str, port: int, base_url: str | None, datasette_url: str, db_pat
 @_server_options(8001, DATASETTE_URL_ENV, "--app-url", APP_URL_ENV, "http://127.0.0.1:5000",
                  "Where `rulings serve` runs; ruling rows link their permalinks there.")
 def browse(host: str, port: int, base_url: str | None, app_url: str, db_path: Path):
-    """Browse the database in Datasette: immutable, read-only, with titles, facets and canned queries.
+    """Browse the database in Datasette: read-only, with titles, facets and canned queries.
 
     Example: rulings browse --port 8001
     """

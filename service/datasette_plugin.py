@@ -57,6 +57,8 @@ from datasette.utils.asgi import NotFound, Request
 from datasette.views.base import DatasetteError
 from markupsafe import Markup, escape
 
+from kb.locks import clear_stale
+from kb.cache import READ_WAIT, reading
 from kb.editions import UnknownEdition, by_section, diff
 from kb.lexicon import WORD
 from kb.onnx_embedder import embedder
@@ -170,17 +172,19 @@ def differ(db_path: str):
             return "[]"
         if not opened:
             opened.append(connect(db_path))
-        try:
-            found = diff(opened[0], source or "", since or None, until or None)
-        except UnknownEdition as exc:
-            raise ValueError(str(exc)) from None
+        with reading(opened[0]):  # the diff and its sections from one version of the database
+            try:
+                found = diff(opened[0], source or "", since or None, until or None)
+            except UnknownEdition as exc:
+                raise ValueError(str(exc)) from None
+            sections = by_section(opened[0], found)
         before = {row["ruling_id"]: row["text"] for row in found["removed"]}
         before.update({row["id"]: row["before"] for row in found["moved"] + found["changed"]})
         return json.dumps([{"change": entry["change"], "id": entry["id"], "ref": entry["ref"],
                             "from_ref": entry.get("from_ref"), "section": entry["section"],
                             "before": before.get(entry["id"]), "after": None if entry["change"] == "removed"
-                            else entry["text"]} for section in by_section(opened[0], found)
-                           for entry in section["entries"]], ensure_ascii=False)
+                            else entry["text"]} for section in sections for entry in section["entries"]],
+                          ensure_ascii=False)
     return rulings_diff
 
 
@@ -189,11 +193,16 @@ def prepare_connection(conn, database, datasette):
     # Datasette also prepares connections to databases it does not list (the "_memory" one /-/versions.json
     # opens), and ones without a file (_memory, _internal): only a database file has rulings to search.
     db = datasette.databases.get(database)
+    if db is not None and db.path:
+        clear_stale(Path(db.path))  # a write a killed writer left half done is rolled back before any read
+        # A statement waits for a write's commit as the web app's reads do (Datasette's own wait is 5 s; a rare
+        # compaction of a big library holds its lock for seconds).
+        conn.execute(f"pragma busy_timeout = {int(READ_WAIT * 1000)}")
     deadline = bound(conn, db.path if db is not None else None, datasette.setting("sql_time_limit_ms") / 1000)
     conn.create_function("escape_fts", 1, deadline.guard(every_word), deterministic=True)
     if db is not None and db.path:
-        # Deterministic (the database is immutable): SQLite calls it once for a question that is the same on
-        # every row.
+        # Deterministic: SQLite calls it once for a question that is the same on every row of a statement, and a
+        # statement reads one version of the database (a write commits only once no statement reads).
         for name, function in searcher(db.path, deadline).items():
             guarded = deadline.guard(function)
             for arity in (1, 2, 3):

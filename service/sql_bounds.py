@@ -64,7 +64,7 @@ class TooLarge(sqlite3.DataError):
 def value_lengths(db_path: str) -> dict[str, dict[str, int]]:
     """The length in bytes of the longest string or blob in each column of each table and view of the database at
     `db_path`: {table: {column: length}}."""
-    conn = sqlite3.connect(Path(db_path).resolve().as_uri() + "?mode=ro&immutable=1", uri=True)
+    conn = sqlite3.connect(Path(db_path).resolve().as_uri() + "?mode=ro", uri=True)
     try:
         found = {}
         for (table,) in conn.execute("select name from sqlite_master where type in ('table', 'view') "

@@ -5,6 +5,7 @@ import os
 import resource
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 
@@ -91,12 +92,11 @@ def _disk_full_at(size: int):
     return limit
 
 
-@pytest.mark.parametrize("command", [["remove", SOURCE], ["verify"]])
-def test_a_write_on_a_full_disk_is_one_line_and_leaves_the_database(built_db, tmp_path, command):
+def test_a_verify_on_a_full_disk_is_one_line_and_leaves_the_database(built_db, tmp_path):
     path = tmp_path / "rulings.db"
     shutil.copy(built_db, path)
     before = digest(path)
-    done = subprocess.run([sys.executable, "-m", "service.cli", *command, "--db", str(path)], cwd=ROOT,
+    done = subprocess.run([sys.executable, "-m", "service.cli", "verify", "--db", str(path)], cwd=ROOT,
                           capture_output=True, text=True, timeout=120,
                           preexec_fn=_disk_full_at(path.stat().st_size // 2))
     assert done.returncode == 1, done.stderr
@@ -104,6 +104,36 @@ def test_a_write_on_a_full_disk_is_one_line_and_leaves_the_database(built_db, tm
     assert "Traceback" not in done.stderr
     assert digest(path) == before
     assert not [p for p in tmp_path.iterdir() if p.name != "rulings.db"]  # no temp file left
+
+
+@pytest.mark.parametrize("full_at", [0.5, 0.01])
+def test_a_remove_on_a_full_disk_is_one_line_and_the_next_command_reads_the_database_as_it_was(
+        built_db, tmp_path, full_at):
+    path = tmp_path / "rulings.db"
+    shutil.copy(built_db, path)
+    before = rows(path)
+    # Full past half the file: the remove fails as it commits, and its rollback too (every write past the limit
+    # fails, as no full disk would), which leaves its journal hot. Full at once: its journal cannot be written.
+    done = subprocess.run([sys.executable, "-m", "service.cli", "remove", SOURCE, "--db", str(path)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120,
+                          preexec_fn=_disk_full_at(int(path.stat().st_size * full_at)))
+    assert done.returncode == 1, done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and done.stderr.startswith("Error: "), done.stderr
+    assert "Traceback" not in done.stderr
+    read = subprocess.run([sys.executable, "-m", "service.cli", "stats", "--db", str(path)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert read.returncode == 0, read.stderr
+    assert not [p for p in tmp_path.iterdir() if p.name != "rulings.db"]  # its journal rolled back, and gone
+    assert rows(path) == before
+
+
+def rows(path) -> list[str]:
+    """Every table's rows (and the schema), as SQL."""
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return list(conn.iterdump())
+    finally:
+        conn.close()
 
 
 def test_an_argument_that_is_not_utf8_is_refused_in_one_line():

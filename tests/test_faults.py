@@ -11,6 +11,7 @@ import shutil
 import signal
 import sqlite3
 import subprocess
+import sys
 import threading
 import time
 import urllib.parse
@@ -18,8 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from kb.atomic import clear_stale, write_lock
+from kb.locks import clear_stale, write_lock
 from kb.build import add_document
+from kb.cache import WriteInterrupted, open_readonly, reading
 from kb.migrations import upgrade
 from kb.search import ask
 from kb.store import connect
@@ -53,8 +55,9 @@ def beside(db: Path) -> list[str]:
     return sorted(name for name in os.listdir(db.parent) if name != db.name)
 
 
-def source_ids(db: Path) -> set[str]:
-    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+def source_ids(db: Path, rolled_back: bool = False) -> set[str]:
+    """The sources `db` holds (read-only; `rolled_back`: read-write, rolling back a killed write's journal)."""
+    conn = sqlite3.connect(db) if rolled_back else sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     try:
         assert conn.execute("pragma integrity_check").fetchone()[0] == "ok"
         return {row[0] for row in conn.execute("select id from sources")}
@@ -71,26 +74,37 @@ def add_command(db: Path, doc: Path, game: str = "zorb") -> list[str]:
     return [*RULINGS, "add", str(doc), "--game", game, "--title", doc.stem.title(), "--db", str(db)]
 
 
-# Moments of an add's run, each seen from outside as soon as it happens: (folder, database inode) -> reached.
+# Moments of an add's run, each seen from outside as soon as it happens: (folder, the database's stat before) ->
+# reached. It writes in place: its journal holds what it overwrites until it commits.
 MOMENTS = {
-    "the lock is taken": lambda folder, inode: "rulings.db.lock" in os.listdir(folder),
-    "the copy is begun": lambda folder, inode: any(n.endswith(".tmp") for n in os.listdir(folder)),
-    "the copy's journal is open": lambda folder, inode: any(n.endswith(".tmp-journal") for n in os.listdir(folder)),
-    "the database is replaced": lambda folder, inode: os.stat(folder / "rulings.db").st_ino != inode,
+    "the lock is taken": lambda folder, before: "rulings.db.lock" in os.listdir(folder),
+    "the journal is open": lambda folder, before: "rulings.db-journal" in os.listdir(folder),
+    "the database is being written": lambda folder, before: (
+        os.stat(folder / "rulings.db").st_mtime_ns != before.st_mtime_ns),
 }
 
 
 def kill_at(command: list[str], db: Path, moment) -> int:
     """Run `command` and SIGKILL it at `moment` (a MOMENTS entry, or a delay in seconds); its exit status."""
-    inode = db.stat().st_ino
+    before = db.stat()
     child = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     if callable(moment):
-        while child.poll() is None and not moment(db.parent, inode):
+        while child.poll() is None and not moment(db.parent, before):
             time.sleep(0.0005)
     else:
         time.sleep(moment)
     child.send_signal(signal.SIGKILL)
     return child.wait()
+
+
+def as_read_next(db: Path, folder: Path) -> set[str]:
+    """The sources the database holds as the next command reads it (a killed write rolled back), read from a
+    copy of it and of its journal in `folder`, so that the database itself is left for that command."""
+    folder.mkdir()
+    for name in (db.name, db.name + "-journal"):
+        if (db.parent / name).exists():
+            shutil.copy(db.parent / name, folder / name)
+    return source_ids(folder / db.name, rolled_back=True)
 
 
 def next_commands(db: Path, tmp_path: Path):
@@ -102,6 +116,7 @@ def next_commands(db: Path, tmp_path: Path):
         '[games.house]\nname = "House"\n\n[[source]]\nid = "house"\nfile = "house.txt"\ngame = "house"\n'
         'title = "House rules"\nauthor = "us"\nkind = "house-rules"\nlanguage = "en"\nshape = "outline"\n')
     other = document(tmp_path, "errata", "A) Errata: a quokka may move twice in a turn.\n")
+    first = sorted(source_ids(db))[0]  # named before any add is killed: its journal is for the command to meet
 
     def serve():
         with running_server(db) as (port, _):
@@ -109,7 +124,7 @@ def next_commands(db: Path, tmp_path: Path):
 
     return [lambda: rulings("ask", "can I cast a spell on an army in reserve", "--db", str(db)),
             lambda: rulings("add", str(other), "--game", "zorb", "--db", str(db)),
-            lambda: rulings("remove", sorted(source_ids(db))[0], "--db", str(db)),
+            lambda: rulings("remove", first, "--db", str(db)),
             serve,
             lambda: rulings("ingest", "--db", str(db), "--manifest", str(manifest / "sources.toml")),
             lambda: rulings("verify", "--db", str(db))]
@@ -133,10 +148,11 @@ def test_an_add_killed_at_any_moment_leaves_the_database_whole_and_nothing_besid
     for attempt, (name, moment) in enumerate(moments):
         status = kill_at(add_command(database, doc), database, moment)
         assert status in (-signal.SIGKILL, 0), name
-        if name == "the database is replaced" or database.read_bytes() != before:
-            # Killed after its file replaced the database (or it had finished): the database is the whole add.
-            assert name not in list(MOMENTS)[:3], f"{name}: the database changed before the add was complete"
-            assert source_ids(database) == sources_before | {"zorblax"}, name
+        found = as_read_next(database, tmp_path / f"read-{attempt}")
+        if found != sources_before:
+            # Killed once it had committed (or it had finished): the database is the whole add.
+            assert name not in list(MOMENTS)[:2], f"{name}: the add was visible before it committed"
+            assert found == sources_before | {"zorblax"}, name
         else:
             assert status == -signal.SIGKILL, f"{name}: the add was not running at this moment"
         command = commands[attempt % len(commands)]
@@ -198,20 +214,118 @@ def test_a_reader_clears_a_killed_writers_leftovers_but_never_a_running_writers(
     assert beside(database) == [".rulings.db.old.p5q6r7s8.tmp"]
 
 
-def test_a_search_begun_before_an_add_reads_the_database_it_began_with(database, tmp_path):
-    asked_before = connect(database)
-    ask(asked_before, QUESTION)  # what search keeps of this version is loaded before the add
-    opened_before = connect(database)  # opened before the add, first asks after it
-    add_document(database, document(tmp_path, "zorblax"), "zorb", "Zorblax")
-    opened_after = connect(database)
+# A writer killed while it writes the file in place: its pages spill into the file early (a cache of one page), so
+# the file is half written and its journal hot.
+HALF_WRITE = ("import os, signal, sqlite3, sys; conn = sqlite3.connect(sys.argv[1], isolation_level=None); "
+              "conn.execute('pragma cache_size = 1'); conn.execute('begin immediate'); "
+              "conn.execute(\"update rulings set text = 'torn'\"); os.kill(os.getpid(), signal.SIGKILL)")
+
+
+def half_written(db: Path) -> None:
+    """Leave `db` as a writer killed half-way through writing it in place leaves it."""
+    subprocess.run([sys.executable, "-c", HALF_WRITE, str(db)], check=False)
+    assert beside(db) == ["rulings.db-journal"]
+
+
+def test_a_reader_rolls_back_a_write_a_killed_writer_left_half_done(database):
+    before = rows(database)
+    half_written(database)
+    conn = open_readonly(database)  # its first read meets the hot journal, and rolls it back first
     try:
-        for conn in (asked_before, opened_before):
-            found = [result["id"] for result in ask(conn, QUESTION)["results"]]
-            assert found and not any(ruling_id.startswith("zorb/") for ruling_id in found)
-        assert ask(opened_after, QUESTION)["results"][0]["id"].startswith("zorb/")
+        assert conn.execute("select count(*) from rulings where text = 'torn'").fetchone()[0] == 0
     finally:
-        for conn in (asked_before, opened_before, opened_after):
-            conn.close()
+        conn.close()
+    assert beside(database) == [] and rows(database) == before
+
+
+@pytest.fixture
+def immutable_folder(database):
+    """`database`'s folder, made immutable (chattr +i: nothing in it may be created, even by root) once a killed
+    writer has left its write half done; skipped where folders cannot be made immutable (not root)."""
+    half_written(database)
+    if subprocess.run(["chattr", "+i", str(database.parent)], capture_output=True, check=False).returncode:
+        pytest.skip("chattr +i is not allowed here")
+    yield database.parent
+    subprocess.run(["chattr", "-i", str(database.parent)], check=True)
+
+
+def test_a_reader_that_cannot_roll_back_a_half_done_write_says_so_naming_the_file(database, immutable_folder):
+    with pytest.raises(WriteInterrupted) as raised:
+        connect(database)
+    assert str(raised.value).startswith(f"{database.resolve()}: a write to it was interrupted")
+    assert "rulings.db-journal" in str(raised.value) and "user who may write" in str(raised.value)
+    result = rulings("stats", "--db", str(database))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and "a write to it was interrupted" in result.stderr
+    assert beside(database) == ["rulings.db-journal"]  # left for a reader or writer who may roll it back
+
+
+def rows(db: Path) -> list[str]:
+    """Every table's rows (and the schema) of `db`, as SQL (read-only: never rolling a journal back)."""
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        return list(conn.iterdump())
+    finally:
+        conn.close()
+
+
+# A writer in place that waits half a second for the reads under way to end, then says whether it committed.
+COMMIT_IN_PLACE = ("import sqlite3, sys; conn = sqlite3.connect(sys.argv[1], timeout=0.5, isolation_level=None); "
+                   "conn.execute('begin immediate'); "
+                   "conn.execute(\"update meta set value = value where key = 'schema_version'\"); "
+                   "conn.execute('commit'); print('committed')")
+
+
+def test_opening_a_connection_keeps_the_locks_of_the_reads_under_way(database):
+    conn = connect(database)
+    try:
+        with reading(conn):
+            conn.execute("select count(*) from rulings").fetchone()
+            # Another request opens its connection: were a descriptor of the file closed, every lock this
+            # process holds on it would go, and a writer would commit under the read above.
+            connect(database).close()
+            done = subprocess.run([sys.executable, "-c", COMMIT_IN_PLACE, str(database)], capture_output=True,
+                                  text=True, timeout=60)
+            assert "database is locked" in done.stderr and "committed" not in done.stdout
+    finally:
+        conn.close()
+
+
+def test_a_search_after_an_add_reads_the_new_version_not_the_memory_kept_of_the_old(database, tmp_path):
+    conn = connect(database)
+    try:
+        before = [result["id"] for result in ask(conn, QUESTION)["results"]]  # what search keeps is loaded
+        assert before and not any(ruling_id.startswith("zorb/") for ruling_id in before)
+        add_document(database, document(tmp_path, "zorblax"), "zorb", "Zorblax")  # in place: the same file
+        assert ask(conn, QUESTION)["results"][0]["id"].startswith("zorb/")
+    finally:
+        conn.close()
+
+
+def test_an_add_commits_only_once_the_read_under_way_has_ended_which_reads_one_version_throughout(
+        database, tmp_path):
+    timing = tmp_path / "timing" / "rulings.db"
+    timing.parent.mkdir()
+    shutil.copy(database, timing)
+    start = time.monotonic()
+    add_document(timing, document(tmp_path, "zorblax"), "zorb", "Zorblax")
+    duration = time.monotonic() - start
+    conn = connect(database)
+    try:
+        with reading(conn):
+            first = ask(conn, QUESTION)
+            adder = threading.Thread(target=add_document, args=(database, document(tmp_path, "zorblax"), "zorb",
+                                                                "Zorblax"))
+            adder.start()
+            held = time.monotonic() + 2 * duration + 1
+            while time.monotonic() < held:
+                assert ask(conn, QUESTION) == first
+            assert adder.is_alive(), "the add committed while a read was under way"
+        adder.join()
+        assert ask(conn, QUESTION)["results"][0]["id"].startswith("zorb/")
+    finally:
+        conn.close()
+    assert source_ids(database) >= {"zorblax"} and beside(database) == []
 
 
 @pytest.mark.slow

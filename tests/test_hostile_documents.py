@@ -21,7 +21,8 @@ from ingest.errors import IngestError
 from ingest.manifest import SourceEntry
 from ingest.pipeline import parse_source
 from ingest.shapes import SHAPES
-from kb.atomic import atomic_database, write_lock
+from kb.atomic import atomic_database
+from kb.locks import write_lock
 from kb.build import add_document, build
 from support import REPO_MANIFEST
 
@@ -212,7 +213,7 @@ def test_a_finished_ingest_leaves_no_lock_file(workspace):
 RACER = """
 import os, sys
 from pathlib import Path
-from kb.atomic import write_lock
+from kb.locks import write_lock
 from model.errors import FileError
 db = Path(sys.argv[1])
 held = 0

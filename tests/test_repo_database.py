@@ -10,6 +10,8 @@ from support import REPO_DB
 # applied, which no two ingests share.
 NOT_FROM_INGEST = {"verifications"}
 VERIFIED_COLUMNS = {"rulings": {"status"}, "changesets": {"applied_at"}, "source_versions": {"added_at"}}
+# Rows each write sets anew: the id of the version it made (kb.cache.WRITE_ID), which no two writes share.
+EVERY_WRITE_ROWS = {"meta": "key != 'write_id'"}
 
 
 def columns(conn, table: str) -> str:
@@ -39,8 +41,9 @@ def test_committed_database_equals_a_fresh_ingest(fresh_build):
     for table in tables(fresh):
         if table in NOT_FROM_INGEST:
             continue
-        left = committed.execute(f"select {columns(committed, table)} from [{table}] order by 1, 2").fetchall()
-        right = fresh.execute(f"select {columns(fresh, table)} from [{table}] order by 1, 2").fetchall()
+        kept = EVERY_WRITE_ROWS.get(table, "1")
+        left = committed.execute(f"select {columns(committed, table)} from [{table}] where {kept} order by 1, 2").fetchall()
+        right = fresh.execute(f"select {columns(fresh, table)} from [{table}] where {kept} order by 1, 2").fetchall()
         assert len(left) == len(right), f"{table}: run `make ingest` and commit rulings.db"
         for row_a, row_b in zip(left, right):
             assert all(same_value(a, b) for a, b in zip(row_a, row_b)), \

@@ -1,10 +1,10 @@
 """The two retrievers: BM25 over the full-text index and the best cosine over each ruling's stored passages."""
 import shutil
-import sqlite3
 
 import numpy as np
 import pytest
 
+from kb.atomic import in_place
 from kb.onnx_embedder import embedder
 from kb.query import fts_query
 from kb.retrieval import dense_ranking, fts_ranking, passages
@@ -48,9 +48,9 @@ def test_passages_are_loaded_once_per_version_of_the_database(built_db, tmp_path
     shutil.copy(built_db, copy)
     first = passages(connect(copy))
     assert passages(connect(copy)) is first
-    with sqlite3.connect(copy) as writer:
-        writer.execute("delete from embeddings where id > (select min(e.id) from embeddings e "
-                       "join rulings r on r.id = e.ruling_id where r.kind != 'title')")
+    with in_place(copy) as db:  # a write, in place: the same file, a new version
+        db.execute("delete from embeddings where id > (select min(e.id) from embeddings e "
+                   "join rulings r on r.id = e.ruling_id where r.kind != 'title')")
     assert len(passages(connect(copy)).rulings) == 1
 
 
