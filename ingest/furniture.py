@@ -35,6 +35,8 @@ from ingest.classify.furniture import (
     EDGE_NUMBER,
     ENTRY_NUMBER,
     FIELD,
+    INDEX_ENTRY,
+    INDEX_HEADING,
     IN_FORCE,
     LABEL_ALONE,
     LABEL_HEAD,
@@ -63,6 +65,9 @@ _SENTENCE_END = ".!?:;\"”’)]"
 _NOTICE = frozenset("©®™")  # the marks of a notice, which a page may repeat whole
 
 _NOTE_CLOSES = {"[": "]", "(": ")"}
+_INDEX_ENTRIES = 5  # the fewest lines pointing to rules or pages under "Index" for it to be an index
+_INDEX_GAP = 6  # lines in a row pointing nowhere that end an index
+_INDEX_WORDS = 16  # an index's line is never longer (a term, its sub-terms and where they are)
 _SPACED_WORDS = 10  # the most words of a contents entry whose page follows after one space
 _PART_WORDS = {word.casefold() for word in KEYWORDS}
 _NOTE_LINES = 6  # the most lines an opening editor's note runs over
@@ -118,6 +123,7 @@ def strip_furniture(doc: MappedText, page_starts: list[int] | None = None) -> Fu
     pages = PageMap(starts, numbers) if layout.paged else PageMap([], [])
     doc = _close_up(doc, lines, layout.drop)
     doc, contents = _strip_contents(doc, pages.starts)
+    doc = _strip_index(doc)
     # What a contents heading did not lead to (the contents ran past a page break, or has no heading).
     doc, listed = _strip_listed_headings(doc)
     contents += listed
@@ -604,6 +610,34 @@ def _strip_contents(doc: MappedText, page_starts: list[int]) -> tuple[MappedText
         ordered += _reading_order(doc, lines, found, page_starts)
         after = last + 1
     return (doc.edit(edits), ordered) if edits else (doc, [])
+
+
+def _strip_index(doc: MappedText) -> MappedText:
+    """Remove each index: a heading "Index" over short lines, at least `_INDEX_ENTRIES` of them pointing to the rules
+    or pages a term is at ("Abort Procedure ....28.9", "Apparel 2.G"), to the last such line before a sentence or
+    `_INDEX_GAP` lines pointing nowhere (the credits after it). No line of it is a rule, and each names terms a
+    question may ask about."""
+    lines = _lines(doc.text)
+    edits, index = [], 0
+    while index < len(lines):
+        if not INDEX_HEADING.match(doc.text[slice(*lines[index])].strip()):
+            index += 1
+            continue
+        last, entries, gap = index, 0, 0
+        for later in range(index + 1, len(lines)):
+            line = doc.text[slice(*lines[later])].strip()
+            if not line:
+                continue
+            if len(line.split()) > _INDEX_WORDS or line.endswith(".") and len(line.split()) >= _SENTENCE_WORDS:
+                break
+            if INDEX_ENTRY.search(line):
+                entries, gap, last = entries + 1, 0, later
+            elif (gap := gap + 1) >= _INDEX_GAP:
+                break
+        if entries >= _INDEX_ENTRIES:
+            edits.append((lines[index][0], lines[last][1], ""))
+        index = last + 1
+    return doc.edit(edits) if edits else doc
 
 
 def _contents_lines(text: str, lines: list[tuple[int, int]], heading: int) -> list[tuple[int, list]]:

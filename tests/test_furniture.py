@@ -466,3 +466,18 @@ def test_a_notice_footer_as_long_as_a_sentence_goes_from_every_page():
     found = strip_furniture(MappedText.of("\f".join(pages)))
     assert "Gracious" not in found.text.text
     assert "3.1 Each robot must pass inspection" in found.text.text
+
+
+def test_an_index_goes_and_what_follows_it_stays():
+    # A wargame's and a pickleball rulebook's index ("Abort Procedure ....28.9", "Apparel 2.G") were rulings: no rule,
+    # and each line names terms a question asks about.
+    text = ("36.0 Miscellaneous Hits Chart\nThe chart lists hits.\n\nIndex\nA\nAbort Procedure ........28.9, See Air Missions\n"
+            "Activation ..........1.3, 3.1, 20.0\nApparel 2.G\nDead ball\ndefinition 3.A.6\nrule 11.J\n11.M; 11.L.3\n\n"
+            "CREDITS\nGame Design: Mark Herman\nMap: Olivier Revenu\nCounters: Mark Simonitch\nManuals: Charles Kibler\n"
+            "Production: Tony Curtis\nThe following people have been really helpful in making this game.\n")
+    left = strip_furniture(MappedText.of(text)).text.text
+    assert "Abort" not in left and "Apparel" not in left and "11.L.3" not in left and "Index" not in left
+    assert "The chart lists hits." in left and "Map: Olivier Revenu" in left
+    # a section named so over text of its own stays
+    section = "Index\nThe index card shows the player's score. Each player keeps one.\nScore 3\n"
+    assert strip_furniture(MappedText.of(section)).text.text == section

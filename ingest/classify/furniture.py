@@ -22,6 +22,10 @@ ADDRESS = re.compile(r"://|www\.|@|\.(?:com|org|net|html?|pdf|docx?)\b", re.I)
 EDGE_NUMBER = re.compile(r"^(?:(\d{1,4})\s+(?=\D))?.*?(?:(?<=\s)(\d{1,4}))?$")
 
 CONTENTS_HEADING = re.compile(r"^(?:#{1,6}\s*)?(?:table\s+of\s+)?contents:?$", re.I)
+INDEX_HEADING = re.compile(r"^(?:#{1,6}\s*)?index(?:\s+of\s+\w+)?:?$", re.I)
+# An index entry: a term and the rules or pages it is at ("Abort Procedure ....28.9, See Air Missions", "Apparel
+# 2.G", "11.M; 11.L.3", "rules Section 8"): a dot leader inside it, or a number or a rule's label closing it.
+INDEX_ENTRY = re.compile(r"(?:\.[ \t]?){4,}+|(?:^|[ \t])\d[\w.]*+[ \t]*+$")
 _ENTRY_NUMBER = r"(?:\d+(?:[A-Z](?![A-Za-z]))?(?:\.\d+)*\.?|[A-Z]\.|[IVX]+\.)"  # "2A.1": a chapter's lettered part
 ENTRY_NUMBER = re.compile(_ENTRY_NUMBER)
 NUMBERED_ENTRY = re.compile(rf"^(?P<number>{_ENTRY_NUMBER})\s+(?P<title>\S.*)$")
