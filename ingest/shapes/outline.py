@@ -880,8 +880,7 @@ class _Outline:
         self._leave_sections_outside(label)
         # "Monsoon Weather Condition Effects" over bullets in rule 6.0's text heads none of 6.0's rules (6.1) nor its
         # siblings': a part of that rule's text
-        if self._close_while(lambda h: h.kind == "titled" and h.inside is not None and (
-                labels.within(label, h.inside, zero=True) or labels.within(label, labels.parent(h.inside)))):
+        if self._close_while(lambda h: h.kind == "titled" and h.inside is not None and _ends_text(h.inside, label)):
             self._enter_section()
         # "6.A.1. TEST CASE, MOVING TO AN AREA..." standing apart over its text: the rule's title.
         own = line[item.end():].strip()
@@ -1130,6 +1129,15 @@ class _Outline:
             target[-1] = (target[-1][0], end)  # a wrapped line ("and Black)") joins its line: a list item's too
         elif start < end:
             target.append((start, end))
+
+
+def _ends_text(inside: str, label: str) -> bool:
+    """Does rule `label` end the text of rule `inside` (a title line there is part of it): a rule under it, or its
+    sibling; any rule after a chapter's own text ("22.0 Operational Intelligence:" is chapter 22's)?"""
+    if inside[-2:] in (".0", "-0"):
+        return True
+    parent = labels.parent(inside)
+    return labels.within(label, inside) or bool(parent) and labels.within(label, parent)
 
 
 def _states_rights(lines: list[str]) -> bool:
