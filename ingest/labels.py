@@ -64,11 +64,16 @@ def parent(label: str) -> str:
     return head[:-1] if head.endswith(tuple(_JOINTS)) else head
 
 
+def zeroed(number: str | None) -> bool:
+    """Is `number` a chapter's number with a zero part ("7.0", "3-0"), which its rules 7.1, 7.2 may sit under?"""
+    return bool(number) and number[-2:] in (".0", "-0")
+
+
 def within(label: str, outer: str | None, zero: bool = False) -> bool:
     """Does the numbering put `label` under `outer`, or is it `outer` (4.3.7 under 4.3, 702.11b under 702.11,
     1-2-1 under 1-2, never 4.30 under 4.3)? With `zero` (the markup sets `label` deeper), "3.0" is chapter 3,
     over 3.1; else "5.0 General" is 5.1's sibling."""
-    while zero and outer and label != outer and outer[-2:] in (".0", "-0"):
+    while zero and label != outer and zeroed(outer):
         outer = outer[:-2]  # "## 3.0 Gameplay" over "### 3.1 Masteries" is chapter 3
     if not outer or not label.startswith(outer):
         return False

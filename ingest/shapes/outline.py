@@ -348,7 +348,7 @@ class _Outline:
                 title = f"{title} {' '.join(self.facts.line(below).split())}"
             # "5.0 EVENTS" over its text and 5.1: its own text is 5.0; "7.0 The Robot" right over 7.1, no text of its
             # own, is chapter 7's heading, its rules under it
-            chapter = number[-2:] in (".0", "-0") and self.facts.stands_empty(index, number)
+            chapter = labels.zeroed(number) and self.facts.stands_empty(index, number)
             return Heading(labels.depth(number), f"{number} {section_title(title)}", number,
                            "numbered", rule=labels.compound(number) and not self.facts.top_rules and not chapter)
         numbered = reading.section()
@@ -471,8 +471,7 @@ class _Outline:
         """Does the open numbered chapter's numbering carry on after line `index`? Then an unnumbered title
         there (a diagram's labels: "BANISHED", "READY   EXERTED") is text inside the chapter, no section."""
         # ("7.0 The Robot" over 7.1 heads its rules, but any title after them is its own: a glossary's terms)
-        chapter = next((h.number for h in self.headings if h.kind == "numbered" and (h.number or "")[-2:] not in (".0", "-0")),
-                       None)
+        chapter = next((h.number for h in self.headings if h.kind == "numbered" and not labels.zeroed(h.number)), None)
         following = self.facts.numbers[index]
         return chapter is not None and following is not None and (
             following.split(".")[0] == chapter.split(".")[0])
@@ -1134,7 +1133,7 @@ class _Outline:
 def _ends_text(inside: str, label: str) -> bool:
     """Does rule `label` end the text of rule `inside` (a title line there is part of it): a rule under it, or its
     sibling; any rule after a chapter's own text ("22.0 Operational Intelligence:" is chapter 22's)?"""
-    if inside[-2:] in (".0", "-0"):
+    if labels.zeroed(inside):
         return True
     parent = labels.parent(inside)
     return labels.within(label, inside) or bool(parent) and labels.within(label, parent)
