@@ -161,7 +161,8 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
         qualifiers = (*printed, *_qualifiers(section, root)) if restart else ("", *_qualifiers(section, root), *printed)
         # A number the labels already open with tells them apart from nothing ("2 2.1", "5 5.06f").
         choices = [[own if own.startswith(f"{qualifier} ") else f"{qualifier} {own}".strip() for own in base]
-                   for qualifier in qualifiers if not qualifier or not all(within(own, qualifier) for own in base)]
+                   for qualifier in qualifiers
+                   if not qualifier or not all(within(own, qualifier, zero=True) for own in base)]  # "1.0 1.1" too
         if below and not heading and (restart or not printed):
             title = " ".join(below[-1].split()).rstrip(".:")
             # In a list counted afresh, or a list among prose ("1."…"7." under "Attacks and Parries"), a number counts

@@ -1560,13 +1560,17 @@ def test_a_title_line_inside_a_rules_text_heads_none_of_the_rules_after_it():
             "6.1 Random Air Mission Cancellation\nEach Fog hex containing air units is subject to cancellation.\n"
             "7.0 Strategic Intelligence\nEach player has a Strategic Intelligence Level.\n")
     found = by_label(segment(text))
-    assert found["6.1"].section == found["7.0"].section == ("Rules",)
+    # "6.0 Weather" over its own text and 6.1 heads chapter 6, its own text the unit 6.0; the title lines in that text
+    # are parts of it, never headings of 6.1
+    assert found["6.0"].text.startswith("Roll the die once") and found["6.0"].section == ("Rules", "6.0 Weather")
+    assert found["6.1"].section == ("Rules", "6.0 Weather")
+    assert found["7.0"].section == ("Rules",)  # no rule numbered under it follows: a rule
     # a chapter's title wrapped after its colon ("22.0 Operational Intelligence:" / "Ambush CV Condition") heads none
     # of the next chapters' rules (173 units sat under it)
     wrapped = by_label(segment("22.0 Operational Intelligence:\nAmbush CV Condition\nPlayers must determine the "
                                "condition for the next operation.\n23.0 Movement\nOnly combat units can be moved.\n"
                                "23.1 Ground Unit Movement\nA ground unit spends movement points to move.\n"))
-    assert wrapped["23.0"].section == wrapped["23.1"].section == ("Rules",)
+    assert wrapped["23.1"].section == ("Rules", "23.0 Movement")
     # a title line between two parts numbered apart still heads the part after it
     parts = by_label(segment("1.1 Roll a die.\n1.2 Move a piece.\n\nOptional Rules\n\n2.1 Play with two decks.\n"))
     assert parts["2.1"].section == ("Rules", "Optional Rules")

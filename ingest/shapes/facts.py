@@ -145,20 +145,21 @@ class Facts:
         opening = self.line(following).lstrip()[:1] if following is not None else ""
         return bool(opening) and (opening.islower() or opening in ",;:).")
 
-    def numbered_under(self, index: int, number: str) -> bool:
+    def numbered_under(self, index: int, number: str, zero: bool = False) -> bool:
         """Is the next rule numbered after line `index` (see `numbers`) one numbered under `number`, deeper than
-        it (4.1 after "4. Combat")?"""
-        return under(self.numbers[index] or "", number)
+        it (4.1 after "4. Combat"; with `zero`, 6.1 after "6.0 Weather")?"""
+        return under(self.numbers[index] or "", number, zero=zero)
 
     def following_item(self, index: int) -> re.Match | None:
         """The label the next line not blank after line `index` opens with, if any."""
         following = self.following[index]
         return None if following is None else self.readings[following].item
 
-    def heads_rules(self, index: int, number: str) -> bool:
-        """Is the decimal line at `index` followed by rules numbered under it, or by questions?"""
+    def heads_rules(self, index: int, number: str, zero: bool = False) -> bool:
+        """Is the decimal line at `index` followed by rules numbered under it (`zero` as `numbered_under` takes it),
+        or by questions?"""
         following = self.following_item(index)
-        return bool(following and following.group("question")) or self.numbered_under(index, number)
+        return bool(following and following.group("question")) or self.numbered_under(index, number, zero)
 
     def stands_empty(self, index: int, number: str) -> bool:
         """Is the decimal title at `index` ("5.0 General") a heading with nothing under it: followed by a heading

@@ -337,8 +337,11 @@ class _Outline:
             decimal = None
         # "1.2.2. Matches are always scheduled for Mondays and Wednesdays" / "at 10:00pm ET…": a rule's sentence
         # wrapped onto the next line names no section, whatever rules follow it
+        # "6.0 Weather" over its own text and 6.1, no chapter "6" open: chapter 6's heading (its text is 6.0)
+        zero = decimal is not None and labels.zeroed(n := decimal.group("n")) and not any(
+            h.number == n[:-2] for h in self.headings)
         if decimal and len(decimal.group("title").split()) <= 8 and not self.facts.carried_on(index) and (
-                self.facts.heads_rules(index, decimal.group("n")) or self.facts.stands_empty(index, decimal.group("n"))):
+                self.facts.heads_rules(index, n, zero) or self.facts.stands_empty(index, n)):
             number, title = decimal.group("n"), decimal.group("title")
             # "12.F.6. Forfeit, Ejections and Retirement Match Scoring" run to the text's width over "Guidelines":
             # one title wrapped
@@ -571,8 +574,10 @@ class _Outline:
     def _open(self, heading: Heading, index: int) -> None:
         self._enter_changelog(heading, index)
         if heading.kind == "titled":
-            # A title line is a topic inside the marked or capitalised heading above it, never inside a numbered one.
-            while self.headings and self.headings[-1].kind in ("titled", "numbered"):
+            # A title line is a topic inside the marked or capitalised heading above it, never inside a numbered one
+            # but a chapter's own text ("Monsoon Weather Condition Effects" in "6.0 Weather"'s, before 6.1).
+            while self.headings and self.headings[-1].kind in ("titled", "numbered") and not (
+                    self.headings[-1].kind == "numbered" and self.headings[-1].rule and labels.zeroed(self.headings[-1].number)):
                 self.headings.pop()
             heading.level = self.headings[-1].level + 1 if self.headings else 1
             heading.inside = self.last_rule or None
@@ -584,7 +589,7 @@ class _Outline:
             nested = heading.kind == "numbered" and heading.level > 1 and (heading.number or "").isdigit()
             number = heading.number if heading.kind in ("marked", "numbered") and not self.facts.top_rules \
                 and not nested else None
-            closed = self._close_while(lambda h: h.level >= heading.level and not (
+            closed = self._close_parts_of_text(number) + self._close_while(lambda h: h.level >= heading.level and not (
                 labels.numeric(number) and under(number, h.number)))
             heading.sibling = heading.sibling or any(h.level == heading.level for h in closed)
             self._leave_sections_outside(number, heading.level if heading.kind == "marked" else None)
@@ -609,6 +614,8 @@ class _Outline:
         self.current = self.last = self.example = self.case = self.named = None
         self.items = []
         self.own_number, self.own = (heading.number if heading.rule else None), None
+        if heading.rule and labels.zeroed(heading.number):
+            self.last_rule = heading.number  # "6.0 Weather" over its text: the rule a title line there stands in
 
     def _enter_section(self) -> None:
         self.section = self.root + tuple(h.title for h in self.headings)
@@ -676,10 +683,16 @@ class _Outline:
         notes = self._close_while(lambda h: h.kind in ("annotation", "annotations"))  # end as the numbering goes on
         if self._close_while(lambda h: labels.numeric(h.number) and labels.follows(number, h.number) and not (
                 labels.within(number, h.number, zero=level is not None and h.kind == "marked" and h.level < level
-                              or h.kind == "numbered" and not h.rule))) \
+                              or h.kind == "numbered" and (not h.rule or labels.zeroed(h.number))))) \
                 or notes:
             self._enter_section()
             self.own_number = self.own = None
+
+    def _close_parts_of_text(self, number: str | None) -> list[Heading]:
+        """Close the title lines standing in a rule's text that rule `number` ends ("Monsoon Weather Condition
+        Effects" over bullets in rule 6.0's text heads neither 6.1 nor 7.0: see `_ends_text`)."""
+        return self._close_while(lambda h: h.kind == "titled" and h.inside is not None and labels.numeric(number)
+                                 and _ends_text(h.inside, number)) if number else []
 
     def _close_while(self, closes) -> list[Heading]:
         """Close the innermost open headings while `closes` says so of the last; the headings closed."""
@@ -877,9 +890,7 @@ class _Outline:
             return False
         self.last_rule = label
         self._leave_sections_outside(label)
-        # "Monsoon Weather Condition Effects" over bullets in rule 6.0's text heads none of 6.0's rules (6.1) nor its
-        # siblings': a part of that rule's text
-        if self._close_while(lambda h: h.kind == "titled" and h.inside is not None and _ends_text(h.inside, label)):
+        if self._close_parts_of_text(label):
             self._enter_section()
         # "6.A.1. TEST CASE, MOVING TO AN AREA..." standing apart over its text: the rule's title.
         own = line[item.end():].strip()
