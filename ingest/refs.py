@@ -434,8 +434,8 @@ def _named(members: list[Ruling], base: list[str], section: str, titled: set[str
     """Labels that are counts made into names, where the document prints no label (and no labelled heading is
     over them): a unit that is its own heading by its title ("DT Revealing A Room", added to `titled`), any
     other by the heading it sits under and its count there ("TtR Components 2"), skipping the numbers its
-    section's units print (a paragraph over items "1." and "2." is "Fleet 3", never a second "Fleet 1"). A count
-    stays bare only under no heading at all."""
+    section's units print; beside items numbered "1.", "2." a paragraph or question is marked apart ("Fleet ¶1",
+    never a second "Fleet 1" nor a third item "Fleet 3"). A count stays bare only under no heading at all."""
     heading = " ".join(section.rpartition(" > ")[2].split()).rstrip(".:")  # "Dwarf cards." names "Dwarf cards"
     printed = {own for own, ruling in zip(base, members, strict=True) if not _ordinal(ruling)}
     named, counts = [], (n for n in count(1) if str(n) not in printed)  # a count under its heading starts there
