@@ -272,9 +272,10 @@ def _coded(lines: list[Line]) -> dict[int, tuple[str, int]]:
         codes = [code for code, _ in group.values()]
         letters = Counter(code.rstrip(string.digits) for code in codes)
         if len(codes) >= _CODES * (1 + bare) and len(set(codes)) >= 0.8 * len(codes) and len(letters) * 2 <= len(codes):
-            seen: set[str] = set()
-            coded |= {index: (code, end) for index, (code, end) in group.items()
-                      if code not in seen and not seen.add(code)}
+            first: dict[str, tuple[int, int]] = {}  # a code -> (its first line, where its text starts there)
+            for index, (code, end) in group.items():
+                first.setdefault(code, (index, end))
+            coded |= {index: (code, end) for code, (index, end) in first.items()}
     return coded
 
 
