@@ -967,6 +967,45 @@ def test_headings_numbered_without_a_stop_are_found_by_their_sequence_whatever_t
     assert {b.section for b in segment(counts)} == {("Rules", "Front Matter")}
 
 
+def test_a_chapter_with_no_rules_under_it_heads_its_text_between_chapters_that_have_them():
+    # Chapter 1's heading is lost (a drawing's scrap above it), so the count starts at chapter 2, over its 2.1.
+    text = ("]@ F JF\n1 Introduction\nThe game is played over several days of a summer camp.\n"
+            "2 Players\n2.1 Goal\nEach player has a goal of their own.\n3 Events\n3.1 Death\n"
+            "A player may kill another player with an item.\n4 Factions\nA faction is a group of players.\n"
+            "The Dark Army. Creatures serving the first general of darkness.\n5 Items\n5.1 Stones\n"
+            "These items are not labelled.\n")
+    factions = [b for b in segment(text) if "4 Factions" in b.section]
+    assert [b.text for b in factions] == [
+        "A faction is a group of players. The Dark Army. Creatures serving the first general of darkness."]
+
+
+def test_a_list_counted_from_zero_is_items_under_its_lead_in_not_a_heading():
+    text = "# Basic Rules\n\n### Capacity\n\nGritty Settings\n\n0. Weightless\n1. Up to 100 lbs\n2. Up to 200 lbs\n\n" \
+           "### Falling\n\nYou fall 20 spaces at the end of each of your turns.\n"
+    sections = {b.text: b.section for b in segment(text)}
+    assert sections["Weightless"] == sections["Up to 100 lbs"] == ("Rules", "Basic Rules", "Capacity", "Gritty Settings")
+    assert sections["You fall 20 spaces at the end of each of your turns."] == ("Rules", "Basic Rules", "Falling")
+
+
+def test_a_numbered_part_under_headings_the_markup_marks_is_a_part_of_the_last():
+    text = "# Bonuses\n\n### Conditional Bonuses\n\nCost: 1 Boon per bonus.\n\n1. Avenger\n\n" \
+           "- An ally is unconscious.\n\n2. Berserk\n\n- You are at half your Hit Points.\n\n# Gear\n\nBuy gear.\n"
+    sections = {b.text: b.section for b in segment(text)}
+    assert sections["- You are at half your Hit Points."] == ("Rules", "Bonuses", "Conditional Bonuses", "2. Berserk")
+    assert sections["Buy gear."] == ("Rules", "Gear")
+
+
+def test_a_number_alone_over_lettered_items_indented_under_it_is_their_parent():
+    text = ("How to Strike\n\n10. While taking the stroke, the hand may touch the playing surface.\n\n11.\n\n"
+            "   (a) The elbow of the playing hand shall not come within the\n       playing surface.\n\n"
+            "   (b) The hand may, however, cross the arrow.\n\n12.\n\n   (a) Taking support of the Stool is not "
+            "permissible.\n\n13. The toss is made by the Umpire.\n")
+    blocks = segment(text)
+    assert [(b.label, b.parent) for b in blocks] == [("10", None), ("11", None), ("11a", "11"), ("11b", "11"),
+                                                     ("12", None), ("12a", "12"), ("13", None)]
+    assert by_label(blocks)["11b"].text == "The hand may, however, cross the arrow."
+
+
 def test_a_numbered_chapter_title_with_commas_heads_the_rules_numbered_under_it():
     blocks = segment("3. Equipment\n3.1. Any disc may be used.\n4. Point, Goal and Game\n"
                      "4.1. A game consists of a number of points.\n")

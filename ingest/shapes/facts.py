@@ -373,8 +373,10 @@ def _fenced(lines: list[Line]) -> dict[int, str]:
 def _sequenced_headings(lines: list[Line], readings: list[Reading]) -> set[int]:
     """Indices of headings numbered without a stop ("3 BASIC RULES and what you can do"), whatever their case:
     short lines set apart (after a blank line or a finished passage, over text) whose numbers count 1, 2, 3…
-    through the document, three at least. A caption's count ("1 Summary", "30 Destination Tickets") keeps
-    no such sequence."""
+    through the document, three at least, or from a heading over its own first rule ("2 Hráči a postavy" /
+    "2.1", its chapter 1 lost to a drawing's scrap), so that a chapter with no rules numbered under it ("4 Frakce"
+    between chapters 3 and 5) still heads its text. A caption's count ("1 Summary", "30 Destination Tickets")
+    keeps no such sequence."""
     chains: dict[int, list[int]] = {}  # number -> the longest chain of headings counting up to it
     for index, (_, line) in enumerate(lines):
         bare = readings[index].bare()
@@ -389,7 +391,7 @@ def _sequenced_headings(lines: list[Line], readings: list[Reading]) -> set[int]:
         if above and not (readings[index - 1].ends_clause or BULLET.match(above) or heads) or not below \
                 or readings[index + 1].bare():
             continue
-        if number == 1 or number - 1 in chains:
+        if number == 1 or number - 1 in chains or heads:
             chains[number] = chains.get(number - 1, []) + [index] if number > 1 else [index]
     longest = max(chains.values(), key=len, default=[])
     return set(longest) if len(longest) >= 3 else set()

@@ -176,7 +176,7 @@ class _Outline:
                 self.items, self.case, self.named = [], step[0], None
                 self._start(step[0], pos + step[1], pos + len(line))
                 continue
-            if (self.facts.top_rules or self.facts.lone) and reading.lone:
+            if reading.lone and (self.facts.top_rules or self.facts.lone or self._over_its_items(index)):
                 item = labels.alone(line, self.facts.item)  # a number whose text is on the next lines
                 if index in self.facts.listed:  # an entry of a contents page ("1.2." over "The Golden Rules")
                     self._text(index, pos, line)
@@ -392,12 +392,17 @@ class _Outline:
         return None
 
     def _part_level(self, index: int, number: str) -> int:
-        """The level of a part heading "N. Title": 1, but under a decimal heading right above it ("2.5.1 Standing
+        """The level of a part heading "N. Title": 1, but under headings the markup marks one below the last, under
+        a decimal heading right above it ("2.5.1 Standing
         and Membership Status" / "1. In Good Standing"), one below that, and so its next siblings ("2. Temporary
         Suspension")."""
         last = self.headings[-1] if self.headings else None
         if last is None or last.kind != "numbered" or not last.number:
-            return 1
+            # under headings the markup marks and no numbered one, a part of the last ("### Conditional Bonuses" /
+            # "**1. Avenger**"), as a line in capitals is; a heading the markup marks keeps its own level
+            marked = [h.level for h in self.headings if h.kind == "marked"]
+            return marked[-1] + 1 if marked and not self.facts.readings[index].marked \
+                and not any(h.kind == "numbered" for h in self.headings) else 1
         if number == "1" and "." in last.number and self.facts.preceding[index] == self.heading_line:
             return last.level + 1
         if last.level > 1 and last.number.isdigit() and number.isdigit() and int(number) == int(last.number) + 1:
@@ -479,6 +484,14 @@ class _Outline:
         return chapter is not None and following is not None and (
             following.split(".")[0] == chapter.split(".")[0])
 
+    def _over_its_items(self, index: int) -> bool:
+        """Is the label alone on line `index` ("11.") over lettered items indented under it ("   (a) The elbow…"),
+        its parts, whatever the document does elsewhere?"""
+        below = self.facts.following[index]
+        item = self.facts.readings[below].item if below is not None else None
+        return item is not None and bool(item.group("letter") or item.group("roman")) \
+            and indent_of(self.facts.line(below)) > indent_of(self.facts.line(index))
+
     def _heads_section(self, index: int, number: str) -> bool:
         """Is "N. Title" at `index` a heading rather than a short list item? An item follows its previous
         sibling and is followed by its next one or by a list indented under it; a heading is followed by its
@@ -497,9 +510,11 @@ class _Outline:
         following = self.facts.following_item(index)
         if following is None or not following.group("number"):
             return True
-        # "3. Card Types" over "300. General": sections numbered in the hundreds of their chapter.
+        # "3. Card Types" over "300. General": sections numbered in the hundreds of their chapter; "0. Weightless"
+        # over "1. Up to 100 lbs" is a list counted from 0, its next item no child.
         child = following.group("number")
-        return indent_of(self.facts.line(below)) <= indent and (child == "1" or labels.in_hundreds(child, number))
+        return indent_of(self.facts.line(below)) <= indent and child != str(int(number) + 1) and (
+            child == "1" or labels.in_hundreds(child, number))
 
     def _titled(self, index: int, stripped: str) -> bool:
         """A short unpunctuated line, after a blank line over text or questions and numbered units (past
