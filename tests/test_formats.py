@@ -425,6 +425,23 @@ def test_a_bold_paragraph_over_body_text_is_a_heading_one_level_down(tmp_path):
     assert read(write(tmp_path, "faq.html", html)).text.text == (
         "## Movement\n\n### Can a unit retreat twice?\n\nNo.\n\n54. Why?\n\nBecause.\n")
 
+def test_a_bold_first_line_names_the_text_under_it_as_a_bold_paragraph_does(tmp_path):
+    source = ("## Features\n\n**Debt**\nSomeone owes you something.\n\n**Cost:** 1 Boon\nper bonus.\n\n"
+              "**Race Format:**\nSessions are on Thursdays.\n\n**Ability**\n: Anything you can apply.\n")
+    assert read(write(tmp_path, "rules.md", source)).text.text == (
+        "## Features\n\n### Debt\n\nSomeone owes you something.\n\nCost: 1 Boon per bonus.\n\n"
+        "Race Format: Sessions are on Thursdays.\n\n### Ability\n\nAnything you can apply.\n")
+
+
+def test_struck_out_text_is_what_a_revision_removed_and_no_rule(tmp_path):
+    html = "<h2>Passing</h2><p>Add 1 for each friendly <s>unit</s><mark>Corps</mark> not in <del>a</del> an enemy ZoC.</p>"
+    assert read(write(tmp_path, "rules.html", html)).text.text == (
+        "## Passing\n\nAdd 1 for each friendly Corps not in an enemy ZoC.\n")
+    source = "## Passing\n\nAdd 1 for each friendly ~~unit~~ Corps not in an enemy ZoC.\n"
+    assert read(write(tmp_path, "rules.md", source)).text.text == (
+        "## Passing\n\nAdd 1 for each friendly Corps not in an enemy ZoC.\n")
+
+
 # -- structured data --------------------------------------------------------------------------------------------
 
 def test_json_question_answer_records_become_q_and_a_under_sections(tmp_path):

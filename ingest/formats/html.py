@@ -31,9 +31,10 @@ from ingest.formats.document import Outline, PastLimit
 from ingest.limits import Limits
 from ingest.text import LineIndex, MappedText
 
-# An address is the page's or article's contact information, never its rules.
+# An address is the page's or article's contact information, never its rules; struck-out text is what a revision
+# removed ("each friendly <s>unit</s><mark>Corps</mark>"), no longer a rule.
 _DROPPED = {"script", "style", "nav", "aside", "form", "noscript", "template", "head", "svg", "iframe",
-            "object", "canvas", "button", "select", "address"}
+            "object", "canvas", "button", "select", "address", "del", "s", "strike"}
 _DROPPED_ROLES = {"navigation", "banner", "contentinfo"}
 # Text for screen readers alone, which a page never shows ("⤦" + "Return home" on a link), in the classes of
 # Bootstrap, Tailwind, WordPress and the like.

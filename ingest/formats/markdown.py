@@ -134,8 +134,19 @@ def _title_line(nodes: list[SyntaxTreeNode], at: int) -> bool:
 def _all_bold(node: SyntaxTreeNode) -> bool:
     """Whether an inline node's text is all one bold span ("**Late Arrival**")."""
     shown = [child for child in node.children if child.type not in ("softbreak", "hardbreak")
-             and not (child.type == "text" and not child.content.strip())]
+             and not (child.type == "text" and not child.content.strip())
+             and not (child.type == "html_inline" and BREAK_TAG.match(child.content))]  # "**Heroic Setting**<br>"
     return len(shown) == 1 and shown[0].type == "strong"
+
+
+def _bold_line(nodes: list[SyntaxTreeNode], at: int) -> bool:
+    """Is the line break at `at` the end of a paragraph's first line that is all one bold span, with text after it
+    ("**Debt**" / "Someone owes you something."): a name over its text, as a bold paragraph of its own is? A label
+    closed by a colon ("**Race Format:**" / "Sessions are…") runs in to its text, and a caption over a picture
+    ("**DIAGRAM B**" / an image) names no text."""
+    shown = [node for node in nodes[:at] if not (node.type == "text" and not node.content.strip())]
+    return len(shown) == 1 and shown[0].type == "strong" and not _plain(shown[0]).rstrip().endswith(":") and any(
+        node.type == "text" and node.content.strip() for node in nodes[at + 1:])
 
 
 def _plain(node: SyntaxTreeNode) -> str:
@@ -207,12 +218,18 @@ class _Reader:
             if node.tag == "h1" and "title" not in self.metadata and run.text.strip():
                 self.metadata["title"] = " ".join(run.text.split())
         elif kind == "paragraph":
-            run = self.inline(node.children[0])
-            write = self.out.bold if _all_bold(node.children[0]) else self.out.paragraph
+            inline = node.children[0]
+            run = self.inline(inline)
+            breaks = [at for at, child in enumerate(inline.children) if child.type in ("softbreak", "hardbreak")]
+            # a paragraph all in bold, or its first line so (walk keeps that line's break)
+            write = self.out.bold if _all_bold(inline) or breaks and _bold_line(inline.children, breaks[0]) \
+                else self.out.paragraph
             start = 0
             for end in [*(at for at, char in enumerate(run.text) if char == "\n"), len(run.text)]:
                 write(run.slice(start, end), depth)  # the lines a label opens are rules of their own (walk)
-                start = end + 1
+                write, start = self.out.paragraph, end + 1
+                if run.text.startswith(": ", start):
+                    start += 2  # a definition under its term ("**Ability**" / ": Anything you can apply…")
             return " ".join(run.text.split())
         elif kind == "table":
             for row in (tr for part in node.children for tr in part.children):
@@ -303,7 +320,7 @@ class _Reader:
                 # So is the break after such a line that is a title alone ("1.3 The Map"), over the rule's text.
                 kept = following is not None and following.type == "text" and (
                     LABELLED_LINE.match(following.content) or BULLET_LINE.match(following.content)) \
-                    or _title_line(nodes, index - 1)
+                    or _title_line(nodes, index - 1) or _bold_line(nodes, index)
                 self.put("\n" if kept else " ", self.find("\n"), spread=False)
             elif kind == "html_inline":  # tags and anchors are dropped; a line break reads as a space
                 at = self.find(node.content)
@@ -317,7 +334,10 @@ class _Reader:
                 self.walk(node.children)
                 if node.markup != "autolink" and self.source.startswith("]", self.cursor):
                     self.cursor = self.after_link(self.cursor)
-            else:  # emphasis, strong, strikethrough: the text without its markers
+            elif kind == "s":  # struck out ("~~unit~~ Corps"): what a revision removed, no longer a rule
+                self.find(node.markup)
+                self.find(node.markup)
+            else:  # emphasis, strong: the text without its markers
                 self.find(node.markup)
                 self.walk(node.children)
                 self.find(node.markup)
