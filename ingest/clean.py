@@ -103,14 +103,16 @@ def drop_page_footers(doc: MappedText) -> MappedText:
 
 
 def collapse_doubled_words(doc: MappedText) -> MappedText:
-    """"Hit Points Points" -> "Hit Points"; numbers ("4 4") and real doubles ("had had") are kept, and so is
-    a word ending a short line of its own that the next line opens with (a glossary's "Excess Damage" over
-    its definition "Damage dealt to a creature…")."""
+    """"Hit Points Points" -> "Hit Points"; numbers ("4 4") and values holding a digit (dice a unit rolls, "D6 D6
+    D4 D4"), a word printed three times or more (an extraction's damage doubles a word, it does not triple it)
+    and real doubles ("had had") are kept, and so is a word ending a short line of its own that the next line
+    opens with (a glossary's "Excess Damage" over its definition "Damage dealt to a creature…")."""
     text = doc.text
 
     def keep_one(match: re.Match) -> str:
         word = match.group(1)
-        if word.lower().strip(".,;:!?") in _LEGIT_DOUBLES or _titles_next_line(text, match) or _a_name(text, match):
+        if word.lower().strip(".,;:!?") in _LEGIT_DOUBLES or any(char.isdigit() for char in word) \
+                or len(match.group(0).split()) > 2 or _titles_next_line(text, match) or _a_name(text, match):
             return match.group(0)
         return word
     return doc.sub(DOUBLED_WORD, keep_one)
