@@ -129,15 +129,17 @@ def _a_name(text: str, match: re.Match) -> bool:
 
 def _titles_next_line(text: str, match: re.Match) -> bool:
     """Does the doubled word end a short line standing alone (after a blank line, or in a PDF's text without them
-    after a line that ends a clause) over the line it opens ("an opponent." / "Rule 7.4 Charging" / "Charging is
-    when a player:")?"""
+    after a line that ends a clause, or opening with its number) over the line it opens ("an opponent." / "Rule 7.4
+    Charging" / "Charging is when a player:")?"""
     if "\n" not in match.group(2):
         return False
     start = text.rfind("\n", 0, match.start()) + 1
     before = text.rfind("\n", 0, max(start - 1, 0)) + 1 if start else 0
     above = text[before:start].strip()
-    alone = start == 0 or not above or above[-1] in ".!?:;"
-    return alone and len(text[start:match.end(1)].split()) <= 6
+    line = text[start:match.end(1)].split()
+    # a numbered heading is one whatever is above it (a page's number: "8" / "3 Micro" / "Micro is a skirmish…")
+    alone = start == 0 or not above or above[-1] in ".!?:;" or line[0].rstrip(".").isdigit()
+    return alone and len(line) <= 6
 
 
 def vocabulary(*texts: str) -> Counter:

@@ -219,15 +219,29 @@ def _paged_furniture(text: str, lines: list[tuple[int, int]], breaks: list[int])
     need = pages if pages <= 3 else max(3, -(-pages // 4))
     drop: set[int] = set()
     stripped_lines = [text[start:end].strip() for start, end in lines]
+    printed = Counter(stripped_lines)
     for indices in where.values():
         on = sorted({page_of_line[i] for i in indices})
         if (len(on) >= need or _longest_run(on) >= 3) and not _in_sentences(stripped_lines, indices):
-            drop.update(indices)
+            drop.update(indices[_opening_heading(stripped_lines, indices, printed):])
     heads = _numbered_heads(stripped_lines, filled)
     drop.update(index for _, _, _, _, index in heads)
     numbered = _form_numbers(text, lines, drop, page_of_line) + heads
     numbered += [_number_line(text[slice(*lines[i])], page_of_line[i], i) for page in margins for i in page]
     return _Layout(True, breaks, page_of_line, drop, [found for found in numbered if found])
+
+
+def _opening_heading(stripped: list[str], indices: list[int], printed: Counter) -> int:
+    """1 when the first of a running head's printings (`indices`, in order) is the heading of the chapter it names
+    ("5 Factions and Races" opening the chapter's first page, then over each of its pages, as LaTeX sets a book's),
+    else 0: a numbered heading, always the same (a folio's number changes), that the document prints nowhere
+    but there, over text of its own."""
+    first = stripped[indices[0]]
+    following = next((line for line in stripped[indices[0] + 1:] if line), "")
+    label = LABEL_HEAD.match(first)
+    title = first[label.end():] if label else ""
+    return int(title[:1].isupper() and len(title.split()) <= _HEAD_WORDS and title[-1] not in ".,;:!?" and following != first
+               and printed[first] == len(indices) and all(stripped[index] == first for index in indices))
 
 
 def _numbered_heads(stripped: list[str], pages: list[list[int]]) -> list[tuple]:

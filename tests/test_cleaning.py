@@ -29,6 +29,7 @@ def test_doubled_words_are_collapsed(damaged, fixed):
     # a PDF's rule heading over its first sentence, no blank line between (Hockey Canada's Rule 7.4)
     "push, or shove\nan opponent.\nRule 7.4 Charging\nCharging is when a player:",
     "and Jar Jar Binks has none of his dice",  # a name that doubles a word
+    "7\n3 Micro\nMicro is a skirmish game.",  # a numbered heading under a page's number
     "Peassant 4 5 D6 D4 D4 D4", "Town-guard rolls D6 D6 when it attacks",  # dice a unit rolls
     "Pass the pass the pass the ball",  # not a doubled word
     "the Yes Yes Yes chant",  # a word printed three times

@@ -241,6 +241,21 @@ def test_page_numbers_a_conversion_marked_as_headings_are_furniture():
     assert "## " not in found.text.text and found.text.text.count("-1. A rule") == 6
 
 
+def test_a_chapters_running_head_keeps_its_first_printing_where_it_opens_the_chapter():
+    # A book set as LaTeX sets one: a chapter opens a page under its heading, and its name heads each later page.
+    pages = ["4 Macro\nMacro is a card game.\n4.1 Cards\nEach card has a cost.\n17",
+             "4 Macro\n4.2 Effects\nAn effect is used once.\n18", "4 Macro\n4.3 Upkeep\nPay upkeep each turn.\n19",
+             "5 Factions\nEach player picks a faction.\n5.1 Men\nMen are many.\n20",
+             "5 Factions\n5.2 Dwarfs\nDwarfs are few.\n21", "5 Factions\n5.3 Trolls\nTrolls are big.\n22"]
+    found = strip_furniture(MappedText.of("\f".join(pages)))
+    assert lines_of(found.text.text)[:2] == ["4 Macro", "Macro is a card game."]
+    assert lines_of(found.text.text).count("4 Macro") == 1 and lines_of(found.text.text).count("5 Factions") == 1
+    assert "5 Factions\nEach player picks a faction." in found.text.text
+    # a folio beside the book's name changes its number: none of its printings is a heading
+    folios = ["Acme Rules 1\nRoll a die.", "Acme Rules 2\nMove a unit.", "Acme Rules 3\nAttack a unit."]
+    assert "Acme" not in strip_furniture(MappedText.of("\f".join(folios))).text.text
+
+
 def test_an_item_label_set_alone_on_its_line_stays_however_often_it_opens_a_page():
     # A PDF that sets each item's label on a line over its text: "a." and "b." open and close most pages.
     pages = ["".join(f"{page}.{rule}.\nA rule of page {page} with its items.\na.\nThe first item of rule {rule}.\n"
