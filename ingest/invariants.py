@@ -30,7 +30,7 @@ from functools import cached_property
 from itertools import pairwise
 
 from ingest import links, titles
-from ingest.classify import EXTENSION, LABEL_PARTS, LETTERS, WORD_RUN
+from ingest.classify import EXTENSION, LABEL_PARTS, LETTERS, WORD_RUN, column_names
 from ingest.classify.checks import (
     ASKED,
     BLOCK_TAG,
@@ -239,7 +239,7 @@ def _fragment(heading: str) -> bool:
         return False
     bare = heading.strip(" *_#")
     return (not any(c.isalpha() for c in bare) or bare[:1] in ",.;:)]"
-            or "|" in heading or "\t" in heading or "   " in bare or bool(CAPTION_LINE.match(bare))
+            or "|" in heading or "\t" in heading or "   " in bare or bool(CAPTION_LINE.match(bare)) or column_names(bare)
             or "**" in bare or bool(SENTENCE_ENDS_INSIDE.search(bare))
             or bare[:1].islower() and not RELATIVE.match(words[0])
             or bare.endswith((",", ";", "-", "–")) or _ends_on_small_word(words)

@@ -108,7 +108,8 @@ def test_a_contents_entry_kept_as_a_ruling_is_named_with_or_without_dot_leaders(
                                      "Uniforms, Organization, and History of the", "HISTORY OF THE", "If An",
                                      "Make a Claim Map for the Crew. Sample claims include:",
                                      "The player rolls the dice** and we judge the result.",
-                                     "*** Penalty can be negated if using a crossbow from a prepared position."])
+                                     "*** Penalty can be negated if using a crossbow from a prepared position.",
+                                     "M LP A D SP MD"])
 def test_a_table_row_caption_or_sentence_fragment_as_a_heading_is_named(heading):
     rulings = [_Ruling("r1", f"Rules > {heading}", "", "", "Units move.", "paragraph", 1)]
     found = invariants.check(invariants.Cut("", rulings, {"r1": "Units 1"}))

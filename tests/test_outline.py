@@ -1006,6 +1006,17 @@ def test_a_number_alone_over_lettered_items_indented_under_it_is_their_parent():
     assert by_label(blocks)["11b"].text == "The hand may, however, cross the arrow."
 
 
+def test_a_tables_row_of_abbreviations_heads_nothing():
+    text = ("5.1 Kingdoms of Men\nThe kingdoms are loosely united by the high king.\nUnits\nM LP A D SP MD\n"
+            "Peassant 4 5 D6 D4 D4 D4\nKnight 6 12 D8 D10 D6 D8\n5.2 Bloodmages\nBloodmages walk a dark path.\n")
+    assert {b.section for b in segment(text)} == {("Rules",)}
+    # rows of a table of abbreviations laid out in two columns, their numbers those of chapters printed later
+    listed = ("1. List of Abbreviations:\nNo. Abbreviation Full form  No. Abbreviation Full form\n"
+              "4 BB Blue Block  20 RN Regular Node\n5 CN Central Node  21 S Supply\n"
+              "2. Introduction:\nAnts keep the jungle going.\n5. Hardware:\n5.1. Use only the kit's parts.\n")
+    assert not any("Supply" in part for b in segment(listed) for part in b.section)
+
+
 def test_a_numbered_chapter_title_with_commas_heads_the_rules_numbered_under_it():
     blocks = segment("3. Equipment\n3.1. Any disc may be used.\n4. Point, Goal and Game\n"
                      "4.1. A game consists of a number of points.\n")

@@ -209,6 +209,13 @@ def closes_unopened(text: str) -> bool:
     return close > 2 and "(" not in text[:close]
 
 
+def column_names(text: str) -> bool:
+    """Is `text` a table's header row of abbreviations ("M LP A D SP MD", "Bb Rb Gb Yb"): four words or more, each of
+    one or two letters or digits? No heading or title is made so."""
+    words = text.split()
+    return len(words) >= 4 and all(1 <= sum(c.isalnum() for c in word) <= 2 for word in words)
+
+
 # What a sentence opens with: a capital, a quotation mark or a parenthesis.
 _SENTENCE_OPENERS = frozenset(string.ascii_uppercase + "“\"‘'(")
 
@@ -600,11 +607,11 @@ class Reading:
 
     def bare(self) -> re.Match | None:
         """"3 BASIC RULES and what you can do": a number without a stop, then a title (a heading only in a
-        sequence)."""
+        sequence); not a table's row laid out in columns ("5 CN Central Node  21 S Supply")."""
         line = self.numbered
         title = line and line.group("title")
         return line if (title and not line.group("stop") and len(line.group("n")) <= 2 and title[0] in _CAPITALS
-                        and 2 <= len(title) <= 72 and title[-1] not in ".!?;:,"
+                        and 2 <= len(title) <= 72 and title[-1] not in ".!?;:," and "  " not in title
                         and not any(c in ".!?;:" for c in title[1:-1])) else None
 
     def topic(self) -> re.Match | None:
@@ -620,8 +627,8 @@ def read_line(line: str, item: re.Pattern) -> Reading:
     stripped = line.strip()
     return Reading(item.match(line), marked_heading(stripped), BULLET.match(line), FOOTNOTE.match(line),
                    bool(CAPTION.match(stripped)), bool(RULE_LINE.match(line)), NUMBERED_LINE.fullmatch(stripped),
-                   bool(LONE_LABEL.match(line)), bool(CAPS_LINE.match(stripped)),
-                   bool(TITLE_LINE.match(stripped)) and not closes_unopened(stripped),
+                   bool(LONE_LABEL.match(line)), bool(CAPS_LINE.match(stripped)) and not column_names(stripped),
+                   bool(TITLE_LINE.match(stripped)) and not closes_unopened(stripped) and not column_names(stripped),
                    aside(stripped), stripped[:1] in _SENTENCE_OPENERS, bool(SENTENCE_END.search(stripped)),
                    ends_clause(stripped), ends_asking(stripped), bool(LIST_GOES_ON.search(stripped)),
                    bool(table_cells(line)), bool(ROW.match(stripped)), KEYWORD_HEADING.match(stripped),
