@@ -86,6 +86,10 @@ def test_page_footers_are_dropped():
     assert run(clean.drop_page_footers, text) == "healing spells.\n\n\nWizard Dice List"
     # a folio between dashes, set on a line of its own in a text conversion
     assert run(clean.drop_page_footers, "is irrelevant.\n                - 10 -\nSetup") == "is irrelevant.\n\nSetup"
+    # a conversion's footer left once, dating the document and numbering its page; a rule citing a page stays
+    footer = "available.\n\nDBMM List Clarifications v3.1 20th February 2017 p. 30\n"
+    assert run(clean.drop_page_footers, footer) == "available.\n\n\n"
+    assert run(clean.drop_page_footers, "Siege rules are on p. 30\n") == "Siege rules are on p. 30\n"
 
 
 def test_running_page_numbers_are_dropped_but_counts_stay():

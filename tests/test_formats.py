@@ -433,6 +433,14 @@ def test_a_bold_first_line_names_the_text_under_it_as_a_bold_paragraph_does(tmp_
         "Race Format: Sessions are on Thursdays.\n\n### Ability\n\nAnything you can apply.\n")
 
 
+def test_a_bold_entry_among_entries_opening_alike_is_one_of_them_not_a_heading(tmp_path):
+    source = ('## Stratagems\n\nList 3: "Rathamasaula"\n\nList 10: "Anti-elephant wagons"\n\n'
+              '**List 10: "Incendiary pigs"**\n\nList 31: "Incendiary pigs"\n')
+    assert read(write(tmp_path, "faq.md", source)).text.text == (
+        '## Stratagems\n\nList 3: "Rathamasaula"\n\nList 10: "Anti-elephant wagons"\n\nList 10: "Incendiary pigs"\n\n'
+        'List 31: "Incendiary pigs"\n')
+
+
 def test_struck_out_text_is_what_a_revision_removed_and_no_rule(tmp_path):
     html = "<h2>Passing</h2><p>Add 1 for each friendly <s>unit</s><mark>Corps</mark> not in <del>a</del> an enemy ZoC.</p>"
     assert read(write(tmp_path, "rules.html", html)).text.text == (

@@ -93,6 +93,9 @@ BULLETED = re.compile(r"^[ \t]*+[-*+•][ \t]")
 OPENS_UNIT = re.compile(r"(?:Q\d*[:.]|Question\b|\d{1,3}(?:\.\d+)*[.)]?\s+\S)")
 
 # "Page 3 of 17", a .doc export's file name beside it, and a folio set between dashes ("- 10 -").
+# A line ending with its page's number ("DBMM List Clarifications v3.1 20th February 2017 p. 30"): furniture when it
+# also dates or versions the document (`clean.drop_page_footers`), even printed once.
+PAGE_MARKED_LINE = re.compile(r"^[^\n]{1,100}?\b(?:p|pg|page)\.?[ \t]*+\d{1,4}+[ \t]*+$", re.M | re.I)
 PAGE_FOOTER = re.compile(r"^[ \t]*(?:Page \d+ of \d+|[\w-]+\.(?:doc|docx|rtf|pdf|odt)|[-–—] ?\d{1,4} ?[-–—])[ \t]*$",
                          re.M | re.I)
 

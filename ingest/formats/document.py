@@ -39,6 +39,15 @@ FENCE = "```"  # the line before and after a preformatted block, as in markdown:
 _BOLD_HEADING_WORDS = 12
 
 
+def _lead(text: str) -> str:
+    """How a paragraph opens when it opens with a label closed by a colon ("List 10: …" -> "list #"), else ""."""
+    label, colon, _ = text.partition(":")
+    if not colon or len(label.split()) > 3:
+        return ""
+    shape = ["#" if char.isdigit() else char for char in label.casefold() if not char.isspace()]
+    return "".join(char for at, char in enumerate(shape) if not (char == "#" and at and shape[at - 1] == "#"))
+
+
 def _indent(depth: int) -> str:
     return _INDENT * min(depth, _DEEPEST)
 
@@ -68,6 +77,7 @@ class Outline:
         self._level = 1  # the level of the last heading the document marked as one
         self._bold: tuple[MappedText, int] | None = None  # a bold paragraph, a heading if body text follows
         self._item: tuple[str, int, int] | None = None  # an item with no text yet: its marker, offset and depth
+        self._lead = ""  # how the last top-level paragraph opens, when it opens with a label ("list #")
 
     def heading(self, level: int, run: MappedText, at: int) -> None:
         """A heading of `level` (1-6); nothing when its text is empty."""
@@ -75,7 +85,7 @@ class Outline:
         run = _tidy(run)
         if run.text:
             self._line(None, at, "#" * level + " ", run)
-            self._level = level
+            self._level, self._lead = level, ""
 
     @property
     def level(self) -> int:
@@ -98,8 +108,9 @@ class Outline:
             return
         (run, depth), self._bold = self._bold, None
         words = run.text.split()
+        # "**List 10: "Incendiary pigs"**" among "List 3: …", "List 10: …": one entry of the list set in bold
         if not body or depth or not words or len(words) > _BOLD_HEADING_WORDS or NOT_A_HEADING.search(run.text) \
-                or not any(char.isalnum() for char in run.text):  # "⤦", a link's icon: no name of anything
+                or not any(char.isalnum() for char in run.text) or (self._lead and _lead(run.text) == self._lead):
             self.paragraph(run, depth)
         else:
             self._line(None, run.offsets[0], "#" * min(self._level + 1, 6) + " ", run)
@@ -121,6 +132,8 @@ class Outline:
             self._line(None, run.offsets[0], _NOTE, run)
         elif run.text:
             self._line("list" if depth else None, run.offsets[0], _indent(depth), run)
+            if not depth:
+                self._lead = _lead(run.text)
 
     def item(self, marker: str, run: MappedText, at: int, depth: int = 0) -> None:
         """A list item `marker text` ("3.", "b.", "-", "Q:"), indented by its nesting `depth`."""
