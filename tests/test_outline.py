@@ -1017,6 +1017,19 @@ def test_a_tables_row_of_abbreviations_heads_nothing():
     assert not any("Supply" in part for b in segment(listed) for part in b.section)
 
 
+def test_short_rules_listed_under_a_rule_are_rules_and_a_title_closed_by_a_colon_heads_its_rules():
+    text = ("3. Mobility\n\n3.1. All robots must have easily visible mobility. Methods include:\n\n"
+            "3.1.1. Rolling (wheels or tracks)\n\n3.1.2. Shuffling (rotational cam operated legs)\n\n"
+            "3.1.3. Flying (helium balloons)\n\n4. Robot control requirements:\n\n"
+            "4.1. Tele-operated robots must be radio controlled.\n\n4.2. Tethered control is not allowed.\n")
+    blocks = segment(text)
+    assert [(b.label, b.text) for b in blocks if b.label.startswith("3.1.")] == [
+        ("3.1.1", "Rolling (wheels or tracks)"), ("3.1.2", "Shuffling (rotational cam operated legs)"),
+        ("3.1.3", "Flying (helium balloons)")]
+    assert by_label(blocks)["4.2"].section == ("Rules", "Robot control requirements")
+    assert "3.4" not in by_label(blocks)
+
+
 def test_a_numbered_chapter_title_with_commas_heads_the_rules_numbered_under_it():
     blocks = segment("3. Equipment\n3.1. Any disc may be used.\n4. Point, Goal and Game\n"
                      "4.1. A game consists of a number of points.\n")

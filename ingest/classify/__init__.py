@@ -589,11 +589,14 @@ class Reading:
                         and (title[-1] in _CAPITALS or title[-1] in string.digits + ")")
                         and len(title) >= 2 and _CAPITAL_TITLE.issuperset(title)) else None
 
-    def section(self) -> re.Match | None:
+    def section(self, colon: bool = False) -> re.Match | None:
         """"100. General": a numbered line that only names what follows, in a few words (a title with commas,
-        "4. Point, Goal and Game", only over rules numbered under it, 4.1: the builder's test)."""
+        "4. Point, Goal and Game", only over rules numbered under it, 4.1: the builder's test); with `colon`, one
+        closed by a colon ("4. Robot control requirements:", a heading only over rules numbered under it)."""
         line = self.numbered
         title = line and line.group("title")
+        if colon:
+            title = title[:-1] if title and title.endswith(":") else None
         return line if (title and line.group("stop") and title[0] in _CAPITALS and 3 <= len(title) <= 52
                         and all(c.isalnum() or c in "_'’&/ ,-" for c in title[1:-1])
                         and (title[-1].isalnum() or title[-1] in "_)")) else None

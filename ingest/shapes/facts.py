@@ -98,6 +98,8 @@ class Facts:
     # least margin it is printed at.
     printed: dict[str, int] = field(default_factory=dict)
     coded: dict[int, tuple[str, int]] = field(default_factory=dict)  # line -> (its rule's code, where its text starts)
+    # Decimal labels opening more than one line: a contents page's entry left over, then the rule itself.
+    twice: frozenset[str] = frozenset()
 
     def line(self, index: int) -> str:
         """The text of line `index`."""
@@ -163,14 +165,21 @@ class Facts:
 
     def stands_empty(self, index: int, number: str) -> bool:
         """Is the decimal title at `index` ("5.0 General") a heading with nothing under it: followed by a heading
-        or by a rule the numbering puts after it, not under it ("5.1 ...")?"""
+        or by a rule the numbering puts after it, not under it ("5.1 ..."), at a shallower level ("2.3 Scoring" /
+        "3.1 …"), or over its next sibling when in capitals ("1.10 COSTS" / "1.11 Some abilities…"), printed
+        again (a contents page's entry left over) or a section ("6.1 Structure of the Game" / "6.2 …")? Else a
+        title three levels deep right over its next sibling ("3.1.3. Shuffling (rotational cam operated legs)" /
+        "3.1.4. …") is a short rule of a list, no heading."""
         following = self.following[index]
         if following is None:
             return False
         reading = self.readings[following]
         later = reading.item and reading.item.group("decimal")
+        title = self.readings[index].decimal
         return bool(reading.marked or reading.chapter()
-                    or later and not labels.within(later, number) and labels.follows(later, number))
+                    or later and not labels.within(later, number) and labels.follows(later, number)
+                    and (labels.zeroed(number) or labels.depth(later) < labels.depth(number) or number in self.twice
+                         or labels.depth(number) < 3 or bool(title) and title.group("title").isupper()))
 
     def has_parts(self, index: int, number: str | None, level: int) -> bool:
         """Do rules numbered under the marked heading at `index` (numbered `number`, at `level`), questions, or
@@ -241,7 +250,14 @@ def document_facts(text: str) -> Facts:
         listed=frozenset(contents_pairs(lines, readings, following) if lone else ()),
         spaced_out=_spaced_out(lines, readings), marked=any(reading.marked for reading in readings),
         answered=_answered(lines, readings), named=_named(lines, readings),
-        printed=_printed(lines, readings, numbers), coded=_coded(lines), **_annotations(lines, readings, following))
+        printed=_printed(lines, readings, numbers), coded=_coded(lines), twice=_twice(readings),
+        **_annotations(lines, readings, following))
+
+
+def _twice(readings: list[Reading]) -> frozenset[str]:
+    """The decimal labels that open more than one line."""
+    counts = Counter(reading.item.group("decimal") for reading in readings if reading.item)
+    return frozenset(label for label, count in counts.items() if label and count > 1)
 
 
 def _annotations(lines: list[Line], readings: list[Reading], following: list[int | None]) -> dict[str, frozenset[int]]:

@@ -354,12 +354,13 @@ class _Outline:
             chapter = labels.zeroed(number) and self.facts.stands_empty(index, number)
             return Heading(labels.depth(number), f"{number} {section_title(title)}", number,
                            "numbered", rule=labels.compound(number) and not self.facts.top_rules and not chapter)
-        numbered = reading.section()
+        numbered = reading.section() or (  # "4. Robot control requirements:" over 4.1
+            (lead := reading.section(colon=True)) and self.facts.numbered_under(index, lead.group("n")) and lead)
         if numbered and "," in numbered.group("title") and not (
                 names_a_topic(numbered.group("title")) and self.facts.numbered_under(index, numbered.group("n"))):
             numbered = None
         if numbered and self._heads_section(index, numbered.group("n")):
-            number, title = numbered.group("n"), section_title(numbered.group("title"))
+            number, title = numbered.group("n"), section_title(numbered.group("title").rstrip(":"))
             # A number in the hundreds is how the document cites the section ("rule 305"), not its place among
             # chapters: shown with it, under the chapter whose hundreds it numbers ("3. Card Types > 305. Lands").
             # A part with no rules numbered under it is cited by the number it prints ("2. Hits", "1) The Deck"),
