@@ -441,6 +441,15 @@ def test_a_bold_entry_among_entries_opening_alike_is_one_of_them_not_a_heading(t
         'List 31: "Incendiary pigs"\n')
 
 
+def test_a_site_generators_theme_chrome_is_no_text(tmp_path):
+    html = ('<div class="navbar fixed-top"><a href="/">OpenWG</a><a href="#">Search</a></div>'
+            '<div class="bs-sidebar"><ul><li><a href="#turn">Turn structure</a></li></ul></div>'
+            '<div class="body"><h1>Turn structure<a class="headerlink" href="#turn">¶</a></h1>'
+            '<p>A turn has four phases.</p></div><div class="related"><a href="/next">next</a></div>'
+            '<div class="footer">©2023, J. P. | Powered by Sphinx 9.0.4</div>')
+    assert read(write(tmp_path, "rules.html", html)).text.text == "# Turn structure\n\nA turn has four phases.\n"
+
+
 def test_struck_out_text_is_what_a_revision_removed_and_no_rule(tmp_path):
     html = "<h2>Passing</h2><p>Add 1 for each friendly <s>unit</s><mark>Corps</mark> not in <del>a</del> an enemy ZoC.</p>"
     assert read(write(tmp_path, "rules.html", html)).text.text == (

@@ -39,6 +39,12 @@ _DROPPED_ROLES = {"navigation", "banner", "contentinfo"}
 # Text for screen readers alone, which a page never shows ("⤦" + "Return home" on a link), in the classes of
 # Bootstrap, Tailwind, WordPress and the like.
 _SCREEN_READERS = {"visually-hidden", "sr-only", "screen-reader-text", "screenreader-only", "visuallyhidden"}
+# The chrome a site generator's theme wraps a page in, by the classes of the common ones (Bootstrap's and MkDocs'
+# navbar and sidebar, Sphinx's sidebar, related links and footer, Material's and Read the Docs' header, sidebars and
+# footer buttons, a search dialog): navigation and notices, never the rules; a theme's own page furniture.
+_CHROME = {"navbar", "footer", "site-footer", "page-footer", "bs-sidebar", "sphinxsidebar", "related", "relations",
+           "breadcrumb", "breadcrumbs", "modal", "md-header", "md-sidebar", "md-footer", "wy-nav-side", "wy-nav-top",
+           "rst-footer-buttons", "headerlink"}
 # A table of contents a site generator writes (kramdown's `<ul id="markdown-toc">` under `<h1
 # id="table-of-contents">`, a theme's `<div class="toc">`): links to the headings that follow, none of the rules.
 _CONTENTS_MARKS = {"toc", "markdown-toc", "table-of-contents", "tableofcontents"}
@@ -333,7 +339,8 @@ class _Reader(HTMLParser):
                 or "hidden" in attributes or attributes.get("aria-hidden") == "true"
                 or attributes.get("role") in _DROPPED_ROLES
                 or bool(HIDDEN_STYLE.search(attributes.get("style") or ""))
-                or not _SCREEN_READERS.isdisjoint((attributes.get("class") or "").split())
+                or not _SCREEN_READERS.isdisjoint(classes := (attributes.get("class") or "").split())
+                or not _CHROME.isdisjoint(classes)
                 or _marks_contents(attributes) or _skips(tag, attributes))
 
     def number_anchor(self, attributes: dict) -> tuple[str, int] | None:
