@@ -84,8 +84,20 @@ def test_asciidoc_sections_are_headings_and_its_block_markup_goes(tmp_path):
     assert underlined_headings(MappedText.of(pages)).text == pages
 
 
+def test_asciidoc_listing_blocks_stay_preformatted_and_its_inline_markup_goes(tmp_path):
+    breaks = ("'" * 3, "<" * 3)  # a thematic break and a page break
+    source = ("= EC4X Player Manual\nMason A. Green\n:toc: left\n// :sectnums:\n\n== Units\n\n=== Raiders\n\n"
+              f"image::raider.png[align=\"center\"]\n*Example Detection Scenario*:\n\n----\nRaider:\n  CLK 4\n----\n\n{breaks[0]}\n\n"
+              f"See <<prestige,Section 10.4>> and <<combat>>.\n\n{breaks[1]}\n\n=== Starbases\n\nStarbases are forts.\n")
+    path = tmp_path / "manual.adoc"
+    path.write_text(source, encoding="utf-8")
+    assert read(path).text.text == (
+        "# EC4X Player Manual\nMason A. Green\n\n\n\n## Units\n\n### Raiders\n\n\nExample Detection Scenario:\n\n"
+        "```\nRaider:\n  CLK 4\n```\n\n\n\nSee Section 10.4 and combat.\n\n\n\n### Starbases\n\nStarbases are forts.\n")
+
+
 LINES = ["Title", "Second title", "A sentence ends here.", "", "=====", "------", "~~~~", "== Combat", "[NOTE]",
-         "====", "- item", "1. Rule", "   indented", "#", "Roll dice"]
+         "====", "- item", "1. Rule", "   indented", "#", "Roll dice", "----", ":toc: left", "*Bold* and <<x,y>>"]
 
 
 @settings(max_examples=300, deadline=None)

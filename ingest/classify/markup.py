@@ -133,3 +133,11 @@ LEVELLED_STYLE = re.compile(r"heading (?P<heading>[1-9])$|list\b.*?\s(?P<list>[2
 
 # A numbering format's field for a level's number ("%1.%2.").
 LEVEL_FIELD = re.compile(r"%([1-9])")
+
+# AsciiDoc's markup read as plain text (`formats.underlines`): a header attribute (":toc: left"), a cross-reference
+# ("<<104-prestige,Section 10.4>>", shown as its text, else its target) and constrained bold ("*Total Warfare*").
+ASCIIDOC_ATTRIBUTE = re.compile(r"^:!?[\w-]{1,60}+!?:(?:[ \t][^\n]*+)?$")
+ASCIIDOC_XREF = re.compile(r"<<([^<>,\n]{1,100}+)(?:,[ \t]*+([^<>\n]{1,200}+))?>>")
+ASCIIDOC_BOLD = re.compile(r"(?<![\w*])\*(?=[^\s*])([^*\n]{1,200}?)(?<=[^\s*])\*(?![\w*])")
+# A block macro on a line of its own ("image::images/Slay.png[align="center"]", "toc::[]"): a picture or a directive.
+ASCIIDOC_MACRO = re.compile(r"^[a-z]{2,20}+::[^\s\[]{0,300}+\[[^\n]{0,300}\][ \t]*+$")

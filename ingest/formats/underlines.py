@@ -6,6 +6,8 @@ them; the rules' lines are left as they are, and every character still maps to t
 """
 from __future__ import annotations
 
+from ingest.classify.markup import ASCIIDOC_ATTRIBUTE, ASCIIDOC_BOLD, ASCIIDOC_MACRO, ASCIIDOC_XREF
+from ingest.formats.document import FENCE
 from ingest.text import MappedText
 
 # The marks reStructuredText allows for a title's adornment (a space, a letter or a digit is none).
@@ -16,6 +18,7 @@ _LONGEST_TITLE = 120
 _HEADINGS = 2  # how many underlined titles make a document that underlines its headings
 _DEEPEST = 6
 _DELIMITER = 4  # an AsciiDoc block's delimiter: four marks or more ("====", "----")
+_BREAKS = ("'" * 3, "<" * 3)  # AsciiDoc's thematic break and page break
 
 
 def _adornment(line: str) -> str | None:
@@ -75,8 +78,10 @@ def underlined_headings(doc: MappedText, asciidoc: bool = False) -> MappedText:
 
 def _equals_headings(doc: MappedText, lines: list[str], starts: list[int]) -> MappedText:
     """`doc` with its AsciiDoc section titles ("== Combat", "=== Reserved Actions") marked as headings of their
-    depth, where it has at least `_HEADINGS` of them below its title; its blocks' attribute lines ("[NOTE]") and
-    delimiters ("====") go, being markup."""
+    depth, where it has at least `_HEADINGS` of them below its title; its blocks' attribute lines ("[NOTE]"),
+    delimiters ("===="), header attributes (":toc: left"), breaks (three quotes, "<<<"), comments ("// …", "////"
+    blocks), block macros ("image::map.png[]") and bold marks go, being markup; a cross-reference reads as its text; a listing or literal block ("----") is preformatted, as a
+    markdown fence is."""
     found = []
     for index, line in enumerate(lines):
         title = line.lstrip("=")
@@ -86,6 +91,24 @@ def _equals_headings(doc: MappedText, lines: list[str], starts: list[int]) -> Ma
     if sum(marks > 1 for _, marks in found) < _HEADINGS:
         return doc
     edits = [(starts[index], starts[index] + marks, "#" * marks) for index, marks in found]
-    edits += [(starts[index], starts[index] + len(line), "") for index, line in enumerate(lines)
-              if _attribute(line) or _adornment(line) and len(line.strip()) >= _DELIMITER]
+    literal = comment = False  # inside a listing or literal block ("----", "...."), or a comment block ("////")
+    for index, line in enumerate(lines):
+        mark = _adornment(line)
+        if mark and len(line.strip()) >= _DELIMITER and not (comment and mark != "/"):
+            # a listing or literal block stays as the document sets it, preformatted; a comment block goes with its
+            # lines; other blocks' delimiters ("====", "****") go, being markup
+            literal = not literal if mark in "-." else literal
+            comment = not comment if mark == "/" else comment
+            edits.append((starts[index], starts[index] + len(line), FENCE if mark in "-." else ""))
+        elif literal:
+            continue
+        elif comment or line.startswith("//") or _attribute(line) or ASCIIDOC_ATTRIBUTE.match(line) \
+                or ASCIIDOC_MACRO.match(line) or line.strip() in _BREAKS:
+            edits.append((starts[index], starts[index] + len(line), ""))
+        else:
+            edits += [(starts[index] + found.start(), starts[index] + found.end(), found.group(2) or found.group(1))
+                      for found in ASCIIDOC_XREF.finditer(line)]
+            edits += [edit for found in ASCIIDOC_BOLD.finditer(line) for edit in (
+                (starts[index] + found.start(), starts[index] + found.start() + 1, ""),
+                (starts[index] + found.end() - 1, starts[index] + found.end(), ""))]
     return doc.edit(sorted(edits))
