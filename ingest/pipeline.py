@@ -12,7 +12,7 @@ from ingest.classify.declared import declared
 from ingest.classify.words import EXAMPLE_LEAD_IN
 from ingest.errors import IngestError
 from ingest.formats import Document
-from ingest.formats.underlines import ASCIIDOC, underlined_headings
+from ingest.formats.underlines import plain_markup
 from ingest.manifest import Manifest, SourceEntry
 from ingest.segment import Block, asks, first_sentence, rhetorical, section_slug, slugify
 from ingest.shapes import flat
@@ -68,7 +68,7 @@ def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None 
         try:
             doc, selected = select_lines(original, entry.lines)
             base = doc.offsets[0]  # where the selected text starts in the file
-            doc = underlined_headings(doc, path.suffix.lower() in ASCIIDOC)  # as `formats.read` reads the file
+            doc = plain_markup(doc, path.suffix.lower())  # as `formats.read` reads the file
         except ValueError as exc:
             raise IngestError(str(path), f"source {entry.id}: lines {exc}") from None
     elif entry.lines:

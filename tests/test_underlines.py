@@ -96,6 +96,21 @@ def test_asciidoc_listing_blocks_stay_preformatted_and_its_inline_markup_goes(tm
         "```\nRaider:\n  CLK 4\n```\n\n\n\nSee Section 10.4 and combat.\n\n\n\n### Starbases\n\nStarbases are forts.\n")
 
 
+def test_restructured_text_markup_reads_as_the_text_it_shows(tmp_path):
+    source = (".. -*- coding: utf-8 -*-\n.. :Progetto:  SoL\n..\n\n==============================\n"
+              " International Laws of Carrom\n==============================\n\n.. contents:: Contents\n   :local:\n\n"
+              "Interpretations\n===============\n\n.. glossary::\n\n   Laws\n     shall mean the Laws of Carrom.\n\n"
+              ".. note:: Words implying singular shall include plural.\n\nToss\n====\n\n13. The toss is by spin of coin.\n")
+    path = tmp_path / "laws.rst"
+    path.write_text(source, encoding="utf-8")
+    text = read(path).text.text
+    assert not any(line.lstrip().startswith("..") for line in text.split("\n"))  # no comment, directive or option
+    assert "Contents" not in text and "SoL" not in text
+    assert "# International Laws of Carrom" in text and "## Interpretations" in text
+    assert "   Laws\n     shall mean the Laws of Carrom." in text
+    assert "Note: Words implying singular shall include plural." in text
+
+
 LINES = ["Title", "Second title", "A sentence ends here.", "", "=====", "------", "~~~~", "== Combat", "[NOTE]",
          "====", "- item", "1. Rule", "   indented", "#", "Roll dice", "----", ":toc: left", "*Bold* and <<x,y>>"]
 

@@ -141,3 +141,9 @@ ASCIIDOC_XREF = re.compile(r"<<([^<>,\n]{1,100}+)(?:,[ \t]*+([^<>\n]{1,200}+))?>
 ASCIIDOC_BOLD = re.compile(r"(?<![\w*])\*(?=[^\s*])([^*\n]{1,200}?)(?<=[^\s*])\*(?![\w*])")
 # A block macro on a line of its own ("image::images/Slay.png[align="center"]", "toc::[]"): a picture or a directive.
 ASCIIDOC_MACRO = re.compile(r"^[a-z]{2,20}+::[^\s\[]{0,300}+\[[^\n]{0,300}\][ \t]*+$")
+
+# reStructuredText's explicit markup read as plain text (`formats.underlines`): a directive (".. note:: Words…",
+# ".. contents:: Contents") and a comment or link target (".. -*- coding: utf-8 -*-", ".. _laws:"), not a footnote.
+RST_DIRECTIVE = re.compile(r"^(?P<indent>[ \t]{0,40}+)\.\.[ \t]++(?P<name>[\w-]{1,40}+)::(?P<args>[^\n]*+)$")
+RST_COMMENT = re.compile(r"^[ \t]{0,40}+\.\.(?:[ \t]++(?!\[)[^\n]*+)?$")
+RST_OPTION = re.compile(r"^[ \t]{1,40}+:[\w -]{1,40}+:(?:[ \t][^\n]*+)?$")  # a directive's option (":widths: auto")

@@ -33,7 +33,7 @@ from ingest.classify.markup import (
 )
 from ingest.errors import IngestError
 from ingest.formats.document import FENCE, Document, Outline, PastLimit, Unreadable
-from ingest.formats.underlines import ASCIIDOC, underlined_headings
+from ingest.formats.underlines import ASCIIDOC, RST, plain_markup
 from ingest.limits import Limits, current
 from ingest.text import LineIndex, MappedText, read_document
 from model.citation import LINES, Locator
@@ -159,7 +159,7 @@ FORMATS = (
            reader="ingest.formats.data:read_yaml", document="data"),
     # What nothing else recognises (.txt says nothing: a .txt file may hold markdown). reStructuredText and AsciiDoc
     # sources are text whose headings are underlined or marked with "=" (`formats.underlines`), never markdown.
-    Format("text", "text/plain", "text", (".rst", ".rest", *ASCIIDOC)),
+    Format("text", "text/plain", "text", (*RST, *ASCIIDOC)),
 )
 _BY_SUFFIX = {suffix: found for found in FORMATS for suffix in found.suffixes}
 _BY_NAME = {found.name: found for found in FORMATS}
@@ -196,7 +196,7 @@ def read(path: Path, limits: Limits | None = None) -> Document:
                 # text saved as .md (a page saved as text: a heading and its lines, no blank line between): read as
                 # markdown its lines would run into one paragraph, headings and all
                 found = _BY_NAME["text"]
-            document = _read_text(source, found, limits, path.suffix.lower() in ASCIIDOC)
+            document = _read_text(source, found, limits, path.suffix.lower())
     except Unreadable as exc:
         raise IngestError(str(path), exc.message, exc.line) from None
     long = LONG_LINE.search(document.text.text)
@@ -207,11 +207,11 @@ def read(path: Path, limits: Limits | None = None) -> Document:
     return document
 
 
-def _read_text(source: str, found: Format, limits: Limits, asciidoc: bool = False) -> Document:
-    """The Document of a text format's `source` (`asciidoc`: an AsciiDoc source, its sections marked with "=")."""
+def _read_text(source: str, found: Format, limits: Limits, suffix: str = "") -> Document:
+    """The Document of a text format's `source`, its file named with `suffix` (an AsciiDoc source's sections are
+    marked with "=", a reStructuredText source's markup is read as the text it shows)."""
     if found.verbatim:
-        return Document(original=source, text=underlined_headings(MappedText.of(source), asciidoc),
-                        format=found.stored)
+        return Document(original=source, text=plain_markup(MappedText.of(source), suffix), format=found.stored)
     out = Outline()
     metadata = found.load()(source, out, limits)
     return Document(original=source, text=out.mapped(len(source)), format=found.stored, metadata=metadata)

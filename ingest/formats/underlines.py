@@ -6,7 +6,15 @@ them; the rules' lines are left as they are, and every character still maps to t
 """
 from __future__ import annotations
 
-from ingest.classify.markup import ASCIIDOC_ATTRIBUTE, ASCIIDOC_BOLD, ASCIIDOC_MACRO, ASCIIDOC_XREF
+from ingest.classify.markup import (
+    ASCIIDOC_ATTRIBUTE,
+    ASCIIDOC_BOLD,
+    ASCIIDOC_MACRO,
+    ASCIIDOC_XREF,
+    RST_COMMENT,
+    RST_DIRECTIVE,
+    RST_OPTION,
+)
 from ingest.formats.document import FENCE
 from ingest.text import MappedText
 
@@ -112,3 +120,57 @@ def _equals_headings(doc: MappedText, lines: list[str], starts: list[int]) -> Ma
                 (starts[index] + found.start(), starts[index] + found.start() + 1, ""),
                 (starts[index] + found.end() - 1, starts[index] + found.end(), ""))]
     return doc.edit(sorted(edits))
+
+
+RST = (".rst", ".rest")  # the suffixes of reStructuredText sources
+# Directives whose content is no rule (a generated contents, a picture, the index, raw markup): they go whole.
+_RST_DROPPED = frozenset({"contents", "toctree", "image", "figure", "include", "raw", "meta", "index", "highlight",
+                          "sectnum", "role", "default-role", "only", "code-block", "literalinclude", "rubric"})
+
+
+def rst_markup(doc: MappedText) -> MappedText:
+    """`doc`, a reStructuredText source, without its explicit markup: comments and link targets go with the lines
+    indented under them, as do directives whose content is no rule (".. contents::", ".. image::"); an admonition
+    reads as a note ("Note: Words implying singular…"); any other directive's line and options go, its content
+    staying (a glossary's terms, each over its definition; a table's rows)."""
+    lines = doc.text.split("\n")
+    starts, at = [], 0
+    for line in lines:
+        starts.append(at)
+        at += len(line) + 1
+    edits, index = [], 0
+    while index < len(lines):
+        line = lines[index]
+        directive = RST_DIRECTIVE.match(line)
+        if not directive and not RST_COMMENT.match(line):
+            index += 1
+            continue
+        indent = len(line) - len(line.lstrip())
+        end = index + 1  # the block: the lines indented under it, and blank lines among them
+        while end < len(lines) and (not lines[end].strip() or len(lines[end]) - len(lines[end].lstrip()) > indent):
+            end += 1
+        name = directive.group("name").lower() if directive else ""
+        if directive and name not in _RST_DROPPED:
+            # an admonition's words read as a note; any other directive's line goes (a table's caption too: no
+            # heading over what follows), and so do its options (":widths: auto")
+            args = directive.group("args").strip()
+            shown = f"{name.capitalize()}: {args}" if name in _ADMONITIONS else ""
+            options = index + 1
+            while options < end and RST_OPTION.match(lines[options]):
+                options += 1
+            edits.append((starts[index] + indent, starts[options - 1] + len(lines[options - 1]), shown))
+            index = options
+        else:
+            edits.append((starts[index], starts[end - 1] + len(lines[end - 1]), ""))
+            index = end
+    return doc.edit(edits)
+
+
+_ADMONITIONS = frozenset({"note", "warning", "tip", "important", "hint", "caution", "attention", "danger", "error",
+                          "seealso", "admonition"})
+
+
+def plain_markup(doc: MappedText, suffix: str) -> MappedText:
+    """`doc`, a plain text read from a file named with `suffix`, with the markup its language shows read as the
+    text it stands for: reStructuredText's explicit markup (`rst_markup`), then underlined or AsciiDoc headings."""
+    return underlined_headings(rst_markup(doc) if suffix in RST else doc, suffix in ASCIIDOC)
