@@ -115,12 +115,14 @@ def postings(conn: sqlite3.Connection) -> Postings:
 
 
 def _phrase(conn: sqlite3.Connection, held: Postings, phrase: str):
-    """(rowids, BM25 of the phrase alone) of every ruling matching `phrase`, read once per version of the file."""
+    """(rowids ascending, BM25 of the phrase alone) of every ruling matching `phrase`, read once per version of
+    the file."""
     import numpy as np
 
     found = held.phrases.get(phrase)
     if found is None:
-        rows = conn.execute(f"select rowid, {BM25} from rulings_fts where rulings_fts match ?", [phrase]).fetchall()
+        rows = conn.execute(f"select rowid, {BM25} from rulings_fts where rulings_fts match ? order by rowid",
+                            [phrase]).fetchall()
         found = (np.array([row[0] for row in rows], dtype=np.int64),
                  -np.array([row[1] for row in rows], dtype=np.float64))
         if held.held + len(rows) > POSTINGS_MEMO:
@@ -131,36 +133,49 @@ def _phrase(conn: sqlite3.Connection, held: Postings, phrase: str):
     return found
 
 
-def _every_game_ranking(conn: sqlite3.Connection, phrases: list[str], limit: int) -> list[tuple[str, float]]:
-    """The full-text ranking over every game, from each phrase's kept matches (`Postings`) instead of FTS5.
+def _kept_ranking(conn: sqlite3.Connection, phrases: list[str], runs: list[tuple[int, int]] | None,
+                  limit: int) -> list[tuple[str, float]]:
+    """The full-text ranking of the rulings in `runs` of rowids (first, last; None: every ruling), from each
+    phrase's kept matches (`Postings`) instead of FTS5.
 
     FTS5's `bm25()` is a sum over the query's phrases, in their order, of each phrase's own term (0 where it is
-    absent), that term being what the phrase alone scores: adding the kept terms in the same order gives the same
-    doubles, bit for bit, at a fraction of the cost of FTS5 scoring every match."""
+    absent), that term being what the phrase alone scores over the whole index, whatever rows are asked for:
+    adding the kept terms in the same order gives the same doubles, bit for bit, at a fraction of the cost of
+    FTS5 scoring every match. A game's runs are slices of each phrase's matches (found by bisection), so its
+    question costs its own matches, not the library's."""
     import numpy as np
 
     held = postings(conn)
-    scores = np.zeros(held.last + 1)
-    for phrase in phrases:
-        rows, terms = _phrase(conn, held, phrase)
-        scores[rows] += terms
-    scores[held.unanswerable] = 0.0
-    hits = np.flatnonzero(scores)
+    kept_rows, kept_scores = [], []
+    for first, last in runs or [(0, held.last)]:
+        scores = np.zeros(last - first + 1)
+        for phrase in phrases:
+            rows, terms = _phrase(conn, held, phrase)
+            start, stop = np.searchsorted(rows, (first, last + 1))
+            scores[rows[start:stop] - first] += terms[start:stop]
+        start, stop = np.searchsorted(held.unanswerable, (first, last + 1))
+        scores[held.unanswerable[start:stop] - first] = 0.0
+        hits = np.flatnonzero(scores)
+        kept_rows.append(hits + first)
+        kept_scores.append(scores[hits])
+    hits, scores = np.concatenate(kept_rows), np.concatenate(kept_scores)
     if len(hits) > limit:  # the `limit` best, and any tying the last of them
-        hits = hits[scores[hits] >= np.partition(scores[hits], len(hits) - limit)[len(hits) - limit]]
-    hits = hits[np.lexsort((hits, -scores[hits]))][:limit].tolist()  # ties to the ruling stored first
+        best = scores >= np.partition(scores, len(hits) - limit)[len(hits) - limit]
+        hits, scores = hits[best], scores[best]
+    order = np.lexsort((hits, -scores))[:limit]  # ties to the ruling stored first
+    hits, scores = hits[order].tolist(), scores[order].tolist()
     ids = dict(conn.execute(f"select rowid, id from rulings where rowid in ({', '.join('?' * len(hits))})", hits))
-    return [(ids[rowid], float(scores[rowid])) for rowid in hits]
+    return [(ids[rowid], score) for rowid, score in zip(hits, scores)]
 
 
 def fts_ranking(conn: sqlite3.Connection, query: str, game: str | None, limit: int) -> list[tuple[str, float]]:
     """(ruling id, BM25 score) best first for an FTS5 `query` (see `kb.query.fts_query`); title and section
     weigh double the text and the examples. Ties go to the ruling stored first.
 
-    A game's question reads that game's postings only: FTS5 seeks each of the game's runs of rowids
-    (`game_runs`) instead of scoring every game's matches and keeping the game's after. A question naming no
-    game is ranked from its phrases' matches kept in memory (`_every_game_ranking`). The scores are the same
-    either way (docs/search.md, "Full text at scale")."""
+    A query as `kb.query.fts_query` writes it is ranked from its phrases' matches kept in memory
+    (`_kept_ranking`): a game's question reads the slices of them in the game's runs of rowids (`game_runs`), a
+    question naming no game all of them. Any other query is ranked by FTS5, a game's by seeking each of its runs.
+    The scores are the same either way (docs/search.md, "Full text at scale")."""
     if not query:
         return []
     sql = (f"select r.id, {BM25} as rank, rulings_fts.rowid from rulings_fts "
@@ -168,13 +183,16 @@ def fts_ranking(conn: sqlite3.Connection, query: str, game: str | None, limit: i
            f"and r.kind not in ({UNANSWERABLE}) ")
     # A kb.asof connection's rulings are temp tables with rowids of their own: filtered by game, as they are few.
     temp = conn.execute("select 1 from sqlite_temp_master where name = 'rulings'").fetchone()
-    if game is None and not temp and PHRASES.fullmatch(query):
-        return _every_game_ranking(conn, query.split(" OR "), limit)
     if game is None or temp:
+        if not temp and PHRASES.fullmatch(query):
+            return _kept_ranking(conn, query.split(" OR "), None, limit)
         sql, params = sql + ("and r.game = ? " if game else "") + "order by rank limit ?", [query, game, limit]
         return [(r[0], -r[1]) for r in conn.execute(sql, params if game else [query, limit])]
+    runs = game_runs(conn).get(game, [])
+    if runs and PHRASES.fullmatch(query):
+        return _kept_ranking(conn, query.split(" OR "), runs, limit)
     found = []
-    for first, last in game_runs(conn).get(game, []):
+    for first, last in runs:
         found += conn.execute(sql + "and rulings_fts.rowid between ? and ? order by rank limit ?",
                               [query, first, last, limit]).fetchall()
     found.sort(key=lambda row: (row[1], row[2]))
