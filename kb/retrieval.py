@@ -247,14 +247,17 @@ def _best_rulings(data: Passages, rows, scores, limit: int) -> tuple[list[tuple[
 @dataclass(frozen=True)
 class Compact:
     """The passages' vectors in int8, a quarter of float32's bytes: row i is `codes[i] * scales[i]`, off the
-    float32 vector by at most `errors[i]` (Euclidean)."""
-    codes: object
+    float32 vector by at most `errors[i]` (Euclidean), `largest` the largest of them. The codes are kept only as
+    numkong packs them for its product (`packed`), which it scans faster than the plain matrix."""
+    packed: object
     scales: object
     errors: object
+    largest: float
 
     @classmethod
     def of(cls, vectors) -> Compact:
         """The int8 copy of a float32 matrix, each row scaled to its largest component."""
+        import numkong
         import numpy as np
 
         scales = np.maximum(np.abs(vectors).max(axis=1) / 127, np.finfo(np.float32).tiny).astype(np.float32)
@@ -265,7 +268,14 @@ class Compact:
             part = slice(start, start + 4096)
             codes[part] = np.rint(vectors[part] / scales[part, None])
             errors[part] = np.linalg.norm(vectors[part] - codes[part] * scales[part, None], axis=1)
-        return cls(codes, scales, errors)
+        return cls(numkong.dots_pack(codes), scales, errors, float(errors.max(initial=0.0)))
+
+    def dots(self, code):
+        """The integer dot products of an int8 `code` with every row's codes (int32: exact)."""
+        import numkong
+        import numpy as np
+
+        return np.asarray(numkong.dots_packed(code[None], self.packed))[0]
 
 
 @per_database_version
@@ -274,30 +284,43 @@ def compact(conn: sqlite3.Connection) -> Compact:
     return Compact.of(passages(conn).vectors)
 
 
-def _compact_ranking(data: Passages, pack: Compact, vector, limit: int) -> list[tuple[str, float]]:
-    """What the exact scan ranks, from the int8 copy: the scan finds the candidates, their float32 vectors
-    score them. Every approximate cosine is within its bound of the exact one, so every passage that could
-    reach the exact ranking's last cosine is scored exactly: the ranking is the exact scan's, by construction."""
-    import numkong
+def quantised(vector) -> tuple[object, float, float]:
+    """A question's `vector` in int8 as `Compact` holds passages: (its codes, their scale, its error)."""
     import numpy as np
 
     scale = float(np.abs(vector).max()) / 127 or 1.0  # a zero vector: any scale
     code = np.rint(vector / scale).astype(np.int8)
-    off = float(np.linalg.norm(vector - code * scale))
-    # Integer dot products, exact in float64; |q·v − q'·v'| ≤ |q·(v − v')| + |(q − q')·v'| ≤ e_v + e_q·(1 + e_v).
-    approx = np.asarray(numkong.cdist(code[None], pack.codes, metric="dot"))[0] * (pack.scales * scale)
-    bound = pack.errors + off * (1 + pack.errors)
+    return code, scale, float(np.linalg.norm(vector - code * scale))
+
+
+def _compact_ranking(data: Passages, pack: Compact, vector, limit: int) -> list[tuple[str, float]]:
+    """What the exact scan ranks, from the int8 copy: the scan finds the candidates, their float32 vectors
+    score them. Every approximate cosine is within its bound of the exact one, so every passage that could
+    reach the exact ranking's last cosine is scored exactly: the ranking is the exact scan's, by construction."""
+    import numpy as np
+
+    code, scale, off = quantised(vector)
+    dots = pack.dots(code)
+    # The approximate cosines over the question's scale, in float32 (the dots, below 2^24, are exact in it): they
+    # only order the first candidates and bound which rows the exact filter below need look at.
+    keys = np.multiply(dots, pack.scales, dtype=np.float32)
     wanted = COMPACT_CANDIDATES * limit
     while True:
-        top = np.argpartition(-approx, wanted)[:wanted] if wanted < len(approx) else np.arange(len(approx))
+        top = np.argpartition(keys, len(keys) - wanted)[len(keys) - wanted:] if wanted < len(keys) \
+            else np.arange(len(keys))
         best, complete = _best_rulings(data, top, _exact(data.vectors, top, vector), limit)
-        if complete or len(top) == len(approx):
+        if complete or len(top) == len(keys):
             break
         wanted *= 2
     if not complete:
         return best
-    # The last cosine taken from these candidates is at most the exact ranking's; rounding allowed for.
-    rows = np.flatnonzero(approx + bound >= best[-1][1] - 1e-5)
+    # The last cosine taken from these candidates is at most the exact ranking's; rounding allowed for. Integer dot
+    # products, exact in float64; |q·v − q'·v'| ≤ |q·(v − v')| + |(q − q')·v'| ≤ e_v + e_q·(1 + e_v). Only rows
+    # within the largest bound can pass (1e-6 more: a float32 key is off by 1.2e-7 of the cosine at most).
+    floor = best[-1][1] - 1e-5
+    near = np.flatnonzero(keys >= (floor - off - pack.largest * (1 + off) - 1e-6) / scale)
+    approx = dots[near] * (pack.scales[near] * scale) + (pack.errors[near] + off * (1 + pack.errors[near]))
+    rows = near[approx >= floor]
     return _best_rulings(data, rows, _exact(data.vectors, rows, vector), limit)[0]
 
 
