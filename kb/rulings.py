@@ -10,6 +10,7 @@ import sqlite3
 from urllib.parse import quote, urlencode
 from collections.abc import Mapping
 
+from kb.cache import per_database_version
 from kb.store import FILE_KEPT, FORMAT_COLUMNS, WITH_FORMAT, UnknownRuling, dicts, examples_of, game, gaps, one
 from model import citation as citations
 from model.citation import Locator
@@ -220,6 +221,9 @@ def originals_first(conn: sqlite3.Connection, ranked: list[tuple[str, float]]) -
 def _reprinted(conn: sqlite3.Connection, ids: list[str]) -> dict[str, str]:
     """Of `ids`, each update summary's reprint (kind `restated`) → the rule it reprints: the rule of its number
     earlier in the same source whose words it repeats."""
+    stored = _stored_reprints(conn)
+    if stored is not None:
+        ids = [ruling_id for ruling_id in ids if ruling_id in stored]
     pairs = conn.execute(
         "select r.id, o.id, r.text, o.text from rulings r join rulings o on o.source = r.source "
         "and o.label = r.label and o.kind not in ('restated', 'changelog') and o.position < r.position "
@@ -231,17 +235,37 @@ def _reprinted(conn: sqlite3.Connection, ids: list[str]) -> dict[str, str]:
 
 def reprints_of(conn: sqlite3.Connection, rule_ids: list[str]) -> dict[str, list[dict]]:
     """Rule id → the update summaries' reprints of it, `{"id", "ref", "section"}` each, in document order."""
-    if not rule_ids:
+    stored = _stored_reprints(conn)
+    sources = None if stored is None else sorted(set(stored.values()))
+    if not rule_ids or sources == []:
         return {}
+    # Only a source holding reprints is read for them: the join reads every ruling of the rule's source.
+    among = "" if sources is None else f"and o.source in ({','.join('?' * len(sources))}) "
     rows = conn.execute(
         "select o.id, r.id, r.ref, r.section, r.text, o.text from rulings o join rulings r on r.source = o.source "
         "and r.label = o.label and r.kind = 'restated' and r.position > o.position "
-        f"where o.id in ({','.join('?' * len(rule_ids))}) order by r.position", rule_ids).fetchall()
+        f"where o.id in ({','.join('?' * len(rule_ids))}) {among}order by r.position",
+        [*rule_ids, *(sources or [])]).fetchall()
     found: dict[str, list[dict]] = {}
     for rule, reprint, ref, section, text, said in rows:
         if _reprints(text, said):
             found.setdefault(rule, []).append({"id": reprint, "ref": ref, "section": section})
     return found
+
+
+def _stored_reprints(conn: sqlite3.Connection) -> dict[str, str] | None:
+    """`_reprint_sources` of the file `conn` reads; None on a kb.asof connection, whose rulings are another day's
+    (temp tables of its own), so that every ruling is looked at."""
+    dated = conn.execute("select 1 from sqlite_temp_master where name = 'rulings'").fetchone()
+    return None if dated else _reprint_sources(conn)
+
+
+@per_database_version
+def _reprint_sources(conn: sqlite3.Connection) -> dict[str, str]:
+    """Each update summary's reprint (kind `restated`) of this version of the file → its source: few (none in most
+    libraries), and the only rulings a search's candidates need be looked up among, read once instead of every
+    candidate's whole source at every question."""
+    return dict(conn.execute("select id, source from rulings where kind = 'restated'").fetchall())
 
 
 def _reprints(text: str, original: str) -> bool:
