@@ -9,6 +9,7 @@ import unicodedata
 
 from kb.cache import per_database_version
 from kb.lexicon import WORD, Lexicon, spaced_words
+from kb.retrieval import phrases_matched
 from model.refs import ref_key
 from model.text import STOPWORDS
 
@@ -157,7 +158,5 @@ def coverage(conn: sqlite3.Connection, ruling_id: str, usage: dict[str, dict[str
     if not known:
         return 0.0
     weights = {term: value + 1 for term, value in rarity(known, ruling_count(conn)).items()}
-    sql = ("select count(*) from rulings_fts where rulings_fts match ? and rowid = "
-           "(select rowid from rulings where id = ?)")
-    found = sum(weight for term, weight in weights.items() if conn.execute(sql, [f'"{term}"', ruling_id]).fetchone()[0])
-    return found / sum(weights.values())
+    matched = phrases_matched(conn, [f'"{term}"' for term in weights], ruling_id)
+    return sum(weight for weight, used in zip(weights.values(), matched) if used) / sum(weights.values())

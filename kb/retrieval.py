@@ -133,6 +133,26 @@ def _phrase(conn: sqlite3.Connection, held: Postings, phrase: str):
     return found
 
 
+def phrases_matched(conn: sqlite3.Connection, phrases: list[str], ruling_id: str) -> list[bool]:
+    """Whether the ruling `ruling_id` matches each FTS5 phrase of `phrases` (a quoted word, as `kb.query.fts_query`
+    writes them): a bisection of each phrase's kept matches (`Postings`), which a question's ranking has read,
+    rather than an FTS5 seek each; FTS5's own answer on a kb.asof connection (its own full-text index)."""
+    import numpy as np
+
+    if conn.execute("select 1 from sqlite_temp_master where name = 'rulings_fts'").fetchone():
+        sql = ("select count(*) from rulings_fts where rulings_fts match ? and rowid = "
+               "(select rowid from rulings where id = ?)")
+        return [bool(conn.execute(sql, [phrase, ruling_id]).fetchone()[0]) for phrase in phrases]
+    row = conn.execute("select rowid from rulings where id = ?", [ruling_id]).fetchone()
+    held = postings(conn)
+    found = []
+    for phrase in phrases:
+        rows = _phrase(conn, held, phrase)[0]
+        at = np.searchsorted(rows, row[0]) if row else len(rows)
+        found.append(bool(at < len(rows) and rows[at] == row[0]))
+    return found
+
+
 def _kept_ranking(conn: sqlite3.Connection, phrases: list[str], runs: list[tuple[int, int]] | None,
                   limit: int) -> list[tuple[str, float]]:
     """The full-text ranking of the rulings in `runs` of rowids (first, last; None: every ruling), from each

@@ -9,7 +9,7 @@ from support.fts_reference import reference_fts_ranking
 from kb.lexicon import load_lexicon
 from kb.query import fts_query, without_game_name
 from kb import retrieval
-from kb.retrieval import fts_ranking, game_runs
+from kb.retrieval import fts_ranking, game_runs, phrases_matched
 from kb.store import connect
 
 QUESTIONS = Path(__file__).parent / "dev_questions.jsonl"
@@ -56,3 +56,14 @@ def test_a_full_text_query_of_any_other_form_ranks_as_fts5_ranks_it(conn):
 
 def test_a_game_the_library_does_not_hold_has_no_full_text_ranking(conn):
     assert fts_ranking(conn, fts_query("Can a reserve army double its magic?"), "no-such-game", 50) == []
+
+
+def test_the_phrases_a_ruling_matches_from_the_kept_matches_are_those_fts5_matches(conn):
+    phrases = ['"reserve"', '"magic"', '"army"', '"stoneskin"', '"castle"', '"zzzunused"']
+    sql = "select count(*) from rulings_fts where rulings_fts match ? and rowid = ?"
+    rulings = conn.execute("select rowid, id from rulings where rowid % 7 = 0").fetchall()
+    assert rulings
+    for rowid, ruling_id in rulings:
+        assert phrases_matched(conn, phrases, ruling_id) == [
+            bool(conn.execute(sql, [phrase, rowid]).fetchone()[0]) for phrase in phrases], ruling_id
+    assert phrases_matched(conn, phrases, "no/such/ruling") == [False] * len(phrases)
