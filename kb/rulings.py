@@ -7,10 +7,12 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+from collections import Counter
 from urllib.parse import quote, urlencode
 from collections.abc import Mapping
 
 from kb.cache import per_database_version
+from kb.lexicon import load_lexicon
 from kb.store import FILE_KEPT, FORMAT_COLUMNS, WITH_FORMAT, UnknownRuling, dicts, examples_of, game, gaps, one
 from model import citation as citations
 from model.citation import Locator
@@ -189,9 +191,16 @@ def official_first(conn: sqlite3.Connection, ranked: list[tuple[str, float]]) ->
     if not ranked:
         return ranked
     ids = [ruling_id for ruling_id, _ in ranked]
-    kinds = dict(conn.execute(f"select r.id, s.kind from rulings r join sources s on s.id = r.source "
-                              f"where r.id in ({','.join('?' * len(ids))})", ids).fetchall())
-    weight = {ruling_id: AUTHORITY.get(kinds.get(ruling_id), UNKNOWN_AUTHORITY) for ruling_id in ids}
+    if conn.execute("select 1 from sqlite_temp_master where name in ('rulings', 'sources')").fetchone():
+        # A kb.asof connection: its rulings and sources are another day's (temp tables of its own).
+        kinds = dict(conn.execute(f"select r.id, s.kind from rulings r join sources s on s.id = r.source "
+                                  f"where r.id in ({','.join('?' * len(ids))})", ids).fetchall())
+        weight = {ruling_id: AUTHORITY.get(kinds.get(ruling_id), UNKNOWN_AUTHORITY) for ruling_id in ids}
+    else:
+        common, other = _authorities(conn)
+        stored = load_lexicon(conn).rulings
+        weight = {ruling_id: other.get(ruling_id, common) if ruling_id in stored else UNKNOWN_AUTHORITY
+                  for ruling_id in ids}
     found: list[tuple[str, float]] = []
     for pair in ranked:
         at = len(found)
@@ -199,6 +208,26 @@ def official_first(conn: sqlite3.Connection, ranked: list[tuple[str, float]]) ->
             at -= 1
         found.insert(at, pair)
     return found
+
+
+@per_database_version
+def _authorities(conn: sqlite3.Connection) -> tuple[int, dict[str, int]]:
+    """The authority of the source most rulings of this version of the file come from, and each other ruling's
+    (few: a library is mostly rulebooks): what `official_first` weighs, rather than each candidate's row read at
+    every question. A ruling whose source is missing has UNKNOWN_AUTHORITY, as the join gives it."""
+    kinds = dict(conn.execute("select id, kind from sources").fetchall())
+    counted = conn.execute("select source, count(*) from rulings group by source").fetchall()
+    totals: Counter[int] = Counter()
+    for source, count in counted:
+        totals[AUTHORITY.get(kinds.get(source), UNKNOWN_AUTHORITY)] += count
+    common = max(totals, key=totals.__getitem__, default=UNKNOWN_AUTHORITY)
+    other: dict[str, int] = {}
+    for source, _ in counted:
+        authority = AUTHORITY.get(kinds.get(source), UNKNOWN_AUTHORITY)
+        if authority != common:  # "is": a missing (null) source too
+            rows = conn.execute("select id from rulings where source is ?", [source])
+            other.update((row[0], authority) for row in rows)
+    return common, other
 
 
 def originals_first(conn: sqlite3.Connection, ranked: list[tuple[str, float]]) -> list[tuple[str, float]]:
