@@ -175,7 +175,7 @@ def _kept_ranking(conn: sqlite3.Connection, phrases: list[str], runs: list[tuple
             scores[rows[start:stop] - first] += terms[start:stop]
         start, stop = np.searchsorted(held.unanswerable, (first, last + 1))
         scores[held.unanswerable[start:stop] - first] = 0.0
-        hits = np.flatnonzero(scores)
+        hits = np.flatnonzero(scores != 0)  # a mask first: numpy finds a float array's nonzeros more slowly
         kept_rows.append(hits + first)
         kept_scores.append(scores[hits])
     hits, scores = np.concatenate(kept_rows), np.concatenate(kept_scores)
