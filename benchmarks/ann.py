@@ -117,6 +117,7 @@ def compact_scans(library, questions) -> None:
         _best_rulings,
         _compact_ranking,
         _exact_ranking,
+        quantised,
     )
     from kb.search import CANDIDATES
 
@@ -132,7 +133,7 @@ def compact_scans(library, questions) -> None:
             data, pack, q, CANDIDATES))
         shares = []
         for question, truth in zip(questions, exact):
-            approx = pack.codes.astype(np.float32) @ question * pack.scales
+            approx = pack.dots(quantised(question)[0]) * pack.scales  # as search orders its first candidates
             first = np.argpartition(-approx, COMPACT_CANDIDATES * CANDIDATES)[:COMPACT_CANDIDATES * CANDIDATES]
             held = {rid for rid, _ in _best_rulings(data, first, data.vectors[first] @ question, len(first))[0]}
             shares.append(len(held & {rid for rid, _ in truth}) / len(truth))
@@ -140,7 +141,7 @@ def compact_scans(library, questions) -> None:
               f"p50 {c50:.2f} ms, p95 {c95:.2f} ms; rankings differing {sum(a != b for a, b in zip(found, exact))} "
               f"of {len(exact)}; the exact top {CANDIDATES} rulings in the first {COMPACT_CANDIDATES * CANDIDATES} "
               f"int8 candidates: {statistics.mean(shares):.4f}; int8 copy made in {made:.2f} s, "
-              f"{pack.codes.nbytes / 2**20:.0f} MB")
+              f"{pack.packed.nbytes / 2**20:.0f} MB")
 
 
 if __name__ == "__main__":

@@ -116,6 +116,22 @@ def version_of(conn: sqlite3.Connection, path: Path) -> tuple:
     return (*stat[:2], row[0]) if row else stat
 
 
+# (id(source), derive) → (source, what derive made of it): kept while held, so that the id names no other object.
+_DERIVED: dict[tuple[int, Callable], tuple[object, object]] = {}
+
+
+def derived(source: object, derive: Callable[[object], T]) -> T:
+    """`derive(source)`, worked out once per `source` object: for what search derives from a part of the lexicon
+    (`kb.lexicon.load_lexicon`, which hands every question of a version of the file the same objects) rather
+    than once per question, which would cost a pass over every game or term of the library each time."""
+    found = _DERIVED.get((id(source), derive))
+    if found is None or found[0] is not source:
+        if len(_DERIVED) >= 16:
+            _DERIVED.clear()
+        found = _DERIVED[id(source), derive] = (source, derive(source))
+    return found[1]
+
+
 def per_database_version(load: Callable[[sqlite3.Connection], T]) -> Callable[[sqlite3.Connection], T]:
     """Wrap `load(conn)` so that it runs once per version of a database file.
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -122,6 +123,14 @@ def spaced_words(text: str) -> str:
     """`text` as its lower-case words, one space between and either side (" end of turn phase "): a phrase
     stands in it as a whole exactly when its own spaced words are a substring."""
     return " " + " ".join(WORD.findall(text.lower())) + " "
+
+
+def word_runs(words: list[str], longest: int) -> Iterator[str]:
+    """Every run of 1 to `longest` consecutive `words`, joined by single spaces: the phrases that stand whole in the
+    words' spaced text (`spaced_words`), so that a set of phrases can be looked up in it rather than each searched."""
+    for start in range(len(words)):
+        for stop in range(start + 1, min(len(words), start + longest) + 1):
+            yield " ".join(words[start:stop])
 
 
 def _spellings(term: str) -> list[str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import sqlite3
 
+from kb.cache import per_database_version
 from model.kinds import AUTHORITY, UNKNOWN_AUTHORITY
 
 # Words that say "what follows is a number": "rule 4.3", "CR 702.19b", "section 5", "art. 12", "§ 3".
@@ -27,8 +28,9 @@ def number_in(question: str, names: list[tuple[str, str | None, str | None]]) ->
     text = " ".join(question.strip().strip("?!\"'[]<>“”").split())
     text = _SAYING.sub("", _ASKING.sub("", text)).strip("?!\"'[]<>“” ")
     game = source = None
+    lowered = text.lower()
     for name, its_game, its_source in names:
-        if text.lower().startswith(name + " ") or text.lower().startswith(name + ":"):
+        if lowered.startswith(name) and lowered[len(name):len(name) + 1] in (" ", ":"):
             text, game, source = text[len(name) + 1:].lstrip(" :"), its_game, its_source
             break
     text = _NAMED.sub("", text).rstrip(".")
@@ -37,11 +39,22 @@ def number_in(question: str, names: list[tuple[str, str | None, str | None]]) ->
 
 
 def names(conn: sqlite3.Connection) -> list[tuple[str, str | None, str | None]]:
-    """Every source abbreviation and game name, lower case, the longest first (so "DD Magic" before "DD")."""
+    """Every source abbreviation and game name, lower case, the longest first (so "DD Magic" before "DD"): read
+    once per version of the file (a question naming a number would read every source and game of the library),
+    except on a kb.asof connection, whose sources are another day's (temp tables of its own)."""
+    dated = conn.execute("select 1 from sqlite_temp_master where name = 'sources'").fetchone()
+    return _names(conn) if dated else _kept_names(conn)
+
+
+def _names(conn: sqlite3.Connection) -> list[tuple[str, str | None, str | None]]:
+    """`names`, read from `conn`."""
     found = [(abbrev.lower(), game, source) for source, game, abbrev in
              conn.execute("select id, game, abbrev from sources where abbrev != ''")]
     found += [(name.lower(), slug, None) for slug, name in conn.execute("select slug, name from games")]
     return sorted(found, key=lambda item: -len(item[0]))
+
+
+_kept_names = per_database_version(_names)
 
 
 def find(conn: sqlite3.Connection, number: str, game: str | None = None, source: str | None = None) -> dict | None:

@@ -7,8 +7,9 @@ import re
 import sqlite3
 import unicodedata
 
-from kb.cache import per_database_version
-from kb.lexicon import WORD, Lexicon, spaced_words
+from kb.cache import derived, per_database_version
+from kb.lexicon import WORD, Lexicon, spaced_words, word_runs
+from kb.retrieval import phrases_matched
 from model.refs import ref_key
 from model.text import STOPWORDS
 
@@ -77,10 +78,25 @@ def direct_hit(question: str, lexicon: Lexicon) -> str | None:
 
 def glossary_rulings(question: str, terms: dict[str, list[str]], game: str | None) -> set[str]:
     """The rules that define the glossary terms a question uses ("does a game state check happen…" → the
-    rules of 1.8), of `game` when one is chosen. `terms` is the lexicon's glossary terms, in spaced words."""
-    text = spaced_words(question)
-    return {ruling_id for term, ids in terms.items() if f" {term} " in text
-            for ruling_id in ids if game is None or ruling_id.startswith(game + "/")}
+    rules of 1.8), of `game` when one is chosen. `terms` is the lexicon's glossary terms, in spaced words: a term
+    is used when it is a run of the question's words (`spaced_words` has " {term} " in it), looked up run by run."""
+    words = WORD.findall(question.lower())  # spaced_words(question) is them between single spaces
+    longest, by_game = derived(terms, _terms_by_game)
+    # A question of no words is " " twice, where only an empty term stands.
+    used = [run for run in word_runs(words, longest) if run in terms] if words else [t for t in ("",) if t in terms]
+    return {ruling_id for term in used for ruling_id in (terms[term] if game is None else by_game[term].get(game, ()))}
+
+
+def _terms_by_game(terms: dict[str, list[str]]) -> tuple[int, dict[str, dict[str, list[str]]]]:
+    """The most words a term of `terms` has, and each term's rules by game: under every part of the id before a
+    slash, as a game's rules are those whose id starts with the game and a slash."""
+    by_game: dict[str, dict[str, list[str]]] = {}
+    for term, ids in terms.items():
+        by_game[term] = {}
+        for ruling_id in ids:
+            for slash in re.finditer("/", ruling_id):
+                by_game[term].setdefault(ruling_id[:slash.start()], []).append(ruling_id)
+    return max((term.count(" ") + 1 for term in terms), default=0), by_game
 
 
 # Terms whose usage is remembered per version of the database file; past it the memo starts again.
@@ -157,7 +173,5 @@ def coverage(conn: sqlite3.Connection, ruling_id: str, usage: dict[str, dict[str
     if not known:
         return 0.0
     weights = {term: value + 1 for term, value in rarity(known, ruling_count(conn)).items()}
-    sql = ("select count(*) from rulings_fts where rulings_fts match ? and rowid = "
-           "(select rowid from rulings where id = ?)")
-    found = sum(weight for term, weight in weights.items() if conn.execute(sql, [f'"{term}"', ruling_id]).fetchone()[0])
-    return found / sum(weights.values())
+    matched = phrases_matched(conn, [f'"{term}"' for term in weights], ruling_id)
+    return sum(weight for weight, used in zip(weights.values(), matched) if used) / sum(weights.values())

@@ -115,12 +115,14 @@ def postings(conn: sqlite3.Connection) -> Postings:
 
 
 def _phrase(conn: sqlite3.Connection, held: Postings, phrase: str):
-    """(rowids, BM25 of the phrase alone) of every ruling matching `phrase`, read once per version of the file."""
+    """(rowids ascending, BM25 of the phrase alone) of every ruling matching `phrase`, read once per version of
+    the file."""
     import numpy as np
 
     found = held.phrases.get(phrase)
     if found is None:
-        rows = conn.execute(f"select rowid, {BM25} from rulings_fts where rulings_fts match ?", [phrase]).fetchall()
+        rows = conn.execute(f"select rowid, {BM25} from rulings_fts where rulings_fts match ? order by rowid",
+                            [phrase]).fetchall()
         found = (np.array([row[0] for row in rows], dtype=np.int64),
                  -np.array([row[1] for row in rows], dtype=np.float64))
         if held.held + len(rows) > POSTINGS_MEMO:
@@ -131,36 +133,69 @@ def _phrase(conn: sqlite3.Connection, held: Postings, phrase: str):
     return found
 
 
-def _every_game_ranking(conn: sqlite3.Connection, phrases: list[str], limit: int) -> list[tuple[str, float]]:
-    """The full-text ranking over every game, from each phrase's kept matches (`Postings`) instead of FTS5.
+def phrases_matched(conn: sqlite3.Connection, phrases: list[str], ruling_id: str) -> list[bool]:
+    """Whether the ruling `ruling_id` matches each FTS5 phrase of `phrases` (a quoted word, as `kb.query.fts_query`
+    writes them): a bisection of each phrase's kept matches (`Postings`), which a question's ranking has read,
+    rather than an FTS5 seek each; FTS5's own answer on a kb.asof connection (its own full-text index)."""
+    import numpy as np
+
+    if conn.execute("select 1 from sqlite_temp_master where name = 'rulings_fts'").fetchone():
+        sql = ("select count(*) from rulings_fts where rulings_fts match ? and rowid = "
+               "(select rowid from rulings where id = ?)")
+        return [bool(conn.execute(sql, [phrase, ruling_id]).fetchone()[0]) for phrase in phrases]
+    row = conn.execute("select rowid from rulings where id = ?", [ruling_id]).fetchone()
+    held = postings(conn)
+    found = []
+    for phrase in phrases:
+        rows = _phrase(conn, held, phrase)[0]
+        at = np.searchsorted(rows, row[0]) if row else len(rows)
+        found.append(bool(at < len(rows) and rows[at] == row[0]))
+    return found
+
+
+def _kept_ranking(conn: sqlite3.Connection, phrases: list[str], runs: list[tuple[int, int]] | None,
+                  limit: int) -> list[tuple[str, float]]:
+    """The full-text ranking of the rulings in `runs` of rowids (first, last; None: every ruling), from each
+    phrase's kept matches (`Postings`) instead of FTS5.
 
     FTS5's `bm25()` is a sum over the query's phrases, in their order, of each phrase's own term (0 where it is
-    absent), that term being what the phrase alone scores: adding the kept terms in the same order gives the same
-    doubles, bit for bit, at a fraction of the cost of FTS5 scoring every match."""
+    absent), that term being what the phrase alone scores over the whole index, whatever rows are asked for:
+    adding the kept terms in the same order gives the same doubles, bit for bit, at a fraction of the cost of
+    FTS5 scoring every match. A game's runs are slices of each phrase's matches (found by bisection), so its
+    question costs its own matches, not the library's."""
     import numpy as np
 
     held = postings(conn)
-    scores = np.zeros(held.last + 1)
-    for phrase in phrases:
-        rows, terms = _phrase(conn, held, phrase)
-        scores[rows] += terms
-    scores[held.unanswerable] = 0.0
-    hits = np.flatnonzero(scores)
+    kept_rows, kept_scores = [], []
+    for first, last in runs or [(0, held.last)]:
+        scores = np.zeros(last - first + 1)
+        for phrase in phrases:
+            rows, terms = _phrase(conn, held, phrase)
+            start, stop = np.searchsorted(rows, (first, last + 1))
+            scores[rows[start:stop] - first] += terms[start:stop]
+        start, stop = np.searchsorted(held.unanswerable, (first, last + 1))
+        scores[held.unanswerable[start:stop] - first] = 0.0
+        hits = np.flatnonzero(scores != 0)  # a mask first: numpy finds a float array's nonzeros more slowly
+        kept_rows.append(hits + first)
+        kept_scores.append(scores[hits])
+    hits, scores = np.concatenate(kept_rows), np.concatenate(kept_scores)
     if len(hits) > limit:  # the `limit` best, and any tying the last of them
-        hits = hits[scores[hits] >= np.partition(scores[hits], len(hits) - limit)[len(hits) - limit]]
-    hits = hits[np.lexsort((hits, -scores[hits]))][:limit].tolist()  # ties to the ruling stored first
+        best = scores >= np.partition(scores, len(hits) - limit)[len(hits) - limit]
+        hits, scores = hits[best], scores[best]
+    order = np.lexsort((hits, -scores))[:limit]  # ties to the ruling stored first
+    hits, scores = hits[order].tolist(), scores[order].tolist()
     ids = dict(conn.execute(f"select rowid, id from rulings where rowid in ({', '.join('?' * len(hits))})", hits))
-    return [(ids[rowid], float(scores[rowid])) for rowid in hits]
+    return [(ids[rowid], score) for rowid, score in zip(hits, scores)]
 
 
 def fts_ranking(conn: sqlite3.Connection, query: str, game: str | None, limit: int) -> list[tuple[str, float]]:
     """(ruling id, BM25 score) best first for an FTS5 `query` (see `kb.query.fts_query`); title and section
     weigh double the text and the examples. Ties go to the ruling stored first.
 
-    A game's question reads that game's postings only: FTS5 seeks each of the game's runs of rowids
-    (`game_runs`) instead of scoring every game's matches and keeping the game's after. A question naming no
-    game is ranked from its phrases' matches kept in memory (`_every_game_ranking`). The scores are the same
-    either way (docs/search.md, "Full text at scale")."""
+    A query as `kb.query.fts_query` writes it is ranked from its phrases' matches kept in memory
+    (`_kept_ranking`): a game's question reads the slices of them in the game's runs of rowids (`game_runs`), a
+    question naming no game all of them. Any other query is ranked by FTS5, a game's by seeking each of its runs.
+    The scores are the same either way (docs/search.md, "Full text at scale")."""
     if not query:
         return []
     sql = (f"select r.id, {BM25} as rank, rulings_fts.rowid from rulings_fts "
@@ -168,13 +203,16 @@ def fts_ranking(conn: sqlite3.Connection, query: str, game: str | None, limit: i
            f"and r.kind not in ({UNANSWERABLE}) ")
     # A kb.asof connection's rulings are temp tables with rowids of their own: filtered by game, as they are few.
     temp = conn.execute("select 1 from sqlite_temp_master where name = 'rulings'").fetchone()
-    if game is None and not temp and PHRASES.fullmatch(query):
-        return _every_game_ranking(conn, query.split(" OR "), limit)
     if game is None or temp:
+        if not temp and PHRASES.fullmatch(query):
+            return _kept_ranking(conn, query.split(" OR "), None, limit)
         sql, params = sql + ("and r.game = ? " if game else "") + "order by rank limit ?", [query, game, limit]
         return [(r[0], -r[1]) for r in conn.execute(sql, params if game else [query, limit])]
+    runs = game_runs(conn).get(game, [])
+    if runs and PHRASES.fullmatch(query):
+        return _kept_ranking(conn, query.split(" OR "), runs, limit)
     found = []
-    for first, last in game_runs(conn).get(game, []):
+    for first, last in runs:
         found += conn.execute(sql + "and rulings_fts.rowid between ? and ? order by rank limit ?",
                               [query, first, last, limit]).fetchall()
     found.sort(key=lambda row: (row[1], row[2]))
@@ -229,14 +267,17 @@ def _best_rulings(data: Passages, rows, scores, limit: int) -> tuple[list[tuple[
 @dataclass(frozen=True)
 class Compact:
     """The passages' vectors in int8, a quarter of float32's bytes: row i is `codes[i] * scales[i]`, off the
-    float32 vector by at most `errors[i]` (Euclidean)."""
-    codes: object
+    float32 vector by at most `errors[i]` (Euclidean), `largest` the largest of them. The codes are kept only as
+    numkong packs them for its product (`packed`), which it scans faster than the plain matrix."""
+    packed: object
     scales: object
     errors: object
+    largest: float
 
     @classmethod
     def of(cls, vectors) -> Compact:
         """The int8 copy of a float32 matrix, each row scaled to its largest component."""
+        import numkong
         import numpy as np
 
         scales = np.maximum(np.abs(vectors).max(axis=1) / 127, np.finfo(np.float32).tiny).astype(np.float32)
@@ -247,7 +288,14 @@ class Compact:
             part = slice(start, start + 4096)
             codes[part] = np.rint(vectors[part] / scales[part, None])
             errors[part] = np.linalg.norm(vectors[part] - codes[part] * scales[part, None], axis=1)
-        return cls(codes, scales, errors)
+        return cls(numkong.dots_pack(codes), scales, errors, float(errors.max(initial=0.0)))
+
+    def dots(self, code):
+        """The integer dot products of an int8 `code` with every row's codes (int32: exact)."""
+        import numkong
+        import numpy as np
+
+        return np.asarray(numkong.dots_packed(code[None], self.packed))[0]
 
 
 @per_database_version
@@ -256,30 +304,43 @@ def compact(conn: sqlite3.Connection) -> Compact:
     return Compact.of(passages(conn).vectors)
 
 
-def _compact_ranking(data: Passages, pack: Compact, vector, limit: int) -> list[tuple[str, float]]:
-    """What the exact scan ranks, from the int8 copy: the scan finds the candidates, their float32 vectors
-    score them. Every approximate cosine is within its bound of the exact one, so every passage that could
-    reach the exact ranking's last cosine is scored exactly: the ranking is the exact scan's, by construction."""
-    import numkong
+def quantised(vector) -> tuple[object, float, float]:
+    """A question's `vector` in int8 as `Compact` holds passages: (its codes, their scale, its error)."""
     import numpy as np
 
     scale = float(np.abs(vector).max()) / 127 or 1.0  # a zero vector: any scale
     code = np.rint(vector / scale).astype(np.int8)
-    off = float(np.linalg.norm(vector - code * scale))
-    # Integer dot products, exact in float64; |q·v − q'·v'| ≤ |q·(v − v')| + |(q − q')·v'| ≤ e_v + e_q·(1 + e_v).
-    approx = np.asarray(numkong.cdist(code[None], pack.codes, metric="dot"))[0] * (pack.scales * scale)
-    bound = pack.errors + off * (1 + pack.errors)
+    return code, scale, float(np.linalg.norm(vector - code * scale))
+
+
+def _compact_ranking(data: Passages, pack: Compact, vector, limit: int) -> list[tuple[str, float]]:
+    """What the exact scan ranks, from the int8 copy: the scan finds the candidates, their float32 vectors
+    score them. Every approximate cosine is within its bound of the exact one, so every passage that could
+    reach the exact ranking's last cosine is scored exactly: the ranking is the exact scan's, by construction."""
+    import numpy as np
+
+    code, scale, off = quantised(vector)
+    dots = pack.dots(code)
+    # The approximate cosines over the question's scale, in float32 (the dots, below 2^24, are exact in it): they
+    # only order the first candidates and bound which rows the exact filter below need look at.
+    keys = np.multiply(dots, pack.scales, dtype=np.float32)
     wanted = COMPACT_CANDIDATES * limit
     while True:
-        top = np.argpartition(-approx, wanted)[:wanted] if wanted < len(approx) else np.arange(len(approx))
+        top = np.argpartition(keys, len(keys) - wanted)[len(keys) - wanted:] if wanted < len(keys) \
+            else np.arange(len(keys))
         best, complete = _best_rulings(data, top, _exact(data.vectors, top, vector), limit)
-        if complete or len(top) == len(approx):
+        if complete or len(top) == len(keys):
             break
         wanted *= 2
     if not complete:
         return best
-    # The last cosine taken from these candidates is at most the exact ranking's; rounding allowed for.
-    rows = np.flatnonzero(approx + bound >= best[-1][1] - 1e-5)
+    # The last cosine taken from these candidates is at most the exact ranking's; rounding allowed for. Integer dot
+    # products, exact in float64; |q·v − q'·v'| ≤ |q·(v − v')| + |(q − q')·v'| ≤ e_v + e_q·(1 + e_v). Only rows
+    # within the largest bound can pass (1e-6 more: a float32 key is off by 1.2e-7 of the cosine at most).
+    floor = best[-1][1] - 1e-5
+    near = np.flatnonzero(keys >= (floor - off - pack.largest * (1 + off) - 1e-6) / scale)
+    approx = dots[near] * (pack.scales[near] * scale) + (pack.errors[near] + off * (1 + pack.errors[near]))
+    rows = near[approx >= floor]
     return _best_rulings(data, rows, _exact(data.vectors, rows, vector), limit)[0]
 
 

@@ -7,9 +7,12 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+from collections import Counter
 from urllib.parse import quote, urlencode
 from collections.abc import Mapping
 
+from kb.cache import per_database_version
+from kb.lexicon import load_lexicon
 from kb.store import FILE_KEPT, FORMAT_COLUMNS, WITH_FORMAT, UnknownRuling, dicts, examples_of, game, gaps, one
 from model import citation as citations
 from model.citation import Locator
@@ -188,9 +191,16 @@ def official_first(conn: sqlite3.Connection, ranked: list[tuple[str, float]]) ->
     if not ranked:
         return ranked
     ids = [ruling_id for ruling_id, _ in ranked]
-    kinds = dict(conn.execute(f"select r.id, s.kind from rulings r join sources s on s.id = r.source "
-                              f"where r.id in ({','.join('?' * len(ids))})", ids).fetchall())
-    weight = {ruling_id: AUTHORITY.get(kinds.get(ruling_id), UNKNOWN_AUTHORITY) for ruling_id in ids}
+    if conn.execute("select 1 from sqlite_temp_master where name in ('rulings', 'sources')").fetchone():
+        # A kb.asof connection: its rulings and sources are another day's (temp tables of its own).
+        kinds = dict(conn.execute(f"select r.id, s.kind from rulings r join sources s on s.id = r.source "
+                                  f"where r.id in ({','.join('?' * len(ids))})", ids).fetchall())
+        weight = {ruling_id: AUTHORITY.get(kinds.get(ruling_id), UNKNOWN_AUTHORITY) for ruling_id in ids}
+    else:
+        common, other = _authorities(conn)
+        stored = load_lexicon(conn).rulings
+        weight = {ruling_id: other.get(ruling_id, common) if ruling_id in stored else UNKNOWN_AUTHORITY
+                  for ruling_id in ids}
     found: list[tuple[str, float]] = []
     for pair in ranked:
         at = len(found)
@@ -198,6 +208,26 @@ def official_first(conn: sqlite3.Connection, ranked: list[tuple[str, float]]) ->
             at -= 1
         found.insert(at, pair)
     return found
+
+
+@per_database_version
+def _authorities(conn: sqlite3.Connection) -> tuple[int, dict[str, int]]:
+    """The authority of the source most rulings of this version of the file come from, and each other ruling's
+    (few: a library is mostly rulebooks): what `official_first` weighs, rather than each candidate's row read at
+    every question. A ruling whose source is missing has UNKNOWN_AUTHORITY, as the join gives it."""
+    kinds = dict(conn.execute("select id, kind from sources").fetchall())
+    counted = conn.execute("select source, count(*) from rulings group by source").fetchall()
+    totals: Counter[int] = Counter()
+    for source, count in counted:
+        totals[AUTHORITY.get(kinds.get(source), UNKNOWN_AUTHORITY)] += count
+    common = max(totals, key=totals.__getitem__, default=UNKNOWN_AUTHORITY)
+    other: dict[str, int] = {}
+    for source, _ in counted:
+        authority = AUTHORITY.get(kinds.get(source), UNKNOWN_AUTHORITY)
+        if authority != common:  # "is": a missing (null) source too
+            rows = conn.execute("select id from rulings where source is ?", [source])
+            other.update((row[0], authority) for row in rows)
+    return common, other
 
 
 def originals_first(conn: sqlite3.Connection, ranked: list[tuple[str, float]]) -> list[tuple[str, float]]:
@@ -220,6 +250,9 @@ def originals_first(conn: sqlite3.Connection, ranked: list[tuple[str, float]]) -
 def _reprinted(conn: sqlite3.Connection, ids: list[str]) -> dict[str, str]:
     """Of `ids`, each update summary's reprint (kind `restated`) → the rule it reprints: the rule of its number
     earlier in the same source whose words it repeats."""
+    stored = _stored_reprints(conn)
+    if stored is not None:
+        ids = [ruling_id for ruling_id in ids if ruling_id in stored]
     pairs = conn.execute(
         "select r.id, o.id, r.text, o.text from rulings r join rulings o on o.source = r.source "
         "and o.label = r.label and o.kind not in ('restated', 'changelog') and o.position < r.position "
@@ -231,17 +264,37 @@ def _reprinted(conn: sqlite3.Connection, ids: list[str]) -> dict[str, str]:
 
 def reprints_of(conn: sqlite3.Connection, rule_ids: list[str]) -> dict[str, list[dict]]:
     """Rule id → the update summaries' reprints of it, `{"id", "ref", "section"}` each, in document order."""
-    if not rule_ids:
+    stored = _stored_reprints(conn)
+    sources = None if stored is None else sorted(set(stored.values()))
+    if not rule_ids or sources == []:
         return {}
+    # Only a source holding reprints is read for them: the join reads every ruling of the rule's source.
+    among = "" if sources is None else f"and o.source in ({','.join('?' * len(sources))}) "
     rows = conn.execute(
         "select o.id, r.id, r.ref, r.section, r.text, o.text from rulings o join rulings r on r.source = o.source "
         "and r.label = o.label and r.kind = 'restated' and r.position > o.position "
-        f"where o.id in ({','.join('?' * len(rule_ids))}) order by r.position", rule_ids).fetchall()
+        f"where o.id in ({','.join('?' * len(rule_ids))}) {among}order by r.position",
+        [*rule_ids, *(sources or [])]).fetchall()
     found: dict[str, list[dict]] = {}
     for rule, reprint, ref, section, text, said in rows:
         if _reprints(text, said):
             found.setdefault(rule, []).append({"id": reprint, "ref": ref, "section": section})
     return found
+
+
+def _stored_reprints(conn: sqlite3.Connection) -> dict[str, str] | None:
+    """`_reprint_sources` of the file `conn` reads; None on a kb.asof connection, whose rulings are another day's
+    (temp tables of its own), so that every ruling is looked at."""
+    dated = conn.execute("select 1 from sqlite_temp_master where name = 'rulings'").fetchone()
+    return None if dated else _reprint_sources(conn)
+
+
+@per_database_version
+def _reprint_sources(conn: sqlite3.Connection) -> dict[str, str]:
+    """Each update summary's reprint (kind `restated`) of this version of the file → its source: few (none in most
+    libraries), and the only rulings a search's candidates need be looked up among, read once instead of every
+    candidate's whole source at every question."""
+    return dict(conn.execute("select id, source from rulings where kind = 'restated'").fetchall())
 
 
 def _reprints(text: str, original: str) -> bool:

@@ -14,6 +14,9 @@ import re
 import sqlite3
 import unicodedata
 
+from kb.cache import derived
+from kb.lexicon import word_runs
+
 # A name as names are written: capitalised words ("of", "the", "&" inside), a version ("5e") after them.
 _NAME = r"(?P<name>[A-Z][\w&-]*+(?:[ \t]++(?:(?:of|the|and|&)[ \t]++)?+[A-Z0-9][\w&-]*+){0,4}+)"
 _FRAMES = (
@@ -46,29 +49,20 @@ def unheld_game(conn: sqlite3.Connection, question: str, held: dict[str, str]) -
     game the library holds; else None. `held`: the library's names for its games (lower case) → slug, as
     `kb.lexicon.Lexicon.games`."""
     text = _spaced(question)
-    names = held_names(held)
-    if any(name in text for name in names):
+    names, longest = derived(held, _held_names)
+    # A held name stands in the text exactly when it is a run of its words (or both are empty).
+    if any(f" {run} " in names for run in word_runs(text.split(), longest)) or (text == "  " and text in names):
         return None
     missing = [name for name in named_games(question)
                if " or " not in _spaced(name) and _spaced(name) not in names and _unused_word(conn, name)]
     return missing[0] if len(missing) == 1 else None
 
 
-# id(held) → (held, its names spaced): kept while held, so that its id names no other dict meanwhile.
-_HELD_NAMES: dict[int, tuple[dict[str, str], frozenset[str]]] = {}
-
-
-def held_names(held: dict[str, str]) -> frozenset[str]:
-    """The names and slugs of `held` (`unheld_game`'s), spaced as `_spaced` writes text: worked out once per
-    lexicon, which search hands every question of a version of the file, rather than once per question (a
-    millisecond or more per question in a library of a few hundred games)."""
-    found = _HELD_NAMES.get(id(held))
-    if found is None or found[0] is not held:
-        if len(_HELD_NAMES) >= 8:
-            _HELD_NAMES.clear()
-        names = frozenset({_spaced(alias) for alias in held} | {_spaced(slug.replace("-", " ")) for slug in held.values()})
-        found = _HELD_NAMES[id(held)] = (held, names)
-    return found[1]
+def _held_names(held: dict[str, str]) -> tuple[frozenset[str], int]:
+    """The names and slugs of `held` (`unheld_game`'s), spaced as `_spaced` writes text, and the most words one
+    has."""
+    names = frozenset({_spaced(alias) for alias in held} | {_spaced(slug.replace("-", " ")) for slug in held.values()})
+    return names, max((len(name.split()) for name in names), default=0)
 
 
 def _unused_word(conn: sqlite3.Connection, name: str) -> bool:

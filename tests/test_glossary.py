@@ -1,10 +1,13 @@
 """Glossary terms lead to the rules that define them: the rules a glossary entry cites, and the rules under
 a heading that is the term itself."""
 
+import json
+from pathlib import Path
+
 import pytest
 
 from kb.fusion import GLOSSARY_BOOST, prefer_rulings
-from kb.lexicon import glossary_terms, load_lexicon
+from kb.lexicon import glossary_terms, load_lexicon, spaced_words
 from kb.query import glossary_rulings
 from kb.search import ask
 from kb.store import connect
@@ -278,3 +281,17 @@ def test_a_glossary_of_bulleted_terms_under_a_glossary_named_for_what_it_covers_
     entries = [(b.title, b.section[-1]) for b in parse_outline(MappedText.of(text), ()) if b.kind == "glossary"]
     assert entries == [("Acting Minion", "Card Glossary"), ("Action Card", "Card Glossary"),
                        ("Amaranth", "World of Darkness Glossary"), ("Anarchs", "World of Darkness Glossary")]
+
+
+def test_the_terms_a_question_uses_are_those_that_stand_whole_in_its_spaced_words(conn):
+    terms = load_lexicon(conn).terms
+    questions = [json.loads(line)["question"] for line in
+                 (Path(__file__).parent / "dev_questions.jsonl").read_text(encoding="utf-8").splitlines()]
+    questions += [f"Is {term} the same as {term}s?" for term in list(terms)[:40]] + ["", "?!"]
+    games = [None, "", *{ruling_id.split("/")[0] for ids in terms.values() for ruling_id in ids}]
+    for question in questions:
+        text = spaced_words(question)
+        for game in games:
+            assert glossary_rulings(question, terms, game) == {
+                ruling_id for term, ids in terms.items() if f" {term} " in text
+                for ruling_id in ids if game is None or ruling_id.startswith(game + "/")}, (question, game)

@@ -542,3 +542,16 @@ def test_headings_sharing_a_long_front_are_told_apart_by_their_ends():
     refs = list(ruling_refs(rulings, "Lancer", "FAQ").values())
     assert refs == ["Lancer Karrakin Trade Baronies Page… 1", "Lancer …Baronies Page 128, House Guard 1",
                     "Lancer …Baronies Page 128, House Guard 2"]
+
+
+def test_official_first_weighs_the_kept_authorities_as_each_rulings_source_row_gives_them(conn):
+    rows = conn.execute("select id from rulings order by game, position").fetchall()
+    ranked = [(row[0], float(len(rows) - n // 3)) for n, row in enumerate(rows)]  # threes tied, every source mixed
+    ranked += [("no/such/ruling", 0.5), ("dragon-dice/magic/general/o", 0.5)]
+    kept = official_first(conn, ranked)
+    conn.execute("create temp table sources as select * from main.sources")  # as a kb.asof connection reads
+    try:
+        assert official_first(conn, ranked) == kept
+    finally:
+        conn.execute("drop table temp.sources")
+    assert kept != ranked

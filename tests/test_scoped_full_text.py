@@ -1,6 +1,6 @@
-"""Full text at scale (issue 45): a game's question reads that game's postings only, a question naming no game is
-ranked from its phrases' matches kept in memory, and every ranking equals the one FTS5 gave by scoring every game's
-matches (tests/support/fts_reference)."""
+"""Full text at scale (issue 45): a question is ranked from its phrases' matches kept in memory, a game's from the
+slices of them in its runs of rowids, and every ranking equals the one FTS5 gave by scoring every game's matches
+(tests/support/fts_reference)."""
 import json
 from pathlib import Path
 
@@ -9,7 +9,7 @@ from support.fts_reference import reference_fts_ranking
 from kb.lexicon import load_lexicon
 from kb.query import fts_query, without_game_name
 from kb import retrieval
-from kb.retrieval import fts_ranking, game_runs
+from kb.retrieval import fts_ranking, game_runs, phrases_matched
 from kb.store import connect
 
 QUESTIONS = Path(__file__).parent / "dev_questions.jsonl"
@@ -40,13 +40,30 @@ def test_a_game_scoped_ranking_finds_the_rulings_of_each_of_its_documents(seeds_
     assert len(sources) >= 2 and all(rid.startswith("dragon-dice/") for rid in ranked)
 
 
-def test_a_question_naming_no_game_ranks_the_same_when_its_kept_matches_start_again(conn, monkeypatch):
+def test_a_question_ranks_the_same_when_its_kept_matches_start_again(conn, monkeypatch):
     monkeypatch.setattr(retrieval, "POSTINGS_MEMO", 1)  # every phrase read past the budget empties what is kept
     for question in ("Can a reserve army double its magic?", "stoneskin terrain moves", "Is it?"):
         query = fts_query(question)
-        assert fts_ranking(conn, query, None, 50) == reference_fts_ranking(conn, query, None, 50), question
+        for game in (None, "dragon-dice", "chess"):
+            assert fts_ranking(conn, query, game, 50) == reference_fts_ranking(conn, query, game, 50), (question, game)
 
 
 def test_a_full_text_query_of_any_other_form_ranks_as_fts5_ranks_it(conn):
     for query in ('"reserve" AND "magic"', "stoneskin*", '"double" OR magic'):
-        assert fts_ranking(conn, query, None, 20) == reference_fts_ranking(conn, query, None, 20), query
+        for game in (None, "dragon-dice"):
+            assert fts_ranking(conn, query, game, 20) == reference_fts_ranking(conn, query, game, 20), (query, game)
+
+
+def test_a_game_the_library_does_not_hold_has_no_full_text_ranking(conn):
+    assert fts_ranking(conn, fts_query("Can a reserve army double its magic?"), "no-such-game", 50) == []
+
+
+def test_the_phrases_a_ruling_matches_from_the_kept_matches_are_those_fts5_matches(conn):
+    phrases = ['"reserve"', '"magic"', '"army"', '"stoneskin"', '"castle"', '"zzzunused"']
+    sql = "select count(*) from rulings_fts where rulings_fts match ? and rowid = ?"
+    rulings = conn.execute("select rowid, id from rulings where rowid % 7 = 0").fetchall()
+    assert rulings
+    for rowid, ruling_id in rulings:
+        assert phrases_matched(conn, phrases, ruling_id) == [
+            bool(conn.execute(sql, [phrase, rowid]).fetchone()[0]) for phrase in phrases], ruling_id
+    assert phrases_matched(conn, phrases, "no/such/ruling") == [False] * len(phrases)

@@ -5,6 +5,7 @@ import sqlite3
 
 from ingest.shapes.outline import parse_outline
 from ingest.text import MappedText
+import kb.rulings
 from kb.rulings import originals_first, results
 from kb.store import connect
 
@@ -84,6 +85,19 @@ def test_a_rules_result_says_where_an_update_summary_reprints_it(seeds_plus):
     ids = dict(conn.execute("select label || '/' || kind, id from rulings where source = 'caravans'").fetchall())
     found = results(conn, [(ids["3.2.2/rule"], 1.0), (ids["1.1.1/rule"], 0.5)])
     assert [p["id"] for p in found[0]["reprints"]] == [ids["3.2.2/restated"]] and found[1]["reprints"] == []
+
+
+def test_reprints_found_among_the_kept_reprints_are_those_every_source_gives(seeds_plus, monkeypatch):
+    conn = connect(seeds_plus("caravans", RULEBOOK))
+    ids = dict(conn.execute("select label || '/' || kind, id from rulings where source = 'caravans'").fetchall())
+    assert kb.rulings._stored_reprints(conn) == {ids["3.2.1/restated"]: "caravans", ids["3.2.2/restated"]: "caravans"}
+    seeds = [row[0] for row in conn.execute("select id from rulings where source != 'caravans' limit 3")]
+    ranked = [(ruling_id, float(-n)) for n, ruling_id in enumerate([ids["3.2.2/restated"], *seeds, ids["3.2.2/rule"],
+                                                                    ids["3.2.1/rule"]])]
+    kept = originals_first(conn, ranked), results(conn, ranked)
+    monkeypatch.setattr(kb.rulings, "_stored_reprints", lambda conn: None)  # every source read, as on a dated one
+    assert (originals_first(conn, ranked), results(conn, ranked)) == kept
+    assert [p["id"] for p in kept[1][-2]["reprints"]] == [ids["3.2.2/restated"]]
 
 
 def test_a_list_number_used_again_elsewhere_is_no_reprint(seeds_plus):
