@@ -66,6 +66,14 @@ def strip_listing(doc: MappedText) -> MappedText:
     return doc.sub(LISTING_LINE, "")
 
 
+def canonical_characters(doc: MappedText) -> MappedText:
+    """Each character that Unicode says is another one, written as that one ("\u037e", the Greek question mark, is
+    ";"; "\u2126" is "Ω"): a list item "3 cards\u037e", typed so, had read as asking. One for one, offsets kept."""
+    table = {ord(char): canonical for char in set(doc.text) if char > "\u02ff"
+             and len(canonical := unicodedata.normalize("NFC", char)) == 1 and canonical != char}
+    return MappedText(doc.text.translate(table), doc.offsets) if table else doc
+
+
 def normalize_spaces(doc: MappedText) -> MappedText:
     """NBSP, tabs and other odd spaces become plain spaces; trailing spaces go."""
     doc = doc.sub(ODD_SPACES, " ")

@@ -81,6 +81,13 @@ def test_listing_numbers_map_file_lines_to_original_lines():
     assert clean.listing_numbers("header\n\n  1. one\n  2. two") == {3: 1, 4: 2}
 
 
+def test_a_character_unicode_says_is_another_is_read_as_that_one():
+    doc = clean.canonical_characters(MappedText.of("1. 3 cards\u037e\n2. a 5 \u2126 resistor"))
+    assert doc.text == "1. 3 cards;\n2. a 5 Ω resistor"
+    assert len(doc.offsets) == len(doc.text) + 1
+    assert clean.canonical_characters(MappedText.of("Café ; Ω")).text == "Café ; Ω"
+
+
 def test_page_footers_are_dropped():
     text = "healing spells.\n68782620.doc\nPage 2 of 4\nWizard Dice List"
     assert run(clean.drop_page_footers, text) == "healing spells.\n\n\nWizard Dice List"
