@@ -11,7 +11,14 @@ from collections import Counter
 from itertools import pairwise
 
 from ingest.classify import LIGATURE
-from ingest.classify.furniture import DATE_IN_LINE, GLUED_PAGE_NUMBER, PAGE_FOOTER, PAGE_MARKED_LINE, TITLE_VERSION
+from ingest.classify.furniture import (
+    DATE_IN_LINE,
+    GLUED_PAGE_NUMBER,
+    PAGE_FOOTER,
+    PAGE_MARKED_LINE,
+    PRINT_HEADER_LINE,
+    TITLE_VERSION,
+)
 from ingest.classify.markup import (
     DROP_CAP,
     GLYPH_BULLET,
@@ -106,13 +113,14 @@ def undouble_spaces(doc: MappedText) -> MappedText:
 
 
 def drop_page_footers(doc: MappedText) -> MappedText:
-    """Remove "Page N of M" lines and the file-name lines a .doc export prints beside them, and a line ending with
-    its page's number that dates or versions the document ("… v3.1 20th February 2017 p. 30", a conversion's
-    footer left once)."""
+    """Remove "Page N of M" lines and the file-name lines a .doc export prints beside them, a line ending with its
+    page's number that dates or versions the document ("… v3.1 20th February 2017 p. 30", a conversion's footer
+    left once), and a browser's header and footer, printed once on a one-page print ("11/30/26, 12:55 PM Rules
+    2023 — Greed", "file:///rules.html 1/1")."""
     def footer(match: re.Match) -> str:
         line = match.group(0)
         return "" if DATE_IN_LINE.search(line) or TITLE_VERSION.search(line) else line
-    return doc.sub(PAGE_FOOTER, "").sub(PAGE_MARKED_LINE, footer)
+    return doc.sub(PAGE_FOOTER, "").sub(PAGE_MARKED_LINE, footer).sub(PRINT_HEADER_LINE, "")
 
 
 def collapse_doubled_words(doc: MappedText) -> MappedText:

@@ -97,6 +97,9 @@ def test_page_footers_are_dropped():
     footer = "available.\n\nDBMM List Clarifications v3.1 20th February 2017 p. 30\n"
     assert run(clean.drop_page_footers, footer) == "available.\n\n\n"
     assert run(clean.drop_page_footers, "Siege rules are on p. 30\n") == "Siege rules are on p. 30\n"
+    # a one-page browser print's header and footer, printed once
+    printed = "markers.\n11/30/26, 12:55 PM Rules 2023 — Greed | Student Robotics\nfile:///rules/repro.html 1/1\n"
+    assert run(clean.drop_page_footers, printed) == "markers.\n\n\n"
 
 
 def test_running_page_numbers_are_dropped_but_counts_stay():

@@ -76,6 +76,7 @@ SECTION_HEADING = re.compile(r"\n#{2,6}\s")
 # A browser's running header: the date and time of printing, then the page's title ("11/28/26, 9:49 PM Pluck Rules").
 PRINT_HEADER = re.compile(r"^[ \t]*+\d{1,2}+/\d{1,2}+/\d{2,4}+,?[ \t]++\d{1,2}+:\d{2}+(?:[ \t]*+[AaPp][Mm])?+[ \t]++"
                           r"(?P<title>[^\W\d_].{0,120}+)$")
+PRINT_HEADER_LINE = re.compile(PRINT_HEADER.pattern, re.M)  # the same, as a line of a text
 
 # A dot leader and page number ending a contents line, or a long dot leader alone (the pages set apart in a column
 # of their own): ". . . . 12", "…12", ". . . . . ."; never a sentence's ellipsis.
@@ -92,11 +93,13 @@ BULLETED = re.compile(r"^[ \t]*+[-*+•][ \t]")
 # digits ("2023 Edition" is a year).
 OPENS_UNIT = re.compile(r"(?:Q\d*[:.]|Question\b|\d{1,3}(?:\.\d+)*[.)]?\s+\S)")
 
-# "Page 3 of 17", a .doc export's file name beside it, and a folio set between dashes ("- 10 -").
+# "Page 3 of 17", a .doc export's file name beside it, a folio set between dashes ("- 10 -"), and a browser's footer
+# ("file:///rules.html 1/3": the page's address and its count of pages).
 # A line ending with its page's number ("DBMM List Clarifications v3.1 20th February 2017 p. 30"): furniture when it
 # also dates or versions the document (`clean.drop_page_footers`), even printed once.
 PAGE_MARKED_LINE = re.compile(r"^[^\n]{1,100}?\b(?:p|pg|page)\.?[ \t]*+\d{1,4}+[ \t]*+$", re.M | re.I)
-PAGE_FOOTER = re.compile(r"^[ \t]*(?:Page \d+ of \d+|[\w-]+\.(?:doc|docx|rtf|pdf|odt)|[-–—] ?\d{1,4} ?[-–—])[ \t]*$",
+PAGE_FOOTER = re.compile(r"^[ \t]*(?:Page \d+ of \d+|[\w-]+\.(?:doc|docx|rtf|pdf|odt)|[-–—] ?\d{1,4} ?[-–—]"
+                         r"|(?:file|https?)://\S{1,300}+[ \t]++\d{1,4}/\d{1,4})[ \t]*$",
                          re.M | re.I)
 
 # Words after which a number counts something rather than being a page number.
