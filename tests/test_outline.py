@@ -1030,6 +1030,14 @@ def test_short_rules_listed_under_a_rule_are_rules_and_a_title_closed_by_a_colon
     assert "3.4" not in by_label(blocks)
 
 
+def test_a_units_profile_is_one_unit_under_its_heading_and_named_errata_stay_named():
+    text = ('### Troops\n\n- Base cost: 5\n- Health Rank: 2/5\n- Armor: 1/2\n- Movement: 4"/10"\n- Bravery: 5/10\n\n'
+            "### Errata\n\n- Sun: R-50, R-51\n- Circles: R-44, R-45\n- Eclipse: R-46, C-81\n")
+    blocks = segment(text)
+    assert [b.label for b in blocks] == ["1", "Sun", "Circles", "Eclipse"]
+    assert blocks[0].text.endswith("Bravery: 5/10")
+
+
 def test_a_numbered_chapter_title_with_commas_heads_the_rules_numbered_under_it():
     blocks = segment("3. Equipment\n3.1. Any disc may be used.\n4. Point, Goal and Game\n"
                      "4.1. A game consists of a number of points.\n")

@@ -311,12 +311,22 @@ def _answered(lines: list[Line], readings: list[Reading]) -> frozenset[int]:
 def _named(lines: list[Line], readings: list[Reading]) -> dict[int, str]:
     """Line index -> the run-in name a paragraph opens with ("Claws: The morph has…", "Scenario 8 - The number
     should be 65"), for the paragraphs of each run (see `_runs`): a list of named things, each a unit. A word
-    opening `_RUN` of them or more names nothing: it leads each ("Score: If a player plays a card…")."""
+    opening `_RUN` of them or more names nothing: it leads each ("Score: If a player plays a card…"); nor does a
+    name over a value alone ("Armor: 1/2", a unit's profile)."""
     named = {index: run_in_heading(lines[index][1]) for index in _runs(lines, readings, run_in_heading)}
     named |= {index: run_in_heading(lines[index][1][readings[index].bullet.end():])
               for index in _named_bullets(lines, readings)}
     counts = Counter(name.casefold() for name in named.values())
-    return {index: name for index, name in named.items() if counts[name.casefold()] < _RUN}
+    return {index: name for index, name in named.items()
+            if counts[name.casefold()] < _RUN and not _a_value(lines[index][1], name)}
+
+
+def _a_value(line: str, name: str) -> bool:
+    """Is what follows the name on `line` only a value, figures without a word ("Armor: 1/2", "Movement:
+    4\"/10\""): a line of a unit's profile, which its heading names, no named thing of its own ("Sun: R-50, R-51"
+    names the cards of a class)?"""
+    rest = line[line.find(name) + len(name):].strip(" :–—-*")
+    return any(char.isdigit() for char in rest) and not any(char.isalpha() for char in rest)
 
 
 def _named_bullets(lines: list[Line], readings: list[Reading]) -> list[int]:
