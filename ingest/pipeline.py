@@ -39,8 +39,10 @@ def select_lines(original: str, lines: tuple[int, int | None] | None) -> tuple[M
     return MappedText.of(original[start:end], start), original[start:end - 1]
 
 
-def clean_document(doc: MappedText, original: str, entry: SourceEntry, vocab: Counter) -> MappedText:
-    """Apply the shared cleaning steps; each is a no-op where its damage is absent."""
+def clean_document(doc: MappedText, original: str, entry: SourceEntry, vocab: Counter,
+                   typed: bool = False) -> MappedText:
+    """Apply the shared cleaning steps; each is a no-op where its damage is absent (a `typed` text, a Word file's,
+    has no words a line's end split to join again)."""
     if clean.is_listing(original):
         doc = clean.strip_listing(doc)
     doc = clean.undouble_spaces(clean.unfold_ligatures(clean.soft_hyphens(clean.normalize_spaces(
@@ -50,7 +52,7 @@ def clean_document(doc: MappedText, original: str, entry: SourceEntry, vocab: Co
     for pattern in entry.strip:
         doc = doc.sub(declared(pattern, re.MULTILINE), "")
     doc = clean.collapse_doubled_words(doc)
-    return clean.rejoin_split_words(clean.rejoin_broken_words(doc, vocab), vocab)
+    return doc if typed else clean.rejoin_split_words(clean.rejoin_broken_words(doc, vocab), vocab)
 
 
 def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None = None,
@@ -79,7 +81,8 @@ def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None 
         doc, selected, base = document.text, original, 0
     # Words are judged by the text as read, never the file's markup or scripts ("startsWith" in a page's script
     # would join "starts with").
-    doc = clean_document(doc, original, entry, vocab if vocab is not None else clean.vocabulary(document.text.text))
+    doc = clean_document(doc, original, entry, vocab if vocab is not None else clean.vocabulary(document.text.text),
+                         typed=read_as.typed)
     # Furniture first: "Page N of M" footers are what numbers the pages; footers it finds no rhythm in go after.
     found = furniture.strip_furniture(doc, document.page_starts or None)
     text = clean.drop_page_footers(found.text)

@@ -88,6 +88,17 @@ def test_a_character_unicode_says_is_another_is_read_as_that_one():
     assert clean.canonical_characters(MappedText.of("Café ; Ω")).text == "Café ; Ω"
 
 
+def test_a_typed_texts_words_are_never_joined_as_a_prints_split_words_are():
+    from types import SimpleNamespace
+
+    from ingest.pipeline import clean_document
+    text = "Setup\nPlace your castle.\nNow you're set up, it's time to play."
+    entry = SimpleNamespace(strip=())
+    vocab = clean.vocabulary(text)
+    # "set" is seen nowhere else and "setup" is a heading: in a print that would be a word a line split
+    assert "set up" in clean_document(MappedText.of(text), text, entry, vocab, typed=True).text
+
+
 def test_page_footers_are_dropped():
     text = "healing spells.\n68782620.doc\nPage 2 of 4\nWizard Dice List"
     assert run(clean.drop_page_footers, text) == "healing spells.\n\n\nWizard Dice List"

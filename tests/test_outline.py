@@ -1038,6 +1038,13 @@ def test_a_units_profile_is_one_unit_under_its_heading_and_named_errata_stay_nam
     assert blocks[0].text.endswith("Bravery: 5/10")
 
 
+def test_a_title_in_capitals_of_any_alphabet_reads_in_title_case_and_one_without_case_as_printed():
+    from ingest.shapes.dialect import section_title
+    assert section_title("KLAUZULA INFORMACYJNA DOTYCZĄCA") == "Klauzula Informacyjna Dotycząca"
+    assert section_title("ÉQUIPEMENT DES JOUEURS") == "Équipement Des Joueurs"
+    assert section_title("ポケモンカードQ&Aサイレント修正一覧") == "ポケモンカードQ&Aサイレント修正一覧"
+
+
 def test_a_numbered_chapter_title_with_commas_heads_the_rules_numbered_under_it():
     blocks = segment("3. Equipment\n3.1. Any disc may be used.\n4. Point, Goal and Game\n"
                      "4.1. A game consists of a number of points.\n")

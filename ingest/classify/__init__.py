@@ -238,7 +238,11 @@ def marked_heading(line: str) -> re.Match | None:
 
 
 def capitalised(word: str) -> str:
-    return re.sub(r"[A-Za-z'’]+", lambda m: m.group().capitalize(), word.lower())
+    """`word` in title case, its letters any alphabet's ("DOTYCZĄCA" -> "Dotycząca", "ÉQUIPEMENT" -> "Équipement")."""
+    return _LETTERS_RUN.sub(lambda m: m.group().capitalize(), word.lower())
+
+
+_LETTERS_RUN = re.compile(r"(?:[^\W\d_]|['’])++")
 
 
 # Headings, separators, tables, captions and footnotes the outline reader tells apart.

@@ -61,6 +61,9 @@ class Format:
     binary: bool = False
     document: str | None = None       # the Document's `format` when not `name` (JSON and YAML are "data")
     locator: Locator = LINES          # how citations name its places
+    # Its text as the author typed it, never laid out by a printer or read back from print: no line's end splits
+    # or hyphenates a word ("set up" is two words even where "setup" is one), so no join repairs one.
+    typed: bool = False
 
     def load(self) -> Callable:
         """The reader function, imported now."""
@@ -148,15 +151,15 @@ FORMATS = (
     # a line, and citations name those paragraphs.
     Format("docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "Word document",
            (".docx",), opens=_opens_as_docx, reader="ingest.formats.docx:read", binary=True,
-           locator=Locator(line="paragraph", lines="paragraphs")),
+           locator=Locator(line="paragraph", lines="paragraphs"), typed=True),
     Format("json", "application/json", "Q/A data", (".json",), opens=_opens_as_json,
-           reader="ingest.formats.data:read_json", document="data"),
+           reader="ingest.formats.data:read_json", document="data", typed=True),
     Format("markdown", "text/markdown", "markdown", (".md", ".markdown", ".mdown", ".mkd", ".mkdn"),
            shows=_shows_markdown, reader="ingest.formats.markdown:read"),
     Format("html", "text/html", "HTML page", (".html", ".htm", ".xhtml"), opens=_opens_as_html, shows=_shows_html,
            reader="ingest.formats.html:read"),
     Format("yaml", "application/yaml", "Q/A data", (".yaml", ".yml"), shows=_shows_yaml_data,
-           reader="ingest.formats.data:read_yaml", document="data"),
+           reader="ingest.formats.data:read_yaml", document="data", typed=True),
     # What nothing else recognises (.txt says nothing: a .txt file may hold markdown). reStructuredText and AsciiDoc
     # sources are text whose headings are underlined or marked with "=" (`formats.underlines`), never markdown.
     Format("text", "text/plain", "text", (*RST, *ASCIIDOC)),

@@ -92,6 +92,8 @@ def section_title(raw: str) -> str:
     raw = NAVIGATION.sub("", raw.strip(" *#:")).strip(" *#:")
     if not raw.isupper() or len(raw) in (2, 3) and raw.isascii() and raw.isalpha():  # "XP", "LOS": no shouting
         return raw
+    if any(char.isalpha() and not char.isupper() for char in raw):  # letters without case ("カードQ&A"): none shouts
+        return raw
     words = raw.split()
     return " ".join(word.lower() if index and word.lower() in HEADING_CONNECTORS else capitalised(word)
                     for index, word in enumerate(words))
