@@ -1045,6 +1045,17 @@ def test_a_title_in_capitals_of_any_alphabet_reads_in_title_case_and_one_without
     assert section_title("ポケモンカードQ&Aサイレント修正一覧") == "ポケモンカードQ&Aサイレント修正一覧"
 
 
+def test_chapters_counted_under_the_documents_title_head_their_text_with_or_without_rules_numbered_under_them():
+    text = ("Tiny Skirmish Rules\n1 The battlefield\nThe battle is fought on a hex grid.\n1.1 Terrain\n"
+            "Terrain blocks movement.\n2 Setup\nEach player places their units.\n3 Card anatomy\n"
+            "Initiative marks when the card will resolve.\n4 The turn\nEach turn has three phases.\n4.1 Planning\n"
+            "Five cards are drawn.\n5 Deck Construction\nEach deck must have exactly 20 cards.\n")
+    sections = {b.text: b.section[-1] for b in segment(text)}
+    assert sections["Each player places their units."] == "2 Setup"
+    assert sections["Each deck must have exactly 20 cards."] == "5 Deck Construction"
+    assert sections["Terrain Terrain blocks movement."] == "1 The battlefield"
+
+
 def test_a_numbered_chapter_title_with_commas_heads_the_rules_numbered_under_it():
     blocks = segment("3. Equipment\n3.1. Any disc may be used.\n4. Point, Goal and Game\n"
                      "4.1. A game consists of a number of points.\n")

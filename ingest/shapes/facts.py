@@ -244,7 +244,7 @@ def document_facts(text: str) -> Facts:
         text=text, item=item, lines=tuple(lines), code=code, inline_asked=frozenset(inline_asked),
         readings=tuple(readings), following=tuple(following), preceding=tuple(previous_nonblank(lines)),
         numbers=tuple(numbers), entries=alphabetical_headings(lines, readings),
-        sequenced=frozenset(_sequenced_headings(lines, readings)),
+        sequenced=frozenset(_sequenced_headings(lines, readings, numbers)),
         width=lengths[int(0.9 * (len(lengths) - 1))] if lengths else 0,
         top_rules=numbers_rules_from_the_top(readings, numbers), lone=lone, steps=frozenset(stepped(lines)),
         listed=frozenset(contents_pairs(lines, readings, following) if lone else ()),
@@ -396,11 +396,11 @@ def _fenced(lines: list[Line]) -> dict[int, str]:
     return found
 
 
-def _sequenced_headings(lines: list[Line], readings: list[Reading]) -> set[int]:
+def _sequenced_headings(lines: list[Line], readings: list[Reading], numbers: list[str | None]) -> set[int]:
     """Indices of headings numbered without a stop ("3 BASIC RULES and what you can do"), whatever their case:
     short lines set apart (after a blank line or a finished passage, over text) whose numbers count 1, 2, 3…
     through the document, three at least, or from a heading over its own first rule ("2 Hráči a postavy" /
-    "2.1", its chapter 1 lost to a drawing's scrap), so that a chapter with no rules numbered under it ("4 Frakce"
+    "2.1", its chapter 1 lost to a drawing's scrap; the next rule numbered under it, its text between), so that a chapter with no rules numbered under it ("4 Frakce"
     between chapters 3 and 5) still heads its text. A caption's count ("1 Summary", "30 Destination Tickets")
     keeps no such sequence."""
     chains: dict[int, list[int]] = {}  # number -> the longest chain of headings counting up to it
@@ -411,9 +411,9 @@ def _sequenced_headings(lines: list[Line], readings: list[Reading]) -> set[int]:
         above = lines[index - 1][1].strip() if index else ""
         below = lines[index + 1][1].strip() if index + 1 < len(lines) else ""
         number = int(bare.group("n"))
-        # Over its own first rule ("1 Game Boundaries" / "1.1 This version…") it heads, whatever is above it (a
-        # date line, a contents page's last entry).
-        heads = below.startswith(f"{number}.1 ")
+        # Over its own first rule ("1 Game Boundaries" / "1.1 This version…", or its text between) it heads,
+        # whatever is above it (a date line, a contents page's last entry, the document's title).
+        heads = below.startswith(f"{number}.1 ") or under(numbers[index] or "", str(number))
         if above and not (readings[index - 1].ends_clause or BULLET.match(above) or heads) or not below \
                 or readings[index + 1].bare():
             continue
