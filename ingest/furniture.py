@@ -726,8 +726,10 @@ def _entries(line: str) -> list[tuple[int, str, str]] | None:
                 and spaced.group("title").casefold() not in _PART_WORDS:  # "Chapter 1" heads the body
             entries.append((column, spaced.group("number") or "", _title(spaced.group("title"))))
             paged = True
-        elif numbered and _title(numbered.group("title")):
-            entries.append((column, numbered.group("number").rstrip("."), _title(numbered.group("title"))))
+        elif numbered and (title := _title(numbered.group("title")) or (
+                PAGE.fullmatch(following) and _title(numbered.group("title").removesuffix(":")))):
+            # "1. List of Abbreviations:   2": a heading closed by a colon, listed as it is printed
+            entries.append((column, numbered.group("number").rstrip("."), title))
             paged = _leader(piece) is not None
         elif _title(piece) and (_leader(piece) is not None or PAGE.fullmatch(following)
                                 or piece.isupper() and len(piece.split()) <= 8):

@@ -189,6 +189,13 @@ def test_a_contents_with_dot_leaders_becomes_entries():
     found = strip_furniture(MappedText.of(original))
     assert found.contents == [("", "Introduction"), ("1", "Setup"), ("2", "Playing"), ("", "Glossary")]
     assert found.text.text.startswith("\nIntroduction\nThis game is played by two.")
+    # headings closed by a colon, listed as printed, their pages set apart by spaces
+    colons = ("     Table of Contents\n\n 1. List of Abbreviations:                  2\n 2. Introduction:"
+              "                           3\n 3. Arena:                                 13\n\n 2.  Introduction:\n"
+              "Ants keep the jungle going.\n")
+    found = strip_furniture(MappedText.of(colons))
+    assert found.contents == [("1", "List of Abbreviations"), ("2", "Introduction"), ("3", "Arena")]
+    assert "List of Abbreviations" not in found.text.text
 
 
 @pytest.mark.parametrize("top, metadata", [
