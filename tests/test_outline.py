@@ -1056,6 +1056,14 @@ def test_chapters_counted_under_the_documents_title_head_their_text_with_or_with
     assert sections["Terrain Terrain blocks movement."] == "1 The battlefield"
 
 
+def test_a_paragraph_sign_over_a_title_heads_its_article():
+    text = ("REGULAMIN\n\n§ 1\n\n## Organizator\n\nOrganizatorem konkursu jest ośrodek w Wodzisławiu.\n\n§ 2\n\n"
+            "## Cel konkursu\n\nCelem konkursu jest napisanie aplikacji.\n")
+    sections = {b.text: b.section for b in segment(text)}
+    assert sections["Organizatorem konkursu jest ośrodek w Wodzisławiu."][-2:] == ("§ 1", "Organizator")
+    assert sections["Celem konkursu jest napisanie aplikacji."][-2:] == ("§ 2", "Cel konkursu")
+
+
 def test_a_numbered_chapter_title_with_commas_heads_the_rules_numbered_under_it():
     blocks = segment("3. Equipment\n3.1. Any disc may be used.\n4. Point, Goal and Game\n"
                      "4.1. A game consists of a number of points.\n")

@@ -41,10 +41,11 @@ def title_case(title: str, numbers: bool = False) -> bool:
 # "1-2-1. When…", "**2-3-4.** If…", "- 4.3.6 Challenge".
 LABEL_OPENING = re.compile(r"^\s*(?:[-*+•]\s+)?(?:\*\*|__)?(?P<label>\d{1,4}(?:[.\-]\d{1,4})+)\.?(?:\*\*|__)?(?:\s|$)")
 
-# Words a document puts before the number of a part of it ("Article 4", "Section 7") or of a rule ("Rule 7.11").
+# Words a document puts before the number of a part of it ("Article 4", "Section 7") or of a rule ("Rule 7.11",
+# "§ 4", a section sign over an article's title).
 SECTION_WORDS = ("Article", "Section", "Chapter", "Part", "Appendix")
 
-KEYWORDS = SECTION_WORDS + ("Rule", "Law")
+KEYWORDS = SECTION_WORDS + ("Rule", "Law", "§")
 
 # A line a hard-wrapped text dump opens with a rule's label in parts, closed by a stop or not, before its title or
 # text: "3.A.1.a. Sideline players…", "1.3.1 Map Spaces. Map spaces…", "2.0 SEQUENCE OF PLAY" (never "2.5 points",
