@@ -1064,6 +1064,15 @@ def test_a_paragraph_sign_over_a_title_heads_its_article():
     assert sections["Celem konkursu jest napisanie aplikacji."][-2:] == ("§ 2", "Cel konkursu")
 
 
+def test_a_set_name_over_a_card_name_over_its_questions_files_them_under_the_card():
+    text = ("Summon Indiglow Creeper\nQ: Can I place the status token on the new Seedling?\nA: No. It is not in play yet.\n"
+            "The Children of Blackcloud\nBrennen Blackcloud\nQ: What is the cost of Spirit Burn?\n"
+            "A: Spirit Burn has no cost.\n")
+    sections = {b.text.split("?")[0]: b.section[-1] for b in segment(text)}
+    assert sections["What is the cost of Spirit Burn"] == "Brennen Blackcloud"
+    assert sections["Can I place the status token on the new Seedling"] == "Summon Indiglow Creeper"
+
+
 def test_a_numbered_chapter_title_with_commas_heads_the_rules_numbered_under_it():
     blocks = segment("3. Equipment\n3.1. Any disc may be used.\n4. Point, Goal and Game\n"
                      "4.1. A game consists of a number of points.\n")

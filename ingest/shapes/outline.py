@@ -542,8 +542,9 @@ class _Outline:
             and self.facts.readings[under].opens_sentence
         previous = self.facts.line(index - 1).strip() if index else ""
         if previous:
-            return (opens and following == index + 1 and self.facts.readings[index - 1].ends_sentence
-                    or self._stands_apart(index, stripped))
+            return (opens and following == index + 1 and (self.facts.readings[index - 1].ends_sentence
+                                                           or self._stacked(index - 1))
+                    or self._stacked(index) or self._stands_apart(index, stripped))
         if self.facts.spaced_out:
             # Blank lines say nothing: a topic's name over a sentence it does not carry on, never right under a
             # question, and inside an FAQ's answers only a heading over more questions.
@@ -553,6 +554,18 @@ class _Outline:
                              and self.facts.readings[following].opens_sentence
                              and (above < 0 or not self.facts.readings[above].ends_asking))
         return opens or (following == index + 1 and not item)
+
+    def _stacked(self, top: int) -> bool:
+        """Is line `top` a title after a finished sentence, right over another title right over a question (an
+        FAQ's set name over a card's name over the card's questions: "The Children of Blackcloud" / "Brennen
+        Blackcloud" / "Q: What is the cost of Spirit Burn?")? Both are headings; a title wrapped onto two lines
+        ends on a small word ("History of the" / "Game") or runs over text, no question."""
+        if top < 1 or top + 2 >= len(self.facts.lines):
+            return False
+        readings, line = self.facts.readings, self.facts.line(top).split()
+        item = readings[top + 2].item
+        return bool(readings[top].title and readings[top + 1].title and readings[top - 1].ends_sentence
+                    and item and item.group("question") and line and line[-1] not in TITLE_SMALL)
 
     def _stands_apart(self, index: int, stripped: str, under_heading: bool = False) -> bool:
         """In text without blank lines (a PDF's), a heading by the evidence around it: a topic's name in title
