@@ -237,11 +237,12 @@ def _opening_heading(stripped: list[str], indices: list[int], printed: Counter) 
     else 0: a numbered heading, always the same (a folio's number changes), that the document prints nowhere
     but there, over text of its own."""
     first = stripped[indices[0]]
-    following = next((line for line in stripped[indices[0] + 1:] if line), "")
+    following = next((stripped[at] for at in range(indices[0] + 1, len(stripped)) if stripped[at]), "")
     label = LABEL_HEAD.match(first)
     title = first[label.end():] if label else ""
-    return int(title[:1].isupper() and len(title.split()) <= _HEAD_WORDS and title[-1] not in ".,;:!?" and following != first
-               and printed[first] == len(indices) and all(stripped[index] == first for index in indices))
+    return int(title[:1].isupper() and len(title.split()) <= _HEAD_WORDS and title[-1] not in ".,;:!?"
+               and following != first and printed[first] == len(indices)
+               and all(stripped[index] == first for index in indices))
 
 
 def _numbered_heads(stripped: list[str], pages: list[list[int]]) -> list[tuple]:

@@ -45,6 +45,7 @@ _SCREEN_READERS = {"visually-hidden", "sr-only", "screen-reader-text", "screenre
 _CHROME = {"navbar", "footer", "site-footer", "page-footer", "bs-sidebar", "sphinxsidebar", "related", "relations",
            "breadcrumb", "breadcrumbs", "modal", "md-header", "md-sidebar", "md-footer", "wy-nav-side", "wy-nav-top",
            "rst-footer-buttons", "headerlink"}
+_NOT_SHOWN = _SCREEN_READERS | _CHROME  # classes marking no text of the page's own
 # A table of contents a site generator writes (kramdown's `<ul id="markdown-toc">` under `<h1
 # id="table-of-contents">`, a theme's `<div class="toc">`): links to the headings that follow, none of the rules.
 _CONTENTS_MARKS = {"toc", "markdown-toc", "table-of-contents", "tableofcontents"}
@@ -339,8 +340,7 @@ class _Reader(HTMLParser):
                 or "hidden" in attributes or attributes.get("aria-hidden") == "true"
                 or attributes.get("role") in _DROPPED_ROLES
                 or bool(HIDDEN_STYLE.search(attributes.get("style") or ""))
-                or not _SCREEN_READERS.isdisjoint(classes := (attributes.get("class") or "").split())
-                or not _CHROME.isdisjoint(classes)
+                or not _NOT_SHOWN.isdisjoint((attributes.get("class") or "").split())
                 or _marks_contents(attributes) or _skips(tag, attributes))
 
     def number_anchor(self, attributes: dict) -> tuple[str, int] | None:

@@ -16,7 +16,7 @@ from ingest.classify.markup import (
     RST_OPTION,
 )
 from ingest.formats.document import FENCE
-from ingest.text import MappedText
+from ingest.text import MappedText, after_each
 
 # The marks reStructuredText allows for a title's adornment (a space, a letter or a digit is none).
 _MARKS = frozenset("=-~^\"'*+#_:.`!$%&,/;<>?@\\|")
@@ -50,10 +50,7 @@ def underlined_headings(doc: MappedText, asciidoc: bool = False) -> MappedText:
     underlines at least `_HEADINGS` titles; else, in an AsciiDoc source, its "=" section titles (a converted
     text's "=== Page 2 ===" is no title); else `doc` as it is."""
     lines = doc.text.split("\n")
-    starts, at = [], 0
-    for line in lines:
-        starts.append(at)
-        at += len(line) + 1
+    starts = [0, *after_each(doc.text, "\n")]
     found = []  # (title line, level style, overlined)
     underlines: set[int] = set()
     for index in range(1, len(lines)):
@@ -88,8 +85,8 @@ def _equals_headings(doc: MappedText, lines: list[str], starts: list[int]) -> Ma
     """`doc` with its AsciiDoc section titles ("== Combat", "=== Reserved Actions") marked as headings of their
     depth, where it has at least `_HEADINGS` of them below its title; its blocks' attribute lines ("[NOTE]"),
     delimiters ("===="), header attributes (":toc: left"), breaks (three quotes, "<<<"), comments ("// …", "////"
-    blocks), block macros ("image::map.png[]") and bold marks go, being markup; a cross-reference reads as its text; a listing or literal block ("----") is preformatted, as a
-    markdown fence is."""
+    blocks), block macros ("image::map.png[]") and bold marks go, being markup; a cross-reference reads as its
+    text; a listing or literal block ("----") is preformatted, as a markdown fence is."""
     found = []
     for index, line in enumerate(lines):
         title = line.lstrip("=")
@@ -134,10 +131,7 @@ def rst_markup(doc: MappedText) -> MappedText:
     reads as a note ("Note: Words implying singular…"); any other directive's line and options go, its content
     staying (a glossary's terms, each over its definition; a table's rows)."""
     lines = doc.text.split("\n")
-    starts, at = [], 0
-    for line in lines:
-        starts.append(at)
-        at += len(line) + 1
+    starts = [0, *after_each(doc.text, "\n")]
     edits, index = [], 0
     while index < len(lines):
         line = lines[index]
