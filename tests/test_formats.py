@@ -450,6 +450,16 @@ def test_a_site_generators_theme_chrome_is_no_text(tmp_path):
     assert read(write(tmp_path, "rules.html", html)).text.text == "# Turn structure\n\nA turn has four phases.\n"
 
 
+def test_an_articles_asides_are_its_boxed_rules_and_a_pages_aside_its_sidebar(tmp_path):
+    html = ('<aside><a href="/">Home</a> <a href="/faq">FAQ</a></aside><article><h3>1.5 Lords</h3>'
+            '<p>Lords share Assets.</p><aside class="important"><b>Important—</b>Lords never trade.</aside>'
+            '<aside class="option"><h4>Hidden Mats Option</h4><p>Players may hide their mats.</p></aside>'
+            '<h3>1.6 Vassals</h3><p>Vassals serve.</p></article>')
+    assert read(write(tmp_path, "rules.html", html)).text.text == (
+        "### 1.5 Lords\n\nLords share Assets.\n\nImportant—Lords never trade.\n\n#### Hidden Mats Option\n\n"
+        "Players may hide their mats.\n\n### 1.6 Vassals\n\nVassals serve.\n")  # a box's title heads its text
+
+
 def test_struck_out_text_is_what_a_revision_removed_and_no_rule(tmp_path):
     html = "<h2>Passing</h2><p>Add 1 for each friendly <s>unit</s><mark>Corps</mark> not in <del>a</del> an enemy ZoC.</p>"
     assert read(write(tmp_path, "rules.html", html)).text.text == (

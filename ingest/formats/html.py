@@ -33,7 +33,7 @@ from ingest.text import LineIndex, MappedText
 
 # An address is the page's or article's contact information, never its rules; struck-out text is what a revision
 # removed ("each friendly <s>unit</s><mark>Corps</mark>"), no longer a rule.
-_DROPPED = {"script", "style", "nav", "aside", "form", "noscript", "template", "head", "svg", "iframe",
+_DROPPED = {"script", "style", "nav", "form", "noscript", "template", "head", "svg", "iframe",
             "object", "canvas", "button", "select", "address", "del", "s", "strike"}
 _DROPPED_ROLES = {"navigation", "banner", "contentinfo"}
 # Text for screen readers alone, which a page never shows ("⤦" + "Return home" on a link), in the classes of
@@ -49,13 +49,14 @@ _NOT_SHOWN = _SCREEN_READERS | _CHROME  # classes marking no text of the page's 
 # A table of contents a site generator writes (kramdown's `<ul id="markdown-toc">` under `<h1
 # id="table-of-contents">`, a theme's `<div class="toc">`): links to the headings that follow, none of the rules.
 _CONTENTS_MARKS = {"toc", "markdown-toc", "table-of-contents", "tableofcontents"}
-# A header or footer is the page's banner or footer unless it belongs to an article or section (HTML's
-# own rule for the banner and contentinfo roles); an article's header holds its title, which is kept.
-_LANDMARKS = {"header", "footer"}
+# A header, footer or aside is the page's banner, footer or sidebar unless it belongs to an article or section
+# (HTML's own rule for the banner, contentinfo and complementary roles): an article's header holds its title, its
+# asides its boxed rules, notes and options ("<aside>Important—Lords may Share…</aside>"), all kept.
+_LANDMARKS = {"header", "footer", "aside"}
 _SECTIONING = {"article", "main", "section"}
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track",
          "wbr"}
-_BLOCKS = {"address", "article", "blockquote", "body", "caption", "center", "dd", "details", "dialog", "div",
+_BLOCKS = {"address", "article", "aside", "blockquote", "body", "caption", "center", "dd", "details", "dialog", "div",
            "dl", "dt", "fieldset", "figcaption", "figure", "footer", "header", "hr", "html", "legend", "main", "p",
            "section", "summary"}
 _HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
@@ -148,6 +149,7 @@ class _Reader(HTMLParser):
         self.skip_depth = 0           # how many of that element are open
         self.contents = False         # a contents heading was dropped: the list right after it is its entries
         self.sections = 0             # open article/main/section elements
+        self.asides = 0               # open asides kept (an article's boxes): their headings head no section
         self.lists: list[_List] = []
         self.pending: tuple[str, int, int] | None = None  # a list item's marker, offset and depth, awaiting text
         self.heading: tuple[int, int] | None = None       # an open heading's level and offset
@@ -276,6 +278,7 @@ class _Reader(HTMLParser):
         else:
             if tag in _SECTIONING:
                 self.sections += 1
+            self.asides += tag == "aside"
             if tag in _BLOCKS:
                 self.flush()
 
@@ -330,6 +333,8 @@ class _Reader(HTMLParser):
         else:
             if tag in _SECTIONING and self.sections:
                 self.sections -= 1
+            if tag == "aside" and self.asides:
+                self.asides -= 1
             if tag in _BLOCKS:
                 self.flush()
 
@@ -502,7 +507,12 @@ class _Reader(HTMLParser):
             return
         styles = self.every or set()
         run = self.take()
-        if self.heading:
+        if self.heading and self.asides:
+            # a box's own title ("<aside><h4>Hidden Mats Option</h4>…") names the box, not a section of the
+            # rules after it: bold, as a box prints it
+            self.heading = None
+            self.out.bold(run, self.depth + len(self.lists))
+        elif self.heading:
             level, at = self.heading
             self.heading = None
             self.out.heading(level, self.numbered(run, at), at)

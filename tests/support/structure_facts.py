@@ -89,8 +89,9 @@ def canonical(label: str) -> str:
 
 
 def carries(tail: str, label: str) -> bool:
-    """Whether a ref's part after its abbreviation shows `label` (see the module docstring)."""
-    ref, own = canonical(tail), canonical(label)
+    """Whether a ref's part after its abbreviation shows `label` (see the module docstring); a paragraph of a
+    labelled heading's own text ("9 ¶1" under "9) Running Total…") shows the heading's label."""
+    ref, own = canonical(re.sub(r"\s+¶\d+$", "", tail)), canonical(label)
     return bool(own) and (ref == own or ref.endswith("." + own))
 
 
