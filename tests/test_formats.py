@@ -460,6 +460,21 @@ def test_an_articles_asides_are_its_boxed_rules_and_a_pages_aside_its_sidebar(tm
         "Players may hide their mats.\n\n### 1.6 Vassals\n\nVassals serve.\n")  # a box's title heads its text
 
 
+def test_labelled_lines_a_markdown_list_item_runs_on_over_are_lines_of_their_own(tmp_path):
+    # "1.1." is no list marker, so markdown joins the lines to the item; the document numbers each
+    source = ("1. General\n   1.1. All members are participants.\n   1.2 Acceptance of the rules\n"
+              "   1.2.1. By taking part, each\n   competitor accepts these rules.\n")
+    assert read(write(tmp_path, "rules.md", source)).text.text == (
+        "1. General\n   1.1. All members are participants.\n   1.2 Acceptance of the rules\n"
+        "   1.2.1. By taking part, each competitor accepts these rules.\n")
+
+
+def test_a_question_and_its_answer_labelled_in_one_markdown_paragraph_are_lines_of_their_own(tmp_path):
+    source = "[FAQ]\n*Question*: Does cover apply (e.g. **Blast**)?\n*Answer*: Yes.\n"
+    assert read(write(tmp_path, "faq.md", source)).text.text == (
+        "[FAQ]\n\nQuestion: Does cover apply (e.g. Blast)?\n\nAnswer: Yes.\n")
+
+
 def test_struck_out_text_is_what_a_revision_removed_and_no_rule(tmp_path):
     html = "<h2>Passing</h2><p>Add 1 for each friendly <s>unit</s><mark>Corps</mark> not in <del>a</del> an enemy ZoC.</p>"
     assert read(write(tmp_path, "rules.html", html)).text.text == (

@@ -151,6 +151,14 @@ def test_form_feed_pages_lose_header_and_footer_and_keep_printed_numbers():
         line for line in lines_of(original) if RULE_LINE.match(line)]
 
 
+def test_an_appendixs_roman_page_of_pages_footer_goes_like_an_arabic_one():
+    bodies = ["A.1.1 The staff is at most 180 cm long.", "A.1.2 The chain is at most 320 cm long.",
+              "A.2.1 A shield is at most 60 cm wide."]
+    original = "\f".join(f"{body}\n\n- {roman} / iii -\n" for body, roman in zip(bodies, ("i", "ii", "iii")))
+    text = strip_furniture(MappedText.of(original)).text.text
+    assert " / iii" not in text and all(body in text for body in bodies)
+
+
 def test_page_starts_from_a_reader_give_the_pages():
     pages = paged_rulebook()
     original = "".join(pages)

@@ -231,6 +231,13 @@ def test_a_capitalised_lead_in_closed_by_an_ellipsis_is_the_title(conn):
     assert first_sentence("the rest... then roll. More.") == "the rest... then roll."
 
 
+def test_a_sentence_goes_on_past_an_abbreviation_for_example():
+    from ingest.segment import first_sentence
+    assert first_sentence("Do changes (e.g. PATHFINDER Markerlights) affect it? Yes.") == \
+        "Do changes (e.g. PATHFINDER Markerlights) affect it?"
+    assert first_sentence("Roll again (i.e. Twice). Then stop.") == "Roll again (i.e. Twice)."
+
+
 def source(conn, source_id):
     return dict(conn.execute("select * from sources where id = ?", [source_id]).fetchone())
 

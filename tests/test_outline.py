@@ -995,6 +995,26 @@ def test_a_numbered_part_under_headings_the_markup_marks_is_a_part_of_the_last()
     assert sections["Buy gear."] == ("Rules", "Gear")
 
 
+def test_the_next_numbered_part_is_a_sibling_of_the_last_whatever_decimals_opened_under_it():
+    text = ("# Regatta\n\n1. General\n   1.1. All members of a team are participants.\n   1.2 Acceptance of the rules\n"
+            "   1.2.1. By taking part, each competitor accepts these rules.\n2. Boats\n   2.1. Students build the boats.\n")
+    sections = {b.label: b.section for b in segment(text)}
+    assert sections["1.2.1"] == ("Rules", "Regatta", "General", "1.2 Acceptance of the rules")
+    assert sections["2.1"] == ("Rules", "Regatta", "Boats")
+
+
+def test_a_question_tagged_in_brackets_before_its_label_is_a_question():
+    text = ("Kill Team Core Rules FAQ\n"
+            "[FAQ] Question: Does each secondary target of a Blast receive an improved cover save\n"
+            "too? Answer: Yes.\n"
+            "[FAQ] Question: Can something be wholly within a territory while on the centreline?\n"
+            "Answer: Yes, but not within the other territory.\n")
+    blocks = segment(text)
+    assert [b.kind for b in blocks] == ["question", "question"]
+    assert blocks[1].text == ("Can something be wholly within a territory while on the centreline? "
+                              "Answer: Yes, but not within the other territory.")
+
+
 def test_a_number_alone_over_lettered_items_indented_under_it_is_their_parent():
     text = ("How to Strike\n\n10. While taking the stroke, the hand may touch the playing surface.\n\n11.\n\n"
             "   (a) The elbow of the playing hand shall not come within the\n       playing surface.\n\n"

@@ -141,7 +141,7 @@ def item_pattern(joints: str = ".", bare: bool = False, capitals: bool = False) 
         # "v. 2.1-140, 28 August 2015" is a version, no item v
         rf"|\(?(?P<letter>[A-Za-z])\)\s+|(?P<dotted>(?![vV]\.\s*+\d)[{dotted}])\.\s+"
         rf"{letters}"
-        r"|(?P<question>Q(?:uestion)?\s*\d*\s*[:.)])\s*"
+        r"|(?P<question>(?:\[[A-Za-z ]{1,20}\][ \t]*)?Q(?:uestion)?\s*\d*\s*[:.)])\s*"  # "[FAQ] Question:"
         r"|(?P<answer>A(?:nswer)?\s*\d*\s*[:.])\s*"
         r"|(?P<example>(?:EXAMPLES?|Examples?)(?:\s+(?:\d+|[A-Z]))?\s*:)\s*"
         r")"
@@ -425,7 +425,8 @@ CHANGELOG = re.compile(r"^(?:previous\s+|recent\s+|earlier\s+|rules?\s+)?(?:upda
 # The words of a slug: letters and digits, dotted ones kept whole (rule numbers like 100.1a).
 SLUG_WORD = re.compile(r"[a-z0-9]+(?:\.[a-z0-9]+)*")
 # Where a sentence ends and the next begins.
-SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"“(])")
+# (never after "e.g.", "i.e.", "cf." or "vs.": "(e.g. PATHFINDER Markerlights)" goes on)
+SENTENCE_BREAK = re.compile(r"(?<=[.!?])(?<!\b[Ee]\.g\.)(?<!\b[Ii]\.e\.)(?<!\b[Cc]f\.)(?<!\b[Vv]s\.)\s+(?=[A-Z0-9\"“(])")
 # A demonstrative pointing back ("This is…", "…exceptions to this:"), with what follows it.
 POINTS_BACK = re.compile(r"\b(?:this|these|that)\b(\W*)(\w*)", re.I)
 WORD = re.compile(r"[A-Za-z0-9][\w'’-]*")

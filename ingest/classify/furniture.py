@@ -10,9 +10,9 @@ CHANGING_NUMBER = re.compile(r"\d+|(?<![\w#])(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})(?
 # text set on the next: "b." recurs on many pages' edges), Q/A, headings, table rows, bullets.
 CONTENT_LINE = re.compile(r"^(?:\d+(?:\.\d+)*[.)](?:\s|$)|\d+(?:\.\d+)+\s|[A-Za-z][.)](?:\s|$)|[QA][:.]|#{1,6}\s|\||[-*•◊]\s)")
 # A markdown conversion may mark a page number as a heading ("## 10").
-PAGE_NUMBER = re.compile(  # "12", "- 12 -", "Page 12", "pg. 12", "p. 12", "iv", "3/17" and "Page 3 of 17"
+PAGE_NUMBER = re.compile(  # "12", "- 12 -", "Page 12", "pg. 12", "p. 12", "iv", "3/17", "Page 3 of 17", "- ii / v -"
     r"^(?:#{1,6}\s+)?(?:(?:page|pg\.?|p\.)\s*+)?[-–—(]?\s*(\d{1,4}|(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3}))"
-    r"(?:\s*+(?:/|of)\s*+\d{1,4}+)?\s*[-–—)]?$", re.I)
+    r"(?:\s*+(?:/|of)\s*+(?:\d{1,4}+|[ivx]{1,6}+))?\s*[-–—)]?$", re.I)
 BYLINE = re.compile(r"^(?:(?:written|designed|edited|created|compiled|illustrated|translated)\s+)?by\s", re.I)
 LETTER_OR_MARK = re.compile(r"[^\W\d_]|[©®™]")
 # A web or mail address or a file's name, which a running line may open in lower case ("disneylorcana.com").
@@ -111,6 +111,7 @@ GLUED_PAGE_NUMBER = re.compile(rf"(?<=[.)!?] )(\d{{1,2}}) (?=[A-Z][a-z])|(?<=[a-
 
 # A printed page number alone on a line: "12", "- 12 -", "Page 12", "12 of 48", "xiv".
 PRINTED_PAGE_NUMBER = re.compile(
-    r"(?:page\s++)?[-–—]?\s*+(\d{1,4}|[ivxlcdm]{1,7})\s*+[-–—]?(?:\s*+(?:of|/)\s*+\d{1,4})?", re.IGNORECASE)
+    r"(?:page\s++)?[-–—]?\s*+(\d{1,4}|[ivxlcdm]{1,7})\s*+[-–—]?(?:\s*+(?:of|/)\s*+(?:\d{1,4}|[ivxlcdm]{1,7}))?",
+    re.IGNORECASE)
 # A roman numeral ("xiv"), as front matter numbers its pages.
 ROMAN = re.compile(r"m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})", re.IGNORECASE)

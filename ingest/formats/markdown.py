@@ -14,7 +14,7 @@ from array import array
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 
-from ingest.classify import BULLET_LINE, DECIMAL_TITLE, LABELLED_LINE
+from ingest.classify import BULLET_LINE, DECIMAL_TITLE, ITEM, LABELLED_LINE
 from ingest.classify.markup import ATTRIBUTES, BREAK_TAG, EMPTY_EMPHASIS, FRONT_FIELD, FRONT_MATTER
 from ingest.formats.document import Outline, PastLimit
 from ingest.formats.html import read as read_html
@@ -124,11 +124,25 @@ def _introduces(paragraph: str | None) -> bool:
 
 def _title_line(nodes: list[SyntaxTreeNode], at: int) -> bool:
     """Is inline node `at` a line of its own (between line breaks) that is a label in parts and a title alone
-    ("1.3 The Map", "2.0 SEQUENCE OF PLAY")?"""
+    ("1.3 The Map", "2.0 SEQUENCE OF PLAY")? A line whose sentence the next line carries on in lower case ("2.1.1 To
+    promote greater interest and" / "its mission…") is no title."""
     if at < 0 or nodes[at].type != "text" or at > 0 and nodes[at - 1].type not in ("softbreak", "hardbreak"):
         return False
     line = nodes[at].content.strip()
-    return bool(LABELLED_LINE.match(line) and DECIMAL_TITLE.match(line))
+    after = nodes[at + 2].content.lstrip() if at + 2 < len(nodes) and nodes[at + 2].type == "text" else ""
+    return bool(LABELLED_LINE.match(line) and DECIMAL_TITLE.match(line)) and not after[:1].islower()
+
+
+def _asks_or_answers(nodes: list[SyntaxTreeNode], at: int) -> bool:
+    """Does the line that inline node `at` opens begin with a question's or answer's label, its markup dropped
+    ("*Question*: Can a…", "**A:** No.")?"""
+    line = []
+    for node in nodes[at:]:
+        if node.type in ("softbreak", "hardbreak"):
+            break
+        line.append(_plain(node))
+    found = ITEM.match("".join(line))
+    return bool(found and (found.group("question") or found.group("answer")))
 
 
 def _all_bold(node: SyntaxTreeNode) -> bool:
@@ -147,6 +161,28 @@ def _bold_line(nodes: list[SyntaxTreeNode], at: int) -> bool:
     shown = [node for node in nodes[:at] if not (node.type == "text" and not node.content.strip())]
     return len(shown) == 1 and shown[0].type == "strong" and not _plain(shown[0]).rstrip().endswith(":") and any(
         node.type == "text" and node.content.strip() for node in nodes[at + 1:])
+
+
+def _lines(run: MappedText, labelled: bool = False):
+    """The lines of an inline run whose breaks `walk` kept, a definition's ": " mark dropped ("**Ability**" /
+    ": Anything you can apply…"); only those a label opens when `labelled` (a list item's: its lines run on
+    past a title's)."""
+    start = 0
+    breaks = (at for at, char in enumerate(run.text) if char == "\n" and not labelled or _labelled(run.text, at + 1))
+    for end in [*breaks, len(run.text)]:
+        yield run.slice(start, end)
+        start = end + 1
+        if run.text.startswith(": ", start):
+            start += 2
+
+
+def _labelled(text: str, at: int) -> bool:
+    """Does the line from `at` open with a rule's label in parts, a bullet symbol, or a question's or answer's
+    label?"""
+    line = text[at:text.find("\n", at) % (len(text) + 1)]
+    found = ITEM.match(line)
+    return text[at - 1] == "\n" and bool(LABELLED_LINE.match(line) or BULLET_LINE.match(line)
+                                          or found and (found.group("question") or found.group("answer")))
 
 
 def _plain(node: SyntaxTreeNode) -> str:
@@ -224,12 +260,9 @@ class _Reader:
             # a paragraph all in bold, or its first line so (walk keeps that line's break)
             write = self.out.bold if _all_bold(inline) or breaks and _bold_line(inline.children, breaks[0]) \
                 else self.out.paragraph
-            start = 0
-            for end in [*(at for at, char in enumerate(run.text) if char == "\n"), len(run.text)]:
-                write(run.slice(start, end), depth)  # the lines a label opens are rules of their own (walk)
-                write, start = self.out.paragraph, end + 1
-                if run.text.startswith(": ", start):
-                    start += 2  # a definition under its term ("**Ability**" / ": Anything you can apply…")
+            for line in _lines(run):
+                write(line, depth)  # the lines a label opens are rules of their own (walk)
+                write = self.out.paragraph
             return " ".join(run.text.split())
         elif kind == "table":
             for row in (tr for part in node.children for tr in part.children):
@@ -271,7 +304,12 @@ class _Reader:
             at = self.line_at(item.map[0])
             children = item.children
             if children and children[0].type == "paragraph":
-                self.out.item(marker, self.inline(children[0].children[0]), at, depth)
+                # the lines a label opens inside the item are rules of their own under it ("1. General" /
+                # "   1.1. All members…", a lazy continuation markdown joins to the item): see `walk`
+                lines = _lines(self.inline(children[0].children[0]), labelled=True)
+                self.out.item(marker, next(lines), at, depth)
+                for line in lines:
+                    self.out.paragraph(line, depth + 1)
                 children = children[1:]
             else:
                 self.out.item(marker, self.empty(at), at, depth)
@@ -317,10 +355,11 @@ class _Reader:
                 # A line opening with a label in parts ("3.A.1.a. Sideline players…", "1.3.1 Map Spaces. Map…") is a
                 # rule of its own that the file set under its parent without a blank line, and one opening with a
                 # bullet symbol an item of its own: the break is kept, as the document shows it.
-                # So is the break after such a line that is a title alone ("1.3 The Map"), over the rule's text.
+                # So is the break after such a line that is a title alone ("1.3 The Map"), over the rule's text,
+                # and before a question's or answer's label ("[FAQ]" / "*Question*: …" / "*Answer*: Yes.").
                 kept = following is not None and following.type == "text" and (
                     LABELLED_LINE.match(following.content) or BULLET_LINE.match(following.content)) \
-                    or _title_line(nodes, index - 1) or _bold_line(nodes, index)
+                    or _title_line(nodes, index - 1) or _bold_line(nodes, index) or _asks_or_answers(nodes, index + 1)
                 self.put("\n" if kept else " ", self.find("\n"), spread=False)
             elif kind == "html_inline":  # tags and anchors are dropped; a line break reads as a space
                 at = self.find(node.content)

@@ -406,9 +406,11 @@ class _Outline:
                 and not any(h.kind == "numbered" for h in self.headings) else 1
         if number == "1" and "." in last.number and self.facts.preceding[index] == self.heading_line:
             return last.level + 1
-        if last.level > 1 and last.number.isdigit() and number.isdigit() and int(number) == int(last.number) + 1:
-            return last.level
-        return 1
+        # the next part after the one open, whatever decimals opened under it ("1. General" / "1.2 Acceptance" /
+        # "2. Boats"): its sibling
+        part = next((h for h in reversed(self.headings) if h.kind == "numbered" and (h.number or "").isdigit()), None) \
+            if number.isdigit() else None
+        return part.level if part is not None and part.level > 1 and int(number) == int(part.number) + 1 else 1
 
     def _annotation(self, index: int, stripped: str) -> Heading:
         """A note numbered under the rule it cites ("Interpretation 1  Rule 7.1 (a)"), or the line over a run of them
