@@ -460,6 +460,27 @@ def test_an_articles_asides_are_its_boxed_rules_and_a_pages_aside_its_sidebar(tm
         "Players may hide their mats.\n\n### 1.6 Vassals\n\nVassals serve.\n")  # a box's title heads its text
 
 
+def test_a_definition_lists_term_and_its_definitions_are_one_line_term_colon_definition(tmp_path):
+    # Nevsky's "Key Terms and Index": unclosed <dt>/<dd>, a definition's link and paragraphs inside it
+    html = ("<h2>Key Terms and Index</h2><dl>\n<dt>40-Days<dd>Calendar box, a turn (<a href='#1.3.2'>1.3.2</a>).\n"
+            "<dt>Active<dd>Acting on Campaign (4.0)\n<dt>Arts of War</dt> <dd><p>card, deck</p><p>3.1</p></dd>"
+            "<dd>Event</dd></dl><p>After the list.</p><dl><dd>A definition without its term.</dd></dl>")
+    doc = read(write(tmp_path, "rules.html", html))
+    assert doc.text.text == (
+        "## Key Terms and Index\n\n40-Days: Calendar box, a turn (1.3.2).\n\nActive: Acting on Campaign (4.0)\n\n"
+        "Arts of War: card, deck 3.1 Event\n\nAfter the list.\n\nA definition without its term.\n")
+    assert unmapped(doc) == [(":", "<")] * 3  # the ": " stands for the <dd> it opens
+
+
+def test_a_list_left_open_in_a_box_ends_with_the_box(tmp_path):
+    # Nevsky 1.5.1's hidden-mats option: "<aside><ul><li>…</aside>", the rest of the rulebook indented under it
+    html = ("<article><h3>1.5 Lords</h3><aside><h4>Hidden Mats Option</h4><ul><li>Declare hidden Assets.<li>Reveal "
+            "Capabilities.</aside><p>ITEMS ON MATS: place his Forces.</p></article>")
+    assert read(write(tmp_path, "rules.html", html)).text.text == (
+        "### 1.5 Lords\n\n#### Hidden Mats Option\n\n- Declare hidden Assets.\n- Reveal Capabilities.\n\n"
+        "ITEMS ON MATS: place his Forces.\n")
+
+
 def test_struck_out_text_is_what_a_revision_removed_and_no_rule(tmp_path):
     html = "<h2>Passing</h2><p>Add 1 for each friendly <s>unit</s><mark>Corps</mark> not in <del>a</del> an enemy ZoC.</p>"
     assert read(write(tmp_path, "rules.html", html)).text.text == (
