@@ -131,6 +131,37 @@ def test_a_mixed_page_opening_as_html_is_html_though_it_shows_markdown():
     assert detect(links) == "markdown"
 
 
+def _zip_saying(path: Path, mimetype: str) -> Path:
+    import zipfile
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr(zipfile.ZipInfo("mimetype"), mimetype)
+        archive.writestr("content.opf", "<package/>")
+    return path
+
+
+@pytest.mark.parametrize("name, make, what", [
+    ("rules.epub", lambda path: _zip_saying(path, "application/epub+zip"), "an EPUB e-book"),
+    ("slides.odp", lambda path: _zip_saying(path, "application/vnd.oasis.opendocument.presentation"),
+     "OpenDocument slides (.odp)"),
+    ("scores.xlsx", lambda path: path.write_bytes(b"PK\x03\x04[Content_Types].xml" + b"\0" * 100),
+     "an Excel spreadsheet (.xlsx)"),
+    ("rules.doc", lambda path: path.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 600),
+     "an older Word file (.doc"),
+    ("book", lambda path: _zip_saying(path, "application/epub+zip"), "an EPUB e-book"),  # by its bytes alone
+    ("rules.txt", lambda path: path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" * 50), "a PNG image"),
+    ("rules.dat", lambda path: path.write_bytes(b"\x01\x02\x00\x03" * 300), "a binary file"),
+])
+def test_a_binary_format_no_reader_reads_is_refused_naming_it_and_the_formats_read(tmp_path, name, make, what):
+    path = tmp_path / name
+    make(path)
+    with pytest.raises(IngestError) as refused:
+        read(path)
+    message = str(refused.value)
+    assert message.startswith(f"{path}: is {what}") and "not a text document" not in message
+    assert "binary format rulings does not read" in message and "PDF (.pdf), Word document (.docx), OpenDocument " \
+        "text (.odt)" in message
+
+
 def test_program_source_is_refused(tmp_path):
     with pytest.raises(IngestError, match="program source"):
         read(write(tmp_path, "rules.js", "const rules = ['Roll the dice.'];\n"))

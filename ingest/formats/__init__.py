@@ -90,6 +90,24 @@ class Format:
 _CODE = {".js", ".mjs", ".cjs", ".ts", ".py", ".css", ".java", ".c", ".h", ".cpp", ".cs", ".go", ".rs", ".rb",
          ".php", ".sh"}
 _SNIFF_BYTES = 1024  # how much of a file a binary format's `opens` sees
+# Files people keep rules in that no reader reads, by suffix: what they are called.
+_UNREAD = {".epub": "an EPUB e-book", ".mobi": "a Kindle e-book", ".azw3": "a Kindle e-book",
+           ".odp": "OpenDocument slides (.odp)", ".ods": "an OpenDocument spreadsheet (.ods)",
+           ".odg": "an OpenDocument drawing (.odg)", ".xlsx": "an Excel spreadsheet (.xlsx)",
+           ".xls": "an Excel spreadsheet (.xls)", ".pptx": "PowerPoint slides (.pptx)", ".ppt": "PowerPoint slides (.ppt)",
+           ".doc": "an older Word file (.doc; Word saves it as a .docx)",
+           ".pages": "an Apple Pages document", ".key": "Apple Keynote slides", ".numbers": "an Apple Numbers spreadsheet",
+           ".zip": "a zip archive", ".png": "an image", ".jpg": "an image", ".jpeg": "an image", ".gif": "an image",
+           ".webp": "an image", ".tif": "an image", ".tiff": "an image", ".djvu": "a DjVu scan", ".cbz": "a comic archive"}
+# ... and by their first bytes, where the suffix says nothing: (opening bytes, what the file is).
+_UNREAD_OPENINGS = ((b"\x89PNG", "a PNG image"), (b"\xff\xd8\xff", "a JPEG image"), (b"GIF8", "a GIF image"),
+                    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "an older Office file (.doc, .xls or .ppt)"),
+                    (b"AT&TFORM", "a DjVu scan"), (b"PK\x03\x04", "a zip archive"))
+# What an OpenDocument or EPUB zip says it is, in its first entry (`mimetype`).
+_MIMETYPES = {b"application/vnd.oasis.opendocument.spreadsheet": "an OpenDocument spreadsheet (.ods)",
+              b"application/vnd.oasis.opendocument.presentation": "OpenDocument slides (.odp)",
+              b"application/vnd.oasis.opendocument.graphics": "an OpenDocument drawing (.odg)",
+              b"application/epub+zip": "an EPUB e-book"}
 
 _HTML_TAGS_PER_LINE = 1 / 20
 _HTML_MIN_TAGS = 5
@@ -137,6 +155,13 @@ def _opens_as_docx(head: bytes) -> bool:
     return head.startswith(b"PK\x03\x04") and b"[Content_Types].xml" in head
 
 
+def _opens_as_odt(head: bytes) -> bool:
+    """A zip archive whose first entry, stored as it is, is the `mimetype` of an OpenDocument text (as every
+    OpenDocument file opens): bytes only, as `_opens_as_pdf`."""
+    return head.startswith(b"PK\x03\x04") and head[30:38] == b"mimetype" \
+        and head[38:].startswith(b"application/vnd.oasis.opendocument.text")
+
+
 def _shows_yaml_data(text: str, limits: Limits) -> bool:
     from ingest.formats.data import is_yaml_data
     return is_yaml_data(text, limits)
@@ -151,6 +176,10 @@ FORMATS = (
     # a line, and citations name those paragraphs.
     Format("docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "Word document",
            (".docx",), opens=_opens_as_docx, reader="ingest.formats.docx:read", binary=True,
+           locator=Locator(line="paragraph", lines="paragraphs"), typed=True),
+    # An OpenDocument text (LibreOffice's own format) is read as a Word file is: one paragraph a line.
+    Format("odt", "application/vnd.oasis.opendocument.text", "OpenDocument text", (".odt", ".ott"),
+           opens=_opens_as_odt, reader="ingest.formats.odt:read", binary=True,
            locator=Locator(line="paragraph", lines="paragraphs"), typed=True),
     Format("json", "application/json", "Q/A data", (".json",), opens=_opens_as_json,
            reader="ingest.formats.data:read_json", document="data", typed=True),
@@ -187,8 +216,13 @@ def read(path: Path, limits: Limits | None = None) -> Document:
     suffix = path.suffix.lower()
     if suffix in _CODE:
         raise IngestError(str(path), f"is program source ({suffix}), not a rules document; give the rules as "
-                                     "PDF, Word, markdown, HTML or text")
-    found = _BY_SUFFIX.get(suffix) or _binary_format(path)
+                                     f"{supported()}")
+    if suffix in _UNREAD:
+        raise _unread(path, _UNREAD[suffix])
+    head = _head(path)
+    found = _BY_SUFFIX.get(suffix) or _binary_format(head)
+    if found is None and b"\x00" in head and not head.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16 is text
+        raise _unread(path, _unread_opening(head))
     try:
         if found is not None and found.binary:
             document = found.load()(path, limits)
@@ -235,11 +269,39 @@ def detect(text: str, limits: Limits | None = None) -> str:
     return "text"
 
 
-def _binary_format(path: Path) -> Format | None:
-    """The binary format whose opening the file's first kilobyte shows, if any."""
+def _head(path: Path) -> bytes:
+    """The file's first kilobyte; nothing where it cannot be read (reading it says why)."""
     try:
         with open(path, "rb") as handle:
-            head = handle.read(_SNIFF_BYTES)
+            return handle.read(_SNIFF_BYTES)
     except OSError:
-        return None
+        return b""
+
+
+def _binary_format(head: bytes) -> Format | None:
+    """The binary format whose opening a file's first kilobyte, `head`, shows, if any."""
     return next((found for found in FORMATS if found.binary and found.opens(head)), None)
+
+
+def supported() -> str:
+    """The formats a rules document may be given in, as a sentence names them: "PDF (.pdf), Word document
+    (.docx), …, or text (.txt)"."""
+    named: dict[str, list[str]] = {}
+    for found in FORMATS:
+        named.setdefault(found.label, []).extend(found.suffixes[:1] if found.name != "text" else [".txt"])
+    shown = [f"{label} ({', '.join(suffixes)})" for label, suffixes in named.items()]
+    return ", ".join(shown[:-1]) + " or " + shown[-1]
+
+
+def _unread_opening(head: bytes) -> str:
+    """What a binary file no reader reads is, by its first bytes: "a PNG image", "an EPUB e-book"."""
+    if head.startswith(b"PK\x03\x04") and head[30:38] == b"mimetype":
+        found = next((what for mime, what in _MIMETYPES.items() if head[38:].startswith(mime)), None)
+        if found:
+            return found
+    return next((what for opening, what in _UNREAD_OPENINGS if head.startswith(opening)), "a binary file")
+
+
+def _unread(path: Path, what: str) -> IngestError:
+    """The refusal of a file in a format no reader reads, saying which formats are read."""
+    return IngestError(str(path), f"is {what}, a binary format rulings does not read; give the rules as {supported()}")
