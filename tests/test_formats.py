@@ -159,7 +159,7 @@ def test_a_binary_format_no_reader_reads_is_refused_naming_it_and_the_formats_re
     message = str(refused.value)
     assert message.startswith(f"{path}: is {what}") and "not a text document" not in message
     assert "binary format rulings does not read" in message and "PDF (.pdf), Word document (.docx), OpenDocument " \
-        "text (.odt)" in message
+        "text (.odt), RTF document (.rtf)" in message
 
 
 def test_program_source_is_refused(tmp_path):

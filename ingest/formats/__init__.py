@@ -162,6 +162,11 @@ def _opens_as_odt(head: bytes) -> bool:
         and head[38:].startswith(b"application/vnd.oasis.opendocument.text")
 
 
+def _opens_as_rtf(head: bytes) -> bool:
+    """`{\\rtf`, as every RTF file opens, whatever it is named (a .txt, a .doc Word saved as RTF)."""
+    return head.lstrip().startswith(b"{\\rtf")
+
+
 def _shows_yaml_data(text: str, limits: Limits) -> bool:
     from ingest.formats.data import is_yaml_data
     return is_yaml_data(text, limits)
@@ -181,6 +186,9 @@ FORMATS = (
     Format("odt", "application/vnd.oasis.opendocument.text", "OpenDocument text", (".odt", ".ott"),
            opens=_opens_as_odt, reader="ingest.formats.odt:read", binary=True,
            locator=Locator(line="paragraph", lines="paragraphs"), typed=True),
+    # RTF is text, but not the text it shows: read as a Word file is, one paragraph a line, the file kept.
+    Format("rtf", "application/rtf", "RTF document", (".rtf",), opens=_opens_as_rtf, reader="ingest.formats.rtf:read",
+           binary=True, locator=Locator(line="paragraph", lines="paragraphs"), typed=True),
     Format("json", "application/json", "Q/A data", (".json",), opens=_opens_as_json,
            reader="ingest.formats.data:read_json", document="data", typed=True),
     Format("markdown", "text/markdown", "markdown", (".md", ".markdown", ".mdown", ".mkd", ".mkdn"),

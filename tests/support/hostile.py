@@ -164,6 +164,7 @@ _DOCUMENTS = {
     "pdf-2000-pages-inflating-70mb.pdf": lambda: _inflating_pdf(2000, 70),
     "odt-inflating-400mb.odt": lambda: _odt(inflated_mb=400),
     "odt-billion-laughs.odt": _odt_laughs,
+    "rtf-nested-groups-200k.rtf": lambda: "{\\rtf1 " + "{" * 200_000 + "Roll." + "}" * 200_001,
 }
 # Odd but documents, which may be added: markdown-it stops nesting at its own depth and reads the rest as
 # text; a long run of spaces, one long line or stray NULs spoil no rule.
