@@ -1,4 +1,5 @@
-"""Reading a rules document in the format people have it: PDF, Word, markdown, HTML, Q/A data or plain text.
+"""Reading a rules document in the format people have it: PDF, Word, OpenDocument, RTF, markdown, HTML, Q/A data or
+plain text.
 
 `FORMATS` is the one table of formats, and the one place that knows them: each names the suffixes that say
 it, the tests that recognise its content when the suffix says nothing, its reader, and what the rest of the
@@ -215,8 +216,9 @@ def read(path: Path, limits: Limits | None = None) -> Document:
     """Read one rules document, its format told by its suffix or, when that says nothing, its content.
 
     Markdown, HTML and Q/A data (JSON, YAML) become the outline dialect mapped into their source; text is
-    kept as it is; a PDF's text is extracted with its page starts, a Word file's paragraph by paragraph. Raises IngestError, naming the file,
-    for anything that cannot be read as a rules document, or that goes past `limits` (default: those in
+    kept as it is; a PDF's text is extracted with its page starts, a Word, OpenDocument or RTF file's paragraph by
+    paragraph. Raises IngestError, naming the file, for anything that cannot be read as a rules document (a binary
+    format no reader reads: what it is, and the formats read), or that goes past `limits` (default: those in
     force, `ingest.limits.current`: a command's --limit, else the environment's).
     """
     path = Path(path)
