@@ -203,9 +203,12 @@ def test_odt_notes_comments_deletions_frames_and_generated_contents_are_no_text(
         '<draw:frame draw:name="Image1"><draw:image/></draw:frame>',
         p('<draw:frame draw:name="Caption"><draw:text-box>' + p("Figure 1") + '</draw:text-box></draw:frame>'
           'The board.'),
+        '<table:table><table:table-row><table:table-cell>' + p('Cargo<text:note><text:note-body>' + p("Or goods.")
+                                                             + '</text:note-body></text:note>')
+        + '</table:table-cell><table:table-cell>' + p("Points") + '</table:table-cell></table:table-row></table:table>',
     ])
     assert read(write_odt(tmp_path / "notes.odt", body)).original == "Setup\nShuffle the deck. Draw seven cards.\n" \
-                                                                     "The board.\n"
+                                                                     "The board.\nCargo | Points\n"
 
 
 def test_an_odt_is_recognised_by_its_bytes_whatever_its_name(harbor, tmp_path):

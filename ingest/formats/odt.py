@@ -292,6 +292,15 @@ def _marker(levels: dict[int, _Level], counter: _Counter, level: int) -> str:
     return f"{shown.prefix}{'.'.join(numbers)}{shown.suffix}".strip() or "-"
 
 
+def _paragraphs(element: ET.Element):
+    """The paragraphs and headings inside `element` (a table cell), in order, none inside a note, comment or frame."""
+    for child in element:
+        if child.tag in (_P, _H):
+            yield child
+        elif child.tag not in _DROPPED and not child.tag.startswith(f"{{{_DRAWING}}}"):
+            yield from _paragraphs(child)
+
+
 class _Reader:
     """Writes an OpenDocument body to an Outline and to its text, one paragraph a line."""
 
@@ -419,7 +428,7 @@ class _Reader:
 
     def table(self, element: ET.Element) -> None:
         for row in element.iter(_ROW):
-            cells = [" ".join(" ".join(self.text(paragraph)[0] for paragraph in cell.iter(_P)).split())
+            cells = [" ".join(" ".join(self.text(paragraph)[0] for paragraph in _paragraphs(cell)).split())
                      for cell in row if cell.tag == _CELL]
             if not any(cells):
                 continue
