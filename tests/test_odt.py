@@ -217,6 +217,17 @@ def test_an_odt_is_recognised_by_its_bytes_whatever_its_name(harbor, tmp_path):
     assert read(renamed).format == "odt"
 
 
+def test_an_odt_whose_mimetype_entry_carries_an_extra_field_is_recognised_by_its_bytes(tmp_path):
+    path = tmp_path / "house-rules"
+    with zipfile.ZipFile(path, "w") as archive:
+        entry = zipfile.ZipInfo("mimetype")
+        entry.extra = b"\xfe\xca\x00\x00"  # as some zip tools write it (a "CAFE" marker)
+        archive.writestr(entry, "application/vnd.oasis.opendocument.text")
+        archive.writestr("content.xml", content(HARBOR))
+        archive.writestr("styles.xml", STYLES)
+    assert read(path).format == "odt"
+
+
 def _bomb(path: Path) -> Path:
     with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         archive.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.text")

@@ -156,11 +156,21 @@ def _opens_as_docx(head: bytes) -> bool:
     return head.startswith(b"PK\x03\x04") and b"[Content_Types].xml" in head
 
 
+def _zip_mimetype(head: bytes) -> bytes:
+    """What a zip archive's first entry says when it is a `mimetype` stored as it is, as every OpenDocument and
+    EPUB file opens ("application/vnd.oasis.opendocument.text"); b"" for any other file."""
+    if not head.startswith(b"PK\x03\x04") or len(head) < 30:
+        return b""
+    named, extra = int.from_bytes(head[26:28], "little"), int.from_bytes(head[28:30], "little")
+    if head[30:30 + named] != b"mimetype":
+        return b""
+    return head[30 + named + extra:].split(b"PK", 1)[0][:100]
+
+
 def _opens_as_odt(head: bytes) -> bool:
-    """A zip archive whose first entry, stored as it is, is the `mimetype` of an OpenDocument text (as every
-    OpenDocument file opens): bytes only, as `_opens_as_pdf`."""
-    return head.startswith(b"PK\x03\x04") and head[30:38] == b"mimetype" \
-        and head[38:].startswith(b"application/vnd.oasis.opendocument.text")
+    """An OpenDocument text (or its template), by the `mimetype` it opens with: bytes only, as `_opens_as_pdf`."""
+    return _zip_mimetype(head) in (b"application/vnd.oasis.opendocument.text",
+                                   b"application/vnd.oasis.opendocument.text-template")
 
 
 def _opens_as_rtf(head: bytes) -> bool:
@@ -305,10 +315,9 @@ def supported() -> str:
 
 def _unread_opening(head: bytes) -> str:
     """What a binary file no reader reads is, by its first bytes: "a PNG image", "an EPUB e-book"."""
-    if head.startswith(b"PK\x03\x04") and head[30:38] == b"mimetype":
-        found = next((what for mime, what in _MIMETYPES.items() if head[38:].startswith(mime)), None)
-        if found:
-            return found
+    found = _MIMETYPES.get(_zip_mimetype(head))
+    if found:
+        return found
     return next((what for opening, what in _UNREAD_OPENINGS if head.startswith(opening)), "a binary file")
 
 
