@@ -495,11 +495,13 @@ def test_a_definition_lists_term_and_its_definitions_are_one_line_term_colon_def
     # Nevsky's "Key Terms and Index": unclosed <dt>/<dd>, a definition's link and paragraphs inside it
     html = ("<h2>Key Terms and Index</h2><dl>\n<dt>40-Days<dd>Calendar box, a turn (<a href='#1.3.2'>1.3.2</a>).\n"
             "<dt>Active<dd>Acting on Campaign (4.0)\n<dt>Arts of War</dt> <dd><p>card, deck</p><p>3.1</p></dd>"
-            "<dd>Event</dd></dl><p>After the list.</p><dl><dd>A definition without its term.</dd></dl>")
+            "<dd>Event</dd></dl><p>After the list.</p><dl><dd>A definition without its term.</dd></dl>"
+            "<dl><dt>Anglo-Allied:<dd>Coalition forces.</dl>")
     doc = read(write(tmp_path, "rules.html", html))
     assert doc.text.text == (
         "## Key Terms and Index\n\n40-Days: Calendar box, a turn (1.3.2).\n\nActive: Acting on Campaign (4.0)\n\n"
-        "Arts of War: card, deck 3.1 Event\n\nAfter the list.\n\nA definition without its term.\n")
+        "Arts of War: card, deck 3.1 Event\n\nAfter the list.\n\nA definition without its term.\n\n"
+        "Anglo-Allied: Coalition forces.\n")  # a term closed by its own colon takes none more
     assert unmapped(doc) == [(":", "<")] * 3  # the ": " stands for the <dd> it opens
 
 

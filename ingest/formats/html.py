@@ -445,7 +445,8 @@ class _Reader(HTMLParser):
             term = gathered.rstrip()  # the whitespace after the term goes
             self.chars = [term]
             del self.offsets[len(term):]
-            self.put(": ", self.pos(), spread=False)
+            # "<dt>Anglo-Allied:<dd>…": a term closed by its own colon takes none more
+            self.put(" " if term.endswith((":", "：")) else ": ", self.pos(), spread=False)
             self.entry = "definition"
         elif tag == "dd" and self.entry != "definition":
             self.flush()  # a definition without a term
