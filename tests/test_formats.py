@@ -505,6 +505,17 @@ def test_a_definition_lists_term_and_its_definitions_are_one_line_term_colon_def
     assert unmapped(doc) == [(":", "<")] * 3  # the ": " stands for the <dd> it opens
 
 
+def test_a_definition_list_of_bold_terms_reads_as_markdowns_definition_list(tmp_path):
+    # QuestWorlds' glossary as HTML (<dt><strong>Ability</strong>) and as markdown ("**Ability**" / ": …") read alike
+    html = ("<h1>Rules</h1><h2>10.1 Glossary of Terms</h2><dl><dt><strong>Ability</strong></dt><dd>Anything you can "
+            "apply.</dd><dt><strong>Advance</strong></dt><dd>A package of improvements.</dd></dl>")
+    source = ("# Rules\n\n## 10.1 Glossary of Terms\n\n**Ability**\n: Anything you can apply.\n\n**Advance**\n"
+              ": A package of improvements.\n")
+    assert read(write(tmp_path, "rules.html", html)).text.text == read(write(tmp_path, "rules.md", source)).text.text \
+        == ("# Rules\n\n## 10.1 Glossary of Terms\n\n### Ability\n\nAnything you can apply.\n\n### Advance\n\n"
+            "A package of improvements.\n")
+
+
 def test_a_list_left_open_in_a_box_ends_with_the_box(tmp_path):
     # Nevsky 1.5.1's hidden-mats option: "<aside><ul><li>…</aside>", the rest of the rulebook indented under it
     html = ("<article><h3>1.5 Lords</h3><aside><h4>Hidden Mats Option</h4><ul><li>Declare hidden Assets.<li>Reveal "

@@ -433,13 +433,17 @@ class _Reader(HTMLParser):
     def start_entry(self, tag: str) -> None:
         """A definition list's term (`<dt>`), definition (`<dd>`) or a block inside one: a term and the definitions
         after it are one line, "Term: definition", as a glossary prints it, the ": " mapped to where the first
-        definition starts; a block inside a definition reads as a space."""
+        definition starts; a term in bold is a bold line over its definitions, as markdown's definition lists read
+        ("**Ability**" / ": Anything…"); a block inside a definition reads as a space."""
         if tag == "dt":
             if self.entry != "term" or self.text_from is not None:
                 self.flush()  # the entry before ends; terms of one definition stay one ("<dt>A<dt>B<dd>…")
             else:
                 self.put(" ", self.pos(), spread=False)
             self.entry = "term"
+        elif tag == "dd" and self.entry == "term" and self.text_from is not None and "bold" in (self.every or ()):
+            self.flush()  # a term in bold names the definition under it, as markdown's "**Term**" / ": …" does
+            self.entry = "definition"
         elif tag == "dd" and self.entry == "term" and self.text_from is not None:
             gathered = "".join(self.chars)
             term = gathered.rstrip()  # the whitespace after the term goes

@@ -49,7 +49,7 @@ _SKIPPED = {b"fonttbl", b"colortbl", b"info", b"pict", b"object", b"objdata", b"
 _CHARACTERS = {b"emdash": "—", b"endash": "–", b"lquote": "‘", b"rquote": "’", b"ldblquote": "“",
                b"rdblquote": "”", b"bullet": "•", b"emspace": " ", b"enspace": " ", b"qmspace": " ", b"tab": "\t",
                b"line": " ", b"zwj": "", b"zwnj": "", b"ltrmark": "", b"rtlmark": ""}
-_SYMBOLS = {b"~": " ", b"-": "", b"_": "-", b"\\": "\\", b"{": "{", b"}": "}", b"\n": None, b"\r": None, b"|": "",
+_SYMBOLS = {b"~": " ", b"-": "", b"_": "-", b"\\": "\\", b"{": "{", b"}": "}", b"\n": None, b"\r": None, b"|": "", b"*": "",
             b":": ""}
 # A list item's number or bullet as a hanging paragraph shows it, before its tab: "1.", "a)", "(iv)", "•".
 _MARKER = re.compile(r"(?:\(?(?:\d{1,3}(?:\.\d{1,3})*|[A-Za-z]|[ivxlcdmIVXLCDM]{1,6})[.)]|\(\d{1,3}\)|[•·▪◦o\-–*])")

@@ -69,7 +69,6 @@ class Glossary:
     def restart(self) -> None:
         """Forget the terms read so far: under each heading they keep an order and a shape of their own."""
         self.letter = ""                  # the first letter of the latest term
-        self.earlier = ""                 # and of the term before it
         self.last_term = ""               # the latest term, folded
         self.dotted: bool | None = None   # are the terms "Term. Definition" lines (None: no term yet)?
         self.spaced: bool | None = None   # or "Term Definition" lines, two columns side by side?
@@ -135,7 +134,7 @@ class Glossary:
             if self.dotted is None:
                 self.dotted = inline is not None
         if inline:
-            if not self._in_order(inline.group("term"), misplaced=True):
+            if not self._in_order(inline.group("term")):
                 return None
             definition = pos + indent_of(line) + inline.start("definition")
             return Term(_term_block(section, inline.group("term")), (definition, pos + len(line)), True, index + 1)
@@ -201,22 +200,19 @@ class Glossary:
         row = TABLE_TERM.match(line.strip())
         return bool(row and _names_columns(row))
 
-    def _in_order(self, term: str, misplaced: bool = False) -> bool:
+    def _in_order(self, term: str) -> bool:
         """Does `term` keep the glossary's alphabetical order so far: by first letter, and in a glossary of
         terms set beside their definitions (where order is what tells a term from a wrapped line) by the
-        whole term? With `misplaced` (a "term: definition" line, its definition beside it), one term filed out of
-        its place ("Incredible ability" between "Experience" and "Failure") leaves the order of those after it as
-        it was."""
+        whole term?"""
         if term[:1].isdigit():
             return True  # "40-Days" before "Active": a term opening with a number sorts before the letters
         letter = next((c for c in term.casefold() if c.isalpha()), None)
         if letter is None or not letter.isascii():
             return True
         key = " ".join(term.casefold().split())
-        least = min(self.letter, self.earlier or self.letter) if misplaced else self.letter
-        if self.letter and letter < least or self.spaced and key < self.last_term:
+        if self.letter and letter < self.letter or self.spaced and key < self.last_term:
             return False
-        self.earlier, self.letter, self.last_term = self.letter, letter, key
+        self.letter, self.last_term = letter, key
         return True
 
     def number_topic(self, block: Block) -> None:
