@@ -53,7 +53,7 @@ def _added(job: tuple) -> list[dict]:
 
 
 # What a folder of documents collected for development holds besides them: notes, cuts, conversions.
-_ALSO_SUFFIXES = (".pdf", ".md", ".html", ".htm", ".rst", ".adoc", ".docx")
+_ALSO_SUFFIXES = (".pdf", ".md", ".html", ".htm", ".rst", ".adoc", ".docx", ".odt", ".rtf")
 
 
 def _also(folders: list[Path]) -> list:

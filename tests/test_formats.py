@@ -131,6 +131,37 @@ def test_a_mixed_page_opening_as_html_is_html_though_it_shows_markdown():
     assert detect(links) == "markdown"
 
 
+def _zip_saying(path: Path, mimetype: str) -> Path:
+    import zipfile
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr(zipfile.ZipInfo("mimetype"), mimetype)
+        archive.writestr("content.opf", "<package/>")
+    return path
+
+
+@pytest.mark.parametrize("name, make, what", [
+    ("rules.epub", lambda path: _zip_saying(path, "application/epub+zip"), "an EPUB e-book"),
+    ("slides.odp", lambda path: _zip_saying(path, "application/vnd.oasis.opendocument.presentation"),
+     "OpenDocument slides (.odp)"),
+    ("scores.xlsx", lambda path: path.write_bytes(b"PK\x03\x04[Content_Types].xml" + b"\0" * 100),
+     "an Excel spreadsheet (.xlsx)"),
+    ("rules.doc", lambda path: path.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 600),
+     "an older Word file (.doc"),
+    ("book", lambda path: _zip_saying(path, "application/epub+zip"), "an EPUB e-book"),  # by its bytes alone
+    ("rules.txt", lambda path: path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" * 50), "a PNG image"),
+    ("rules.dat", lambda path: path.write_bytes(b"\x01\x02\x00\x03" * 300), "a binary file"),
+])
+def test_a_binary_format_no_reader_reads_is_refused_naming_it_and_the_formats_read(tmp_path, name, make, what):
+    path = tmp_path / name
+    make(path)
+    with pytest.raises(IngestError) as refused:
+        read(path)
+    message = str(refused.value)
+    assert message.startswith(f"{path}: is {what}") and "not a text document" not in message
+    assert "binary format rulings does not read" in message and "PDF (.pdf), Word document (.docx), OpenDocument " \
+        "text (.odt), RTF document (.rtf)" in message
+
+
 def test_program_source_is_refused(tmp_path):
     with pytest.raises(IngestError, match="program source"):
         read(write(tmp_path, "rules.js", "const rules = ['Roll the dice.'];\n"))
@@ -473,6 +504,40 @@ def test_a_question_and_its_answer_labelled_in_one_markdown_paragraph_are_lines_
     source = "[FAQ]\n*Question*: Does cover apply (e.g. **Blast**)?\n*Answer*: Yes.\n"
     assert read(write(tmp_path, "faq.md", source)).text.text == (
         "[FAQ]\n\nQuestion: Does cover apply (e.g. Blast)?\n\nAnswer: Yes.\n")
+
+
+def test_a_definition_lists_term_and_its_definitions_are_one_line_term_colon_definition(tmp_path):
+    # Nevsky's "Key Terms and Index": unclosed <dt>/<dd>, a definition's link and paragraphs inside it
+    html = ("<h2>Key Terms and Index</h2><dl>\n<dt>40-Days<dd>Calendar box, a turn (<a href='#1.3.2'>1.3.2</a>).\n"
+            "<dt>Active<dd>Acting on Campaign (4.0)\n<dt>Arts of War</dt> <dd><p>card, deck</p><p>3.1</p></dd>"
+            "<dd>Event</dd></dl><p>After the list.</p><dl><dd>A definition without its term.</dd></dl>"
+            "<dl><dt>Anglo-Allied:<dd>Coalition forces.</dl>")
+    doc = read(write(tmp_path, "rules.html", html))
+    assert doc.text.text == (
+        "## Key Terms and Index\n\n40-Days: Calendar box, a turn (1.3.2).\n\nActive: Acting on Campaign (4.0)\n\n"
+        "Arts of War: card, deck 3.1 Event\n\nAfter the list.\n\nA definition without its term.\n\n"
+        "Anglo-Allied: Coalition forces.\n")  # a term closed by its own colon takes none more
+    assert unmapped(doc) == [(":", "<")] * 3  # the ": " stands for the <dd> it opens
+
+
+def test_a_definition_list_of_bold_terms_reads_as_markdowns_definition_list(tmp_path):
+    # QuestWorlds' glossary as HTML (<dt><strong>Ability</strong>) and as markdown ("**Ability**" / ": …") read alike
+    html = ("<h1>Rules</h1><h2>10.1 Glossary of Terms</h2><dl><dt><strong>Ability</strong></dt><dd>Anything you can "
+            "apply.</dd><dt><strong>Advance</strong></dt><dd>A package of improvements.</dd></dl>")
+    source = ("# Rules\n\n## 10.1 Glossary of Terms\n\n**Ability**\n: Anything you can apply.\n\n**Advance**\n"
+              ": A package of improvements.\n")
+    assert read(write(tmp_path, "rules.html", html)).text.text == read(write(tmp_path, "rules.md", source)).text.text \
+        == ("# Rules\n\n## 10.1 Glossary of Terms\n\n### Ability\n\nAnything you can apply.\n\n### Advance\n\n"
+            "A package of improvements.\n")
+
+
+def test_a_list_left_open_in_a_box_ends_with_the_box(tmp_path):
+    # Nevsky 1.5.1's hidden-mats option: "<aside><ul><li>…</aside>", the rest of the rulebook indented under it
+    html = ("<article><h3>1.5 Lords</h3><aside><h4>Hidden Mats Option</h4><ul><li>Declare hidden Assets.<li>Reveal "
+            "Capabilities.</aside><p>ITEMS ON MATS: place his Forces.</p></article>")
+    assert read(write(tmp_path, "rules.html", html)).text.text == (
+        "### 1.5 Lords\n\n#### Hidden Mats Option\n\n- Declare hidden Assets.\n- Reveal Capabilities.\n\n"
+        "ITEMS ON MATS: place his Forces.\n")
 
 
 def test_struck_out_text_is_what_a_revision_removed_and_no_rule(tmp_path):

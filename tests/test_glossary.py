@@ -283,6 +283,33 @@ def test_a_glossary_of_bulleted_terms_under_a_glossary_named_for_what_it_covers_
                        ("Amaranth", "World of Darkness Glossary"), ("Anarchs", "World of Darkness Glossary")]
 
 
+def test_a_key_terms_and_index_is_a_glossary_its_numbered_terms_sorted_first():
+    # Nevsky's <dl> as the HTML reader writes it: "40-Days" sorts before "Active", as an index sorts it
+    from ingest.shapes.outline import parse_outline
+    from ingest.text import MappedText
+    text = ("# Rules of Play\n\n## Key Terms and Index\n\n40-Days: Calendar box, a turn (1.3.2).\n\n"
+            "Active: Acting on Campaign (4.0)\n\nAdjacent: Linked by a Way (1.3.1).\n")
+    entries = [(b.title, " ".join(text[start:end] for start, end in b.pieces))
+               for b in parse_outline(MappedText.of(text), ()) if b.kind == "glossary"]
+    assert entries == [("40-Days", "Calendar box, a turn (1.3.2)."), ("Active", "Acting on Campaign (4.0)"),
+                       ("Adjacent", "Linked by a Way (1.3.1).")]
+
+
+def test_a_numbered_glossary_heading_opens_a_glossary_of_bold_terms_over_their_definitions():
+    # QuestWorlds' "10.1 Glossary of Terms": its bold <dt> terms (as its markdown's "**Ability**" / ": …") were
+    # glossary entries only while they ran in alphabetical order (73 of 84), the rest headings over paragraphs
+    from ingest.classify import GLOSSARY
+    from ingest.shapes.outline import parse_outline
+    from ingest.text import MappedText
+    assert GLOSSARY.match("10.1 Glossary of Terms") and GLOSSARY.match("Key Terms and Index")
+    text = ("# 9.0 Play\n\n## 9.1 Turns\n\nTake turns.\n\n## 9.2 Rounds\n\nPlay rounds.\n\n# 10.0 Appendix\n\n"
+            "## 10.1 Glossary of Terms\n\n### Ability\n\nAnything you can apply.\n\n### Experience Points (XP)\n\n"
+            "What you gain on defeat.\n\n### Incredible ability\n\nAn ability past human norms.\n\n### Failure\n\n"
+            "Rolling over your target number.\n")
+    entries = [b.title for b in parse_outline(MappedText.of(text), ()) if b.kind == "glossary"]
+    assert entries == ["Ability", "Experience Points (XP)", "Incredible ability", "Failure"]
+
+
 def test_the_terms_a_question_uses_are_those_that_stand_whole_in_its_spaced_words(conn):
     terms = load_lexicon(conn).terms
     questions = [json.loads(line)["question"] for line in

@@ -328,8 +328,10 @@ _TABLE_ROW = re.compile(r"^\s*[-+]?\d+(?:\.\d+)?\.?(?: {2,}|\t)\s*\S[^\t]*?(?: {
 # ("Keywords" alone names a chapter of keyword rules, no glossary).
 _GLOSSARY_WORD = r"(?:glossary|definitions?|terms|key terms|terminology)"
 
-GLOSSARY = re.compile(rf"^(?:(?:\d+[.)]?|[A-Z][.:])\s+)?(?:(?:keywords?\s+)?{_GLOSSARY_WORD}"
+GLOSSARY = re.compile(rf"^(?:(?:\d+(?:\.\d+)*[.)]?|[A-Z][.:])\s+)?(?:(?:keywords?\s+)?{_GLOSSARY_WORD}"
                       rf"(?:\s+(?:(?:and|&|of)\s+)?(?:{_GLOSSARY_WORD}|keywords?))*"
+                      # "Key Terms and Index": a glossary whose definitions point at the rules, as an index does
+                      r"(?:\s+(?:and|&)\s+index)?"
                       # "Glossaries", "World of Darkness Glossary": a glossary named for what it covers
                       rf"|(?:[\w'’:-]+\s+){{0,4}}glossar(?:y|ies))$", re.IGNORECASE)
 

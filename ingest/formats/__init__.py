@@ -1,4 +1,5 @@
-"""Reading a rules document in the format people have it: PDF, Word, markdown, HTML, Q/A data or plain text.
+"""Reading a rules document in the format people have it: PDF, Word, OpenDocument, RTF, markdown, HTML, Q/A data or
+plain text.
 
 `FORMATS` is the one table of formats, and the one place that knows them: each names the suffixes that say
 it, the tests that recognise its content when the suffix says nothing, its reader, and what the rest of the
@@ -90,6 +91,24 @@ class Format:
 _CODE = {".js", ".mjs", ".cjs", ".ts", ".py", ".css", ".java", ".c", ".h", ".cpp", ".cs", ".go", ".rs", ".rb",
          ".php", ".sh"}
 _SNIFF_BYTES = 1024  # how much of a file a binary format's `opens` sees
+# Files people keep rules in that no reader reads, by suffix: what they are called.
+_UNREAD = {".epub": "an EPUB e-book", ".mobi": "a Kindle e-book", ".azw3": "a Kindle e-book",
+           ".odp": "OpenDocument slides (.odp)", ".ods": "an OpenDocument spreadsheet (.ods)",
+           ".odg": "an OpenDocument drawing (.odg)", ".xlsx": "an Excel spreadsheet (.xlsx)",
+           ".xls": "an Excel spreadsheet (.xls)", ".pptx": "PowerPoint slides (.pptx)", ".ppt": "PowerPoint slides (.ppt)",
+           ".doc": "an older Word file (.doc; Word saves it as a .docx)",
+           ".pages": "an Apple Pages document", ".key": "Apple Keynote slides", ".numbers": "an Apple Numbers spreadsheet",
+           ".zip": "a zip archive", ".png": "an image", ".jpg": "an image", ".jpeg": "an image", ".gif": "an image",
+           ".webp": "an image", ".tif": "an image", ".tiff": "an image", ".djvu": "a DjVu scan", ".cbz": "a comic archive"}
+# ... and by their first bytes, where the suffix says nothing: (opening bytes, what the file is).
+_UNREAD_OPENINGS = ((b"\x89PNG", "a PNG image"), (b"\xff\xd8\xff", "a JPEG image"), (b"GIF8", "a GIF image"),
+                    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "an older Office file (.doc, .xls or .ppt)"),
+                    (b"AT&TFORM", "a DjVu scan"), (b"PK\x03\x04", "a zip archive"))
+# What an OpenDocument or EPUB zip says it is, in its first entry (`mimetype`).
+_MIMETYPES = {b"application/vnd.oasis.opendocument.spreadsheet": "an OpenDocument spreadsheet (.ods)",
+              b"application/vnd.oasis.opendocument.presentation": "OpenDocument slides (.odp)",
+              b"application/vnd.oasis.opendocument.graphics": "an OpenDocument drawing (.odg)",
+              b"application/epub+zip": "an EPUB e-book"}
 
 _HTML_TAGS_PER_LINE = 1 / 20
 _HTML_MIN_TAGS = 5
@@ -137,6 +156,28 @@ def _opens_as_docx(head: bytes) -> bool:
     return head.startswith(b"PK\x03\x04") and b"[Content_Types].xml" in head
 
 
+def _zip_mimetype(head: bytes) -> bytes:
+    """What a zip archive's first entry says when it is a `mimetype` stored as it is, as every OpenDocument and
+    EPUB file opens ("application/vnd.oasis.opendocument.text"); b"" for any other file."""
+    if not head.startswith(b"PK\x03\x04") or len(head) < 30:
+        return b""
+    named, extra = int.from_bytes(head[26:28], "little"), int.from_bytes(head[28:30], "little")
+    if head[30:30 + named] != b"mimetype":
+        return b""
+    return head[30 + named + extra:].split(b"PK", 1)[0][:100]
+
+
+def _opens_as_odt(head: bytes) -> bool:
+    """An OpenDocument text (or its template), by the `mimetype` it opens with: bytes only, as `_opens_as_pdf`."""
+    return _zip_mimetype(head) in (b"application/vnd.oasis.opendocument.text",
+                                   b"application/vnd.oasis.opendocument.text-template")
+
+
+def _opens_as_rtf(head: bytes) -> bool:
+    """`{\\rtf`, as every RTF file opens, whatever it is named (a .txt, a .doc Word saved as RTF)."""
+    return head.lstrip().startswith(b"{\\rtf")
+
+
 def _shows_yaml_data(text: str, limits: Limits) -> bool:
     from ingest.formats.data import is_yaml_data
     return is_yaml_data(text, limits)
@@ -152,6 +193,13 @@ FORMATS = (
     Format("docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "Word document",
            (".docx",), opens=_opens_as_docx, reader="ingest.formats.docx:read", binary=True,
            locator=Locator(line="paragraph", lines="paragraphs"), typed=True),
+    # An OpenDocument text (LibreOffice's own format) is read as a Word file is: one paragraph a line.
+    Format("odt", "application/vnd.oasis.opendocument.text", "OpenDocument text", (".odt", ".ott"),
+           opens=_opens_as_odt, reader="ingest.formats.odt:read", binary=True,
+           locator=Locator(line="paragraph", lines="paragraphs"), typed=True),
+    # RTF is text, but not the text it shows: read as a Word file is, one paragraph a line, the file kept.
+    Format("rtf", "application/rtf", "RTF document", (".rtf",), opens=_opens_as_rtf, reader="ingest.formats.rtf:read",
+           binary=True, locator=Locator(line="paragraph", lines="paragraphs"), typed=True),
     Format("json", "application/json", "Q/A data", (".json",), opens=_opens_as_json,
            reader="ingest.formats.data:read_json", document="data", typed=True),
     Format("markdown", "text/markdown", "markdown", (".md", ".markdown", ".mdown", ".mkd", ".mkdn"),
@@ -178,8 +226,9 @@ def read(path: Path, limits: Limits | None = None) -> Document:
     """Read one rules document, its format told by its suffix or, when that says nothing, its content.
 
     Markdown, HTML and Q/A data (JSON, YAML) become the outline dialect mapped into their source; text is
-    kept as it is; a PDF's text is extracted with its page starts, a Word file's paragraph by paragraph. Raises IngestError, naming the file,
-    for anything that cannot be read as a rules document, or that goes past `limits` (default: those in
+    kept as it is; a PDF's text is extracted with its page starts, a Word, OpenDocument or RTF file's paragraph by
+    paragraph. Raises IngestError, naming the file, for anything that cannot be read as a rules document (a binary
+    format no reader reads: what it is, and the formats read), or that goes past `limits` (default: those in
     force, `ingest.limits.current`: a command's --limit, else the environment's).
     """
     path = Path(path)
@@ -187,8 +236,13 @@ def read(path: Path, limits: Limits | None = None) -> Document:
     suffix = path.suffix.lower()
     if suffix in _CODE:
         raise IngestError(str(path), f"is program source ({suffix}), not a rules document; give the rules as "
-                                     "PDF, Word, markdown, HTML or text")
-    found = _BY_SUFFIX.get(suffix) or _binary_format(path)
+                                     f"{supported()}")
+    if suffix in _UNREAD:
+        raise _unread(path, _UNREAD[suffix])
+    head = _head(path)
+    found = _BY_SUFFIX.get(suffix) or _binary_format(head)
+    if found is None and b"\x00" in head and not head.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16 is text
+        raise _unread(path, _unread_opening(head))
     try:
         if found is not None and found.binary:
             document = found.load()(path, limits)
@@ -235,11 +289,38 @@ def detect(text: str, limits: Limits | None = None) -> str:
     return "text"
 
 
-def _binary_format(path: Path) -> Format | None:
-    """The binary format whose opening the file's first kilobyte shows, if any."""
+def _head(path: Path) -> bytes:
+    """The file's first kilobyte; nothing where it cannot be read (reading it says why)."""
     try:
         with open(path, "rb") as handle:
-            head = handle.read(_SNIFF_BYTES)
+            return handle.read(_SNIFF_BYTES)
     except OSError:
-        return None
+        return b""
+
+
+def _binary_format(head: bytes) -> Format | None:
+    """The binary format whose opening a file's first kilobyte, `head`, shows, if any."""
     return next((found for found in FORMATS if found.binary and found.opens(head)), None)
+
+
+def supported() -> str:
+    """The formats a rules document may be given in, as a sentence names them: "PDF (.pdf), Word document
+    (.docx), …, or text (.txt)"."""
+    named: dict[str, list[str]] = {}
+    for found in FORMATS:
+        named.setdefault(found.label, []).extend(found.suffixes[:1] if found.name != "text" else [".txt"])
+    shown = [f"{label} ({', '.join(suffixes)})" for label, suffixes in named.items()]
+    return ", ".join(shown[:-1]) + " or " + shown[-1]
+
+
+def _unread_opening(head: bytes) -> str:
+    """What a binary file no reader reads is, by its first bytes: "a PNG image", "an EPUB e-book"."""
+    found = _MIMETYPES.get(_zip_mimetype(head))
+    if found:
+        return found
+    return next((what for opening, what in _UNREAD_OPENINGS if head.startswith(opening)), "a binary file")
+
+
+def _unread(path: Path, what: str) -> IngestError:
+    """The refusal of a file in a format no reader reads, saying which formats are read."""
+    return IngestError(str(path), f"is {what}, a binary format rulings does not read; give the rules as {supported()}")

@@ -59,6 +59,10 @@ _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "me
 _BLOCKS = {"address", "article", "aside", "blockquote", "body", "caption", "center", "dd", "details", "dialog", "div",
            "dl", "dt", "fieldset", "figcaption", "figure", "footer", "header", "hr", "html", "legend", "main", "p",
            "section", "summary"}
+# The blocks a list may open in and be left unclosed: their end closes it, as a browser closes what an end tag's element
+# holds ("<aside><ul><li>…</aside>"; the rest of the page is no item of that list).
+_HOLDERS = {"article", "aside", "blockquote", "body", "center", "details", "dialog", "div", "fieldset", "figure",
+            "footer", "header", "main", "section"}
 _HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 _LISTS = {"ol", "ul", "menu"}
 _META = {"date": "date", "dcterms.date": "date", "dc.date": "date", "dcterms.modified": "date",
@@ -169,6 +173,11 @@ class _Reader(HTMLParser):
         self.marks: list[tuple[str, int, int, int]] = []  # open <sup>/<a>: tag, chars and offsets so far, offset
         self.notes: str | None = None  # the element holding footnotes being read
         self.notes_depth = 0
+        # A definition list's entry being gathered as one line: "term" (a <dt>'s text), then "definition" (its
+        # <dd>s' after it, "Term: definition"); None outside one.
+        self.entry: str | None = None
+        self.holders: list[tuple[str, int]] = []  # the open `_HOLDERS`, each with the lists open where it began
+        self.held: dict[str, int] = {}            # how many of each are open
 
     def parse_marked_section(self, i: int, report: int = 1) -> int:
         # Python 3.11's parser raises AssertionError on an unknown `<![keyword`, having moved its position
@@ -275,10 +284,15 @@ class _Reader(HTMLParser):
         elif tag == "pre":
             self.flush()
             self.pre += 1
+        elif tag in ("dt", "dd") or self.entry and tag in _BLOCKS and tag != "dl":
+            self.start_entry(tag)
         else:
             if tag in _SECTIONING:
                 self.sections += 1
             self.asides += tag == "aside"
+            if tag in _HOLDERS:
+                self.holders.append((tag, len(self.lists)))
+                self.held[tag] = self.held.get(tag, 0) + 1
             if tag in _BLOCKS:
                 self.flush()
 
@@ -326,6 +340,8 @@ class _Reader(HTMLParser):
         elif tag == "pre":
             self.write_pre_line()
             self.pre = max(0, self.pre - 1)
+        elif self.entry and tag in _BLOCKS and tag != "dl":
+            pass  # an entry runs on to the next term or the list's end (unclosed <dt>/<dd>, a <p> inside a <dd>)
         elif tag == "summary":
             # "<details><summary>Example</summary> After…": the summary leads its details in, as "Example: After…"
             # would (an example of the rule it sits in), never a heading over all that follows
@@ -337,6 +353,8 @@ class _Reader(HTMLParser):
                 self.asides -= 1
             if tag in _BLOCKS:
                 self.flush()
+            if self.held.get(tag):
+                self.close_holder(tag)
 
     def dropped(self, tag: str, attributes: dict) -> bool:
         """Whether an element is navigation (a table of contents too), furniture or hidden rather than the
@@ -399,6 +417,46 @@ class _Reader(HTMLParser):
         if note or self.notes:
             marker = f"[^{note.group('n') if note else marker.rstrip('.').lstrip('-') or len(self.lists)}]:"
         self.pending = (marker, self.pos(), depth)
+
+    def close_holder(self, tag: str) -> None:
+        """The open `tag` ends, and with it what was opened inside it and left open: its lists (and the holders
+        inside it). Linear: each holder is passed over once, when it closes or when one around it does."""
+        while self.holders:
+            held, lists = self.holders.pop()
+            self.held[held] -= 1
+            if held == tag:
+                if len(self.lists) > lists:
+                    self.flush(item=True)
+                    del self.lists[lists:]
+                return
+
+    def start_entry(self, tag: str) -> None:
+        """A definition list's term (`<dt>`), definition (`<dd>`) or a block inside one: a term and the definitions
+        after it are one line, "Term: definition", as a glossary prints it, the ": " mapped to where the first
+        definition starts; a term in bold is a bold line over its definitions, as markdown's definition lists read
+        ("**Ability**" / ": Anything…"); a block inside a definition reads as a space."""
+        if tag == "dt":
+            if self.entry != "term" or self.text_from is not None:
+                self.flush()  # the entry before ends; terms of one definition stay one ("<dt>A<dt>B<dd>…")
+            else:
+                self.put(" ", self.pos(), spread=False)
+            self.entry = "term"
+        elif tag == "dd" and self.entry == "term" and self.text_from is not None and "bold" in (self.every or ()):
+            self.flush()  # a term in bold names the definition under it, as markdown's "**Term**" / ": …" does
+            self.entry = "definition"
+        elif tag == "dd" and self.entry == "term" and self.text_from is not None:
+            gathered = "".join(self.chars)
+            term = gathered.rstrip()  # the whitespace after the term goes
+            self.chars = [term]
+            del self.offsets[len(term):]
+            # "<dt>Anglo-Allied:<dd>…": a term closed by its own colon takes none more
+            self.put(" " if term.endswith((":", "：")) else ": ", self.pos(), spread=False)
+            self.entry = "definition"
+        elif tag == "dd" and self.entry != "definition":
+            self.flush()  # a definition without a term
+            self.entry = None
+        else:
+            self.put(" ", self.pos(), spread=False)  # a second definition, or a block inside one
 
     def start_cell(self, tag: str, rows: str = "") -> None:
         if self.tables > 1:  # a table inside a cell: its cells read as text of the outer one
@@ -507,6 +565,7 @@ class _Reader(HTMLParser):
             return
         styles = self.every or set()
         run = self.take()
+        self.entry = None
         if self.heading and self.asides:
             # a box's own title ("<aside><h4>Hidden Mats Option</h4>…") names the box, not a section of the
             # rules after it: bold, as a box prints it

@@ -107,6 +107,32 @@ def _nul_bytes() -> bytes:
     return rules + b"400. Rule 400: a unit\x00 may\x00\x00 move.\n" + b"\x00" * 64 + b"\n401. The last rule.\n"
 
 
+_ODT_NS = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+           'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"')
+
+
+def _odt(content: bytes | None = None, inflated_mb: int = 0) -> bytes:
+    """An OpenDocument text whose content.xml is `content`, or the opening of one padded with spaces that inflate
+    to `inflated_mb` MB (a few hundred KB in the file)."""
+    import io
+    import zipfile
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.text")
+        with archive.open("content.xml", "w") as part:
+            part.write(content or f"<office:document-content {_ODT_NS}>".encode())
+            for _ in range(inflated_mb):
+                part.write(b" " * 2**20)
+    return data.getvalue()
+
+
+def _odt_laughs() -> bytes:
+    """content.xml whose entities each stand for ten of the previous: 10**9 "lol"s once expanded."""
+    entities = '<!ENTITY l0 "lol">' + "".join(f'<!ENTITY l{n} "{f"&l{n - 1};" * 10}">' for n in range(1, 10))
+    return _odt(f'<?xml version="1.0"?><!DOCTYPE d [{entities}]><office:document-content {_ODT_NS}><office:body>'
+                f'<office:text><text:p>&l9;</text:p></office:text></office:body></office:document-content>'.encode())
+
+
 def _with_a_rule(markdown: str) -> str:
     return "# Rules\n\n## Movement\n\nA unit moves two squares.\n\n" + markdown
 
@@ -136,6 +162,9 @@ _DOCUMENTS = {
     "text-9mb-one-line.txt": lambda: "A unit moves two squares. " * (9 * 2**20 // 26),
     "text-nul-bytes-after-8kb.txt": _nul_bytes,
     "pdf-2000-pages-inflating-70mb.pdf": lambda: _inflating_pdf(2000, 70),
+    "odt-inflating-400mb.odt": lambda: _odt(inflated_mb=400),
+    "odt-billion-laughs.odt": _odt_laughs,
+    "rtf-nested-groups-200k.rtf": lambda: "{\\rtf1 " + "{" * 200_000 + "Roll." + "}" * 200_001,
 }
 # Odd but documents, which may be added: markdown-it stops nesting at its own depth and reads the rest as
 # text; a long run of spaces, one long line or stray NULs spoil no rule.
@@ -147,7 +176,7 @@ DEVICES = (Path("/dev/zero"), Path("/dev/urandom"))
 
 
 # What a refusal says when it is for what the document holds rather than for a limit of ingest.limits.
-_SAYS = {"text-nul-bytes-after-8kb.txt": "limit|NUL|binary",
+_SAYS = {"text-nul-bytes-after-8kb.txt": "limit|NUL|binary", "odt-billion-laughs.odt": "entities",
          "text-9mb-one-line.txt": r"limit|more than [\d,]+ characters"}
 
 
