@@ -118,13 +118,15 @@ def measure(db: Path, given_only: bool = False) -> dict:
     warm-up pass of the same questions: "a new question" (the kept question vectors emptied before each, so it
     is embedded as a player's new question is; the vectors, their int8 copy, the kept full-text matches and the
     word counts stay warm, as in a server that has answered for a while) and "asked again" (its vector kept);
-    whether every full-text ranking equals the reference; this process's peak memory."""
+    whether every full-text ranking equals the reference; how many phrases' matches are kept after the searches
+    (and whether they started again, full: kb.retrieval.POSTINGS_MEMO); this process's peak memory after the
+    searches (what a server answering them holds) and at the end."""
     from support.fts_reference import reference_fts_ranking
 
     from kb.lexicon import load_lexicon
     from kb.onnx_embedder import question_vector
     from kb.query import fts_query, without_game_name
-    from kb.retrieval import fts_ranking
+    from kb.retrieval import fts_ranking, postings
     from kb.search import CANDIDATES, MODES, ask
     from kb.store import connect
 
@@ -148,6 +150,11 @@ def measure(db: Path, given_only: bool = False) -> dict:
                 figures[f"{mode}, {'game given' if given else 'no game'}, {asking}"] = {
                     "n": len(times), "p50_ms": round(statistics.median(times), 2),
                     "p95_ms": round(percentile(times, 0.95), 2)}
+    held = postings(conn)
+    figures["kept full-text matches"] = held.held
+    figures["kept phrases"] = len(held.phrases)
+    figures["kept matches started again"] = held.restarts
+    figures["peak memory MB, after the searches"] = round(peak_mb(), 1)
     lexicon = load_lexicon(conn)
     differing = 0
     for given in (True,) if given_only else (False, True):
@@ -167,7 +174,8 @@ def measure(db: Path, given_only: bool = False) -> dict:
                 "p95_ms": round(percentile(times, 0.95), 2)}
         differing += sum(a != b for a, b in zip(found["full-text ranking alone"], found["its reference"]))
     figures["full-text rankings differing from the reference"] = differing
-    figures.update(dense_scans(conn, questions))
+    if not given_only:  # the scans rank every game's passages: no part of a game's question
+        figures.update(dense_scans(conn, questions))
     figures["peak memory MB"] = round(peak_mb(), 1)
     return figures
 

@@ -102,6 +102,7 @@ class Postings:
     unanswerable: object  # numpy int64 array: the rowids of the kinds in UNANSWERABLE
     phrases: dict = field(default_factory=dict)  # phrase → (its matches' rowids, each one's BM25 for it alone)
     held: int = 0         # how many matches `phrases` holds
+    restarts: int = 0     # how many times `phrases` was emptied, full (POSTINGS_MEMO)
 
 
 @per_database_version
@@ -128,6 +129,7 @@ def _phrase(conn: sqlite3.Connection, held: Postings, phrase: str):
         if held.held + len(rows) > POSTINGS_MEMO:
             held.phrases.clear()
             held.held = 0
+            held.restarts += 1
         held.phrases[phrase] = found
         held.held += len(rows)
     return found
