@@ -10,7 +10,7 @@ import re
 import sqlite3
 from dataclasses import dataclass, field
 
-from kb.cache import per_database_version
+from kb.cache import per_database_version, reading
 
 # Kinds of ruling that never answer a question: a document's title, version, date and credit lines, and a
 # glossary entry that only sends the reader elsewhere ("Bleed: see Conditions"), whose term leads to its target.
@@ -47,15 +47,26 @@ def passages(conn: sqlite3.Connection) -> Passages:
 
     threadpool_limits(1, user_api="blas")
 
-    rows = conn.execute("select e.ruling_id, r.game, e.vector from embeddings e join rulings r on r.id = "
-                        f"e.ruling_id where r.kind not in ({UNANSWERABLE}) order by r.game, e.id").fetchall()
-    if not rows:
-        return Passages([], {}, np.zeros((0, 0), dtype=np.float32))
-    vectors = np.frombuffer(b"".join(r[2] for r in rows), dtype=np.float32).reshape(len(rows), -1)
+    joined = f"from embeddings e join rulings r on r.id = e.ruling_id where r.kind not in ({UNANSWERABLE})"
+    rulings: list[str] = []
     games: dict[str, slice] = {}
-    for index, row in enumerate(rows):
-        games[row[1]] = slice(games[row[1]].start if row[1] in games else index, index + 1)
-    return Passages([r[0] for r in rows], games, vectors)
+    with reading(conn):  # the count and the rows of one version
+        count, width = conn.execute(f"select count(*), max(length(e.vector)) {joined}").fetchone()
+        if not count:
+            return Passages([], {}, np.zeros((0, 0), dtype=np.float32))
+        # Read into the matrix a few thousand rows at a time: every row's blob read, then all joined, held the
+        # vectors three times over for a moment (a 5.0 GB peak for 1.9 GB of vectors at a hundred copies).
+        vectors = np.empty((count, width // 4), dtype=np.float32)
+        cursor = conn.execute(f"select e.ruling_id, r.game, e.vector {joined} order by r.game, e.id")
+        while chunk := cursor.fetchmany(4096):
+            start = len(rulings)
+            vectors[start:start + len(chunk)] = np.frombuffer(b"".join(row[2] for row in chunk),
+                                                               dtype=np.float32).reshape(len(chunk), -1)
+            for index, (ruling, game, _) in enumerate(chunk, start):
+                rulings.append(ruling)
+                games[game] = slice(games[game].start if game in games else index, index + 1)
+    vectors.flags.writeable = False  # shared by every question, as the read-only buffer it was read into before
+    return Passages(rulings, games, vectors)
 
 
 def _in_force(conn: sqlite3.Connection, data: Passages) -> Passages:
