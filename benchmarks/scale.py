@@ -119,7 +119,7 @@ def measure(db: Path, given_only: bool = False) -> dict:
     is embedded as a player's new question is; the vectors, their int8 copy, the kept full-text matches and the
     word counts stay warm, as in a server that has answered for a while) and "asked again" (its vector kept);
     whether every full-text ranking equals the reference; how many phrases' matches are kept after the searches
-    (and whether they started again, full: kb.retrieval.POSTINGS_MEMO); this process's peak memory after the
+    (and how many were dropped to stay within kb.retrieval.POSTINGS_MEMO); this process's peak memory after the
     searches (what a server answering them holds) and at the end."""
     from support.fts_reference import reference_fts_ranking
 
@@ -153,7 +153,7 @@ def measure(db: Path, given_only: bool = False) -> dict:
     held = postings(conn)
     figures["kept full-text matches"] = held.held
     figures["kept phrases"] = len(held.phrases)
-    figures["kept matches started again"] = held.restarts
+    figures["kept phrases dropped (least recently used)"] = held.dropped
     figures["peak memory MB, after the searches"] = round(peak_mb(), 1)
     lexicon = load_lexicon(conn)
     differing = 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import threading
 from dataclasses import dataclass, field
 
 from kb.cache import per_database_version, reading
@@ -19,7 +20,8 @@ UNANSWERABLE = "'title', 'redirect'"
 BM25 = "bm25(rulings_fts, 2.0, 2.0, 1.0, 1.0)"
 # A query as kb.query.fts_query writes it: quoted words, OR-ed.
 PHRASES = re.compile(r'"[^"]+"(?: OR "[^"]+")*')
-# The phrases' matches kept per version of the file, at most this many (16 bytes each); past it they start again.
+# The phrases' matches kept per version of the file, at most this many (16 bytes each); past it the phrases used
+# least recently are dropped (and read again from FTS5 when a question uses them).
 POSTINGS_MEMO = 20_000_000
 # From this many passages a question naming no game scans int8 copies of the vectors and scores its candidates,
 # the best COMPACT_CANDIDATES × limit passages by the copies, in float32 (benchmarks/ann.py: the float32 scan is
@@ -111,9 +113,11 @@ class Postings:
     use phrases (a phrase's matches only change with the file), and the rulings that never answer."""
     last: int             # the highest rowid of `rulings`
     unanswerable: object  # numpy int64 array: the rowids of the kinds in UNANSWERABLE
-    phrases: dict = field(default_factory=dict)  # phrase → (its matches' rowids, each one's BM25 for it alone)
+    # phrase → (its matches' rowids, each one's BM25 for it alone), the phrase used least recently first
+    phrases: dict = field(default_factory=dict)
     held: int = 0         # how many matches `phrases` holds
-    restarts: int = 0     # how many times `phrases` was emptied, full (POSTINGS_MEMO)
+    dropped: int = 0      # how many phrases were dropped to keep `held` within POSTINGS_MEMO
+    lock: object = field(default_factory=threading.Lock)  # the server's threads share one Postings
 
 
 @per_database_version
@@ -131,18 +135,21 @@ def _phrase(conn: sqlite3.Connection, held: Postings, phrase: str):
     the file."""
     import numpy as np
 
-    found = held.phrases.get(phrase)
-    if found is None:
-        rows = conn.execute(f"select rowid, {BM25} from rulings_fts where rulings_fts match ? order by rowid",
-                            [phrase]).fetchall()
-        found = (np.array([row[0] for row in rows], dtype=np.int64),
-                 -np.array([row[1] for row in rows], dtype=np.float64))
-        if held.held + len(rows) > POSTINGS_MEMO:
-            held.phrases.clear()
-            held.held = 0
-            held.restarts += 1
-        held.phrases[phrase] = found
-        held.held += len(rows)
+    with held.lock:
+        found = held.phrases.pop(phrase, None)
+        if found is not None:
+            held.phrases[phrase] = found  # the most recently used, last
+            return found
+    rows = conn.execute(f"select rowid, {BM25} from rulings_fts where rulings_fts match ? order by rowid",
+                        [phrase]).fetchall()
+    found = (np.array([row[0] for row in rows], dtype=np.int64), -np.array([row[1] for row in rows], dtype=np.float64))
+    with held.lock:
+        if phrase not in held.phrases:  # else another thread read it meanwhile
+            while held.phrases and held.held + len(rows) > POSTINGS_MEMO:
+                held.held -= len(held.phrases.pop(next(iter(held.phrases)))[0])
+                held.dropped += 1
+            held.phrases[phrase] = found
+            held.held += len(rows)
     return found
 
 
