@@ -114,8 +114,9 @@ def percentile(times: list[float], share: float) -> float:
 
 
 def measure(db: Path, given_only: bool = False) -> dict:
-    """Search p50/p95 per mode, with and without the game (with it only, if `given_only`), each two ways after a
-    warm-up pass of the same questions: "a new question" (the kept question vectors emptied before each, so it
+    """Search p50/p95 per mode, with and without the game (with it only, if `given_only`): the warm-up pass ("first
+    pass": the first mode's reads each word's matches and usage from the file, the vectors and the int8 copy are
+    made in it), then two ways: "a new question" (the kept question vectors emptied before each, so it
     is embedded as a player's new question is; the vectors, their int8 copy, the kept full-text matches and the
     word counts stay warm, as in a server that has answered for a while) and "asked again" (its vector kept);
     whether every full-text ranking equals the reference; how many phrases' matches are kept after the searches
@@ -137,8 +138,14 @@ def measure(db: Path, given_only: bool = False) -> dict:
         for given in (True,) if given_only else (False, True):
             asked = [(q["question"], q.get("game") if given else None) for q in questions
                      if not given or q.get("game")]
+            times = []
             for question, game in asked:  # warm: the model, the vectors, the pages, each word's usage
+                start = time.perf_counter()
                 ask(conn, question, game=game, mode=mode)
+                times.append((time.perf_counter() - start) * 1000)
+            figures[f"{mode}, {'game given' if given else 'no game'}, first pass"] = {
+                "n": len(times), "p50_ms": round(statistics.median(times), 2),
+                "p95_ms": round(percentile(times, 0.95), 2)}
             for asking in ("asked again", "a new question"):  # again first: the warm pass kept every vector
                 times = []
                 for question, game in asked:
