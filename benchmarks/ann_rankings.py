@@ -46,7 +46,7 @@ def main() -> None:
     args = parser.parse_args()
     threadpool_limits(1, user_api="blas")
     library = passages(connect(args.db))
-    vectors = np.ascontiguousarray(library.vectors)
+    vectors = np.array(library.vectors) if args.spread else library.vectors  # passages' matrix is read-only
     if args.spread:
         copies = np.array([any(part.startswith("c") and part[1:].isdigit() for part in rid.split("/")[0].split("-"))
                            for rid in library.rulings])
