@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import threading
 from dataclasses import dataclass, field
 
-from kb.cache import per_database_version
+from kb.cache import per_database_version, reading
 
 # Kinds of ruling that never answer a question: a document's title, version, date and credit lines, and a
 # glossary entry that only sends the reader elsewhere ("Bleed: see Conditions"), whose term leads to its target.
@@ -19,7 +20,8 @@ UNANSWERABLE = "'title', 'redirect'"
 BM25 = "bm25(rulings_fts, 2.0, 2.0, 1.0, 1.0)"
 # A query as kb.query.fts_query writes it: quoted words, OR-ed.
 PHRASES = re.compile(r'"[^"]+"(?: OR "[^"]+")*')
-# The phrases' matches kept per version of the file, at most this many (16 bytes each); past it they start again.
+# The phrases' matches kept per version of the file, at most this many (16 bytes each); past it the phrases used
+# least recently are dropped (and read again from FTS5 when a question uses them).
 POSTINGS_MEMO = 20_000_000
 # From this many passages a question naming no game scans int8 copies of the vectors and scores its candidates,
 # the best COMPACT_CANDIDATES × limit passages by the copies, in float32 (benchmarks/ann.py: the float32 scan is
@@ -47,15 +49,26 @@ def passages(conn: sqlite3.Connection) -> Passages:
 
     threadpool_limits(1, user_api="blas")
 
-    rows = conn.execute("select e.ruling_id, r.game, e.vector from embeddings e join rulings r on r.id = "
-                        f"e.ruling_id where r.kind not in ({UNANSWERABLE}) order by r.game, e.id").fetchall()
-    if not rows:
-        return Passages([], {}, np.zeros((0, 0), dtype=np.float32))
-    vectors = np.frombuffer(b"".join(r[2] for r in rows), dtype=np.float32).reshape(len(rows), -1)
+    joined = f"from embeddings e join rulings r on r.id = e.ruling_id where r.kind not in ({UNANSWERABLE})"
+    rulings: list[str] = []
     games: dict[str, slice] = {}
-    for index, row in enumerate(rows):
-        games[row[1]] = slice(games[row[1]].start if row[1] in games else index, index + 1)
-    return Passages([r[0] for r in rows], games, vectors)
+    with reading(conn):  # the count and the rows of one version
+        count, width = conn.execute(f"select count(*), max(length(e.vector)) {joined}").fetchone()
+        if not count:
+            return Passages([], {}, np.zeros((0, 0), dtype=np.float32))
+        # Read into the matrix a few thousand rows at a time: every row's blob read, then all joined, held the
+        # vectors three times over for a moment (a 5.0 GB peak for 1.9 GB of vectors at a hundred copies).
+        vectors = np.empty((count, width // 4), dtype=np.float32)
+        cursor = conn.execute(f"select e.ruling_id, r.game, e.vector {joined} order by r.game, e.id")
+        while chunk := cursor.fetchmany(4096):
+            start = len(rulings)
+            vectors[start:start + len(chunk)] = np.frombuffer(b"".join(row[2] for row in chunk),
+                                                               dtype=np.float32).reshape(len(chunk), -1)
+            for index, (ruling, game, _) in enumerate(chunk, start):
+                rulings.append(ruling)
+                games[game] = slice(games[game].start if game in games else index, index + 1)
+    vectors.flags.writeable = False  # shared by every question, as the read-only buffer it was read into before
+    return Passages(rulings, games, vectors)
 
 
 def _in_force(conn: sqlite3.Connection, data: Passages) -> Passages:
@@ -100,8 +113,11 @@ class Postings:
     use phrases (a phrase's matches only change with the file), and the rulings that never answer."""
     last: int             # the highest rowid of `rulings`
     unanswerable: object  # numpy int64 array: the rowids of the kinds in UNANSWERABLE
-    phrases: dict = field(default_factory=dict)  # phrase → (its matches' rowids, each one's BM25 for it alone)
+    # phrase → (its matches' rowids, each one's BM25 for it alone), the phrase used least recently first
+    phrases: dict = field(default_factory=dict)
     held: int = 0         # how many matches `phrases` holds
+    dropped: int = 0      # how many phrases were dropped to keep `held` within POSTINGS_MEMO
+    lock: object = field(default_factory=threading.Lock)  # the server's threads share one Postings
 
 
 @per_database_version
@@ -119,17 +135,21 @@ def _phrase(conn: sqlite3.Connection, held: Postings, phrase: str):
     the file."""
     import numpy as np
 
-    found = held.phrases.get(phrase)
-    if found is None:
-        rows = conn.execute(f"select rowid, {BM25} from rulings_fts where rulings_fts match ? order by rowid",
-                            [phrase]).fetchall()
-        found = (np.array([row[0] for row in rows], dtype=np.int64),
-                 -np.array([row[1] for row in rows], dtype=np.float64))
-        if held.held + len(rows) > POSTINGS_MEMO:
-            held.phrases.clear()
-            held.held = 0
-        held.phrases[phrase] = found
-        held.held += len(rows)
+    with held.lock:
+        found = held.phrases.pop(phrase, None)
+        if found is not None:
+            held.phrases[phrase] = found  # the most recently used, last
+            return found
+    rows = conn.execute(f"select rowid, {BM25} from rulings_fts where rulings_fts match ? order by rowid",
+                        [phrase]).fetchall()
+    found = (np.array([row[0] for row in rows], dtype=np.int64), -np.array([row[1] for row in rows], dtype=np.float64))
+    with held.lock:
+        if phrase not in held.phrases:  # else another thread read it meanwhile
+            while held.phrases and held.held + len(rows) > POSTINGS_MEMO:
+                held.held -= len(held.phrases.pop(next(iter(held.phrases)))[0])
+                held.dropped += 1
+            held.phrases[phrase] = found
+            held.held += len(rows)
     return found
 
 

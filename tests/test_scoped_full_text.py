@@ -41,11 +41,23 @@ def test_a_game_scoped_ranking_finds_the_rulings_of_each_of_its_documents(seeds_
 
 
 def test_a_question_ranks_the_same_when_its_kept_matches_start_again(conn, monkeypatch):
-    monkeypatch.setattr(retrieval, "POSTINGS_MEMO", 1)  # every phrase read past the budget empties what is kept
+    monkeypatch.setattr(retrieval, "POSTINGS_MEMO", 1)  # every phrase read past the budget drops every other
     for question in ("Can a reserve army double its magic?", "stoneskin terrain moves", "Is it?"):
         query = fts_query(question)
         for game in (None, "dragon-dice", "chess"):
             assert fts_ranking(conn, query, game, 50) == reference_fts_ranking(conn, query, game, 50), (question, game)
+
+
+def test_past_the_budget_the_phrases_used_least_recently_are_dropped(conn, monkeypatch):
+    held = retrieval.postings(conn)
+    sizes = {phrase: len(retrieval._phrase(conn, held, phrase)[0]) for phrase in ('"magic"', '"army"', '"terrain"')}
+    held.phrases.clear()
+    held.held = 0
+    monkeypatch.setattr(retrieval, "POSTINGS_MEMO", sizes['"magic"'] + sizes['"army"'] + sizes['"terrain"'] - 1)
+    for phrase in ('"magic"', '"army"', '"magic"', '"terrain"'):  # "army" is then the one used least recently
+        retrieval._phrase(conn, held, phrase)
+    assert list(held.phrases) == ['"magic"', '"terrain"'] and held.dropped >= 1
+    assert held.held == sizes['"magic"'] + sizes['"terrain"']
 
 
 def test_a_full_text_query_of_any_other_form_ranks_as_fts5_ranks_it(conn):
