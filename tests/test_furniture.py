@@ -218,6 +218,8 @@ def test_a_contents_with_dot_leaders_becomes_entries():
      {"title": "Rules of Ultimate 2025-2028", "date": "2025-01-01", "date_iso": "2025-01-01"}),
     ("Skirmish Core Rules v4.0\nLast updated: March 30, 2026\n",
      {"title": "Skirmish Core Rules v4.0", "version": "4.0", "date": "March 30, 2026", "date_iso": "2026-03-30"}),
+    ("Kill Team Core Rules FAQ\nLast update: 2025-09-10\n",
+     {"title": "Kill Team Core Rules FAQ", "date": "2025-09-10", "date_iso": "2025-09-10"}),
     ("Comprehensive Rules – Version 2025.3\n",
      {"title": "Comprehensive Rules – Version 2025.3", "version": "2025.3"}),
 ])

@@ -1015,6 +1015,16 @@ def test_a_question_tagged_in_brackets_before_its_label_is_a_question():
                               "Answer: Yes, but not within the other territory.")
 
 
+def test_run_ins_after_a_numbered_rules_text_are_parts_of_that_rule():
+    text = ("### 1.4 Higher Authorities\n\nEach side has an authority over the Lords.\n\n#### 1.4.2 Novgorod Veche\n\n"
+            "The Russians have a box on the map for the Veche.\n\nEFFECTS: The Veche can help Muster Lords.\n\n"
+            "WASTAGE: The Veche box holds at most eight markers.\n\nCONQUERED: If Novgorod falls, remove all Coin.\n\n"
+            "#### 1.4.3 Metropolitan\n\nThe Russians also have a Metropolitan.\n")
+    assert [(b.label, b.parent) for b in segment(text)] == [
+        ("1.4", None), ("1.4.2", "1.4"), ("1.4.2 EFFECTS", "1.4.2"), ("1.4.2 WASTAGE", "1.4.2"),
+        ("1.4.2 CONQUERED", "1.4.2"), ("1.4.3", "1.4")]
+
+
 def test_a_number_alone_over_lettered_items_indented_under_it_is_their_parent():
     text = ("How to Strike\n\n10. While taking the stroke, the hand may touch the playing surface.\n\n11.\n\n"
             "   (a) The elbow of the playing hand shall not come within the\n       playing surface.\n\n"

@@ -55,7 +55,7 @@ _DATE_FORMS = (  # (pattern, order of its year, month, day groups)
 DATES = tuple((re.compile(pattern, re.I), order) for pattern, order in _DATE_FORMS)
 _DATE = "|".join(f"(?:{re.sub(r'[(](?![?])', '(?:', pattern)})" for pattern, _ in _DATE_FORMS)
 _DATE_PREFIX = (r"(?:(?:(?:official\s+|current\s+)?(?:version|edition|rules|document)\s+)?"
-                r"(?:effective|last\s+updated|updated|revised|published|released|dated?|as\s+of|valid\s+from)"
+                r"(?:effective|last\s+updated?|updated|revised|published|released|dated?|as\s+of|valid\s+from)"
                 r"(?:\s+(?:on|as\s+of|from))?\s*:?\s*)?")
 DATE_IN_LINE = re.compile(rf"\b(?:{_DATE})\b", re.I)  # a date anywhere in a line ("August 28, 2023  1")
 DATE_LINE = re.compile(rf"^{_DATE_PREFIX}(?P<date>{_DATE})[\s.]*$", re.I)

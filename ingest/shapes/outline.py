@@ -1110,7 +1110,13 @@ class _Outline:
             # "Claws: The morph has…": a unit named so; a numbered rule's own list of named cases stays its text
             name = self.facts.named[index]
             self.paragraphs += 1
-            self.current = self.last = Block(self.section, name, name, [], kind="paragraph", slug=slugify(name))
+            # after a numbered rule's text, in its section, a part of that rule ("1.4.2 Novgorod Veche" / its text /
+            # "EFFECTS: …", "WASTAGE: …"): cited under it
+            last = self.last
+            rule = (last.label if last.kind == "rule" and labels.numeric(last.label) else last.parent if last.slug
+                    and last.kind == "paragraph" else None) if last is not None and last.section == self.section else None
+            self.current = self.last = Block(self.section, f"{rule} {name}" if rule else name, name, [],
+                                             kind="paragraph", slug=slugify(name), parent=rule)
             self.blocks.append(self.current)
             pos += bullet.end() if bullet else 0  # "- Relays: You have…": the unit opens at its name
         if self.current is None:
