@@ -1025,6 +1025,21 @@ def test_run_ins_after_a_numbered_rules_text_are_parts_of_that_rule():
         ("1.4.2 CONQUERED", "1.4.2"), ("1.4.3", "1.4")]
 
 
+def test_chapters_titled_in_a_script_without_capitals_head_their_rules():
+    text = ("大会ルールブック\n1 大会運営\n1.1 運営責任者\n運営は三名で行う。\n1.2 本大会について\n本大会は完全非公式大会である。\n"
+            "2 日時\n2.1 開催日\n本大会の開催日は以下の二日間とする。\n3 優勝商品\n• ギフト券を五人分とする。\n"
+            "4 参加資格\n4.1 チーム\n一チームは五人とする。\n")
+    sections = [(b.label, b.section[-1]) for b in segment(text) if b.kind != "front-matter"]
+    assert sections == [("1.1", "1 大会運営"), ("1.2", "1 大会運営"), ("2.1", "2 日時"), ("2", "3 優勝商品"),
+                        ("4.1", "4 参加資格")]
+
+
+def test_questions_asked_with_a_full_width_question_mark_are_questions():
+    text = ("## 追加されたQ&A\n\n### Q: 相手のバトル場にコバルオンexがいるとき、ワザ「せおいなげ」のダメージはいくつになりますか？\n\n"
+            "「120」ダメージになります。\n\n### Q: 同じ番の中で、手札からスタジアムを出すことはできますか？\n\nはい、できます。\n")
+    assert [b.kind for b in segment(text)] == ["question", "question"]
+
+
 def test_a_number_alone_over_lettered_items_indented_under_it_is_their_parent():
     text = ("How to Strike\n\n10. While taking the stroke, the hand may touch the playing surface.\n\n11.\n\n"
             "   (a) The elbow of the playing hand shall not come within the\n       playing surface.\n\n"

@@ -161,23 +161,23 @@ _HEADING_NUMBER = re.compile(rf"^(?:{KEYWORD_FORMS}\s+(?P<named>\d+(?:\.\d+)*)\b
 TITLE_LINE = re.compile(r"^(?P<title>[\u2190-\u2bff]?[A-Z][\w'’&/ ,.()!–—-]{1,68}[\w)!](?:\s\[\w{1,8}\])?"
                         r"|[A-Z]\.[ \t][A-Z][\w'’&/ ,.()!:–—-]{1,64}[\w)!])$")  # a lettered part's: "D. Components: Taking"
 
-SENTENCE_END = re.compile(r"[.!?][”\"')\]]*(?:\s+\d+)?$")  # a page number may follow
+SENTENCE_END = re.compile(r"[.!?。！？][”\"')\]）」』]*(?:\s+\d+)?$")  # a page number may follow
 
 
 def ends_clause(text: str) -> bool:
     """Does `text` (stripped) end a sentence or a clause (a colon, a semicolon), closing quotes and brackets
-    after it?"""
-    return text.rstrip("”\"')]").endswith((".", "!", "?", ":", ";"))
+    after it? A full-width script's stops too ("。", "：")."""
+    return text.rstrip("”\"')]）」』").endswith((".", "!", "?", ":", ";", "。", "！", "？", "：", "；"))
 
 
 # "Can a unit retreat twice?": text whose first sentence asks; an abbreviation's stops ("i.e.", "U.S.") and a
 # number's ("3.5") end no sentence.
-ASKS = re.compile(r"^(?:[^.!?]|(?<![A-Za-z]{2})(?<=[A-Za-z])\.|\.(?=\w)){3,}+\?")
+ASKS = re.compile(r"^(?:[^.!?。！？]|(?<![A-Za-z]{2})(?<=[A-Za-z])\.|\.(?=\w)){3,}+[?？]")
 
 
 def ends_asking(text: str) -> bool:
     """Does `text` (stripped) end asking, its last sentence a question ("… still apply?", "… “Skip a turn”?")?"""
-    return text.rstrip("”\"'’)]").endswith("?")
+    return text.rstrip("”\"'’)]）」』").endswith(("?", "？"))
 
 
 # Prose that ends asking without the document asking: a character's words, a question quoted after "says," or a
@@ -621,9 +621,13 @@ class Reading:
         sequence); not a table's row laid out in columns ("5 CN Central Node  21 S Supply")."""
         line = self.numbered
         title = line and line.group("title")
-        return line if (title and not line.group("stop") and len(line.group("n")) <= 2 and title[0] in _CAPITALS
-                        and 2 <= len(title) <= 72 and title[-1] not in ".!?;:," and "  " not in title
-                        and not any(c in ".!?;:" for c in title[1:-1])) else None
+        # a title opens with a capital, or a letter of an alphabet without case ("6 禁止事項"); a sentence's stops
+        # are a full-width script's too ("。", "：")
+        return line if (title and not line.group("stop") and len(line.group("n")) <= 2
+                        and (title[0] in _CAPITALS or title[0].isalpha() and not title[0].islower()
+                             and not title[0].isupper())
+                        and 2 <= len(title) <= 72 and title[-1] not in ".!?;:,。！？：；、，" and "  " not in title
+                        and not any(c in ".!?;:。！？：；" for c in title[1:-1])) else None
 
     def topic(self) -> re.Match | None:
         """"4 ACTIVE PLAYER", "7" (its title on the next line): a glossary topic the document numbers."""
