@@ -218,3 +218,30 @@ class PastLimit(Unreadable):
         super().__init__(f"{what}: past the limit {name}={shown} (a genuine document may raise it: --limit "
                          f"{name}=N)", line)
         self.limit = name
+
+
+def write_line(reader, prefix: str, text: str) -> tuple[int, MappedText]:
+    """Add one line, `prefix` then `text`, to a typed document's text (`reader.lines`, `reader.length` long so far);
+    where it starts, and `text` mapped to where it stands. A reader's `line` method."""
+    start = reader.length
+    reader.lines.append(prefix + text)
+    reader.length += len(prefix) + len(text) + 1
+    at = start + len(prefix)
+    return start, MappedText(text, array("i", range(at, at + len(text) + 1)))
+
+
+def write_row(reader, cells: list[str]) -> None:
+    """Write a typed document's table row (Word, OpenDocument, RTF) as one line of `reader.lines`, its cells joined
+    by " | " at `reader.length`, and as a row of `reader.out`, each cell mapped to its place in the line."""
+    start = at = reader.length
+    runs = []
+    for index, cell in enumerate(cells):
+        at += len(_TYPED_CELLS) if index else 0
+        runs.append(MappedText(cell, array("i", range(at, at + len(cell) + 1))))
+        at += len(cell)
+    reader.lines.append(_TYPED_CELLS.join(cells))
+    reader.length = at + 1
+    reader.out.row(runs, start)
+
+
+_TYPED_CELLS = " | "

@@ -24,7 +24,6 @@ from __future__ import annotations
 import io
 import re
 import zipfile
-from array import array
 from dataclasses import dataclass
 
 import docx
@@ -34,10 +33,10 @@ from docx.table import Table
 from docx.text.paragraph import Paragraph
 
 from ingest.classify.markup import LEVELLED_STYLE, LEVEL_FIELD
-from ingest.formats.document import Document, Outline, PastLimit, Unreadable
+from ingest.formats.document import Document, Outline, PastLimit, Unreadable, write_line, write_row
 from ingest.formats.html import numeral
 from ingest.limits import Limits, current
-from ingest.text import MappedText, read_bounded
+from ingest.text import read_bounded
 
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # a compound file: an older Word file (.doc), or an encrypted .docx
 # A paragraph's soft breaks and tabs, each a space: it stays on one line.
@@ -45,7 +44,6 @@ _BREAKS = str.maketrans(dict.fromkeys("\r\n\t\v\f\u2028\u2029", " "))
 # How a level shows its number, as html.numeral's styles ("decimalZero": two digits at least).
 _NUMERALS = {"decimal": "1", "decimalZero": "01", "lowerLetter": "a", "upperLetter": "A", "lowerRoman": "i",
              "upperRoman": "I"}
-_CELLS = " | "
 _INDENT = "   "  # per list level, in the text the source page shows
 
 
@@ -192,13 +190,7 @@ class _Reader:
         if self.elements > self.limits.elements:
             raise PastLimit("a Word document of too many paragraphs and cells", self.limits, "elements")
 
-    def line(self, prefix: str, text: str) -> tuple[int, MappedText]:
-        """Add one line, `prefix` then `text`, to the text; where it starts, and `text` mapped to where it stands."""
-        start = self.length
-        self.lines.append(prefix + text)
-        self.length += len(prefix) + len(text) + 1
-        at = start + len(prefix)
-        return start, MappedText(text, array("i", range(at, at + len(text) + 1)))
+    line = write_line
 
     def paragraph(self, paragraph: Paragraph) -> None:
         self.count()
@@ -233,17 +225,8 @@ class _Reader:
                 seen.add(id(cell._tc))
                 self.count()
                 cells.append(" ".join(p.text.translate(_BREAKS).strip() for p in cell.paragraphs).strip())
-            if not any(cells):
-                continue
-            start = self.length
-            runs, at = [], start
-            for index, cell in enumerate(cells):
-                at += len(_CELLS) if index else 0
-                runs.append(MappedText(cell, array("i", range(at, at + len(cell) + 1))))
-                at += len(cell)
-            self.lines.append(_CELLS.join(cells))
-            self.length = at + 1
-            self.out.row(runs, start)
+            if any(cells):
+                write_row(self, cells)
 
     def style(self, paragraph: Paragraph) -> _Style:
         """What the paragraph's style says, read once per style (python-docx looks a style up anew each time)."""

@@ -31,13 +31,12 @@ import io
 import re
 import xml.etree.ElementTree as ET
 import zipfile
-from array import array
 from dataclasses import dataclass, field
 
-from ingest.formats.document import Document, Outline, PastLimit, Unreadable
+from ingest.formats.document import Document, Outline, PastLimit, Unreadable, write_line, write_row
 from ingest.formats.html import numeral
 from ingest.limits import Limits, current
-from ingest.text import MappedText, read_bounded
+from ingest.text import read_bounded
 
 _NS = {"office": "urn:oasis:names:tc:opendocument:xmlns:office:1.0",
        "style": "urn:oasis:names:tc:opendocument:xmlns:style:1.0",
@@ -61,7 +60,6 @@ _MIMES = {"application/vnd.oasis.opendocument.spreadsheet": "an OpenDocument spr
 _CHUNK = 1 << 16
 _DECLARES = re.compile(rb"<!(?:DOCTYPE|ENTITY)")  # entities ("billion laughs"), never in an OpenDocument part
 _SPACES = re.compile(r"[ \t\r\n]+")  # XML white space: a run of it shows as one space (ODF 1.2, 6.1.2)
-_CELLS = " | "
 _INDENT = "   "  # per list level, in the text the source page shows
 _MOST_SPACES = 100  # text:s may say text:c="1000000": no line shows more
 
@@ -334,13 +332,7 @@ class _Reader:
             else:
                 self.blocks(child, depth)
 
-    def line(self, prefix: str, text: str) -> tuple[int, MappedText]:
-        """Add one line, `prefix` then `text`, to the text; where it starts, and `text` mapped to where it stands."""
-        start = self.length
-        self.lines.append(prefix + text)
-        self.length += len(prefix) + len(text) + 1
-        at = start + len(prefix)
-        return start, MappedText(text, array("i", range(at, at + len(text) + 1)))
+    line = write_line
 
     def paragraph(self, element: ET.Element, depth: int = 0) -> None:
         text, bold = self.text(element)
@@ -430,17 +422,8 @@ class _Reader:
         for row in element.iter(_ROW):
             cells = [" ".join(" ".join(self.text(paragraph)[0] for paragraph in _paragraphs(cell)).split())
                      for cell in row if cell.tag == _CELL]
-            if not any(cells):
-                continue
-            start = self.length
-            runs, at = [], start
-            for index, cell in enumerate(cells):
-                at += len(_CELLS) if index else 0
-                runs.append(MappedText(cell, array("i", range(at, at + len(cell) + 1))))
-                at += len(cell)
-            self.lines.append(_CELLS.join(cells))
-            self.length = at + 1
-            self.out.row(runs, start)
+            if any(cells):
+                write_row(self, cells)
 
     def text(self, element: ET.Element) -> tuple[str, bool]:
         """A paragraph's text as it shows, on one line, and whether all of it is bold."""

@@ -27,12 +27,11 @@ from __future__ import annotations
 
 import codecs
 import re
-from array import array
 from dataclasses import dataclass, field, replace
 
-from ingest.formats.document import Document, Outline, PastLimit, Unreadable
+from ingest.formats.document import Document, Outline, PastLimit, Unreadable, write_line, write_row
 from ingest.limits import Limits, current
-from ingest.text import MappedText, read_bounded
+from ingest.text import read_bounded
 
 # A control word and its number (its one delimiting space taken), a hex byte, a control symbol, a group's brace,
 # line ends (no text in RTF), or a run of text.
@@ -55,7 +54,6 @@ _SYMBOLS = {b"~": " ", b"-": "", b"_": "-", b"\\": "\\", b"{": "{", b"}": "}", b
 _MARKER = re.compile(r"(?:\(?(?:\d{1,3}(?:\.\d{1,3})*|[A-Za-z]|[ivxlcdmIVXLCDM]{1,6})[.)]|\(\d{1,3}\)|[•·▪◦o\-–*])")
 _BULLETS = set("•·▪◦o-–*")
 _HEADING_STYLE = re.compile(r"heading\s*([1-9])$", re.IGNORECASE)
-_CELLS = " | "
 _INDENT = "   "
 
 
@@ -360,21 +358,7 @@ class _Reader:
         if self.cell:  # paragraphs of a cell that never ended
             row.append(" ".join(" ".join(self.cell).split()))
             self.cell = []
-        if not any(row):
-            return
-        start = self.length
-        runs, at = [], start
-        for index, cell in enumerate(row):
-            at += len(_CELLS) if index else 0
-            runs.append(MappedText(cell, array("i", range(at, at + len(cell) + 1))))
-            at += len(cell)
-        self.lines.append(_CELLS.join(row))
-        self.length = at + 1
-        self.out.row(runs, start)
+        if any(row):
+            write_row(self, row)
 
-    def line(self, prefix: str, text: str) -> tuple[int, MappedText]:
-        start = self.length
-        self.lines.append(prefix + text)
-        self.length += len(prefix) + len(text) + 1
-        at = start + len(prefix)
-        return start, MappedText(text, array("i", range(at, at + len(text) + 1)))
+    line = write_line
