@@ -1040,6 +1040,16 @@ def test_questions_asked_with_a_full_width_question_mark_are_questions():
     assert [b.kind for b in segment(text)] == ["question", "question"]
 
 
+def test_a_name_in_title_case_after_a_bullet_run_to_the_width_is_a_heading():
+    text = ("Direction Gesture\nThe client points in a direction to tell the artist which way to draw next.\n"
+            "• Pointing right relative to the artist stands for, “draw right”\n"
+            "• Pointing down-left relative to the artist stands for, “draw down-left”\n"
+            "Straight Line Gesture\n"
+            "When the client swings their arms up-and-down twice, followed by a Direction\n"
+            "Gesture, this informs their artist to draw a straight line.\n")
+    assert [b.section[-1] for b in segment(text)] == ["Direction Gesture", "Straight Line Gesture"]
+
+
 def test_a_number_alone_over_lettered_items_indented_under_it_is_their_parent():
     text = ("How to Strike\n\n10. While taking the stroke, the hand may touch the playing surface.\n\n11.\n\n"
             "   (a) The elbow of the playing hand shall not come within the\n       playing surface.\n\n"

@@ -147,3 +147,17 @@ ASCIIDOC_MACRO = re.compile(r"^[a-z]{2,20}+::[^\s\[]{0,300}+\[[^\n]{0,300}\][ \t
 RST_DIRECTIVE = re.compile(r"^(?P<indent>[ \t]{0,40}+)\.\.[ \t]++(?P<name>[\w-]{1,40}+)::(?P<args>[^\n]*+)$")
 RST_COMMENT = re.compile(r"^[ \t]{0,40}+\.\.(?:[ \t]++(?!\[)[^\n]*+)?$")
 RST_OPTION = re.compile(r"^[ \t]{1,40}+:[\w -]{1,40}+:(?:[ \t][^\n]*+)?$")  # a directive's option (":widths: auto")
+
+# OpenDocument: a DTD's declarations (entities: "billion laughs"), never in an OpenDocument part; XML white space,
+# a run of which shows as one space (ODF 1.2, 6.1.2).
+XML_DECLARATION = re.compile(rb"<!(?:DOCTYPE|ENTITY)")
+XML_SPACES = re.compile(r"[ \t\r\n]+")
+
+# RTF: a control word and its number (its one delimiting space taken), a hex byte, a control symbol, a group's brace,
+# line ends (no text in RTF), or a run of text.
+RTF_TOKEN = re.compile(rb"\\([a-zA-Z]{1,32})(-?\d{1,10})? ?|\\'([0-9a-fA-F]{2})|\\([^a-zA-Z'])|([{}])|[\r\n]+"
+                       rb"|([^\\{}\r\n]+)", re.S)
+# A list item's number or bullet as a hanging paragraph shows it, before its tab: "1.", "a)", "(iv)", "•".
+RTF_LIST_MARKER = re.compile(r"(?:\(?(?:\d{1,3}(?:\.\d{1,3})*|[A-Za-z]|[ivxlcdmIVXLCDM]{1,6})[.)]|\(\d{1,3}\)|[•·▪◦o\-–*])")
+# A paragraph style naming a heading's level ("heading 2").
+RTF_HEADING_STYLE = re.compile(r"heading\s*([1-9])$", re.IGNORECASE)

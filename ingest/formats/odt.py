@@ -28,11 +28,11 @@ saying what to do.
 from __future__ import annotations
 
 import io
-import re
 import xml.etree.ElementTree as ET
 import zipfile
 from dataclasses import dataclass, field
 
+from ingest.classify.markup import XML_DECLARATION, XML_SPACES
 from ingest.formats.document import Document, Outline, PastLimit, Unreadable, write_line, write_row
 from ingest.formats.html import numeral
 from ingest.limits import Limits, current
@@ -58,8 +58,6 @@ _MIMES = {"application/vnd.oasis.opendocument.spreadsheet": "an OpenDocument spr
           "application/vnd.oasis.opendocument.graphics": "an OpenDocument drawing (.odg)",
           "application/epub+zip": "an EPUB e-book"}
 _CHUNK = 1 << 16
-_DECLARES = re.compile(rb"<!(?:DOCTYPE|ENTITY)")  # entities ("billion laughs"), never in an OpenDocument part
-_SPACES = re.compile(r"[ \t\r\n]+")  # XML white space: a run of it shows as one space (ODF 1.2, 6.1.2)
 _INDENT = "   "  # per list level, in the text the source page shows
 _MOST_SPACES = 100  # text:s may say text:c="1000000": no line shows more
 
@@ -150,7 +148,7 @@ def _xml(archive: zipfile.ZipFile, name: str, budget: list[int], limits: Limits)
                 budget[0] -= len(chunk)
                 if budget[0] < 0:
                     raise PastLimit("an OpenDocument file whose parts inflate too far", limits, "inflated_mb")
-                if _DECLARES.search(tail + chunk):
+                if XML_DECLARATION.search(tail + chunk):
                     raise Unreadable(f"damaged OpenDocument file: its {name} declares a document type or entities, "
                                      "which no OpenDocument file does")
                 tail = chunk[-16:]
@@ -433,7 +431,7 @@ class _Reader:
 
         def add(text: str | None, bold: bool) -> None:
             if text:
-                text = _SPACES.sub(" ", text)
+                text = XML_SPACES.sub(" ", text)
                 pieces.append(text)
                 if text.strip():
                     weights.append(bold)

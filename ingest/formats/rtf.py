@@ -26,17 +26,13 @@ hold `elements` paragraphs and cells.
 from __future__ import annotations
 
 import codecs
-import re
 from dataclasses import dataclass, field, replace
 
+from ingest.classify.markup import RTF_HEADING_STYLE, RTF_LIST_MARKER, RTF_TOKEN
 from ingest.formats.document import Document, Outline, PastLimit, Unreadable, write_line, write_row
 from ingest.limits import Limits, current
 from ingest.text import read_bounded
 
-# A control word and its number (its one delimiting space taken), a hex byte, a control symbol, a group's brace,
-# line ends (no text in RTF), or a run of text.
-_TOKEN = re.compile(rb"\\([a-zA-Z]{1,32})(-?\d{1,10})? ?|\\'([0-9a-fA-F]{2})|\\([^a-zA-Z'])|([{}])|[\r\n]+"
-                    rb"|([^\\{}\r\n]+)", re.S)
 # Destinations whose text is never the document's (a group opening with `\*` is skipped too).
 _SKIPPED = {b"fonttbl", b"colortbl", b"info", b"pict", b"object", b"objdata", b"header", b"headerl", b"headerr",
             b"headerf", b"footer", b"footerl", b"footerr", b"footerf", b"footnote", b"annotation", b"atnid",
@@ -50,10 +46,7 @@ _CHARACTERS = {b"emdash": "—", b"endash": "–", b"lquote": "‘", b"rquote": 
                b"line": " ", b"zwj": "", b"zwnj": "", b"ltrmark": "", b"rtlmark": ""}
 _SYMBOLS = {b"~": " ", b"-": "", b"_": "-", b"\\": "\\", b"{": "{", b"}": "}", b"\n": None, b"\r": None, b"|": "", b"*": "",
             b":": ""}
-# A list item's number or bullet as a hanging paragraph shows it, before its tab: "1.", "a)", "(iv)", "•".
-_MARKER = re.compile(r"(?:\(?(?:\d{1,3}(?:\.\d{1,3})*|[A-Za-z]|[ivxlcdmIVXLCDM]{1,6})[.)]|\(\d{1,3}\)|[•·▪◦o\-–*])")
 _BULLETS = set("•·▪◦o-–*")
-_HEADING_STYLE = re.compile(r"heading\s*([1-9])$", re.IGNORECASE)
 _INDENT = "   "
 
 
@@ -135,7 +128,7 @@ class _Reader:
         stack: list[_State] = []
         state = _State()
         starting = False  # a group has just opened: its first control word may name a destination
-        for token in _TOKEN.finditer(data):
+        for token in RTF_TOKEN.finditer(data):
             word, number, hexbyte, symbol, brace, text = token.groups()
             if hexbyte is None:
                 self.flush_bytes(state)
@@ -298,7 +291,7 @@ class _Reader:
             return
         self.count()
         style = self.styles.get(props.style, _Style())
-        named = _HEADING_STYLE.match(style.name)
+        named = RTF_HEADING_STYLE.match(style.name)
         level = props.level if props.level is not None else style.level
         if style.name.lower() == "title":
             start, run = self.line("", text)
@@ -319,13 +312,13 @@ class _Reader:
         depth = props.list_level
         if not marker and props.first < 0:  # a hanging paragraph: "1.\tab League Configuration"
             head, tab, rest = raw.lstrip().partition("\t")
-            if tab and _MARKER.fullmatch(head.strip()) and rest.strip():
+            if tab and RTF_LIST_MARKER.fullmatch(head.strip()) and rest.strip():
                 marker, text = head.strip(), " ".join(rest.split())
                 depth = self.nest(props.indent)
         if marker:
             if depth >= self.limits.depth:
                 raise PastLimit("lists nested too deep", self.limits, "depth", line=len(self.lines) + 1)
-            shown = "-" if marker in _BULLETS or not _MARKER.fullmatch(marker) or marker[-1] in _BULLETS else marker
+            shown = "-" if marker in _BULLETS or not RTF_LIST_MARKER.fullmatch(marker) or marker[-1] in _BULLETS else marker
             start, run = self.line(_INDENT * depth + ("•" if shown == "-" else shown) + " ", text)
             self.out.item(shown, run, start, depth)
             return

@@ -585,9 +585,12 @@ class _Outline:
         under_heading = under_heading or (
             self.heading_line == index - 1 and self.headings[-1].kind in ("titled", "caps"))
         above = self.facts.readings[index - 1]
-        # a list item run to the text's width mid-clause ("○ …drops into their hand, it is" / "NOT a catch") goes on
-        if not (under_heading or above.ends_clause or above.bullet and not self.facts.wraps(index - 1) or above.row
-                or above.credit):
+        # a list item run to the text's width mid-clause ("○ …drops into their hand, it is" / "NOT a catch") goes on,
+        # but not into a name in title case ("• …stands for, “draw down-left”" / "Straight Line Gesture") unless
+        # its words run on ("• …Repair and" / "Return Box")
+        if not (under_heading or above.ends_clause or above.row or above.credit or above.bullet and (
+                not self.facts.wraps(index - 1) or len(words) > 1 and title_case(stripped)
+                and self.facts.line(index - 1).split()[-1].casefold() not in TITLE_SMALL)):
             return False
         body = self.facts.line(index + 1) if index + 1 < len(self.facts.lines) else ""
         if body and (self.facts.readings[index + 1].bullet or self.facts.readings[index + 1].item):
