@@ -134,18 +134,17 @@ class Glossary:
             if self.dotted is None:
                 self.dotted = inline is not None
         if inline:
-            if not self._in_order(inline.group("term")):
-                return None
-            definition = pos + indent_of(line) + inline.start("definition")
-            return Term(_term_block(section, inline.group("term")), (definition, pos + len(line)), True, index + 1)
-        # "Attacking end zone The end zone in which…": the glossary's columns side by side, from its first entry.
-        spaced = spaced_term(stripped) if self.spaced in (None, True) else None
-        if self.spaced is None:
-            self.spaced = spaced is not None
-        if spaced and self._in_order(spaced[0]):
-            definition = pos + indent_of(line) + spaced[1]
-            return Term(_term_block(section, spaced[0]), (definition, pos + len(line)), True, index + 1)
-        if self.topics:  # a glossary of numbered topics: an unnumbered short line is a picture's label, text
+            beside = inline.group("term"), inline.start("definition")
+        else:  # "Attacking end zone The end zone in which…": the glossary's columns side by side, from its first entry
+            beside = spaced_term(stripped) if self.spaced in (None, True) else None
+            if self.spaced is None:
+                self.spaced = beside is not None
+        if beside and self._in_order(beside[0]):
+            definition = pos + indent_of(line) + beside[1]
+            return Term(_term_block(section, beside[0]), (definition, pos + len(line)), True, index + 1)
+        # a term on one line out of order is none; in a glossary of numbered topics, an unnumbered short line is a
+        # picture's label, text
+        if inline or self.topics:
             return None
         following, term = self.facts.following[index], stripped
         while following is not None and term_fragment(self.facts.line(following)):  # "Making a play on the / disc"
