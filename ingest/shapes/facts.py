@@ -192,14 +192,12 @@ class Facts:
                 if labels.numeric(inner) and labels.numeric(number):
                     return under(inner, number, zero=deeper)
                 return deeper
-            if item and item.group("question"):
+            inner = item and item.group("decimal")
+            if item and item.group("question") or inner and under(inner, number):
                 return True
             if not item and labels.numeric(number) and (later in self.answered
                                                          or ASKS.match(self.lines[later][1].strip())):
                 return True  # "### 3.1 Masteries" over its questions: a numbered FAQ's section
-            inner = item and item.group("decimal")
-            if inner and under(inner, number):
-                return True
         return False
 
     def among_steps(self, index: int, number: str, indent: int) -> bool:
@@ -237,9 +235,10 @@ def document_facts(text: str) -> Facts:
     lines = [(pos, FENCE if index in code else line) for index, (pos, line) in enumerate(lines)]
     readings = read_lines(lines, item)
     following = next_nonblank(lines)
-    numbers = _next_numbers(lines, readings, item)
+    numbers, printed = _numbering(lines, readings, item)
     lone = labels.printed_alone(lines, item)
     lengths = sorted(len(line.rstrip()) for _, line in lines if line.strip())
+    decimals = Counter(reading.item.group("decimal") for reading in readings if reading.item)
     return Facts(
         text=text, item=item, lines=tuple(lines), code=code, inline_asked=frozenset(inline_asked),
         readings=tuple(readings), following=tuple(following), preceding=tuple(previous_nonblank(lines)),
@@ -250,14 +249,9 @@ def document_facts(text: str) -> Facts:
         listed=frozenset(contents_pairs(lines, readings, following) if lone else ()),
         spaced_out=_spaced_out(lines, readings), marked=any(reading.marked for reading in readings),
         answered=_answered(lines, readings), named=_named(lines, readings),
-        printed=_printed(lines, readings, numbers), coded=_coded(lines), twice=_twice(readings),
+        printed=printed, coded=_coded(lines),
+        twice=frozenset(label for label, count in decimals.items() if label and count > 1),
         **_annotations(lines, readings, following))
-
-
-def _twice(readings: list[Reading]) -> frozenset[str]:
-    """The decimal labels that open more than one line."""
-    counts = Counter(reading.item.group("decimal") for reading in readings if reading.item)
-    return frozenset(label for label, count in counts.items() if label and count > 1)
 
 
 def _annotations(lines: list[Line], readings: list[Reading], following: list[int | None]) -> dict[str, frozenset[int]]:
@@ -423,36 +417,27 @@ def _sequenced_headings(lines: list[Line], readings: list[Reading], numbers: lis
     return set(longest) if len(longest) >= 3 else set()
 
 
-def _next_numbers(lines: list[Line], readings: list[Reading], opening: re.Pattern) -> list[str | None]:
-    """For each line, the number of the next decimal rule or numbered chapter after it (None when none follows)."""
+def _numbering(lines: list[Line], readings: list[Reading], item: re.Pattern) -> tuple[list[str | None], dict[str, int]]:
+    """For each line, the number of the next decimal rule or numbered chapter after it (None when none follows);
+    and each such number the document prints, or a marked heading's ("### 6.1. Character Build"), with the least
+    margin of a line printing it (a rule's: past the first line, where it becomes the next number of the line
+    above)."""
     numbers: list[str | None] = [None] * len(lines)
+    printed: dict[str, int] = {}
     upcoming = None
     for index in range(len(lines) - 1, -1, -1):
         numbers[index] = upcoming
         line = lines[index][1]
-        item = labels.alone(line, opening) or opening.match(line)
+        label = labels.alone(line, item) or item.match(line)
         chapter = readings[index].chapter() if len(line) <= 2 * LONGEST_HEADING else None
-        if item and item.group("decimal"):
-            upcoming = item.group("decimal")
-        elif chapter:
-            upcoming = chapter.group("n")
-    return numbers
-
-
-def _printed(lines: list[Line], readings: list[Reading], numbers: list[str | None]) -> dict[str, int]:
-    """Each decimal rule or chapter number the document prints, or a marked heading's ("### 6.1. Character
-    Build"), with the least margin of a line printing it (a rule's: the line after the one whose next number it
-    first becomes)."""
-    found: dict[str, int] = {}
-    for index in range(len(lines) - 1):
-        number = numbers[index]
-        if number and number != numbers[index + 1]:
-            line = lines[index + 1][1]
-            found[number] = min(found.get(number, len(line)), len(line) - len(line.lstrip()))
+        number = label.group("decimal") if label and label.group("decimal") else chapter.group("n") if chapter else None
+        if number and index and number != upcoming:
+            printed[number] = min(printed.get(number, indent_of(line)), indent_of(line))
+        upcoming = number or upcoming
     for reading in readings:
         if reading.marked and (number := heading_number(reading.marked.group("star") or reading.marked.group("hash"))):
-            found[number] = 0
-    return found
+            printed[number] = 0
+    return numbers, printed
 
 
 def split_asked(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], set[int]]:
