@@ -385,6 +385,19 @@ def term_fragment(line: str) -> bool:
     return bool(stripped) and stripped[0].islower() and len(stripped.split()) <= 3 and stripped[-1] not in ".,;:!?"
 
 
+def table_term(line: str) -> re.Match | None:
+    """A row of a two-column table of terms and definitions ("| Player | Any person playing Badminton. |", its
+    cells `TABLE_TERM`'s "term" and "definition"), not its header row (see `table_header`); else None."""
+    row = TABLE_TERM.match(line.strip())
+    return None if row is None or table_header(line) else row
+
+
+def table_header(line: str) -> bool:
+    """Is `line` the header row of a table of terms, its cells naming the columns ("| Terms | Definitions |")?"""
+    row = TABLE_TERM.match(line.strip())
+    return bool(row and TABLE_HEADER.match(row.group("term")) and TABLE_HEADER.match(row.group("definition")))
+
+
 def spaced_term(line: str) -> tuple[str, int] | None:
     """(term, where its definition starts) of a "Term Definition" line ("Pivot Location The point on the
     playing field…"): the definition opens at the first capitalised word after the term's first word (past a

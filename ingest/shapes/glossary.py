@@ -18,11 +18,10 @@ from ingest.classify import (
     NAMES_TERMS,
     NUMBERED_TOPIC,
     SENTENCE_STARTERS,
-    TABLE_HEADER,
-    TABLE_TERM,
     heading_number,
     opens_definition,
     spaced_term,
+    table_term,
     term_fragment,
     term_line,
 )
@@ -186,18 +185,12 @@ class Glossary:
         """A row of a two-column table of terms and definitions ("| Player | Any person playing Badminton. |"):
         a term beside its definition, in whatever order the table lists them, and all of it (`Term.whole`);
         None for its header row, whose cells name the columns, and for any other row."""
-        row = TABLE_TERM.match(line.strip())
-        if not row or _names_columns(row):
+        row = table_term(line)
+        if row is None:
             return None
         start = pos + len(line) - len(line.lstrip()) + row.start("definition")
         return Term(_term_block(section, row.group("term")), (start, start + len(row.group("definition"))), True,
                     index + 1, whole=True)
-
-    @staticmethod
-    def table_header(line: str) -> bool:
-        """Is `line` the header row of a table of terms, its cells naming the columns ("| Terms | Definitions |")?"""
-        row = TABLE_TERM.match(line.strip())
-        return bool(row and _names_columns(row))
 
     def _in_order(self, term: str) -> bool:
         """Does `term` keep the glossary's alphabetical order so far: by first letter, and in a glossary of
@@ -291,10 +284,6 @@ class Entries:
         after_blank = not self.facts.line(index - 1).strip()
         return indent_of(line) <= margin and (after_blank or bullet is not None)
 
-
-def _names_columns(row: re.Match) -> bool:
-    """Do both cells of a table's row (`TABLE_TERM`) name its columns ("Terms", "Definitions")?"""
-    return bool(TABLE_HEADER.match(row.group("term")) and TABLE_HEADER.match(row.group("definition")))
 
 def _term_block(section: tuple[str, ...], term: str) -> Block:
     return Block(section, slugify(term), term, [], kind="glossary")

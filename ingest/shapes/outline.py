@@ -38,6 +38,7 @@ from ingest.classify import (
     ends_asking,
     heading_number,
     rhetorical,
+    table_header,
     title_case,
     without_number,
 )
@@ -190,7 +191,7 @@ class _Outline:
                     self._text(index, pos, line)
                     continue
             if self.headings and self.headings[-1].glossary:
-                if reading.row and self.glossary.table_header(line):
+                if reading.row and table_header(line):
                     continue  # "| Terms | Definitions |" names a table's columns: no entry, no text
                 if not item and self._term(index, pos, line):
                     continue
