@@ -310,6 +310,13 @@ def without_number(title: str, number: str | None) -> str:
     return re.sub(rf"^(?:{KEYWORD_FORMS}\s+)?\(?{re.escape(number)}[.:)]?\s*(?:[-–—]\s+)?", "", title) or title
 
 
+def title_words(line: str) -> bool:
+    """Is `line` (a part of) a title as a contents page lists it: a few words, no sentence, no label?"""
+    stripped = line.strip()
+    return (0 < len(stripped.split()) <= 7 and stripped[-1] not in ".,;:!?"
+            and not LONE_LABEL.match(line) and not ITEM.match(stripped))
+
+
 def table_cells(line: str) -> re.Match | None:
     """`line` as a row of a table laid out in columns: a number, then cells set apart by wide gaps (a row is
     short: a long line is none, and is not matched, the pattern backtracking over long runs of spaces)."""

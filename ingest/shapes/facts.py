@@ -17,7 +17,6 @@ from ingest.classify import (
     CODE_LABEL,
     INLINE_ASKS,
     INLINE_BULLET,
-    ITEM,
     KEYWORDS,
     LONGEST_HEADING,
     SENTENCE_BREAK,
@@ -28,6 +27,7 @@ from ingest.classify import (
     item_pattern,
     run_in_heading,
     read_lines,
+    title_words,
 )
 from ingest.formats import FENCE
 from ingest.shapes.dialect import (
@@ -529,14 +529,6 @@ def numbers_rules_from_the_top(readings: list[Reading], numbers: list[str | None
     return ascending >= 0.9 * (len(tops) - 1) and sentences >= 0.25 * len(tops) and parents >= 0.1 * len(tops)
 
 
-def _title_words(line: str, reading: Reading) -> bool:
-    """Is `line` (`reading` its reading) (a part of) a title in a contents page: a few words, no sentence, no
-    label?"""
-    stripped = line.strip()
-    return (0 < len(stripped.split()) <= 7 and stripped[-1] not in ".,;:!?"
-            and not reading.lone and not ITEM.match(stripped))
-
-
 def contents_pairs(lines: list[tuple[int, str]], readings: list[Reading], following: list[int | None]) -> set[int]:
     """Indices of the label lines of a contents page laid out as a label alone on its line over its title ("1.2."
     then "The Golden Rules"): runs of such pairs with nothing between them, numbered on from one to the next,
@@ -556,7 +548,7 @@ def contents_pairs(lines: list[tuple[int, str]], readings: list[Reading], follow
     index = next((i for i, (_, line) in enumerate(lines) if line.strip()), None)
     while index is not None:
         title = following[index]
-        if (readings[index].lone and title is not None and _title_words(lines[title][1], readings[title])
+        if (readings[index].lone and title is not None and not readings[title].lone
                 and names_a_topic(lines[title][1].strip())):
             label = lines[index][1].strip().rstrip(".")
             if run and not labels.follows(label, run[-1][1]):
@@ -565,7 +557,7 @@ def contents_pairs(lines: list[tuple[int, str]], readings: list[Reading], follow
             run.append((index, label))
             index = following[title]
             for _ in range(_WRAPPED_TITLE):  # "Steps of Triggering / and Resolving a Conditional / Ability"
-                if index is None or not _title_words(lines[index][1], readings[index]):
+                if index is None or not title_words(lines[index][1]):
                     break
                 index = following[index]
             continue
