@@ -164,9 +164,8 @@ class Glossary:
         "10" where a PDF's columns set it so), over its definition:
         (the term, the index of the line its definition starts on), else None."""
         topic = self.facts.readings[index].topic()
-        if topic is None or not self.topics or topic.group("n") in self.topics:
-            return None
-        if abs(int(topic.group("n")) - self.topic_top - 1) > _TOPIC_REORDER:
+        if topic is None or not self.topics or topic.group("n") in self.topics \
+                or abs(int(topic.group("n")) - self.topic_top - 1) > _TOPIC_REORDER:
             return None
         term, following = stripped, self.facts.following[index]
         if not topic.group("title"):  # the number alone, its title on the next line

@@ -46,9 +46,7 @@ class Questions:
                 return None
             line, reading = facts.line(at).strip(), facts.readings[at]
             words += len(line.split())
-            if words > _QUESTION_WORDS:
-                return None
-            if at != index and (facts.item.match(line) or reading.marked) or reading.aside:
+            if words > _QUESTION_WORDS or at != index and (facts.item.match(line) or reading.marked) or reading.aside:
                 return None
             if reading.ends_asking:
                 return None if rhetorical(line) else at
