@@ -310,6 +310,12 @@ def without_number(title: str, number: str | None) -> str:
     return re.sub(rf"^(?:{KEYWORD_FORMS}\s+)?\(?{re.escape(number)}[.:)]?\s*(?:[-–—]\s+)?", "", title) or title
 
 
+def without_pointer(title: str) -> str:
+    """`title` without the rule it points to in parentheses at its end ("Spin Serves (4.A.5)": "Spin Serves")."""
+    cited = title[title.rfind(" (") + 2:-1] if title.endswith(")") and " (" in title else ""
+    return title[:title.rindex(" (")] if any(c.isdigit() for c in cited) else title
+
+
 def title_words(line: str) -> bool:
     """Is `line` (a part of) a title as a contents page lists it: a few words, no sentence, no label?"""
     stripped = line.strip()
@@ -557,6 +563,14 @@ def run_in_heading(line: str) -> str:
     if not all(w[:1].isupper() or w[:1].isdigit() or w.casefold() in _SMALL for w in words):
         return ""
     return head
+
+
+def names_a_value(line: str, name: str) -> bool:
+    """Is what follows the run-in `name` on `line` only a value, figures without a word ("Armor: 1/2", "Movement:
+    4\"/10\""): a line of a unit's profile, which its heading names, no named thing of its own ("Sun: R-50, R-51"
+    names the cards of a class)?"""
+    rest = line[line.find(name) + len(name):].strip(" :–—-*")
+    return any(char.isdigit() for char in rest) and not any(char.isalpha() for char in rest)
 
 # Punctuation that closes what comes before it: a line opening with it carries on the last word.
 CLOSES = re.compile(r"[,.;:!?)\]’”](?:\s|$|s\b)")

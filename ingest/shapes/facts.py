@@ -25,6 +25,7 @@ from ingest.classify import (
     Reading,
     heading_number,
     item_pattern,
+    names_a_value,
     run_in_heading,
     read_lines,
     title_words,
@@ -312,15 +313,7 @@ def _named(lines: list[Line], readings: list[Reading]) -> dict[int, str]:
               for index in _named_bullets(lines, readings)}
     counts = Counter(name.casefold() for name in named.values())
     return {index: name for index, name in named.items()
-            if counts[name.casefold()] < _RUN and not _a_value(lines[index][1], name)}
-
-
-def _a_value(line: str, name: str) -> bool:
-    """Is what follows the name on `line` only a value, figures without a word ("Armor: 1/2", "Movement:
-    4\"/10\""): a line of a unit's profile, which its heading names, no named thing of its own ("Sun: R-50, R-51"
-    names the cards of a class)?"""
-    rest = line[line.find(name) + len(name):].strip(" :–—-*")
-    return any(char.isdigit() for char in rest) and not any(char.isalpha() for char in rest)
+            if counts[name.casefold()] < _RUN and not names_a_value(lines[index][1], name)}
 
 
 def _named_bullets(lines: list[Line], readings: list[Reading]) -> list[int]:

@@ -41,6 +41,7 @@ from ingest.classify import (
     table_header,
     title_case,
     without_number,
+    without_pointer,
 )
 from ingest.formats import FENCE
 from ingest.segment import Block, first_sentence, slugify, trim
@@ -571,9 +572,7 @@ class _Outline:
         sentence nor one of a stack of short lines (a picture's caption: "Example 1", "1 Summary"). Two such names
         may stand one over the other, a section's over its first part's ("Special Rules" / "Torus" / "Designate a
         piece…"): the lower one stands `under_heading`, the upper one over it."""
-        cited = stripped[stripped.rfind(" (") + 2:-1] if stripped.endswith(")") and " (" in stripped else ""
-        if any(c.isdigit() for c in cited):
-            stripped = stripped[:stripped.rindex(" (")]  # "Spin Serves (4.A.5)": a name, and the rule it points to
+        stripped = without_pointer(stripped)  # "Spin Serves (4.A.5)": a name, and the rule it points to
         words = stripped.split()
         if not names_a_topic(stripped) or any(c.isdigit() for c in words[0] + words[-1]):
             return False
