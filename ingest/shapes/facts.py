@@ -121,8 +121,7 @@ class Facts:
     def wraps(self, index: int) -> bool:
         """Does line `index` run to the text's width without ending a clause, its sentence wrapping onto the next
         line ("…now that terms like "using"" / "and "instruction" are used…")? A heading ends short."""
-        line = self.line(index).rstrip()
-        return len(line) >= _SHORT_LINE * self.width and not self.readings[index].ends_clause
+        return len(self.line(index).rstrip()) >= _SHORT_LINE * self.width and not self.readings[index].ends_clause
 
     def mid_sentence(self, index: int) -> bool:
         """Is line `index` words set on a line of their own inside a sentence, as PDFs set a term in capitals
@@ -352,10 +351,9 @@ def _runs(lines: list[Line], readings: list[Reading], opens, across_headings: bo
         if not (readings[index].item or readings[index].bullet) and opens(stripped) and (run or not led):
             run.append(index)
             continue
-        if len(run) >= _RUN:
-            found += run
+        found += run if len(run) >= _RUN else []
         run, led = [], stripped.endswith(":")
-    return found + run if len(run) >= _RUN else found
+    return found + (run if len(run) >= _RUN else [])
 
 
 def _spaced_out(lines: list[Line], readings: list[Reading]) -> bool:
