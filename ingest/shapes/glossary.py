@@ -76,10 +76,8 @@ class Glossary:
         """Is a "Glossary" or "Definitions" line followed by a glossary entry (a term line over its definition,
         or "term: definition"), rather than by a list of contents?"""
         term = self.facts.following[index]
-        if term is None:
-            return False
-        line = self.facts.line(term).strip()
-        if self.facts.item.match(line) or self.facts.readings[term].marked:
+        line = self.facts.line(term).strip() if term is not None else ""  # the next line not blank
+        if not line or self.facts.item.match(line) or self.facts.readings[term].marked:
             return False
         if INLINE_TERM.match(line) or DOTTED_TERM.match(line):
             return True

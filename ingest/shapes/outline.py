@@ -980,11 +980,11 @@ class _Outline:
             # not within the document's top heading seen through the unnumbered ones under it: its number is the
             # chapter's the document is ("# Chapter 7: Combat" > "Make an Attack" / "1." is no 7.1).
             above = next((h for h in reversed(self.headings) if h.number), None)
-            top = above is not None and above is self.headings[0] and above.level == 1 and above is not self.headings[-1]
+            through = above is not None and above is not self.headings[-1]
+            top = through and above is self.headings[0] and above.level == 1
             # nor within one whose parts the document numbers afresh, seen through another heading ("## 4. Turn
             # Sequence" over "### 1. Unlock Phase" … "### Summary of an Action" / "1." is no 4.1)
-            afresh = above is not None and above.afresh and above is not self.headings[-1]
-            prefix = None if top or afresh else above.number if above else None
+            prefix = None if top or through and above.afresh else above.number if above else None
             label = f"{prefix}.{number}" if prefix else number
             if prefix and self.facts.printed.get(label, indent + 1) <= indent:
                 # "5 Competition" / "1. Encourage progress…" before the document's own "5.1 Main Competition":
