@@ -165,8 +165,10 @@ class _Outline:
             if index in self.facts.annotations or index in self.facts.annotation_groups:
                 self._open(self._annotation(index, stripped), index)
                 continue
-            if index in self.facts.coded:
-                self._coded(index, pos, line)
+            if index in self.facts.coded:  # a rule a manual prints under its code ("<C01> Teams must…"), cited by it
+                code, start = self.facts.coded[index]
+                rule = Block(self.section, code, "", [], kind="rule")  # its lettered, numbered items its own: "C01a"
+                self._begin_rule(rule, indent_of(line), pos + start, pos + len(line))
                 continue
             item = reading.item
             if item and self._lists_examples(line, item):
@@ -905,11 +907,17 @@ class _Outline:
         # under "1.3. … Players must:").
         # So too past the blank lines a PDF sets between all its lines ("…as of version" / "2.1 we count both…").
         previous = self.facts.preceding[index]
+        above = self.facts.readings[previous] if previous >= 0 else None
         wrapped = (self.current is not None and self.facts.line(index - 1).strip()
-                   or previous >= 0 and not self.facts.readings[previous].ends_clause)
+                   or above is not None and not above.ends_clause)
+        # Nor the rule a sentence cites, wrapped onto the line's start ("…except for Penalty runs under Law" / "28.3
+        # (Protective helmets…)", "(see Rule" / "6.4b Exception)."): the line above is a sentence's, a few words
+        # ending on the citing word (a title, or a heading the markup marks, "### 4.6 - Race Chat Rules", cites none).
+        cited = above is not None and above.cites and not above.title and not above.marked \
+            and len(self.facts.line(previous).split()) >= _WRAPPED_WORDS
         if (wrapped and line[item.end():][:1].islower()
                 and not (label in labels.successors(self.last_rule) and item.group().rstrip().endswith("."))
-                or self._cited(index)):
+                or cited):
             return False
         self.last_rule = label
         self._leave_sections_outside(label)
@@ -931,16 +939,6 @@ class _Outline:
         self._begin_rule(block, indent_of(line) - 1, start, end)
         return True
 
-    def _cited(self, index: int) -> bool:
-        """Is the number opening line `index` the rule a sentence cites, wrapped onto the line's start ("…except for
-        Penalty runs under Law" / "28.3 (Protective helmets…)", "(see Rule" / "6.4b Exception).")? The line above
-        is a sentence's (a few words, no title) ending on the citing word."""
-        above = self.facts.preceding[index]
-        reading = self.facts.readings[above] if above >= 0 else None
-        # a heading the markup marks ends where its line does: "### 4.6 - Race Chat Rules" cites nothing
-        return reading is not None and reading.cites and not reading.title and not reading.marked \
-            and len(self.facts.line(above).split()) >= _WRAPPED_WORDS
-
     def _names_its_text(self, index: int, own: str, following: int) -> bool:
         """"1.1 Tournament Types" over "Disney Lorcana TCG tournaments are…": a rule's name on the line of its
         number, short of the text's width (no sentence wrapped there), its text opening on the next line."""
@@ -952,12 +950,6 @@ class _Outline:
                 and len(self.facts.line(index).rstrip()) < 0.75 * self.facts.width
                 and (below.opens_sentence or bool(below.bullet)) and not below.item and not below.marked
                 and not names_a_topic(text.lstrip("•-*–— ")))
-
-    def _coded(self, index: int, pos: int, line: str) -> None:
-        """Start the rule a manual prints under its code ("<C01> Teams must…"), cited by it; its lettered and
-        numbered items are its own ("C01a")."""
-        code, start = self.facts.coded[index]
-        self._begin_rule(Block(self.section, code, "", [], kind="rule"), indent_of(line), pos + start, pos + len(line))
 
     def _begin_rule(self, block: Block, indent: int, start: int, end: int) -> None:
         """Start a rule at the head of its own numbering: the items and lettered sub-cases that follow are its."""
@@ -1148,7 +1140,8 @@ class _Outline:
         open entry's unit (it closes the entry, whatever part it follows), else the current or last unit."""
         if not links.cross_reference_line(line.strip()):
             return False
-        unit = next((h.owner for h in reversed(self.headings) if h.entry and h.owner), None) or self.current or self.last
+        entry = next((h.owner for h in reversed(self.headings) if h.entry and h.owner), None)
+        unit = entry or self.current or self.last
         if unit is None:
             return False
         unit.related.append(trim(self.facts.text, pos, pos + len(line)))
