@@ -127,7 +127,11 @@ class _Outline:
     def read(self) -> list[Block]:
         for index, (pos, line) in enumerate(self.facts.lines):
             if index in self.facts.code:  # a fence goes with the code, which the stored text keeps line by line
-                self._code(index, pos, self.facts.code[index])
+                # a line of a code block, or a FENCE around it: text of the unit or paragraph before it, which
+                # introduces it
+                self.current = self.current or self.last
+                code = self.facts.code[index]
+                self._text(index, pos, code, code=self.facts.code.get(index + 1, "") if code.strip() == FENCE else code)
                 continue
             stripped = line.strip()
             reading = self.facts.readings[index]
@@ -1051,13 +1055,6 @@ class _Outline:
         passed = self.changelog.enter(heading, index, self.headings, known)
         if passed is not None and passed.kind != "marked" and passed in self.headings:
             self.headings = self.headings[:self.headings.index(passed)]  # a heading in capitals over no numbers
-
-    def _code(self, index: int, pos: int, line: str) -> None:
-        """A line of a code block, or a FENCE around it: text of the unit or paragraph before it, which
-        introduces it."""
-        if self.current is None:
-            self.current = self.last
-        self._text(index, pos, line, code=self.facts.code.get(index + 1, "") if line.strip() == FENCE else line)
 
     def _footnote(self, pos: int, line: str, marker: re.Match) -> None:
         """A footnote: a paragraph of its own where it stands, never a heading, a unit or a parent."""
