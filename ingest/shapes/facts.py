@@ -92,9 +92,8 @@ class Facts:
     # should be 65"), in a run of such paragraphs: a list of named things (weapons, errata by card), each named.
     named: dict[int, str] = field(default_factory=dict)
     # Notes numbered under the rules they cite ("Interpretation 1  Rule 7.1 (a)"), and the lines that head a run of
-    # them ("INTERPRETATIONS"): headings under the rule they sit in.
-    annotations: frozenset[int] = frozenset()
-    annotation_groups: frozenset[int] = frozenset()
+    # them ("INTERPRETATIONS", True): headings under the rule they sit in.
+    annotations: dict[int, bool] = field(default_factory=dict)
     # Every decimal rule number and chapter number the document prints ("5.1" of "5.1 Main Competition"), with the
     # least margin it is printed at.
     printed: dict[str, int] = field(default_factory=dict)
@@ -251,20 +250,20 @@ def document_facts(text: str) -> Facts:
         answered=_answered(lines, readings), named=_named(lines, readings),
         printed=printed, coded=_coded(lines),
         twice=frozenset(label for label, count in decimals.items() if label and count > 1),
-        **_annotations(lines, readings, following))
+        annotations=_annotations(lines, readings, following))
 
 
-def _annotations(lines: list[Line], readings: list[Reading], following: list[int | None]) -> dict[str, frozenset[int]]:
+def _annotations(lines: list[Line], readings: list[Reading], following: list[int | None]) -> dict[int, bool]:
     """The lines that are notes numbered under the rules they cite, where the document numbers at least
-    `_ANNOTATIONS` with one word (not a keyword numbering sections and rules), and the lines in capitals naming
-    that word that stand over the first of a run ("INTERPRETATIONS" over "Interpretation 1  Rule 7.1 (a)")."""
+    `_ANNOTATIONS` with one word (not a keyword numbering sections and rules), and (True) the lines in capitals
+    naming that word that stand over the first of a run ("INTERPRETATIONS" over "Interpretation 1  Rule 7.1 (a)")."""
     words = Counter(reading.annotation.group("word") for reading in readings if reading.annotation)
     notes = {index for index, reading in enumerate(readings) if reading.annotation
              and words[word := reading.annotation.group("word")] >= _ANNOTATIONS and word.casefold() not in _KEYWORDS}
     groups = {index for index, reading in enumerate(readings)
               if reading.caps and following[index] == index + 1 and index + 1 in notes
               and readings[index + 1].annotation.group("word").upper() in lines[index][1].upper()}
-    return {"annotations": frozenset(notes), "annotation_groups": frozenset(groups)}
+    return {index: index in groups for index in notes | groups}
 
 
 def _coded(lines: list[Line]) -> dict[int, tuple[str, int]]:

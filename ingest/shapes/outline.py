@@ -166,7 +166,7 @@ class _Outline:
             if bullet or reading.caption:
                 self._text(index, pos, line, bullet)
                 continue
-            if index in self.facts.annotations or index in self.facts.annotation_groups:
+            if index in self.facts.annotations:
                 self._open(self._annotation(index, stripped), index)
                 continue
             if index in self.facts.coded:  # a rule a manual prints under its code ("<C01> Teams must…"), cited by it
@@ -418,7 +418,7 @@ class _Outline:
     def _annotation(self, index: int, stripped: str) -> Heading:
         """A note numbered under the rule it cites ("Interpretation 1  Rule 7.1 (a)"), or the line over a run of them
         ("INTERPRETATIONS"): a heading inside the rule it sits in, the note's own text a unit labelled as printed."""
-        group = index in self.facts.annotation_groups
+        group = self.facts.annotations[index]
         kinds = ("annotation", "annotations") if group else ("annotation",)
         base = next((h.level for h in reversed(self.headings) if h.kind not in kinds), 0)
         if group:
