@@ -62,7 +62,6 @@ class Glossary:
         self.facts = facts
         self.headings: list[Heading] | None = None  # the headings down to the document's glossary heading
         self.topics: dict[str, str] = {}  # a numbered glossary topic's number ("1 ABILITIES") -> its unit's label
-        self.topic_top = 0                # the highest of those numbers
         self.restart()
 
     def restart(self) -> None:
@@ -163,7 +162,7 @@ class Glossary:
         (the term, the index of the line its definition starts on), else None."""
         topic = self.facts.readings[index].topic()
         if topic is None or not self.topics or topic.group("n") in self.topics \
-                or abs(int(topic.group("n")) - self.topic_top - 1) > _TOPIC_REORDER:
+                or abs(int(topic.group("n")) - max(map(int, self.topics)) - 1) > _TOPIC_REORDER:
             return None
         term, following = stripped, self.facts.following[index]
         if not topic.group("title"):  # the number alone, its title on the next line
@@ -209,7 +208,6 @@ class Glossary:
         number = NUMBERED_TOPIC.match(block.title) if block.kind == "glossary" else None
         if number:
             self.topics[number.group(1)] = block.label
-            self.topic_top = max(self.topic_top, int(number.group(1)))
 
 
 class Entries:
