@@ -74,9 +74,7 @@ class Questions:
         """Inside an answer (`answering`), does line `index` ask the next question about the same heading: after
         a finished sentence of the answer, text running to a line that asks ("No. Resting is not healing." /
         "Does resting at camp … count" / "…?")?"""
-        if not answering or index <= self.asked:
-            return False
-        previous = self.facts.preceding[index]
-        if previous <= self.asked or not self.facts.readings[previous].ends_sentence:
+        previous = self.facts.preceding[index]  # past the last line of the open question, and so the line too
+        if not answering or previous <= self.asked or not self.facts.readings[previous].ends_sentence:
             return False
         return self.facts.readings[index].opens_sentence and self.ends_on(index) is not None
