@@ -430,10 +430,9 @@ class _Outline:
         """Is part `number` at `index` cited by its number: no rule numbered under it follows (a chapter "7. Combat"
         over 7.1 is a place, its rules the citation), and no numbered heading but its earlier siblings is open above
         it ("1. Compliance" under "5. Equipment" is part 1 of that)?"""
-        if labels.within(self.facts.numbers[index] or "", str(number)):
-            return False
-        return not any(labels.numeric(heading.number) and not (
-            (heading.number or "").isdigit() and int(heading.number) < number) for heading in self.headings)
+        return not labels.within(self.facts.numbers[index] or "", str(number)) and not any(
+            labels.numeric(heading.number) and not ((heading.number or "").isdigit() and int(heading.number) < number)
+            for heading in self.headings)
 
     def _numbered_bullet(self, index: int, pos: int, line: str, bullet: re.Match) -> bool:
         """Read a bullet that prints a rule number carrying the numbering on ("  - 4.5.2.1 A person may be
@@ -899,10 +898,9 @@ class _Outline:
         """Is the decimal number opening line `index` the first cell of a table's row rather than a rule's
         number: the line and a neighbour are rows laid out in columns, and the number does not carry the
         document's rule numbering on from the last rule (point values 0.5, 1.0, 4.5 in a scoring table)?"""
-        if not self.facts.readings[index].cells or item.group("decimal") in labels.successors(self.last_rule):
-            return False
-        return any(self.facts.readings[near].cells
-                   for near in (index - 1, index + 1) if 0 <= near < len(self.facts.lines))
+        near = [self.facts.readings[at] for at in (index - 1, index + 1) if 0 <= at < len(self.facts.lines)]
+        return self.facts.readings[index].cells and item.group("decimal") not in labels.successors(self.last_rule) \
+            and any(reading.cells for reading in near)
 
     def _decimal(self, index: int, line: str, item: re.Match, start: int, end: int) -> bool:
         label = item.group("decimal") + (item.group("sub") or "")  # "7.1 (a)" is subrule 7.1a

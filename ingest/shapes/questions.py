@@ -75,6 +75,5 @@ class Questions:
         a finished sentence of the answer, text running to a line that asks ("No. Resting is not healing." /
         "Does resting at camp … count" / "…?")?"""
         previous = self.facts.preceding[index]  # past the last line of the open question, and so the line too
-        if not answering or previous <= self.asked or not self.facts.readings[previous].ends_sentence:
-            return False
-        return self.facts.readings[index].opens_sentence and self.ends_on(index) is not None
+        return answering and previous > self.asked and self.facts.readings[previous].ends_sentence \
+            and self.facts.readings[index].opens_sentence and self.ends_on(index) is not None
