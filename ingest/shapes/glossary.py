@@ -192,10 +192,9 @@ class Glossary:
         """Does `term` keep the glossary's alphabetical order so far: by first letter, and in a glossary of
         terms set beside their definitions (where order is what tells a term from a wrapped line) by the
         whole term?"""
-        if term[:1].isdigit():
-            return True  # "40-Days" before "Active": a term opening with a number sorts before the letters
         letter = next((c for c in term.casefold() if c.isalpha()), None)
-        if letter is None or not letter.isascii():
+        # "40-Days" before "Active": a term opening with a number sorts before the letters
+        if term[:1].isdigit() or letter is None or not letter.isascii():
             return True
         key = " ".join(term.casefold().split())
         if self.letter and letter < self.letter or self.spaced and key < self.last_term:
