@@ -1307,6 +1307,19 @@ def test_a_list_an_examples_line_opens_is_the_examples_not_rules_numbered_again(
         "1. A knight in front of an empty field steps back into it. 2. A knight with a river behind it is destroyed."]]
 
 
+def test_a_list_indented_under_an_examples_line_is_the_examples_however_it_is_numbered():
+    # Indented under "Examples:" (not at its margin, where it must count on from 1), every item is an example.
+    text = ("4. A unit that retreats moves one space back.\n"
+            "Examples:\n"
+            "   1. A knight in front of an empty field steps back into it.\n"
+            "   3. A knight with a river behind it is destroyed.\n"
+            "5. A destroyed unit leaves the board.\n")
+    blocks = segment(text)
+    assert [b.label for b in blocks] == ["4", "5"]
+    assert blocks[0].example_texts == [
+        "1. A knight in front of an empty field steps back into it. 3. A knight with a river behind it is destroyed."]
+
+
 def test_a_numbered_last_section_keeps_its_rules_and_only_its_notice_is_back_matter():
     # The document numbers the section among its rules: a notice's line run on to its text does not make the
     # rules back matter; a paragraph of its own stating the licence does not make its neighbours back matter.

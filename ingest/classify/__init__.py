@@ -310,6 +310,19 @@ def without_number(title: str, number: str | None) -> str:
     return re.sub(rf"^(?:{KEYWORD_FORMS}\s+)?\(?{re.escape(number)}[.:)]?\s*(?:[-–—]\s+)?", "", title) or title
 
 
+def without_pointer(title: str) -> str:
+    """`title` without the rule it points to in parentheses at its end ("Spin Serves (4.A.5)": "Spin Serves")."""
+    cited = title[title.rfind(" (") + 2:-1] if title.endswith(")") and " (" in title else ""
+    return title[:title.rindex(" (")] if any(c.isdigit() for c in cited) else title
+
+
+def title_words(line: str) -> bool:
+    """Is `line` (a part of) a title as a contents page lists it: a few words, no sentence, no label?"""
+    stripped = line.strip()
+    return (0 < len(stripped.split()) <= 7 and stripped[-1] not in ".,;:!?"
+            and not LONE_LABEL.match(line) and not ITEM.match(stripped))
+
+
 def table_cells(line: str) -> re.Match | None:
     """`line` as a row of a table laid out in columns: a number, then cells set apart by wide gaps (a row is
     short: a long line is none, and is not matched, the pattern backtracking over long runs of spaces)."""
@@ -383,6 +396,19 @@ def term_fragment(line: str) -> bool:
     """Is `line` the end of a term wrapped onto a line of its own ("disc" under "Making a play on the")?"""
     stripped = line.strip()
     return bool(stripped) and stripped[0].islower() and len(stripped.split()) <= 3 and stripped[-1] not in ".,;:!?"
+
+
+def table_term(line: str) -> re.Match | None:
+    """A row of a two-column table of terms and definitions ("| Player | Any person playing Badminton. |", its
+    cells `TABLE_TERM`'s "term" and "definition"), not its header row (see `table_header`); else None."""
+    row = TABLE_TERM.match(line.strip())
+    return None if row is None or table_header(line) else row
+
+
+def table_header(line: str) -> bool:
+    """Is `line` the header row of a table of terms, its cells naming the columns ("| Terms | Definitions |")?"""
+    row = TABLE_TERM.match(line.strip())
+    return bool(row and TABLE_HEADER.match(row.group("term")) and TABLE_HEADER.match(row.group("definition")))
 
 
 def spaced_term(line: str) -> tuple[str, int] | None:
@@ -537,6 +563,14 @@ def run_in_heading(line: str) -> str:
     if not all(w[:1].isupper() or w[:1].isdigit() or w.casefold() in _SMALL for w in words):
         return ""
     return head
+
+
+def names_a_value(line: str, name: str) -> bool:
+    """Is what follows the run-in `name` on `line` only a value, figures without a word ("Armor: 1/2", "Movement:
+    4\"/10\""): a line of a unit's profile, which its heading names, no named thing of its own ("Sun: R-50, R-51"
+    names the cards of a class)?"""
+    rest = line[line.find(name) + len(name):].strip(" :–—-*")
+    return any(char.isdigit() for char in rest) and not any(char.isalpha() for char in rest)
 
 # Punctuation that closes what comes before it: a line opening with it carries on the last word.
 CLOSES = re.compile(r"[,.;:!?)\]’”](?:\s|$|s\b)")

@@ -17,7 +17,6 @@ from ingest.classify import (
     CODE_LABEL,
     INLINE_ASKS,
     INLINE_BULLET,
-    ITEM,
     KEYWORDS,
     LONGEST_HEADING,
     SENTENCE_BREAK,
@@ -26,8 +25,10 @@ from ingest.classify import (
     Reading,
     heading_number,
     item_pattern,
+    names_a_value,
     run_in_heading,
     read_lines,
+    title_words,
 )
 from ingest.formats import FENCE
 from ingest.shapes.dialect import (
@@ -91,9 +92,8 @@ class Facts:
     # should be 65"), in a run of such paragraphs: a list of named things (weapons, errata by card), each named.
     named: dict[int, str] = field(default_factory=dict)
     # Notes numbered under the rules they cite ("Interpretation 1  Rule 7.1 (a)"), and the lines that head a run of
-    # them ("INTERPRETATIONS"): headings under the rule they sit in.
-    annotations: frozenset[int] = frozenset()
-    annotation_groups: frozenset[int] = frozenset()
+    # them ("INTERPRETATIONS", True): headings under the rule they sit in.
+    annotations: dict[int, bool] = field(default_factory=dict)
     # Every decimal rule number and chapter number the document prints ("5.1" of "5.1 Main Competition"), with the
     # least margin it is printed at.
     printed: dict[str, int] = field(default_factory=dict)
@@ -120,8 +120,7 @@ class Facts:
     def wraps(self, index: int) -> bool:
         """Does line `index` run to the text's width without ending a clause, its sentence wrapping onto the next
         line ("…now that terms like "using"" / "and "instruction" are used…")? A heading ends short."""
-        line = self.line(index).rstrip()
-        return len(line) >= _SHORT_LINE * self.width and not self.readings[index].ends_clause
+        return len(self.line(index).rstrip()) >= _SHORT_LINE * self.width and not self.readings[index].ends_clause
 
     def mid_sentence(self, index: int) -> bool:
         """Is line `index` words set on a line of their own inside a sentence, as PDFs set a term in capitals
@@ -192,14 +191,12 @@ class Facts:
                 if labels.numeric(inner) and labels.numeric(number):
                     return under(inner, number, zero=deeper)
                 return deeper
-            if item and item.group("question"):
+            inner = item and item.group("decimal")
+            if item and item.group("question") or inner and under(inner, number):
                 return True
             if not item and labels.numeric(number) and (later in self.answered
                                                          or ASKS.match(self.lines[later][1].strip())):
                 return True  # "### 3.1 Masteries" over its questions: a numbered FAQ's section
-            inner = item and item.group("decimal")
-            if inner and under(inner, number):
-                return True
         return False
 
     def among_steps(self, index: int, number: str, indent: int) -> bool:
@@ -237,9 +234,10 @@ def document_facts(text: str) -> Facts:
     lines = [(pos, FENCE if index in code else line) for index, (pos, line) in enumerate(lines)]
     readings = read_lines(lines, item)
     following = next_nonblank(lines)
-    numbers = _next_numbers(lines, readings, item)
+    numbers, printed = _numbering(lines, readings, item)
     lone = labels.printed_alone(lines, item)
     lengths = sorted(len(line.rstrip()) for _, line in lines if line.strip())
+    decimals = Counter(reading.item.group("decimal") for reading in readings if reading.item)
     return Facts(
         text=text, item=item, lines=tuple(lines), code=code, inline_asked=frozenset(inline_asked),
         readings=tuple(readings), following=tuple(following), preceding=tuple(previous_nonblank(lines)),
@@ -250,27 +248,22 @@ def document_facts(text: str) -> Facts:
         listed=frozenset(contents_pairs(lines, readings, following) if lone else ()),
         spaced_out=_spaced_out(lines, readings), marked=any(reading.marked for reading in readings),
         answered=_answered(lines, readings), named=_named(lines, readings),
-        printed=_printed(lines, readings, numbers), coded=_coded(lines), twice=_twice(readings),
-        **_annotations(lines, readings, following))
+        printed=printed, coded=_coded(lines),
+        twice=frozenset(label for label, count in decimals.items() if label and count > 1),
+        annotations=_annotations(lines, readings, following))
 
 
-def _twice(readings: list[Reading]) -> frozenset[str]:
-    """The decimal labels that open more than one line."""
-    counts = Counter(reading.item.group("decimal") for reading in readings if reading.item)
-    return frozenset(label for label, count in counts.items() if label and count > 1)
-
-
-def _annotations(lines: list[Line], readings: list[Reading], following: list[int | None]) -> dict[str, frozenset[int]]:
+def _annotations(lines: list[Line], readings: list[Reading], following: list[int | None]) -> dict[int, bool]:
     """The lines that are notes numbered under the rules they cite, where the document numbers at least
-    `_ANNOTATIONS` with one word (not a keyword numbering sections and rules), and the lines in capitals naming
-    that word that stand over the first of a run ("INTERPRETATIONS" over "Interpretation 1  Rule 7.1 (a)")."""
+    `_ANNOTATIONS` with one word (not a keyword numbering sections and rules), and (True) the lines in capitals
+    naming that word that stand over the first of a run ("INTERPRETATIONS" over "Interpretation 1  Rule 7.1 (a)")."""
     words = Counter(reading.annotation.group("word") for reading in readings if reading.annotation)
     notes = {index for index, reading in enumerate(readings) if reading.annotation
              and words[word := reading.annotation.group("word")] >= _ANNOTATIONS and word.casefold() not in _KEYWORDS}
     groups = {index for index, reading in enumerate(readings)
               if reading.caps and following[index] == index + 1 and index + 1 in notes
               and readings[index + 1].annotation.group("word").upper() in lines[index][1].upper()}
-    return {"annotations": frozenset(notes), "annotation_groups": frozenset(groups)}
+    return {index: index in groups for index in notes | groups}
 
 
 def _coded(lines: list[Line]) -> dict[int, tuple[str, int]]:
@@ -318,15 +311,7 @@ def _named(lines: list[Line], readings: list[Reading]) -> dict[int, str]:
               for index in _named_bullets(lines, readings)}
     counts = Counter(name.casefold() for name in named.values())
     return {index: name for index, name in named.items()
-            if counts[name.casefold()] < _RUN and not _a_value(lines[index][1], name)}
-
-
-def _a_value(line: str, name: str) -> bool:
-    """Is what follows the name on `line` only a value, figures without a word ("Armor: 1/2", "Movement:
-    4\"/10\""): a line of a unit's profile, which its heading names, no named thing of its own ("Sun: R-50, R-51"
-    names the cards of a class)?"""
-    rest = line[line.find(name) + len(name):].strip(" :–—-*")
-    return any(char.isdigit() for char in rest) and not any(char.isalpha() for char in rest)
+            if counts[name.casefold()] < _RUN and not names_a_value(lines[index][1], name)}
 
 
 def _named_bullets(lines: list[Line], readings: list[Reading]) -> list[int]:
@@ -365,10 +350,9 @@ def _runs(lines: list[Line], readings: list[Reading], opens, across_headings: bo
         if not (readings[index].item or readings[index].bullet) and opens(stripped) and (run or not led):
             run.append(index)
             continue
-        if len(run) >= _RUN:
-            found += run
+        found += run if len(run) >= _RUN else []
         run, led = [], stripped.endswith(":")
-    return found + run if len(run) >= _RUN else found
+    return found + (run if len(run) >= _RUN else [])
 
 
 def _spaced_out(lines: list[Line], readings: list[Reading]) -> bool:
@@ -423,36 +407,27 @@ def _sequenced_headings(lines: list[Line], readings: list[Reading], numbers: lis
     return set(longest) if len(longest) >= 3 else set()
 
 
-def _next_numbers(lines: list[Line], readings: list[Reading], opening: re.Pattern) -> list[str | None]:
-    """For each line, the number of the next decimal rule or numbered chapter after it (None when none follows)."""
+def _numbering(lines: list[Line], readings: list[Reading], item: re.Pattern) -> tuple[list[str | None], dict[str, int]]:
+    """For each line, the number of the next decimal rule or numbered chapter after it (None when none follows);
+    and each such number the document prints, or a marked heading's ("### 6.1. Character Build"), with the least
+    margin of a line printing it (a rule's: past the first line, where it becomes the next number of the line
+    above)."""
     numbers: list[str | None] = [None] * len(lines)
+    printed: dict[str, int] = {}
     upcoming = None
     for index in range(len(lines) - 1, -1, -1):
         numbers[index] = upcoming
         line = lines[index][1]
-        item = labels.alone(line, opening) or opening.match(line)
+        label = labels.alone(line, item) or item.match(line)
         chapter = readings[index].chapter() if len(line) <= 2 * LONGEST_HEADING else None
-        if item and item.group("decimal"):
-            upcoming = item.group("decimal")
-        elif chapter:
-            upcoming = chapter.group("n")
-    return numbers
-
-
-def _printed(lines: list[Line], readings: list[Reading], numbers: list[str | None]) -> dict[str, int]:
-    """Each decimal rule or chapter number the document prints, or a marked heading's ("### 6.1. Character
-    Build"), with the least margin of a line printing it (a rule's: the line after the one whose next number it
-    first becomes)."""
-    found: dict[str, int] = {}
-    for index in range(len(lines) - 1):
-        number = numbers[index]
-        if number and number != numbers[index + 1]:
-            line = lines[index + 1][1]
-            found[number] = min(found.get(number, len(line)), len(line) - len(line.lstrip()))
+        number = label.group("decimal") if label and label.group("decimal") else chapter.group("n") if chapter else None
+        if number and index and number != upcoming:
+            printed[number] = min(printed.get(number, indent_of(line)), indent_of(line))
+        upcoming = number or upcoming
     for reading in readings:
         if reading.marked and (number := heading_number(reading.marked.group("star") or reading.marked.group("hash"))):
-            found[number] = 0
-    return found
+            printed[number] = 0
+    return numbers, printed
 
 
 def split_asked(lines: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], set[int]]:
@@ -544,14 +519,6 @@ def numbers_rules_from_the_top(readings: list[Reading], numbers: list[str | None
     return ascending >= 0.9 * (len(tops) - 1) and sentences >= 0.25 * len(tops) and parents >= 0.1 * len(tops)
 
 
-def _title_words(line: str, reading: Reading) -> bool:
-    """Is `line` (`reading` its reading) (a part of) a title in a contents page: a few words, no sentence, no
-    label?"""
-    stripped = line.strip()
-    return (0 < len(stripped.split()) <= 7 and stripped[-1] not in ".,;:!?"
-            and not reading.lone and not ITEM.match(stripped))
-
-
 def contents_pairs(lines: list[tuple[int, str]], readings: list[Reading], following: list[int | None]) -> set[int]:
     """Indices of the label lines of a contents page laid out as a label alone on its line over its title ("1.2."
     then "The Golden Rules"): runs of such pairs with nothing between them, numbered on from one to the next,
@@ -571,7 +538,7 @@ def contents_pairs(lines: list[tuple[int, str]], readings: list[Reading], follow
     index = next((i for i, (_, line) in enumerate(lines) if line.strip()), None)
     while index is not None:
         title = following[index]
-        if (readings[index].lone and title is not None and _title_words(lines[title][1], readings[title])
+        if (readings[index].lone and title is not None and not readings[title].lone
                 and names_a_topic(lines[title][1].strip())):
             label = lines[index][1].strip().rstrip(".")
             if run and not labels.follows(label, run[-1][1]):
@@ -580,7 +547,7 @@ def contents_pairs(lines: list[tuple[int, str]], readings: list[Reading], follow
             run.append((index, label))
             index = following[title]
             for _ in range(_WRAPPED_TITLE):  # "Steps of Triggering / and Resolving a Conditional / Ability"
-                if index is None or not _title_words(lines[index][1], readings[index]):
+                if index is None or not title_words(lines[index][1]):
                     break
                 index = following[index]
             continue

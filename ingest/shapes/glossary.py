@@ -18,11 +18,10 @@ from ingest.classify import (
     NAMES_TERMS,
     NUMBERED_TOPIC,
     SENTENCE_STARTERS,
-    TABLE_HEADER,
-    TABLE_TERM,
     heading_number,
     opens_definition,
     spaced_term,
+    table_term,
     term_fragment,
     term_line,
 )
@@ -63,7 +62,6 @@ class Glossary:
         self.facts = facts
         self.headings: list[Heading] | None = None  # the headings down to the document's glossary heading
         self.topics: dict[str, str] = {}  # a numbered glossary topic's number ("1 ABILITIES") -> its unit's label
-        self.topic_top = 0                # the highest of those numbers
         self.restart()
 
     def restart(self) -> None:
@@ -77,10 +75,8 @@ class Glossary:
         """Is a "Glossary" or "Definitions" line followed by a glossary entry (a term line over its definition,
         or "term: definition"), rather than by a list of contents?"""
         term = self.facts.following[index]
-        if term is None:
-            return False
-        line = self.facts.line(term).strip()
-        if self.facts.item.match(line) or self.facts.readings[term].marked:
+        line = self.facts.line(term).strip() if term is not None else ""  # the next line not blank
+        if not line or self.facts.item.match(line) or self.facts.readings[term].marked:
             return False
         if INLINE_TERM.match(line) or DOTTED_TERM.match(line):
             return True
@@ -134,18 +130,17 @@ class Glossary:
             if self.dotted is None:
                 self.dotted = inline is not None
         if inline:
-            if not self._in_order(inline.group("term")):
-                return None
-            definition = pos + indent_of(line) + inline.start("definition")
-            return Term(_term_block(section, inline.group("term")), (definition, pos + len(line)), True, index + 1)
-        # "Attacking end zone The end zone in which…": the glossary's columns side by side, from its first entry.
-        spaced = spaced_term(stripped) if self.spaced in (None, True) else None
-        if self.spaced is None:
-            self.spaced = spaced is not None
-        if spaced and self._in_order(spaced[0]):
-            definition = pos + indent_of(line) + spaced[1]
-            return Term(_term_block(section, spaced[0]), (definition, pos + len(line)), True, index + 1)
-        if self.topics:  # a glossary of numbered topics: an unnumbered short line is a picture's label, text
+            beside = inline.group("term"), inline.start("definition")
+        else:  # "Attacking end zone The end zone in which…": the glossary's columns side by side, from its first entry
+            beside = spaced_term(stripped) if self.spaced in (None, True) else None
+            if self.spaced is None:
+                self.spaced = beside is not None
+        if beside and self._in_order(beside[0]):
+            definition = pos + indent_of(line) + beside[1]
+            return Term(_term_block(section, beside[0]), (definition, pos + len(line)), True, index + 1)
+        # a term on one line out of order is none; in a glossary of numbered topics, an unnumbered short line is a
+        # picture's label, text
+        if inline or self.topics:
             return None
         following, term = self.facts.following[index], stripped
         while following is not None and term_fragment(self.facts.line(following)):  # "Making a play on the / disc"
@@ -166,9 +161,8 @@ class Glossary:
         "10" where a PDF's columns set it so), over its definition:
         (the term, the index of the line its definition starts on), else None."""
         topic = self.facts.readings[index].topic()
-        if topic is None or not self.topics or topic.group("n") in self.topics:
-            return None
-        if abs(int(topic.group("n")) - self.topic_top - 1) > _TOPIC_REORDER:
+        if topic is None or not self.topics or topic.group("n") in self.topics \
+                or abs(int(topic.group("n")) - max(map(int, self.topics)) - 1) > _TOPIC_REORDER:
             return None
         term, following = stripped, self.facts.following[index]
         if not topic.group("title"):  # the number alone, its title on the next line
@@ -187,27 +181,20 @@ class Glossary:
         """A row of a two-column table of terms and definitions ("| Player | Any person playing Badminton. |"):
         a term beside its definition, in whatever order the table lists them, and all of it (`Term.whole`);
         None for its header row, whose cells name the columns, and for any other row."""
-        row = TABLE_TERM.match(line.strip())
-        if not row or _names_columns(row):
+        row = table_term(line)
+        if row is None:
             return None
         start = pos + len(line) - len(line.lstrip()) + row.start("definition")
         return Term(_term_block(section, row.group("term")), (start, start + len(row.group("definition"))), True,
                     index + 1, whole=True)
 
-    @staticmethod
-    def table_header(line: str) -> bool:
-        """Is `line` the header row of a table of terms, its cells naming the columns ("| Terms | Definitions |")?"""
-        row = TABLE_TERM.match(line.strip())
-        return bool(row and _names_columns(row))
-
     def _in_order(self, term: str) -> bool:
         """Does `term` keep the glossary's alphabetical order so far: by first letter, and in a glossary of
         terms set beside their definitions (where order is what tells a term from a wrapped line) by the
         whole term?"""
-        if term[:1].isdigit():
-            return True  # "40-Days" before "Active": a term opening with a number sorts before the letters
         letter = next((c for c in term.casefold() if c.isalpha()), None)
-        if letter is None or not letter.isascii():
+        # "40-Days" before "Active": a term opening with a number sorts before the letters
+        if term[:1].isdigit() or letter is None or not letter.isascii():
             return True
         key = " ".join(term.casefold().split())
         if self.letter and letter < self.letter or self.spaced and key < self.last_term:
@@ -220,7 +207,6 @@ class Glossary:
         number = NUMBERED_TOPIC.match(block.title) if block.kind == "glossary" else None
         if number:
             self.topics[number.group(1)] = block.label
-            self.topic_top = max(self.topic_top, int(number.group(1)))
 
 
 class Entries:
@@ -292,10 +278,6 @@ class Entries:
         after_blank = not self.facts.line(index - 1).strip()
         return indent_of(line) <= margin and (after_blank or bullet is not None)
 
-
-def _names_columns(row: re.Match) -> bool:
-    """Do both cells of a table's row (`TABLE_TERM`) name its columns ("Terms", "Definitions")?"""
-    return bool(TABLE_HEADER.match(row.group("term")) and TABLE_HEADER.match(row.group("definition")))
 
 def _term_block(section: tuple[str, ...], term: str) -> Block:
     return Block(section, slugify(term), term, [], kind="glossary")

@@ -38,8 +38,10 @@ from ingest.classify import (
     ends_asking,
     heading_number,
     rhetorical,
+    table_header,
     title_case,
     without_number,
+    without_pointer,
 )
 from ingest.formats import FENCE
 from ingest.segment import Block, first_sentence, slugify, trim
@@ -100,9 +102,8 @@ class _Outline:
         self.example_items = 0
         self.lettered: Block | None = None  # the open rule's last lettered subrule ("5a"), whose roman items follow
         # Lettered lines of an answer (or of a rule heading's text) are its list, not sub-rulings, and so are
-        # its own list numbered from 1.
-        self.in_answer = False
-        self.answer_indent = 0
+        # its own list numbered from 1. The open answer's margin (None: no answer is open).
+        self.answer_indent: int | None = None
         self.answer_items = 0               # the last number of that list
         self.answer_margin = 0              # and its margin
         self.own_number: str | None = None  # the open rule-numbered heading's, until a unit begins under it
@@ -126,7 +127,11 @@ class _Outline:
     def read(self) -> list[Block]:
         for index, (pos, line) in enumerate(self.facts.lines):
             if index in self.facts.code:  # a fence goes with the code, which the stored text keeps line by line
-                self._code(index, pos, self.facts.code[index])
+                # a line of a code block, or a FENCE around it: text of the unit or paragraph before it, which
+                # introduces it
+                self.current = self.current or self.last
+                code = self.facts.code[index]
+                self._text(index, pos, code, code=self.facts.code.get(index + 1, "") if code.strip() == FENCE else code)
                 continue
             stripped = line.strip()
             reading = self.facts.readings[index]
@@ -161,11 +166,13 @@ class _Outline:
             if bullet or reading.caption:
                 self._text(index, pos, line, bullet)
                 continue
-            if index in self.facts.annotations or index in self.facts.annotation_groups:
+            if index in self.facts.annotations:
                 self._open(self._annotation(index, stripped), index)
                 continue
-            if index in self.facts.coded:
-                self._coded(index, pos, line)
+            if index in self.facts.coded:  # a rule a manual prints under its code ("<C01> Teams must…"), cited by it
+                code, start = self.facts.coded[index]
+                rule = Block(self.section, code, "", [], kind="rule")  # its lettered, numbered items its own: "C01a"
+                self._begin_rule(rule, indent_of(line), pos + start, pos + len(line))
                 continue
             item = reading.item
             if item and self._lists_examples(line, item):
@@ -178,28 +185,28 @@ class _Outline:
                 continue
             if reading.lone and (self.facts.top_rules or self.facts.lone or self._over_its_items(index)):
                 item = labels.alone(line, self.facts.item)  # a number whose text is on the next lines
-                if index in self.facts.listed:  # an entry of a contents page ("1.2." over "The Golden Rules")
-                    self._text(index, pos, line)
-                    continue
-                over = self._label_over_title(index, stripped) if self.facts.lone and item else None
+                listed = index in self.facts.listed  # an entry of a contents page ("1.2." over "The Golden Rules")
+                over = self._label_over_title(index, stripped) if self.facts.lone and item and not listed else None
                 if over is not None:
                     self._open(over, index)
                     continue
-                if item and not self.facts.top_rules and (self.facts.ends_sentence_above(index) or (
+                if listed or item and not self.facts.top_rules and (self.facts.ends_sentence_above(index) or (
                         item.group("decimal") and (not self._continues(item.group("decimal"))
                                                    or self.facts.carried_on(index) and not stripped.endswith(".")))):
-                    # a rule number a PDF set on a line of its own mid-sentence ("section" / "4.7.8" / ", respectively";
-                    # "See section" / "6." over the next item's label)
+                    # or a rule number a PDF set on a line of its own mid-sentence ("section" / "4.7.8" / ",
+                    # respectively"; "See section" / "6." over the next item's label): text
                     self._text(index, pos, line)
                     continue
             if self.headings and self.headings[-1].glossary:
-                if reading.row and self.glossary.table_header(line):
+                if reading.row and table_header(line):
                     continue  # "| Terms | Definitions |" names a table's columns: no entry, no text
                 if not item and self._term(index, pos, line):
                     continue
-                # "1. Text on an object…": a numbered sense of the term; and a glossary of numbered topics holds to
-                # its end: an unnumbered line ("Gravity Rift" under a picture) is text, no heading.
-                if item and self._sense(item) or self.glossary.topics and not item and not reading.marked:
+                # "1. Text on an object…": a numbered sense of the entry's term; and a glossary of numbered topics
+                # holds to its end: an unnumbered line ("Gravity Rift" under a picture) is text, no heading.
+                sense = item and (item.group("number") or item.group("dotted")) and self.example is None \
+                    and self.current is not None and self.current.kind == "glossary"
+                if sense or self.glossary.topics and not item and not reading.marked:
                     self._text(index, pos, line)
                     continue
             heading = self._heading(index, stripped, item)
@@ -306,8 +313,10 @@ class _Outline:
         named = keyword and names_a_topic(rest or "-")
         if keyword and rest[:1].islower() and len(rest.split()) > 3:
             keyword = None  # "Chapter 2 offered the following types of outcomes…": a sentence citing a chapter
+        number = keyword and keyword.group("n")
+        # "Rule 7.11 Instigator & Aggressor": a rule's heading, its own text the rule
+        rule = labels.compound(number) and not KEYWORD_PART.match(stripped)
         if keyword and (named or not carried) and not self.facts.carried_on(index):
-            number = keyword.group("n")
             title = " ".join(stripped.split())  # "LAW 28     THE FIELDER", a PDF's columns
             # "LAW 1" over "THE PLAYERS", a part's number alone, takes its title from the line under it; "Rule 4.5.1",
             # a case book's closing citation, takes none
@@ -316,17 +325,12 @@ class _Outline:
             wrapped = rest and (rest[-1] == "," or rest.split()[-1].casefold() in TITLE_SMALL)
             below = None if rest and not wrapped or labels.compound(number) else self._title_below(index)
             if below is not None:
-                self.skip.add(below)
-                line = " ".join(self.facts.line(below).split())
-                title = f"{title} {line if wrapped else section_title(line)}"  # a wrapped title keeps its case
-            # "Rule 7.11 Instigator & Aggressor": a rule's heading, its own text the rule
-            return Heading(labels.depth(number), title, number, "numbered",
-                           rule=labels.compound(number) and not KEYWORD_PART.match(stripped))
-        if keyword and not carried and self.facts.wraps(index) and self._continues(keyword.group("n")):
+                title = f"{title} {below if wrapped else section_title(below)}"  # a wrapped title keeps its case
+            return Heading(labels.depth(number), title, number, "numbered", rule=rule)
+        if keyword and not carried and self.facts.wraps(index) and self._continues(number):
             # "Rule 7.8 Kneeing is the act of a player…": the next rule's heading, its text running on in the line
-            number = keyword.group("n")
-            return Heading(labels.depth(number), stripped[:keyword.end("n")], number, "numbered",
-                           rule=labels.compound(number) and not KEYWORD_PART.match(stripped), runs_on=keyword.end("n"))
+            return Heading(labels.depth(number), stripped[:keyword.end("n")], number, "numbered", rule=rule,
+                           runs_on=keyword.end("n"))
         if self.facts.top_rules and (reading.top() or self.facts.numbers[index] is not None):
             return self.numbering.heading(index, self.heading_line, self.headings)
         chapter = reading.chapter()
@@ -347,8 +351,7 @@ class _Outline:
             # one title wrapped
             below = self._title_below(index) if self.facts.wraps(index) else None
             if below is not None:
-                self.skip.add(below)
-                title = f"{title} {' '.join(self.facts.line(below).split())}"
+                title = f"{title} {below}"
             # "5.0 EVENTS" over its text and 5.1: its own text is 5.0; "7.0 The Robot" right over 7.1, no text of its
             # own, is chapter 7's heading, its rules under it
             chapter = labels.zeroed(number) and self.facts.stands_empty(index, number)
@@ -415,7 +418,7 @@ class _Outline:
     def _annotation(self, index: int, stripped: str) -> Heading:
         """A note numbered under the rule it cites ("Interpretation 1  Rule 7.1 (a)"), or the line over a run of them
         ("INTERPRETATIONS"): a heading inside the rule it sits in, the note's own text a unit labelled as printed."""
-        group = index in self.facts.annotation_groups
+        group = self.facts.annotations[index]
         kinds = ("annotation", "annotations") if group else ("annotation",)
         base = next((h.level for h in reversed(self.headings) if h.kind not in kinds), 0)
         if group:
@@ -427,10 +430,9 @@ class _Outline:
         """Is part `number` at `index` cited by its number: no rule numbered under it follows (a chapter "7. Combat"
         over 7.1 is a place, its rules the citation), and no numbered heading but its earlier siblings is open above
         it ("1. Compliance" under "5. Equipment" is part 1 of that)?"""
-        if labels.within(self.facts.numbers[index] or "", str(number)):
-            return False
-        return not any(labels.numeric(heading.number) and not (
-            (heading.number or "").isdigit() and int(heading.number) < number) for heading in self.headings)
+        return not labels.within(self.facts.numbers[index] or "", str(number)) and not any(
+            labels.numeric(heading.number) and not ((heading.number or "").isdigit() and int(heading.number) < number)
+            for heading in self.headings)
 
     def _numbered_bullet(self, index: int, pos: int, line: str, bullet: re.Match) -> bool:
         """Read a bullet that prints a rule number carrying the numbering on ("  - 4.5.2.1 A person may be
@@ -452,16 +454,17 @@ class _Outline:
         numbers = [h.number for h in self.headings if labels.numeric(h.number)]
         return any(label in labels.successors(number) for number in (self.last_rule, *numbers) if number)
 
-    def _title_below(self, index: int) -> int | None:
+    def _title_below(self, index: int) -> str | None:
         """The line under a heading that is only a keyword and its number ("LAW 1" over "THE PLAYERS", "Article 4"
-        over "Equipment") when it names a topic, in capitals or title case, no label or heading of its own: the
-        heading's title; else None."""
+        over "Equipment"), or under a title that wraps, when it names a topic, in capitals or title case, no label or
+        heading of its own: the heading's title (or the rest of it), read with the heading; else None."""
         below = self.facts.following[index]
-        if below is None:
+        reading = self.facts.readings[below] if below is not None else None
+        if reading is None or not (reading.caps or reading.title) or not names_a_topic(self.facts.line(below).strip()) \
+                or reading.item or reading.keyword or reading.marked or reading.bullet or reading.numbered:
             return None
-        reading, title = self.facts.readings[below], self.facts.line(below).strip()
-        return below if (reading.caps or reading.title) and names_a_topic(title) and not (
-            reading.item or reading.keyword or reading.marked or reading.bullet or reading.numbered) else None
+        self.skip.add(below)
+        return " ".join(self.facts.line(below).split())
 
     def _label_over_title(self, index: int, stripped: str) -> Heading | None:
         """A label alone on its line over a topic's name ("1.4." then "Deck Construction"): the heading of the
@@ -499,14 +502,13 @@ class _Outline:
         """Is "N. Title" at `index` a heading rather than a short list item? An item follows its previous
         sibling and is followed by its next one or by a list indented under it; a heading is followed by its
         own numbering, starting again at 1."""
-        indent = indent_of(self.facts.line(index))
-        if any(at == indent and previous == str(int(number) - 1) for at, previous, _ in self.items):
-            return False
+        indent, previous = indent_of(self.facts.line(index)), str(int(number) - 1)
         above = self.facts.preceding[index]
         item = self.facts.readings[above].item if above >= 0 else None
-        if item is not None and item.group("number") == str(int(number) - 1) \
-                and indent_of(self.facts.line(above)) == indent:
-            return False  # the list's next name ("10. Pass the First Player Token" after "9. Discard Combat Cards")
+        # the list's next name ("10. Pass the First Player Token" after "9. Discard Combat Cards", open or above)
+        if any(at == indent and label == previous for at, label, _ in self.items) or item is not None \
+                and item.group("number") == previous and indent_of(self.facts.line(above)) == indent:
+            return False
         below = self.facts.following[index]
         if below is not None and self.facts.readings[below].bullet and indent_of(self.facts.line(below)) > indent:
             return False  # a bulleted list indented under it ("1. Stage 1" / "   - Swiss bracket")
@@ -523,10 +525,9 @@ class _Outline:
         """A short unpunctuated line, after a blank line over text or questions and numbered units (past
         blank lines too), or after a finished sentence directly over a question or numbered unit: a plain
         section heading."""
-        if len(stripped.split()) > 8 or not self.facts.readings[index].title:
+        # "An Unregistered person CAN (unless explicitly forbidden or": a sentence's line, no title
+        if len(stripped.split()) > 8 or not self.facts.readings[index].title or stripped.split()[-1] in TITLE_SMALL:
             return False
-        if stripped.split()[-1] in TITLE_SMALL:
-            return False  # "An Unregistered person CAN (unless explicitly forbidden or": a sentence's line, no title
         name = FRAMING.sub("", stripped)  # "♦Iron Ward [13]" names "Iron Ward"
         # A card's number framing it marks a name, whose "!" is part of it ("Ganked! [119]"), not an exclamation.
         asking = ASKING_WORD.match(name) or not names_a_topic(name.rstrip("!") if name != stripped else name)
@@ -576,9 +577,7 @@ class _Outline:
         sentence nor one of a stack of short lines (a picture's caption: "Example 1", "1 Summary"). Two such names
         may stand one over the other, a section's over its first part's ("Special Rules" / "Torus" / "Designate a
         piece…"): the lower one stands `under_heading`, the upper one over it."""
-        cited = stripped[stripped.rfind(" (") + 2:-1] if stripped.endswith(")") and " (" in stripped else ""
-        if any(c.isdigit() for c in cited):
-            stripped = stripped[:stripped.rindex(" (")]  # "Spin Serves (4.A.5)": a name, and the rule it points to
+        stripped = without_pointer(stripped)  # "Spin Serves (4.A.5)": a name, and the rule it points to
         words = stripped.split()
         if not names_a_topic(stripped) or any(c.isdigit() for c in words[0] + words[-1]):
             return False
@@ -610,9 +609,8 @@ class _Outline:
         if heading.kind == "titled":
             # A title line is a topic inside the marked or capitalised heading above it, never inside a numbered one
             # but a chapter's own text ("Monsoon Weather Condition Effects" in "6.0 Weather"'s, before 6.1).
-            while self.headings and self.headings[-1].kind in ("titled", "numbered") and not (
-                    self.headings[-1].kind == "numbered" and self.headings[-1].rule and labels.zeroed(self.headings[-1].number)):
-                self.headings.pop()
+            self._close_while(lambda h: h.kind in ("titled", "numbered") and not (
+                h.kind == "numbered" and h.rule and labels.zeroed(h.number)))
             heading.level = self.headings[-1].level + 1 if self.headings else 1
             heading.inside = self.last_rule or None
         else:
@@ -644,7 +642,7 @@ class _Outline:
             self.glossary.headings = list(self.headings)
         self.heading_line = index
         self._enter_section()
-        self.in_front, self.in_answer = False, False
+        self.in_front, self.answer_indent = False, None
         self.current = self.last = self.example = self.case = self.named = None
         self.items = []
         self.own_number, self.own = (heading.number if heading.rule else None), None
@@ -705,7 +703,7 @@ class _Outline:
             start = pos + len(line)  # the number and title are the ruling's label and title
         self.items, self.case, self.named = [], None, None
         self._start(block, start, pos + len(line))
-        self.in_answer, self.answer_indent, self.answer_items = True, 0, 0
+        self.answer_indent, self.answer_items = 0, 0
         return True
 
     def _leave_sections_outside(self, number: str | None, level: int | None = None) -> None:
@@ -744,14 +742,13 @@ class _Outline:
         if glyph:
             start += glyph.end()
         if item.group("question"):
-            self.case = self.named = None
-            self.items = []
+            self.items, self.case, self.named = [], None, None
             self._start(Block(self.section, self.questions.label(), "", [], kind="question"), start, end)
             return True
         if item.group("answer"):
             if self.current is None or (item.group("answer").endswith(".") and self.current.kind != "question"):
                 return False
-            self.example, self.in_answer, self.answer_indent, self.answer_items = None, True, indent_of(line), 0
+            self.example, self.answer_indent, self.answer_items = None, indent_of(line), 0
             self._extend(self.current.pieces, pos, end)
             return True
         if item.group("example"):
@@ -778,12 +775,12 @@ class _Outline:
             if self._names_listed(index, start, end):
                 self.current = self.current or self.last  # past the blank line before the list
                 return False
-            if self.in_answer and not ASKS.match(self.facts.text[start:end]) \
+            if self.answer_indent is not None and not ASKS.match(self.facts.text[start:end]) \
                     and self._answers_list(number, indent_of(line)):
                 return False
             self._numbered(index, line, item, start, end)
             return True
-        if self.in_answer:
+        if self.answer_indent is not None:
             return False
         roman = item.group("roman") or (item.group("dotted") if item.group("dotted") in ("i", "v", "x") else None)
         if roman and (item.group("roman") or self._next_letter() != roman):
@@ -904,10 +901,9 @@ class _Outline:
         """Is the decimal number opening line `index` the first cell of a table's row rather than a rule's
         number: the line and a neighbour are rows laid out in columns, and the number does not carry the
         document's rule numbering on from the last rule (point values 0.5, 1.0, 4.5 in a scoring table)?"""
-        if not self.facts.readings[index].cells or item.group("decimal") in labels.successors(self.last_rule):
-            return False
-        return any(self.facts.readings[near].cells
-                   for near in (index - 1, index + 1) if 0 <= near < len(self.facts.lines))
+        near = [self.facts.readings[at] for at in (index - 1, index + 1) if 0 <= at < len(self.facts.lines)]
+        return self.facts.readings[index].cells and item.group("decimal") not in labels.successors(self.last_rule) \
+            and any(reading.cells for reading in near)
 
     def _decimal(self, index: int, line: str, item: re.Match, start: int, end: int) -> bool:
         label = item.group("decimal") + (item.group("sub") or "")  # "7.1 (a)" is subrule 7.1a
@@ -916,11 +912,17 @@ class _Outline:
         # under "1.3. … Players must:").
         # So too past the blank lines a PDF sets between all its lines ("…as of version" / "2.1 we count both…").
         previous = self.facts.preceding[index]
+        above = self.facts.readings[previous] if previous >= 0 else None
         wrapped = (self.current is not None and self.facts.line(index - 1).strip()
-                   or previous >= 0 and not self.facts.readings[previous].ends_clause)
+                   or above is not None and not above.ends_clause)
+        # Nor the rule a sentence cites, wrapped onto the line's start ("…except for Penalty runs under Law" / "28.3
+        # (Protective helmets…)", "(see Rule" / "6.4b Exception)."): the line above is a sentence's, a few words
+        # ending on the citing word (a title, or a heading the markup marks, "### 4.6 - Race Chat Rules", cites none).
+        cited = above is not None and above.cites and not above.title and not above.marked \
+            and len(self.facts.line(previous).split()) >= _WRAPPED_WORDS
         if (wrapped and line[item.end():][:1].islower()
                 and not (label in labels.successors(self.last_rule) and item.group().rstrip().endswith("."))
-                or self._cited(index)):
+                or cited):
             return False
         self.last_rule = label
         self._leave_sections_outside(label)
@@ -942,16 +944,6 @@ class _Outline:
         self._begin_rule(block, indent_of(line) - 1, start, end)
         return True
 
-    def _cited(self, index: int) -> bool:
-        """Is the number opening line `index` the rule a sentence cites, wrapped onto the line's start ("…except for
-        Penalty runs under Law" / "28.3 (Protective helmets…)", "(see Rule" / "6.4b Exception).")? The line above
-        is a sentence's (a few words, no title) ending on the citing word."""
-        above = self.facts.preceding[index]
-        reading = self.facts.readings[above] if above >= 0 else None
-        # a heading the markup marks ends where its line does: "### 4.6 - Race Chat Rules" cites nothing
-        return reading is not None and reading.cites and not reading.title and not reading.marked \
-            and len(self.facts.line(above).split()) >= _WRAPPED_WORDS
-
     def _names_its_text(self, index: int, own: str, following: int) -> bool:
         """"1.1 Tournament Types" over "Disney Lorcana TCG tournaments are…": a rule's name on the line of its
         number, short of the text's width (no sentence wrapped there), its text opening on the next line."""
@@ -963,12 +955,6 @@ class _Outline:
                 and len(self.facts.line(index).rstrip()) < 0.75 * self.facts.width
                 and (below.opens_sentence or bool(below.bullet)) and not below.item and not below.marked
                 and not names_a_topic(text.lstrip("•-*–— ")))
-
-    def _coded(self, index: int, pos: int, line: str) -> None:
-        """Start the rule a manual prints under its code ("<C01> Teams must…"), cited by it; its lettered and
-        numbered items are its own ("C01a")."""
-        code, start = self.facts.coded[index]
-        self._begin_rule(Block(self.section, code, "", [], kind="rule"), indent_of(line), pos + start, pos + len(line))
 
     def _begin_rule(self, block: Block, indent: int, start: int, end: int) -> None:
         """Start a rule at the head of its own numbering: the items and lettered sub-cases that follow are its."""
@@ -991,11 +977,11 @@ class _Outline:
             # not within the document's top heading seen through the unnumbered ones under it: its number is the
             # chapter's the document is ("# Chapter 7: Combat" > "Make an Attack" / "1." is no 7.1).
             above = next((h for h in reversed(self.headings) if h.number), None)
-            top = above is not None and above is self.headings[0] and above.level == 1 and above is not self.headings[-1]
+            through = above is not None and above is not self.headings[-1]
+            top = through and above is self.headings[0] and above.level == 1
             # nor within one whose parts the document numbers afresh, seen through another heading ("## 4. Turn
             # Sequence" over "### 1. Unlock Phase" … "### Summary of an Action" / "1." is no 4.1)
-            afresh = above is not None and above.afresh and above is not self.headings[-1]
-            prefix = None if top or afresh else above.number if above else None
+            prefix = None if top or through and above.afresh else above.number if above else None
             label = f"{prefix}.{number}" if prefix else number
             if prefix and self.facts.printed.get(label, indent + 1) <= indent:
                 # "5 Competition" / "1. Encourage progress…" before the document's own "5.1 Main Competition":
@@ -1021,7 +1007,7 @@ class _Outline:
         self.named = block if named and not numbered else None
         self._start(block, start, end)
         if asks:
-            self.in_answer, self.answer_indent, self.answer_items = True, indent, 0
+            self.answer_indent, self.answer_items = indent, 0
 
     def _parent_of(self, label: str) -> str | None:
         """The rule `label` is a subrule of, when that rule is a unit (702.11 for 702.11b, 1.9.4 for 1.9.4.2), or
@@ -1043,11 +1029,6 @@ class _Outline:
             self.last = unit
         return unit
 
-    def _sense(self, item: re.Match) -> bool:
-        """Is a numbered line inside a glossary entry one of the term's senses ("1. Text on an object…")?"""
-        return (self.current is not None and self.current.kind == "glossary" and self.example is None
-                and bool(item.group("number") or item.group("dotted")))
-
     def _start(self, block: Block, start: int, end: int) -> None:
         self.own_number = None
         self.glossary.number_topic(block)
@@ -1058,7 +1039,7 @@ class _Outline:
             self.in_front, self.section = False, self.root
         self.blocks.append(block)
         self.current = self.last = block
-        self.example, self.in_answer = None, False
+        self.example = self.answer_indent = None
         self._extend(block.pieces, start, end)
 
     def _question(self, index: int) -> Block:
@@ -1076,13 +1057,6 @@ class _Outline:
         if passed is not None and passed.kind != "marked" and passed in self.headings:
             self.headings = self.headings[:self.headings.index(passed)]  # a heading in capitals over no numbers
 
-    def _code(self, index: int, pos: int, line: str) -> None:
-        """A line of a code block, or a FENCE around it: text of the unit or paragraph before it, which
-        introduces it."""
-        if self.current is None:
-            self.current = self.last
-        self._text(index, pos, line, code=self.facts.code.get(index + 1, "") if line.strip() == FENCE else line)
-
     def _footnote(self, pos: int, line: str, marker: re.Match) -> None:
         """A footnote: a paragraph of its own where it stands, never a heading, a unit or a parent."""
         self.paragraphs += 1
@@ -1094,10 +1068,10 @@ class _Outline:
 
     def _text(self, index: int, pos: int, line: str, bullet: re.Match | None = None, code: str | None = None) -> None:
         end = pos + len(line)
-        if self.in_answer and not self.facts.line(index - 1).strip() and indent_of(line) < self.answer_indent:
+        if self.answer_indent is not None and not self.facts.line(index - 1).strip() \
+                and indent_of(line) < self.answer_indent:
             # Past a blank line and left of the answer's margin: the answer has ended.
-            self.current = self.example = None
-            self.in_answer = False
+            self.current = self.example = self.answer_indent = None
         if self.example is not None:
             self._extend(self.example, pos, end)
             return
@@ -1105,9 +1079,8 @@ class _Outline:
             self.current, self.items, self.case, self.named = self._own_unit(), [], None, None
         # the next question in an answer, or a paragraph that asks and answers ("Can I…? No. …") in an FAQ's run
         if self.questions.asks_again(index, self._answering()) or index in self.facts.answered:
-            self.current = self._question(index)
+            self.current = self.last = self._question(index)
             self.blocks.append(self.current)
-            self.last = self.current
         elif index in self.facts.named and not self.in_front and not (
                 bullet and (owner := self.current or self.last) is not None and owner.kind != "paragraph"):
             # "Claws: The morph has…": a unit named so; a numbered rule's own list of named cases stays its text
@@ -1169,8 +1142,7 @@ class _Outline:
         unit = entry or self.current or self.last
         if unit is None:
             return False
-        start, end = trim(self.facts.text, pos, pos + len(line))
-        unit.related.append((start, end))
+        unit.related.append(trim(self.facts.text, pos, pos + len(line)))
         return True
 
     def _extend(self, target: list[tuple[int, int]], start: int, end: int) -> None:

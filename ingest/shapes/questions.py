@@ -46,9 +46,7 @@ class Questions:
                 return None
             line, reading = facts.line(at).strip(), facts.readings[at]
             words += len(line.split())
-            if words > _QUESTION_WORDS:
-                return None
-            if at != index and (facts.item.match(line) or reading.marked) or reading.aside:
+            if words > _QUESTION_WORDS or at != index and (facts.item.match(line) or reading.marked) or reading.aside:
                 return None
             if reading.ends_asking:
                 return None if rhetorical(line) else at
@@ -76,9 +74,6 @@ class Questions:
         """Inside an answer (`answering`), does line `index` ask the next question about the same heading: after
         a finished sentence of the answer, text running to a line that asks ("No. Resting is not healing." /
         "Does resting at camp … count" / "…?")?"""
-        if not answering or index <= self.asked:
-            return False
-        previous = self.facts.preceding[index]
-        if previous <= self.asked or not self.facts.readings[previous].ends_sentence:
-            return False
-        return self.facts.readings[index].opens_sentence and self.ends_on(index) is not None
+        previous = self.facts.preceding[index]  # past the last line of the open question, and so the line too
+        return answering and previous > self.asked and self.facts.readings[previous].ends_sentence \
+            and self.facts.readings[index].opens_sentence and self.ends_on(index) is not None
