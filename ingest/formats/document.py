@@ -220,6 +220,16 @@ class PastLimit(Unreadable):
         self.limit = name
 
 
+def typed_document(reader, data: bytes, format: str, name: str) -> Document:
+    """The Document a typed document's reader (Word, OpenDocument, RTF) wrote from the file `data`, one paragraph a
+    line; Unreadable when it wrote none (`name`: what the file is, "Word document")."""
+    if not reader.lines:
+        raise Unreadable(f"{name} has no text")
+    original = "\n".join(reader.lines) + "\n"
+    return Document(original=original, text=reader.out.mapped(len(original)), format=format,
+                    metadata=reader.metadata, file=data)
+
+
 def write_line(reader, prefix: str, text: str) -> tuple[int, MappedText]:
     """Add one line, `prefix` then `text`, to a typed document's text (`reader.lines`, `reader.length` long so far);
     where it starts, and `text` mapped to where it stands. A reader's `line` method."""

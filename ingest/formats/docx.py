@@ -33,7 +33,7 @@ from docx.table import Table
 from docx.text.paragraph import Paragraph
 
 from ingest.classify.markup import LEVELLED_STYLE, LEVEL_FIELD
-from ingest.formats.document import Document, Outline, PastLimit, Unreadable, write_line, write_row
+from ingest.formats.document import Document, Outline, PastLimit, Unreadable, typed_document, write_line, write_row
 from ingest.formats.html import numeral
 from ingest.limits import Limits, current
 from ingest.text import read_bounded
@@ -56,11 +56,7 @@ def read(path, limits: Limits | None = None) -> Document:
     word = _open(data, limits)
     reader = _Reader(word, limits)
     reader.body()
-    if not reader.lines:
-        raise Unreadable("Word document has no text")
-    original = "\n".join(reader.lines) + "\n"
-    return Document(original=original, text=reader.out.mapped(len(original)), format="docx",
-                    metadata=reader.metadata, file=data)
+    return typed_document(reader, data, "docx", "Word document")
 
 
 def _open(data: bytes, limits: Limits):

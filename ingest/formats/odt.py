@@ -33,7 +33,7 @@ import zipfile
 from dataclasses import dataclass, field
 
 from ingest.classify.markup import XML_DECLARATION, XML_SPACES
-from ingest.formats.document import Document, Outline, PastLimit, Unreadable, write_line, write_row
+from ingest.formats.document import Document, Outline, PastLimit, Unreadable, typed_document, write_line, write_row
 from ingest.formats.html import numeral
 from ingest.limits import Limits, current
 from ingest.text import read_bounded
@@ -93,11 +93,7 @@ def read(path, limits: Limits | None = None) -> Document:
                          "again")
     reader.shift = int(any(reader.styles.title(p.get(_q("text:style-name"))) for p in body.iter(_P)))
     reader.blocks(body)
-    if not reader.lines:
-        raise Unreadable("OpenDocument text has no text")
-    original = "\n".join(reader.lines) + "\n"
-    return Document(original=original, text=reader.out.mapped(len(original)), format="odt",
-                    metadata=reader.metadata, file=data)
+    return typed_document(reader, data, "odt", "OpenDocument text")
 
 
 def _parts(data: bytes, limits: Limits) -> tuple[ET.Element, ET.Element | None]:

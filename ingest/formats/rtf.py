@@ -29,7 +29,7 @@ import codecs
 from dataclasses import dataclass, field, replace
 
 from ingest.classify.markup import RTF_HEADING_STYLE, RTF_LIST_MARKER, RTF_TOKEN
-from ingest.formats.document import Document, Outline, PastLimit, Unreadable, write_line, write_row
+from ingest.formats.document import Document, Outline, PastLimit, Unreadable, typed_document, write_line, write_row
 from ingest.limits import Limits, current
 from ingest.text import read_bounded
 
@@ -91,11 +91,7 @@ def read(path, limits: Limits | None = None) -> Document:
                          "(.docx)")
     reader = _Reader(limits)
     reader.parse(data)
-    if not reader.lines:
-        raise Unreadable("RTF document has no text")
-    original = "\n".join(reader.lines) + "\n"
-    return Document(original=original, text=reader.out.mapped(len(original)), format="rtf",
-                    metadata=reader.metadata, file=data)
+    return typed_document(reader, data, "rtf", "RTF document")
 
 
 class _Reader:
