@@ -231,14 +231,14 @@ def _contents(cut: Cut) -> list[str]:
 
 
 def _fragment(heading: str) -> bool:
-    """A heading no document prints: a table row, a figure's caption, or a piece of a sentence (opening in lower
-    case, ending on a small word, a comma or a hyphen, too long for a heading, ending a sentence inside it or
-    keeping a bold mark)."""
+    """A heading no document prints: a table row, a figure's caption or an editor's note in brackets, or a piece of a
+    sentence (opening in lower case, ending on a small word, a comma or a hyphen, too long for a heading, ending a
+    sentence inside it or keeping a bold mark)."""
     words = heading.split()
     if not words:
         return False
     bare = heading.strip(" *_#")
-    return (not any(c.isalpha() for c in bare) or bare[:1] in ",.;:)]"
+    return (not any(c.isalpha() for c in bare) or bare[:1] in ",.;:)]" or bare[:1] == "[" and bare[-1:] == "]"
             or "|" in heading or "\t" in heading or "   " in bare or bool(CAPTION_LINE.match(bare)) or column_names(bare)
             or "**" in bare or bool(SENTENCE_ENDS_INSIDE.search(bare))
             or bare[:1].islower() and not RELATIVE.match(words[0])

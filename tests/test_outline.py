@@ -1710,6 +1710,25 @@ def test_a_marked_heading_asking_after_a_statement_is_a_question():
                      "over obstacles? You may fly over things.")]
 
 
+def test_a_rules_texts_lone_heading_phrased_as_a_question_is_a_heading_and_an_faqs_run_are_questions():
+    # Open Legend's combat chapter: of 77 headings, "> #### Twist or Failure?" alone asked, and became a question
+    # unit whose "answer" was the sidebar's text; an FAQ's question headings come in runs and stay questions.
+    sections = "".join(f"## Part {n}\n\nText {n}.\n\n" for n in range(10))
+    blocks = segment(sections + "## Twist or Failure?\n\nThere is no hard and fast rule.\n\n## Last\n\nEnd.\n")
+    twist = next(b for b in blocks if "no hard and fast" in b.text)
+    assert twist.kind != "question" and twist.section[-1] == "Twist or Failure?"
+    faq = segment(sections + "## Can I pass?\n\nYes.\n\n## Can I pass twice?\n\nNo.\n")
+    assert [b.kind for b in faq if b.text.startswith("Can I")] == ["question", "question"]
+
+
+def test_a_line_all_in_brackets_is_an_editors_note_and_heads_nothing():
+    # Fate's "**[Your character sheet image here] [Image to come. -Site editor]**" headed 8 paragraphs of rules.
+    blocks = segment("## Consequences\n\nYou have consequence slots:\n\n"
+                     "#### [Your character sheet image here] [Image to come. -Site editor]\n\n"
+                     "When you use a consequence slot, you reduce the shift value.\n")
+    assert {b.section for b in blocks} == {("Rules", "Consequences")}
+
+
 def test_rules_a_manual_prints_under_codes_are_units_cited_by_them():
     # A robotics game manual's "<C01> Egregious behavior…", "<RG02> …": 89 rules glued into the paragraphs around
     # them, none citable by the code the referees use.

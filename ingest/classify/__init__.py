@@ -227,6 +227,13 @@ def heading_number(title: str) -> str | None:
     return match and (match.group("named") or match.group("bracketed") or match.group("n") or match.group("letter"))
 
 
+def heading_asks(marked: re.Match) -> bool:
+    """Does a marked heading (`marked_heading`'s match) ask, past its number ("## 1. What is a Hand?", "Can a unit
+    retreat twice?", a statement before the question: "Flight mentions only straight lines… How does this work?")?"""
+    raw = (marked.group("star") or marked.group("hash")).strip(" *#")
+    return bool(ASKS.match(without_number(raw, heading_number(raw)))) or ends_asking(raw)
+
+
 def marked_heading(line: str) -> re.Match | None:
     """`line` (stripped) as a marked heading ("## Golden Rules"); a line too long for a heading is none (and
     is not matched: the heading pattern backtracks over long runs of spaces)."""
@@ -274,8 +281,10 @@ NAVIGATION = re.compile(r"[ \t]++(?:back|return|go)[ \t]++to[ \t]++(?:the[ \t]++
 NAMED = re.compile(r"^(?P<name>[A-Z][\w'’ /-]{1,40}?)\s*(?:\([^)]*\))?\s*(?::|\s[-–]\s)")
 
 # Captions of diagrams and tables name a picture, never a section.
-CAPTION = re.compile(r"^(?:#{1,6}\s+)?(?:[Dd]iagram|DIAGRAM|[Tt]able|TABLE|[Ff]ig(?:ure|\.)|FIG(?:URE|\.)|"
-                      r"[Ii]llustration|ILLUSTRATION|[Cc]hart|CHART)\s*(?:\d+[a-z]?|[A-Z])\b")
+# A line all in brackets is an editor's note or a picture's placeholder ("[Image to come. -Site editor]").
+CAPTION = re.compile(r"^(?:#{1,6}\s+)?(?:(?:[Dd]iagram|DIAGRAM|[Tt]able|TABLE|[Ff]ig(?:ure|\.)|FIG(?:URE|\.)|"
+                      r"[Ii]llustration|ILLUSTRATION|[Cc]hart|CHART)\s*(?:\d+[a-z]?|[A-Z])\b"
+                      r"|(?:\[[^\[\]\n]*+\][ \t]*+)++$)")
 
 # "1.2. Golden Rules": a decimal line that names what follows (a heading when deeper rules follow it); "A.1: General
 # World and Game Creation", a part's letter before it and a colon after it; "2.3 – Registration", a dash after it.

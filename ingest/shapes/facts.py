@@ -23,6 +23,7 @@ from ingest.classify import (
     SENTENCE_END,
     STEP,
     Reading,
+    heading_asks,
     heading_number,
     item_pattern,
     names_a_value,
@@ -54,6 +55,8 @@ _WRAPPED_TITLE = 3
 _SIBLING_LINES = 200  # how far a numbered step's next sibling is looked for
 _CODES = 3  # the fewest rules a manual prints under codes ("<C01>") for a code to read as a rule's label
 _ANNOTATIONS = 2  # notes numbered with one word under the rules they cite, for that word to number notes
+# Fewer than one marked heading in this many asking: the document's lone asking headings are titles, no questions.
+_ASKING_SHARE = 10
 
 Line = tuple[int, str]  # where a line starts in the text, and the line
 
@@ -100,6 +103,8 @@ class Facts:
     coded: dict[int, tuple[str, int]] = field(default_factory=dict)  # line -> (its rule's code, where its text starts)
     # Decimal labels opening more than one line: a contents page's entry left over, then the rule itself.
     twice: frozenset[str] = frozenset()
+    # Marked headings titled with a question in a rules text ("### Why Succeed on a Failed Roll?"): headings.
+    titles_asking: frozenset[int] = frozenset()
 
     def line(self, index: int) -> str:
         """The text of line `index`."""
@@ -250,7 +255,19 @@ def document_facts(text: str) -> Facts:
         answered=_answered(lines, readings), named=_named(lines, readings),
         printed=printed, coded=_coded(lines),
         twice=frozenset(label for label, count in decimals.items() if label and count > 1),
-        annotations=_annotations(lines, readings, following))
+        annotations=_annotations(lines, readings, following), titles_asking=_titles_asking(readings))
+
+
+def _titles_asking(readings: list[Reading]) -> frozenset[int]:
+    """The marked headings that ask as a rules text's titles do ("Why QuestWorlds?", "> #### Twist or Failure?"):
+    where fewer than one heading in `_ASKING_SHARE` asks, those whose neighbouring headings do not ask. An FAQ's
+    question headings come in runs, and an FAQ at a rulebook's end is a run of them."""
+    marked = [(index, heading_asks(reading.marked)) for index, reading in enumerate(readings) if reading.marked]
+    asking = [at for at, (_, asks) in enumerate(marked) if asks]
+    if len(asking) * _ASKING_SHARE >= len(marked):
+        return frozenset()
+    return frozenset(marked[at][0] for at in asking
+                     if not (at and marked[at - 1][1]) and not (at + 1 < len(marked) and marked[at + 1][1]))
 
 
 def _annotations(lines: list[Line], readings: list[Reading], following: list[int | None]) -> dict[int, bool]:

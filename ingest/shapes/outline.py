@@ -681,7 +681,7 @@ class _Outline:
         raw = (marked.group("star") or marked.group("hash")).strip(" *#")
         number = heading.number if labels.numeric(heading.number) else None
         # a heading asking after a statement ("Flight mentions only straight lines… How does this work…?") asks too
-        asked = ASKS.match(without_number(raw, number)) or ends_asking(raw)
+        asked = (ASKS.match(without_number(raw, number)) or ends_asking(raw)) and index not in self.facts.titles_asking
         if not (rule or asked) or self.facts.has_parts(index, heading.number, heading.level):
             heading.rule = rule and not self.facts.top_rules
             return False
