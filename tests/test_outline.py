@@ -1729,6 +1729,15 @@ def test_a_line_all_in_brackets_is_an_editors_note_and_heads_nothing():
     assert {b.section for b in blocks} == {("Rules", "Consequences")}
 
 
+def test_chapters_counting_from_two_have_their_chapter_one_whatever_is_above_it_and_whatever_its_capital():
+    # A Czech LaTeX rulebook: "Obsah HF" (its contents heading and a running head's scrap) over "1 Úvod"; the
+    # chapter's text went into the front matter, and "Ú" was no capital.
+    blocks = segment("Obsah HF\n1 Úvod\nThe game lasts days.\n2 Hráči a postavy\n2.1 Cíl hry\nStay alive.\n"
+                     "3 Události\nEvery day brings events.\n4 Frakce\nA faction shares a goal.\n")
+    intro = next(b for b in blocks if "lasts days" in b.text)
+    assert intro.section[-1] == "1 Úvod"
+
+
 def test_rules_a_manual_prints_under_codes_are_units_cited_by_them():
     # A robotics game manual's "<C01> Egregious behavior…", "<RG02> …": 89 rules glued into the paragraphs around
     # them, none citable by the code the referees use.

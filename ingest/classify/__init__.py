@@ -664,11 +664,10 @@ class Reading:
         sequence); not a table's row laid out in columns ("5 CN Central Node  21 S Supply")."""
         line = self.numbered
         title = line and line.group("title")
-        # a title opens with a capital, or a letter of an alphabet without case ("6 禁止事項"); a sentence's stops
-        # are a full-width script's too ("。", "：")
+        # a title opens with a capital of any alphabet ("1 Úvod"), or a letter of one without case ("6 禁止事項");
+        # a sentence's stops are a full-width script's too ("。", "：")
         return line if (title and not line.group("stop") and len(line.group("n")) <= 2
-                        and (title[0] in _CAPITALS or title[0].isalpha() and not title[0].islower()
-                             and not title[0].isupper())
+                        and title[0].isalpha() and not title[0].islower()
                         and 2 <= len(title) <= 72 and title[-1] not in ".!?;:,。！？：；、，" and "  " not in title
                         and not any(c in ".!?;:。！？：；" for c in title[1:-1])) else None
 

@@ -401,10 +401,11 @@ def _sequenced_headings(lines: list[Line], readings: list[Reading], numbers: lis
     """Indices of headings numbered without a stop ("3 BASIC RULES and what you can do"), whatever their case:
     short lines set apart (after a blank line or a finished passage, over text) whose numbers count 1, 2, 3…
     through the document, three at least, or from a heading over its own first rule ("2 Hráči a postavy" /
-    "2.1", its chapter 1 lost to a drawing's scrap; the next rule numbered under it, its text between), so that a chapter with no rules numbered under it ("4 Frakce"
-    between chapters 3 and 5) still heads its text. A caption's count ("1 Summary", "30 Destination Tickets")
+    "2.1", or the next rule numbered under it, its text between), its chapter 1 the last "1 Title" before it, so
+    that a chapter with no rules numbered under it ("4 Frakce" between chapters 3 and 5) still heads its text. A caption's count ("1 Summary", "30 Destination Tickets")
     keeps no such sequence."""
     chains: dict[int, list[int]] = {}  # number -> the longest chain of headings counting up to it
+    first = None  # the last "1 Title" over text, whatever is above it
     for index, (_, line) in enumerate(lines):
         bare = readings[index].bare()
         if not bare or len(bare.group("title").split()) > 10:
@@ -412,15 +413,21 @@ def _sequenced_headings(lines: list[Line], readings: list[Reading], numbers: lis
         above = lines[index - 1][1].strip() if index else ""
         below = lines[index + 1][1].strip() if index + 1 < len(lines) else ""
         number = int(bare.group("n"))
+        if not below or readings[index + 1].bare():
+            continue
+        first = index if number == 1 else first
         # Over its own first rule ("1 Game Boundaries" / "1.1 This version…", or its text between) it heads,
         # whatever is above it (a date line, a contents page's last entry, the document's title).
         heads = below.startswith(f"{number}.1 ") or under(numbers[index] or "", str(number))
-        if above and not (readings[index - 1].ends_clause or BULLET.match(above) or heads) or not below \
-                or readings[index + 1].bare():
+        if above and not (readings[index - 1].ends_clause or BULLET.match(above) or heads):
             continue
         if number == 1 or number - 1 in chains or heads:
             chains[number] = chains.get(number - 1, []) + [index] if number > 1 else [index]
     longest = max(chains.values(), key=len, default=[])
+    # Chapters counting from 2 have their chapter 1 before them, whatever is above it (a running head's scrap
+    # left over the contents: "Obsah HF" / "1 Úvod").
+    if longest and first is not None and first < longest[0] and readings[longest[0]].bare().group("n") == "2":
+        longest = [first, *longest]
     return set(longest) if len(longest) >= 3 else set()
 
 
