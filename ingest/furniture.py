@@ -63,6 +63,7 @@ _HEAD_WORDS = 12  # the most words of a running head that carries the page's num
 _TEMPLATE_LINES = 12  # how near two recurring lines with text between stand in a template's sections
 _SENTENCE_END = ".!?:;\"”’)]"
 _NOTICE = frozenset("©®™")  # the marks of a notice, which a page may repeat whole
+_EDGE_SHARE = 0.75  # the least share of pages a sentence opens or closes for it to be the pages' notice
 
 _NOTE_CLOSES = {"[": "]", "(": ")"}
 _INDEX_ENTRIES = 5  # the fewest lines pointing to rules or pages under "Index" for it to be an index
@@ -209,12 +210,14 @@ def _paged_furniture(text: str, lines: list[tuple[int, int]], breaks: list[int])
             filled[page_of_line[index]].append(index)
     # A page's edge: the lines at its top and at its bottom that could be furniture, up to the first that could not
     # (a rule, a heading, running text): what recurs below the game's title on every page is the game's own text.
-    margins = [list(dict.fromkeys(_edge(text, lines, page) + _edge(text, lines, page[::-1]))) for page in filled]
+    notices = _edge_sentences(text, lines, filled)
+    margins = [list(dict.fromkeys(_edge(text, lines, page, notices) + _edge(text, lines, page[::-1], notices)))
+               for page in filled]
     where: dict[str, list[int]] = defaultdict(list)
     for page in margins:
         for index in page:
             stripped = text[slice(*lines[index])].strip()
-            if _candidate(stripped):
+            if _candidate(stripped) or stripped in notices:
                 where[normalise(stripped)].append(index)
     need = pages if pages <= 3 else max(3, -(-pages // 4))
     drop: set[int] = set()
@@ -265,13 +268,26 @@ def _numbered_heads(stripped: list[str], pages: list[list[int]]) -> list[tuple]:
     return [(page, ("head",), "arabic", value, index) for page, value, index in found if value - page == shift]
 
 
-def _edge(text: str, lines: list[tuple[int, int]], page: list[int]) -> list[int]:
+def _edge_sentences(text: str, lines: list[tuple[int, int]], pages: list[list[int]]) -> set[str]:
+    """Whole sentences among a page's first or last two lines on nearly every page of four or more (a notice: "Use or
+    disclosure of data contained on this sheet is subject to the restrictions on the title page of this
+    document."): running text elsewhere, furniture there."""
+    if len(pages) < 4:
+        return set()
+    ends = Counter(stripped for page in pages
+                   for stripped in {text[slice(*lines[index])].strip() for index in page[:2] + page[-2:]})
+    return {line for line, count in ends.items() if count >= _EDGE_SHARE * len(pages) and _running_text(line)
+            and len(line.split()) <= 2 * _HEAD_WORDS}
+
+
+def _edge(text: str, lines: list[tuple[int, int]], page: list[int], notices: set[str]) -> list[int]:
     """The first of a page's non-blank lines (`page`, from one edge inwards, at most `_MARGIN`) up to the first
-    that is no header or footer: neither a line that could be one (`_candidate`) nor a page number."""
+    that is no header or footer: neither a line that could be one (`_candidate`, or one of the `notices` every
+    page opens or closes with) nor a page number."""
     edge = []
     for index in page[:_MARGIN]:
         stripped = text[slice(*lines[index])].strip()
-        if not (_candidate(stripped) or PAGE_NUMBER.match(stripped)):
+        if not (_candidate(stripped) or stripped in notices or PAGE_NUMBER.match(stripped)):
             break
         edge.append(index)
     return edge

@@ -691,3 +691,11 @@ def test_a_details_summary_leads_its_text_in_as_an_example_of_its_item(tmp_path)
             "<li>Ritual Monsters are Ritual Summoned.</li></ul><h3>Conditions</h3><p>A monster is summoned.</p>")
     text = read(write(tmp_path, "rules.html", html)).text.text
     assert "   Example: Solemn Judgment cannot negate it.\n- Ritual Monsters are Ritual Summoned." in text
+
+
+def test_a_markdown_link_back_to_the_pages_index_is_navigation_not_a_rule(tmp_path):
+    # An SRD closing each section with "[back to index](#index)": seven rulings "back to index".
+    text = read(write(tmp_path, "srd.md", "# Rules\n\n## Ambition\n\nEach character has one.\n\n"
+                      "[back to index](#index)\n\nSee [Scars](#scars) for wounds.\n\n[Scars](#scars)\n")).text.text
+    assert "back to index" not in text
+    assert "See Scars for wounds." in text and text.rstrip().endswith("Scars")  # a cross-reference stays

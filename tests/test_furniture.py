@@ -513,3 +513,15 @@ def test_an_index_goes_and_what_follows_it_stays():
     # a section named so over text of its own stays
     section = "Index\nThe index card shows the player's score. Each player keeps one.\nScore 3\n"
     assert strip_furniture(MappedText.of(section)).text.text == section
+
+
+def test_a_notice_sentence_every_page_opens_with_is_furniture():
+    # A league's bylaws: "Use or disclosure of data contained on this sheet is subject to …" over the "©" line on
+    # every page, 16 times inside rulings: a whole sentence, so it was read as the rules' own text.
+    notice = "Use or disclosure of data contained on this sheet is subject to the restrictions on the title page."
+    pages = [f"{notice}\n© 2016 Suncoast League, Inc. • All Rights Reserved\nSection {n} Rules\n"
+             f"Members in good standing may vote at meeting {n}.\nDues are paid yearly.\nPage {n}" for n in range(1, 7)]
+    doc = MappedText.of("\f".join(pages))
+    kept = strip_furniture(doc, [m.start() + 1 for m in re.finditer("\f", doc.text)]).text.text
+    assert "Use or disclosure" not in kept and "All Rights Reserved" not in kept
+    assert kept.count("Members in good standing may vote") == 6

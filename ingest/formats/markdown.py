@@ -14,7 +14,7 @@ from array import array
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 
-from ingest.classify import BULLET_LINE, DECIMAL_TITLE, ITEM, LABELLED_LINE
+from ingest.classify import BULLET_LINE, DECIMAL_TITLE, ITEM, LABELLED_LINE, NAVIGATION
 from ingest.classify.markup import ATTRIBUTES, BREAK_TAG, EMPTY_EMPHASIS, FRONT_FIELD, FRONT_MATTER
 from ingest.formats.document import Outline, PastLimit
 from ingest.formats.html import read as read_html
@@ -145,6 +145,14 @@ def _asks_or_answers(nodes: list[SyntaxTreeNode], at: int) -> bool:
     return bool(found and (found.group("question") or found.group("answer")))
 
 
+def _navigation(node: SyntaxTreeNode) -> bool:
+    """Is an inline node only a link back within the page ("[back to index](#index)" closing each section): the
+    site's navigation, no text of the rules?"""
+    shown = [child for child in node.children if not (child.type == "text" and not child.content.strip())]
+    return len(shown) == 1 and shown[0].type == "link" and str(shown[0].attrs.get("href", "")).startswith("#") \
+        and bool(NAVIGATION.fullmatch(" " + " ".join(_plain(shown[0]).split())))
+
+
 def _all_bold(node: SyntaxTreeNode) -> bool:
     """Whether an inline node's text is all one bold span ("**Late Arrival**")."""
     shown = [child for child in node.children if child.type not in ("softbreak", "hardbreak")
@@ -255,6 +263,8 @@ class _Reader:
                 self.metadata["title"] = " ".join(run.text.split())
         elif kind == "paragraph":
             inline = node.children[0]
+            if _navigation(inline):
+                return ""  # passed over, as an image is
             run = self.inline(inline)
             breaks = [at for at, child in enumerate(inline.children) if child.type in ("softbreak", "hardbreak")]
             # a paragraph all in bold, or its first line so (walk keeps that line's break)
