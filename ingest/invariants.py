@@ -220,7 +220,9 @@ def _contents(cut: Cut) -> list[str]:
     for ruling in cut.rulings:
         heading = ruling.section.rpartition(" > ")[2]
         lines = [*ruling.text.split("\n"), heading, ruling.title]
-        hit = next((line for line in lines if LEADERS.search(line[-_TAIL:])), None)
+        # a contents page's lines run together keep their leaders inside the text ("…not here. . . . 13 2 Maybe…")
+        hit = next((line for line in lines if LEADERS.search(line[-_TAIL:])
+                    or (". . . ." in line or "...." in line) and LEADERS.search(line)), None)
         short = ruling.text if len(ruling.text.split()) <= _HEADING_WORDS else ""
         if hit is None and short and _entry(short) and later.get(_entry(short), -1) > ruling.position \
                 and ruling.section.rpartition(" > ")[2] != short:

@@ -436,3 +436,13 @@ def test_a_line_in_capitals_under_marked_headings_is_a_part_of_them_not_a_chapte
                                      "one point a round.\n\n## Venus\n\n### Does the game end at once?\n\nNo. It ends "
                                      "after the round.\n", "rules.md")
     assert [r.section for r in rulings if r.text.startswith("No.") or "Does the game" in r.text] == ["Card FAQ > Venus"]
+
+
+def test_a_numbered_heading_after_a_deeper_one_and_a_bold_name_is_its_siblings_sibling(tmp_path):
+    # Tournament rules: "#### 3.1.6 Tournament Without Final" after "##### 3.1.5a" and a bold "Free Choice Method"
+    # was filed under "3.1.5 Multi-Deck System".
+    rulings = text_rulings(tmp_path, "### 3.1. Round Structure\n\nThree rounds.\n\n#### 3.1.5 Multi-Deck System\n\n"
+                           "No changes.\n\n##### 3.1.5a Multi-Deck Finals\n\nAnnounce the method.\n\n"
+                           "**Free Choice Method**\nFinalists choose.\n\n#### 3.1.6 Tournament Without Final\n\n"
+                           "Small events may omit it.\n", "rules.md")
+    assert next(r for r in rulings if r.label == "3.1.6").section.endswith("3.1. Round Structure")

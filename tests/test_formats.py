@@ -699,3 +699,20 @@ def test_a_markdown_link_back_to_the_pages_index_is_navigation_not_a_rule(tmp_pa
                       "[back to index](#index)\n\nSee [Scars](#scars) for wounds.\n\n[Scars](#scars)\n")).text.text
     assert "back to index" not in text
     assert "See Scars for wounds." in text and text.rstrip().endswith("Scars")  # a cross-reference stays
+
+
+def test_a_list_of_links_a_sentence_introduces_is_the_rules_text_not_a_contents_list(tmp_path):
+    # Tournament rules' 7.1: "The VEKN sanctions the following Sealed formats:" over links to 7.3 and 7.4, dropped as
+    # a table of contents; the unit read "…Sealed formats: The VEKN sanctions the following Draft formats:".
+    text = read(write(tmp_path, "rules.md", "# Rules\n\n- [Setup](#setup)\n- [Play](#play)\n\n## Setup\n\n"
+                      "The league sanctions the following formats:\n\n- [7.3. Sealed](#73-sealed)\n"
+                      "- [7.4. Draft](#74-draft)\n\n## Play\n\nPlay.\n")).text.text
+    assert "7.3. Sealed" in text and "7.4. Draft" in text
+    assert "- Setup" not in text  # the page's own contents list is still no text
+
+
+def test_a_site_generators_template_tag_in_markdown_is_no_text(tmp_path):
+    # A Jekyll post's "{% include faqs_nav.html current=4 %}" was the FAQ's title unit and a ruling.
+    text = read(write(tmp_path, "faq.md", "{% include faqs_nav_mini.html current=4 %}\n\n# FAQ\n\nQ: Can I pass?\n"
+                      "A: No.\n\n{% include faqs_nav.html current=4 %}\n")).text.text
+    assert "{%" not in text and "Q: Can I pass?" in text

@@ -525,3 +525,12 @@ def test_a_notice_sentence_every_page_opens_with_is_furniture():
     kept = strip_furniture(doc, [m.start() + 1 for m in re.finditer("\f", doc.text)]).text.text
     assert "Use or disclosure" not in kept and "All Rights Reserved" not in kept
     assert kept.count("Members in good standing may vote") == 6
+
+
+def test_a_list_of_tables_after_the_contents_is_contents_too():
+    # A LaTeX rulebook's "List of Tables" (captions with dot leaders) swallowed chapter 1 as one ruling.
+    text = ("Contents\n1 Introduction 5\n2 Creating Yourself 7\n3 Combat 9\n\nList of Tables\n"
+            "1 Imagine all the possibilities . . . . . . . . . . . . 13\n2 Maybe you love dice . . . . . . . . . . 15\n"
+            "3 It is harder to hit . . . . . . . . . . . 18\n\n1 Introduction\nWar never changes.\n")
+    kept = strip_furniture(MappedText.of(text)).text.text
+    assert "List of Tables" not in kept and "Imagine all" not in kept and "War never changes." in kept

@@ -231,6 +231,13 @@ def test_a_capitalised_lead_in_closed_by_an_ellipsis_is_the_title(conn):
     assert first_sentence("the rest... then roll. More.") == "the rest... then roll."
 
 
+def test_a_sentence_goes_on_past_a_page_abbreviation():
+    # An erratum headed "**Rulebook p. 180 “Unstable / Inestable”:**" was titled "**Rulebook p."
+    from ingest.segment import first_sentence
+    assert first_sentence("Rulebook p. 180 “Unstable”: add the text. More.") == "Rulebook p. 180 “Unstable”: add the text."
+    assert first_sentence("See pp. 12-14 and pg. 9. Then draw.") == "See pp. 12-14 and pg. 9."
+
+
 def test_a_sentence_goes_on_past_an_abbreviation_for_example():
     from ingest.segment import first_sentence
     assert first_sentence("Do changes (e.g. PATHFINDER Markerlights) affect it? Yes.") == \

@@ -102,6 +102,15 @@ def test_a_contents_entry_kept_as_a_ruling_is_named_with_or_without_dot_leaders(
     assert contents["count"] == 2
 
 
+def test_a_list_of_tables_run_together_into_a_ruling_is_named_by_its_leaders():
+    # A LaTeX rulebook's "List of Tables" kept as one paragraph: its leaders sit inside the text, not at a line's end.
+    text = ("1 Imagine all the possibilities. . . . . . . . . . . 13 2 Maybe you don't love dice. . . . . . . 15 "
+            "3 It's harder to hit, but so satisfying! . . . . . . . 18 and the rules go on here")
+    rulings = [_Ruling("t1", "List of Tables", "", "", text, "paragraph", 1)]
+    found = invariants.check(invariants.Cut("", rulings, {r.id: r.id for r in rulings}))
+    assert next(i for i in found if i["name"] == "contents")["count"] == 1
+
+
 @pytest.mark.parametrize("heading", ["Points | Length | Cards", "Figure 3 A unit in cover", "and then the other",
                                      ("If a player cannot draw a card from their deck at the start of their turn"
                                       " then they lose the game at once and the"), "the round ends,",

@@ -21,7 +21,8 @@ ADDRESS = re.compile(r"://|www\.|@|\.(?:com|org|net|html?|pdf|docx?)\b", re.I)
 # A page's number opening or closing a running head: "16 CHAPTER 2. …", "… CALIFORNIA LOWBALL 17".
 EDGE_NUMBER = re.compile(r"^(?:(\d{1,4})\s+(?=\D))?.*?(?:(?<=\s)(\d{1,4}))?$")
 
-CONTENTS_HEADING = re.compile(r"^(?:#{1,6}\s*)?(?:table\s+of\s+)?contents:?$", re.I)
+# "Contents", "Table of Contents", and the lists of a LaTeX book's tables and figures after it.
+CONTENTS_HEADING = re.compile(r"^(?:#{1,6}\s*)?(?:(?:table\s+of\s+)?contents|list\s+of\s+(?:tables|figures)):?$", re.I)
 INDEX_HEADING = re.compile(r"^(?:#{1,6}\s*)?index(?:\s+of\s+\w+)?:?$", re.I)
 # An index entry: a term and the rules or pages it is at ("Abort Procedure ....28.9, See Air Missions", "Apparel
 # 2.G", "11.M; 11.L.3", "rules Section 8"): a dot leader inside it, or a number or a rule's label closing it.

@@ -15,7 +15,7 @@ from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 
 from ingest.classify import BULLET_LINE, DECIMAL_TITLE, ITEM, LABELLED_LINE, NAVIGATION
-from ingest.classify.markup import ATTRIBUTES, BREAK_TAG, EMPTY_EMPHASIS, FRONT_FIELD, FRONT_MATTER
+from ingest.classify.markup import ATTRIBUTES, BREAK_TAG, EMPTY_EMPHASIS, FRONT_FIELD, FRONT_MATTER, TEMPLATE_TAGS
 from ingest.formats.document import Outline, PastLimit
 from ingest.formats.html import read as read_html
 from ingest.limits import Limits
@@ -233,7 +233,9 @@ class _Reader:
             if node.type == "heading" and (skip := _contents_under(node, nodes[at + 1:])):
                 continue  # "Table of Contents" over a list a site generator replaces ("* {:toc}"): no rules
             if node.type in ("bullet_list", "ordered_list"):
-                if not self.contents(node):
+                # links a sentence introduces ("The VEKN sanctions the following Sealed formats:") are its text
+                said = before is not None and before.endswith(":") and len(before.split()) > _LABEL_WORDS
+                if said or not self.contents(node):
                     first = int(node.attrs.get("start", 1))
                     if node.type == "ordered_list" and first == 1 and next_number and between <= 1 \
                             and not _introduces(before):
@@ -263,8 +265,8 @@ class _Reader:
                 self.metadata["title"] = " ".join(run.text.split())
         elif kind == "paragraph":
             inline = node.children[0]
-            if _navigation(inline):
-                return ""  # passed over, as an image is
+            if _navigation(inline) or TEMPLATE_TAGS.fullmatch(inline.content):
+                return ""  # passed over, as an image is; "{% include nav.html %}" is a site generator's
             run = self.inline(inline)
             breaks = [at for at, child in enumerate(inline.children) if child.type in ("softbreak", "hardbreak")]
             # a paragraph all in bold, or its first line so (walk keeps that line's break)

@@ -686,11 +686,12 @@ class _Outline:
             heading.rule = rule and not self.facts.top_rules
             return False
         self._enter_changelog(heading, index)  # a rule an update summary reprints is restated there
-        self._leave_sections_outside(number, heading.level)
         # "## 1. What is a Hand?" is no part of "## Table of Contents" before it, "## 2.0 Setup" none of "#### Errata"
         if self._close_while(lambda h: h.kind == "marked" and not (number and under(number, h.number))
                              and (h.level >= heading.level if asked else h.level > heading.level)):
             self._enter_section()
+        # then the numbered siblings the deeper headings stood over ("#### 3.1.6" after "##### 3.1.5a")
+        self._leave_sections_outside(number, heading.level)
         title = without_number(heading.title, number)
         if asked:
             block = Block(self.section, number or self.questions.label(), title, [], kind="question")
