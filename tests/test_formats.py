@@ -716,3 +716,15 @@ def test_a_site_generators_template_tag_in_markdown_is_no_text(tmp_path):
     text = read(write(tmp_path, "faq.md", "{% include faqs_nav_mini.html current=4 %}\n\n# FAQ\n\nQ: Can I pass?\n"
                       "A: No.\n\n{% include faqs_nav.html current=4 %}\n")).text.text
     assert "{%" not in text and "Q: Can I pass?" in text
+
+
+def test_markdown_inside_a_block_marked_markdown_is_read_as_markdown(tmp_path):
+    # A Jekyll FAQ's errata boxes, <div class="faq-nueva" markdown="1"> … </div>: CommonMark read each box as raw
+    # HTML to its first blank line, leaving "**Rulebook p. 180 …:**" with its stars as a ruling of its own.
+    source = ("# FAQ\n\n## Errata\n\n<div class=\"faq\" markdown=\"1\">\n**Rulebook p. 180 “Unstable”:**\n\n"
+              "*Add to the end of the first paragraph:* “These Wounds cannot be recovered.”\n</div>\n"
+              "This settles an old question.\n")
+    doc = read(write(tmp_path, "faq.md", source))
+    assert "**" not in doc.text.text and "<div" not in doc.text.text and "</div>" not in doc.text.text
+    assert "Add to the end of the first paragraph: “These Wounds cannot be recovered.”" in doc.text.text
+    assert unmapped(doc) == []

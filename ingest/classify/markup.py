@@ -55,6 +55,8 @@ MD_TABLE_RULE = re.compile(r"^[ \t]*+\|?[ \t]*+:?-{3,}+:?[ \t]*+(?:\|[ \t]*+:?-{
 MD_STRONG = re.compile(r"(\*\*|__)(?=[^\s*_])[^\n]{1,400}?(?<=[^\s*_])\1")  # a run of stars is no bold span
 MD_FENCE = re.compile(r"^[ \t]*(?:```|~~~)", re.MULTILINE)
 
+# A block tag whose content kramdown and Python-Markdown read as markdown ("<div class="faq" markdown="1">").
+MARKDOWN_BLOCK = re.compile(r"<(?:div|section|aside|details)\b[^<>\n]*?\bmarkdown=[\"']?(?:1|block)[\"']?[^<>\n]*+>")
 # A template engine's tags left in a page saved from its source ("{% endblock %}", "{{ title }}"): markup, no text.
 TEMPLATE_TAGS = re.compile(r"\s*+(?:(?:\{%(?:[^%]|%(?!\}))*+%\}|\{\{(?:[^}]|\}(?!\}))*+\}\}|\{#(?:[^#]|#(?!\}))*+#\})\s*+)++")
 HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)

@@ -15,7 +15,15 @@ from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 
 from ingest.classify import BULLET_LINE, DECIMAL_TITLE, ITEM, LABELLED_LINE, NAVIGATION
-from ingest.classify.markup import ATTRIBUTES, BREAK_TAG, EMPTY_EMPHASIS, FRONT_FIELD, FRONT_MATTER, TEMPLATE_TAGS
+from ingest.classify.markup import (
+    ATTRIBUTES,
+    BREAK_TAG,
+    EMPTY_EMPHASIS,
+    FRONT_FIELD,
+    FRONT_MATTER,
+    MARKDOWN_BLOCK,
+    TEMPLATE_TAGS,
+)
 from ingest.formats.document import Outline, PastLimit
 from ingest.formats.html import read as read_html
 from ingest.limits import Limits
@@ -45,10 +53,29 @@ def read(source: str, out: Outline, limits: Limits | None = None) -> dict:
         _unopened_front_matter(source, reader.metadata)
     if end:
         body = "\n" * source[:end].count("\n") + source[end:]  # same line numbers, no front matter
-    tokens = _PARSER.parse(_spaced_headings(ATTRIBUTES.sub(lambda found: " " * len(found.group()), body)))
+    tokens = _PARSER.parse(_spaced_headings(_markdown_blocks(ATTRIBUTES.sub(lambda found: " " * len(found.group()),
+                                                                            body))))
     _within(tokens, limits)
     reader.blocks(SyntaxTreeNode(tokens).children, 0)
     return reader.metadata
+
+
+def _markdown_blocks(body: str) -> str:
+    """`body` with the lines that open and close a block of markdown inside HTML blanked ("<div class="faq"
+    markdown="1">" … "</div>": an erratum's box on a Jekyll site, whose content CommonMark would read as raw HTML
+    up to its first blank line); line for line and space for character, so every position stays the source's."""
+    lines = body.split("\n")
+    open_blocks = 0
+    for number, line in enumerate(lines):
+        stripped = line.strip()
+        if MARKDOWN_BLOCK.fullmatch(stripped):
+            open_blocks += 1
+        elif open_blocks and stripped.startswith("</") and stripped.endswith(">") and " " not in stripped:
+            open_blocks -= 1
+        else:
+            continue
+        lines[number] = " " * len(line)
+    return "\n".join(lines)
 
 
 def _spaced_headings(body: str) -> str:
