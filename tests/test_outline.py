@@ -649,6 +649,13 @@ def test_a_glossary_of_one_line_definitions_gives_one_ruling_per_term():
                                                            ("glossary", "Zone of control", "the hexes around a unit.")]
 
 
+def test_an_appendix_of_definitions_is_a_glossary_whatever_part_number_heads_it():
+    # Tournament rules' "## Appendix B - Definition of Terms": 19 "**Term:** definition" entries cited "¶1"…"¶19".
+    blocks = segment("## Appendix B - Definition of Terms\n\nRating: a value the network publishes.\n\n"
+                     "Round: the period of play.\n")
+    assert [(b.kind, b.title) for b in blocks] == [("glossary", "Rating"), ("glossary", "Round")]
+
+
 # A comprehensive rulebook's glossary: each term alone on its line, its definition on the next, blank lines
 # between entries, a bare "Glossary" line over them and "Credits" after them.
 TERM_LINES = """\

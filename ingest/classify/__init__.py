@@ -347,10 +347,12 @@ _TABLE_ROW = re.compile(r"^\s*[-+]?\d+(?:\.\d+)?\.?(?: {2,}|\t)\s*\S[^\t]*?(?: {
 
 # Glossaries: where one opens, and the shapes its terms take.
 # "Glossary", "Definitions and Terms", "Terms & Definitions", "Keyword Glossary": glossary words, joined
-# ("Keywords" alone names a chapter of keyword rules, no glossary).
+# ("Keywords" alone names a chapter of keyword rules, no glossary), after a part's number perhaps ("Appendix B -
+# Definition of Terms").
 _GLOSSARY_WORD = r"(?:glossary|definitions?|terms|key terms|terminology)"
 
-GLOSSARY = re.compile(rf"^(?:(?:\d+(?:\.\d+)*[.)]?|[A-Z][.:])\s+)?(?:(?:keywords?\s+)?{_GLOSSARY_WORD}"
+GLOSSARY = re.compile(rf"^(?:(?:\d+(?:\.\d+)*[.)]?|[A-Z][.:]|(?:appendix|annex|chapter|part)[ \t]++[A-Z0-9]{{1,4}}+"
+                      rf"(?:[ \t]*+[-–—:.])?)\s+)?(?:(?:keywords?\s+)?{_GLOSSARY_WORD}"
                       rf"(?:\s+(?:(?:and|&|of)\s+)?(?:{_GLOSSARY_WORD}|keywords?))*"
                       # "Key Terms and Index": a glossary whose definitions point at the rules, as an index does
                       r"(?:\s+(?:and|&)\s+index)?"
