@@ -1745,6 +1745,17 @@ def test_chapters_counting_from_two_have_their_chapter_one_whatever_is_above_it_
     assert intro.section[-1] == "1 Úvod"
 
 
+def test_two_names_stacked_over_numbered_steps_after_a_finished_passage_are_both_headings():
+    # A browser print of a rulebook: "b. If not, continue…" / "Basic Game Concepts" / "Deed Cards" / "1. All cards…":
+    # both names were glued into rule 5b, the Deed card rules filed under "One Round of the Game".
+    blocks = segment("One Round of the Game\nRounds are either Day or Night.\nb. If not, continue the game by playing "
+                     "the next Round.\nBasic Game Concepts\nDeed Cards\n1. All cards with the Deed card back are Deed "
+                     "cards.\n2. Each player has a Deed deck.\n")
+    deed = next(b for b in blocks if b.text.startswith("All cards with the Deed card back"))
+    assert deed.section[-1] == "Deed Cards"
+    assert not any("Basic Game Concepts" in b.text or "Deed Cards" in b.text for b in blocks)
+
+
 def test_rules_a_manual_prints_under_codes_are_units_cited_by_them():
     # A robotics game manual's "<C01> Egregious behavior…", "<RG02> …": 89 rules glued into the paragraphs around
     # them, none citable by the code the referees use.

@@ -593,7 +593,10 @@ class _Outline:
             return False
         body = self.facts.line(index + 1) if index + 1 < len(self.facts.lines) else ""
         if body and (self.facts.readings[index + 1].bullet or self.facts.readings[index + 1].item):
-            return not under_heading  # a part's name directly over a list is a list's line
+            # a part's name directly over a bulleted list is a list's line, over numbered steps their heading
+            # ("Basic Game Concepts" / "Deed Cards" / "1. All cards with the Deed card back…")
+            item = self.facts.readings[index + 1].item
+            return not under_heading or bool(item and item.group("number") == "1")
         body = body.strip()
         if (not under_heading and body and len(words) > 1 and (above.ends_sentence or above.credit)
                 and all(title_case(line, numbers=True) and line.count("(") == line.count(")") for line in (stripped, body))
