@@ -1756,6 +1756,14 @@ def test_two_names_stacked_over_numbered_steps_after_a_finished_passage_are_both
     assert not any("Basic Game Concepts" in b.text or "Deed Cards" in b.text for b in blocks)
 
 
+def test_lettered_items_under_a_numbered_heading_are_cited_with_its_number():
+    # A league's rules: "2. GOVERNANCE" / "(A) The Competition…", "4. ENTRY FEE" / "(A) Applications…": cited "A",
+    # then "Entry A", never 2(A) or 4(A) as a judge cites them.
+    blocks = segment("# Rules\n\n## 2. Governance\n\n(A) The Competition is the Rother League.\n\n(B) It has 50 "
+                     "Clubs.\n\n## 4. Entry Fee\n\n(A) Applications are made in writing.\n")
+    assert [(b.label, b.kind) for b in blocks] == [("2a", "rule"), ("2b", "rule"), ("4a", "rule")]
+
+
 def test_rules_a_manual_prints_under_codes_are_units_cited_by_them():
     # A robotics game manual's "<C01> Egregious behavior…", "<RG02> …": 89 rules glued into the paragraphs around
     # them, none citable by the code the referees use.

@@ -807,7 +807,10 @@ class _Outline:
             self.rules.add(block.label)
             self.lettered = block
         else:
-            block = Block(self.section, letter, "", [])
+            # lettered under a numbered heading, no rule open ("2. Governance" / "(A) The Competition…"): 2a
+            prefix = self._list_prefix()
+            block = Block(self.section, prefix + letter, "", [], kind="rule") if labels.numeric(prefix) \
+                else Block(self.section, letter, "", [])
         self._start(block, start, end)
         return True
 
@@ -977,15 +980,7 @@ class _Outline:
         if self.items:
             label = f"{self.items[-1][2].label}.{number}"
         else:
-            # A list numbers within the nearest numbered heading ("Appendix C" > "Description" / "1." is C.1), but
-            # not within the document's top heading seen through the unnumbered ones under it: its number is the
-            # chapter's the document is ("# Chapter 7: Combat" > "Make an Attack" / "1." is no 7.1).
-            above = next((h for h in reversed(self.headings) if h.number), None)
-            through = above is not None and above is not self.headings[-1]
-            top = through and above is self.headings[0] and above.level == 1
-            # nor within one whose parts the document numbers afresh, seen through another heading ("## 4. Turn
-            # Sequence" over "### 1. Unlock Phase" … "### Summary of an Action" / "1." is no 4.1)
-            prefix = None if top or through and above.afresh else above.number if above else None
+            prefix = self._list_prefix()
             label = f"{prefix}.{number}" if prefix else number
             if prefix and self.facts.printed.get(label, indent + 1) <= indent:
                 # "5 Competition" / "1. Encourage progress…" before the document's own "5.1 Main Competition":
@@ -1012,6 +1007,17 @@ class _Outline:
         self._start(block, start, end)
         if asks:
             self.answer_indent, self.answer_items = indent, 0
+
+    def _list_prefix(self) -> str | None:
+        """The number a list opening under the open headings numbers within: the nearest numbered heading's
+        ("Appendix C" > "Description" / "1." is C.1), but not the document's top heading's seen through the
+        unnumbered ones under it: its number is the chapter's the document is ("# Chapter 7: Combat" > "Make an
+        Attack" / "1." is no 7.1); nor one's whose parts the document numbers afresh, seen through another heading
+        ("## 4. Turn Sequence" over "### 1. Unlock Phase" … "### Summary of an Action" / "1." is no 4.1)."""
+        above = next((h for h in reversed(self.headings) if h.number), None)
+        through = above is not None and above is not self.headings[-1]
+        top = through and above is self.headings[0] and above.level == 1
+        return None if top or through and above.afresh else above.number if above else None
 
     def _parent_of(self, label: str) -> str | None:
         """The rule `label` is a subrule of, when that rule is a unit (702.11 for 702.11b, 1.9.4 for 1.9.4.2), or
