@@ -1764,6 +1764,15 @@ def test_lettered_items_under_a_numbered_heading_are_cited_with_its_number():
     assert [(b.label, b.kind) for b in blocks] == [("2a", "rule"), ("2b", "rule"), ("4a", "rule")]
 
 
+def test_the_next_case_whose_small_caps_title_the_text_layer_lowered_is_a_rule():
+    # A wargame's InDesign PDF read by pypdf: "7.1 nObleS gO HOMe", "7.3 engliSH DiSbAnDing" after a wrapped line
+    # were glued into the case before, 12 cases of 95 lost.
+    blocks = segment("7.0 Wintering\nA game year ends if both players play\n7.1 nObleS gO HOMe\nNobles cannot disband.\n"
+                     "First, all English nobles move to\n7.2 SCOttiSH King\nThe King may move.\nAll blocks in England "
+                     "return to\n7.3 engliSH DiSbAnDing\nAll blocks in England must disband.\n")
+    assert [b.label for b in blocks if b.kind == "rule"] == ["7.1", "7.2", "7.3"]
+
+
 def test_rules_a_manual_prints_under_codes_are_units_cited_by_them():
     # A robotics game manual's "<C01> Egregious behavior…", "<RG02> …": 89 rules glued into the paragraphs around
     # them, none citable by the code the referees use.

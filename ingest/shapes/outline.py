@@ -927,8 +927,12 @@ class _Outline:
         # ending on the citing word (a title, or a heading the markup marks, "### 4.6 - Race Chat Rules", cites none).
         cited = above is not None and above.cites and not above.title and not above.marked \
             and len(self.facts.line(previous).split()) >= _WRAPPED_WORDS
+        # A title in small caps whose capitals a PDF's text layer lowered but for some ("7.3 engliSH DiSbAnDing")
+        # opens the next rule as a stop after its number does.
+        first = line[item.end():].split(maxsplit=1)[:1]
+        mixed = bool(first) and any(c.isupper() for c in first[0][1:])
         if (wrapped and line[item.end():][:1].islower()
-                and not (label in labels.successors(self.last_rule) and item.group().rstrip().endswith("."))
+                and not (label in labels.successors(self.last_rule) and (item.group().rstrip().endswith(".") or mixed))
                 or cited):
             return False
         self.last_rule = label
