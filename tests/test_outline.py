@@ -1773,6 +1773,16 @@ def test_the_next_case_whose_small_caps_title_the_text_layer_lowered_is_a_rule()
     assert [b.label for b in blocks if b.kind == "rule"] == ["7.1", "7.2", "7.3"]
 
 
+def test_a_divider_pages_keyword_and_number_on_lines_of_their_own_head_the_law():
+    # The Laws of the Game: "Law" / "12" / "Fouls and Misconduct" on a divider page: "12" was a ruling under a section
+    # "Law", and Law 12's parts were cited as Law 11's were ("1 ¶2").
+    blocks = segment("Laws of the Game\n\nLaw\n11\nOffside\n1. Offside position\nIt is not an offence to be in an "
+                     "offside position.\nLaw\n12\nFouls and Misconduct\n1. Direct free kick\nA direct free kick is "
+                     "awarded for a handball offence.\n")
+    assert [b.section[1:] for b in blocks if b.kind != "front-matter"] == [
+        ("Law 11 Offside", "Offside position"), ("Law 12 Fouls and Misconduct", "Direct free kick")]
+
+
 def test_rules_a_manual_prints_under_codes_are_units_cited_by_them():
     # A robotics game manual's "<C01> Egregious behavior…", "<RG02> …": 89 rules glued into the paragraphs around
     # them, none citable by the code the referees use.

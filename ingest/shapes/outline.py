@@ -29,6 +29,7 @@ from ingest.classify import (
     COLUMNS,
     FRAMING,
     GLOSSARY,
+    KEYWORDS,
     KEYWORD_PART,
     LONGEST_HEADING,
     NAMED,
@@ -63,6 +64,7 @@ from ingest.text import MappedText
 _BODY_OPENERS = string.ascii_uppercase + "“\"("
 _WRAPPED_WORDS = 6  # a line of this many words ending no clause wraps a sentence onto the next
 _DASHES = ("- ", "– ", "— ")  # a dash setting a title apart from its number
+_KEYWORDS = frozenset(word.casefold() for word in KEYWORDS)
 # The least share of a paragraph's words on lines stating the document's rights for it to state them.
 _BACK_MATTER_SHARE = 0.25
 _BACK_MATTER_BLOCKS = 12  # a credits and licence section runs to a few paragraphs, never to a chapter of rules
@@ -306,6 +308,14 @@ class _Outline:
         if marked:
             title = marked.group("star") or marked.group("hash")
             return Heading(len(marked.group("hashes") or "#"), section_title(title), heading_number(title), "marked")
+        # A divider page's "Law" over "11" over "Offside": the keyword and its number on lines of their own
+        number_at = following if stripped.casefold() in _KEYWORDS else None
+        if number_at is not None and self.facts.line(number_at).strip().isdigit():
+            number = self.facts.line(number_at).strip()
+            self.skip.add(number_at)
+            below = self._title_below(number_at)
+            return Heading(0, f"{stripped} {number}" + (f" {section_title(below)}" if below else ""), number,
+                           "numbered")
         # A line carrying on the sentence above ("...follow the rules in\nSection 6.5.") is no heading.
         carried = index and self.facts.line(index - 1).strip() and not self.facts.readings[index - 1].ends_clause
         keyword = reading.keyword
