@@ -728,3 +728,15 @@ def test_markdown_inside_a_block_marked_markdown_is_read_as_markdown(tmp_path):
     assert "**" not in doc.text.text and "<div" not in doc.text.text and "</div>" not in doc.text.text
     assert "Add to the end of the first paragraph: “These Wounds cannot be recovered.”" in doc.text.text
     assert unmapped(doc) == []
+
+
+def test_a_pages_one_main_element_is_its_text_and_what_stands_beside_it_is_not(tmp_path):
+    # A Jekyll theme's contact list beside <main> ("- Email - GitHub") was a league's first ruling.
+    source = ("<html><head><title>Rules | Rother League</title></head><body>\n<nav><a href='/'>Home</a></nav>\n"
+              "<ul class=\"contact-list\"><li><a href=\"mailto:x@example.org\">Email</a></li></ul>\n"
+              "<main id=\"main\"><h1>1. Definitions</h1>\n<p>“Club” means a member club.</p></main>\n"
+              "<div class=\"sidebar\"><p>Follow us</p></div></body></html>\n")
+    doc = read(write(tmp_path, "rules.html", source))
+    assert "Email" not in doc.text.text and "Follow us" not in doc.text.text
+    assert "“Club” means a member club." in doc.text.text and doc.metadata["title"] == "Rules | Rother League"
+    assert unmapped(doc) == []

@@ -101,13 +101,40 @@ def read(source: str, out: Outline, limits: Limits | None = None, base: int = 0,
     deeper than `depth`.
     """
     reader = _Reader(source, out, base, depth, limits or Limits())
-    reader.feed(source)
+    reader.feed(_main_only(source))
     reader.close()
     reader.end_row()
     reader.flush(item=True)
     if reader.first_h1 and "title" not in reader.metadata:
         reader.metadata["title"] = reader.first_h1
     return reader.metadata
+
+
+def _main_only(source: str) -> str:
+    """`source` with what its body holds outside its one `<main>` element blanked, space for character, line for
+    line: HTML's main is the page's own content, and a theme's contact list, site title or links beside it are no
+    rules (a league's "- Email - GitHub" was its first ruling). Unchanged without exactly one `<main>` inside a
+    `<body>`."""
+    lower = source.lower()
+    opens = [at for at in _starts(lower, "<main") if lower[at + 5:at + 6] in (">", " ", "\t", "\n", "\r")]
+    closes = list(_starts(lower, "</main"))
+    body = lower.rfind("<body", 0, opens[0]) if opens else -1
+    if len(opens) != 1 or len(closes) != 1 or closes[0] < opens[0] or body < 0:
+        return source
+    body = lower.find(">", body) + 1  # the title, the metadata and the body's tag itself stay
+    after = lower.find(">", closes[0]) + 1 or len(source)
+
+    def blank(text: str) -> str:
+        return "".join(c if c in "\r\n" else " " for c in text)
+    return source[:body] + blank(source[body:opens[0]]) + source[opens[0]:after] + blank(source[after:])
+
+
+def _starts(text: str, part: str):
+    """Where `part` occurs in `text`."""
+    at = text.find(part)
+    while at >= 0:
+        yield at
+        at = text.find(part, at + 1)
 
 
 def numeral(number: int, style: str) -> str:
