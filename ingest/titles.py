@@ -169,18 +169,24 @@ def game_name(text: str, game: str) -> str | None:
     else that the initials of a slug word spell ("mtg": "Magic: The Gathering"); of those, the longest written
     at least half as often as the most written ("Disney Lorcana" over "Lorcana", never "Disney Lorcana TCG" when
     that is rarer), as the document writes it in running text rather than a heading's capitals. A name holds no
-    rulebook vocabulary ("Laws of Chess", "Riftbound Core Rules") and ends in no number ("… Rules 2024").
+    rulebook vocabulary ("Laws of Chess", "Riftbound Core Rules") and ends in no number ("… Rules 2024"). A name
+    the slug spells whole counts written once, where only a part of it is written more often.
     None when the document names the game nowhere so."""
     slug = WORD_RUN.findall(game.lower())
     runs = [run.group().split() for run in NAME_RUN.finditer(text)]
     runs = [(tokens, ["".join(c for c in t if c.isalnum() or c == "_").lower() for t in tokens]) for tokens in runs]
     cores = Counter(tuple(bare[slice(*found)]) for _, bare in runs if (found := _slug_run(bare, slug)))
     core = max((c for c, n in cores.items() if n >= 2), key=len, default=None)
+    # A name of several words the slug spells whole, written once (its title: "Eco Space Miner - Rulebook"), over
+    # a shorter stretch of it written often ("Space Quadrant", "Space Station"): the game is what the slug says.
+    whole = len(slug) > 1 and cores.get(tuple(slug)) == 1 and (core is None or len(core) < len(slug)) and not any(
+        w in _DOCUMENT_WORDS or w in _PRODUCT_WORDS or w.isdigit() for w in slug)  # "us-quadball-rulebook-2024"
+    core = tuple(slug) if whole else core
     spellings: dict[str, Counter[str]] = {}  # a name, case aside -> how it is written
     for tokens, bare in runs:
         for name in _names_in(tokens, bare, core, slug):
             spellings.setdefault(name.casefold(), Counter())[name] += 1
-    counts = {key: n for key, written in spellings.items() if (n := sum(written.values())) >= 2}
+    counts = {key: n for key, written in spellings.items() if (n := sum(written.values())) >= 2 - whole}
     if not counts:
         return None
     most = max(counts.values())

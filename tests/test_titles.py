@@ -197,3 +197,12 @@ def test_a_pages_title_drops_the_sites_name_after_a_bar_and_a_copyright_notice(t
             "</title></head><body><h1>Official FAQ for Quarry</h1><p>Can I move twice? No. One move a turn.</p>"
             "</body></html>")
     assert _title_of(tmp_path, "faq.html", page, "quarry") == "Quarry: Second Edition FAQ"
+
+
+def test_a_game_the_slug_spells_whole_in_its_title_is_named_so_not_by_a_part_written_more_often():
+    # "Eco Space Miner - Rulebook" over rules that say "Space Quadrant" a dozen times: the game was named "Space
+    # Quadrant", every ref "SQ …".
+    from ingest.titles import game_name
+    text = "Eco Space Miner - Rulebook\n" + "Place a ship in a Space Quadrant. The Space Quadrant holds ore.\n" * 6
+    assert game_name(text, "eco-space-miner") == "Eco Space Miner"
+    assert game_name(text, "space-quadrant") == "Space Quadrant"
