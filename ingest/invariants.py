@@ -220,9 +220,7 @@ def _contents(cut: Cut) -> list[str]:
     for ruling in cut.rulings:
         heading = ruling.section.rpartition(" > ")[2]
         lines = [*ruling.text.split("\n"), heading, ruling.title]
-        # a contents page's lines run together keep their leaders inside the text ("…not here. . . . 13 2 Maybe…")
-        hit = next((line for line in lines if LEADERS.search(line[-_TAIL:])
-                    or (". . . ." in line or "...." in line) and LEADERS.search(line)), None)
+        hit = next((line for line in lines if LEADERS.search(line[-_TAIL:]) or _leader_inside(line)), None)
         short = ruling.text if len(ruling.text.split()) <= _HEADING_WORDS else ""
         if hit is None and short and _entry(short) and later.get(_entry(short), -1) > ruling.position \
                 and ruling.section.rpartition(" > ")[2] != short:
@@ -230,6 +228,25 @@ def _contents(cut: Cut) -> list[str]:
         if hit:
             found.append(f"{cut.refs.get(ruling.id, ruling.id)}: {hit.strip()[:60]!r}")
     return found
+
+
+def _leader_inside(line: str) -> bool:
+    """Does a dot leader run into the line's text before a page number, as a contents page's lines run together
+    keep theirs ("…not here. . . . 13 2 Maybe…")? Each run of dots is read once (a pattern searched from every
+    dot of a long run would read it again from each)."""
+    following = {run: line.find(run) for run in (". . . .", "....")}  # where each next starts, found moving on
+    at = 0
+    while True:
+        for run, found in following.items():
+            if 0 <= found < at:
+                following[run] = line.find(run, at)
+        at = min((found for found in following.values() if found >= 0), default=-1)
+        if at < 0:
+            return False
+        while at < len(line) and line[at] in ". \t":
+            at += 1
+        if line[at:at + 1].isdigit():
+            return True
 
 
 def _fragment(heading: str) -> bool:

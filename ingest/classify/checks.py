@@ -21,7 +21,7 @@ PAGE_ALONE = re.compile(r"(?i)^(?:page[ \t]++)?[-–—(]?[ \t]*+\d{1,4}+(?:[ \t
 GLUED_PAGE = re.compile(r"(?<!\b[Nn][Oo])(?<!\b[Ff][Ii][Gg])(?<!\b[Pp])[.!?)”\"][ \t]++\d{1,3}+$")
 # A contents entry: dot leaders, or an ellipsis, before a page number, or a spaced dot leader alone (its page
 # number set apart).
-LEADERS = re.compile(r"(?:\.[ \t]?){4,}+[ \t]*+\d{1,4}+(?![\d.])|…[ \t]*+\d{1,4}+[ \t]*+$|(?:\.[ \t]){3,}+\.[ \t]*+$")
+LEADERS = re.compile(r"(?:\.[ \t]?){4,}+[ \t]*+\d{1,4}+[ \t]*+$|…[ \t]*+\d{1,4}+[ \t]*+$|(?:\.[ \t]){3,}+\.[ \t]*+$")
 
 # HTML's block tags, which part paragraphs (a table's rows and cells do not: a table is one paragraph), and any tag.
 BLOCK_TAG = re.compile(r"(?i)<(?:/?(?:p|li|h[1-6]|div|dd|dt|blockquote|ul|ol)\b|br\b)[^<>]{0,500}+>")
