@@ -104,6 +104,15 @@ def test_a_markdown_list_deeper_than_markdown_nests_is_read_flat():
     assert max(len(line) for line in out.mapped(0).text.splitlines()) < 70
 
 
+@pytest.mark.parametrize("line", ["<div " + "markdown=1 " * (RUN // 11), "<main " * (RUN // 6) + "</main"])
+def test_a_markdown_block_tag_or_a_page_of_main_tags_is_read_in_linear_time(line):
+    # "markdown=" tried again to the line's end from each occurrence read 20,000 of them in seconds.
+    out = Outline()
+    markdown.read(line + "\n\nA rule.\n", out)
+    html.read(line, Outline())
+    assert "A rule." in out.mapped(0).text
+
+
 # -- JSON and YAML --------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name, text", [

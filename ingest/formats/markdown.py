@@ -68,7 +68,8 @@ def _markdown_blocks(body: str) -> str:
     open_blocks = 0
     for number, line in enumerate(lines):
         stripped = line.strip()
-        if MARKDOWN_BLOCK.fullmatch(stripped):
+        # a tag alone on its line, closed at its end (else the pattern would try each "markdown=" to the line's end)
+        if stripped[:1] == "<" and stripped[-1:] == ">" and MARKDOWN_BLOCK.fullmatch(stripped):
             open_blocks += 1
         elif open_blocks and stripped.startswith("</") and stripped.endswith(">") and " " not in stripped:
             open_blocks -= 1
