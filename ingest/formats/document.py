@@ -6,6 +6,8 @@ document's own source, so citations point at the lines of the file the user gave
 """
 from __future__ import annotations
 
+import io
+import zipfile
 from array import array
 from dataclasses import dataclass, field
 
@@ -218,6 +220,21 @@ class PastLimit(Unreadable):
         super().__init__(f"{what}: past the limit {name}={shown} (a genuine document may raise it: --limit "
                          f"{name}=N)", line)
         self.limit = name
+
+
+def zip_parts(data: bytes, limits: Limits, document: str, suffix: str, file: str) -> tuple[zipfile.ZipFile, list]:
+    """The zip archive a typed document's file `data` is (a Word or OpenDocument file) and its parts; Unreadable when
+    it is none (`document`: what the file should be, "a Word document"; `suffix`: ".docx"), PastLimit past the
+    `elements` limit in parts (`file`: "a Word file")."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        members = archive.infolist()
+    except zipfile.BadZipFile:
+        raise Unreadable(f"not {document} ({suffix} is a zip archive, and this is none): download or export it "
+                         "again") from None
+    if len(members) > limits.elements:
+        raise PastLimit(f"{file} of {len(members):,} parts", limits, "elements")
+    return archive, members
 
 
 def typed_document(reader, data: bytes, format: str, name: str) -> Document:

@@ -33,7 +33,16 @@ from docx.table import Table
 from docx.text.paragraph import Paragraph
 
 from ingest.classify.markup import LEVELLED_STYLE, LEVEL_FIELD
-from ingest.formats.document import Document, Outline, PastLimit, Unreadable, typed_document, write_line, write_row
+from ingest.formats.document import (
+    Document,
+    Outline,
+    PastLimit,
+    Unreadable,
+    typed_document,
+    write_line,
+    write_row,
+    zip_parts,
+)
 from ingest.formats.html import numeral
 from ingest.limits import Limits, current
 from ingest.text import read_bounded
@@ -64,14 +73,7 @@ def _open(data: bytes, limits: Limits):
     if data.startswith(_OLE):
         raise Unreadable("an older Word file (.doc) or one protected with a password: save it in Word as a .docx "
                          "without a password and add that")
-    try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
-        members = archive.infolist()
-    except zipfile.BadZipFile:
-        raise Unreadable("not a Word document (.docx is a zip archive, and this is none): download or export "
-                         "it again") from None
-    if len(members) > limits.elements:
-        raise PastLimit(f"a Word file of {len(members):,} parts", limits, "elements")
+    _, members = zip_parts(data, limits, "a Word document", ".docx", "a Word file")
     if sum(member.file_size for member in members) > limits.inflated_mb * 2**20:
         raise PastLimit("a Word file whose parts inflate too far", limits, "inflated_mb")
     try:

@@ -27,13 +27,21 @@ saying what to do.
 """
 from __future__ import annotations
 
-import io
 import xml.etree.ElementTree as ET
 import zipfile
 from dataclasses import dataclass, field
 
 from ingest.classify.markup import XML_DECLARATION, XML_SPACES
-from ingest.formats.document import Document, Outline, PastLimit, Unreadable, typed_document, write_line, write_row
+from ingest.formats.document import (
+    Document,
+    Outline,
+    PastLimit,
+    Unreadable,
+    typed_document,
+    write_line,
+    write_row,
+    zip_parts,
+)
 from ingest.formats.html import numeral
 from ingest.limits import Limits, current
 from ingest.text import read_bounded
@@ -99,14 +107,7 @@ def read(path, limits: Limits | None = None) -> Document:
 def _parts(data: bytes, limits: Limits) -> tuple[ET.Element, ET.Element | None]:
     """content.xml and styles.xml (None when the file has none) of the OpenDocument file `data`, parsed within
     `limits`; Unreadable for a file that is none."""
-    try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
-        members = archive.infolist()
-    except zipfile.BadZipFile:
-        raise Unreadable("not an OpenDocument text (.odt is a zip archive, and this is none): download or export "
-                         "it again") from None
-    if len(members) > limits.elements:
-        raise PastLimit(f"an OpenDocument file of {len(members):,} parts", limits, "elements")
+    archive, members = zip_parts(data, limits, "an OpenDocument text", ".odt", "an OpenDocument file")
     names = {member.filename for member in members}
     mime = _head(archive, "mimetype").decode("ascii", "replace").strip() if "mimetype" in names else ""
     if "META-INF/manifest.xml" in names and b"encryption-data" in _head(archive, "META-INF/manifest.xml", _CHUNK):
