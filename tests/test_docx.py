@@ -148,15 +148,21 @@ def faq(tmp_path_factory) -> Path:
     return harbor_faq(tmp_path_factory.mktemp("word") / "harbor-lights-faq.docx")
 
 
+def add_house_rules(built_db: Path, document: Path, db: Path) -> str:
+    """Copy the seed database to `db` and add `document` to it by `rulings add` as the Harbor Lights league's house
+    rules; what the command printed."""
+    shutil.copy(built_db, db)
+    result = CliRunner().invoke(cli, ["add", str(document), "--game", "harbor-lights", "--game-name", "Harbor Lights",
+                                      "--kind", "house-rules", "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
 @pytest.fixture(scope="module")
 def added(built_db, faq, tmp_path_factory) -> Path:
     """The seed database with the FAQ added by `rulings add`, as a league's house rules."""
     db = tmp_path_factory.mktemp("word-db") / "rulings.db"
-    shutil.copy(built_db, db)
-    result = CliRunner().invoke(cli, ["add", str(faq), "--game", "harbor-lights", "--game-name", "Harbor Lights",
-                                      "--kind", "house-rules", "--db", str(db)])
-    assert result.exit_code == 0, result.output
-    assert f"Added '{TITLE}' as {SOURCE} (docx, shape outline)" in result.output
+    assert f"Added '{TITLE}' as {SOURCE} (docx, shape outline)" in add_house_rules(built_db, faq, db)
     return db
 
 

@@ -11,13 +11,11 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from ingest.errors import IngestError
 from ingest.formats import read
 from ingest.limits import Limits
-from service.cli import cli
-from test_docx import HTML_TWIN, TITLE
+from test_docx import HTML_TWIN, TITLE, add_house_rules
 
 NS = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
       'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" '
@@ -264,10 +262,7 @@ def test_a_broken_or_crafted_odt_is_refused_naming_the_file(tmp_path, make, limi
 
 def test_rulings_add_an_odt_cites_its_paragraphs_and_keeps_the_file(built_db, harbor, tmp_path):
     db = tmp_path / "rulings.db"
-    shutil.copy(built_db, db)
-    result = CliRunner().invoke(cli, ["add", str(harbor), "--game", "harbor-lights", "--game-name", "Harbor Lights",
-                                      "--kind", "house-rules", "--db", str(db)])
-    assert result.exit_code == 0, result.output
+    add_house_rules(built_db, harbor, db)
     conn = sqlite3.connect(db)
     source = conn.execute("select id from sources where format = 'odt'").fetchone()[0]
     assert conn.execute("select ref, citation from rulings where source = ? and ref = 'HL Combat 1'",

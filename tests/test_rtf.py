@@ -8,13 +8,11 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from ingest.errors import IngestError
 from ingest.formats import read
 from ingest.limits import Limits
-from service.cli import cli
-from test_docx import HTML_TWIN, TITLE
+from test_docx import HTML_TWIN, TITLE, add_house_rules
 
 # The harbor FAQ of test_docx as Word saves it as RTF: a stylesheet naming the Title and heading styles, list items
 # after the text Word writes for their numbers ({\listtext …}), bold questions, a table, curly quotes as \'hh and \u.
@@ -118,10 +116,7 @@ def test_a_crafted_or_empty_rtf_is_refused_naming_the_file(tmp_path, source, lim
 
 def test_rulings_add_an_rtf_cites_its_paragraphs(built_db, harbor, tmp_path):
     db = tmp_path / "rulings.db"
-    shutil.copy(built_db, db)
-    result = CliRunner().invoke(cli, ["add", str(harbor), "--game", "harbor-lights", "--game-name", "Harbor Lights",
-                                      "--kind", "house-rules", "--db", str(db)])
-    assert result.exit_code == 0, result.output
+    add_house_rules(built_db, harbor, db)
     conn = sqlite3.connect(db)
     source = conn.execute("select id from sources where format = 'rtf'").fetchone()[0]
     assert conn.execute("select citation from rulings where source = ? and ref = 'HL Combat 1'",
