@@ -20,7 +20,7 @@ from datetime import date
 from itertools import pairwise
 
 from ingest import titles
-from ingest.classify import KEYWORD_HEADING, KEYWORDS, WORD_RUN
+from ingest.classify import KEYWORD_HEADING, KEYWORD_WORDS, WORD_RUN
 from ingest.classify.furniture import (
     ADDRESS,
     BULLETED,
@@ -70,7 +70,6 @@ _INDEX_ENTRIES = 5  # the fewest lines pointing to rules or pages under "Index" 
 _INDEX_GAP = 6  # lines in a row pointing nowhere that end an index
 _INDEX_WORDS = 16  # an index's line is never longer (a term, its sub-terms and where they are)
 _SPACED_WORDS = 10  # the most words of a contents entry whose page follows after one space
-_PART_WORDS = {word.casefold() for word in KEYWORDS}
 _NOTE_LINES = 6  # the most lines an opening editor's note runs over
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
@@ -740,7 +739,7 @@ def _entries(line: str) -> list[tuple[int, str, str]] | None:
             index += 1
             paged = False
         elif (spaced := SPACED_ENTRY.match(piece)) and len(spaced.group("title").split()) <= _SPACED_WORDS \
-                and spaced.group("title").casefold() not in _PART_WORDS:  # "Chapter 1" heads the body
+                and spaced.group("title").casefold() not in KEYWORD_WORDS:  # "Chapter 1" heads the body
             entries.append((column, spaced.group("number") or "", _title(spaced.group("title"))))
             paged = True
         elif numbered and (title := _title(numbered.group("title")) or (

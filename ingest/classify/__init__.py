@@ -46,6 +46,7 @@ LABEL_OPENING = re.compile(r"^\s*(?:[-*+•]\s+)?(?:\*\*|__)?(?P<label>\d{1,4}(?
 SECTION_WORDS = ("Article", "Section", "Chapter", "Part", "Appendix")
 
 KEYWORDS = SECTION_WORDS + ("Rule", "Law", "§")
+KEYWORD_WORDS = frozenset(word.casefold() for word in KEYWORDS)  # folded, as words are compared
 
 # A line a hard-wrapped text dump opens with a rule's label in parts, closed by a stop or not, before its title or
 # text: "3.A.1.a. Sideline players…", "1.3.1 Map Spaces. Map spaces…", "2.0 SEQUENCE OF PLAY" (never "2.5 points",

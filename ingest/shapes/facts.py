@@ -17,7 +17,7 @@ from ingest.classify import (
     CODE_LABEL,
     INLINE_ASKS,
     INLINE_BULLET,
-    KEYWORDS,
+    KEYWORD_WORDS,
     LONGEST_HEADING,
     SENTENCE_BREAK,
     SENTENCE_END,
@@ -46,7 +46,6 @@ _RUN = 3  # how many paragraphs in a row that ask and answer, or open with a nam
 # An alphabetical run of this many sibling headings, over this many letters, is a glossary's entries.
 _ALPHABETICAL_RUN = 8
 _ALPHABETICAL_LETTERS = 4
-_KEYWORDS = {word.casefold() for word in KEYWORDS}  # folded, as `stepped` compares words
 # How many lines a word must number, counting up from 1, to be the word the document numbers its steps after.
 _STEPS = 3
 # Labels over titles in a row, this many of them siblings, are a contents page; a title wraps over a few lines.
@@ -276,7 +275,8 @@ def _annotations(lines: list[Line], readings: list[Reading], following: list[int
     naming that word that stand over the first of a run ("INTERPRETATIONS" over "Interpretation 1  Rule 7.1 (a)")."""
     words = Counter(reading.annotation.group("word") for reading in readings if reading.annotation)
     notes = {index for index, reading in enumerate(readings) if reading.annotation
-             and words[word := reading.annotation.group("word")] >= _ANNOTATIONS and word.casefold() not in _KEYWORDS}
+             and words[word := reading.annotation.group("word")] >= _ANNOTATIONS
+             and word.casefold() not in KEYWORD_WORDS}
     groups = {index for index, reading in enumerate(readings)
               if reading.caps and following[index] == index + 1 and index + 1 in notes
               and readings[index + 1].annotation.group("word").upper() in lines[index][1].upper()}
@@ -402,8 +402,8 @@ def _sequenced_headings(lines: list[Line], readings: list[Reading], numbers: lis
     short lines set apart (after a blank line or a finished passage, over text) whose numbers count 1, 2, 3…
     through the document, three at least, or from a heading over its own first rule ("2 Hráči a postavy" /
     "2.1", or the next rule numbered under it, its text between), its chapter 1 the last "1 Title" before it, so
-    that a chapter with no rules numbered under it ("4 Frakce" between chapters 3 and 5) still heads its text. A caption's count ("1 Summary", "30 Destination Tickets")
-    keeps no such sequence."""
+    that a chapter with no rules numbered under it ("4 Frakce" between chapters 3 and 5) still heads its text. A
+    caption's count ("1 Summary", "30 Destination Tickets") keeps no such sequence."""
     chains: dict[int, list[int]] = {}  # number -> the longest chain of headings counting up to it
     first = None  # the last "1 Title" over text, whatever is above it
     for index, (_, line) in enumerate(lines):
@@ -525,7 +525,7 @@ def stepped(lines: list[tuple[int, str]]) -> set[str]:
         last[word] = number
     # The words a heading's number follows number sections and rules, never steps.
     return {word for word, count in counted.items()
-            if count >= _STEPS and word not in _KEYWORDS}
+            if count >= _STEPS and word not in KEYWORD_WORDS}
 
 
 def numbers_rules_from_the_top(readings: list[Reading], numbers: list[str | None]) -> bool:

@@ -29,14 +29,15 @@ from ingest.classify import (
     COLUMNS,
     FRAMING,
     GLOSSARY,
-    KEYWORDS,
     KEYWORD_PART,
+    KEYWORD_WORDS,
     LONGEST_HEADING,
     NAMED,
     RIGHTS,
     SENTENCE_INSIDE,
     TITLE_SMALL,
     ends_asking,
+    heading_asks,
     heading_number,
     rhetorical,
     table_header,
@@ -64,7 +65,6 @@ from ingest.text import MappedText
 _BODY_OPENERS = string.ascii_uppercase + "“\"("
 _WRAPPED_WORDS = 6  # a line of this many words ending no clause wraps a sentence onto the next
 _DASHES = ("- ", "– ", "— ")  # a dash setting a title apart from its number
-_KEYWORDS = frozenset(word.casefold() for word in KEYWORDS)
 # The least share of a paragraph's words on lines stating the document's rights for it to state them.
 _BACK_MATTER_SHARE = 0.25
 _BACK_MATTER_BLOCKS = 12  # a credits and licence section runs to a few paragraphs, never to a chapter of rules
@@ -309,11 +309,11 @@ class _Outline:
             title = marked.group("star") or marked.group("hash")
             return Heading(len(marked.group("hashes") or "#"), section_title(title), heading_number(title), "marked")
         # A divider page's "Law" over "11" over "Offside": the keyword and its number on lines of their own
-        number_at = following if stripped.casefold() in _KEYWORDS else None
-        if number_at is not None and self.facts.line(number_at).strip().isdigit():
-            number = self.facts.line(number_at).strip()
-            self.skip.add(number_at)
-            below = self._title_below(number_at)
+        if stripped.casefold() in KEYWORD_WORDS and following is not None \
+                and self.facts.line(following).strip().isdigit():
+            number = self.facts.line(following).strip()
+            self.skip.add(following)
+            below = self._title_below(following)
             return Heading(0, f"{stripped} {number}" + (f" {section_title(below)}" if below else ""), number,
                            "numbered")
         # A line carrying on the sentence above ("...follow the rules in\nSection 6.5.") is no heading.
@@ -693,8 +693,7 @@ class _Outline:
         marked = self.facts.readings[index].marked
         raw = (marked.group("star") or marked.group("hash")).strip(" *#")
         number = heading.number if labels.numeric(heading.number) else None
-        # a heading asking after a statement ("Flight mentions only straight lines… How does this work…?") asks too
-        asked = (ASKS.match(without_number(raw, number)) or ends_asking(raw)) and index not in self.facts.titles_asking
+        asked = heading_asks(marked) and index not in self.facts.titles_asking
         if not (rule or asked) or self.facts.has_parts(index, heading.number, heading.level):
             heading.rule = rule and not self.facts.top_rules
             return False
@@ -939,9 +938,9 @@ class _Outline:
             and len(self.facts.line(previous).split()) >= _WRAPPED_WORDS
         # A title in small caps whose capitals a PDF's text layer lowered but for some ("7.3 engliSH DiSbAnDing")
         # opens the next rule as a stop after its number does.
-        first = line[item.end():].split(maxsplit=1)[:1]
-        mixed = bool(first) and any(c.isupper() for c in first[0][1:])
-        if (wrapped and line[item.end():][:1].islower()
+        text = line[item.end():]
+        mixed = any(c.isupper() for c in text.split(maxsplit=1)[0][1:]) if text.strip() else False
+        if (wrapped and text[:1].islower()
                 and not (label in labels.successors(self.last_rule) and (item.group().rstrip().endswith(".") or mixed))
                 or cited):
             return False
