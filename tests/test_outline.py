@@ -1734,6 +1734,9 @@ def test_a_line_all_in_brackets_is_an_editors_note_and_heads_nothing():
                      "#### [Your character sheet image here] [Image to come. -Site editor]\n\n"
                      "When you use a consequence slot, you reduce the shift value.\n")
     assert {b.section for b in blocks} == {("Rules", "Consequences")}
+    # the note stays where it stands, without the heading marks the markdown reader gave its bold line
+    assert "slots: [Your character sheet image here]" in "".join(b.text for b in blocks)
+    assert "#" not in "".join(b.text for b in blocks)
 
 
 def test_chapters_counting_from_two_have_their_chapter_one_whatever_is_above_it_and_whatever_its_capital():

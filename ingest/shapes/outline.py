@@ -166,7 +166,9 @@ class _Outline:
             if bullet and self._numbered_bullet(index, pos, line, bullet):
                 continue
             if bullet or reading.caption:
-                self._text(index, pos, line, bullet)
+                # a caption the markup marks as a heading ("#### Figure 3") is text without its marks
+                marks = reading.marked.start("hash") if reading.marked and reading.marked.group("hash") else 0
+                self._text(index, pos + marks, line[marks:], bullet)
                 continue
             if index in self.facts.annotations:
                 self._open(self._annotation(index, stripped), index)
