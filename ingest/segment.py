@@ -18,7 +18,7 @@ from ingest.classify import (
     SLUG_WORD,
     WORD,
 )
-from model.text import STOPWORDS
+from model.text import ROW, STOPWORDS
 
 
 @dataclass
@@ -74,7 +74,11 @@ def topic_slug(text: str, words: int = 5) -> str:
 
 
 def first_sentence(text: str, limit: int = 90) -> str:
-    """The first sentence of `text` (or its lead-in title), clipped at a word boundary to about `limit` characters."""
+    """The first sentence of `text` (or its lead-in title), clipped at a word boundary to about `limit` characters;
+    of a table, the cells of its first row ("D6, Result" for "| D6 | Result |")."""
+    first = text.lstrip().split("\n", 1)[0].strip()
+    if ROW.match(first):
+        text = ", ".join(cell for cell in (c.strip(" *_") for c in first.strip("|").split("|")) if cell.strip("-: "))
     text = " ".join(text.split())
     lead_in = LEAD_IN.match(text)
     if lead_in:

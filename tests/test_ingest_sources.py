@@ -238,6 +238,13 @@ def test_a_sentence_goes_on_past_a_page_abbreviation():
     assert first_sentence("See pp. 12-14 and pg. 9. Then draw.") == "See pp. 12-14 and pg. 9."
 
 
+def test_a_table_is_titled_by_its_first_rows_cells_not_its_bars():
+    # A chart standing alone under its heading was titled "| D6 | Result |".
+    from ingest.segment import first_sentence
+    assert first_sentence("| D6 | Result |\n| 1 | The warband does not arrive. |") == "D6, Result"
+    assert first_sentence("| | **Attack Roll Total** | - |\n| 1 | 2 | 3 |") == "Attack Roll Total"
+
+
 def test_a_sentence_goes_on_past_an_abbreviation_for_example():
     from ingest.segment import first_sentence
     assert first_sentence("Do changes (e.g. PATHFINDER Markerlights) affect it? Yes.") == \

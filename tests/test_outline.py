@@ -1843,3 +1843,17 @@ def test_an_appendix_numbered_heading_closes_where_its_numbering_ends():
     found = by_label(segment(text))
     assert found["B.1.6.1"].section == ("Rules", "B.1.6 Reserved")
     assert found["B.1.7"].section == ("Rules",)
+
+
+def test_a_table_after_a_paragraph_is_that_paragraphs_text_as_a_code_block_is():
+    # "… roll a D6 and consult the chart below." over "| D6 | Result |": the chart was a unit of its own, titled by
+    # its bars, and a judge asking what a 1 does met it without the rule that rolls on it.
+    blocks = segment("## Reinforcements\n\nAt the end of your move, roll a D6 for each reserve and consult the chart "
+                     "below.\n\n| D6 | Result |\n|----|--------|\n| 1 | The reserve does not arrive. |\n"
+                     "| 2-6 | It arrives. |\n\nReserves yet to arrive count as on the table.\n\n"
+                     "## Weather\n\n| Roll | Weather |\n|---|---|\n| 1 | Rain |\n")
+    chart = next(b for b in blocks if "does not arrive" in b.text)
+    assert chart.text.startswith("At the end of your move") and "| 2-6 | It arrives. |" in chart.text
+    assert "yet to arrive" not in chart.text  # the paragraph after the table is a unit of its own
+    weather = next(b for b in blocks if "Rain" in b.text)
+    assert weather.section[-1] == "Weather" and weather.text.startswith("| Roll | Weather |")

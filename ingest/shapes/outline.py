@@ -155,6 +155,8 @@ class _Outline:
                 continue
             if self._cross_reference(pos, line):
                 continue
+            if reading.row and self.current is None and not self.in_front:
+                self.current = self.last  # a table, as a code block, is the text of the unit that introduces it
             bullet = reading.bullet
             if index in self.facts.inline_asked:  # "•   Is there a turn limit?    No, play goes on…"
                 self.items, self.case, self.named = [], None, None
