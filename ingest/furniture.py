@@ -20,7 +20,7 @@ from datetime import date
 from itertools import pairwise
 
 from ingest import titles
-from ingest.classify import KEYWORD_HEADING, KEYWORD_WORDS, WORD_RUN
+from ingest.classify import KEYWORD_HEADING, KEYWORD_WORDS, WORD_RUN, row_cells
 from ingest.classify.furniture import (
     ADDRESS,
     BULLETED,
@@ -56,6 +56,7 @@ from ingest.classify.furniture import (
     VERSION_LINE,
 )
 from ingest.text import MappedText, after_each
+from model.text import ROW
 
 _MARGIN = 5  # non-blank lines at the top and at the bottom of a page where headers and footers sit
 _SENTENCE_WORDS = 5  # a whole sentence of this many words is running text
@@ -679,6 +680,10 @@ def _contents_lines(text: str, lines: list[tuple[int, int]], heading: int) -> li
     details = blanks = 0
     for index in range(heading + 1, len(lines)):
         line = text[slice(*lines[index])]
+        if ROW.match(line.strip()):  # a contents set as a table ("| 1. Introduction | 2 |"): its cells are columns
+            line = "   ".join(row_cells(line))
+            if not line:
+                continue  # its header and rule rows
         if not line.strip():
             blanks += 1
             if blanks > 5:
@@ -743,13 +748,14 @@ def _entries(line: str) -> list[tuple[int, str, str]] | None:
             entries.append((column, spaced.group("number") or "", _title(spaced.group("title"))))
             paged = True
         elif numbered and (title := _title(numbered.group("title")) or (
-                PAGE.fullmatch(following) and _title(numbered.group("title").removesuffix(":")))):
-            # "1. List of Abbreviations:   2": a heading closed by a colon, listed as it is printed
+                PAGE.fullmatch(following) and _title(numbered.group("title").removesuffix(":").removesuffix(".")))):
+            # "1. List of Abbreviations:   2", "3. Definitions.   5": a heading closed by a colon or a stop, listed
+            # as it is printed
             entries.append((column, numbered.group("number").rstrip("."), title))
             paged = _leader(piece) is not None
-        elif _title(piece) and (_leader(piece) is not None or PAGE.fullmatch(following)
-                                or piece.isupper() and len(piece.split()) <= 8):
-            entries.append((column, "", _title(piece)))
+        elif (title := _title(piece.removesuffix(".") if PAGE.fullmatch(following) else piece)) and (
+                _leader(piece) is not None or PAGE.fullmatch(following) or piece.isupper() and len(piece.split()) <= 8):
+            entries.append((column, "", title))  # "Appendix C: Hand Signals.   45" too
             paged = _leader(piece) is not None
         elif len(piece) > 160 or piece.endswith((".", "?", "!", ":")):
             return None

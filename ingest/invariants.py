@@ -30,7 +30,7 @@ from functools import cached_property
 from itertools import pairwise
 
 from ingest import links, titles
-from ingest.classify import EXTENSION, LABEL_PARTS, LETTERS, WORD_RUN, column_names
+from ingest.classify import EXTENSION, LABEL_PARTS, LETTERS, WORD_RUN, column_names, row_cells
 from ingest.classify.checks import (
     ASKED,
     BLOCK_TAG,
@@ -57,6 +57,7 @@ from ingest.parts import LONG_WORDS
 from ingest.refs import counted
 from ingest.segment import asks, rhetorical
 from model.kinds import HEADER_KINDS, TERM_KINDS
+from model.text import ROW
 
 EXAMPLES = 5
 # A line that recurs this often, spread over most of a document, is its furniture (headers and footers repeat
@@ -220,7 +221,8 @@ def _contents(cut: Cut) -> list[str]:
     for ruling in cut.rulings:
         heading = ruling.section.rpartition(" > ")[2]
         lines = [*ruling.text.split("\n"), heading, ruling.title]
-        hit = next((line for line in lines if LEADERS.search(line[-_TAIL:]) or _leader_inside(line)), None)
+        hit = next((line for line in lines if LEADERS.search(line[-_TAIL:]) or _leader_inside(line)
+                    or _listed_row(line, later, ruling.position)), None)
         short = ruling.text if len(ruling.text.split()) <= _HEADING_WORDS else ""
         if hit is None and short and _entry(short) and later.get(_entry(short), -1) > ruling.position \
                 and ruling.section.rpartition(" > ")[2] != short:
@@ -228,6 +230,13 @@ def _contents(cut: Cut) -> list[str]:
         if hit:
             found.append(f"{cut.refs.get(ruling.id, ruling.id)}: {hit.strip()[:60]!r}")
     return found
+
+
+def _listed_row(line: str, later: dict[str, int], position: int) -> bool:
+    """Is `line` a contents entry set as a table's row: a heading the document prints further on, its page after it
+    ("| 1. Introduction | 2 |")?"""
+    cells = row_cells(line) if ROW.match(line) else []
+    return len(cells) >= 2 and PAGE_ALONE.fullmatch(cells[-1]) is not None and later.get(_entry(cells[0]), -1) > position
 
 
 def _leader_inside(line: str) -> bool:

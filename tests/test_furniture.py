@@ -534,3 +534,13 @@ def test_a_list_of_tables_after_the_contents_is_contents_too():
             "3 It is harder to hit . . . . . . . . . . . 18\n\n1 Introduction\nWar never changes.\n")
     kept = strip_furniture(MappedText.of(text)).text.text
     assert "List of Tables" not in kept and "Imagine all" not in kept and "War never changes." in kept
+
+
+def test_a_contents_set_as_a_table_goes_whole_its_titles_closed_by_stops_too():
+    # A Word file saved as markdown: its contents a table, an empty header row, entries ending on a stop.
+    contents = ("## Table of Contents\n\n|||\n| - | - |\n| Preface | 2 |\n| 1. Introduction | 2 |\n"
+                "| 2. Definitions. | 5 |\n| 3. Playing Field | 8 |\n| Appendix C: Hand Signals. | 45 |\n\n")
+    body = "## Preface\n\nThe game is played by two teams.\n\n## 1. Introduction\n\nEach team has seven players.\n"
+    found = strip_furniture(MappedText.of(contents + body))
+    assert found.text.text.strip() == body.strip()
+    assert ("2", "Definitions") in found.contents and ("", "Appendix C: Hand Signals") in found.contents

@@ -454,3 +454,12 @@ class _Ruling:
     def __init__(self, id_, section, label, title, text, kind, position, parent=None):
         self.id, self.section, self.label, self.title, self.text = id_, section, label, title, text
         self.kind, self.position, self.parent = kind, position, parent
+
+
+def test_a_contents_set_as_a_table_kept_as_a_ruling_is_named():
+    rulings = [_Ruling("c1", "Rules > Table of Contents", "", "", "| Preface | 2 |\n| 1. Introduction | 2 |",
+                       "paragraph", 1),
+               _Ruling("r1", "Rules > 1. Introduction", "1.1", "", "Each team has seven players.", "rule", 2),
+               _Ruling("t1", "Rules > 1. Introduction", "", "", "| Players | 7 |\n| Substitutes | 3 |", "paragraph", 3)]
+    found = invariants.check(invariants.Cut("", rulings, {r.id: r.label or r.id for r in rulings}))
+    assert next(i for i in found if i["name"] == "contents")["examples"] == ["c1: '| 1. Introduction | 2 |'"]

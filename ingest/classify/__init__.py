@@ -417,6 +417,12 @@ def table_term(line: str) -> re.Match | None:
     return None if row is None or table_header(line) else row
 
 
+def row_cells(line: str) -> list[str]:
+    """The cells holding text of a table row as the readers write one ("| 1. Introduction | 2 |"): no empty cell,
+    no rule's ("- ", ":--")."""
+    return [cell.strip() for cell in line.strip().strip("|").split("|") if cell.strip(" -:")]
+
+
 def table_header(line: str) -> bool:
     """Is `line` the header row of a table of terms, its cells naming the columns ("| Terms | Definitions |")?"""
     row = TABLE_TERM.match(line.strip())
