@@ -1857,3 +1857,13 @@ def test_a_table_after_a_paragraph_is_that_paragraphs_text_as_a_code_block_is():
     assert "yet to arrive" not in chart.text  # the paragraph after the table is a unit of its own
     weather = next(b for b in blocks if "Rain" in b.text)
     assert weather.section[-1] == "Weather" and weather.text.startswith("| Roll | Weather |")
+
+
+def test_an_i_after_h_in_a_list_under_a_numbered_heading_is_the_letter_not_a_roman_one():
+    # A sports federation's rules: "24. PLAYER LOSES POINT" / "h. …" / "i. …" cited "I" and typed a clarification.
+    letters = "abcdefghij"
+    blocks = segment("24. PLAYER LOSES POINT\nThe point is lost if:\n"
+                     + "".join(f"{c}. The player does thing {c}; or\n" for c in letters)
+                     + "25. A GOOD RETURN\nIt is good if:\ni. The ball touches the net; or\nii. It is blown back.\n")
+    assert [b.label for b in blocks if b.kind == "rule"][:10] == [f"24{c}" for c in letters]
+    assert [b.label for b in blocks if "touches the net" in b.text or "blown back" in b.text] == ["i", "ii"]

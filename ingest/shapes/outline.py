@@ -912,9 +912,11 @@ class _Outline:
         return True
 
     def _next_letter(self) -> str:
-        """The letter the next subrule of the open numbered rule takes: "a" after the rule, "c" after its "b"."""
+        """The letter the next subrule of the open numbered rule (or of the list under the open numbered heading:
+        "24. Player Loses Point" / "h." / "i." is 24i, no roman one) takes: "a" after the rule, "c" after its "b"."""
         last = self.blocks[-1].label if self.blocks else ""
-        own = last[len(self.case.label):] if self.case is not None and last.startswith(self.case.label) else ""
+        above = self.case.label if self.case is not None else self._list_prefix() or ""
+        own = last[len(above):] if last.startswith(above) else ""
         return chr(ord(own) + 1) if len(own) == 1 and own.isalpha() and own < "z" else "a"
 
     def _table_row(self, index: int, item: re.Match) -> bool:
