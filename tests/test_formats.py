@@ -246,6 +246,16 @@ def test_a_contents_heading_over_its_links_alone_heads_no_section_and_a_front_ma
         "## Game: Chess Players: 2\n")
 
 
+def test_a_hugo_sites_toml_front_matter_gives_the_title_and_is_no_text(tmp_path):
+    # A wiki built with Hugo opens each page with "+++" / `title = "…"` / "+++": the block was a ruling of kind
+    # title and the document was titled by its file's name.
+    source = ('+++\ntitle = "Japanese mahjong"\nwiki_id = "50"\ntags = ["Game rules"]\n[params]\n  weight = 3\n'
+              "+++\n\n### Furiten\n\nA player is furiten when a winning tile is in their discards.\n")
+    doc = read(write(tmp_path, "riichi-wiki.md", source))
+    assert doc.metadata["title"] == "Japanese mahjong"
+    assert doc.text.text.strip() == "### Furiten\n\nA player is furiten when a winning tile is in their discards."
+
+
 def test_a_contents_heading_over_a_list_a_site_generator_replaces_heads_nothing_and_its_markup_goes(tmp_path):
     # kramdown writes the contents as a placeholder list that `{:toc}` replaces, the heading marked `{: .no_toc}`:
     # every section of a quizbowl federation's rules sat under "Table of Contents", and the markup was text.

@@ -92,9 +92,10 @@ WRITTEN_TITLE = re.compile(r"[^\W_][\w'’&:,.!?()/+–— -]*")
 # A file's or a print job's name in a PDF's title field.
 PRINT_JOB_NAME = re.compile(r"\.(?:docx?|pdf|indd|qxp|rtf|odt|pages|txt)\b|^microsoft \w+ -", re.IGNORECASE)
 
-# A markdown file's front matter between "---" lines, and each "key: value" field of it.
-FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
-FRONT_FIELD = re.compile(r"^(\w[\w -]*?)[ \t]*:[ \t]*(.*?)[ \t]*$")
+# A markdown file's front matter between "---" lines (YAML) or "+++" lines (TOML, a Hugo site's), and each
+# "key: value" or "key = value" field of it.
+FRONT_MATTER = re.compile(r"\A(?P<fence>---|\+\+\+)[ \t]*\n(?P<body>.*?\n)(?:(?P=fence)|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
+FRONT_FIELD = re.compile(r"^(\w[\w -]*?)[ \t]*[:=][ \t]*(.*?)[ \t]*$")
 
 # An HTML line break ("<br>", "<br/>") inside markdown.
 BREAK_TAG = re.compile(r"<br\b", re.IGNORECASE)

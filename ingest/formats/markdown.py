@@ -49,7 +49,7 @@ def read(source: str, out: Outline, limits: Limits | None = None) -> dict:
     reader = _Reader(source, out, limits)
     body = source
     front = FRONT_MATTER.match(source)
-    end = front.end() if front and _read_front_matter(front.group(1), reader.metadata) else \
+    end = front.end() if front and _read_front_matter(front.group("body"), reader.metadata) else \
         _unopened_front_matter(source, reader.metadata)
     if end:
         body = "\n" * source[:end].count("\n") + source[end:]  # same line numbers, no front matter
@@ -134,8 +134,8 @@ def _read_front_matter(block: str, metadata: dict) -> bool:
         match = FRONT_FIELD.match(line)
         if match:
             fields.append(match.groups())
-        elif line.strip() and not line[:1].isspace() and not line.lstrip().startswith("- "):
-            return False
+        elif line.strip() and not line[:1].isspace() and not line.lstrip().startswith(("- ", "[", "#")):
+            return False  # a list's item, a TOML table's name ("[params]") and a comment are a front matter's too
     for key, value in fields:
         name = _FRONT_KEYS.get(key.lower().replace(" ", "_"))
         if name and value and name not in metadata:
