@@ -17,6 +17,7 @@ from ingest.classify import (
     SENTENCE_STARTERS,
     SLUG_WORD,
     WORD,
+    run_in_heading,
 )
 from model.text import ROW, STOPWORDS
 
@@ -85,6 +86,8 @@ def first_sentence(text: str, limit: int = 90) -> str:
         return lead_in.group(1)
     match = SENTENCE_BREAK.search(text)
     sentence = text[:match.start()] if match else text
+    if len(sentence) > limit and (head := run_in_heading(text)):
+        return head  # "Maelstrom of Battle: At the end of your move, roll…": the part it heads, not a clipped sentence
     if len(sentence) > limit:
         sentence = sentence[:limit].rsplit(" ", 1)[0] + "…"
     return sentence

@@ -238,6 +238,15 @@ def test_a_sentence_goes_on_past_a_page_abbreviation():
     assert first_sentence("See pp. 12-14 and pg. 9. Then draw.") == "See pp. 12-14 and pg. 9."
 
 
+def test_a_long_paragraph_opening_with_a_run_in_name_is_titled_by_the_name_a_short_one_by_its_sentence():
+    from ingest.segment import first_sentence
+    text = ("Maelstrom of Battle: At the end of your Move phase, roll a D6 for each of your warbands not on the "
+            "battlefield and consult the chart. Models can't charge.")
+    assert first_sentence(text) == "Maelstrom of Battle"
+    assert first_sentence("Victory Score: 8") == "Victory Score: 8"  # a name over its value says both
+    assert first_sentence("Format: Best of 1. The first player to score wins.") == "Format: Best of 1."
+
+
 def test_a_table_is_titled_by_its_first_rows_cells_not_its_bars():
     # A chart standing alone under its heading was titled "| D6 | Result |".
     from ingest.segment import first_sentence
