@@ -96,6 +96,20 @@ def test_asciidoc_listing_blocks_stay_preformatted_and_its_inline_markup_goes(tm
         "```\nRaider:\n  CLK 4\n```\n\n\n\nSee Section 10.4 and combat.\n\n\n\n### Starbases\n\nStarbases are forts.\n")
 
 
+def test_asciidoc_ordered_lists_are_numbered_as_it_numbers_them_and_a_bold_line_heads_what_follows(tmp_path):
+    # A larp's rulebook: ". Have I had any water recently?" items were one garbled unit titled "."; a line all in
+    # bold was a ruling of its own rather than the heading over its paragraphs.
+    source = ("= Safety\n\n== Self Check\n\nAsk yourself:\n\n. Have I had water?\n. Am I warm enough?\n"
+              ".. Is my coat dry?\n.. Are my socks dry?\n. Do I need rest?\n\nThen go on.\n\n. A new list.\n\n"
+              "== Following the Rules\n\n*Marshals Have Final Say*\n\nA marshal's call stands.\n")
+    path = tmp_path / "safety.adoc"
+    path.write_text(source, encoding="utf-8")
+    assert read(path).text.text == (
+        "# Safety\n\n## Self Check\n\nAsk yourself:\n\n1. Have I had water?\n2. Am I warm enough?\n"
+        "  a. Is my coat dry?\n  b. Are my socks dry?\n3. Do I need rest?\n\nThen go on.\n\n1. A new list.\n\n"
+        "## Following the Rules\n\n### Marshals Have Final Say\n\nA marshal's call stands.\n")
+
+
 def test_restructured_text_markup_reads_as_the_text_it_shows(tmp_path):
     source = (".. -*- coding: utf-8 -*-\n.. :Progetto:  SoL\n..\n\n==============================\n"
               " International Laws of Carrom\n==============================\n\n.. contents:: Contents\n   :local:\n\n"

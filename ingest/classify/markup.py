@@ -142,6 +142,8 @@ LEVEL_FIELD = re.compile(r"%([1-9])")
 ASCIIDOC_ATTRIBUTE = re.compile(r"^:!?[\w-]{1,60}+!?:(?:[ \t][^\n]*+)?$")
 ASCIIDOC_XREF = re.compile(r"<<([^<>,\n]{1,100}+)(?:,[ \t]*+([^<>\n]{1,200}+))?>>")
 ASCIIDOC_BOLD = re.compile(r"(?<![\w*])\*(?=[^\s*])([^*\n]{1,200}?)(?<=[^\s*])\*(?![\w*])")
+# An ordered list's item, its depth in stops (". Have I had any water?", ".. its sub-item").
+ASCIIDOC_ORDERED = re.compile(r"^(\.{1,5})[ \t]++(?=\S)")
 # A block macro on a line of its own ("image::images/Slay.png[align="center"]", "toc::[]"): a picture or a directive.
 ASCIIDOC_MACRO = re.compile(r"^[a-z]{2,20}+::[^\s\[]{0,300}+\[[^\n]{0,300}\][ \t]*+$")
 

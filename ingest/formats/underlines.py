@@ -10,6 +10,7 @@ from ingest.classify.markup import (
     ASCIIDOC_ATTRIBUTE,
     ASCIIDOC_BOLD,
     ASCIIDOC_MACRO,
+    ASCIIDOC_ORDERED,
     ASCIIDOC_XREF,
     RST_COMMENT,
     RST_DIRECTIVE,
@@ -96,8 +97,15 @@ def _equals_headings(doc: MappedText, lines: list[str], starts: list[int]) -> Ma
     if sum(marks > 1 for _, marks in found) < _HEADINGS:
         return doc
     edits = [(starts[index], starts[index] + marks, "#" * marks) for index, marks in found]
+    levels = dict(found)
+    level = 1
+    counts: list[int] = []  # the open ordered lists' items so far, outermost first
     literal = comment = False  # inside a listing or literal block ("----", "...."), or a comment block ("////")
     for index, line in enumerate(lines):
+        level = levels.get(index, level)
+        ordered = ASCIIDOC_ORDERED.match(line)
+        if line.strip() and not ordered and not line[:1].isspace() and line.strip() != "+":
+            counts = []  # a list's items may stand apart, and a "+" or an indented line carries one on
         mark = _adornment(line)
         if mark and len(line.strip()) >= _DELIMITER and not (comment and mark != "/"):
             # a listing or literal block stays as the document sets it, preformatted; a comment block goes with its
@@ -110,13 +118,36 @@ def _equals_headings(doc: MappedText, lines: list[str], starts: list[int]) -> Ma
         elif comment or line.startswith("//") or _attribute(line) or ASCIIDOC_ATTRIBUTE.match(line) \
                 or ASCIIDOC_MACRO.match(line) or line.strip() in _BREAKS:
             edits.append((starts[index], starts[index] + len(line), ""))
+        elif (bold := ASCIIDOC_BOLD.fullmatch(line.strip())) and len(line) <= _LONGEST_TITLE \
+                and not line.rstrip().endswith((".", ":", ",", ";")):
+            # a line all in bold ("*Marshals and Staff Have Final Say*") heads the paragraphs under it
+            edits.append((starts[index], starts[index] + len(line), f"{'#' * min(level + 1, _DEEPEST)} {bold.group(1)}"))
         else:
+            if ordered:  # ". Are my socks dry?": numbered as AsciiDoc numbers it (1., a., i., A., I.), deeper indented
+                depth = len(ordered.group(1))
+                counts = counts[:depth - 1] + [1] * (depth - 1 - len(counts)) + [
+                    counts[depth - 1] + 1 if len(counts) >= depth else 1]
+                edits.append((starts[index], starts[index] + depth, "  " * (depth - 1) + _numeral(depth, counts[-1])))
             edits += [(starts[index] + found.start(), starts[index] + found.end(), found.group(2) or found.group(1))
                       for found in ASCIIDOC_XREF.finditer(line)]
             edits += [edit for found in ASCIIDOC_BOLD.finditer(line) for edit in (
                 (starts[index] + found.start(), starts[index] + found.start() + 1, ""),
                 (starts[index] + found.end() - 1, starts[index] + found.end(), ""))]
     return doc.edit(sorted(edits))
+
+
+def _numeral(depth: int, count: int) -> str:
+    """The label AsciiDoc gives the `count`th item of an ordered list `depth` deep: 1., a., i., A., I."""
+    if depth in (3, 5):
+        roman = ""
+        for value, numeral in ((10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i")):
+            roman += numeral * (count // value)
+            count %= value
+        return (roman if depth == 3 else roman.upper()) + "."
+    if depth in (2, 4):
+        letter = chr(ord("a") + (count - 1) % 26)
+        return (letter if depth == 2 else letter.upper()) + "."
+    return f"{count}."
 
 
 RST = (".rst", ".rest")  # the suffixes of reStructuredText sources
