@@ -1867,3 +1867,14 @@ def test_an_i_after_h_in_a_list_under_a_numbered_heading_is_the_letter_not_a_rom
                      + "25. A GOOD RETURN\nIt is good if:\ni. The ball touches the net; or\nii. It is blown back.\n")
     assert [b.label for b in blocks if b.kind == "rule"][:10] == [f"24{c}" for c in letters]
     assert [b.label for b in blocks if "touches the net" in b.text or "blown back" in b.text] == ["i", "ii"]
+
+
+def test_a_list_of_names_a_colon_introduces_is_read_whole_though_its_last_item_is_a_sentence():
+    # An FAQ: "the following happens:" / "1. Provoke Outrage" / "2. Ransack the Court" / "3. Spend keys to steal, if
+    # you rolled raid dice…": the first two went into the paragraph, the third was a unit of its own, "3".
+    blocks = segment("## Destroying a City\n\nWhen a city is destroyed, the following happens:\n\n1. Provoke Outrage\n"
+                     "2. Ransack the Court\n3. Spend keys to steal, if you rolled raid dice and any ships remain.\n\n"
+                     "As a result, the Outrage does not discard cards.\n")
+    assert [b.text for b in blocks] == [
+        "When a city is destroyed, the following happens: 1. Provoke Outrage 2. Ransack the Court 3. Spend keys to "
+        "steal, if you rolled raid dice and any ships remain.", "As a result, the Outrage does not discard cards."]

@@ -885,16 +885,17 @@ class _Outline:
         paragraph's text, not a unit each."""
         body = self.facts.text[start:end].strip()
         unit = self.current or self.last
-        if unit is None or unit.kind != "paragraph" or not body or body[-1] in ".!?;:":
+        if unit is None or unit.kind != "paragraph" or not body:
             return False
         previous = self.facts.preceding[index]
         above = self.facts.line(previous).strip() if previous >= 0 else ""
-        # The first name shows the list is one of names; a name after it may run longer ("6. Number of star tokens
-        # placed on board" after "5. Number of territories controlled").
-        introduced = above.endswith(":")
-        listed = introduced or self.facts.readings[previous].item is not None
-        return unit.pieces[-1][1] >= self.facts.lines[previous][0] and listed and len(body.split()) <= (
-            _LISTED_WORDS if introduced else _LISTED_WORDS + 2)
+        if unit.pieces[-1][1] < self.facts.lines[previous][0] or not (
+                above.endswith(":") or self.facts.readings[previous].item is not None):
+            return False
+        # The first name shows the list is one of names, and the list is read whole: a name after it may run longer
+        # ("6. Number of star tokens placed on board" after "5. Number of territories controlled"), or be a sentence
+        # ("3. Spend keys to steal, if you rolled raid dice" after "2. Ransack the Court").
+        return not above.endswith(":") or len(body.split()) <= _LISTED_WORDS and body[-1] not in ".!?;:"
 
     def _roman(self, numeral: str, start: int, end: int) -> bool:
         """An item numbered in roman ("iv. Using a helmet…") under the numbered rule or subrule above it (label
