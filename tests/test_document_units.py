@@ -289,6 +289,10 @@ def test_a_paragraph_asks_only_when_its_first_sentence_does():
     assert asks("If the Corp is playing Harishchandra Ent. and the Runner is tagged, can it reveal? Yes.")
     assert asks("Q: Who moves first? The Axis player.")
     assert not asks("When you roll, say what you want. How might it go wrong? Tell the table.")
+    # "Question" labels a question only with its stop or colon (and maybe a number): a quiz rulebook's definition
+    # "Question types are part of 1 or more question type groups…" was typed a question
+    assert asks("Question 3: Who moves first? The Axis player.") and asks("Question. Who moves? White.")
+    assert not asks("Question types are part of question type groups. Can a type be in two? Yes.")
 
 
 def test_questions_a_rulebook_asks_rarely_are_asides_even_side_by_side(tmp_path):

@@ -499,7 +499,7 @@ ASKING_WORD = re.compile(r"(?:what|how|why|when|where|which|who|whose|can|could|
 # A unit that asks and answers: "Q: …", or a question opening with an asking word, its first sentence (a stop
 # inside it is an abbreviation's, "Harishchandra Ent. and…"; "When you roll, say so. How…?" is no question), then
 # its answer.
-ASKS_AND_ANSWERS = re.compile(rf"^(?:Q[:.][ \t]|Question[:.]?[ \t]|{ASKING_WORD.pattern}"
+ASKS_AND_ANSWERS = re.compile(rf"^(?:Q[:.][ \t]|Question(?:[ \t]*+\d{{1,4}}+)?[:.][ \t]|{ASKING_WORD.pattern}"
                               rf"(?:[^?.!\n]|[.!](?!\s+(?-i:[A-Z]))){{4,240}}+\?[”\"’]?[ \t]++\S)", re.IGNORECASE)
 
 NON_SPACE = re.compile(r"\S+")
