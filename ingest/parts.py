@@ -5,7 +5,8 @@ list of twenty points, a section whose parts open with run-in sub-headings) answ
 a judge reads past most of it to find the one asked. It is cut where the document starts a part: first at each
 paragraph opening with a run-in sub-heading ("Constant Abilities — …", "**Attacking.** …", "Line of Sight: …"),
 then, where a part is still long, between its paragraphs and list items, in parts of about equal length, never
-between a lead-in ending in a colon, or a question, and what follows it, nor inside a table or code block. One paragraph, however
+between a lead-in ending in a colon, or a question, and what follows it (nor inside the list a lead-in opens, where
+both fit in one part), nor inside a table or code block. One paragraph, however
 long, is never cut.
 
 The first part keeps the unit's label, title, kind and id. Each other part is a paragraph: under a term or a rule,
@@ -40,6 +41,7 @@ class _Paragraph:
     words: int
     head: str  # the run-in sub-heading it opens with, or ""
     leads_in: bool  # it ends in a colon or asks: what follows belongs with it
+    item: bool = False  # a list's item
 
 
 def divided(blocks: list[Block], text: str) -> list[Block]:
@@ -54,7 +56,7 @@ def divided(blocks: list[Block], text: str) -> list[Block]:
 def _paragraphs(block: Block, text: str) -> list[_Paragraph]:
     """The block's paragraphs as the document sets them: a list item, a table, a code block, or prose after a
     blank line each starts one; a wrapped line carries its paragraph on."""
-    starts: list[tuple[int, str]] = []  # (offset, head)
+    starts: list[tuple[int, str, bool]] = []  # (offset, head, a list's item)
     code, table, blank, first, ended, listed = False, False, False, True, True, False
     for start, end in block.pieces:
         blank = True  # pieces are joined as paragraphs (a table's rows may each be one)
@@ -63,7 +65,7 @@ def _paragraphs(block: Block, text: str) -> list[_Paragraph]:
             stripped = line.strip()
             if stripped == FENCE:
                 if not code:
-                    starts.append((pos, ""))
+                    starts.append((pos, "", False))
                 code = not code
             elif not stripped:
                 blank = True
@@ -73,17 +75,17 @@ def _paragraphs(block: Block, text: str) -> list[_Paragraph]:
                 # A number opening a line a sentence wrapped onto ("… in phase" / "9. Lay out…") starts no item.
                 item = bool(ITEM.match(stripped)) and (blank or ended or listed)
                 if first or item or (row and not table) or (not row and (table or blank and ended)):
-                    starts.append((pos, "" if row else run_in_heading(stripped)))
+                    starts.append((pos, "" if row else run_in_heading(stripped), item))
                 table, blank, first, listed = row, False, False, item
                 ended = stripped.endswith(_ENDINGS)
             pos += len(line) + 1
-    ends = [start for start, _ in starts[1:]] + [block.end]
+    ends = [start for start, _, _ in starts[1:]] + [block.end]
     paragraphs = []
-    for (start, head), end in zip(starts, ends, strict=True):
+    for (start, head, item), end in zip(starts, ends, strict=True):
         body = "\n".join(text[s:e] for s, e in _pieces(block, start, end))
         # A lead-in ("… as follows:") and a question keep what answers them in their part.
         # Words as the ruling will store them (structure.flow), which is what a reader counts.
-        paragraphs.append(_Paragraph(start, len(flow(body).split()), head, body.rstrip().endswith((":", "?"))))
+        paragraphs.append(_Paragraph(start, len(flow(body).split()), head, body.rstrip().endswith((":", "?")), item))
     return paragraphs
 
 
@@ -123,26 +125,35 @@ def _cut(block: Block, text: str) -> list[Block]:
 
 def _even(group: list[_Paragraph]) -> list[list[_Paragraph]]:
     """A run of paragraphs in parts of about equal length, none over LONG_WORDS words where a cut can help; a
-    lead-in or a question starts the part that answers it, never ends the part before."""
+    lead-in or a question starts the part that answers it, never ends the part before; a lead-in and the list it
+    opens, where both fit in a part, are never cut apart (a cut inside the list goes before the lead-in)."""
     words = sum(p.words for p in group)
     if words <= LONG_WORDS:
         return [group]
     limit = min(LONG_WORDS, math.ceil(words / math.ceil(words / LONG_WORDS) * _SLACK))
-    parts: list[list[_Paragraph]] = [[]]
+    led: dict[int, int] = {}  # each item after the first of a list that fits with its lead-in -> the lead-in
+    for lead, paragraph in enumerate(group[:-1]):
+        last = lead + 1
+        if paragraph.leads_in and group[last].item:
+            while last + 1 < len(group) and group[last + 1].item:
+                last += 1
+            if sum(p.words for p in group[lead:last + 1]) <= limit:
+                led.update(dict.fromkeys(range(lead + 2, last + 1), lead))
+    cuts = [0]  # where each part starts
     size = 0
-    for paragraph in group:
-        last = parts[-1]
-        if last and size + paragraph.words > limit:
+    for n, paragraph in enumerate(group):
+        if n > cuts[-1] and size + paragraph.words > limit:
+            if n in led:
+                if led[n] > cuts[-1]:
+                    cuts.append(led[n])
+            elif not group[n - 1].leads_in:
+                cuts.append(n)
             # A lead-in goes with what it leads into: it starts the next part, unless nothing else is in this one.
-            if not last[-1].leads_in:
-                parts.append([])
-                size = 0
-            elif len(last) > 1 and not last[-2].leads_in:
-                parts.append([last.pop()])
-                size = parts[-1][0].words
-        parts[-1].append(paragraph)
+            elif n - 1 > cuts[-1] and not group[n - 2].leads_in:
+                cuts.append(n - 1)
+            size = sum(p.words for p in group[cuts[-1]:n])
         size += paragraph.words
-    return parts
+    return [group[start:end] for start, end in zip(cuts, [*cuts[1:], len(group)], strict=True)]
 
 
 def _pieces(block: Block, start: int, end: int) -> list[tuple[int, int]]:

@@ -115,3 +115,18 @@ def test_run_in_sub_headings_are_told_from_sentences_and_lead_ins():
                      "Players alternate turns. The first player is chosen at random.",
                      "Example: Ada attacks Bo.", "If the roll fails: discard the card."):
         assert run_in_heading(sentence) == "", sentence
+
+
+def test_a_lead_in_and_the_list_it_opens_stay_in_one_part_where_they_fit_in_one(tmp_path):
+    # Floor rules: "3.D" over two long paragraphs, then "…the following procedure, moving to each subsequent
+    # step:" over five tiebreak steps: the steps were cut after the first, 2 to 5 a "continued" part of their own.
+    prose = " ".join(POINT.format(verb).capitalize() + "." for verb in VERBS[:5])
+    steps = "\n".join(f"{n}. The player with the most {thing} {POINT.format('wins')}." for n, thing in
+                      enumerate(("control", "influence", "bullets", "cards", "pull"), 1))
+    text = (f"# Floor Rules\n\n## 3.D End-of-Match Procedure\n\n{prose}\n\n{prose}\n\n"
+            f"The winner is found by the following steps, in order:\n\n{steps}\n\n{prose}\n")
+    rulings = _units(_read(tmp_path, text))
+    holding = [r for r in rulings if "most control" in r.text or "most pull" in r.text]
+    assert len(holding) == 1 and all(f"most {thing}" in holding[0].text for thing in ("influence", "bullets"))
+    assert "following steps, in order:" in holding[0].text
+    assert all(len(r.text.split()) <= LONG_WORDS for r in rulings)
