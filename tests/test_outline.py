@@ -1878,3 +1878,13 @@ def test_a_list_of_names_a_colon_introduces_is_read_whole_though_its_last_item_i
     assert [b.text for b in blocks] == [
         "When a city is destroyed, the following happens: 1. Provoke Outrage 2. Ransack the Court 3. Spend keys to "
         "steal, if you rolled raid dice and any ships remain.", "As a result, the Outrage does not discard cards."]
+
+
+def test_a_rule_headings_second_list_from_one_is_its_text_as_its_first_is():
+    # Floor rules: "3.B. Pregame" / "…before each match:" / "1." "2." / a paragraph / "…use the following
+    # procedure:" / "1." "2.": the second list was cited 3.1 and 3.2, as if Section 3's own rules.
+    blocks = segment("## Section 3: Mechanics\n\n### 3.B. Pregame\n\nThe following steps happen before each match:\n\n"
+                     "1. Players reveal outfits.\n2. Players shuffle.\n\nAll effects may be performed early.\n\n"
+                     "If such effects conflict, use the following procedure:\n\n1. All Players choose.\n"
+                     "2. Both Players open their hands.\n")
+    assert [b.label for b in blocks] == ["3.B"] and blocks[0].text.endswith("2. Both Players open their hands.")

@@ -829,9 +829,12 @@ class _Outline:
 
     def _answers_list(self, number: str, indent: int) -> bool:
         """Is a numbered item of an answer (or of a rule heading's own text) the answer's list: numbered on from 1
-        at one margin, or nested deeper under one of its items ("1. Required elements are:" / "   1. A cap;")?"""
+        at one margin (each of its lists from 1 again), or nested deeper under one of its items ("1. Required
+        elements are:" / "   1. A cap;")?"""
         if self.answer_items and indent > self.answer_margin:
             return True
+        if number == "1" and self.answer_items:  # another list of its own, after a paragraph leading into it
+            self.answer_items = 0
         if number != str(self.answer_items + 1) or self.answer_items and indent != self.answer_margin:
             return False
         self.answer_items, self.answer_margin = self.answer_items + 1, indent
