@@ -1888,3 +1888,14 @@ def test_a_rule_headings_second_list_from_one_is_its_text_as_its_first_is():
                      "If such effects conflict, use the following procedure:\n\n1. All Players choose.\n"
                      "2. Both Players open their hands.\n")
     assert [b.label for b in blocks] == ["3.B"] and blocks[0].text.endswith("2. Both Players open their hands.")
+
+
+def test_a_note_keyed_by_a_star_after_the_unit_printing_the_star_is_that_units_text():
+    # Floor rules: a chart's cell "N/A*" and, under the chart, "*For events of exactly 8 Players no cut is made":
+    # the notes were paragraphs of the section above, far from the rule whose chart they explain.
+    blocks = segment("## Section 5: Guidelines\n\n### 5.B. Rounds\n\nThe standard chart:\n\n| Players | Cut |\n"
+                     "| 8 | N/A* |\n| 9-16 | Top 2** |\n\n[^*]: *For events of exactly 8 Players no cut is made\n\n"
+                     "[^*]: **Players with one loss\n\n## Section 6: Judges\n\n[^1]: A note of its own.\n")
+    rule = next(b for b in blocks if b.label == "5.B")
+    assert rule.text.endswith("| *For events of exactly 8 Players no cut is made **Players with one loss")
+    assert any(b.text == "A note of its own." for b in blocks)

@@ -1091,7 +1091,14 @@ class _Outline:
             self.headings = self.headings[:self.headings.index(passed)]  # a heading in capitals over no numbers
 
     def _footnote(self, pos: int, line: str, marker: re.Match) -> None:
-        """A footnote: a paragraph of its own where it stands, never a heading, a unit or a parent."""
+        """A footnote: a paragraph of its own where it stands, never a heading, a unit or a parent; but a note keyed
+        by a star right after the unit that prints its star ("N/A*" in a table's cell) is that unit's text."""
+        owner = self.current or self.last
+        if owner is not None and "*" in marker.group() and any("*" in self.facts.text[start:end]
+                                                               for start, end in owner.pieces):
+            self.current = owner
+            self._extend(owner.pieces, pos + marker.end(), pos + len(line))
+            return
         self.paragraphs += 1
         block = Block(self.section, str(self.paragraphs), first_sentence(line[marker.end():]), [],
                       kind="front-matter" if self.in_front else "paragraph")
