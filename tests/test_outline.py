@@ -1799,6 +1799,18 @@ def test_rules_a_manual_prints_under_codes_are_units_cited_by_them():
     assert found["C03"].text.endswith("See rules <RE07> and <RS03> for details.")  # a citation wrapped, no rule
     # Two codes are no numbering (a grid's squares, a model's name): text.
     assert not any(label[0].isalpha() for label in by_label(segment("A12 Forest blocks sight.\nB12 Hills cost two.\n")))
+    # Tournament rules' appendix "A3. The arbiter shall…", "B1. A rapidplay game is…": one letter, one digit, a stop;
+    # a code over a topic's name is a heading ("B1. Components of the Misconduct System" over "B1.A …")
+    appendix = ("APPENDIX\nA. Adjourned games\nA3. The arbiter shall check the envelope.\nA4. A draw offer after "
+                "the sealed move is valid.\nA5. The clocks are stopped.\nB. Rapidplay\nB1. A rapidplay game lasts 15 "
+                "to 60 minutes.\nB2. Play is governed by the Laws.\nB3. Moves need not be recorded.\nC. Blitz\n"
+                "C1. A blitz game lasts under 15 minutes.\nC2. Play is governed by the rapidplay Laws.\n")
+    assert [label for label in by_label(segment(appendix)) if label[0].isalpha() and label[1:2].isdigit()] == [
+        "A3", "A4", "A5", "B1", "B2", "B3", "C1", "C2"]
+    headed = "".join(f"{part}. {title}\n{part}.A Rule: it holds.\n" for part, title in (
+        ("B1", "Components of the Misconduct System"), ("B2", "Penalties"), ("B3", "Appeals"), ("C1", "Observers"),
+        ("C2", "Hand Signals"), ("C3", "Time-outs")))
+    assert {b.label for b in segment(headed)} == {"B1.A", "B2.A", "B3.A", "C1.A", "C2.A", "C3.A"}
 
 
 def test_a_title_line_inside_a_rules_text_heads_none_of_the_rules_after_it():

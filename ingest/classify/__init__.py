@@ -98,10 +98,11 @@ CREDIT = re.compile(rf"^(?:{_NAME}(?:(?:,[ \t]*+|[ \t]++and[ \t]++){_NAME}){{1,7
 CAPS_LINE = re.compile(r"^(?P<caps>[A-Z][A-Z0-9 :&/,'’-]{2,60}[A-Z0-9])$")
 
 # A rule's code as a competition manual prints it before the rule's text: "<C01> Teams must…", "<SG4> Robots…",
-# "[R12] Each…", or bare, "G201 ROBOTS may not…" (letters, then a number; its text opens as a sentence, never as a
-# citation wrapped to the line's start does: "<RS03> for a list of…").
+# "[R12] Each…", or bare, "G201 ROBOTS may not…", "A3. The arbiter shall…" (letters, then a number; one digit after
+# one letter only with its stop; its text opens as a sentence, never as a citation wrapped to the line's start does:
+# "<RS03> for a list of…").
 CODE_LABEL = re.compile(r"[ \t]*+(?:<(?P<angled>[A-Z]{1,3}\d{1,3})>|\[(?P<square>[A-Z]{1,3}\d{1,3})\]"
-                        r"|(?P<bare>[A-Z]{1,3}\d{2,3})\.?)[ \t]++(?=[A-Z“\"(])")
+                        r"|(?P<bare>[A-Z]{1,3}\d{2,3}|[A-Z]\d(?=\.))\.?)[ \t]++(?=[A-Z“\"(])")
 
 LONGEST_HEADING = 120
 # A heading the markup marks may ask at length (an FAQ's "### If a card requires me to lower…?").

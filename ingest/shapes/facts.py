@@ -290,7 +290,8 @@ def _coded(lines: list[Line]) -> dict[int, tuple[str, int]]:
     each run of letters numbering two of them on average ("C01", "C02", "RG01"…)."""
     found: dict[bool, dict[int, tuple[str, int]]] = {False: {}, True: {}}
     for index, (_, line) in enumerate(lines):
-        if match := CODE_LABEL.match(line):
+        if (match := CODE_LABEL.match(line)) and not (match.group("bare") and names_a_topic(line[match.end():].strip())):
+            # a bare code over a topic's name heads it ("B1. Components of the Misconduct System" over "B1.A …")
             code = match.group("angled") or match.group("square") or match.group("bare")
             found[match.group("bare") is not None][index] = (code, match.end())
     coded: dict[int, tuple[str, int]] = {}
