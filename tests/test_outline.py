@@ -1911,3 +1911,15 @@ def test_a_note_keyed_by_a_star_after_the_unit_printing_the_star_is_that_units_t
     rule = next(b for b in blocks if b.label == "5.B")
     assert rule.text.endswith("| *For events of exactly 8 Players no cut is made **Players with one loss")
     assert any(b.text == "A note of its own." for b in blocks)
+
+
+def test_a_two_cell_table_row_carrying_the_numbering_on_is_that_rule():
+    # An old web page set its rules with parts (a), (b) in a table for their margin: "| 6.7 | (a) During the game… |"
+    # was glued into 6.6, and 6.7 never cited.
+    blocks = segment("Article 6: The chess clock\n\n6.6 The player who arrives an hour late loses.\n\n"
+                     "| 6.7 | (a) During the game each player shall stop his own clock. (b) A player must press it. |\n\n"
+                     "6.8 A flag has fallen when the arbiter sees it.\n\n## Results\n\n| 1 | The reserve does not arrive. |\n"
+                     "| 2.5 | A half point. |\n")
+    found = by_label(blocks)
+    assert found["6.7"].text.startswith("(a) During the game") and "stop his own clock" not in found["6.6"].text
+    assert "| 2.5 | A half point. |" in found["6.8"].text or any("| 2.5 |" in b.text for b in blocks)

@@ -40,6 +40,7 @@ from ingest.classify import (
     heading_asks,
     heading_number,
     rhetorical,
+    row_cells,
     table_header,
     title_case,
     without_number,
@@ -154,6 +155,8 @@ class _Outline:
                 self._footnote(pos, line, reading.footnote)
                 continue
             if self._cross_reference(pos, line):
+                continue
+            if reading.row and self._row_rule(index, pos, line):
                 continue
             if reading.row and self.current is None and not self.in_front:
                 self.current = self.last  # a table, as a code block, is the text of the unit that introduces it
@@ -922,6 +925,17 @@ class _Outline:
         above = self.case.label if self.case is not None else self._list_prefix() or ""
         own = last[len(above):] if last.startswith(above) else ""
         return chr(ord(own) + 1) if len(own) == 1 and own.isalpha() and own < "z" else "a"
+
+    def _row_rule(self, index: int, pos: int, line: str) -> bool:
+        """Read a table's row of two cells, a rule's number carrying the numbering on and its text ("| 6.7 | (a)
+        During the game… |": a web page setting its rules in a table for their margin), as that rule."""
+        bare = line.rstrip().removesuffix("|").rstrip().replace("|", " ")  # as long as the line up to its text's end
+        item = self.facts.item.match(bare)
+        decimal = item.group("decimal") if item else None
+        if not decimal or len(row_cells(line)) != 2 or row_cells(line)[0].rstrip(".") != decimal \
+                or not self._continues(decimal):
+            return False
+        return self._unit(index, pos, bare, item)
 
     def _table_row(self, index: int, item: re.Match) -> bool:
         """Is the decimal number opening line `index` the first cell of a table's row rather than a rule's
