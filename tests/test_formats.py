@@ -246,6 +246,17 @@ def test_a_contents_heading_over_its_links_alone_heads_no_section_and_a_front_ma
         "## Game: Chess Players: 2\n")
 
 
+def test_lettered_items_set_under_a_list_item_without_a_blank_line_stay_lines_of_their_own(tmp_path):
+    # "2. In player order, each player resolves the following:" / "  a. The villain activates…" / "  b. Each minion…":
+    # markdown knows no lettered list, joins the lines, and (a) and (b) were glued into item 2 (item 3's three letters
+    # were split out of the text; one or two never were).
+    source = ("1. Shots that strike garb do not count unless:\n   a. Said items blocked a blow.\n   b. The shot is "
+              "Engulfing.\n2. A wounded arm's shot counts, as (a) below says, if it lands in time.\n")
+    text = read(write(tmp_path, "combat.md", source)).text.text
+    assert "unless:\n" in text and "\na. Said items blocked a blow.\n" in text.replace("   ", "")
+    assert "counts, as (a) below says" in text  # a label inside a sentence's line is no item
+
+
 def test_a_hugo_sites_toml_front_matter_gives_the_title_and_is_no_text(tmp_path):
     # A wiki built with Hugo opens each page with "+++" / `title = "…"` / "+++": the block was a ruling of kind
     # title and the document was titled by its file's name.

@@ -56,6 +56,9 @@ LABELLED_LINE = re.compile(r"(?:[A-Z]{1,3}+)?\d{1,4}+(?:\.(?:\d{1,4}+|[A-Za-z]{1
 # A line a hard-wrapped text dump opens with a bullet symbol ("• Provinces that would touch…"): an item of its own
 # (markdown's own list marks, "-", "*", "+", start a list wherever they stand).
 BULLET_LINE = re.compile(r"[•◦▪‣∙●○■□►➢➤◆❖✓][ \t]")
+# A line opening with a lettered or roman item's label and a sentence ("a. Said items blocked…", "(ii) The player…"):
+# a list markdown does not know, set under a numbered item without a blank line, each item a line of its own.
+LETTERED_LINE = re.compile(r"(?:\(?(?:[a-z]|[ivx]{2,4})\)|(?:[a-z]|[ivx]{2,4})\.)[ \t]++(?=[A-Z“\"(])")
 
 # "Article", "ARTICLE", "Rule"…: as a heading writes them, never lower case ("see rule 4.2.2e" is a reference).
 KEYWORD_FORMS = f"(?:{'|'.join(form for word in KEYWORDS for form in (word, word.upper()))})"

@@ -14,7 +14,7 @@ from array import array
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 
-from ingest.classify import BULLET_LINE, DECIMAL_TITLE, ITEM, LABELLED_LINE, NAVIGATION
+from ingest.classify import BULLET_LINE, DECIMAL_TITLE, ITEM, LABELLED_LINE, LETTERED_LINE, NAVIGATION
 from ingest.classify.markup import (
     ATTRIBUTES,
     BREAK_TAG,
@@ -213,11 +213,11 @@ def _lines(run: MappedText, labelled: bool = False):
 
 
 def _labelled(text: str, at: int) -> bool:
-    """Does the line from `at` open with a rule's label in parts, a bullet symbol, or a question's or answer's
-    label?"""
+    """Does the line from `at` open with a rule's label in parts, a bullet symbol, a lettered or roman item's label,
+    or a question's or answer's label?"""
     line = text[at:text.find("\n", at) % (len(text) + 1)]
     found = ITEM.match(line)
-    return text[at - 1] == "\n" and bool(LABELLED_LINE.match(line) or BULLET_LINE.match(line)
+    return text[at - 1] == "\n" and bool(LABELLED_LINE.match(line) or BULLET_LINE.match(line) or LETTERED_LINE.match(line)
                                           or found and (found.group("question") or found.group("answer")))
 
 
@@ -398,7 +398,8 @@ class _Reader:
                 # So is the break after such a line that is a title alone ("1.3 The Map"), over the rule's text,
                 # and before a question's or answer's label ("[FAQ]" / "*Question*: …" / "*Answer*: Yes.").
                 kept = following is not None and following.type == "text" and (
-                    LABELLED_LINE.match(following.content) or BULLET_LINE.match(following.content)) \
+                    LABELLED_LINE.match(following.content) or BULLET_LINE.match(following.content)
+                    or LETTERED_LINE.match(following.content)) \
                     or _title_line(nodes, index - 1) or _bold_line(nodes, index) or _asks_or_answers(nodes, index + 1)
                 self.put("\n" if kept else " ", self.find("\n"), spread=False)
             elif kind == "html_inline":  # tags and anchors are dropped; a line break reads as a space
