@@ -353,14 +353,15 @@ def test_a_rule_opening_the_section_after_a_heading_ending_on_a_citing_word_is_t
     assert rules["4.7"][2] == "Reserve Section"  # a numbered heading's own text, its title past "4.7 - "
 
 
-def test_notes_keyed_by_stars_under_a_table_are_paragraphs_of_its_section(tmp_path):
+def test_notes_keyed_by_stars_under_a_table_are_its_text_and_head_nothing(tmp_path):
     # A markdown note escapes its stars ("_\*\*\* Only from cover._"); written as text, "*** Only from cover."
-    # read as a bold heading, and every later section sat under it.
+    # read as a bold heading, and every later section sat under it. The notes explain the table's starred cells:
+    # they are the table's text.
     rulings = text_rulings(tmp_path, "# Combat\n\n## Modifiers\n\n| Situation | Grade |\n| :-- | :-- |\n"
                                      "| Wind\\* | Hard |\n| Prone\\*\\* | Formidable |\n\n_\\* Only for thrown weapons._"
                                      "\n\n_\\*\\* Only from cover._\n\n## Aiming\n\nAiming takes a turn.\n", "rules.md")
-    notes = [r.text for r in rulings if r.section == "Combat > Modifiers" and r.text.startswith("*")]
-    assert notes == ["* Only for thrown weapons.", "** Only from cover."]
+    table = [r.text for r in rulings if r.section == "Combat > Modifiers"]
+    assert len(table) == 1 and table[0].endswith("| Prone** | Formidable |\n* Only for thrown weapons. ** Only from cover.")
     assert [r.section for r in rulings if r.text == "Aiming takes a turn."] == ["Combat > Aiming"]
 
 
