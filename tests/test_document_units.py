@@ -451,3 +451,22 @@ def test_a_numbered_heading_after_a_deeper_one_and_a_bold_name_is_its_siblings_s
                            "**Free Choice Method**\nFinalists choose.\n\n#### 3.1.6 Tournament Without Final\n\n"
                            "Small events may omit it.\n", "rules.md")
     assert next(r for r in rulings if r.label == "3.1.6").section.endswith("3.1. Round Structure")
+
+
+def test_a_converted_documents_repeated_sentence_opening_is_no_running_header_and_a_colon_closes_a_heading():
+    # A site's rules read as converted word-processor paragraphs: "These rules are…", "These are…", "These cards…"
+    # were taken for a page header, and "These" silently deleted from each; "New Rule: when…" was headed "New".
+    from ingest.shapes.prose import doc_units
+    from ingest.text import MappedText
+    text = ("These rules are shared by every game.\nCreate a deck of tiles.\nThese are vehicle cards.\n"
+            "These cards show the location.\nNew Rule: when you take damage, take a Time Card instead.\n")
+    doc, units = doc_units(MappedText.of(text))
+    assert [doc.text[u.start:u.end] for u in units][:3] == [
+        "These rules are shared by every game.", "Create a deck of tiles.", "These are vehicle cards."]
+    assert (units[-1].heading, doc.text[units[-1].start:units[-1].end]) == (
+        "New Rule", "when you take damage, take a Time Card instead.")
+    # a header glued to the paragraphs that start a page, each going on with a capital, goes
+    paged = "Wizard Dice Counter Spells Counter spells stop.\nAnother paragraph.\nWizard Dice Summon Spells Summon " \
+            "spells call.\nWizard Dice Healing Spells Healing spells heal.\n"
+    doc, units = doc_units(MappedText.of(paged))
+    assert [u.heading for u in units if u.heading] == ["Counter Spells", "Summon Spells", "Healing Spells"]

@@ -259,7 +259,7 @@ def doc_units(doc: MappedText) -> tuple[MappedText, list[Unit]]:
         words = [(m.group(0), m.start()) for m in islice(NON_SPACE.finditer(text, start, end), _LONGEST_RUN)]
         keep = _line_heading([w for w, _ in words])
         if keep:
-            units.append(Unit(" ".join(w for w, _ in words[:keep]), words[keep][1], end, words[0][1]))
+            units.append(Unit(" ".join(w for w, _ in words[:keep]).removesuffix(":"), words[keep][1], end, words[0][1]))
         elif units and units[-1].heading and "example" in units[-1].heading.lower():
             units[-1].end = end
         else:
@@ -280,6 +280,9 @@ def _line_heading(words: list[str]) -> int:
     """
     run = 0
     for index, word in enumerate(words):
+        if index and run == index and index + 1 < len(words) and word.endswith(":") and word[:1].isupper() \
+                and not word[:-1].strip(_WORD_LETTERS):
+            return index + 1  # "New Rule: when you take…": a colon closes the heading, its last word too
         if not (word[:1].isascii() and word[:1].isalpha() and not word.strip(_WORD_LETTERS)):
             break
         if index and (word.lower() in SENTENCE_STARTERS or (word.isupper() and len(word) > 1)):
@@ -295,13 +298,15 @@ def _line_heading(words: list[str]) -> int:
 
 
 def _running_header(lines: list[str]) -> str:
-    """Words that open the document and at least two more paragraphs: a page header the conversion
-    glued onto the paragraphs that start a page."""
+    """Words that open the document and at least two more paragraphs, each going on with a capital (the text
+    or heading the page starts): a page header the conversion glued onto the paragraphs that start a page. A
+    sentence's opening repeated ("These rules are…", "These are…") is none."""
     if not lines:
         return ""
     first = lines[0].split()
     for n in (3, 2, 1):
         prefix = " ".join(first[:n]) + " "
-        if len(first) > n and prefix[:1].isupper() and sum(line.startswith(prefix) for line in lines) >= 3:
+        if len(first) > n and prefix[:1].isupper() and sum(
+                line.startswith(prefix) and line[len(prefix):][:1].isupper() for line in lines) >= 3:
             return prefix.strip()
     return ""
