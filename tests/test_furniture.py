@@ -544,3 +544,18 @@ def test_a_contents_set_as_a_table_goes_whole_its_titles_closed_by_stops_too():
     found = strip_furniture(MappedText.of(contents + body))
     assert found.text.text.strip() == body.strip()
     assert ("2", "Definitions") in found.contents and ("", "Appendix C: Hand Signals") in found.contents
+
+
+def test_running_heads_joined_to_their_page_number_by_a_dash_go():
+    # An RPG book prints "2—What is this game?" on even pages and "What is this game?—3" on odd ones, the chapter
+    # changing every few pages: 71 rulings held one, 21 sections were one, one was a question.
+    chapters = ["What is this game?", "What is this game?", "Create Your Hero", "Create Your Hero", "Numbers",
+                "Numbers", "Combat", "Combat"]
+    pages = []
+    for n, chapter in enumerate(chapters, start=2):
+        head = f"{n}—{chapter}" if n % 2 == 0 else f"{chapter}—{n}"
+        pages.append(head + "\n" + "".join(f"A plain sentence of the rules, number {k}, on page {n}, runs on.\n"
+                                           for k in range(12)))
+    found = strip_furniture(MappedText.of("\f".join(pages)))
+    assert "—" not in found.text.text
+    assert found.pages.numbers == list(range(2, 10))

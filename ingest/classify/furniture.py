@@ -18,8 +18,9 @@ LETTER_OR_MARK = re.compile(r"[^\W\d_]|[©®™]")
 # A web or mail address or a file's name, which a running line may open in lower case ("disneylorcana.com").
 ADDRESS = re.compile(r"://|www\.|@|\.(?:com|org|net|html?|pdf|docx?)\b", re.I)
 
-# A page's number opening or closing a running head: "16 CHAPTER 2. …", "… CALIFORNIA LOWBALL 17".
-EDGE_NUMBER = re.compile(r"^(?:(\d{1,4})\s+(?=\D))?.*?(?:(?<=\s)(\d{1,4}))?$")
+# A page's number opening or closing a running head: "16 CHAPTER 2. …", "… CALIFORNIA LOWBALL 17", "2—What is this
+# game?", "Combat | 13" (set apart by a space, a dash, a bar or a dot).
+EDGE_NUMBER = re.compile(r"^(?:(\d{1,4})(?:\s+|\s*+[—–|·•]\s*+)(?=\D))?.*?(?:(?<=[\s—–|·•])(\d{1,4}))?$")
 
 # "Contents", "Table of Contents", and the lists of a LaTeX book's tables and figures after it.
 CONTENTS_HEADING = re.compile(r"^(?:#{1,6}\s*)?(?:(?:table\s+of\s+)?contents|list\s+of\s+(?:tables|figures)):?$", re.I)
