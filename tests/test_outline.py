@@ -1923,3 +1923,13 @@ def test_a_two_cell_table_row_carrying_the_numbering_on_is_that_rule():
     found = by_label(blocks)
     assert found["6.7"].text.startswith("(a) During the game") and "stop his own clock" not in found["6.6"].text
     assert "| 2.5 | A half point. |" in found["6.8"].text or any("| 2.5 |" in b.text for b in blocks)
+
+
+def test_a_sentence_wrapped_at_a_number_heads_no_part():
+    # An RPG book's PDF: "A Warrior must have a strength of at least" / "9. Your Warrior begins the game with ten" /
+    # "survival points…": "9. Your Warrior…" headed every paragraph after it, cited "9".
+    blocks = segment("Create Your First Level Warrior\nA Warrior must have a strength of at least\n"
+                     "9. Your Warrior begins the game with ten\nsurvival points, modified by endurance.\n"
+                     "Your Warrior knows four weapons.\n")
+    assert {b.section for b in blocks} == {("Rules", "Create Your First Level Warrior")}
+    assert "at least 9. Your Warrior begins the game with ten survival points" in blocks[0].text

@@ -379,7 +379,9 @@ class _Outline:
         if numbered and "," in numbered.group("title") and not (
                 names_a_topic(numbered.group("title")) and self.facts.numbered_under(index, numbered.group("n"))):
             numbered = None
-        if numbered and self._heads_section(index, numbered.group("n")):
+        # "…a strength of at least" / "9. Your Warrior begins the game with ten" / "survival points…": a sentence
+        # wrapped at a number, no part
+        if numbered and self._heads_section(index, numbered.group("n")) and not self.facts.mid_sentence(index):
             number, title = numbered.group("n"), section_title(numbered.group("title").rstrip(":"))
             # A number in the hundreds is how the document cites the section ("rule 305"), not its place among
             # chapters: shown with it, under the chapter whose hundreds it numbers ("3. Card Types > 305. Lands").
