@@ -470,3 +470,14 @@ def test_a_converted_documents_repeated_sentence_opening_is_no_running_header_an
             "spells call.\nWizard Dice Healing Spells Healing spells heal.\n"
     doc, units = doc_units(MappedText.of(paged))
     assert [u.heading for u in units if u.heading] == ["Counter Spells", "Summon Spells", "Healing Spells"]
+
+
+def test_a_hard_wrapped_text_is_no_word_processors_paragraph_per_line():
+    # A scanned rulebook's text layer, its sentences wrapped line by line: the doc shape made every printed line a
+    # ruling (269 of them), "holds the Title Deed cards…" one, "and use by the players." another.
+    from ingest.shapes.prose import doc_units
+    from ingest.text import MappedText
+    text = ("THE BANK: Besides the Bank's money, the Bank\nholds the Title Deed cards and houses prior to purchase\n"
+            "and use by the players. The Bank pays salaries. It sells\nand auctions properties.\n"
+            "THE PLAY: Starting with the Banker, each player throws the dice.\n")
+    assert doc_units(MappedText.of(text))[1] == []

@@ -251,6 +251,8 @@ def doc_units(doc: MappedText) -> tuple[MappedText, list[Unit]]:
         if line.strip():
             lines.append((pos, pos + len(line)))
         pos += len(line) + 1
+    if _hard_wrapped([text[a:b] for a, b in lines]):
+        return doc, []  # a paragraph per line this is not: its lines wrap sentences (a scan's text, a PDF's)
     header = _running_header([text[a:b] for a, b in lines])
     units: list[Unit] = []
     for start, end in lines:
@@ -295,6 +297,17 @@ def _line_heading(words: list[str]) -> int:
     following = words[run][0]
     keep = run if following.isupper() else run - 1
     return keep if keep >= 1 and words[keep][0].isupper() else 0
+
+
+# The share of lines a sentence runs on from (the next line opening in lower case) that makes a text hard-wrapped.
+_WRAPPED_SHARE = 0.3
+
+
+def _hard_wrapped(lines: list[str]) -> bool:
+    """Do the text's lines wrap its sentences, the next line carrying one on in lower case, as a scan's or a PDF's
+    text does, rather than each hold a paragraph?"""
+    carried = sum(line.lstrip()[:1].islower() for line in lines[1:])
+    return len(lines) > 1 and carried >= _WRAPPED_SHARE * (len(lines) - 1)
 
 
 def _running_header(lines: list[str]) -> str:
