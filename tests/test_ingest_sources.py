@@ -236,6 +236,9 @@ def test_a_sentence_goes_on_past_a_page_abbreviation():
     from ingest.segment import first_sentence
     assert first_sentence("Rulebook p. 180 “Unstable”: add the text. More.") == "Rulebook p. 180 “Unstable”: add the text."
     assert first_sentence("See pp. 12-14 and pg. 9. Then draw.") == "See pp. 12-14 and pg. 9."
+    # a yaku named with what it leaves out was titled "Dry Four Lights (4 lights excl."
+    assert first_sentence("Dry Four Lights (4 lights excl. Rain) - 8 points. More.") == \
+        "Dry Four Lights (4 lights excl. Rain) - 8 points."
 
 
 def test_a_long_paragraph_opening_with_a_run_in_name_is_titled_by_the_name_a_short_one_by_its_sentence():
