@@ -1933,3 +1933,12 @@ def test_a_sentence_wrapped_at_a_number_heads_no_part():
                      "Your Warrior knows four weapons.\n")
     assert {b.section for b in blocks} == {("Rules", "Create Your First Level Warrior")}
     assert "at least 9. Your Warrior begins the game with ten survival points" in blocks[0].text
+
+
+def test_a_title_a_conversion_wrapped_into_two_headings_of_one_level_is_one():
+    # An SRD converted from PDF: "### Serious Wound (Hit Location is Zero Hit Points or" / "### Below)": the rules
+    # sat under a section "Below)", the title's first half gone.
+    blocks = segment("## Damage\n\n### Serious Wound (Hit Location is Zero Hit Points or\n\n### Below)\n\n"
+                     "The victim receives a Serious Wound.\n\n### Stunned\n\n### Prone\n\nThe victim drops.\n")
+    sections = [b.section[-1] for b in blocks]
+    assert sections == ["Serious Wound (Hit Location is Zero Hit Points or Below)", "Prone"]

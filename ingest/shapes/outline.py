@@ -314,6 +314,13 @@ class _Outline:
             return None  # "4.5      Sweep      3": a table's last row, no heading of what follows
         if marked:
             title = marked.group("star") or marked.group("hash")
+            # "### Serious Wound (Hit Location is Zero Hit Points or" / "### Below)": a title a conversion wrapped
+            # into two headings of one level, the first unfinished (a parenthesis open, a small word last)
+            below = self.facts.readings[following].marked if following is not None else None
+            if below is not None and below.group("hashes") == marked.group("hashes") and (
+                    title.count("(") > title.count(")") or title.split()[-1].casefold() in TITLE_SMALL):
+                self.skip.add(following)
+                title = f"{title} {below.group('star') or below.group('hash')}"
             return Heading(len(marked.group("hashes") or "#"), section_title(title), heading_number(title), "marked")
         # A divider page's "Law" over "11" over "Offside": the keyword and its number on lines of their own
         if stripped.casefold() in KEYWORD_WORDS and following is not None \
