@@ -1942,3 +1942,17 @@ def test_a_title_a_conversion_wrapped_into_two_headings_of_one_level_is_one():
                      "The victim receives a Serious Wound.\n\n### Stunned\n\n### Prone\n\nThe victim drops.\n")
     sections = [b.section[-1] for b in blocks]
     assert sections == ["Serious Wound (Hit Location is Zero Hit Points or Below)", "Prone"]
+
+
+def test_a_sentence_a_conversion_marked_as_a_heading_over_nothing_is_text():
+    # An SRD converted from PDF: "#### Alaric's Tale" over "##### Alaric has three Combat Actions whilst…" and
+    # "##### Thus, Alaric has a slight edge over his opponents.": both sentences were in no ruling.
+    blocks = segment("### Combat Actions\n\nCombat Actions are spent to act.\n\n#### Alaric's Tale\n\n"
+                     "##### Alaric has three Combat Actions whilst the goblins have two each.\n\n"
+                     "##### Thus, Alaric has a slight edge over his opponents.\n\n### Reach\n\n"
+                     "#### I have some questions about closing locations.\n\nYou may close a location you are at.\n")
+    tale = [b.text for b in blocks if b.section[-1] == "Alaric's Tale"]
+    assert tale == ["Alaric has three Combat Actions whilst the goblins have two each.",
+                    "Thus, Alaric has a slight edge over his opponents."]
+    # a sentence over text of its own heads it, as an FAQ's topic does
+    assert any(b.section[-1] == "I have some questions about closing locations." for b in blocks)

@@ -70,6 +70,7 @@ _DASHES = ("- ", "– ", "— ")  # a dash setting a title apart from its number
 _BACK_MATTER_SHARE = 0.25
 _BACK_MATTER_BLOCKS = 12  # a credits and licence section runs to a few paragraphs, never to a chapter of rules
 _LISTED_WORDS = 6  # the most words of a name in a list a paragraph introduces ("1. Destroy Bases and Transports")
+_SENTENCE_WORDS = 8  # a line marked as a heading this long, ending on a full stop, is a sentence
 
 
 def parse_outline(doc: MappedText, root: tuple[str, ...]) -> list[Block]:
@@ -157,6 +158,12 @@ class _Outline:
             if self._cross_reference(pos, line):
                 continue
             if reading.row and self._row_rule(index, pos, line):
+                continue
+            if self._marked_sentence(index):
+                # "##### Thus, Alaric has a slight edge over his opponents.": a sentence a conversion marked as a
+                # heading, no heading of what follows (nor of nothing, its words lost): text, without its marks
+                marks = reading.marked.start("hash")
+                self._text(index, pos + marks, line[marks:])
                 continue
             if reading.row and self.current is None and not self.in_front:
                 self.current = self.last  # a table, as a code block, is the text of the unit that introduces it
@@ -934,6 +941,18 @@ class _Outline:
         above = self.case.label if self.case is not None else self._list_prefix() or ""
         own = last[len(above):] if last.startswith(above) else ""
         return chr(ord(own) + 1) if len(own) == 1 and own.isalpha() and own < "z" else "a"
+
+    def _marked_sentence(self, index: int) -> bool:
+        """Is line `index`, marked as a heading, a sentence of text: no label opening it, `_SENTENCE_WORDS` words or
+        more ending on a full stop, heading nothing (the next line is a heading as high or higher)?"""
+        marked = self.facts.readings[index].marked
+        title = marked.group("hash") if marked else None
+        if not title or not title.rstrip().endswith(".") or len(title.split()) < _SENTENCE_WORDS \
+                or any(c.isdigit() for c in title.split()[0]):
+            return False
+        following = self.facts.following[index]
+        below = self.facts.readings[following].marked if following is not None else None
+        return following is None or below is not None and len(below.group("hashes") or "") <= len(marked.group("hashes"))
 
     def _row_rule(self, index: int, pos: int, line: str) -> bool:
         """Read a table's row of two cells, a rule's number carrying the numbering on and its text ("| 6.7 | (a)
