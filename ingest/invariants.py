@@ -373,7 +373,8 @@ def _long(cut: Cut) -> list[str]:
     # comprehensive rulebook's longest worked examples run to 400 words
     found = [f"{cut.refs.get(ruling.id, ruling.id)} {example.label}" for ruling in _units(cut)
              for example in getattr(ruling, "examples", ()) if _words_in(example.text) > _EXAMPLE_WORDS]
-    for ruling in _units(cut):
+    # a front matter too: the rules a reader found no heading for end up there (a site's whole game in one unit)
+    for ruling in [*_units(cut), *(r for r in cut.rulings if r.kind == "front-matter")]:
         if len(ruling.text.split()) <= LONG_WORDS or _one_line(ruling):
             continue
         if max(_paragraph_words(ruling.text)) <= LONG_WORDS:

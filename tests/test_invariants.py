@@ -162,6 +162,13 @@ def test_a_unit_over_300_words_of_several_paragraphs_is_named_but_one_long_parag
                _Ruling("r2", "Combat", "2", "", " ".join(["word"] * 320), "rule", 2)]
     found = invariants.check(invariants.Cut("", rulings, {"r1": "1", "r2": "2"}))
     assert next(i for i in found if i["name"] == "long")["examples"] == ["1"]
+    # a front matter of many paragraphs too: a site's whole game read before any heading it could see
+    front = [_Ruling("f1", "Front Matter", "", "", f"{paragraph}
+{paragraph}", "front-matter", 1),
+             _Ruling("t1", "", "", "", f"{paragraph}
+{paragraph}", "title", 2)]
+    found = invariants.check(invariants.Cut("", front, {"f1": "front 1", "t1": "title"}))
+    assert next(i for i in found if i["name"] == "long")["examples"] == ["front 1"]
 
 
 def test_a_unit_a_reader_ran_onto_one_line_from_many_paragraphs_of_the_document_is_named():
