@@ -163,10 +163,8 @@ def test_a_unit_over_300_words_of_several_paragraphs_is_named_but_one_long_parag
     found = invariants.check(invariants.Cut("", rulings, {"r1": "1", "r2": "2"}))
     assert next(i for i in found if i["name"] == "long")["examples"] == ["1"]
     # a front matter of many paragraphs too: a site's whole game read before any heading it could see
-    front = [_Ruling("f1", "Front Matter", "", "", f"{paragraph}
-{paragraph}", "front-matter", 1),
-             _Ruling("t1", "", "", "", f"{paragraph}
-{paragraph}", "title", 2)]
+    front = [_Ruling("f1", "Front Matter", "", "", f"{paragraph}\n{paragraph}", "front-matter", 1),
+             _Ruling("t1", "", "", "", f"{paragraph}\n{paragraph}", "title", 2)]
     found = invariants.check(invariants.Cut("", front, {"f1": "front 1", "t1": "title"}))
     assert next(i for i in found if i["name"] == "long")["examples"] == ["front 1"]
 
