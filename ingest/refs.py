@@ -9,7 +9,7 @@ from itertools import chain, count
 
 from ingest import labels
 from ingest.labels import within
-from ingest.classify import MONTHS, WORD_RUN
+from ingest.classify import KEYWORD_WORDS, MONTHS, WORD_RUN
 from ingest.classify.references import (
     HEADING_LABEL,
     HEADING_OWN_NUMBER,
@@ -538,8 +538,10 @@ def _qualifiers(section: str, root: str) -> list[str]:
     parts = _below_root(section, root)
     # "The Goulash" is told apart by "The Goulash", never "The"
     firsts = [name for part in (parts[-1:] + parts[:1]) for name in _names(part)]
-    # A word too long to be short is no qualifier: a ref never holds a cut word ("Adjudicati").
-    return list(dict.fromkeys(first for first in firsts if first and len(first) <= MAX_ABBREV))
+    # A word too long to be short is no qualifier: a ref never holds a cut word ("Adjudicati"); a part's number is
+    # no word ("Scenario 14").
+    return list(dict.fromkeys(first for first in firsts if first and len(
+        first.rpartition(" ")[0] if first.rpartition(" ")[2].isdigit() else first) <= MAX_ABBREV))
 
 
 def _names(heading: str) -> tuple[str, ...]:
@@ -547,6 +549,12 @@ def _names(heading: str) -> tuple[str, ...]:
     never a piece of its number), then the label it prints ("III" for "III. The Playoffs")."""
     printed = HEADING_LABEL.match(heading)
     if not printed:
+        # "Scenario 14 – Retrieval": a part the document numbers with a word of its own ("Mission 3", "Quest 2")
+        word, number = (heading.split() + ["", ""])[:2]
+        number = number.rstrip(".:")
+        if word.isalpha() and word[:1].isupper() and number.isdigit() and len(number) <= 3 \
+                and word.casefold() not in KEYWORD_WORDS:
+            return (f"{word.capitalize()} {number}",)
         return (_first_name(WORD_RUN.findall(heading)),)
     return _first_name(WORD_RUN.findall(heading[printed.end():])), _printed(heading)
 

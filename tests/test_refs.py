@@ -555,3 +555,12 @@ def test_official_first_weighs_the_kept_authorities_as_each_rulings_source_row_g
     finally:
         conn.execute("drop table temp.sources")
     assert kept != ranked
+
+
+def test_a_part_numbered_with_a_word_of_its_own_tells_its_repeated_sub_headings_apart():
+    # A scenario book: each "SCENARIO 14 — RETRIEVAL" has its "Scenario Outline" and "Layout"; the second
+    # scenario's were cited "Layout 1 #2", which scenario never said.
+    rulings = _rulings(*((f"Matched Play > Scenario {n} – {name} > {part}", str(n), f"{part} of {name}", "paragraph")
+                         for n, name in ((3, "Hold Ground"), (14, "Retrieval")) for part in ("Outline", "Layout")))
+    refs = list(ruling_refs(rulings, "MP").values())
+    assert refs == ["MP Outline 1", "MP Layout 1", "MP Scenario 14 Outline 1", "MP Scenario 14 Layout 1"]
