@@ -93,7 +93,7 @@ def soft_hyphens(doc: MappedText) -> MappedText:
 
 
 def _letters(ligature: re.Match) -> str:
-    return _LIGATURES[ligature.group()]
+    return _LIGATURES[ligature.group()[0]]  # the space a text layer set after it goes (`LIGATURE`)
 
 
 def unfold_ligatures(doc: MappedText) -> MappedText:

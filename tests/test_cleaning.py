@@ -139,6 +139,11 @@ def test_ligatures_become_their_letters_and_cite_the_ligature():
     start, end = doc.original_span(doc.text.index("battlefield"), doc.text.index(" is"))
     assert original[start:end] == "battleﬁeld"
     assert clean.vocabulary(original)["first"] == 1
+    # an InDesign text layer sets a space after ﬁ and ﬂ inside a word ("Clariﬁ cation", "Conﬂ ict"): it goes; after
+    # ﬀ a word may end ("oﬀ the")
+    split = "Clariﬁ cation: the ﬁ rst Conﬂ ict is oﬀ the board, ﬁ\nnally"
+    assert clean.unfold_ligatures(MappedText.of(split)).text == "Clarification: the first Conflict is off the board, fi\nnally"
+    assert clean.vocabulary(split)["clarification"] == 1
 
 
 def test_a_text_whose_extraction_doubled_every_space_gets_single_spaces():

@@ -491,8 +491,10 @@ LETTERS = re.compile(r"[^\W\d_]{2,}+")
 LABEL_PARTS = re.compile(r"\d++|[A-Za-z]++")
 # A file name's extension (".pdf").
 EXTENSION = re.compile(r"\.\w+$")
-# The typographic ligatures a PDF extraction may keep as one character ("ﬁrst"): ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ.
-LIGATURE = re.compile("[\ufb00-\ufb06]")
+# The typographic ligatures a PDF extraction may keep as one character ("ﬁrst"): ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ; with the space an
+# InDesign text layer sets after ﬁ, ﬂ, ﬃ or ﬄ inside a word ("Clariﬁ cation", "ﬁ rst", "Conﬂ ict": no English word
+# ends on one of them; "oﬀ the" does on ﬀ).
+LIGATURE = re.compile("[\ufb01-\ufb04](?: (?=[a-z]))?|[\ufb00\ufb05\ufb06]")
 
 # "Counter Spells… any spells that affect..." — a short capitalised lead-in closed by an ellipsis is a title.
 LEAD_IN = re.compile(r"((?:[A-Z][\w'’-]*\s+){0,3}[A-Z][\w'’-]*)\s*(?:…|\.\.\.)\s")

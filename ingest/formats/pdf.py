@@ -123,7 +123,7 @@ def normalise(text: str) -> str:
     text = LINE_BREAKS.sub("\n", text)
     text = BROKEN_AT_SOFT_HYPHEN.sub("-\n", text)  # any other soft hyphen: `clean.soft_hyphens`
     text = text.translate(_CHARACTERS)
-    text = LIGATURE.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)  # NFKC gives their letters
+    text = LIGATURE.sub(lambda m: unicodedata.normalize("NFKC", m.group()[0]), text)  # NFKC gives their letters
     text = SPACES_BEFORE_BREAK.sub("\n", text)
     return text.strip("\n").rstrip()
 
