@@ -395,7 +395,8 @@ class _Outline:
             numbered = None
         # "…a strength of at least" / "9. Your Warrior begins the game with ten" / "survival points…": a sentence
         # wrapped at a number, no part
-        if numbered and self._heads_section(index, numbered.group("n")) and not self.facts.mid_sentence(index):
+        wrapped = self.facts.mid_sentence(index) and not self.facts.following_item(index)  # "a. A club…" is an item
+        if numbered and self._heads_section(index, numbered.group("n")) and not wrapped:
             number, title = numbered.group("n"), section_title(numbered.group("title").rstrip(":"))
             # A number in the hundreds is how the document cites the section ("rule 305"), not its place among
             # chapters: shown with it, under the chapter whose hundreds it numbers ("3. Card Types > 305. Lands").
