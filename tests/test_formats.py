@@ -257,6 +257,17 @@ def test_lettered_items_set_under_a_list_item_without_a_blank_line_stay_lines_of
     assert "counts, as (a) below says" in text  # a label inside a sentence's line is no item
 
 
+def test_a_paragraph_of_links_within_the_page_and_their_separators_is_navigation(tmp_path):
+    # A tournament page converted to markdown: "[INTRODUCTION](#INTRODUCTION) - [RULES](#RULES) - [SAMPLE GAME]…"
+    # was a ruling of its own; links to other pages, or links among words, are text.
+    source = ("# Tournament Rules\n\n[INTRODUCTION](#INTRODUCTION) - [RULES](#RULES) - [SAMPLE\nGAME](#SAMPLE) | "
+              "[EPILOGUE](#EPILOGUE)\n\nSee [the rules](#RULES) before play.\n\n[Download](rules.pdf) - "
+              "[Print](print.htm)\n")
+    text = read(write(tmp_path, "tournament.md", source)).text.text
+    assert "INTRODUCTION" not in text and "EPILOGUE" not in text
+    assert "See the rules before play." in text and "Download - Print" in text
+
+
 def test_a_hugo_sites_toml_front_matter_gives_the_title_and_is_no_text(tmp_path):
     # A wiki built with Hugo opens each page with "+++" / `title = "…"` / "+++": the block was a ruling of kind
     # title and the document was titled by its file's name.

@@ -174,11 +174,17 @@ def _asks_or_answers(nodes: list[SyntaxTreeNode], at: int) -> bool:
 
 
 def _navigation(node: SyntaxTreeNode) -> bool:
-    """Is an inline node only a link back within the page ("[back to index](#index)" closing each section): the
-    site's navigation, no text of the rules?"""
-    shown = [child for child in node.children if not (child.type == "text" and not child.content.strip())]
-    return len(shown) == 1 and shown[0].type == "link" and str(shown[0].attrs.get("href", "")).startswith("#") \
-        and bool(NAVIGATION.fullmatch(" " + " ".join(_plain(shown[0]).split())))
+    """Is an inline node only a link back within the page ("[back to index](#index)" closing each section), or
+    only links within the page with separators between them ("[INTRODUCTION](#INTRODUCTION) - [RULES](#RULES) -
+    …"): the site's navigation, no text of the rules?"""
+    shown = [child for child in node.children if child.type not in ("softbreak", "hardbreak")
+             and not (child.type == "text" and not child.content.strip(_SEPARATORS))]
+    inside = all(child.type == "link" and str(child.attrs.get("href", "")).startswith("#") for child in shown)
+    return bool(shown) and inside and (len(shown) > 1 or bool(
+        NAVIGATION.fullmatch(" " + " ".join(_plain(shown[0]).split()))))
+
+
+_SEPARATORS = " \t-–—|·•/,"  # what a site sets between the links of its navigation
 
 
 def _all_bold(node: SyntaxTreeNode) -> bool:
