@@ -1956,3 +1956,15 @@ def test_a_sentence_a_conversion_marked_as_a_heading_over_nothing_is_text():
                     "Thus, Alaric has a slight edge over his opponents."]
     # a sentence over text of its own heads it, as an FAQ's topic does
     assert any(b.section[-1] == "I have some questions about closing locations." for b in blocks)
+
+
+def test_a_rule_heading_whose_text_is_run_ins_takes_the_first_and_its_parts_the_rest():
+    # A wargame's "### 5.1 Axis Setup" over "**Germany:** Place 6 Cadres…" / "**Italy:** …" / "Total: …": the run-ins
+    # were units beside it under "5.0 Setup", and 5.1 itself, left without text, was in no ruling.
+    blocks = segment("## 5.0 Setup\n\nEach Faction deploys its Cadres.\n\n### 5.1 Axis Setup\n\n"
+                     "Germany: Place 6 Cadres in Berlin.\n\nItaly: Place 4 Cadres in Rome.\n\nTotal: 22 units.\n\n"
+                     "### 5.2 West Setup\n\nBritain: Place 3 Cadres in London.\n\nFrance: Place 2 Cadres in Paris.\n\n"
+                     "Total: 16 units.\n\n## 6.0 Sequence of Play\n\nThe game is played in years.\n")
+    found = by_label(blocks)
+    assert found["5.1"].text == "Germany: Place 6 Cadres in Berlin." and found["5.2"].text.startswith("Britain")
+    assert [b.parent for b in blocks if b.text.startswith(("Italy", "France"))] == ["5.1", "5.2"]

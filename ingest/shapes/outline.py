@@ -1165,7 +1165,10 @@ class _Outline:
             self.current = self.last = self._question(index)
             self.blocks.append(self.current)
         elif index in self.facts.named and not self.in_front and not (
-                bullet and (owner := self.current or self.last) is not None and owner.kind != "paragraph"):
+                bullet and (owner := self.current or self.last) is not None and owner.kind != "paragraph") and not (
+                self.current is not None and self.current.kind == "rule" and not self.current.pieces):
+            # (a rule heading with no text yet, "### 5.1 Axis Setup" / "**Germany:** Place 6 Cadres…", takes the
+            # first as its text, the rest its parts: else it is left empty, in no ruling, its parts under its parent)
             # "Claws: The morph has…": a unit named so; a numbered rule's own list of named cases stays its text
             name = self.facts.named[index]
             self.paragraphs += 1
