@@ -1968,3 +1968,13 @@ def test_a_rule_heading_whose_text_is_run_ins_takes_the_first_and_its_parts_the_
     found = by_label(blocks)
     assert found["5.1"].text == "Germany: Place 6 Cadres in Berlin." and found["5.2"].text.startswith("Britain")
     assert [b.parent for b in blocks if b.text.startswith(("Italy", "France"))] == ["5.1", "5.2"]
+
+
+def test_a_hash_at_the_start_of_an_indented_line_marks_no_heading():
+    # A game's guidebook as nroff text: "          #    A corridor, or iron bars…" (a map's symbol) headed "4.
+    # Commands" and everything after it; "#adjust" (an extended command) too.
+    blocks = segment("3. What is on the screen\n\nThe map shows these symbols:\n\n          #    A corridor, or a tree.\n"
+                     "          |    A wall.\n\n4. Commands\n\nCommands are typed keys.\n\n          #adjust\n"
+                     "               Adjust inventory letters.\n")
+    assert [b.section[-1] for b in blocks if "typed keys" in b.text or "Adjust" in b.text] == ["4. Commands"] * 2
+    assert any("A corridor, or a tree." in b.text for b in blocks)

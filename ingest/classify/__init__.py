@@ -697,10 +697,17 @@ class Reading:
             title[0] in _CAPITALS and 2 <= len(title) <= 61 and _TOPIC_TITLE.issuperset(title)))) else None
 
 
+# How far a line is indented for a "#" at its start to mark no heading (markdown's: four spaces make code).
+_CODE_INDENT = 4
+
+
 def read_line(line: str, item: re.Pattern) -> Reading:
     """`line`'s `Reading`, its label read with `item` (the document's item pattern)."""
     stripped = line.strip()
-    return Reading(item.match(line), marked_heading(stripped), BULLET.match(line), FOOTNOTE.match(line),
+    marked = marked_heading(stripped)
+    if marked and marked.group("hashes") and line[:_CODE_INDENT].isspace():
+        marked = None  # "          #    A corridor…": a map's symbol in an indented text; no heading is indented so far
+    return Reading(item.match(line), marked, BULLET.match(line), FOOTNOTE.match(line),
                    bool(CAPTION.match(stripped)), bool(RULE_LINE.match(line)), NUMBERED_LINE.fullmatch(stripped),
                    bool(LONE_LABEL.match(line)), bool(CAPS_LINE.match(stripped)) and not column_names(stripped),
                    bool(TITLE_LINE.match(stripped)) and not closes_unopened(stripped) and not column_names(stripped),
