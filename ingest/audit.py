@@ -64,15 +64,21 @@ def key(label: str) -> tuple[str, ...]:
     return tuple(part.lower() for part in LABEL_PARTS.findall(label))
 
 
+_FAQ_MARKS = 3  # questions marked "Q." that make the "Q." and "A." of a document marks, not labels
+
+
 def numbered_lines(text: str) -> list[tuple[int, str, str]]:
     """(line number, label, line) for each line of `text` that opens with a label (`label_of`), but for table
     rows and contents entries (dot leaders, or a short title ending in its page number)."""
     found = []
-    for number, line in enumerate(text.split("\n"), start=1):
+    lines = text.split("\n")
+    # "Q." and "A." are an FAQ's marks of a question and its answer, no numbering, where questions are so marked
+    marks = sum(label_of(line).rstrip(".:)") == "Q" for line in lines) >= _FAQ_MARKS
+    for number, line in enumerate(lines, start=1):
         if line.lstrip().startswith("|") or line.count("\t") >= 2:
             continue
         label = label_of(line)
-        if not label:
+        if not label or marks and label.rstrip(".:)") in ("Q", "A"):
             continue
         rest = line[line.find(label) + len(label):].strip(" \t*:")
         if CONTENTS_TAIL.search(line[-_TAIL:]) or rest and len(rest.split()) <= 8 and PAGE_AT_END.search(rest) \

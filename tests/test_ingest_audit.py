@@ -70,6 +70,14 @@ def test_pages_counts_contents_and_table_rows_are_not_numbered_lines(line):
     assert audit.numbered_lines(line) == []
 
 
+def test_an_faqs_question_and_answer_marks_are_no_numbering_but_a_lettered_lists_a_is():
+    # An FAQ whose questions open "**Q. …**" and answers "A. …": 70 of 70 "numbered lines" unread, the verdict poor.
+    faq = "\n".join(f"**Q. Can the agent do thing {n}?**\nA. Yes, thing {n}." for n in range(4))
+    assert audit.numbered_lines(faq) == []
+    lettered = "A. Adjourned games\nB. Rapidplay\nC. Blitz\n"
+    assert [label for _, label, _ in audit.numbered_lines(lettered)] == ["A.", "B.", "C."]
+
+
 STYLES = {"dotted": "{c}.{n}.", "hyphenated": "- **{c}-{n}.**", "compact": "- {c}f{n}", "worded": "Rule {c}.{n} (b)"}
 
 
