@@ -268,6 +268,16 @@ def test_a_paragraph_of_links_within_the_page_and_their_separators_is_navigation
     assert "See the rules before play." in text and "Download - Print" in text
 
 
+def test_a_bold_lettered_part_a_heads_its_text_as_b_does_and_a_bold_answer_stays_text(tmp_path):
+    # A wargame's "**A. Mandated Offensive Phase**" read as an answer's "A." mark: glued into 6.0's text, while
+    # "**B. Action Phase**" and the rest headed their phases.
+    source = ("## 6.0 Sequence of Play\n\nPlay is in turns.\n\n**A. Mandated Offensive Phase**\n\nEach player rolls.\n\n"
+              "**B. Action Phase**\n\nEach player acts.\n\n## FAQ\n\n**Q. Can I pass?**\n\n**A. Yes**\n\nThen play on.\n")
+    text = read(write(tmp_path, "sequence.md", source)).text.text
+    assert "### A. Mandated Offensive Phase\n" in text and "### B. Action Phase\n" in text
+    assert "\nA. Yes\n" in text
+
+
 def test_a_hugo_sites_toml_front_matter_gives_the_title_and_is_no_text(tmp_path):
     # A wiki built with Hugo opens each page with "+++" / `title = "…"` / "+++": the block was a ruling of kind
     # title and the document was titled by its file's name.

@@ -118,7 +118,9 @@ NOT_ONE_SPACE = re.compile(r"\s{2,}|[^\S ]")  # what is not already a single spa
 # still names what follows; longer runs so closed are sentences in bold ("Rulings are final."), and one word and
 # a colon leads its text in ("Errata:", "Note:").
 NOT_A_HEADING = re.compile(r"^(?:\d+[.)]\s|\(?[A-Za-z]\)\s|[a-z]\.\s|Q(?:uestion)?\s*\d*\s*[:.)]|"
-                           r"A(?:nswer)?\s*\d*\s*[:.]|Examples?\b|\[\^)|[,;!]$|^(?:\S++\s++){2,}.*\.$"
+                           # "A. Mandated Offensive Phase", a lettered part's title, is no answer's mark
+                           r"A(?:nswer)?\s*\d*\s*[:.](?![ \t]++[A-Z][\w'’-]*+(?:[ \t]++(?:[A-Z][\w'’-]*+|of|the|and|or|to|in|on|for|an?)){1,5}+$)"
+                           r"|Examples?\b|\[\^)|[,;!]$|^(?:\S++\s++){2,}.*\.$"
                            r"|^(?:\S++\s++){4,}.*:$|^[^\s:]++:$")
 
 # No string opens after a backslash: else an unclosed one (`"\"\"\"...`) would be tried again from each of
