@@ -1978,3 +1978,14 @@ def test_a_hash_at_the_start_of_an_indented_line_marks_no_heading():
                      "               Adjust inventory letters.\n")
     assert [b.section[-1] for b in blocks if "typed keys" in b.text or "Adjust" in b.text] == ["4. Commands"] * 2
     assert any("A corridor, or a tree." in b.text for b in blocks)
+
+
+def test_a_list_of_names_with_points_under_each_is_read_whole():
+    # "During Cleanup Phase:" / "1. Check Your Hand" / "   - Look at all cards…" / "2. Check Your Board" / … : names 1
+    # and 2 went into the paragraph, 3 and 4 were units of their own ("Prevail 3", "Prevail 4").
+    blocks = segment("### How It Works\n\nDuring Cleanup Phase:\n\n1. Check Your Hand\n   - Look at all cards in hand\n"
+                     "2. Check Your Board\n   - Look at your units\n3. Find Broken Units\n   - For each unit type on "
+                     "board, see if a card supports it\n4. Resolve Rout Penalties\n   - Discard a card for each routed "
+                     "unit\n\n### Example\n\nYour archers rout.\n")
+    assert [b.section[-1] for b in blocks] == ["How It Works", "Example"]
+    assert "4. Resolve Rout Penalties" in blocks[0].text

@@ -115,6 +115,7 @@ class _Outline:
         self.items: list[tuple[int, str, Block]] = []  # open numbered units: indentation, number; outermost first
         self.case: Block | None = None      # the numbered unit lettered sub-cases belong to
         self.named: Block | None = None     # a named item ("1) Stoneskin (2 points): ...") lettered items nest under
+        self.name_list: tuple[Block, int] | None = None  # the paragraph whose list of names is open, and its margin
         self.rules: set[str] = set()
         self.last_rule = ""                 # the latest decimal rule's number
         self.decimal_rules: dict[str, Block] = {}
@@ -910,6 +911,9 @@ class _Outline:
         unit = self.current or self.last
         if unit is None or unit.kind != "paragraph" or not body:
             return False
+        margin = indent_of(self.facts.line(index))
+        if self.name_list is not None and self.name_list[0] is unit and self.name_list[1] == margin:
+            return True  # the next name of the paragraph's list, past the points set under the one before
         previous = self.facts.preceding[index]
         above = self.facts.line(previous).strip() if previous >= 0 else ""
         if unit.pieces[-1][1] < self.facts.lines[previous][0] or not (
@@ -918,7 +922,10 @@ class _Outline:
         # The first name shows the list is one of names, and the list is read whole: a name after it may run longer
         # ("6. Number of star tokens placed on board" after "5. Number of territories controlled"), or be a sentence
         # ("3. Spend keys to steal, if you rolled raid dice" after "2. Ransack the Court").
-        return not above.endswith(":") or len(body.split()) <= _LISTED_WORDS and body[-1] not in ".!?;:"
+        listed = not above.endswith(":") or len(body.split()) <= _LISTED_WORDS and body[-1] not in ".!?;:"
+        if listed:
+            self.name_list = (unit, margin)
+        return listed
 
     def _roman(self, numeral: str, start: int, end: int) -> bool:
         """An item numbered in roman ("iv. Using a helmet…") under the numbered rule or subrule above it (label
