@@ -1989,3 +1989,14 @@ def test_a_list_of_names_with_points_under_each_is_read_whole():
                      "unit\n\n### Example\n\nYour archers rout.\n")
     assert [b.section[-1] for b in blocks] == ["How It Works", "Example"]
     assert "4. Resolve Rout Penalties" in blocks[0].text
+
+
+def test_numbered_lines_in_capitals_inside_a_rule_headings_text_head_nothing():
+    # A wargame's "### 6.1 Game Play Outline" over "1. DETERMINE PATROL ASSIGNMENT" / "- A. Consult…": each step
+    # a chapter at the top, 6.1 left empty, and every later section lost the document's title.
+    blocks = segment("# The Hunters Rulebook\n\n## 6.0 Sequence of Play\n\nPlay is monthly.\n\n### 6.1 Game Play Outline\n\n"
+                     "1. DETERMINE PATROL ASSIGNMENT\n- A. Consult the table.\n\n2. CONDUCT PATROL\n- A. Check for "
+                     "encounters.\n\n## 7.0 Conducting Patrols\n\nRoll on the table.\n")
+    found = by_label(blocks)
+    assert "1. DETERMINE PATROL ASSIGNMENT" in found["6.1"].text and "2. CONDUCT PATROL" in found["6.1"].text
+    assert found["7.0"].section[:2] == ("Rules", "The Hunters Rulebook")

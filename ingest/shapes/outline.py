@@ -116,6 +116,7 @@ class _Outline:
         self.case: Block | None = None      # the numbered unit lettered sub-cases belong to
         self.named: Block | None = None     # a named item ("1) Stoneskin (2 points): ...") lettered items nest under
         self.name_list: tuple[Block, int] | None = None  # the paragraph whose list of names is open, and its margin
+        self.rule_heading: Block | None = None  # the last marked heading read as a rule, its text to the next heading
         self.rules: set[str] = set()
         self.last_rule = ""                 # the latest decimal rule's number
         self.decimal_rules: dict[str, Block] = {}
@@ -366,6 +367,8 @@ class _Outline:
         if self.facts.top_rules and (reading.top() or self.facts.numbers[index] is not None):
             return self.numbering.heading(index, self.heading_line, self.headings)
         chapter = reading.chapter()
+        if chapter and self._in_rule_heading():
+            return None  # "### 6.1 Game Play Outline" over "1. DETERMINE PATROL ASSIGNMENT" / "- A. …": its outline
         if chapter:
             return Heading(1, section_title(chapter.group("title")), chapter.group("n"), "numbered")
         decimal = reading.decimal
@@ -735,7 +738,7 @@ class _Outline:
             # The question is part of its unit, as after "Q:" or "54.".
             start = pos + line.find(raw) + len(raw) - len(without_number(raw, number))
         else:
-            block = Block(self.section, number, title, [], kind="rule", parent=self._parent_of(number))
+            block = self.rule_heading = Block(self.section, number, title, [], kind="rule", parent=self._parent_of(number))
             self.rules.add(number)
             self.last_rule = number  # "### 1.1. Signing-up" then "- 1.1.1. Players must…": its rules carry it on
             start = pos + len(line)  # the number and title are the ruling's label and title
@@ -743,6 +746,11 @@ class _Outline:
         self._start(block, start, pos + len(line))
         self.answer_indent, self.answer_items = 0, 0
         return True
+
+    def _in_rule_heading(self) -> bool:
+        """Is the text being read that of a heading numbered like a rule with nothing numbered under it, whose text
+        runs to the next heading the markup marks (see `_heading_unit`)?"""
+        return self.current is not None and self.current is self.rule_heading
 
     def _leave_sections_outside(self, number: str | None, level: int | None = None) -> None:
         """Close the open numbered headings that the document's numbering puts `number` after, not under
