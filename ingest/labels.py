@@ -177,6 +177,10 @@ def run_together(line: str) -> list[int]:
     if len(found) < _INLINE_RUN:
         return []
     starts = found[::-1]
+    # "Loss priority if attacking: 1. BEF; 2. BEF Corps; 3. MEF/CAU.": a sentence's own list, its items parted as
+    # a sentence parts them
+    if all(line[a:b].rstrip().endswith((";", ",")) for a, b in zip(starts, starts[1:])):
+        return []
     # The first item too when the line is an item of another kind it lists under ("12. Resolve… a. Resolve…").
     opening = INLINE_ITEM.match(line.lstrip())
     nested = opening and opening.group("label").isdigit() != line[starts[0]].isdigit()

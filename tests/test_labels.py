@@ -292,6 +292,9 @@ def test_a_list_a_flattening_ran_into_one_line_is_split_where_its_items_count_on
     nested = "4. Score - Count points. a. Cities score two. b. Roads score one. c. Ties share."
     assert [nested[cut:cut + 2] for cut in labels.run_together(nested)] == ["a.", "b.", "c."]
     assert labels.run_together("Rules 1. Deal Cards and 2. Place Tokens only.") == []  # two are no run
+    # a sentence's own list, its items parted by semicolons, stays the sentence (a wargame's "Loss priority if
+    # attacking: 1. BEF; 2. BEF Corps; …" was cut into three units, "2" "BEF Corps;")
+    assert labels.run_together("Loss priority if attacking: 1. BEF; 2. BEF Corps; 3. MEF/CAU; 4. AUS Corps.") == []
 
 
 def test_items_run_together_become_units_of_their_own():
