@@ -2000,3 +2000,14 @@ def test_numbered_lines_in_capitals_inside_a_rule_headings_text_head_nothing():
     found = by_label(blocks)
     assert "1. DETERMINE PATROL ASSIGNMENT" in found["6.1"].text and "2. CONDUCT PATROL" in found["6.1"].text
     assert found["7.0"].section[:2] == ("Rules", "The Hunters Rulebook")
+
+
+def test_a_numbered_heading_the_markup_nests_right_under_another_is_its_part_whatever_the_numbers_say():
+    # A wargame numbering its third level without a stop: "### 3.1 Unit Attributes" / "#### 3.11 Nationality": 3.1
+    # was a unit with no text, in no ruling, and 3.11 filed beside it.
+    blocks = segment("## 3.0 The Units\n\nBlocks are units.\n\n### 3.1 Unit Attributes\n\n#### 3.11 Nationality\n\n"
+                     "The color shows nationality.\n\n#### 3.12 Combat Value\n\nPips show strength.\n\n### 3.2 Unit Types"
+                     "\n\nTypes move.\n")
+    found = by_label(blocks)
+    assert found["3.11"].section[-1] == found["3.12"].section[-1] == "3.1 Unit Attributes"
+    assert found["3.2"].section[-1] == "3.0 The Units"

@@ -34,6 +34,9 @@ class Heading:
     afresh: bool = False  # numbered, its parts numbered from 1 on their own ("## 4." over "### 1. Unlock Phase")
     runs_on: int = 0  # where its own text begins in its line, when that runs on ("Rule 7.8 Kneeing is the act…")
     inside: str | None = None  # the rule a title line stands in the text of ("Monsoon Weather Effects" in rule 6.0's)
+    # the markup sets a heading right under it ("### 3.1 Unit Attributes" / "#### 3.11 Nationality"): its parts are
+    # those the markup sets under it, whatever their numbers say
+    nests: bool = False
 
 
 def numbered_lines(text: str):

@@ -184,6 +184,12 @@ class Facts:
                     and (labels.zeroed(number) or labels.depth(later) < labels.depth(number) or number in self.twice
                          or labels.depth(number) < 3 or bool(title) and title.group("title").isupper()))
 
+    def nests_right_under(self, index: int, level: int) -> bool:
+        """Is the line after the marked heading at `index` (at `level`) a heading the markup sets deeper?"""
+        following = self.following[index]
+        marked = self.readings[following].marked if following is not None else None
+        return marked is not None and len(marked.group("hashes") or "#") > level
+
     def has_parts(self, index: int, number: str | None, level: int) -> bool:
         """Do rules numbered under the marked heading at `index` (numbered `number`, at `level`), questions, or
         headings under it, follow before its next sibling heading?"""
@@ -193,7 +199,9 @@ class Facts:
                 inner = heading_number(marked.group("star") or marked.group("hash"))
                 deeper = len(marked.group("hashes") or "#") > level
                 if labels.numeric(inner) and labels.numeric(number):
-                    return under(inner, number, zero=deeper)
+                    # the markup nests it right under ("### 3.1 Unit Attributes" / "#### 3.11 Nationality", a
+                    # numbering whose third level drops its stop): a part, whatever the numbers say
+                    return under(inner, number, zero=deeper) or self.nests_right_under(index, level)
                 return deeper
             inner = item and item.group("decimal")
             if item and item.group("question") or inner and under(inner, number):

@@ -724,6 +724,7 @@ class _Outline:
         asked = heading_asks(marked) and index not in self.facts.titles_asking
         if not (rule or asked) or self.facts.has_parts(index, heading.number, heading.level):
             heading.rule = rule and not self.facts.top_rules
+            heading.nests = self.facts.nests_right_under(index, heading.level)
             return False
         self._enter_changelog(heading, index)  # a rule an update summary reprints is restated there
         # "## 1. What is a Hand?" is no part of "## Table of Contents" before it, "## 2.0 Setup" none of "#### Errata"
@@ -761,7 +762,8 @@ class _Outline:
         notes = self._close_while(lambda h: h.kind in ("annotation", "annotations"))  # end as the numbering goes on
         if self._close_while(lambda h: labels.numeric(h.number) and labels.follows(number, h.number) and not (
                 labels.within(number, h.number, zero=level is not None and h.kind == "marked" and h.level < level
-                              or h.kind == "numbered" and (not h.rule or labels.zeroed(h.number))))) \
+                              or h.kind == "numbered" and (not h.rule or labels.zeroed(h.number)))
+                or level is not None and h.nests and h.level < level)) \
                 or notes:
             self._enter_section()
             self.own_number = self.own = None
