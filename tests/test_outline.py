@@ -2011,3 +2011,14 @@ def test_a_numbered_heading_the_markup_nests_right_under_another_is_its_part_wha
     found = by_label(blocks)
     assert found["3.11"].section[-1] == found["3.12"].section[-1] == "3.1 Unit Attributes"
     assert found["3.2"].section[-1] == "3.0 The Units"
+
+
+def test_items_numbered_on_from_a_numbered_headings_own_number_are_the_next_parts_not_its_items():
+    # A guidebook: "1.  Introduction" / text / "2.  What is going on here?" / text / "3.  What do all those things…":
+    # cited "1.2" and "1.3", as if items of the introduction.
+    blocks = segment("1. Introduction\n\nYou are unfulfilled.\n\n2. What is going on here?\n\nYou have begun a game.\n\n"
+                     "3. What do all those things on the screen mean?\n\nThe screen shows a map.\n")
+    assert [b.label for b in blocks if b.kind != "paragraph"] == ["2", "3"]
+    # a list under a numbered heading counting from 1 keeps the heading's number
+    listed = segment("4. Commands\n\nThe commands are:\n\n1. Move north.\n2. Move south.\n")
+    assert [b.label for b in listed if b.text.startswith("Move")] == ["4.1", "4.2"]

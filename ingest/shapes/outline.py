@@ -1065,7 +1065,12 @@ class _Outline:
         else:
             prefix = self._list_prefix()
             label = f"{prefix}.{number}" if prefix else number
-            if prefix and self.facts.printed.get(label, indent + 1) <= indent:
+            if prefix and prefix.isdigit() and number.isdigit() and int(number) > int(prefix) \
+                    and f"{prefix}.1" not in self.rules \
+                    and (int(number) == int(prefix) + 1 or self.last is not None and self.last.label == str(int(number) - 1)):
+                # "1. Introduction" / "2. What is going on here?" / "3. …": the next parts, no items of the first
+                label = number
+            elif prefix and self.facts.printed.get(label, indent + 1) <= indent:
                 # "5 Competition" / "1. Encourage progress…" before the document's own "5.1 Main Competition":
                 # a list counted from 1, not the rules the document numbers 5.1, 5.2 (nor 3.3.2 after them); a
                 # label printed deeper is the item's own ("1. The court…" / "    1.1 For wheelchairs…")
