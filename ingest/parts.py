@@ -29,8 +29,9 @@ LONG_WORDS = 300
 # A part's length may pass the even share by this much before a cut is made: a list item is never cut, so
 # the parts cannot be equal, and a cut one item later is better than a part of one item at the end.
 _SLACK = 1.25
-# Units never cut: the document's header (title, credits, change logs) and a question with its answer.
-_WHOLE_KINDS = HEADER_KINDS | {"question"}
+# Units never cut: the document's title and change logs, and a question with its answer (a front matter of many
+# paragraphs is cut as any unit is: a summary of changes, the rules a reader found no heading for).
+_WHOLE_KINDS = (HEADER_KINDS - {"front-matter"}) | {"question"}
 # What ends a line that ends a sentence or leads into what follows: a paragraph may end there.
 _ENDINGS = tuple(".!?:;)]\"”’*_")
 
@@ -117,7 +118,10 @@ def _cut(block: Block, text: str) -> list[Block]:
         end = parts[n][0].start if n < len(parts) else block.end
         head = part[0].head
         title = head or (f"{block.title} (continued)" if under and block.title else "")
-        out.append(Block(section, head or f"part-{n}", title, _pieces(block, part[0].start, end), kind="paragraph",
+        # a front matter's parts are its own, numbered under it ("front 5.2")
+        front = block.kind == "front-matter"
+        out.append(Block(section, f"{block.label}.{n}" if front else head or f"part-{n}", title,
+                         _pieces(block, part[0].start, end), kind="front-matter" if front else "paragraph",
                          slug=slugify(head) if head else f"part-{n}" if titled else f"{own}-part-{n}",
                          id_section=id_section, parent=block.label if under else None))
     return out

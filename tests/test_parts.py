@@ -130,3 +130,13 @@ def test_a_lead_in_and_the_list_it_opens_stay_in_one_part_where_they_fit_in_one(
     assert len(holding) == 1 and all(f"most {thing}" in holding[0].text for thing in ("influence", "bullets"))
     assert "following steps, in order:" in holding[0].text
     assert all(len(r.text.split()) <= LONG_WORDS for r in rulings)
+
+
+def test_a_long_front_matter_of_many_paragraphs_is_cut_into_front_matter_parts(tmp_path):
+    # A comprehensive rulebook's summary of changes before its first heading: 423 words of bullets in one unit.
+    bullets = "\n".join(f"- {POINT.format(verb).capitalize()}." for verb in VERBS * 2)
+    rulings = _read(tmp_path, f"Changes from the last version are highlighted.\n\n{bullets}\n\n# Rules\n\n## Play\n\nPlay.\n")
+    front = [r for r in rulings if r.kind == "front-matter"]
+    assert len(front) >= 2 and all(len(r.text.split()) <= LONG_WORDS for r in front)
+    refs = list(ruling_refs(front, "SK").values())
+    assert len(set(refs)) == len(refs) and not any("#" in ref for ref in refs)
