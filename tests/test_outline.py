@@ -2022,3 +2022,10 @@ def test_items_numbered_on_from_a_numbered_headings_own_number_are_the_next_part
     # a list under a numbered heading counting from 1 keeps the heading's number
     listed = segment("4. Commands\n\nThe commands are:\n\n1. Move north.\n2. Move south.\n")
     assert [b.label for b in listed if b.text.startswith("Move")] == ["4.1", "4.2"]
+
+
+def test_a_question_the_document_numbers_is_cited_by_its_number():
+    # A USENET FAQ: "Q1. How do I get the sources?" / "Q2. …": cited by counts under a heading, "…FAQ 9".
+    blocks = segment("Frequently Asked Questions\n\nQ1. How do I get the sources?\n\nBy FTP.\n\n"
+                     "Q2. Can I play on a server?\n\nYes, by telnet.\n\nQ: Is there a manual?\n\nYes.\n")
+    assert [b.label for b in blocks if b.kind == "question"] == ["Q1", "Q2", "q3"]

@@ -791,7 +791,10 @@ class _Outline:
             start += glyph.end()
         if item.group("question"):
             self.items, self.case, self.named = [], None, None
-            self._start(Block(self.section, self.questions.label(), "", [], kind="question"), start, end)
+            counted = self.questions.label()
+            # "Q1. How do I…?": the number the document prints, as it prints it
+            printed = "".join(c for c in item.group("question") if c.isdigit())
+            self._start(Block(self.section, f"Q{printed}" if printed else counted, "", [], kind="question"), start, end)
             return True
         if item.group("answer"):
             if self.current is None or (item.group("answer").endswith(".") and self.current.kind != "question"):
