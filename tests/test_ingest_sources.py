@@ -239,6 +239,7 @@ def test_a_sentence_goes_on_past_a_page_abbreviation():
     # a yaku named with what it leaves out was titled "Dry Four Lights (4 lights excl."
     assert first_sentence("Dry Four Lights (4 lights excl. Rain) - 8 points. More.") == \
         "Dry Four Lights (4 lights excl. Rain) - 8 points."
+    assert first_sentence("Name: Dr. Grey Holloway. Occupation: surgeon.") == "Name: Dr. Grey Holloway."
 
 
 def test_a_long_paragraph_opening_with_a_run_in_name_is_titled_by_the_name_a_short_one_by_its_sentence():

@@ -125,6 +125,18 @@ def test_restructured_text_markup_reads_as_the_text_it_shows(tmp_path):
     assert "Note: Words implying singular shall include plural." in text
 
 
+def test_restructured_text_roles_literals_and_auto_numbered_items_read_as_they_show(tmp_path):
+    # A Sphinx rules site: "#. :hoverxref:`Amazonia <homeland-amazonia>` - … the ``Foraging`` skill": the fourteen
+    # homelands one unit holding "#." and the roles raw.
+    source = ("Characters\n==========\n\nHomeland\n--------\n\nChoose one:\n\n#. :hoverxref:`Amazonia <homeland-amazonia>` - "
+              "begin with the ``Foraging`` skill.\n#. :ref:`Argos` - begin with ``Sailing``.\n\nThen:\n\n#. Roll.\n")
+    path = tmp_path / "characters.rst"
+    path.write_text(source, encoding="utf-8")
+    text = read(path).text.text
+    assert "1. Amazonia - begin with the Foraging skill.\n2. Argos - begin with Sailing." in text
+    assert "\n1. Roll." in text and ":" + "ref:" not in text and "``" not in text
+
+
 LINES = ["Title", "Second title", "A sentence ends here.", "", "=====", "------", "~~~~", "== Combat", "[NOTE]",
          "====", "- item", "1. Rule", "   indented", "#", "Roll dice", "----", ":toc: left", "*Bold* and <<x,y>>"]
 

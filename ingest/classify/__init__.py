@@ -476,10 +476,11 @@ CHANGELOG = re.compile(r"^(?:previous\s+|recent\s+|earlier\s+|rules?\s+)?(?:upda
 SLUG_WORD = re.compile(r"[a-z0-9]+(?:\.[a-z0-9]+)*")
 # Where a sentence ends and the next begins.
 # (never after "e.g.", "i.e.", "cf." or "vs.": "(e.g. PATHFINDER Markerlights)" goes on; nor after "excl.", "incl.",
-# "approx.", "esp.": "Dry Four Lights (4 lights excl. Rain)"; nor after a page's "p.", "pp." or "pg.": "Rulebook
-# p. 180 “Unstable”")
+# "approx.", "esp.": "Dry Four Lights (4 lights excl. Rain)"; nor after a title, "Dr. Grey"; nor after a page's "p.",
+# "pp." or "pg.": "Rulebook p. 180 “Unstable”")
 SENTENCE_BREAK = re.compile(r"(?<=[.!?])(?<!\b[Ee]\.g\.)(?<!\b[Ii]\.e\.)(?<!\b[Cc]f\.)(?<!\b[Vv]s\.)(?<!\b[Pp]\.)"
-                            r"(?<!\b[Pp][pg]\.)(?<!\bexcl\.)(?<!\bincl\.)(?<!\besp\.)(?<!\bapprox\.)\s+(?=[A-Z0-9\"“(])")
+                            r"(?<!\b[Pp][pg]\.)(?<!\bexcl\.)(?<!\bincl\.)(?<!\besp\.)(?<!\bapprox\.)"
+                            r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bSt\.)\s+(?=[A-Z0-9\"“(])")
 # A demonstrative pointing back ("This is…", "…exceptions to this:"), with what follows it.
 POINTS_BACK = re.compile(r"\b(?:this|these|that)\b(\W*)(\w*)", re.I)
 WORD = re.compile(r"[A-Za-z0-9][\w'’-]*")

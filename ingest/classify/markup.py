@@ -153,6 +153,11 @@ ASCIIDOC_MACRO = re.compile(r"^[a-z]{2,20}+::[^\s\[]{0,300}+\[[^\n]{0,300}\][ \t
 # ".. contents:: Contents") and a comment or link target (".. -*- coding: utf-8 -*-", ".. _laws:"), not a footnote.
 RST_DIRECTIVE = re.compile(r"^(?P<indent>[ \t]{0,40}+)\.\.[ \t]++(?P<name>[\w-]{1,40}+)::(?P<args>[^\n]*+)$")
 RST_COMMENT = re.compile(r"^[ \t]{0,40}+\.\.(?:[ \t]++(?!\[)[^\n]*+)?$")
+# reStructuredText's inline markup: a role (":hoverxref:`Amazonia <homeland-amazonia>`", ":ref:`combat`"), shown as
+# its text; an inline literal ("``Craft``"), shown as what it holds; an auto-numbered item ("#. Amazonia - …").
+RST_ROLE = re.compile(r":[\w.+-]{1,40}+:`([^`<\n]{0,200}?)[ \t]*+(?:<[^>`\n]{0,200}+>)?`")
+RST_LITERAL = re.compile(r"``([^`\n]{1,200}?)``")
+RST_AUTO_ITEM = re.compile(r"^([ \t]*+)#\.[ \t]++(?=\S)")
 RST_OPTION = re.compile(r"^[ \t]{1,40}+:[\w -]{1,40}+:(?:[ \t][^\n]*+)?$")  # a directive's option (":widths: auto")
 
 # OpenDocument: a DTD's declarations (entities: "billion laughs"), never in an OpenDocument part; XML white space,

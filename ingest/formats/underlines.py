@@ -12,9 +12,12 @@ from ingest.classify.markup import (
     ASCIIDOC_MACRO,
     ASCIIDOC_ORDERED,
     ASCIIDOC_XREF,
+    RST_AUTO_ITEM,
     RST_COMMENT,
     RST_DIRECTIVE,
+    RST_LITERAL,
     RST_OPTION,
+    RST_ROLE,
 )
 from ingest.formats.document import FENCE
 from ingest.text import MappedText, after_each
@@ -195,7 +198,29 @@ _ADMONITIONS = frozenset({"note", "warning", "tip", "important", "hint", "cautio
                           "seealso", "admonition"})
 
 
+def rst_inline(doc: MappedText) -> MappedText:
+    """`doc`, a reStructuredText source, its inline markup read as the text it shows: a role as its text
+    (":hoverxref:`Amazonia <homeland-amazonia>`" is "Amazonia"), an inline literal as what it holds ("``Craft``"),
+    and auto-numbered items ("#.") numbered as they count, afresh in each list."""
+    edits = []
+    counts: dict[str, int] = {}  # each open list's margin -> its items so far
+    starts = [0, *after_each(doc.text, "\n")]
+    for start, line in zip(starts, doc.text.split("\n")):
+        item = RST_AUTO_ITEM.match(line)
+        margin = line[:len(line) - len(line.lstrip())]
+        if item:
+            counts = {m: n for m, n in counts.items() if len(m) <= len(item.group(1))}
+            counts[item.group(1)] = counts.get(item.group(1), 0) + 1
+            edits.append((start + len(item.group(1)), start + len(item.group(1)) + 1, str(counts[item.group(1)])))
+        elif line.strip() and not any(len(margin) > len(m) for m in counts):
+            counts = {}  # a line at a list's margin that is no item ends it
+        edits += [(start + found.start(), start + found.end(), found.group(1))
+                  for pattern in (RST_ROLE, RST_LITERAL) for found in pattern.finditer(line)]
+    return doc.edit(sorted(edits)) if edits else doc
+
+
 def plain_markup(doc: MappedText, suffix: str) -> MappedText:
     """`doc`, a plain text read from a file named with `suffix`, with the markup its language shows read as the
-    text it stands for: reStructuredText's explicit markup (`rst_markup`), then underlined or AsciiDoc headings."""
-    return underlined_headings(rst_markup(doc) if suffix in RST else doc, suffix in ASCIIDOC)
+    text it stands for: reStructuredText's explicit and inline markup (`rst_markup`, `rst_inline`), then underlined
+    or AsciiDoc headings."""
+    return underlined_headings(rst_inline(rst_markup(doc)) if suffix in RST else doc, suffix in ASCIIDOC)
