@@ -324,7 +324,11 @@ def _anchor(section: str, labels: dict[str, str], headings: dict, skip: set[str]
         if head and head not in skip and labels.get(head):
             return labels[head]
         if printed := _printed(parts[depth - 1]):
-            return printed
+            # "Education > 1. Against Your Parents' Will": a number counted afresh under a heading that prints none
+            # is told by that heading's name ("Education 1 ¶1"), or the next list's "1." carries its count on
+            parent = parts[depth - 2] if depth - 2 >= len(_parts(root)) else ""
+            named = _names(parent)[0] if printed.isdigit() and parent and not _printed(parent) else ""
+            return f"{named} {printed}" if named else printed
     return ""
 
 

@@ -564,3 +564,13 @@ def test_a_part_numbered_with_a_word_of_its_own_tells_its_repeated_sub_headings_
                          for n, name in ((3, "Hold Ground"), (14, "Retrieval")) for part in ("Outline", "Layout")))
     refs = list(ruling_refs(rulings, "MP").values())
     assert refs == ["MP Outline 1", "MP Layout 1", "MP Scenario 14 Outline 1", "MP Scenario 14 Layout 1"]
+
+
+def test_paragraphs_under_numbers_counted_afresh_are_told_by_the_heading_over_the_numbers():
+    # An RPG's "Education > 1. Against Your Parents' Will" then "Backgrounds > 1. Alchemist": "E 1 ¶1", then the
+    # Alchemist's paragraphs "E 1 ¶2", "E 1 ¶3", carrying Education 1's count on.
+    rulings = _numbered_rulebook(("Rules > Education > 1. Against Your Parents' Will", "25", "You sought", "paragraph"),
+                                 ("Rules > Backgrounds > 1. Alchemist", "26", "Gain Craft", "paragraph"),
+                                 ("Rules > Backgrounds > 1. Alchemist", "27", "Equipment", "paragraph"))
+    refs = list(ruling_refs(rulings, "E", "Rules").values())
+    assert refs[-3:] == ["E Education 1 ¶1", "E Backgrounds 1 ¶1", "E Backgrounds 1 ¶2"]
