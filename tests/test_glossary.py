@@ -272,8 +272,7 @@ def test_an_entry_that_only_sends_the_reader_elsewhere_leads_its_term_there_and_
 
 
 def test_a_glossary_of_bulleted_terms_under_a_glossary_named_for_what_it_covers_is_one_entry_a_term():
-    from ingest.shapes.outline import parse_outline
-    from ingest.text import MappedText
+    from test_outline import segment
     text = ("# Rules\n\n## Card Glossary\n\n- Acting Minion: The minion performing the current action.\n"
             "- Action Card: A card a minion plays to perform a special action.\n\n### World of Darkness Glossary\n\n"
             "Some terms of the setting.\n\n- Amaranth: Killing a vampire by drinking its blood.\n"
@@ -285,8 +284,7 @@ def test_a_glossary_of_bulleted_terms_under_a_glossary_named_for_what_it_covers_
 
 def test_a_key_terms_and_index_is_a_glossary_its_numbered_terms_sorted_first():
     # Nevsky's <dl> as the HTML reader writes it: "40-Days" sorts before "Active", as an index sorts it
-    from ingest.shapes.outline import parse_outline
-    from ingest.text import MappedText
+    from test_outline import segment
     text = ("# Rules of Play\n\n## Key Terms and Index\n\n40-Days: Calendar box, a turn (1.3.2).\n\n"
             "Active: Acting on Campaign (4.0)\n\nAdjacent: Linked by a Way (1.3.1).\n")
     entries = [(b.title, " ".join(text[start:end] for start, end in b.pieces))
@@ -322,3 +320,15 @@ def test_the_terms_a_question_uses_are_those_that_stand_whole_in_its_spaced_word
             assert glossary_rulings(question, terms, game) == {
                 ruling_id for term, ids in terms.items() if f" {term} " in text
                 for ruling_id in ids if game is None or ruling_id.startswith(game + "/")}, (question, game)
+
+
+def test_a_regulations_terms_in_quotation_marks_defined_by_a_verb_are_its_glossary():
+    # A federation's sporting regulations: "“Current Car” (or “CC”) is defined as…" entries in "APPENDIX B1:
+    # DEFINITIONS", only the two with a colon read as terms, the rest glued into units of 112-292 words.
+    from test_outline import segment
+    text = ("APPENDIX B1: DEFINITIONS\n\n“Current Car” (or “CC”) is defined as the car the driver uses.\n\n"
+            "“Fast Lane” means the lane closest to the pit wall.\n\n“Inner Lane”: the lane closest to the garages.\n\n"
+            "“Pit Stop” is defined as the car stopping in its position.\n")
+    entries = {b.title: b.text for b in segment(text) if b.kind == "glossary"}
+    assert list(entries) == ["Current Car", "Fast Lane", "Inner Lane", "Pit Stop"]
+    assert entries["Fast Lane"] == "“Fast Lane” means the lane closest to the pit wall."

@@ -372,6 +372,11 @@ TABLE_HEADER = re.compile(rf"^(?:{_GLOSSARY_WORD}|terms?|words?|keywords?|names?
 # "bag: A non-physical zone...": a glossary term and its definition on one line.
 INLINE_TERM = re.compile(r"^(?P<term>[^\s:–—][^:–—]{0,40}?)\s*(?::|\s[–—]\s)\s*(?P<definition>\S.*)$")
 
+# "“Current Car” (or “CC”) is defined as the car…", ""Team" means…": a regulation's term in quotation marks, then the
+# verb that defines it; the sentence whole is its definition.
+QUOTED_TERM = re.compile(r"^(?P<definition>[“\"](?P<term>[^”\"\n]{1,60}+)[”\"](?:[ \t]*+\([^()\n]{0,60}+\))?[ \t]++"
+                         r"(?:is|are|means|shall[ \t]++mean|refers[ \t]++to)\b[^\n]*+)$")
+
 # "Hex. One space of the map.": a capitalised term of a few words closed by a full stop, then its definition.
 DOTTED_TERM = re.compile(r"^(?P<term>[A-Z][\w'’/-]{0,30}(?: [\w'’/()-]{1,30}){0,3})\.\s+(?P<definition>[A-Z“\"(].*)$")
 

@@ -14,6 +14,7 @@ from ingest.classify import (
     DOTTED_TERM,
     GLOSSARY,
     INLINE_TERM,
+    QUOTED_TERM,
     LETTER_GROUP,
     NAMES_TERMS,
     NUMBERED_TOPIC,
@@ -78,7 +79,7 @@ class Glossary:
         line = self.facts.line(term).strip() if term is not None else ""  # the next line not blank
         if not line or self.facts.item.match(line) or self.facts.readings[term].marked:
             return False
-        if INLINE_TERM.match(line) or DOTTED_TERM.match(line):
+        if INLINE_TERM.match(line) or DOTTED_TERM.match(line) or QUOTED_TERM.match(line):
             return True
         definition = self.facts.following[term]
         return term_line(line) and definition is not None and opens_definition(self.facts.line(definition))
@@ -120,7 +121,7 @@ class Glossary:
             name = (pos, self.facts.lines[following - 1][0] + len(self.facts.line(following - 1))) \
                 if self.facts.readings[following].item else None
             return Term(_term_block(section, term), name, False, following)
-        inline = INLINE_TERM.match(stripped)
+        inline = INLINE_TERM.match(stripped) or QUOTED_TERM.match(stripped)
         if not (inline and len(inline.group("term").split()) <= 5):
             # "Hex. One space…" only in a glossary written so from its first entry: elsewhere a line may
             # open with a short sentence ("Legendary permanents are bound. See rule 704.5j.").
@@ -280,4 +281,5 @@ class Entries:
 
 
 def _term_block(section: tuple[str, ...], term: str) -> Block:
+    term = term[1:-1] if len(term) > 2 and term[0] in "“\"" and term[-1] in "”\"" else term  # "“Inner Lane”: …"
     return Block(section, slugify(term), term, [], kind="glossary")
