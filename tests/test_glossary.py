@@ -272,7 +272,8 @@ def test_an_entry_that_only_sends_the_reader_elsewhere_leads_its_term_there_and_
 
 
 def test_a_glossary_of_bulleted_terms_under_a_glossary_named_for_what_it_covers_is_one_entry_a_term():
-    from test_outline import segment
+    from ingest.shapes.outline import parse_outline
+    from ingest.text import MappedText
     text = ("# Rules\n\n## Card Glossary\n\n- Acting Minion: The minion performing the current action.\n"
             "- Action Card: A card a minion plays to perform a special action.\n\n### World of Darkness Glossary\n\n"
             "Some terms of the setting.\n\n- Amaranth: Killing a vampire by drinking its blood.\n"
@@ -284,7 +285,8 @@ def test_a_glossary_of_bulleted_terms_under_a_glossary_named_for_what_it_covers_
 
 def test_a_key_terms_and_index_is_a_glossary_its_numbered_terms_sorted_first():
     # Nevsky's <dl> as the HTML reader writes it: "40-Days" sorts before "Active", as an index sorts it
-    from test_outline import segment
+    from ingest.shapes.outline import parse_outline
+    from ingest.text import MappedText
     text = ("# Rules of Play\n\n## Key Terms and Index\n\n40-Days: Calendar box, a turn (1.3.2).\n\n"
             "Active: Acting on Campaign (4.0)\n\nAdjacent: Linked by a Way (1.3.1).\n")
     entries = [(b.title, " ".join(text[start:end] for start, end in b.pieces))
