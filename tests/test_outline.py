@@ -2029,3 +2029,13 @@ def test_a_question_the_document_numbers_is_cited_by_its_number():
     blocks = segment("Frequently Asked Questions\n\nQ1. How do I get the sources?\n\nBy FTP.\n\n"
                      "Q2. Can I play on a server?\n\nYes, by telnet.\n\nQ: Is there a manual?\n\nYes.\n")
     assert [b.label for b in blocks if b.kind == "question"] == ["Q1", "Q2", "q3"]
+
+
+def test_an_article_numbered_with_a_letter_heads_its_rules_whatever_closes_its_title():
+    # A federation's regulations: "ARTICLE B4: LONG TERM COMPONENT SUPPLY (LTCS)" headed nothing (a title in capitals
+    # closed by an abbreviation in parentheses), B4.x filed under Article B3 and glued to its last rule.
+    blocks = segment("ARTICLE B3: TEAMS\nB3.1 Each team has two cars.\nARTICLE B4: LONG TERM COMPONENT SUPPLY (LTCS)\n"
+                     "B4.1 A team may buy components.\n")
+    found = by_label(blocks)
+    assert found["B3.1"].text == "Each team has two cars."
+    assert found["B4.1"].section[-1] == "ARTICLE B4: LONG TERM COMPONENT SUPPLY (LTCS)"
