@@ -332,5 +332,5 @@ def test_a_regulations_terms_in_quotation_marks_defined_by_a_verb_are_its_glossa
             "“Fast Lane” means the lane closest to the pit wall.\n\n“Inner Lane”: the lane closest to the garages.\n\n"
             "“Pit Stop” is defined as the car stopping in its position.\n")
     entries = {b.title: b.text for b in segment(text) if b.kind == "glossary"}
-    assert list(entries) == ["Current Car", "Fast Lane", "Inner Lane", "Pit Stop"]
-    assert entries["Fast Lane"] == "“Fast Lane” means the lane closest to the pit wall."
+    assert list(entries) == ["“Current Car”", "“Fast Lane”", "“Inner Lane”", "“Pit Stop”"]  # as printed
+    assert entries["“Fast Lane”"] == "“Fast Lane” means the lane closest to the pit wall."

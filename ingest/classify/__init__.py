@@ -373,8 +373,8 @@ TABLE_HEADER = re.compile(rf"^(?:{_GLOSSARY_WORD}|terms?|words?|keywords?|names?
 INLINE_TERM = re.compile(r"^(?P<term>[^\s:–—][^:–—]{0,40}?)\s*(?::|\s[–—]\s)\s*(?P<definition>\S.*)$")
 
 # "“Current Car” (or “CC”) is defined as the car…", ""Team" means…": a regulation's term in quotation marks, then the
-# verb that defines it; the sentence whole is its definition.
-QUOTED_TERM = re.compile(r"^(?P<definition>[“\"](?P<term>[^”\"\n]{1,60}+)[”\"](?:[ \t]*+\([^()\n]{0,60}+\))?[ \t]++"
+# verb that defines it; the sentence whole is its definition, the term as printed, in its quotation marks.
+QUOTED_TERM = re.compile(r"^(?P<definition>(?P<term>[“\"][^”\"\n]{1,60}+[”\"])(?:[ \t]*+\([^()\n]{0,60}+\))?[ \t]++"
                          r"(?:is|are|means|shall[ \t]++mean|refers[ \t]++to)\b[^\n]*+)$")
 
 # "Hex. One space of the map.": a capitalised term of a few words closed by a full stop, then its definition.

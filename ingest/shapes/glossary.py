@@ -281,5 +281,4 @@ class Entries:
 
 
 def _term_block(section: tuple[str, ...], term: str) -> Block:
-    term = term[1:-1] if len(term) > 2 and term[0] in "“\"" and term[-1] in "”\"" else term  # "“Inner Lane”: …"
     return Block(section, slugify(term), term, [], kind="glossary")
