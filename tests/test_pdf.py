@@ -320,6 +320,8 @@ def _text_pdf(path: Path, title: bytes) -> Path:
     (b"[T2R] rules EN reprint 2015_TTR2 rules US", None),  # a print job's name
     (b"Microsoft Word - rules.docx", None),
     (b"", None),
+    (b"Hadrian's Wall Rulebook - 1jour-1jeu.com", "Hadrian's Wall Rulebook"),  # a download site's stamp
+    (b"Rules - Version 2.0", "Rules - Version 2.0"),
 ])
 def test_the_declared_title_is_read_when_it_reads_as_a_title(tmp_path, declared, title):
     document = read_pdf(_text_pdf(tmp_path / "rules.pdf", declared))

@@ -89,6 +89,9 @@ SPACES_BEFORE_BREAK = re.compile(r"(?<![ \t])[ \t]+\n")
 # A title as people write one: words and their punctuation, opening with a letter or digit; a print job's or a
 # file's name ("[T2R] rules EN reprint 2015_TTR2 rules US", "Microsoft Word - rules.docx") is none.
 WRITTEN_TITLE = re.compile(r"[^\W_][\w'’&:,.!?()/+–— -]*")
+# A site's name a download stamped on a PDF's title field ("Hadrian's Wall Rulebook - 1jour-1jeu.com").
+SITE_SUFFIX = re.compile(r"[ \t]++[-–—|][ \t]++[\w-]{1,63}(?:\.[\w-]{1,63}){0,3}\.(?:com|org|net|info|io|fr|de|it|es|uk)"
+                         r"[ \t]*+$", re.IGNORECASE)
 # A file's or a print job's name in a PDF's title field.
 PRINT_JOB_NAME = re.compile(r"\.(?:docx?|pdf|indd|qxp|rtf|odt|pages|txt)\b|^microsoft \w+ -", re.IGNORECASE)
 

@@ -36,6 +36,7 @@ from ingest.classify.markup import (
     BROKEN_AT_SOFT_HYPHEN,
     LINE_BREAKS,
     PRINT_JOB_NAME,
+    SITE_SUFFIX,
     SPACES_BEFORE_BREAK,
     WRITTEN_TITLE,
 )
@@ -349,7 +350,7 @@ class _Inflation:
 def _declared_title(reader: pypdf.PdfReader) -> str | None:
     """The document information's /Title when it reads as a title rather than a file's or print job's name."""
     try:
-        title = " ".join(str((reader.metadata or {}).get("/Title") or "").split())
+        title = SITE_SUFFIX.sub("", " ".join(str((reader.metadata or {}).get("/Title") or "").split()))
     except Exception:  # noqa: BLE001 - a damaged information dictionary only costs us the title
         return None
     if not title or "_" in title or PRINT_JOB_NAME.search(title) or not WRITTEN_TITLE.fullmatch(title):
