@@ -278,6 +278,15 @@ def test_a_bold_lettered_part_a_heads_its_text_as_b_does_and_a_bold_answer_stays
     assert "\nA. Yes\n" in text
 
 
+def test_a_table_of_contents_in_groups_under_bold_labels_goes_whole(tmp_path):
+    # An SRD's contents: "**Framework**" / links / "**Licensing**" / links: the labels were three rulings.
+    source = ("# Liminal Horror\n\n## Table of Contents\n\n**Framework**\n\n- [Setting and Place](#setting)\n\n"
+              "**Core Rules**\n\n- [Overview](#overview)\n\n## Setting and Place\n\nThe spaces matter.\n")
+    doc = read(write(tmp_path, "liminal.md", source))
+    assert "Framework" not in doc.text.text and "Core Rules" not in doc.text.text
+    assert doc.metadata["contents"] == ["Setting and Place", "Overview"]
+
+
 def test_a_hugo_sites_toml_front_matter_gives_the_title_and_is_no_text(tmp_path):
     # A wiki built with Hugo opens each page with "+++" / `title = "…"` / "+++": the block was a ruling of kind
     # title and the document was titled by its file's name.

@@ -260,6 +260,8 @@ class _Reader:
         skip = 0  # blocks of a table of contents still to pass over
         for at, node in enumerate(nodes):
             if skip or _attributes(node):  # kramdown's "{: .no_toc}", "{:toc}": the site's markup, no text
+                if skip and node.type in ("bullet_list", "ordered_list"):
+                    self.contents(node)  # its entries, when they are links within the page
                 skip = max(skip - 1, 0)
                 continue
             if node.type == "heading" and _heads_contents(nodes[at + 1:at + 3]):
@@ -515,16 +517,19 @@ def _attributes(node: SyntaxTreeNode) -> bool:
 
 
 def _contents_under(heading: SyntaxTreeNode, after: list[SyntaxTreeNode]) -> int:
-    """How many blocks after a heading titled "Table of Contents" are its contents: the lists (and attribute lists)
-    up to the next heading, when there is nothing else; 0 when it is no such heading. (A game's "Contents" lists
-    what is in its box.)"""
+    """How many blocks after a heading titled "Table of Contents" are its contents: the lists (and attribute lists,
+    and the bold labels of their groups) up to the next heading, when there is nothing else; 0 when it is no such
+    heading. (A game's "Contents" lists what is in its box.)"""
     if " ".join(_plain(heading.children[0]).lower().split()) != "table of contents":
         return 0
     count = 0
     for node in after:
         if node.type == "heading":
             break
-        if node.type not in ("bullet_list", "ordered_list") and not _attributes(node):
+        # "**Framework**" over the links of its part: a group's label, the contents' own
+        label = node.type == "paragraph" and _all_bold(node.children[0]) \
+            and len(_plain(node.children[0]).split()) <= _LABEL_WORDS
+        if node.type not in ("bullet_list", "ordered_list") and not _attributes(node) and not label:
             return 0
         count += 1
     return count
