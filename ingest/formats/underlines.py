@@ -20,6 +20,7 @@ from ingest.classify.markup import (
     RST_ROLE,
 )
 from ingest.formats.document import FENCE
+from ingest.formats.html import numeral
 from ingest.text import MappedText, after_each
 
 # The marks reStructuredText allows for a title's adornment (a space, a letter or a digit is none).
@@ -31,6 +32,7 @@ _HEADINGS = 2  # how many underlined titles make a document that underlines its 
 _DEEPEST = 6
 _DELIMITER = 4  # an AsciiDoc block's delimiter: four marks or more ("====", "----")
 _BREAKS = ("'" * 3, "<" * 3)  # AsciiDoc's thematic break and page break
+_STYLES = "1aiAI"  # how AsciiDoc numbers an ordered list's items at each depth (`html.numeral`'s styles)
 
 
 def _adornment(line: str) -> str | None:
@@ -130,27 +132,14 @@ def _equals_headings(doc: MappedText, lines: list[str], starts: list[int]) -> Ma
                 depth = len(ordered.group(1))
                 counts = counts[:depth - 1] + [1] * (depth - 1 - len(counts)) + [
                     counts[depth - 1] + 1 if len(counts) >= depth else 1]
-                edits.append((starts[index], starts[index] + depth, "  " * (depth - 1) + _numeral(depth, counts[-1])))
+                label = numeral(counts[-1], _STYLES[depth - 1]) + "."
+                edits.append((starts[index], starts[index] + depth, "  " * (depth - 1) + label))
             edits += [(starts[index] + found.start(), starts[index] + found.end(), found.group(2) or found.group(1))
                       for found in ASCIIDOC_XREF.finditer(line)]
             edits += [edit for found in ASCIIDOC_BOLD.finditer(line) for edit in (
                 (starts[index] + found.start(), starts[index] + found.start() + 1, ""),
                 (starts[index] + found.end() - 1, starts[index] + found.end(), ""))]
     return doc.edit(sorted(edits))
-
-
-def _numeral(depth: int, count: int) -> str:
-    """The label AsciiDoc gives the `count`th item of an ordered list `depth` deep: 1., a., i., A., I."""
-    if depth in (3, 5):
-        roman = ""
-        for value, numeral in ((10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i")):
-            roman += numeral * (count // value)
-            count %= value
-        return (roman if depth == 3 else roman.upper()) + "."
-    if depth in (2, 4):
-        letter = chr(ord("a") + (count - 1) % 26)
-        return (letter if depth == 2 else letter.upper()) + "."
-    return f"{count}."
 
 
 RST = (".rst", ".rest")  # the suffixes of reStructuredText sources

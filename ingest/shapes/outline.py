@@ -36,6 +36,7 @@ from ingest.classify import (
     RIGHTS,
     SENTENCE_INSIDE,
     TITLE_SMALL,
+    Reading,
     ends_asking,
     heading_asks,
     heading_number,
@@ -164,7 +165,7 @@ class _Outline:
             if self._marked_sentence(index):
                 # "##### Thus, Alaric has a slight edge over his opponents.": a sentence a conversion marked as a
                 # heading, no heading of what follows (nor of nothing, its words lost): text, without its marks
-                marks = reading.marked.start("hash")
+                marks = _marks(reading)
                 self._text(index, pos + marks, line[marks:])
                 continue
             if reading.row and self.current is None and not self.in_front:
@@ -180,8 +181,7 @@ class _Outline:
             if bullet and self._numbered_bullet(index, pos, line, bullet):
                 continue
             if bullet or reading.caption:
-                # a caption the markup marks as a heading ("#### Figure 3") is text without its marks
-                marks = reading.marked.start("hash") if reading.marked and reading.marked.group("hash") else 0
+                marks = _marks(reading)  # a caption the markup marks as a heading ("#### Figure 3"): text
                 self._text(index, pos + marks, line[marks:], bullet)
                 continue
             if index in self.facts.annotations:
@@ -399,8 +399,8 @@ class _Outline:
             numbered = None
         # "…a strength of at least" / "9. Your Warrior begins the game with ten" / "survival points…": a sentence
         # wrapped at a number, no part
-        wrapped = self.facts.mid_sentence(index) and not self.facts.following_item(index)  # "a. A club…" is an item
-        if numbered and self._heads_section(index, numbered.group("n")) and not wrapped:
+        if numbered and self._heads_section(index, numbered.group("n")) and not (
+                self.facts.mid_sentence(index) and not self.facts.following_item(index)):  # "a. A club…" is an item
             number, title = numbered.group("n"), section_title(numbered.group("title").rstrip(":"))
             # A number in the hundreds is how the document cites the section ("rule 305"), not its place among
             # chapters: shown with it, under the chapter whose hundreds it numbers ("3. Card Types > 305. Lands").
@@ -981,8 +981,8 @@ class _Outline:
         bare = line.rstrip().removesuffix("|").rstrip().replace("|", " ")  # as long as the line up to its text's end
         item = self.facts.item.match(bare)
         decimal = item.group("decimal") if item else None
-        if not decimal or len(row_cells(line)) != 2 or row_cells(line)[0].rstrip(".") != decimal \
-                or not self._continues(decimal):
+        cells = row_cells(line) if decimal else []
+        if len(cells) != 2 or cells[0].rstrip(".") != decimal or not self._continues(decimal):
             return False
         return self._unit(index, pos, bare, item)
 
@@ -1262,6 +1262,12 @@ class _Outline:
             target[-1] = (target[-1][0], end)  # a wrapped line ("and Black)") joins its line: a list item's too
         elif start < end:
             target.append((start, end))
+
+
+def _marks(reading: Reading) -> int:
+    """Where the text of a line the markup marks as a heading ("#### Figure 3") starts past its marks; 0 when none
+    marks it so."""
+    return reading.marked.start("hash") if reading.marked and reading.marked.group("hash") else 0
 
 
 def _ends_text(inside: str, label: str) -> bool:
