@@ -466,6 +466,30 @@ def test_a_table_cell_spanning_rows_reads_in_each_row_it_spans(tmp_path):
     assert rows[5] == "| 1.5 | Late | WARNING |"  # a long cell is read once, however many rows it spans
 
 
+def test_a_table_laying_the_page_out_reads_as_the_pages_blocks(tmp_path):
+    # Help authoring tools set the whole body in one table cell: 600 questions and 12 chapters were one table row
+    # of 8,368 words, its headings lost. A table of figures beside it stays a table.
+    page = ("<table><tr><td><h1>Rules</h1></td></tr></table>"
+            "<table><tr><td><h1>Chapter A</h1><p>Is a Location adjacent to itself?</p><p>Yes.</p>"
+            "<table><tr><td>Roll</td><td>Result</td></tr><tr><td>1</td><td>Miss</td></tr></table>"
+            "</td></tr></table>")
+    text = read(write(tmp_path, "rules.htm", page)).text.text
+    assert text == ("# Rules\n\n# Chapter A\n\nIs a Location adjacent to itself?\n\nYes.\n\n"
+                    "| Roll | Result |\n| 1 | Miss |\n")
+
+
+def test_a_line_set_bold_by_its_style_over_a_break_heads_its_text(tmp_path):
+    # Word and help tools write bold as a style ("<span style='font-weight: bold'>"), and a question's cited rules
+    # as a bold line over a <br>: each question ran into the one before, its rules "A.8" lost in the text.
+    page = ("<h1>Chapter A</h1><p><span style='font-weight: bold;'>A.5 &amp; A7.52</span></p>"
+            "<p>What is the total DRM?</p><p><span style='font-weight:700'>A.</span> +3.</p>"
+            "<p><span style='font-weight: bold;'>A.8</span><br>Is a Location ADJACENT to itself?<br>"
+            "<span style='font-weight: bold;'>A.</span> Yes.</p>")
+    text = read(write(tmp_path, "qa.htm", page)).text.text
+    assert text == ("# Chapter A\n\n## A.5 & A7.52\n\nWhat is the total DRM?\n\nA. +3.\n\n## A.8\n\n"
+                    "Is a Location ADJACENT to itself? A. Yes.\n")
+
+
 def test_a_code_block_stands_between_fence_lines_each_of_its_lines_mapped(tmp_path):
     doc = read(write(tmp_path, "cases.html", "<p>Orders:</p>\n<pre>\nEngland:\nF North Sea - Picardy\n</pre>\n"
                                                "<p>Order should fail.</p>"))

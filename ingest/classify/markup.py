@@ -60,6 +60,9 @@ MARKDOWN_BLOCK = re.compile(r"<(?:div|section|aside|details)\b[^<>\n]*?\bmarkdow
 # A template engine's tags left in a page saved from its source ("{% endblock %}", "{{ title }}"): markup, no text.
 TEMPLATE_TAGS = re.compile(r"\s*+(?:(?:\{%(?:[^%]|%(?!\}))*+%\}|\{\{(?:[^}]|\}(?!\}))*+\}\}|\{#(?:[^#]|#(?!\}))*+#\})\s*+)++")
 HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+# An inline style setting text in bold, as Word, Google Docs and help authoring tools write it ("<span
+# style="font-weight: bold;">").
+BOLD_STYLE = re.compile(r"font-weight\s*:\s*(?:bold|bolder|[6-9]00)\b", re.IGNORECASE)
 # An anchor naming a rule number ("6.A.1", "8.3.5"): a number with at least one dotted part.
 NUMBER_ANCHOR = re.compile(r"\d{1,3}(?:\.(?:\d{1,3}|[A-Za-z]))+\.?")
 # What a footnote's reference mark or label shows ("1", "*", "†", "[2]"), and a link back to the reference.
@@ -121,8 +124,9 @@ NOT_ONE_SPACE = re.compile(r"\s{2,}|[^\S ]")  # what is not already a single spa
 # still names what follows; longer runs so closed are sentences in bold ("Rulings are final."), and one word and
 # a colon leads its text in ("Errata:", "Note:").
 NOT_A_HEADING = re.compile(r"^(?:\d+[.)]\s|\(?[A-Za-z]\)\s|[a-z]\.\s|Q(?:uestion)?\s*\d*\s*[:.)]|"
-                           # "A. Mandated Offensive Phase", a lettered part's title, is no answer's mark
-                           r"A(?:nswer)?\s*\d*\s*[:.](?![ \t]++[A-Z][\w'’-]*+(?:[ \t]++(?:[A-Z][\w'’-]*+|of|the|and|or|to|in|on|for|an?)){1,5}+$)"
+                           # "A. Mandated Offensive Phase", a lettered part's title, is no answer's mark, nor is
+                           # "A.5 & A7.52", the rules a question is about
+                           r"A(?:nswer)?\s*\d*\s*[:.](?!\d)(?![ \t]++[A-Z][\w'’-]*+(?:[ \t]++(?:[A-Z][\w'’-]*+|of|the|and|or|to|in|on|for|an?)){1,5}+$)"
                            r"|Examples?\b|\[\^)|[,;!]$|^(?:\S++\s++){2,}.*\.$"
                            r"|^(?:\S++\s++){4,}.*:$|^[^\s:]++:$")
 

@@ -18,6 +18,7 @@ from html.parser import HTMLParser
 
 from ingest.classify.markup import (
     BACK_LINK,
+    BOLD_STYLE,
     HIDDEN_STYLE,
     NOTES_MARK,
     NOTE_ID,
@@ -100,8 +101,9 @@ def read(source: str, out: Outline, limits: Limits | None = None, base: int = 0,
     Raises Unreadable past `limits` (default `Limits()`): more elements than `elements`, lists nested
     deeper than `depth`.
     """
-    reader = _Reader(source, out, base, depth, limits or Limits())
-    reader.feed(_main_only(source))
+    shown = _main_only(source)
+    reader = _Reader(source, out, base, depth, limits or Limits(), _layout_tables(shown))
+    reader.feed(shown)
     reader.close()
     reader.end_row()
     reader.flush(item=True)
@@ -161,50 +163,11 @@ class _List:
     style: str
 
 
-class _Reader(HTMLParser):
-    def __init__(self, source: str, out, base: int, depth: int, limits: Limits):
-        super().__init__(convert_charrefs=False)  # entities come one by one, each with its position
-        self.out = out
-        self.limits = limits
-        self.elements = 0
-        self.ending = False  # all the source is fed: what is unfinished now runs to its end
-        self.base = base
-        self.depth = depth
-        self.lines = LineIndex(source)
-        self.metadata: dict = {}
-        self.first_h1 = ""
-        self.chars: list[str] = []
-        self.offsets = array("i")
-        self.text_from: int | None = None  # the index in `chars` of the first that is not whitespace
-        self.skip: str | None = None  # the dropped element being passed over
-        self.skip_depth = 0           # how many of that element are open
-        self.contents = False         # a contents heading was dropped: the list right after it is its entries
-        self.sections = 0             # open article/main/section elements
-        self.asides = 0               # open asides kept (an article's boxes): their headings head no section
-        self.lists: list[_List] = []
-        self.pending: tuple[str, int, int] | None = None  # a list item's marker, offset and depth, awaiting text
-        self.heading: tuple[int, int] | None = None       # an open heading's level and offset
-        self.tables = 0
-        self.row: list[MappedText] | None = None
-        self.row_at = 0
-        self.in_cell = False
-        self.cell_rows = 1            # how many rows the open cell spans (`rowspan`)
-        self.row_spans: list[int] = []  # the rows each cell of the open row spans
-        # Cells spanning down from rows above (`<td rowspan="16">RED`), by column: the rows left, and the cell.
-        self.spanning: dict[int, tuple[int, MappedText]] = {}
-        self.pre = 0
-        self.title: list[str] | None = None
-        self.anchor: tuple[str, int] | None = None  # the rule number an open heading's anchor gives, and where
-        self.styles = dict.fromkeys(_STYLES.values(), 0)  # open <b>/<strong> and <small> elements
-        self.every: set[str] | None = None  # the styles all the text gathered so far is in
-        self.marks: list[tuple[str, int, int, int]] = []  # open <sup>/<a>: tag, chars and offsets so far, offset
-        self.notes: str | None = None  # the element holding footnotes being read
-        self.notes_depth = 0
-        # A definition list's entry being gathered as one line: "term" (a <dt>'s text), then "definition" (its
-        # <dd>s' after it, "Term: definition"); None outside one.
-        self.entry: str | None = None
-        self.holders: list[tuple[str, int]] = []  # the open `_HOLDERS`, each with the lists open where it began
-        self.held: dict[str, int] = {}            # how many of each are open
+class _Bounded(HTMLParser):
+    """html.parser, bounded: an unknown `<![keyword` is skipped and an unfinished construct runs to the end of the
+    input, as a browser reads them."""
+
+    ending = False  # all the source is fed: what is unfinished now runs to its end
 
     def parse_marked_section(self, i: int, report: int = 1) -> int:
         # Python 3.11's parser raises AssertionError on an unknown `<![keyword`, having moved its position
@@ -241,6 +204,86 @@ class _Reader(HTMLParser):
 
     def unfinished(self, end: int) -> int:
         return len(self.rawdata) if end < 0 and self.ending else end
+
+
+def _layout_tables(source: str) -> set[tuple[int, int]]:
+    """Where (`getpos()`) the tables that lay the page out start: those whose cells hold a heading, or a table that
+    does. Old generated pages (FrontPage, Help & Manual, e-mail templates) set the whole body in a table: its cells
+    are the page's blocks, read as such, never one row of thousands of words. A table of figures holds no
+    heading."""
+    scan = _LayoutScan()
+    scan.feed(source)
+    scan.close()
+    return scan.layout | {position for position, holds in scan.open if holds}
+
+
+class _LayoutScan(_Bounded):
+    def __init__(self):
+        super().__init__()
+        self.open: list[list] = []  # the open tables, outermost first: where each starts, and whether it lays out
+        self.layout: set[tuple[int, int]] = set()
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        if tag == "table":
+            self.open.append([self.getpos(), False])
+        elif tag in _HEADINGS and self.open:
+            self.open[-1][1] = True
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "table" and self.open:
+            position, holds = self.open.pop()
+            if holds:
+                self.layout.add(position)
+                if self.open:
+                    self.open[-1][1] = True
+
+
+class _Reader(_Bounded):
+    def __init__(self, source: str, out, base: int, depth: int, limits: Limits,
+                 layout: set[tuple[int, int]]):
+        super().__init__(convert_charrefs=False)  # entities come one by one, each with its position
+        self.out = out
+        self.limits = limits
+        self.elements = 0
+        self.base = base
+        self.depth = depth
+        self.lines = LineIndex(source)
+        self.metadata: dict = {}
+        self.first_h1 = ""
+        self.chars: list[str] = []
+        self.offsets = array("i")
+        self.text_from: int | None = None  # the index in `chars` of the first that is not whitespace
+        self.skip: str | None = None  # the dropped element being passed over
+        self.skip_depth = 0           # how many of that element are open
+        self.contents = False         # a contents heading was dropped: the list right after it is its entries
+        self.sections = 0             # open article/main/section elements
+        self.asides = 0               # open asides kept (an article's boxes): their headings head no section
+        self.lists: list[_List] = []
+        self.pending: tuple[str, int, int] | None = None  # a list item's marker, offset and depth, awaiting text
+        self.heading: tuple[int, int] | None = None       # an open heading's level and offset
+        self.tables = 0
+        self.layout = layout  # where the tables that lay the page out start: their rows and cells are blocks
+        self.row: list[MappedText] | None = None
+        self.row_at = 0
+        self.in_cell = False
+        self.cell_rows = 1            # how many rows the open cell spans (`rowspan`)
+        self.row_spans: list[int] = []  # the rows each cell of the open row spans
+        # Cells spanning down from rows above (`<td rowspan="16">RED`), by column: the rows left, and the cell.
+        self.spanning: dict[int, tuple[int, MappedText]] = {}
+        self.pre = 0
+        self.title: list[str] | None = None
+        self.anchor: tuple[str, int] | None = None  # the rule number an open heading's anchor gives, and where
+        self.styles = dict.fromkeys(_STYLES.values(), 0)  # open <b>/<strong> and <small> elements (and bold spans)
+        self.spans: list[bool] = []  # the open <span>s, each whether its style sets it in bold
+        self.every: set[str] | None = None  # the styles all the text gathered so far is in
+        self.marks: list[tuple[str, int, int, int]] = []  # open <sup>/<a>: tag, chars and offsets so far, offset
+        self.notes: str | None = None  # the element holding footnotes being read
+        self.notes_depth = 0
+        # A definition list's entry being gathered as one line: "term" (a <dt>'s text), then "definition" (its
+        # <dd>s' after it, "Term: definition"); None outside one.
+        self.entry: str | None = None
+        self.holders: list[tuple[str, int]] = []  # the open `_HOLDERS`, each with the lists open where it began
+        self.held: dict[str, int] = {}            # how many of each are open
 
     def refuse(self, what: str, limit: str) -> PastLimit:
         return PastLimit(what, self.limits, limit, line=self.getpos()[0] if not self.base else None)
@@ -279,7 +322,10 @@ class _Reader(HTMLParser):
         elif self.notes is None and tag not in _VOID and any(
                 NOTES_MARK.search(attributes.get(name) or "") for name in ("class", "id", "role")):
             self.notes, self.notes_depth = tag, 1
-        if tag == "br":
+        if tag == "br" and not (self.in_cell or self.heading or self.pre) and self.text_from is not None \
+                and "bold" in (self.every or ()):
+            self.flush()  # "<p><b>A.8</b><br>Is a Location…": a line in bold over its text, as its own paragraph is
+        elif tag == "br":
             self.put(" ", self.pos(), spread=False)
         elif tag in ("sup", "a"):
             if tag == "a" and self.heading and self.anchor is None and self.text_from is None:
@@ -287,6 +333,10 @@ class _Reader(HTMLParser):
             self.marks.append((tag, len(self.chars), len(self.offsets), self.pos()))
         elif tag in _STYLES:
             self.styles[_STYLES[tag]] += 1
+        elif tag == "span":
+            bold = bool(BOLD_STYLE.search(attributes.get("style") or ""))
+            self.spans.append(bold)
+            self.styles["bold"] += bold
         elif self.tables and tag not in ("table", "tr", "td", "th"):
             if tag in _BLOCKS or tag in _HEADINGS or tag in _LISTS or tag == "li":
                 self.put(" ", self.pos(), spread=False)  # structure inside a table cell reads as a space
@@ -305,9 +355,13 @@ class _Reader(HTMLParser):
             self.start_item(attributes)
         elif tag == "table":
             self.flush(item=True)
-            self.tables += 1
+            if self.tables or self.getpos() not in self.layout:
+                self.tables += 1
         elif tag in ("tr", "td", "th"):
-            self.start_cell(tag, attributes.get("rowspan") or "")
+            if self.tables:
+                self.start_cell(tag, attributes.get("rowspan") or "")
+            else:
+                self.flush(item=True)  # a layout table's row or cell: a block
         elif tag == "pre":
             self.flush()
             self.pre += 1
@@ -341,8 +395,8 @@ class _Reader(HTMLParser):
         if tag in ("sup", "a"):
             self.end_mark(tag)
             return
-        if tag in _STYLES:
-            self.styles[_STYLES[tag]] = max(0, self.styles[_STYLES[tag]] - 1)
+        if tag in _STYLES or tag == "span" and self.spans and self.spans.pop():
+            self.styles[_STYLES.get(tag, "bold")] = max(0, self.styles[_STYLES.get(tag, "bold")] - 1)
             return
         if self.tables and (tag not in ("table", "tr", "td", "th") or self.tables > 1 and tag != "table"):
             return  # inside a table only its own rows and cells end anything (a nested table's: nothing)
@@ -354,6 +408,8 @@ class _Reader(HTMLParser):
                 self.lists.pop()
         elif tag == "li":
             self.flush(item=True)
+        elif tag in ("table", "tr", "td", "th") and not self.tables:
+            self.flush(item=True)  # a layout table's, or a cell no table holds
         elif tag in ("td", "th"):
             self.end_cell()
         elif tag == "tr":
