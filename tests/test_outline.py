@@ -95,6 +95,17 @@ def test_an_all_caps_numbered_chapter_with_commas_is_a_chapter_heading():
     assert rules["6.1.1"].section == ("Rules", "Abilities, Effects, and Resolving", "6.1 General")
 
 
+def test_the_short_last_item_of_a_list_is_a_rule_not_a_heading_over_nothing():
+    # A league's pause conditions: the last, "6.3.3 Hardware or software malfunction", right over 6.4 read as a
+    # heading with nothing under it, and was in no ruling (three rules of one document lost so).
+    blocks = segment("6.3 Cease Fire. Pausing is only allowed given the following conditions are met:\n"
+                     "  6.3.1 An admin asks for a pause for gameplay purposes\n  6.3.2 An unintentional disconnection\n"
+                     "  6.3.3 Hardware or software malfunction\n6.4 Resuming Play. Play can be resumed after 10 minutes.\n")
+    rules = by_label(blocks)
+    assert [b.label for b in blocks] == ["6.3", "6.3.1", "6.3.2", "6.3.3", "6.4"]
+    assert rules["6.3.3"].text == "Hardware or software malfunction" and rules["6.3.3"].parent == "6.3"
+
+
 def test_a_subrule_records_the_rule_it_belongs_to():
     rules = by_label(segment(CHAPTERS))
     assert rules["1.9.4.2"].parent == "1.9.4"

@@ -380,7 +380,7 @@ class _Outline:
         zero = decimal is not None and labels.zeroed(n := decimal.group("n")) and not any(
             h.number == n[:-2] for h in self.headings)
         if decimal and len(decimal.group("title").split()) <= 8 and not self.facts.carried_on(index) and (
-                self.facts.heads_rules(index, n, zero) or self.facts.stands_empty(index, n)):
+                self.facts.heads_rules(index, n, zero) or self.facts.stands_empty(index, n) and not self._last_item(index, n)):
             number, title = decimal.group("n"), decimal.group("title")
             # "12.F.6. Forfeit, Ejections and Retirement Match Scoring" run to the text's width over "Guidelines":
             # one title wrapped
@@ -432,6 +432,15 @@ class _Outline:
                                              and self.glossary.opens(index)):
             return Heading(0, section_title(stripped), heading_number(stripped), "titled")
         return None
+
+    def _last_item(self, index: int, number: str) -> bool:
+        """Is the decimal line at `index` the last of a list whose items were read as rules, a shallower label
+        next ("6.3.2 An unintentional disconnection" / "6.3.3 Hardware or software malfunction" / "6.4 Resuming
+        Play…"): a rule as its siblings are, however short, never a heading over nothing (its words lost)?"""
+        following = self.facts.following_item(index)
+        later = following and following.group("decimal")
+        return bool(later) and labels.depth(later) < labels.depth(number) and self.last_rule in self.decimal_rules \
+            and labels.parent(number) == labels.parent(self.last_rule) and number in labels.successors(self.last_rule)
 
     def _part_level(self, index: int, number: str) -> int:
         """The level of a part heading "N. Title": 1, but under headings the markup marks one below the last, under
