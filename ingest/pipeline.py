@@ -40,9 +40,9 @@ def select_lines(original: str, lines: tuple[int, int | None] | None) -> tuple[M
 
 
 def clean_document(doc: MappedText, original: str, entry: SourceEntry, vocab: Counter,
-                   typed: bool = False) -> MappedText:
+                   typed: bool = False, spaced: bool = False) -> MappedText:
     """Apply the shared cleaning steps; each is a no-op where its damage is absent (a `typed` text, a Word file's,
-    has no words a line's end split to join again)."""
+    has no words a line's end split to join again; a `spaced` one, markdown's or a page's, no word a space split)."""
     if clean.is_listing(original):
         doc = clean.strip_listing(doc)
     doc = clean.undouble_spaces(clean.unfold_ligatures(clean.soft_hyphens(clean.normalize_spaces(
@@ -52,7 +52,10 @@ def clean_document(doc: MappedText, original: str, entry: SourceEntry, vocab: Co
     for pattern in entry.strip:
         doc = doc.sub(declared(pattern, re.MULTILINE), "")
     doc = clean.collapse_doubled_words(doc)
-    return doc if typed else clean.rejoin_split_words(clean.rejoin_broken_words(doc, vocab), vocab)
+    if typed:
+        return doc
+    doc = clean.rejoin_broken_words(doc, vocab)
+    return doc if spaced else clean.rejoin_split_words(doc, vocab)
 
 
 def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None = None,
@@ -82,7 +85,7 @@ def parse_source(entry: SourceEntry, folder: Path, *, document: Document | None 
     # Words are judged by the text as read, never the file's markup or scripts ("startsWith" in a page's script
     # would join "starts with").
     doc = clean_document(doc, original, entry, vocab if vocab is not None else clean.vocabulary(document.text.text),
-                         typed=read_as.typed)
+                         typed=read_as.typed, spaced=read_as.spaced)
     # Furniture first: "Page N of M" footers are what numbers the pages; footers it finds no rhythm in go after.
     found = furniture.strip_furniture(doc, document.page_starts or None)
     text = clean.drop_page_footers(found.text)

@@ -99,6 +99,19 @@ def test_a_typed_texts_words_are_never_joined_as_a_prints_split_words_are():
     assert "set up" in clean_document(MappedText.of(text), text, entry, vocab, typed=True).text
 
 
+def test_words_a_markdown_or_html_author_spaced_are_never_joined():
+    # A converted FAQ's "in such a way" was stored "in such away", "face down" "facedown", Italian "infortuni o"
+    # ("injuries or") "infortunio": joins that repair a PDF's glyphs read back, wrong where the author typed spaces.
+    from types import SimpleNamespace
+
+    from ingest.pipeline import clean_document
+    text = "Move it away from the rod.\nSet it down in such a way that it stays face down. A facedown card."
+    entry = SimpleNamespace(strip=())
+    vocab = clean.vocabulary(text)
+    assert clean_document(MappedText.of(text), text, entry, vocab, spaced=True).text == text
+    assert "in such away" in clean_document(MappedText.of(text), text, entry, vocab).text  # as a print's text
+
+
 def test_page_footers_are_dropped():
     text = "healing spells.\n68782620.doc\nPage 2 of 4\nWizard Dice List"
     assert run(clean.drop_page_footers, text) == "healing spells.\n\n\nWizard Dice List"

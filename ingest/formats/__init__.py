@@ -65,6 +65,10 @@ class Format:
     # Its text as the author typed it, never laid out by a printer or read back from print: no line's end splits
     # or hyphenates a word ("set up" is two words even where "setup" is one), so no join repairs one.
     typed: bool = False
+    # Its spaces as the author typed them, though a line's end may have hyphenated a word (a print converted to
+    # markdown): only reading a printed page's glyphs back sets a space inside a word ("spe ll"), so no join of two
+    # words ("a way", "face down", "infortuni o") repairs one.
+    spaced: bool = False
 
     def load(self) -> Callable:
         """The reader function, imported now."""
@@ -203,9 +207,9 @@ FORMATS = (
     Format("json", "application/json", "Q/A data", (".json",), opens=_opens_as_json,
            reader="ingest.formats.data:read_json", document="data", typed=True),
     Format("markdown", "text/markdown", "markdown", (".md", ".markdown", ".mdown", ".mkd", ".mkdn"),
-           shows=_shows_markdown, reader="ingest.formats.markdown:read"),
+           shows=_shows_markdown, reader="ingest.formats.markdown:read", spaced=True),
     Format("html", "text/html", "HTML page", (".html", ".htm", ".xhtml"), opens=_opens_as_html, shows=_shows_html,
-           reader="ingest.formats.html:read"),
+           reader="ingest.formats.html:read", spaced=True),
     Format("yaml", "application/yaml", "Q/A data", (".yaml", ".yml"), shows=_shows_yaml_data,
            reader="ingest.formats.data:read_yaml", document="data", typed=True),
     # What nothing else recognises (.txt says nothing: a .txt file may hold markdown). reStructuredText and AsciiDoc
