@@ -33,6 +33,7 @@ from ingest.classify.furniture import (
     DATE_LINE,
     DATES,
     EDGE_NUMBER,
+    GLUED_FOLIO,
     ENTRY_NUMBER,
     FIELD,
     INDEX_ENTRY,
@@ -72,6 +73,8 @@ _INDEX_GAP = 6  # lines in a row pointing nowhere that end an index
 _INDEX_WORDS = 16  # an index's line is never longer (a term, its sub-terms and where they are)
 _SPACED_WORDS = 10  # the most words of a contents entry whose page follows after one space
 _NOTE_LINES = 6  # the most lines an opening editor's note runs over
+_GLUED_WORDS = 3  # the fewest words of a running line glued to a page's last line of text ("MALIFAUX FAQ 2025")
+_GLUED_PAGES = 3  # and the fewest pages it is glued on
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
@@ -115,11 +118,12 @@ def strip_furniture(doc: MappedText, page_starts: list[int] | None = None) -> Fu
     feeds in the text are the page breaks, and without those the pages are found from the furniture.
     Returns the cleaned text with the page map, contents entries, metadata and counts of what went.
     """
+    doc, glued = _strip_glued_running_lines(doc)
     lines = _lines(doc.text)
     breaks = _explicit_breaks(doc, page_starts)
     layout = _paged_furniture(doc.text, lines, breaks) if breaks else _inferred_furniture(doc.text, lines)
     numbers = _page_numbers(layout)
-    dropped = [doc.text[slice(*lines[i])] for i in sorted(layout.drop)]
+    dropped = [doc.text[slice(*lines[i])] for i in sorted(layout.drop)] + glued
     starts = sorted(page_starts) if page_starts else [doc.offsets[b] for b in layout.breaks]
     pages = PageMap(starts, numbers) if layout.paged else PageMap([], [])
     doc = _close_up(doc, lines, layout.drop)
@@ -149,6 +153,26 @@ class _Layout:
     drop: set[int]  # lines to remove: headers, footers and page numbers
     # page-number candidates: (page, source, "arabic" | "roman", value, the line when it holds nothing else)
     numbered: list[tuple[int, tuple, str, int, int | None]]
+
+
+def _strip_glued_running_lines(doc: MappedText) -> tuple[MappedText, list[str]]:
+    """Remove a running line a conversion glued, with its page's number, to the end of each page's last line of
+    text ("…does not matter. 1 MALIFAUX FOURTH EDITION • FAQ • OCTOBER 2025", "Yes. 3 MALIFAUX…"): the same words
+    of a title (_GLUED_WORDS or more, most capitalised, no sentence's end) after a number rising line by line, on
+    _GLUED_PAGES lines or more. Returns the text and the lines removed, as their pages printed them."""
+    found: dict[str, list[tuple[int, int, int]]] = defaultdict(list)  # running line -> (number, start, end)
+    for start, end in _lines(doc.text):
+        line = doc.text[start:end]
+        for match in GLUED_FOLIO.finditer(line):
+            running = line[match.end():].rstrip()
+            words = running.split()
+            if len(words) >= _GLUED_WORDS and running[-1] not in ".!?:;," \
+                    and sum(word[0].isupper() or not word[0].isalpha() for word in words) * 2 > len(words):
+                found[running].append((int(match.group(1)), start + match.start() - 1, start + len(line)))
+    edits = sorted(edit for places in found.values() if len(places) >= _GLUED_PAGES
+                   and all(a < b for (a, _, _), (b, _, _) in pairwise(places)) for edit in places)
+    return doc.edit((start, end, "") for _, start, end in sorted(edits, key=lambda edit: edit[1])), \
+        [doc.text[start + 1:end] for _, start, end in edits]
 
 
 def _lines(text: str) -> list[tuple[int, int]]:

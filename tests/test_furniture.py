@@ -559,3 +559,16 @@ def test_running_heads_joined_to_their_page_number_by_a_dash_go():
     found = strip_furniture(MappedText.of("\f".join(pages)))
     assert "—" not in found.text.text
     assert found.pages.numbers == list(range(2, 10))
+
+
+def test_a_running_line_glued_to_each_pages_last_sentence_leaves_the_text():
+    # A FAQ converted to markdown: its footer and page number ran on after each page's last answer ("A: Yes. 3
+    # MALIFAUX FOURTH EDITION • …"), in four answers. The same words after a rising number are the page's furniture;
+    # the same words after a number that does not rise are the text's.
+    footer = "SKIRMISH FOURTH EDITION • FREQUENTLY ASKED QUESTIONS • OCTOBER 2025"
+    text = "".join(f"### 1.{page}\n**Q:** Can it move?\n\n**A:** Yes, it can. {page} {footer}\n\n---\n\n"
+                   for page in (1, 2, 3))
+    cleaned = strip_furniture(MappedText.of(text)).text.text
+    assert footer not in cleaned and "**A:** Yes, it can.\n" in cleaned
+    kept = "".join(f"Roll again. {count} Dice Are Rolled By Each Player\n" for count in (3, 2, 4))
+    assert strip_furniture(MappedText.of(kept)).text.text == kept

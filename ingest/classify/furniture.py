@@ -22,6 +22,11 @@ ADDRESS = re.compile(r"://|www\.|@|\.(?:com|org|net|html?|pdf|docx?)\b", re.I)
 # game?", "Combat | 13" (set apart by a space, a dash, a bar or a dot).
 EDGE_NUMBER = re.compile(r"^(?:(\d{1,4})(?:\s+|\s*+[—–|·•]\s*+)(?=\D))?.*?(?:(?<=[\s—–|·•])(\d{1,4}))?$")
 
+# A page's number and its running line glued to the end of the page's last line of text by a conversion that joined
+# them ("…does not matter. 1 MALIFAUX FOURTH EDITION • FREQUENTLY ASKED QUESTIONS • OCTOBER 2025"): where a number
+# set apart by spaces opens what may be the running line.
+GLUED_FOLIO = re.compile(r"(?<=[.!?)”\"’'] )(\d{1,4}+)[ \t]++(?=\S)")
+
 # "Contents", "Table of Contents", and the lists of a LaTeX book's tables and figures after it.
 CONTENTS_HEADING = re.compile(r"^(?:#{1,6}\s*)?(?:(?:table\s+of\s+)?contents|list\s+of\s+(?:tables|figures)):?$", re.I)
 INDEX_HEADING = re.compile(r"^(?:#{1,6}\s*)?index(?:\s+of\s+\w+)?:?$", re.I)
