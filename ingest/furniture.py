@@ -604,8 +604,10 @@ def _close_up(doc: MappedText, lines: list[tuple[int, int]], drop: set[int]) -> 
 
 def _continues(before: str, after: str) -> bool:
     """Whether the text after a page break continues the sentence before it."""
+    # "(e.g. any fire…" goes on in a parenthesis; "(a) Any fire…" opens an item
     return (not before.endswith(tuple(_SENTENCE_END)) and bool(after)
-            and (after[0].islower() or (after[0].isdigit() and not CONTENT_LINE.match(after))))
+            and (after[0].islower() or (after[0].isdigit() and not CONTENT_LINE.match(after))
+                 or after[0] in "(“\"‘'" and after[1:2].islower() and after[2:3] != ")"))
 
 
 _FRONT_PROSE = 3000  # how far into the document its opening prose is looked at

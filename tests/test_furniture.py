@@ -572,3 +572,15 @@ def test_a_running_line_glued_to_each_pages_last_sentence_leaves_the_text():
     assert footer not in cleaned and "**A:** Yes, it can.\n" in cleaned
     kept = "".join(f"Roll again. {count} Dice Are Rolled By Each Player\n" for count in (3, 2, 4))
     assert strip_furniture(MappedText.of(kept)).text.text == kept
+
+
+def test_a_parenthesis_going_on_across_a_page_break_stays_in_its_sentence():
+    # A browser print: "…until the ship is revealed" / (header, footer, page break) / "(e.g. any fire…" was cut into
+    # a ruling of its own titled "(e.g. any fire or seekers…"; "(a) Any fire…" after a break still opens an item.
+    page = "11/30/26, 11:01 PM Campaign Rules\nfile:///rules/campaign.html {} /3\n"
+    for opening, joined in (("(e.g. any fire is announced.)", True), ("(a) Any fire is announced.", False)):
+        text = (f"Option Points\nThe opponent does not know which is the ship until the ship is revealed\n"
+                f"{page.format(1)}\f\n{opening}\nMore rules follow here.\n{page.format(2)}\f\nLast line.\n"
+                f"{page.format(3)}")
+        cleaned = strip_furniture(MappedText.of(text)).text.text
+        assert ("revealed\n(" in cleaned) is joined and "11:01" not in cleaned
