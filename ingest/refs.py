@@ -259,11 +259,15 @@ def _restarted(sections: dict[str, list[Ruling]], marked: set[str]) -> tuple[set
 
 
 def _in_list(label: str, members: list[Ruling]) -> bool:
-    """Is `label` a list's number among `members`: "4", or an item's item ("4.1" where "4" is one of theirs, in a
-    list counted from "1"), never a number in parts of the document's own ("3.3.1" under "3.3 Scenario"; "2.1" under
-    rule "2")?"""
+    """Is `label` a list's number among `members`: "4", or an item's item ("4.1", "4a" where "4" is one of theirs,
+    in a list counted from "1"), never a number in parts of the document's own ("3.3.1" under "3.3 Scenario"; "2.1"
+    under rule "2")?"""
     first, _, rest = label.partition(".")
-    return first.isdigit() and (not rest or rest.isdigit() and {first, "1"} <= {r.label for r in members})
+    lettered = first.rstrip(string.ascii_lowercase)
+    if not rest and lettered != first:
+        first, rest = lettered, first[len(lettered):]
+    return first.isdigit() and (not rest or (rest.isdigit() or rest.isalpha())
+                                and {first, "1"} <= {r.label for r in members})
 
 
 def _lists(sections: dict[str, list[Ruling]], marked: set[str], total: int) -> set[str]:

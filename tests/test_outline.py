@@ -106,6 +106,17 @@ def test_the_short_last_item_of_a_list_is_a_rule_not_a_heading_over_nothing():
     assert rules["6.3.3"].text == "Hardware or software malfunction" and rules["6.3.3"].parent == "6.3"
 
 
+def test_lettered_items_under_an_items_lead_in_are_its_subrules_whatever_their_names():
+    # "4. Skills are of three basic types:" over "a. Once per Round skills – …": the lead-in was taken for a name
+    # ("1) Stoneskin (2 points): …"), its items cited "4.A" under a section of that name; "2." over "a." read 2a.
+    blocks = segment("1. Skills are represented by tokens.\n2. At the start, players have none.\n"
+                     "   a. Players put the tokens face up.\n4. Skills are of three basic types:\n"
+                     "   a. Once per Round skills – tokens with a symbol can be used once a Round.\n"
+                     "   b. Regular skills – tokens without symbols can be used once each turn.\n")
+    assert [(b.label, b.parent) for b in blocks][-3:] == [("4", None), ("4a", "4"), ("4b", "4")]
+    assert {b.section for b in blocks} == {("Rules",)}
+
+
 def test_a_subrule_records_the_rule_it_belongs_to():
     rules = by_label(segment(CHAPTERS))
     assert rules["1.9.4.2"].parent == "1.9.4"

@@ -194,6 +194,18 @@ def test_lists_among_prose_are_each_named_by_their_heading_with_their_items_item
                          "X Fate Cards 4.2", "X Fate Cards 5"]
 
 
+def test_lists_counted_afresh_with_lettered_items_are_each_named_by_their_heading():
+    # A rulebook's "Using Skills" and "Interacting with Locals" each list "1.", "2." with "a."… under "2.": their items
+    # were cited "MK 1", "MK 2a #2", numbers no judge finds, told apart by their place.
+    rulings = _rulings(*[("Rules > Using Skills", label, f"Skill {label}", "rule") for label in ("1", "2", "2a", "2b")],
+                       *[("Rules > Interacting with Locals", label, f"Locals {label}", "rule")
+                         for label in ("1", "2", "2a", "2b", "2c")])
+    refs = list(ruling_refs(rulings, "X", "Rules").values())
+    assert refs == ["X Using Skills 1", "X Using Skills 2", "X Using Skills 2a", "X Using Skills 2b",
+                    "X Interacting with Locals 1", "X Interacting with Locals 2", "X Interacting with Locals 2a",
+                    "X Interacting with Locals 2b", "X Interacting with Locals 2c"]
+
+
 def test_a_headings_numbers_in_parts_under_a_restarted_list_stay_the_documents():
     # Lists "1." "2." restart under each numbered heading, but "3.3.1" under "3.3 Scenario" is the document's own
     # number: never "3.3 Scenario 3.3.1".

@@ -1103,7 +1103,9 @@ class _Outline:
         self.items.append((indent, number, block))
         self.case = block
         self.list_item, self.list_margin = block, indent
-        self.named = block if named and not numbered else None
+        # lettered items under a name with its text ("1) Stoneskin (2 points): Add one…") are its; under a lead-in
+        # ("4. Skills are of three basic types:") they are the item's own subrules, 4a, 4b
+        self.named = block if named and not numbered and body[named.end():].strip() else None
         self._start(block, start, end)
         if asks:
             self.answer_indent, self.answer_items = indent, 0
