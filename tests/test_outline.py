@@ -117,6 +117,28 @@ def test_lettered_items_under_an_items_lead_in_are_its_subrules_whatever_their_n
     assert {b.section for b in blocks} == {("Rules",)}
 
 
+def test_the_next_part_after_a_chapter_and_its_rules_closes_the_chapter():
+    # "11. Springs and flywheels" over 11.1–11.2, then "12. Forbidden Weapons and Materials. The following…" over
+    # 12.1: part 12 was cited "11.12", an item of chapter 11, its rules under "Springs and flywheels".
+    blocks = segment("11. Springs and flywheels\n11.1. Springs used in small robots are excepted.\n"
+                     "11.2. Any large spring must have a way of loading.\n"
+                     "12. Forbidden Weapons and Materials. The following weapons are forbidden:\n"
+                     "12.1. Weapons designed to cause invisible damage.\n")
+    rules = by_label(blocks)
+    assert [b.label for b in blocks] == ["11.1", "11.2", "12", "12.1"]
+    assert rules["11.2"].section == ("Rules", "Springs and flywheels") and rules["12"].section == ("Rules",)
+
+
+def test_a_numbered_title_with_an_abbreviations_stop_heads_its_rules():
+    # "808. Team vs. Team Variant" (the stop of "vs.") was read as rule 807.808 of the variant before it, and its
+    # rules 808.1… sat under no section.
+    blocks = segment("807. Grand Melee Variant\n807.1. The Grand Melee variant is played.\n"
+                     "808. Team vs. Team Variant\n808.1. Team vs. Team games are played with teams.\n")
+    rules = by_label(blocks)
+    assert [b.label for b in blocks] == ["807.1", "808.1"]
+    assert rules["808.1"].section[-1].endswith("Team vs. Team Variant")
+
+
 def test_a_subrule_records_the_rule_it_belongs_to():
     rules = by_label(segment(CHAPTERS))
     assert rules["1.9.4.2"].parent == "1.9.4"

@@ -672,9 +672,13 @@ class Reading:
         title = line and line.group("title")
         if colon:
             title = title[:-1] if title and title.endswith(":") else None
+        # a stop inside it ends no sentence ("808. Team vs. Team Variant")
         return line if (title and line.group("stop") and title[0] in _CAPITALS and 3 <= len(title) <= 52
-                        and all(c.isalnum() or c in "_'’&/ ,-" for c in title[1:-1])
-                        and (title[-1].isalnum() or title[-1] in "_)")) else None
+                        and all(c.isalnum() or c in "_'’&/ ,-." for c in title[1:-1])
+                        and (title[-1].isalnum() or title[-1] in "_)")
+                        and all(title[at - 1].isalpha() and title[at + 1:at + 2] == " "
+                                for at, c in enumerate(title) if c == ".")
+                        and ("." not in title or not SENTENCE_BREAK.search(title))) else None
 
     def top(self) -> re.Match | None:
         """"103. To play, a player must..." / "429. Add": a plain number of a document that numbers its rules from

@@ -1077,7 +1077,14 @@ class _Outline:
         else:
             prefix = self._list_prefix()
             label = f"{prefix}.{number}" if prefix else number
-            if prefix and prefix.isdigit() and number.isdigit() and int(number) > int(prefix) \
+            if prefix and prefix.isdigit() and number.isdigit() and int(number) == int(prefix) + 1 \
+                    and f"{prefix}.1" in self.rules and self.facts.numbered_under(index, number):
+                # "12. Forbidden Weapons. The following…" over 12.1, after "11. Springs" and its 11.1–11.4: the next
+                # part, closing 11's heading
+                label = number
+                self._close_while(lambda h: labels.within(h.number or "", prefix))
+                self._enter_section()
+            elif prefix and prefix.isdigit() and number.isdigit() and int(number) > int(prefix) \
                     and f"{prefix}.1" not in self.rules \
                     and (int(number) == int(prefix) + 1 or self.last is not None and self.last.label == str(int(number) - 1)):
                 # "1. Introduction" / "2. What is going on here?" / "3. …": the next parts, no items of the first
