@@ -355,6 +355,16 @@ def test_a_contents_whose_chapters_print_their_page_after_one_space_goes_whole()
     assert ("B", "The “Quiet Rule”") in found.contents and ("", "Preface") in found.contents
 
 
+def test_a_contents_heading_with_its_page_columns_label_is_a_contents_heading():
+    # A league's Word rules: "INDEX          PAGE" over "1. General Rules        4" and fourteen more, each a
+    # clarification ruling "Darts 1: General Rules 4".
+    contents = ("INDEX          PAGE\n\nGlossary of Terms        3\n\nPLAYING RULES\n\n1. General Rules        4\n\n"
+                "2. Throw          5\n\n3. Starting and Finishing      5\n\n4. Scoring         6\n\n5. Dartboards         7\n\n")
+    body = "\fGLOSSARY OF TERMS\nLEG - The start and finish of a game.\n\f1. General Rules\n1.01 Darts must be thrown.\n"
+    found = strip_furniture(MappedText.of(contents + body))
+    assert "General Rules        4" not in found.text.text and "1.01 Darts must be thrown." in found.text.text
+
+
 def test_a_contents_without_pages_ends_where_the_body_heads_its_first_part_by_another_word():
     # "SECTION 1: DEFINITIONS" is the body's first heading, printed "1. DEFINITIONS" in the contents.
     contents = ("Contents\n1. DEFINITIONS\n1.1. Event Types\n1.2. Event Levels\n2. ROLES\n2.1. Organizer\n"
