@@ -490,6 +490,18 @@ def test_a_line_set_bold_by_its_style_over_a_break_heads_its_text(tmp_path):
                     "Is a Location ADJACENT to itself? A. Yes.\n")
 
 
+def test_an_mdx_page_is_markdown_without_its_code_and_its_components_tags(tmp_path):
+    # A Docusaurus rules page: read as plain text, its front matter, a generator's comment and every component tag
+    # ("<TalentRank rank={1}>", "</TalentRank>") were rulings of their own.
+    source = ("---\nsidebar_position: 11\n---\n\nimport TalentCard from '@site/src/components/TalentCard';\n\n"
+              "# Mysticism\n\n{/* GENERATED from talents.json — do not edit.\n   Edit the JSON. */}\n\n"
+              "### Armor of the Faithful\n\n<TalentRank rank={1}>\n\nWhile you wear no armor, add 1 to your AV.\n\n"
+              "</TalentRank>\n")
+    doc = read(write(tmp_path, "mysticism.mdx", source))
+    assert doc.format == "markdown"
+    assert doc.text.text == "# Mysticism\n\n### Armor of the Faithful\n\nWhile you wear no armor, add 1 to your AV.\n"
+
+
 def test_a_code_block_stands_between_fence_lines_each_of_its_lines_mapped(tmp_path):
     doc = read(write(tmp_path, "cases.html", "<p>Orders:</p>\n<pre>\nEngland:\nF North Sea - Picardy\n</pre>\n"
                                                "<p>Order should fail.</p>"))

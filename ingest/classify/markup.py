@@ -100,6 +100,8 @@ PRINT_JOB_NAME = re.compile(r"\.(?:docx?|pdf|indd|qxp|rtf|odt|pages|txt)\b|^micr
 
 # A markdown file's front matter between "---" lines (YAML) or "+++" lines (TOML, a Hugo site's), and each
 # "key: value" or "key = value" field of it.
+# MDX's (Docusaurus's) lines of code among the markdown: a module's import or export, never shown.
+MDX_MODULE = re.compile(r"(?:import\s[^'\"\n]*?\bfrom\s+|import\s+)['\"][^'\"\n]++['\"];?|export\s+(?:default|const|let|function)\b.*+")
 FRONT_MATTER = re.compile(r"\A(?P<fence>---|\+\+\+)[ \t]*\n(?P<body>.*?\n)(?:(?P=fence)|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
 FRONT_FIELD = re.compile(r"^(\w[\w -]*?)[ \t]*[:=][ \t]*(.*?)[ \t]*$")
 

@@ -206,7 +206,7 @@ FORMATS = (
            binary=True, locator=Locator(line="paragraph", lines="paragraphs"), typed=True),
     Format("json", "application/json", "Q/A data", (".json",), opens=_opens_as_json,
            reader="ingest.formats.data:read_json", document="data", typed=True),
-    Format("markdown", "text/markdown", "markdown", (".md", ".markdown", ".mdown", ".mkd", ".mkdn"),
+    Format("markdown", "text/markdown", "markdown", (".md", ".markdown", ".mdown", ".mkd", ".mkdn", ".mdx"),
            shows=_shows_markdown, reader="ingest.formats.markdown:read", spaced=True),
     Format("html", "text/html", "HTML page", (".html", ".htm", ".xhtml"), opens=_opens_as_html, shows=_shows_html,
            reader="ingest.formats.html:read", spaced=True),

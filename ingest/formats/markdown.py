@@ -21,6 +21,7 @@ from ingest.classify.markup import (
     EMPTY_EMPHASIS,
     FRONT_FIELD,
     FRONT_MATTER,
+    MDX_MODULE,
     MARKDOWN_BLOCK,
     TEMPLATE_TAGS,
 )
@@ -53,11 +54,26 @@ def read(source: str, out: Outline, limits: Limits | None = None) -> dict:
         _unopened_front_matter(source, reader.metadata)
     if end:
         body = "\n" * source[:end].count("\n") + source[end:]  # same line numbers, no front matter
-    tokens = _PARSER.parse(_spaced_headings(_markdown_blocks(ATTRIBUTES.sub(lambda found: " " * len(found.group()),
-                                                                            body))))
+    tokens = _PARSER.parse(_spaced_headings(_markdown_blocks(_without_code(ATTRIBUTES.sub(
+        lambda found: " " * len(found.group()), body)))))
     _within(tokens, limits)
     reader.blocks(SyntaxTreeNode(tokens).children, 0)
     return reader.metadata
+
+
+def _without_code(body: str) -> str:
+    """`body` with MDX's code blanked, line for line and space for character: its modules' imports and exports and
+    its comments (`{/* GENERATED … do not edit */}`, over one line or more), which a page never shows. Its
+    components' tags (`<TalentRank rank={1}>`) are HTML's, and read as such: their text stays."""
+    lines = body.split("\n")
+    comment = False
+    for number, line in enumerate(lines):
+        stripped = line.strip()
+        comment = comment or stripped.startswith("{/*")
+        if comment or MDX_MODULE.fullmatch(stripped):
+            lines[number] = " " * len(line)
+        comment = comment and not stripped.endswith("*/}")
+    return "\n".join(lines)
 
 
 def _markdown_blocks(body: str) -> str:
