@@ -139,6 +139,16 @@ def test_a_numbered_title_with_an_abbreviations_stop_heads_its_rules():
     assert rules["808.1"].section[-1].endswith("Team vs. Team Variant")
 
 
+def test_a_short_line_whose_sentence_the_next_line_carries_on_is_no_heading():
+    # A browser print on narrow pages: page 2 opened "We recognize that these two companies are currently" /
+    # "engaged in creating a product…", and that first line was made a section over its own sentence.
+    blocks = segment("# Summary\n\nThe campaign uses the VBAM ruleset.\n\n"
+                     "We recognize that these two companies are currently\n"
+                     "engaged in creating a product. It has no release date.\n")
+    assert [b.section for b in blocks] == [("Rules", "Summary")] * 2
+    assert blocks[-1].text.startswith("We recognize that these two companies are currently engaged")
+
+
 def test_a_subrule_records_the_rule_it_belongs_to():
     rules = by_label(segment(CHAPTERS))
     assert rules["1.9.4.2"].parent == "1.9.4"

@@ -575,6 +575,10 @@ class _Outline:
         # "An Unregistered person CAN (unless explicitly forbidden or": a sentence's line, no title
         if len(stripped.split()) > 8 or not self.facts.readings[index].title or stripped.split()[-1] in TITLE_SMALL:
             return False
+        # "We recognize that these two companies are currently" / "engaged in creating…": the first line of a
+        # page's paragraph, its sentence carried on below
+        if self.facts.carried_on(index):
+            return False
         name = FRAMING.sub("", stripped)  # "♦Iron Ward [13]" names "Iron Ward"
         # A card's number framing it marks a name, whose "!" is part of it ("Ganked! [119]"), not an exclamation.
         asking = ASKING_WORD.match(name) or not names_a_topic(name.rstrip("!") if name != stripped else name)
