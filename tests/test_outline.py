@@ -149,6 +149,16 @@ def test_a_short_line_whose_sentence_the_next_line_carries_on_is_no_heading():
     assert blocks[-1].text.startswith("We recognize that these two companies are currently engaged")
 
 
+def test_a_line_in_capitals_over_counted_rows_is_a_tables_header_not_a_heading():
+    # A rulebook's critical tables: "BLADED CRITICAL" / "D6 RESULT EFFECT" / "1 Gash +d4 damage" / "2 Bleed…": each
+    # table's header was the section its rows sat under, and every table's own heading was lost.
+    text = "".join(f"{name} CRITICAL\nD6 RESULT EFFECT\n1 Gash +d4 damage\n2 Bleed 2 damage per activation\n"
+                   f"3 Hamstrung -1 movement\n" for name in ("BLADED", "BLUNT"))
+    blocks = segment(text)
+    assert [b.section[-1] for b in blocks] == ["Bladed Critical", "Blunt Critical"]
+    assert blocks[0].text.startswith("D6 RESULT EFFECT 1 Gash +d4 damage 2 Bleed")
+
+
 def test_a_subrule_records_the_rule_it_belongs_to():
     rules = by_label(segment(CHAPTERS))
     assert rules["1.9.4.2"].parent == "1.9.4"

@@ -423,6 +423,8 @@ class _Outline:
         if index in self.facts.sequenced or bare and self.facts.numbered_under(index, bare.group("n")):
             # counting 1, 2, 3 through the document, or over rules numbered under it ("2 Hráči a postavy" / "2.1")
             return Heading(1, f"{bare.group('n')} {section_title(bare.group('title'))}", bare.group("n"), "numbered")
+        if reading.caps and self._heads_rows(index):
+            return None  # "D6 RESULT EFFECT" over "1 Gash +d4 damage" / "2 Bleed …": a table's header, no heading
         if reading.caps:
             # under a heading the markup marks, a line in capitals is a part of it ("### What are…?" / "TODO"), never
             # a chapter over the document's own levels
@@ -441,6 +443,14 @@ class _Outline:
         later = following and following.group("decimal")
         return bool(later) and labels.depth(later) < labels.depth(number) and self.last_rule in self.decimal_rules \
             and labels.parent(number) == labels.parent(self.last_rule) and number in labels.successors(self.last_rule)
+
+    def _heads_rows(self, index: int) -> bool:
+        """Is the line at `index` over rows counted on line by line ("1 Gash +d4 damage" / "2 Bleed…", or "5 …" /
+        "6+ …" where a print repeats a table's header on its next page): a table's header?"""
+        first = self.facts.following[index]
+        second = self.facts.following[first] if first is not None else None
+        counts = [self.facts.line(at).split()[0].rstrip("+") for at in (first, second) if at is not None]
+        return len(counts) == 2 and all(count.isdigit() for count in counts) and int(counts[1]) == int(counts[0]) + 1
 
     def _part_level(self, index: int, number: str) -> int:
         """The level of a part heading "N. Title": 1, but under headings the markup marks one below the last, under
