@@ -20,7 +20,7 @@ from datetime import date
 from itertools import pairwise
 
 from ingest import titles
-from ingest.classify import KEYWORD_HEADING, KEYWORD_WORDS, WORD_RUN, row_cells
+from ingest.classify import BULLET, KEYWORD_HEADING, KEYWORD_WORDS, WORD_RUN, row_cells
 from ingest.classify.furniture import (
     ADDRESS,
     BULLETED,
@@ -73,6 +73,7 @@ _INDEX_GAP = 6  # lines in a row pointing nowhere that end an index
 _INDEX_WORDS = 16  # an index's line is never longer (a term, its sub-terms and where they are)
 _SPACED_WORDS = 10  # the most words of a contents entry whose page follows after one space
 _NOTE_LINES = 6  # the most lines an opening editor's note runs over
+_LABEL_WORDS = 4  # the most words of a list's label ("Draw Encounters:")
 _GLUED_WORDS = 3  # the fewest words of a running line glued to a page's last line of text ("MALIFAUX FAQ 2025")
 _GLUED_PAGES = 3  # and the fewest pages it is glued on
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -597,7 +598,7 @@ def _close_up(doc: MappedText, lines: list[tuple[int, int]], drop: set[int]) -> 
         else:
             blank = any(i not in drop for i in run)
             ends = text[slice(*lines[before])].strip(), text[slice(*lines[after])].strip()
-            joiner = "\n\n" if blank and not _continues(*ends) else "\n"
+            joiner = "\n\n" if blank and not (_continues(*ends) or _list_goes_on(*ends)) else "\n"
         edits.append((start, end, joiner))
     return doc.edit(edits)
 
@@ -608,6 +609,13 @@ def _continues(before: str, after: str) -> bool:
     return (not before.endswith(tuple(_SENTENCE_END)) and bool(after)
             and (after[0].islower() or (after[0].isdigit() and not CONTENT_LINE.match(after))
                  or after[0] in "(“\"‘'" and after[1:2].islower() and after[2:3] != ")"))
+
+
+def _list_goes_on(before: str, after: str) -> bool:
+    """Whether a bulleted list runs on across a page break: a bullet before it, and after it another bullet or the
+    list's next label ("• The stockpile grows by their income" / "Construction:" / "• Ships are repaired…")."""
+    return bool(BULLET.match(before)) and (bool(BULLET.match(after)) or after.endswith(":")
+                                            and len(after.split()) <= _LABEL_WORDS)
 
 
 _FRONT_PROSE = 3000  # how far into the document its opening prose is looked at

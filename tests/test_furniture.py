@@ -594,3 +594,14 @@ def test_a_parenthesis_going_on_across_a_page_break_stays_in_its_sentence():
                 f"{page.format(3)}")
         cleaned = strip_furniture(MappedText.of(text)).text.text
         assert ("revealed\n(" in cleaned) is joined and "11:01" not in cleaned
+
+
+def test_a_bulleted_list_runs_on_across_a_page_break():
+    # A browser print's sequence of play: "• The stockpile … grows" / (page break) / "Construction:" / "• Ships are
+    # repaired…" was cut into two rulings at the page's end.
+    page = "11/30/26, 11:01 PM Campaign Rules\nfile:///rules/campaign.html {} /3\n"
+    text = (f"SEQUENCE OF PLAY\nCollect Resource Points:\n• The stockpile of EPs grows by their income\n"
+            f"{page.format(1)}\f\nConstruction:\n• Ships are repaired or built\n{page.format(2)}\f\nSETUP\n"
+            f"The campaign is moderated.\n{page.format(3)}")
+    cleaned = strip_furniture(MappedText.of(text)).text.text
+    assert "their income\nConstruction:\n• Ships" in cleaned
