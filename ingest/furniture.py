@@ -635,7 +635,8 @@ def _print_title(furniture: list[str]) -> str | None:
     and time on its line or, as pdftotext sets them apart, on the next."""
     lines = furniture + [f"{first} {second}" for first, second in pairwise(furniture)]
     titles = Counter(found.group("title").strip() for line in lines if (found := PRINT_HEADER.match(line)))
-    best = titles.most_common(1)
+    # a page without a title of its own is printed under its file's name ("vbsf-campaign-rules-a5.html")
+    best = [(title, count) for title, count in titles.most_common() if not ADDRESS.search(title)][:1]
     return best[0][0] if best and best[0][1] >= 2 else None
 
 

@@ -322,6 +322,7 @@ def _text_pdf(path: Path, title: bytes) -> Path:
     (b"", None),
     (b"Hadrian's Wall Rulebook - 1jour-1jeu.com", "Hadrian's Wall Rulebook"),  # a download site's stamp
     (b"Rules - Version 2.0", "Rules - Version 2.0"),
+    (b"vbsf-campaign-rules-a5.html", None),  # a browser's print of a page without a title of its own
 ])
 def test_the_declared_title_is_read_when_it_reads_as_a_title(tmp_path, declared, title):
     document = read_pdf(_text_pdf(tmp_path / "rules.pdf", declared))

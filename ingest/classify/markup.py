@@ -96,7 +96,7 @@ WRITTEN_TITLE = re.compile(r"[^\W_][\w'’&:,.!?()/+–— -]*")
 SITE_SUFFIX = re.compile(r"[ \t]++[-–—|][ \t]++[\w-]{1,63}(?:\.[\w-]{1,63}){0,3}\.(?:com|org|net|info|io|fr|de|it|es|uk)"
                          r"[ \t]*+$", re.IGNORECASE)
 # A file's or a print job's name in a PDF's title field.
-PRINT_JOB_NAME = re.compile(r"\.(?:docx?|pdf|indd|qxp|rtf|odt|pages|txt)\b|^microsoft \w+ -", re.IGNORECASE)
+PRINT_JOB_NAME = re.compile(r"\.(?:docx?|pdf|indd|qxp|rtf|odt|pages|txt|html?|md)\b|^microsoft \w+ -", re.IGNORECASE)
 
 # A markdown file's front matter between "---" lines (YAML) or "+++" lines (TOML, a Hugo site's), and each
 # "key: value" or "key = value" field of it.
