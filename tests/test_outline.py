@@ -159,6 +159,15 @@ def test_a_line_in_capitals_over_counted_rows_is_a_tables_header_not_a_heading()
     assert blocks[0].text.startswith("D6 RESULT EFFECT 1 Gash +d4 damage 2 Bleed")
 
 
+def test_a_name_in_capitals_with_its_cost_in_brackets_heads_its_profile():
+    # Sample profiles "BRUTE [12]" / "VETERAN [12]" / "GUNNER [12]" mid-page: only a page's first was a heading, the
+    # others ran into its ruling (161 words, three profiles).
+    text = "".join(f"{name} [12]\n14 HEALTH , 3\" MOVE\n▸ Combat 2d8, Defense 2d6\n▸ Can wear Heavy armor\n"
+                   for name in ("BRUTE", "VETERAN", "GUNNER"))
+    blocks = segment(text)
+    assert [b.section[-1] for b in blocks] == ["Brute [12]", "Veteran [12]", "Gunner [12]"]
+
+
 def test_a_subrule_records_the_rule_it_belongs_to():
     rules = by_label(segment(CHAPTERS))
     assert rules["1.9.4.2"].parent == "1.9.4"

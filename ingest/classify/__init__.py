@@ -719,7 +719,9 @@ def read_line(line: str, item: re.Pattern) -> Reading:
         marked = None  # "          #    A corridor…": a map's symbol in an indented text; no heading is indented so far
     return Reading(item.match(line), marked, BULLET.match(line), FOOTNOTE.match(line),
                    bool(CAPTION.match(stripped)), bool(RULE_LINE.match(line)), NUMBERED_LINE.fullmatch(stripped),
-                   bool(LONE_LABEL.match(line)), bool(CAPS_LINE.match(stripped)) and not column_names(stripped),
+                   # "VETERAN [12]": a name in capitals, its cost framing it
+                   bool(LONE_LABEL.match(line)), bool(CAPS_LINE.match(FRAMING.sub("", stripped)))
+                   and not column_names(stripped),
                    bool(TITLE_LINE.match(stripped)) and not closes_unopened(stripped) and not column_names(stripped),
                    aside(stripped), stripped[:1] in _SENTENCE_OPENERS, bool(SENTENCE_END.search(stripped)),
                    ends_clause(stripped), ends_asking(stripped), bool(LIST_GOES_ON.search(stripped)),
