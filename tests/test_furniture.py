@@ -605,3 +605,15 @@ def test_a_bulleted_list_runs_on_across_a_page_break():
             f"The campaign is moderated.\n{page.format(3)}")
     cleaned = strip_furniture(MappedText.of(text)).text.text
     assert "their income\nConstruction:\n• Ships" in cleaned
+
+
+def test_a_contents_numbered_as_a_part_of_the_document_is_its_contents():
+    # A text FAQ's "1.2 Table of contents" over its questions' labels: 21 contents lines were rules "2.1", "3.1.1",
+    # and the questions themselves were cited "General 2.1" beside them.
+    text = ("# 1.2 Table of contents\n\n1. About this FAQ\n  1.1 Introduction\n  1.2 Table of contents\n"
+            "  1.3 Where can I get this FAQ?\n\n2. General questions\n  2.1 What is ZAngband?\n\n"
+            "# 1.3 Where can I get this FAQ?\n\nThis FAQ is available from the site.\n\n"
+            "# 2. General questions\n\n# 2.1 What is ZAngband?\n\nA roguelike game.\n")
+    cleaned = strip_furniture(MappedText.of(text)).text.text
+    assert "Table of contents" not in cleaned and "  1.1 Introduction" not in cleaned
+    assert "# 1.3 Where can I get this FAQ?\n\nThis FAQ is available" in cleaned

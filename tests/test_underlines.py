@@ -43,6 +43,17 @@ def test_underlined_titles_are_headings_at_the_levels_their_styles_are_first_use
     assert RST[doc.text.offsets[life]:].startswith("Life & Death")  # cited on the file's own line
 
 
+def test_titles_centred_between_rules_are_headings_at_the_lines_start(tmp_path):
+    # A text file boxes each section's centred title between two rules of dashes: the "#" went after the centring
+    # spaces, where no heading stands, and the whole rules were one ruling of 226 words.
+    rule = "-" * 40
+    text = (f"{rule}\n          Basic Rules of play\n{rule}\nScrabble is a game for 2 players.\n\n"
+            f"{rule}\n               To Begin\n{rule}\nEnter the number of players.\n")
+    doc = underlined_headings(MappedText.of(text))
+    assert doc.text == "# Basic Rules of play\nScrabble is a game for 2 players.\n\n# To Begin\nEnter the number of players.\n"
+    assert text[doc.offsets[doc.text.index("To Begin")]:].startswith("To Begin")
+
+
 def test_a_bold_run_in_opening_a_line_of_text_heads_nothing(tmp_path):
     from ingest.manifest import source_entry
     from ingest.pipeline import parse_source

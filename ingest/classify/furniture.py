@@ -29,8 +29,8 @@ GLUED_FOLIO = re.compile(r"(?<=[.!?)”\"’'] )(\d{1,4}+)[ \t]++(?=\S)")
 
 # "Contents", "Table of Contents", and the lists of a LaTeX book's tables and figures after it.
 # Either may carry its page column's label ("INDEX          PAGE", "Contents   Page").
-CONTENTS_HEADING = re.compile(r"^(?:#{1,6}\s*)?(?:(?:table\s+of\s+)?contents|list\s+of\s+(?:tables|figures))"
-                              r"(?:\s+pages?)?:?$", re.I)
+CONTENTS_HEADING = re.compile(r"^(?:#{1,6}\s*)?(?:\d{1,2}(?:\.\d{1,2})*\.?[ \t]+)?"  # numbered as a part: "1.2 Table of contents"
+                              r"(?:(?:table\s+of\s+)?contents|list\s+of\s+(?:tables|figures))(?:\s+pages?)?:?$", re.I)
 INDEX_HEADING = re.compile(r"^(?:#{1,6}\s*)?index(?:\s+of\s+\w+)?(?:\s+pages?)?:?$", re.I)
 # An index entry: a term and the rules or pages it is at ("Abort Procedure ....28.9, See Air Missions", "Apparel
 # 2.G", "11.M; 11.L.3", "rules Section 8"): a dot leader inside it, or a number or a rule's label closing it.

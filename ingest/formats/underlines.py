@@ -81,8 +81,9 @@ def underlined_headings(doc: MappedText, asciidoc: bool = False) -> MappedText:
         level = min(styles.index(style) + 1, _DEEPEST)
         if style[1]:  # the overline goes, with its line break
             edits.append((starts[title - 1], starts[title], ""))
-        edits.append((starts[title] + len(lines[title]) - len(lines[title].lstrip()), starts[title] +
-                      len(lines[title]) - len(lines[title].lstrip()), "#" * level + " "))
+        # a title centred between its rules ("      Basic Rules of play") is marked at the line's start, its
+        # centring gone: an indented "#" is no heading
+        edits.append((starts[title], starts[title] + len(lines[title]) - len(lines[title].lstrip()), "#" * level + " "))
         edits.append((starts[title] + len(lines[title]), starts[title + 1] + len(lines[title + 1]), ""))
     return doc.edit(edits)
 
