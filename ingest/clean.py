@@ -14,6 +14,7 @@ from ingest.classify import LIGATURE
 from ingest.classify.furniture import (
     DATE_IN_LINE,
     GLUED_PAGE_NUMBER,
+    GUTTER_NUMBER,
     PAGE_FOOTER,
     PAGE_MARKED_LINE,
     PRINT_HEADER_LINE,
@@ -45,6 +46,8 @@ _LEGIT_DOUBLES = {"had", "that", "is", "do", "can", "bye", "very", "so", "no", "
 # Typographic ligatures (`LIGATURE`) are searched and read as their letters.
 _LIGATURES = {"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"}
 _GLYPH_BULLET_LINES = 3  # how many lines the same letter must open before it is read as a marker
+_GUTTER_LINES = 20  # the fewest lines a gutter numbers
+_GUTTER_SHARE = 0.9  # and the least share of the text's lines
 
 
 def listing_numbers(text: str) -> dict[int, int]:
@@ -110,6 +113,18 @@ def undouble_spaces(doc: MappedText) -> MappedText:
     if not gaps or gaps.count(2) < 0.5 * len(gaps):
         return doc
     return doc.sub(SPLIT_PUNCTUATION, "").sub(WORD_GAP, " ")
+
+
+def drop_line_numbers(doc: MappedText) -> MappedText:
+    """"0091 1.1 Purpose" -> "1.1 Purpose": the numbers of a line-numbered text's gutter, one width, rising line by
+    line, on all but a few of its lines (`_GUTTER_SHARE`); a number opening a few lines is the text's own."""
+    found = list(GUTTER_NUMBER.finditer(doc.text))
+    lines = sum(1 for line in doc.text.split("\n") if line.strip())
+    if len(found) < _GUTTER_LINES or len(found) < _GUTTER_SHARE * lines \
+            or len({len(match.group(1)) for match in found}) > 1 \
+            or any(int(b.group(1)) <= int(a.group(1)) for a, b in pairwise(found)):
+        return doc
+    return doc.edit((match.start(), match.end(), "") for match in found)
 
 
 def drop_page_footers(doc: MappedText) -> MappedText:

@@ -46,7 +46,7 @@ def clean_document(doc: MappedText, original: str, entry: SourceEntry, vocab: Co
     if clean.is_listing(original):
         doc = clean.strip_listing(doc)
     doc = clean.undouble_spaces(clean.unfold_ligatures(clean.soft_hyphens(clean.normalize_spaces(
-        clean.canonical_characters(doc)))))
+        clean.canonical_characters(clean.drop_line_numbers(doc))))))
     doc = clean.rejoin_drop_caps(clean.join_lone_bullets(clean.mark_glyph_bullets(clean.drop_symbol_glyphs(doc))),
                                  vocab)
     for pattern in entry.strip:

@@ -230,3 +230,14 @@ def test_a_pages_script_never_decides_what_is_a_word_of_its_text(tmp_path):
     (tmp_path / "rules.html").write_text(page, encoding="utf-8")
     rulings = read_document(tmp_path / "rules.html", "quarry")[1].rulings
     assert any("Every player starts with 2 stones" in r.text for r in rulings)
+
+
+def test_a_line_numbered_texts_gutter_leaves_its_lines():
+    # A standard's draft numbers every line ("0091 1.1 Purpose"): its title was the file's name, its refs "0091 1.1
+    # Purpose", its texts studded with line numbers. A few numbers opening lines are the text's own.
+    text = "\n".join(f"{n:04d} {line}" if line else "     " for n, line in enumerate(
+        ["Draft of Proposed Core War Standard", "", *[f"1.{k} Rule {k} holds." for k in range(1, 30)]], start=1))
+    cleaned = clean.drop_line_numbers(MappedText.of(text)).text
+    assert cleaned.startswith("Draft of Proposed Core War Standard\n") and "\n1.29 Rule 29 holds." in cleaned
+    own = "1200 points of damage.\n" * 25  # the same number each line: no gutter
+    assert clean.drop_line_numbers(MappedText.of(own)).text == own

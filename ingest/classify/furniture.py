@@ -22,6 +22,9 @@ ADDRESS = re.compile(r"://|www\.|@|\.(?:com|org|net|html?|pdf|docx?)\b", re.I)
 # game?", "Combat | 13" (set apart by a space, a dash, a bar or a dot).
 EDGE_NUMBER = re.compile(r"^(?:(\d{1,4})(?:\s+|\s*+[—–|·•]\s*+)(?=\D))?.*?(?:(?<=[\s—–|·•])(\d{1,4}))?$")
 
+# A line's number in the gutter of a line-numbered text (a standard's draft, a legal text: "0091 1.1 Purpose").
+GUTTER_NUMBER = re.compile(r"^(\d{3,6}+)(?: |$)", re.M)
+
 # A page's number and its running line glued to the end of the page's last line of text by a conversion that joined
 # them ("…does not matter. 1 MALIFAUX FOURTH EDITION • FREQUENTLY ASKED QUESTIONS • OCTOBER 2025"): where a number
 # set apart by spaces opens what may be the running line.
