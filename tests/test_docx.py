@@ -269,6 +269,23 @@ def test_word_list_numbers_are_the_ones_word_prints_and_an_unprinted_level_keeps
     ]
 
 
+def test_a_heading_word_numbers_prints_its_number_and_its_items_count_afresh_under_it(tmp_path):
+    # A tournament's rules number their Heading 2s "I.", "II." in one list with the items under them: the headings
+    # lost their numbers and the items counted on, 1–4 then 5–8, where Word prints I. 1.–4. and II. 1.–4.
+    document = docx.Document()
+    rules = numbering(document, [("upperRoman", "%1."), ("decimal", "%2.")])
+    for title, items in (("Metal Weapons", ("Check the blade.", "Check the guard.")),
+                         ("Head Protection", ("Wear a mask.", "Wear a collar."))):
+        item(document, title, rules).style = document.styles["Heading 2"]
+        for text in items:
+            item(document, text, rules, 1)
+    path = tmp_path / "tournament.docx"
+    document.save(path)
+    assert read(path).text.text.splitlines() == [
+        "## I. Metal Weapons", "", "   1. Check the blade.", "   2. Check the guard.", "",
+        "## II. Head Protection", "", "   1. Wear a mask.", "   2. Wear a collar."]
+
+
 def test_a_word_files_headings_follow_its_title_and_without_one_its_first_heading_names_it(tmp_path):
     document = docx.Document()
     document.add_heading("Tournament Floor Rules", level=1)

@@ -168,6 +168,14 @@ def test_a_name_in_capitals_with_its_cost_in_brackets_heads_its_profile():
     assert [b.section[-1] for b in blocks] == ["Brute [12]", "Veteran [12]", "Gunner [12]"]
 
 
+def test_items_under_headings_numbered_in_roman_take_each_headings_number():
+    # "## I. Metal Weapons" over "1." gave I.1; "## II. Head Protection" over "1." gave a bare "1", a number no
+    # heading prints (II was read as no number).
+    blocks = segment("## I. Metal Weapons\n\n   1. Check the blade.\n\n## II. Head Protection\n\n   1. Wear a mask.\n\n"
+                     "## IV. Gloves\n\n   1. Wear gloves.\n")
+    assert [b.label for b in blocks] == ["I.1", "II.1", "IV.1"]
+
+
 def test_a_subrule_records_the_rule_it_belongs_to():
     rules = by_label(segment(CHAPTERS))
     assert rules["1.9.4.2"].parent == "1.9.4"

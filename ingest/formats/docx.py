@@ -196,13 +196,16 @@ class _Reader:
         if not text:
             return
         level = self.heading_level(paragraph)
+        listed = self.list_item(paragraph)
         if level is not None:
-            start, run = self.line("", text)
+            # a heading Word numbers ("I. Field of Play") prints its number, and counts: the items under it
+            # count afresh
+            marker = self.numbering.marker(*listed) if listed is not None else "-"
+            start, run = self.line("", text if marker == "-" else f"{marker} {text}")
             self.out.heading(min(level + self.shift, 6) if level else 1, run, start)
             if (level == 0 or level + self.shift == 1) and "title" not in self.metadata:
                 self.metadata["title"] = text
             return
-        listed = self.list_item(paragraph)
         if listed is not None:
             num_id, depth = listed
             if depth >= self.limits.depth:
