@@ -61,10 +61,12 @@ def listing_numbers(text: str) -> dict[int, int]:
 
 
 def is_listing(text: str) -> bool:
-    """True when most non-empty lines carry consecutive "N. " listing numbers."""
+    """True when most non-empty lines carry "N. " listing numbers, from 1 and rising through the file: a list that
+    counts afresh under each heading (a Word file's "1."–"4." under each) numbers its items, not the file's lines."""
     numbers = list(listing_numbers(text).values())
     lines = [line for line in text.split("\n") if line.strip()]
-    return len(numbers) >= 5 and len(numbers) >= 0.6 * len(lines) and numbers[:3] == [1, 2, 3]
+    return len(numbers) >= 5 and len(numbers) >= 0.6 * len(lines) and numbers[:3] == [1, 2, 3] \
+        and all(later > earlier for earlier, later in pairwise(numbers))
 
 
 def strip_listing(doc: MappedText) -> MappedText:

@@ -77,6 +77,15 @@ def test_web_listing_header_numbers_and_nbsp_are_removed():
     assert cleaned == "Official Dragon Dice\n\nA) If the Magic\nafter your\nturn.\n"
 
 
+def test_lists_counted_afresh_under_headings_are_no_web_listing():
+    # A Word file of four-item lists under each heading: taken for a listing's line numbers, everything before its
+    # first "1." went (the introduction and two headings) and every item lost its number.
+    text = "Field of Play\nEach player checks the equipment.\nEquipment\nI. Metal Weapons\n" + "".join(
+        f"{n}. Check item {n}.\n" for n in range(1, 5)) + "II. Head Protection\n" + "".join(
+        f"{n}. Wear item {n}.\n" for n in range(1, 5))
+    assert not clean.is_listing(text)
+
+
 def test_listing_numbers_map_file_lines_to_original_lines():
     assert clean.listing_numbers("header\n\n  1. one\n  2. two") == {3: 1, 4: 2}
 
