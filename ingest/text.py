@@ -7,6 +7,7 @@ always point at the original document, however much cleaning happened in between
 from __future__ import annotations
 
 import bisect
+import codecs
 import os
 import re
 import stat
@@ -16,7 +17,7 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Callable
 
-from ingest.classify.markup import TEX_GLYPH_IN_WORD
+from ingest.classify.markup import DECLARED_CHARSET, TEX_GLYPH_IN_WORD
 from ingest.errors import IngestError
 from ingest.limits import current, how_to_raise
 
@@ -24,6 +25,7 @@ from ingest.limits import current, how_to_raise
 # them is binary.
 _CONTROL = dict.fromkeys([*range(0x00, 0x09), 0x0B, *range(0x0E, 0x20), 0x7F])
 _TEX_EVIDENCE = 3
+_DECLARED_WITHIN = 4096  # how far into a file its head declares its character set
 _TEX_GLYPHS = str.maketrans({"\x10": "“", "\x11": "”", "\x15": "–", "\x16": "—", "\x1b": "ff", "\x1c": "fi",
                              "\x1d": "fl", "\x1e": "ffi", "\x1f": "ffl"})
 
@@ -43,7 +45,7 @@ def decode(data: bytes, path: str) -> str:
     elif b"\x00" in data[:8192]:
         raise IngestError(path, "binary file (contains NUL bytes), not a text document")
     else:
-        for encoding in ("utf-8-sig", "cp1252", "latin-1"):
+        for encoding in ("utf-8-sig", *_declared(data), "cp1252", "latin-1"):
             try:
                 text = data.decode(encoding)
                 break
@@ -61,6 +63,18 @@ def decode(data: bytes, path: str) -> str:
         raise IngestError(path, "binary or undecodable file (too many control characters)")
     # Unicode's line and paragraph separators break lines as a line feed does.
     return text.replace("\r\n", "\n").replace("\r", "\n").replace("\u2028", "\n").replace("\u2029", "\n")
+
+
+def _declared(data: bytes) -> tuple[str, ...]:
+    """The character set the file's head declares, when Python knows it (an old Mac Word page's "macintosh": read
+    as cp1252, its "league’s" was "leagueÕs")."""
+    found = DECLARED_CHARSET.search(data[:_DECLARED_WITHIN])
+    if found is None:
+        return ()
+    try:
+        return (codecs.lookup(found.group(1).decode("ascii")).name,)
+    except LookupError:
+        return ()
 
 
 def read_document(path: Path) -> str:

@@ -502,6 +502,25 @@ def test_an_mdx_page_is_markdown_without_its_code_and_its_components_tags(tmp_pa
     assert doc.text.text == "# Mysticism\n\n### Armor of the Faithful\n\nWhile you wear no armor, add 1 to your AV.\n"
 
 
+def test_a_hand_made_page_in_a_table_reads_its_paragraphs_set_apart_by_two_breaks(tmp_path):
+    # A club's rules page: one table cell of paragraphs set apart by "<br /><br />" was one ruling of 1,524 words.
+    paragraphs = [f"Rule {n}: riders must carry lights and obey every traffic signal on the road. " * 3
+                  for n in range(1, 5)]
+    page = ("<table><tr><td><a href='/'>home</a></td><td><a href='/ride'>the ride</a></td></tr>"
+            "<tr><td colspan='2'><span>" + "<br />\n<br />\n".join(paragraphs) + "</span></td></tr></table>")
+    text = read(write(tmp_path, "rules.htm", page)).text.text
+    assert text.split("\n\n")[-4:] == [p.strip() for p in paragraphs[:-1]] + [paragraphs[-1].strip() + "\n"]
+
+
+def test_a_page_in_a_character_set_it_declares_reads_in_it(tmp_path):
+    # An old Mac Word page declares "charset=macintosh": read as cp1252, "league’s" was "leagueÕs" in 31 rulings.
+    page = "<html><head><meta http-equiv=Content-Type content='text/html; charset=macintosh'></head>" \
+           "<body><p>The league’s season runs “all year”.</p></body></html>"
+    path = tmp_path / "rules.htm"
+    path.write_bytes(page.encode("mac_roman"))
+    assert read(path).text.text == "The league’s season runs “all year”.\n"
+
+
 def test_a_code_block_stands_between_fence_lines_each_of_its_lines_mapped(tmp_path):
     doc = read(write(tmp_path, "cases.html", "<p>Orders:</p>\n<pre>\nEngland:\nF North Sea - Picardy\n</pre>\n"
                                                "<p>Order should fail.</p>"))

@@ -27,6 +27,8 @@ def glyphs_in_sentences(glyphs: set[str]) -> re.Pattern:
 # Where a PDF's TeX font has no map to Unicode, pdftotext writes its glyphs' codes in TeX's T1 encoding, which
 # are control characters: quotes, dashes and the ligatures ("O\x1bside" is "Offside", "\x1celd" is "field").
 # Only where they stand inside words, often: a lone control character is a damaged or binary file's.
+# The character set a page or an XML file declares in its head ("<meta charset=macintosh>", "encoding='utf-16'").
+DECLARED_CHARSET = re.compile(rb"""(?:charset|encoding)[ \t]*+=[ \t]*+["']?+([A-Za-z][\w.:-]{1,39})""", re.IGNORECASE)
 TEX_GLYPH_IN_WORD = re.compile(r"(?<=[^\W\d_])[\x1b-\x1f]|[\x1b-\x1f](?=[^\W\d_])")
 
 # No rules document has a paragraph this long (a book flattened onto one line has tens of thousands of

@@ -76,6 +76,7 @@ _MARK_CHARS = 40
 # it is a short value ("RED", "2 points"); HTML caps the rows a cell may span at 65,534.
 _ROWSPAN = 65_534
 _SPANNED_CHARS = 200
+_LAYOUT_CELL = 600  # a cell holding this much text is a passage of the page, set out by a table laying it out
 _ROMAN = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"), (40, "xl"),
           (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))
 
@@ -207,31 +208,39 @@ class _Bounded(HTMLParser):
 
 
 def _layout_tables(source: str) -> set[tuple[int, int]]:
-    """Where (`getpos()`) the tables that lay the page out start: those whose cells hold a heading, or a table that
-    does. Old generated pages (FrontPage, Help & Manual, e-mail templates) set the whole body in a table: its cells
-    are the page's blocks, read as such, never one row of thousands of words. A table of figures holds no
-    heading."""
+    """Where (`getpos()`) the tables that lay the page out start: those whose cells hold a heading or a passage
+    (`_LAYOUT_CELL` characters or more), or a table that does. Old generated and hand-made pages (FrontPage,
+    Help & Manual, e-mail templates) set the whole body in a table: its cells are the page's blocks, read as such,
+    never one row of thousands of words. A table of figures holds no heading, and short values in its cells."""
     scan = _LayoutScan()
     scan.feed(source)
     scan.close()
-    return scan.layout | {position for position, holds in scan.open if holds}
+    return scan.layout | {position for position, holds, _ in scan.open if holds}
 
 
 class _LayoutScan(_Bounded):
     def __init__(self):
         super().__init__()
-        self.open: list[list] = []  # the open tables, outermost first: where each starts, and whether it lays out
+        # the open tables, outermost first: where each starts, whether it lays out, its open cell's characters
+        self.open: list[list] = []
         self.layout: set[tuple[int, int]] = set()
 
     def handle_starttag(self, tag: str, attrs: list) -> None:
         if tag == "table":
-            self.open.append([self.getpos(), False])
+            self.open.append([self.getpos(), False, 0])
         elif tag in _HEADINGS and self.open:
             self.open[-1][1] = True
+        elif tag in ("td", "th") and self.open:
+            self.open[-1][2] = 0  # the characters of the cell's text so far
+
+    def handle_data(self, data: str) -> None:
+        if self.open:
+            self.open[-1][2] += len(data.strip())
+            self.open[-1][1] = self.open[-1][1] or self.open[-1][2] >= _LAYOUT_CELL
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "table" and self.open:
-            position, holds = self.open.pop()
+            position, holds, _ = self.open.pop()
             if holds:
                 self.layout.add(position)
                 if self.open:
@@ -275,6 +284,7 @@ class _Reader(_Bounded):
         self.anchor: tuple[str, int] | None = None  # the rule number an open heading's anchor gives, and where
         self.styles = dict.fromkeys(_STYLES.values(), 0)  # open <b>/<strong> and <small> elements (and bold spans)
         self.spans: list[bool] = []  # the open <span>s, each whether its style sets it in bold
+        self.broken: int | None = None  # where in `chars` the text after the block's last line break (<br>) starts
         self.every: set[str] | None = None  # the styles all the text gathered so far is in
         self.marks: list[tuple[str, int, int, int]] = []  # open <sup>/<a>: tag, chars and offsets so far, offset
         self.notes: str | None = None  # the element holding footnotes being read
@@ -323,10 +333,14 @@ class _Reader(_Bounded):
                 NOTES_MARK.search(attributes.get(name) or "") for name in ("class", "id", "role")):
             self.notes, self.notes_depth = tag, 1
         if tag == "br" and not (self.in_cell or self.heading or self.pre) and self.text_from is not None \
-                and "bold" in (self.every or ()):
-            self.flush()  # "<p><b>A.8</b><br>Is a Location…": a line in bold over its text, as its own paragraph is
+                and ("bold" in (self.every or ()) or self.broken is not None
+                     and not "".join(self.chars[self.broken:]).strip()):
+            # "<p><b>A.8</b><br>Is a Location…": a line in bold over its text, as its own paragraph is; and a page
+            # that sets its paragraphs apart by two breaks ("…the ride.<br><br>Riders must…") ends one at them
+            self.flush()
         elif tag == "br":
             self.put(" ", self.pos(), spread=False)
+            self.broken = len(self.chars)
         elif tag in ("sup", "a"):
             if tag == "a" and self.heading and self.anchor is None and self.text_from is None:
                 self.anchor = self.number_anchor(attributes)
@@ -638,7 +652,7 @@ class _Reader(_Bounded):
         """The text gathered since the last block boundary, and start gathering anew."""
         end = self.offsets[-1] + 1 if self.offsets else self.pos()
         run = MappedText("".join(self.chars), self.offsets + array("i", [end]))
-        self.chars, self.offsets, self.every, self.text_from = [], array("i"), None, None
+        self.chars, self.offsets, self.every, self.text_from, self.broken = [], array("i"), None, None, None
         return run
 
     def flush(self, item: bool = False) -> None:
