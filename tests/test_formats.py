@@ -521,6 +521,22 @@ def test_a_page_in_a_character_set_it_declares_reads_in_it(tmp_path):
     assert read(path).text.text == "The league’s season runs “all year”.\n"
 
 
+def test_a_saved_wiki_page_keeps_its_article_without_the_wikis_chrome_or_name(tmp_path):
+    # A MediaWiki page saved from a browser: "From HexWiki", "Jump to: navigation, search", "Retrieved from…" and
+    # "Category: Other games" were rulings, and the title was "Bridg-It - HexWiki".
+    page = ("<html><head><title>Bridg-It - HexWiki</title></head><body><h1 id='firstHeading'>Bridg-It</h1>"
+            "<div id='bodyContent'><div id='siteSub'>From HexWiki</div><div id='jump-to-nav' class='mw-jump'>Jump "
+            "to: <a href='#n'>navigation</a>, <a href='#s'>search</a></div><p>Bridg-It is a connection game.</p>"
+            "<h2><span class='mw-headline'>Rules</span><span class='mw-editsection'>[edit]</span></h2>"
+            "<p>The game is played on a square board.</p><div class='printfooter'>Retrieved from "
+            "\"http://www.hexwiki.net/Bridg-It\"</div><div id='catlinks' class='catlinks'>Category: Other games</div>"
+            "</div></body></html>")
+    doc = read(write(tmp_path, "bridgit.html", page))
+    assert doc.text.text == ("# Bridg-It\n\nBridg-It is a connection game.\n\n## Rules\n\n"
+                             "The game is played on a square board.\n")
+    assert doc.metadata["title"] == "Bridg-It"
+
+
 def test_a_code_block_stands_between_fence_lines_each_of_its_lines_mapped(tmp_path):
     doc = read(write(tmp_path, "cases.html", "<p>Orders:</p>\n<pre>\nEngland:\nF North Sea - Picardy\n</pre>\n"
                                                "<p>Order should fail.</p>"))

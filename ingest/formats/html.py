@@ -45,7 +45,12 @@ _SCREEN_READERS = {"visually-hidden", "sr-only", "screen-reader-text", "screenre
 # footer buttons, a search dialog): navigation and notices, never the rules; a theme's own page furniture.
 _CHROME = {"navbar", "footer", "site-footer", "page-footer", "bs-sidebar", "sphinxsidebar", "related", "relations",
            "breadcrumb", "breadcrumbs", "modal", "md-header", "md-sidebar", "md-footer", "wy-nav-side", "wy-nav-top",
-           "rst-footer-buttons", "headerlink"}
+           "rst-footer-buttons", "headerlink",
+           # MediaWiki's: the "Jump to" links, edit links, the print footer ("Retrieved from…"), the categories
+           "mw-jump", "mw-jump-link", "mw-editsection", "printfooter", "catlinks", "noprint", "navbox",
+           "sf-hidden"}  # what a page saved with SingleFile marks as hidden on the page
+# The same chrome a wiki marks by id: its tagline under the title ("From HexWiki") and its notes there.
+_CHROME_IDS = {"siteSub", "contentSub", "jump-to-nav", "catlinks", "mw-navigation", "mw-head", "mw-panel"}
 _NOT_SHOWN = _SCREEN_READERS | _CHROME  # classes marking no text of the page's own
 # A table of contents a site generator writes (kramdown's `<ul id="markdown-toc">` under `<h1
 # id="table-of-contents">`, a theme's `<div class="toc">`): links to the headings that follow, none of the rules.
@@ -76,6 +81,7 @@ _MARK_CHARS = 40
 # it is a short value ("RED", "2 points"); HTML caps the rows a cell may span at 65,534.
 _ROWSPAN = 65_534
 _SPANNED_CHARS = 200
+_TITLE_SEPARATORS = tuple("-|–—:·•")  # what sets a site's name apart after a page's title
 _LAYOUT_CELL = 600  # a cell holding this much text is a passage of the page, set out by a table laying it out
 _ROMAN = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"), (40, "xl"),
           (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))
@@ -108,7 +114,10 @@ def read(source: str, out: Outline, limits: Limits | None = None, base: int = 0,
     reader.close()
     reader.end_row()
     reader.flush(item=True)
-    if reader.first_h1 and "title" not in reader.metadata:
+    title = reader.metadata.get("title", "")
+    # "Bridg-It - HexWiki": a page's title after its heading and its site's name; the heading is the title
+    if reader.first_h1 and (not title or title.startswith(reader.first_h1)
+                            and title[len(reader.first_h1):].lstrip()[:1] in _TITLE_SEPARATORS):
         reader.metadata["title"] = reader.first_h1
     return reader.metadata
 
@@ -461,6 +470,7 @@ class _Reader(_Bounded):
                 or attributes.get("role") in _DROPPED_ROLES
                 or bool(HIDDEN_STYLE.search(attributes.get("style") or ""))
                 or not _NOT_SHOWN.isdisjoint((attributes.get("class") or "").split())
+                or attributes.get("id") in _CHROME_IDS
                 or _marks_contents(attributes) or _skips(tag, attributes))
 
     def number_anchor(self, attributes: dict) -> tuple[str, int] | None:
