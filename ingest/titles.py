@@ -16,6 +16,7 @@ import re
 from collections import Counter
 
 from ingest.classify import EXTENSION, WORD_RUN
+from ingest.classify.furniture import BYLINE
 from ingest.classify.words import (
     ACRONYM,
     LETTERED_WORD,
@@ -114,7 +115,8 @@ def document_title(candidates: list[str | None], text: str, game_name: str | Non
     its game nowhere (no `game_name`) has a generic title joined with `filed_as`, the name of the game it is
     filed under ("Pathfinder Adventure Card Game Rules Questions"). `known`: the text's `acronyms`, when the caller
     read them already. None when there is no title."""
-    title = next((c for c in candidates if c and not is_section_heading(c)), None)
+    # a byline ("By Alex and Sam Example") names the authors, never the document
+    title = next((c for c in candidates if c and not is_section_heading(c) and not BYLINE.match(c)), None)
     if not title:
         return None
     title = keep_acronyms(as_written(_own_part(title)), acronyms(text) if known is None else known)

@@ -188,6 +188,22 @@ def test_odt_headings_take_their_outline_numbers_and_levels(tmp_path):
     assert document.metadata["title"] == "Setup"  # its number is no part of its name
 
 
+def test_paragraphs_set_in_a_heading_style_are_headings_as_word_exports_them(tmp_path):
+    # A rulebook saved from Word to .odt sets its headings as plain paragraphs in "Heading 2"/"Heading 3" styles:
+    # "1 : Draw Cards" and "4 : May discard cards." headed nothing, the night's steps cited on from the day's.
+    automatic = ('<style:style style:name="P2" style:family="paragraph" style:parent-style-name="Heading_20_2"/>'
+                 '<style:style style:name="P3" style:family="paragraph" style:parent-style-name="Heading_20_3"/>')
+    styles = STYLES.replace('<style:style style:name="Standard" style:family="paragraph"/>',
+                            '<style:style style:name="Standard" style:family="paragraph"/>'
+                            '<style:style style:name="Heading_20_2" style:display-name="Heading 2" '
+                            'style:family="paragraph" style:default-outline-level="2"/>')
+    body = (p("Day Phase", "P2") + p("1 : Draw Cards", "P3") + p("All players draw.") +
+            p("4 : May discard cards.", "P3") + p("Players may discard."))
+    document = read(write_odt(tmp_path / "westward.odt", body, styles=styles, automatic=automatic))
+    assert document.text.text == ("## Day Phase\n\n### 1 : Draw Cards\n\nAll players draw.\n\n"
+                                  "### 4 : May discard cards.\n\nPlayers may discard.\n")
+
+
 def test_odt_notes_comments_deletions_frames_and_generated_contents_are_no_text(tmp_path):
     body = "".join([
         '<text:table-of-content><text:index-body>' + p("Setup .......... 1") + '</text:index-body>'

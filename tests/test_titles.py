@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from ingest.changeset import read_document
 from ingest.refs import abbreviation
-from ingest.titles import as_written, is_generic, is_section_heading, self_named
+from ingest.titles import as_written, document_title, is_generic, is_section_heading, self_named
 from service.cli import cli
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
@@ -206,3 +206,8 @@ def test_a_game_the_slug_spells_whole_in_its_title_is_named_so_not_by_a_part_wri
     text = "Eco Space Miner - Rulebook\n" + "Place a ship in a Space Quadrant. The Space Quadrant holds ore.\n" * 6
     assert game_name(text, "eco-space-miner") == "Eco Space Miner"
     assert game_name(text, "space-quadrant") == "Space Quadrant"
+
+
+def test_a_byline_is_never_the_documents_title():
+    # A cover's "By Matthew and Jacob Stoodley" (its name only in a picture) was the title "Bob – By Matthew…".
+    assert document_title(["By Alex and Sam Example", "Deck Goes West Rules"], "text", None) == "Deck Goes West Rules"

@@ -67,6 +67,7 @@ _MIMES = {"application/vnd.oasis.opendocument.spreadsheet": "an OpenDocument spr
           "application/epub+zip": "an EPUB e-book"}
 _CHUNK = 1 << 16
 _INDENT = "   "  # per list level, in the text the source page shows
+_HEADING_STYLE = "Heading_20_"  # LibreOffice's name for Word's "Heading 2" (a space is "_20_")
 _MOST_SPACES = 100  # text:s may say text:c="1000000": no line shows more
 
 # Elements whose text is never the document's: notes, comments, tracked deletions, frames and the tables of
@@ -197,6 +198,7 @@ class _Styles:
     def __init__(self, styles: ET.Element | None, content: ET.Element):
         self.parents: dict[tuple[str, str], str | None] = {}
         self.bold: dict[tuple[str, str], bool | None] = {}  # (family, name) -> its own weight, None: unset
+        self.levels: dict[str, int] = {}  # a paragraph style -> the outline level it sets (a heading style's)
         self.lists: dict[str, dict[int, _Level]] = {}
         self.outline: dict[int, _Level] = {}
         for root in (styles, content):  # automatic styles in content.xml after the common ones
@@ -208,6 +210,9 @@ class _Styles:
                 props = style.find("style:text-properties", _NS)
                 weight = props.get(_q("fo:font-weight")) if props is not None else None
                 self.bold[key] = None if weight is None else weight in _BOLD
+                level = _number(style.get(_q("style:default-outline-level")), 0)
+                if level > 0 and key[0] == "paragraph":
+                    self.levels[key[1]] = level
             for list_style in root.iter(_q("text:list-style")):
                 self.lists[list_style.get(_q("style:name")) or ""] = _levels(list_style)
             for outline in root.iter(_q("text:outline-style")):
@@ -222,6 +227,19 @@ class _Styles:
             if weight is not None:
                 return weight
             name = self.parents.get((family, name))
+        return None
+
+    def heading(self, name: str | None) -> int | None:
+        """The outline level of a heading style ("Heading 2", LibreOffice's "Heading_20_2", through the styles it is
+        based on) a plain paragraph is set in, as Word's exports set their headings; None for none."""
+        seen = set()
+        while name and name not in seen:
+            seen.add(name)
+            if name in self.levels:
+                return self.levels[name]
+            if name.startswith(_HEADING_STYLE) and name[len(_HEADING_STYLE):].isdigit():
+                return int(name[len(_HEADING_STYLE):]) or None
+            name = self.parents.get(("paragraph", name))
         return None
 
     def title(self, name: str | None) -> bool:
@@ -339,6 +357,9 @@ class _Reader:
             self.out.heading(1, run, start)
             self.metadata.setdefault("title", text)
             return
+        if (level := self.styles.heading(style)) is not None:
+            self.write_heading(text, level)
+            return
         _, run = self.line(_INDENT * depth, text)
         (self.out.bold if bold else self.out.paragraph)(run, depth)
 
@@ -354,7 +375,11 @@ class _Reader:
         if not text:
             return
         marker = _marker(self.styles.outline, self.outline, level) if numbered else "-"
-        start, run = self.line("", text if marker == "-" else f"{marker} {text}")  # "2.1 Setup": its number shows
+        self.write_heading(text, level, "" if marker == "-" else f"{marker} ")  # "2.1 Setup": its number shows
+
+    def write_heading(self, text: str, level: int, number: str = "") -> None:
+        """A heading at its outline level, after its `number`; a first-level one names the document."""
+        start, run = self.line("", number + text)
         self.out.heading(min(level + self.shift, 6), run, start)
         if level + self.shift == 1 and "title" not in self.metadata:
             self.metadata["title"] = text
