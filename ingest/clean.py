@@ -207,7 +207,10 @@ def rejoin_split_words(doc: MappedText, vocab: Counter) -> MappedText:
             # A letter beside a digit is part of a label or a square ("side 1B and", "pawn on e2"), never a piece of a
             # split word; nor is one after an apostrophe ("Metal 0's top command" is no "'stop").
             before = doc.text[left.start() - 1:left.start()]
+            # nor is an elided word ("il s'arrête", "l'eau"): the letter before its apostrophe is a word of its own
+            elided = doc.text[right.end():right.end() + 1] in ("'", "’")
             if (right.start() == left.end() + 1 and doc.text[left.end()] == " " and right.group(0).islower()
+                    and not elided
                     and not before.isdigit() and before not in ("'", "’")
                     and not doc.text[right.end():right.end() + 1].isdigit() and vocab[joined] >= 1
                     and (is_fragment(left.group(0)) or is_fragment(right.group(0)))):

@@ -62,9 +62,10 @@ def test_split_words_are_rejoined(damaged, fixed):
     "cast a spell at an ally", "a source as inspiration", "roll a die", "replacement säännöistä",
     "the odds may be low", "I t-shirt", "flip to side 1B and resolve", "White pawn on e2, black queen on g6",
     "Metal 0's top command", "the Ogre’s top ability",
+    "quand il s'arrête sur une case bloquée s'il peut", "le pion s’arrête",  # French elision ("ils" is a word)
 ])
 def test_real_word_pairs_are_not_joined(real):
-    vocab = CORPUS | clean.vocabulary("be low below replacements be low odds band one queen stop top")
+    vocab = CORPUS | clean.vocabulary("be low below replacements be low odds band one queen stop top ils bloquées")
     assert run(clean.rejoin_split_words, real, vocab) == real
 
 
