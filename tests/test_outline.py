@@ -176,6 +176,16 @@ def test_items_under_headings_numbered_in_roman_take_each_headings_number():
     assert [b.label for b in blocks] == ["I.1", "II.1", "IV.1"]
 
 
+def test_a_keyword_heading_numbered_in_roman_heads_its_part():
+    # A club's constitution: "Article I: Name", "Article III: Membership" were cover lines and paragraphs, their
+    # sections filed under no article; a tennis appendix's "APPENDIX I" over "The Ball" lost its number.
+    blocks = segment("Article I: Name\n\nThe name of this organization shall be the Club.\n\n"
+                     "Article III: Membership\n\nMembership is open to all students.\n\n"
+                     "APPENDIX I\nThe Ball\n\nThe ball shall have a uniform outer surface.\n")
+    assert [b.section for b in blocks] == [("Rules", "Article I: Name"), ("Rules", "Article III: Membership"),
+                                           ("Rules", "APPENDIX I The Ball")]
+
+
 def test_a_subrule_records_the_rule_it_belongs_to():
     rules = by_label(segment(CHAPTERS))
     assert rules["1.9.4.2"].parent == "1.9.4"

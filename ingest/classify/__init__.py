@@ -306,7 +306,7 @@ KEYWORD_PART = re.compile(f"^(?:{'|'.join(SECTION_WORDS)})\\b", re.IGNORECASE)
 ANNOTATION = re.compile(rf"^(?P<word>[A-Z][a-z]{{3,}})\s+(?P<n>\d{{1,2}})(?:\s*+[:.–—-])?\s+"
                         rf"(?P<cites>(?:{KEYWORD_FORMS}\s+)?\d+(?:\.\d+)*(?:\s*\([a-z0-9]{{1,4}}\))*)$")
 
-KEYWORD_HEADING = re.compile(rf"^{KEYWORD_FORMS}\s+(?P<n>(?:[A-Z](?=\d))?\d+(?:\.\d+)*)(?!\.?\d)"
+KEYWORD_HEADING = re.compile(rf"^{KEYWORD_FORMS}\s+(?P<n>(?:[A-Z](?=\d))?\d+(?:\.\d+)*|[IVX]{{1,5}}(?=[:.–—-]|\s*$))(?!\.?\d)"
                               r"\s*+(?:[:.–—-]\s*+)?[^.!?]*$")
 
 # "♦Iron Ward [13]": a symbol and a card's number in brackets may frame it.
