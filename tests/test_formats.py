@@ -537,6 +537,16 @@ def test_a_saved_wiki_page_keeps_its_article_without_the_wikis_chrome_or_name(tm
     assert doc.metadata["title"] == "Bridg-It"
 
 
+def test_an_underlined_line_over_its_text_heads_it_as_a_bold_one_does(tmp_path):
+    # A game's page underlines its sub-headings ("<u>The first pillar: the basic mechanism</u><br>"): each ran into
+    # the text under it, one unit of 1,339 words.
+    page = ("<h1>Mu velox</h1><p><u>The first pillar: the basic mechanism</u><br>The basic mechanism goes back to "
+            "Focus.<br><br><u>Growth</u><br>A column explodes when its height passes its capacity.</p>")
+    text = read(write(tmp_path, "mu.html", page)).text.text
+    assert text == ("# Mu velox\n\n## The first pillar: the basic mechanism\n\nThe basic mechanism goes back to "
+                    "Focus.\n\n## Growth\n\nA column explodes when its height passes its capacity.\n")
+
+
 def test_a_code_block_stands_between_fence_lines_each_of_its_lines_mapped(tmp_path):
     doc = read(write(tmp_path, "cases.html", "<p>Orders:</p>\n<pre>\nEngland:\nF North Sea - Picardy\n</pre>\n"
                                                "<p>Order should fail.</p>"))

@@ -74,7 +74,7 @@ _LISTS = {"ol", "ul", "menu"}
 _META = {"date": "date", "dcterms.date": "date", "dc.date": "date", "dcterms.modified": "date",
          "dcterms.created": "date", "article:published_time": "date", "article:modified_time": "date",
          "version": "version", "dcterms.hasversion": "version"}
-_STYLES = {"b": "bold", "strong": "bold", "small": "small"}
+_STYLES = {"b": "bold", "strong": "bold", "u": "bold", "small": "small"}  # a line underlined stands out as bold does
 # A footnote's mark or back link is never longer; longer text inside <sup> or <a> is not looked at as one.
 _MARK_CHARS = 40
 # A cell spanning rows below (`rowspan`) is read again in each of them, as a reader sees it beside each row, when
