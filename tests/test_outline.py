@@ -186,6 +186,20 @@ def test_a_keyword_heading_numbered_in_roman_heads_its_part():
                                            ("Rules", "APPENDIX I The Ball")]
 
 
+def test_an_articles_sections_running_into_their_sentences_are_its_parts():
+    # A club's constitution: "Article III: Membership" / "Section 1 Membership is open to…" / "Section 2 …": the
+    # sections were paragraphs of the article or, wrapped, headings titled by their half-sentences.
+    blocks = segment("Article II: Purpose\n\nSection 1 The purpose of the club is to foster a community for\n"
+                     "students interested in competitive play.\n\nArticle III: Membership\n"
+                     "Section 1 Membership is open to all currently enrolled students.\n"
+                     "Section 2 Membership shall be granted after the registration process.\n")
+    assert [(b.section, b.text) for b in blocks] == [
+        (("Rules", "Article II: Purpose", "Section 1"),
+         "The purpose of the club is to foster a community for students interested in competitive play."),
+        (("Rules", "Article III: Membership", "Section 1"), "Membership is open to all currently enrolled students."),
+        (("Rules", "Article III: Membership", "Section 2"), "Membership shall be granted after the registration process.")]
+
+
 def test_a_subrule_records_the_rule_it_belongs_to():
     rules = by_label(segment(CHAPTERS))
     assert rules["1.9.4.2"].parent == "1.9.4"

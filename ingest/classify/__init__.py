@@ -309,6 +309,10 @@ ANNOTATION = re.compile(rf"^(?P<word>[A-Z][a-z]{{3,}})\s+(?P<n>\d{{1,2}})(?:\s*+
 KEYWORD_HEADING = re.compile(rf"^{KEYWORD_FORMS}\s+(?P<n>(?:[A-Z](?=\d))?\d+(?:\.\d+)*|[IVX]{{1,5}}(?=[:.–—-]|\s*$))(?!\.?\d)"
                               r"\s*+(?:[:.–—-]\s*+)?[^.!?]*$")
 
+# "Section 1 The name of this organization shall be…": a keyword's number running into its part's sentence (a
+# constitution's or bylaws' sections under their articles).
+KEYWORD_SENTENCE = re.compile(rf"^{KEYWORD_FORMS}[ \t]++(?P<n>\d{{1,3}}(?:\.\d{{1,3}})*)\.?[ \t]++(?=[A-Z“\"(])")
+
 # "♦Iron Ward [13]": a symbol and a card's number in brackets may frame it.
 FRAMING = re.compile(r"^[\u2190-\u2bff]|\s\[\w{1,8}\]$")
 

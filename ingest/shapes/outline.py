@@ -30,6 +30,7 @@ from ingest.classify import (
     FRAMING,
     GLOSSARY,
     KEYWORD_PART,
+    KEYWORD_SENTENCE,
     KEYWORD_WORDS,
     LONGEST_HEADING,
     NAMED,
@@ -341,6 +342,9 @@ class _Outline:
                            "numbered")
         # A line carrying on the sentence above ("...follow the rules in\nSection 6.5.") is no heading.
         carried = index and self.facts.line(index - 1).strip() and not self.facts.readings[index - 1].ends_clause
+        sentence = KEYWORD_SENTENCE.match(stripped)
+        if sentence and (not carried or self.heading_line == index - 1) and self._keyword_part(stripped, sentence):
+            return self._keyword_part(stripped, sentence)
         keyword = reading.keyword
         rest = stripped[keyword.end("n"):].strip(" :.–—-") if keyword else ""
         named = keyword and names_a_topic(rest or "-")
@@ -451,6 +455,19 @@ class _Outline:
         second = self.facts.following[first] if first is not None else None
         counts = [self.facts.line(at).split()[0].rstrip("+") for at in (first, second) if at is not None]
         return len(counts) == 2 and all(count.isdigit() for count in counts) and int(counts[1]) == int(counts[0]) + 1
+
+    def _keyword_part(self, stripped: str, sentence: re.Match) -> Heading | None:
+        """"Section 1 The purpose of the club is…" under "Article II: Purpose": a part the keyword numbers, its
+        sentence its own text, one level under the open part another keyword numbers (an article's sections);
+        None when what follows the number names a topic (a heading's title) or no other keyword's part is open."""
+        word = stripped.split()[0].casefold()
+        rest = stripped[sentence.end():]
+        outer = next((h for h in reversed(self.headings) if h.kind == "numbered" and h.title.split()[0].casefold()
+                      in KEYWORD_WORDS and h.title.split()[0].casefold() != word), None)
+        if outer is None or names_a_topic(rest) or len(rest.split()) < _WRAPPED_WORDS:
+            return None
+        return Heading(outer.level + 1, stripped[:sentence.end("n")], sentence.group("n"), "numbered", rule=True,
+                       runs_on=sentence.end("n"))
 
     def _part_level(self, index: int, number: str) -> int:
         """The level of a part heading "N. Title": 1, but under headings the markup marks one below the last, under
