@@ -200,6 +200,14 @@ def test_an_articles_sections_running_into_their_sentences_are_its_parts():
         (("Rules", "Article III: Membership", "Section 2"), "Membership shall be granted after the registration process.")]
 
 
+def test_a_tables_row_of_a_label_and_its_figures_is_no_heading():
+    # A rulebook's team-size table, "PLAYERS 5 6 7 8 9 10" / "EVIL 2 2 3 3 3 4", in capitals: each row a section,
+    # every later section nested under "Evil 2 2 3 3 3 4".
+    blocks = segment("SETUP\nChoose the board for your number of players.\nPLAYERS 5 6 7 8 9 10\nEVIL 2 2 3 3 3 4\n"
+                     "Shuffle the character cards and deal one to each player.\n\nTHE GAME\nThe game has rounds.\n")
+    assert [b.section for b in blocks] == [("Rules", "Setup"), ("Rules", "The Game")]
+
+
 def test_a_subrule_records_the_rule_it_belongs_to():
     rules = by_label(segment(CHAPTERS))
     assert rules["1.9.4.2"].parent == "1.9.4"

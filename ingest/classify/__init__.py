@@ -217,9 +217,11 @@ def closes_unopened(text: str) -> bool:
 
 def column_names(text: str) -> bool:
     """Is `text` a table's header row of abbreviations ("M LP A D SP MD", "Bb Rb Gb Yb"): four words or more, each of
-    one or two letters or digits? No heading or title is made so."""
+    one or two letters or digits; or a row's label and four such values or more ("PLAYERS 5 6 7 8 9 10", "EVIL 2 2
+    3 3 3 4")? No heading or title is made so."""
     words = text.split()
-    return len(words) >= 4 and all(1 <= sum(c.isalnum() for c in word) <= 2 for word in words)
+    short = [1 <= sum(c.isalnum() for c in word) <= 2 for word in words]
+    return len(words) >= 4 and all(short) or len(words) >= 5 and all(short[1:])
 
 
 # What a sentence opens with: a capital, a quotation mark or a parenthesis.
