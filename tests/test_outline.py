@@ -208,6 +208,16 @@ def test_a_tables_row_of_a_label_and_its_figures_is_no_heading():
     assert [b.section for b in blocks] == [("Rules", "Setup"), ("Rules", "The Game")]
 
 
+def test_headings_numbered_on_with_roman_parts_nest_under_their_number():
+    # A FAQ's "### 4.6" / "### 4.6.i" / "### 4.6.ii" / "### 4.6.iii" / "### 4.7": 4.6.ii read as no number, closing
+    # 4.6, and 4.7 was filed under 4.6.iii.
+    blocks = segment("## Section 4\n\n### 4.6\n\nPlant Explosives.\n\n### 4.6.i\n\nCan tokens be copied?\n\n"
+                     "### 4.6.ii\n\nAre tokens friendly?\n\n### 4.6.iii\n\nDoes a model gain one?\n\n"
+                     "### 4.7\n\nLeave Your Mark.\n")
+    assert [b.section[2:] for b in blocks] == [("4.6",), ("4.6", "4.6.i"), ("4.6", "4.6.ii"), ("4.6", "4.6.iii"),
+                                               ()]  # 4.7 is the rule its heading numbers
+
+
 def test_a_subrule_records_the_rule_it_belongs_to():
     rules = by_label(segment(CHAPTERS))
     assert rules["1.9.4.2"].parent == "1.9.4"

@@ -160,7 +160,7 @@ BULLET = re.compile(r"^\s*(?:[•◦▪‣∙●○■□►➢➤◊◆❖✓*�
 # The number a heading gives the plain items under it: "Article 4: ...", "3 Movement", "A. Rapidplay".
 _HEADING_NUMBER = re.compile(rf"^(?:{KEYWORD_FORMS}\s+(?P<named>\d+(?:\.\d+)*)\b"
                              r"|\((?P<bracketed>\d{1,3}(?:\.\d+)+)\)(?=\s)"  # "(1.2) Duplicates"
-                             r"|(?P<n>\d{1,3}(?:\.(?:\d+|[A-Za-z](?![A-Za-z])))*)(?=[.:)]?(?:\s|$))"
+                             r"|(?P<n>\d{1,3}(?:\.(?:\d+|[A-Za-z](?![A-Za-z])|[ivx]{2,4}(?![A-Za-z])))*)(?=[.:)]?(?:\s|$))"
                              r"|(?P<letter>[A-Z]|[IVX]{2,5})[.:](?=\s))")  # "A. Rapidplay", "II. Head Protection"
 
 TITLE_LINE = re.compile(r"^(?P<title>[\u2190-\u2bff]?[A-Z][\w'’&/ ,.()!–—-]{1,68}[\w)!](?:\s\[\w{1,8}\])?"
