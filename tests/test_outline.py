@@ -218,6 +218,17 @@ def test_headings_numbered_on_with_roman_parts_nest_under_their_number():
                                                ()]  # 4.7 is the rule its heading numbers
 
 
+def test_a_lead_ins_numbered_items_opening_in_lower_case_are_its_subrules():
+    # Beach volleyball's "it is improper to request a time-out:" / "15.5.1 during a rally…," / "15.5.2 by a
+    # non-authorised team member,": the items were read as a sentence wrapped at a number, all in 15.5's text.
+    blocks = segment("15.5 IMPROPER REQUESTS\nAmong others, it is improper to request a time-out:\n"
+                     "15.5.1 during a rally or after the whistle to serve,\n15.5.2 by a non-authorised team member,\n"
+                     "15.5.3 after having exhausted the authorized time-outs.\n"
+                     "15.5.4 The first improper request shall be rejected.\n")
+    assert [b.label for b in blocks] == ["15.5", "15.5.1", "15.5.2", "15.5.3", "15.5.4"]
+    assert by_label(blocks)["15.5.2"].text == "by a non-authorised team member,"
+
+
 def test_a_subrule_records_the_rule_it_belongs_to():
     rules = by_label(segment(CHAPTERS))
     assert rules["1.9.4.2"].parent == "1.9.4"

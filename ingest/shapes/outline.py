@@ -1053,8 +1053,11 @@ class _Outline:
         # opens the next rule as a stop after its number does.
         text = line[item.end():]
         mixed = any(c.isupper() for c in text.split(maxsplit=1)[0][1:]) if text.strip() else False
+        # So is a list's item after its lead-in or the item before ("…to request a time-out:" / "15.5.1 during a
+        # rally…," / "15.5.2 by a non-authorised team member,"), numbered on from the rule or heading open.
+        listed = self.facts.line(index - 1).rstrip().endswith((":", ",", ";"))
         if (wrapped and text[:1].islower()
-                and not (label in labels.successors(self.last_rule) and (item.group().rstrip().endswith(".") or mixed))
+                and not (self._continues(label) and (item.group().rstrip().endswith(".") or mixed or listed))
                 or cited):
             return False
         self.last_rule = label
