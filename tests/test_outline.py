@@ -229,6 +229,18 @@ def test_a_lead_ins_numbered_items_opening_in_lower_case_are_its_subrules():
     assert by_label(blocks)["15.5.2"].text == "by a non-authorised team member,"
 
 
+def test_a_list_of_examples_ends_where_the_rules_next_labelled_paragraph_begins():
+    # A penalty guide: "Examples:" over "1." – "2.", then "Philosophy: …", "Penalty: Caution. …": the philosophy and
+    # the penalty a judge looks for were stored as examples, the ruling only its definition.
+    blocks = segment("### 2.1. Missed Mandatory Effect\n\nDefinition: A player fails to apply a mandatory effect.\n\n"
+                     "Examples:\n\n1. A player forgets to burn 1 pool.\n2. A player bleeds before hunting.\n\n"
+                     "Philosophy: Players are expected to track their own effects.\n\n"
+                     "Penalty: Caution. Upgraded to a Warning if it creates an advantage.\n")
+    rule = by_label(blocks)["2.1"]
+    assert rule.text.endswith("Penalty: Caution. Upgraded to a Warning if it creates an advantage.")
+    assert rule.example_texts == ["1. A player forgets to burn 1 pool. 2. A player bleeds before hunting."]
+
+
 def test_a_subrule_records_the_rule_it_belongs_to():
     rules = by_label(segment(CHAPTERS))
     assert rules["1.9.4.2"].parent == "1.9.4"

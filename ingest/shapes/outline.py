@@ -1232,6 +1232,11 @@ class _Outline:
                 and indent_of(line) < self.answer_indent:
             # Past a blank line and left of the answer's margin: the answer has ended.
             self.current = self.example = self.answer_indent = None
+        if self.example is not None and self.example_list is not None and len(self.example) > 1 and not bullet \
+                and indent_of(line) <= self.example_list and not self.facts.line(index - 1).strip():
+            # "**Examples:**" over its list, then "**Philosophy:** Players are…" past a blank line at the label's
+            # margin: the list of examples has ended, the rule goes on (a penalty guide's penalties were examples)
+            self.example = self.example_list = None
         if self.example is not None:
             self._extend(self.example, pos, end)
             return
