@@ -617,3 +617,14 @@ def test_a_contents_numbered_as_a_part_of_the_document_is_its_contents():
     cleaned = strip_furniture(MappedText.of(text)).text.text
     assert "Table of contents" not in cleaned and "  1.1 Introduction" not in cleaned
     assert "# 1.3 Where can I get this FAQ?\n\nThis FAQ is available" in cleaned
+
+
+def test_a_contents_heading_named_for_its_book_heads_the_contents():
+    # A wargame's transcription: "## Rules of Play — Table of Contents" over a nested list of its chapters: 13
+    # contents lines were rulings, and the real case 1.2 was cited "1.2 #2".
+    contents = ("## Rules of Play — Table of Contents\n\n1. Introduction\n   1.1 General Comments\n   1.2 Game Scale\n"
+                "2. Game Components\n   2.1 The Game Maps\n   2.2 Play Aids\n3. Getting Started\n\n---\n\n")
+    body = "## 1) Introduction\n\n1.1) General Comments: This game simulates the battle.\n"
+    cleaned = strip_furniture(MappedText.of(contents + body)).text.text
+    assert "Table of Contents" not in cleaned and "1.2 Game Scale" not in cleaned
+    assert "1.1) General Comments: This game simulates the battle." in cleaned

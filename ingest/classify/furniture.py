@@ -33,6 +33,7 @@ GLUED_FOLIO = re.compile(r"(?<=[.!?)”\"’'] )(\d{1,4}+)[ \t]++(?=\S)")
 # "Contents", "Table of Contents", and the lists of a LaTeX book's tables and figures after it.
 # Either may carry its page column's label ("INDEX          PAGE", "Contents   Page").
 CONTENTS_HEADING = re.compile(r"^(?:#{1,6}\s*)?(?:\d{1,2}(?:\.\d{1,2})*\.?[ \t]+)?"  # numbered as a part: "1.2 Table of contents"
+                              r"(?:[^\W\d][\w ]{0,40}?[ \t]+[—–:-][ \t]+)?"  # or named for its book: "Rules of Play — Table of Contents"
                               r"(?:(?:table\s+of\s+)?contents|list\s+of\s+(?:tables|figures))(?:\s+pages?)?:?$", re.I)
 INDEX_HEADING = re.compile(r"^(?:#{1,6}\s*)?index(?:\s+of\s+\w+)?(?:\s+pages?)?:?$", re.I)
 # An index entry: a term and the rules or pages it is at ("Abort Procedure ....28.9, See Air Missions", "Apparel
