@@ -111,6 +111,9 @@ def test_run_in_sub_headings_are_told_from_sentences_and_lead_ins():
     assert run_in_heading("**Attacking.** When you attack, roll two dice.") == "Attacking"
     assert run_in_heading("Move X Spaces: If an ability moves a figure, it ignores terrain.") == "Move X Spaces"
     assert run_in_heading("Line of Sight. Figures see along straight lines.") == "Line of Sight"
+    # a word in parentheses: "Round (or Combat Turn) —" and "Strength (STR):" glued into the part before them
+    assert run_in_heading("Round (or Combat Turn) — A round is six seconds.") == "Round (or Combat Turn)"
+    assert run_in_heading("Strength (STR): Physicality, brawn and endurance.") == "Strength (STR)"
     for sentence in ("A figure cannot target an empty space.", "Note: this applies to allies too.",
                      "Players alternate turns. The first player is chosen at random.",
                      "Example: Ada attacks Bo.", "If the roll fails: discard the card."):

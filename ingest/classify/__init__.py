@@ -599,7 +599,9 @@ def run_in_heading(line: str) -> str:
     # after it heads ("Timing — …").
     if len(words) == 1 and line[found.end("head"):].lstrip(" \t*_")[:1] == ".":
         return ""
-    if not all(w[:1].isupper() or w[:1].isdigit() or w.casefold() in _SMALL for w in words):
+    # a word in parentheses is as capitalised as another ("Round (or Combat Turn) —", "Earthborn (or Vatborn) -")
+    if not all(w.lstrip("(")[:1].isupper() or w.lstrip("(")[:1].isdigit() or w.lstrip("(").casefold() in _SMALL
+               for w in words):
         return ""
     return head
 
