@@ -241,6 +241,17 @@ def test_a_list_of_examples_ends_where_the_rules_next_labelled_paragraph_begins(
     assert rule.example_texts == ["1. A player forgets to burn 1 pool. 2. A player bleeds before hunting."]
 
 
+def test_parts_counted_afresh_under_a_chapter_stay_in_it_whatever_their_numbers():
+    # A rulebook's "## 4. Detailed Turn Sequence" over "### 1. Unlock Phase" … "### 5. Discard Phase": phase 5
+    # left chapter 4 for the top, beside "## 5. Ending the Game", both cited "5 ¶n".
+    blocks = segment("## 4. Detailed Turn Sequence\n\nEach phase is described below.\n\n### 1. Unlock Phase\n\n"
+                     "Unlock your cards.\n\n### 5. Discard Phase\n\nDiscard a card.\n\n## 5. Ending the Game\n\n"
+                     "The last player wins.\n")
+    assert [b.section[1:] for b in blocks] == [
+        ("4. Detailed Turn Sequence",), ("4. Detailed Turn Sequence", "1. Unlock Phase"),
+        ("4. Detailed Turn Sequence", "5. Discard Phase"), ("5. Ending the Game",)]
+
+
 def test_a_subrule_records_the_rule_it_belongs_to():
     rules = by_label(segment(CHAPTERS))
     assert rules["1.9.4.2"].parent == "1.9.4"

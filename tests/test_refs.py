@@ -206,6 +206,15 @@ def test_lists_counted_afresh_with_lettered_items_are_each_named_by_their_headin
                     "X Interacting with Locals 2b", "X Interacting with Locals 2c"]
 
 
+def test_a_part_numbered_afresh_under_a_numbered_chapter_is_cited_under_its_number():
+    # "4. Detailed Turn Sequence > 5. Discard Phase" and "5. Ending the Game" both cited "5 ¶n", one count.
+    rulings = _numbered_rulebook(("Rules > 4. Turn Sequence > 1. Unlock Phase", "25", "Unlock", "paragraph"),
+                                 ("Rules > 4. Turn Sequence > 5. Discard Phase", "26", "Discard", "paragraph"),
+                                 ("Rules > 5. Ending the Game", "27", "Ousted", "paragraph"))
+    refs = list(ruling_refs(rulings, "X", "Rules").values())
+    assert refs[-3:] == ["X 4.1 ¶1", "X 4.5 ¶1", "X 5 ¶1"]
+
+
 def test_a_headings_numbers_in_parts_under_a_restarted_list_stay_the_documents():
     # Lists "1." "2." restart under each numbered heading, but "3.3.1" under "3.3 Scenario" is the document's own
     # number: never "3.3 Scenario 3.3.1".

@@ -803,7 +803,7 @@ class _Outline:
         if self._close_while(lambda h: labels.numeric(h.number) and labels.follows(number, h.number) and not (
                 labels.within(number, h.number, zero=level is not None and h.kind == "marked" and h.level < level
                               or h.kind == "numbered" and (not h.rule or labels.zeroed(h.number)))
-                or level is not None and h.nests and h.level < level)) \
+                or level is not None and (h.nests or h.afresh) and h.level < level)) \
                 or notes:
             self._enter_section()
             self.own_number = self.own = None
