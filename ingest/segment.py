@@ -84,7 +84,9 @@ def first_sentence(text: str, limit: int = 90) -> str:
     lead_in = LEAD_IN.match(text)
     if lead_in:
         return lead_in.group(1)
-    match = SENTENCE_BREAK.search(text)
+    # no sentence ends inside a parenthesis ("Anglo-Egyptian Royal Engineers (Royal Eng. 5-3-8): …")
+    match = next((found for found in SENTENCE_BREAK.finditer(text)
+                  if text.count("(", 0, found.start()) <= text.count(")", 0, found.start())), None)
     sentence = text[:match.start()] if match else text
     if len(sentence) > limit and (head := run_in_heading(text)):
         return head  # "Maelstrom of Battle: At the end of your move, roll…": the part it heads, not a clipped sentence

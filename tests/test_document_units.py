@@ -13,7 +13,7 @@ from pathlib import Path
 from ingest.manifest import source_entry
 from ingest.pipeline import parse_source
 from ingest.refs import abbreviation, ruling_refs
-from ingest.segment import asks
+from ingest.segment import asks, first_sentence
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -481,3 +481,10 @@ def test_a_hard_wrapped_text_is_no_word_processors_paragraph_per_line():
             "and use by the players. The Bank pays salaries. It sells\nand auctions properties.\n"
             "THE PLAY: Starting with the Banker, each player throws the dice.\n")
     assert doc_units(MappedText.of(text))[1] == []
+
+
+def test_a_title_never_ends_inside_a_parenthesis():
+    # A wargame's "Anglo-Egyptian Royal Engineers (Royal Eng. 5-3-8): These units…" was titled "…(Royal Eng.".
+    assert first_sentence("Royal Engineers (Royal Eng. 5-3-8): These units build the zariba. They move slowly.") \
+        == "Royal Engineers (Royal Eng. 5-3-8): These units build the zariba."
+    assert first_sentence("Roll a die (see 4.2). Then move.") == "Roll a die (see 4.2)."
