@@ -252,6 +252,23 @@ def test_parts_counted_afresh_under_a_chapter_stay_in_it_whatever_their_numbers(
         ("4. Detailed Turn Sequence", "5. Discard Phase"), ("5. Ending the Game",)]
 
 
+def test_a_number_closing_a_parenthesis_the_line_above_opened_is_text():
+    # "…and 5 points (Set" / "3) played.": a rule 18.2.3 "played." was made before 18.2.2.
+    blocks = segment("18.2.1 The teams switch after every 7 points (Set 1 and 2) and 5 points (Set\n3) played.\n"
+                     "18.2.2 During court switches the teams must change immediately.\n")
+    assert [b.label for b in blocks] == ["18.2.1", "18.2.2"]
+    assert blocks[0].text.endswith("and 5 points (Set 3) played.")
+
+
+def test_a_chapter_titled_with_an_ordinal_heads_its_rules():
+    # "22 1st REFEREE" / "22.1 LOCATION …": glued onto the rule before it, 22.1 under no section.
+    blocks = segment("21 REFEREEING TEAM\n21.1 The refereeing team is two referees.\n22 1st REFEREE\n"
+                     "22.1 The 1st referee stands at one end of the net.\n23 2nd REFEREE\n"
+                     "23.1 The 2nd referee stands near the post.\n")
+    assert [b.section[-1] for b in blocks] == ["21 Refereeing Team", "22 1st REFEREE", "23 2nd REFEREE"]
+    assert blocks[0].text == "The refereeing team is two referees."
+
+
 def test_a_subrule_records_the_rule_it_belongs_to():
     rules = by_label(segment(CHAPTERS))
     assert rules["1.9.4.2"].parent == "1.9.4"

@@ -224,6 +224,8 @@ def column_names(text: str) -> bool:
     return len(words) >= 4 and all(short) or len(words) >= 5 and all(short[1:])
 
 
+_ORDINAL_ENDINGS = frozenset({"st", "nd", "rd", "th"})  # "1st", "2nd", "3rd", "4th"
+
 # What a sentence opens with: a capital, a quotation mark or a parenthesis.
 _SENTENCE_OPENERS = frozenset(string.ascii_uppercase + "“\"‘'(")
 
@@ -702,8 +704,11 @@ class Reading:
         title = line and line.group("title")
         # a title opens with a capital of any alphabet ("1 Úvod"), or a letter of one without case ("6 禁止事項");
         # a sentence's stops are a full-width script's too ("。", "：")
+        # an ordinal opens one too ("22 1st REFEREE", "23 2nd REFEREE")
+        opening = title.split()[0].lstrip(string.digits) if title else ""
         return line if (title and not line.group("stop") and len(line.group("n")) <= 2
-                        and title[0].isalpha() and not title[0].islower()
+                        and (title[0].isalpha() and not title[0].islower()
+                             or title[0].isdigit() and opening.casefold() in _ORDINAL_ENDINGS)
                         and 2 <= len(title) <= 72 and title[-1] not in ".!?;:,。！？：；、，" and "  " not in title
                         and not any(c in ".!?;:。！？：；" for c in title[1:-1])) else None
 

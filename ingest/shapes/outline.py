@@ -950,10 +950,14 @@ class _Outline:
         corporations in phase" / "9. Lay out the cards…"): not 1, after a line of a few words that ends no clause
         and opens no label, no heading, continuing no open list?"""
         above = self.facts.readings[index - 1] if index else None
+        # "…and 5 points (Set" / "3) played.": the number closes the parenthesis the line above left open
+        line, previous = self.facts.line(index).lstrip(), self.facts.line(index - 1) if index else ""
+        if line[len(number):len(number) + 1] == ")" and previous.count("(") > previous.count(")"):
+            return True
         return (number != "1" and above is not None and not above.ends_clause and above.item is None
-                and len(self.facts.line(index - 1).split()) >= _WRAPPED_WORDS and self.heading_line != index - 1
-                and not any(previous == str(int(number.rstrip(string.ascii_lowercase)) - 1)  # "10k." as 10
-                            for _, previous, _ in self.items))
+                and len(previous.split()) >= _WRAPPED_WORDS and self.heading_line != index - 1
+                and not any(previous_item == str(int(number.rstrip(string.ascii_lowercase)) - 1)  # "10k." as 10
+                            for _, previous_item, _ in self.items))
 
     def _names_listed(self, index: int, start: int, end: int) -> bool:
         """Is the numbered line at `index` (its text `start`..`end`) one of a list of names that a paragraph's colon
