@@ -269,6 +269,15 @@ def test_a_chapter_titled_with_an_ordinal_heads_its_rules():
     assert blocks[0].text == "The refereeing team is two referees."
 
 
+def test_items_under_a_lettered_part_of_a_numbered_rule_carry_both_labels():
+    # A penalty guide's "### 5.3. Force Majeure" / "**A. Tournament Cannot Continue**" / "1. Safety First…": cited
+    # "A.1", an appendix's label the same game's rules print elsewhere.
+    blocks = segment("### 5.3. Force Majeure\n\nThe Head Judge must halt all games.\n\n"
+                     "#### A. Tournament Cannot Continue\n\n1. No further play if the venue is unsafe.\n"
+                     "2. Players keep the VPs of the last round.\n")
+    assert [b.label for b in blocks][-2:] == ["5.3.A.1", "5.3.A.2"]
+
+
 def test_a_subrule_records_the_rule_it_belongs_to():
     rules = by_label(segment(CHAPTERS))
     assert rules["1.9.4.2"].parent == "1.9.4"

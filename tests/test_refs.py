@@ -213,6 +213,9 @@ def test_a_part_numbered_afresh_under_a_numbered_chapter_is_cited_under_its_numb
                                  ("Rules > 5. Ending the Game", "27", "Ousted", "paragraph"))
     refs = list(ruling_refs(rulings, "X", "Rules").values())
     assert refs[-3:] == ["X 4.1 ¶1", "X 4.5 ¶1", "X 5 ¶1"]
+    # and a lettered part of a numbered rule ("6.0 Sequence of Play > A. Mandated Offensive Phase"): 6.0.A, never A
+    lettered = _numbered_rulebook(("Rules > 6.0 Sequence of Play > A. Mandated Offensive Phase", "25", "Roll", "paragraph"))
+    assert list(ruling_refs(lettered, "X", "Rules").values())[-1] == "X 6.0.A ¶1"
 
 
 def test_a_headings_numbers_in_parts_under_a_restarted_list_stay_the_documents():

@@ -1164,7 +1164,12 @@ class _Outline:
         above = next((h for h in reversed(self.headings) if h.number), None)
         through = above is not None and above is not self.headings[-1]
         top = through and above is self.headings[0] and above.level == 1
-        return None if top or through and above.afresh else above.number if above else None
+        if top or through and above.afresh or above is None:
+            return None
+        # "5.3. Force Majeure" > "**A. Tournament Cannot Continue**" / "1.": 5.3.A.1, a part of 5.3's, never A.1
+        outer = next((h.number for h in reversed(self.headings[:self.headings.index(above)]) if h.number), None)
+        lettered = len(above.number) == 1 and above.number.isalpha()
+        return f"{outer}.{above.number}" if lettered and labels.compound(outer) else above.number
 
     def _parent_of(self, label: str) -> str | None:
         """The rule `label` is a subrule of, when that rule is a unit (702.11 for 702.11b, 1.9.4 for 1.9.4.2), or
