@@ -33,9 +33,9 @@ from ingest.classify.furniture import (
     DATE_LINE,
     DATES,
     EDGE_NUMBER,
-    GLUED_FOLIO,
     ENTRY_NUMBER,
     FIELD,
+    GLUED_FOLIO,
     INDEX_ENTRY,
     INDEX_HEADING,
     IN_FORCE,
@@ -170,10 +170,9 @@ def _strip_glued_running_lines(doc: MappedText) -> tuple[MappedText, list[str]]:
             if len(words) >= _GLUED_WORDS and running[-1] not in ".!?:;," \
                     and sum(word[0].isupper() or not word[0].isalpha() for word in words) * 2 > len(words):
                 found[running].append((int(match.group(1)), start + match.start() - 1, start + len(line)))
-    edits = sorted(edit for places in found.values() if len(places) >= _GLUED_PAGES
-                   and all(a < b for (a, _, _), (b, _, _) in pairwise(places)) for edit in places)
-    return doc.edit((start, end, "") for _, start, end in sorted(edits, key=lambda edit: edit[1])), \
-        [doc.text[start + 1:end] for _, start, end in edits]
+    edits = sorted(((start, end) for places in found.values() if len(places) >= _GLUED_PAGES
+                    and all(a < b for (a, _, _), (b, _, _) in pairwise(places)) for _, start, end in places))
+    return doc.edit((start, end, "") for start, end in edits), [doc.text[start + 1:end] for start, end in edits]
 
 
 def _lines(text: str) -> list[tuple[int, int]]:

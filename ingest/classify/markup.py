@@ -24,11 +24,11 @@ def glyphs_in_sentences(glyphs: set[str]) -> re.Pattern:
     space, a punctuation mark or the end ("Start ∂ on the track", "each player ∑.")."""
     return re.compile(r" [" + re.escape("".join(sorted(glyphs))) + r"](?=[\s.,;:!?)]|$)")
 
+# The character set a page or an XML file declares in its head ("<meta charset=macintosh>", "encoding='utf-16'").
+DECLARED_CHARSET = re.compile(rb"""(?:charset|encoding)[ \t]*+=[ \t]*+["']?+([A-Za-z][\w.:-]{1,39})""", re.IGNORECASE)
 # Where a PDF's TeX font has no map to Unicode, pdftotext writes its glyphs' codes in TeX's T1 encoding, which
 # are control characters: quotes, dashes and the ligatures ("O\x1bside" is "Offside", "\x1celd" is "field").
 # Only where they stand inside words, often: a lone control character is a damaged or binary file's.
-# The character set a page or an XML file declares in its head ("<meta charset=macintosh>", "encoding='utf-16'").
-DECLARED_CHARSET = re.compile(rb"""(?:charset|encoding)[ \t]*+=[ \t]*+["']?+([A-Za-z][\w.:-]{1,39})""", re.IGNORECASE)
 TEX_GLYPH_IN_WORD = re.compile(r"(?<=[^\W\d_])[\x1b-\x1f]|[\x1b-\x1f](?=[^\W\d_])")
 
 # No rules document has a paragraph this long (a book flattened onto one line has tens of thousands of
@@ -100,10 +100,10 @@ SITE_SUFFIX = re.compile(r"[ \t]++[-–—|][ \t]++[\w-]{1,63}(?:\.[\w-]{1,63}){
 # A file's or a print job's name in a PDF's title field.
 PRINT_JOB_NAME = re.compile(r"\.(?:docx?|pdf|indd|qxp|rtf|odt|pages|txt|html?|md)\b|^microsoft \w+ -", re.IGNORECASE)
 
-# A markdown file's front matter between "---" lines (YAML) or "+++" lines (TOML, a Hugo site's), and each
-# "key: value" or "key = value" field of it.
 # MDX's (Docusaurus's) lines of code among the markdown: a module's import or export, never shown.
 MDX_MODULE = re.compile(r"(?:import\s[^'\"\n]*?\bfrom\s+|import\s+)['\"][^'\"\n]++['\"];?|export\s+(?:default|const|let|function)\b.*+")
+# A markdown file's front matter between "---" lines (YAML) or "+++" lines (TOML, a Hugo site's), and each
+# "key: value" or "key = value" field of it.
 FRONT_MATTER = re.compile(r"\A(?P<fence>---|\+\+\+)[ \t]*\n(?P<body>.*?\n)(?:(?P=fence)|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
 FRONT_FIELD = re.compile(r"^(\w[\w -]*?)[ \t]*[:=][ \t]*(.*?)[ \t]*$")
 

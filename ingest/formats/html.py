@@ -418,8 +418,9 @@ class _Reader(_Bounded):
         if tag in ("sup", "a"):
             self.end_mark(tag)
             return
-        if tag in _STYLES or tag == "span" and self.spans and self.spans.pop():
-            self.styles[_STYLES.get(tag, "bold")] = max(0, self.styles[_STYLES.get(tag, "bold")] - 1)
+        if tag in _STYLES or tag == "span" and self.spans and self.spans.pop():  # a span set in bold ends
+            style = _STYLES.get(tag, "bold")
+            self.styles[style] = max(0, self.styles[style] - 1)
             return
         if self.tables and (tag not in ("table", "tr", "td", "th") or self.tables > 1 and tag != "table"):
             return  # inside a table only its own rows and cells end anything (a nested table's: nothing)

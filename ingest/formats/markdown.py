@@ -21,8 +21,8 @@ from ingest.classify.markup import (
     EMPTY_EMPHASIS,
     FRONT_FIELD,
     FRONT_MATTER,
-    MDX_MODULE,
     MARKDOWN_BLOCK,
+    MDX_MODULE,
     TEMPLATE_TAGS,
 )
 from ingest.formats.document import Outline, PastLimit

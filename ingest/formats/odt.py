@@ -218,39 +218,32 @@ class _Styles:
             for outline in root.iter(_q("text:outline-style")):
                 self.outline = _levels(outline)
 
+    def based_on(self, family: str, name: str | None):
+        """A style's name, then those of the styles it is based on, each once (a crafted loop ends)."""
+        seen = set()
+        while name and name not in seen:
+            seen.add(name)
+            yield name
+            name = self.parents.get((family, name))
+
     def is_bold(self, family: str, name: str | None) -> bool | None:
         """Whether a style (through those it is based on) sets its text bold; None when none says."""
-        seen = set()
-        while name and (family, name) not in seen:
-            seen.add((family, name))
-            weight = self.bold.get((family, name))
-            if weight is not None:
-                return weight
-            name = self.parents.get((family, name))
-        return None
+        return next((weight for style in self.based_on(family, name)
+                     if (weight := self.bold.get((family, style))) is not None), None)
 
     def heading(self, name: str | None) -> int | None:
         """The outline level of a heading style ("Heading 2", LibreOffice's "Heading_20_2", through the styles it is
         based on) a plain paragraph is set in, as Word's exports set their headings; None for none."""
-        seen = set()
-        while name and name not in seen:
-            seen.add(name)
-            if name in self.levels:
-                return self.levels[name]
-            if name.startswith(_HEADING_STYLE) and name[len(_HEADING_STYLE):].isdigit():
-                return int(name[len(_HEADING_STYLE):]) or None
-            name = self.parents.get(("paragraph", name))
+        for style in self.based_on("paragraph", name):
+            if style in self.levels:
+                return self.levels[style]
+            if style.startswith(_HEADING_STYLE) and style[len(_HEADING_STYLE):].isdigit():
+                return int(style[len(_HEADING_STYLE):]) or None
         return None
 
     def title(self, name: str | None) -> bool:
         """Is a paragraph style the Title style, or based on it?"""
-        seen = set()
-        while name and name not in seen:
-            seen.add(name)
-            if name == "Title":
-                return True
-            name = self.parents.get(("paragraph", name))
-        return False
+        return "Title" in self.based_on("paragraph", name)
 
 
 def _levels(list_style: ET.Element) -> dict[int, _Level]:

@@ -343,8 +343,9 @@ class _Outline:
         # A line carrying on the sentence above ("...follow the rules in\nSection 6.5.") is no heading.
         carried = index and self.facts.line(index - 1).strip() and not self.facts.readings[index - 1].ends_clause
         sentence = KEYWORD_SENTENCE.match(stripped)
-        if sentence and (not carried or self.heading_line == index - 1) and self._keyword_part(stripped, sentence):
-            return self._keyword_part(stripped, sentence)
+        if sentence and (not carried or self.heading_line == index - 1) \
+                and (part := self._keyword_part(stripped, sentence)) is not None:
+            return part
         keyword = reading.keyword
         rest = stripped[keyword.end("n"):].strip(" :.–—-") if keyword else ""
         named = keyword and names_a_topic(rest or "-")
