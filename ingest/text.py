@@ -49,7 +49,7 @@ def decode(data: bytes, path: str) -> str:
             try:
                 text = data.decode(encoding)
                 break
-            except UnicodeDecodeError:
+            except UnicodeError:  # a declared codec's own errors ("idna") too
                 continue
     if (nul := text.find("\x00")) >= 0:  # further on, or UTF-16 that encodes one: no ruling may hold it
         raise IngestError(path, "holds a NUL character, which no text document does: a damaged or binary file",
@@ -72,9 +72,11 @@ def _declared(data: bytes) -> tuple[str, ...]:
     if found is None:
         return ()
     try:
-        return (codecs.lookup(found.group(1).decode("ascii")).name,)
+        codec = codecs.lookup(found.group(1).decode("ascii"))
     except LookupError:
         return ()
+    # a bytes-to-bytes or text transform ("rot13", "base64", "hex") decodes no file into text
+    return (codec.name,) if getattr(codec, "_is_text_encoding", True) else ()
 
 
 def read_document(path: Path) -> str:

@@ -519,6 +519,10 @@ def test_a_page_in_a_character_set_it_declares_reads_in_it(tmp_path):
     path = tmp_path / "rules.htm"
     path.write_bytes(page.encode("mac_roman"))
     assert read(path).text.text == "The league’s season runs “all year”.\n"
+    # a declared transform ("rot13", "base64") or a codec failing its own way ("idna") is passed over, never raised
+    for declared in ("rot13", "base64", "idna", "no-such-charset"):
+        path.write_bytes(f"<meta charset={declared}><p>Café rules.</p>".encode("cp1252"))
+        assert read(path).text.text == "Café rules.\n", declared
 
 
 def test_a_saved_wiki_page_keeps_its_article_without_the_wikis_chrome_or_name(tmp_path):
