@@ -76,6 +76,7 @@ _NOTE_LINES = 6  # the most lines an opening editor's note runs over
 _LABEL_WORDS = 4  # the most words of a list's label ("Draw Encounters:")
 _GLUED_WORDS = 3  # the fewest words of a running line glued to a page's last line of text ("MALIFAUX FAQ 2025")
 _GLUED_PAGES = 3  # and the fewest pages it is glued on
+_GLUED_CHARS = 160  # the most characters of a running line and its page's number
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
@@ -164,7 +165,8 @@ def _strip_glued_running_lines(doc: MappedText) -> tuple[MappedText, list[str]]:
     found: dict[str, list[tuple[int, int, int]]] = defaultdict(list)  # running line -> (number, start, end)
     for start, end in _lines(doc.text):
         line = doc.text[start:end]
-        for match in GLUED_FOLIO.finditer(line):
+        # a running line is a title's length: only a line's tail is looked at (linear on a line of a megabyte)
+        for match in GLUED_FOLIO.finditer(line, max(0, len(line) - _GLUED_CHARS)):
             running = line[match.end():].rstrip()
             words = running.split()
             if len(words) >= _GLUED_WORDS and running[-1] not in ".!?:;," \

@@ -74,6 +74,18 @@ def topic_slug(text: str, words: int = 5) -> str:
     return "-".join(content[:words]) or "paragraph"
 
 
+def _break_outside_parentheses(text: str) -> re.Match | None:
+    """The first sentence break of `text` outside a parenthesis ("Anglo-Egyptian Royal Engineers (Royal Eng. 5-3-8):
+    These units…" ends after "units…", never at "Eng."); the parentheses counted once, from break to break."""
+    depth, counted = 0, 0
+    for found in SENTENCE_BREAK.finditer(text):
+        depth += text.count("(", counted, found.start()) - text.count(")", counted, found.start())
+        counted = found.start()
+        if depth <= 0:
+            return found
+    return None
+
+
 def first_sentence(text: str, limit: int = 90) -> str:
     """The first sentence of `text` (or its lead-in title), clipped at a word boundary to about `limit` characters;
     of a table, the cells of its first row ("D6, Result" for "| D6 | Result |")."""
@@ -84,9 +96,7 @@ def first_sentence(text: str, limit: int = 90) -> str:
     lead_in = LEAD_IN.match(text)
     if lead_in:
         return lead_in.group(1)
-    # no sentence ends inside a parenthesis ("Anglo-Egyptian Royal Engineers (Royal Eng. 5-3-8): …")
-    match = next((found for found in SENTENCE_BREAK.finditer(text)
-                  if text.count("(", 0, found.start()) <= text.count(")", 0, found.start())), None)
+    match = _break_outside_parentheses(text)
     sentence = text[:match.start()] if match else text
     if len(sentence) > limit and (head := run_in_heading(text)):
         return head  # "Maelstrom of Battle: At the end of your move, roll…": the part it heads, not a clipped sentence
