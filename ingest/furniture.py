@@ -20,7 +20,7 @@ from datetime import date
 from itertools import pairwise
 
 from ingest import titles
-from ingest.classify import BULLET, KEYWORD_HEADING, KEYWORD_WORDS, WORD_RUN, row_cells
+from ingest.classify import BULLET, KEYWORD_HEADING, KEYWORD_WORDS, WORD_RUN, row_cells, title_case
 from ingest.classify.furniture import (
     ADDRESS,
     BULLETED,
@@ -74,6 +74,7 @@ _INDEX_WORDS = 16  # an index's line is never longer (a term, its sub-terms and 
 _SPACED_WORDS = 10  # the most words of a contents entry whose page follows after one space
 _NOTE_LINES = 6  # the most lines an opening editor's note runs over
 _LABEL_WORDS = 4  # the most words of a list's label ("Draw Encounters:")
+_TITLE_WORDS = 8  # the most words of a numbered chapter's title ("3. DECK CONSTRUCTION")
 _GLUED_WORDS = 3  # the fewest words of a running line glued to a page's last line of text ("MALIFAUX FAQ 2025")
 _GLUED_PAGES = 3  # and the fewest pages it is glued on
 _GLUED_CHARS = 160  # the most characters of a running line and its page's number
@@ -1020,7 +1021,11 @@ def _opens_units(text: str, lines: list[tuple[int, int]], index: int) -> bool:
     """Whether the next non-blank line opens a question or a numbered rule: then this line is the first
     section's heading ("Old questions" over "Q: …"), not the document's title."""
     following = next((text[slice(*line)].strip() for line in lines[index + 1:] if text[slice(*line)].strip()), "")
-    return bool(OPENS_UNIT.match(following))
+    # "ACME TOURNAMENT RULES" over "3. DECK CONSTRUCTION": a numbered chapter's title opens no unit
+    number, _, name = following.partition(" ")
+    chapter = number[:1].isdigit() and 0 < len(name.split()) <= _TITLE_WORDS and title_case(name) \
+        and not name.rstrip().endswith((".", ",", ";", ":", "!", "?"))
+    return bool(OPENS_UNIT.match(following)) and not chapter
 
 
 def read_date(written: str) -> dict[str, str]:

@@ -235,6 +235,15 @@ def test_a_first_section_heading_over_questions_is_not_the_documents_title():
     assert "title" not in found.metadata
 
 
+def test_a_title_over_a_numbered_chapters_title_is_the_documents_title_but_over_a_numbered_rule_it_is_not():
+    # "ACME TOURNAMENT RULES" over "3. DECK CONSTRUCTION" was taken for the first section's heading, as over a
+    # question, and the document was titled by its file's name.
+    found = strip_furniture(MappedText.of("ACME TOURNAMENT RULES\n\n3. DECK CONSTRUCTION\n3.1 A deck holds 40 cards.\n"))
+    assert found.metadata == {"title": "ACME TOURNAMENT RULES"}
+    found = strip_furniture(MappedText.of("Deck Building\n\n1. Each deck holds forty cards.\n"))
+    assert "title" not in found.metadata
+
+
 def test_a_running_footers_page_number_out_of_its_rhythm_still_numbers_its_page():
     # Four pages whose print slug numbers them 2, 3, 4 and 1 (the cover bound last): the last is page 1, not 5.
     bodies = ("The story of the game.", "Setting up the board.", "Taking a turn.", "Scoring and credits.")

@@ -117,6 +117,24 @@ def test_lettered_items_under_an_items_lead_in_are_its_subrules_whatever_their_n
     assert {b.section for b in blocks} == {("Rules",)}
 
 
+@pytest.mark.parametrize("letters", [("A)", "B)"), ("A.", "B.")])
+def test_lettered_titles_over_numbered_lists_head_their_lists_inside_the_chapter(letters):
+    # "A) Deck Size" was a rule "3a" and its list 3.1, 3.2; "B) Card Limits" then a rule "3.2b" under 3.2, its
+    # list "3.1 #2", "3.2 #2"; "A. Deck Size" was an answer's "A." with no question: text.
+    first, second = letters
+    blocks = segment(f"3. DECK CONSTRUCTION\n{first} Deck Size\n1. A deck holds at least 40 cards.\n"
+                     f"2. A deck holds no more than 60 cards.\n{second} Card Limits\n1. No more than three copies.\n"
+                     "4. PLAY\n4.1 Players shake hands.\n")
+    assert [(b.label, b.section[-1]) for b in blocks] == [
+        ("A.1", f"{first} Deck Size"), ("A.2", f"{first} Deck Size"), ("B.1", f"{second} Card Limits"), ("4.1", "Play")]
+    assert blocks[0].section[-2] == "Deck Construction"
+
+
+def test_a_lettered_item_that_is_a_sentence_stays_a_subrule():
+    blocks = segment("5.1 The attacker rolls:\na) one die for a melee attack.\nb) two dice for a charge.\n")
+    assert [b.label for b in blocks] == ["5.1", "5.1a", "5.1b"]
+
+
 def test_the_next_part_after_a_chapter_and_its_rules_closes_the_chapter():
     # "11. Springs and flywheels" over 11.1–11.2, then "12. Forbidden Weapons and Materials. The following…" over
     # 12.1: part 12 was cited "11.12", an item of chapter 11, its rules under "Springs and flywheels".

@@ -417,6 +417,9 @@ class _Outline:
                      f"{number}{numbered.group('stop')} {title}")
             return Heading(self._part_level(index, number), title, number, "numbered",
                            shown=shown if len(number) > 2 or self._cites_part(index, int(number)) else ())
+        lettered = item and self._lettered_title(index, item)
+        if lettered:
+            return lettered
         if item or self.facts.mid_sentence(index):
             return None  # a unit, or words set on a line of their own mid-sentence ("The" / "INSTALL COST" / "of a…")
         # A glossary or an update summary closes the chapters before it, even when the summary then reprints
@@ -439,6 +442,22 @@ class _Outline:
                                              and self.glossary.opens(index)):
             return Heading(0, section_title(stripped), heading_number(stripped), "titled")
         return None
+
+    def _lettered_title(self, index: int, item: re.Match) -> Heading | None:
+        """A capital letter naming a part over the list numbered in it ("A) Deck Size" / "1. A deck holds…"; "A.
+        Deck Size", where no question is open to answer): a heading lettered as printed, in the order of the
+        letters, its items numbered within it ("A.1")."""
+        answer = item.group("answer") if self.current is None or self.current.kind != "question" else None
+        letter = (item.group("letter") or answer or "").rstrip(".")
+        following = self.facts.following[index]
+        below = self.facts.readings[following].item if following is not None else None
+        title = self.facts.line(index)[item.end():].strip()
+        if len(letter) != 1 or not letter.isupper() or below is None or not below.group("number") \
+                or len(title.split()) > _LISTED_WORDS or not title_case(title) or title[-1:] in ".,;:?!":
+            return None
+        if letter != "A" and not any(h.number == chr(ord(letter) - 1) for h in self.headings):
+            return None
+        return Heading(0, section_title(self.facts.line(index).strip()), letter, "titled")
 
     def _last_item(self, index: int, number: str) -> bool:
         """Is the decimal line at `index` the last of a list whose items were read as rules, a shallower label
@@ -690,9 +709,14 @@ class _Outline:
         self._enter_changelog(heading, index)
         if heading.kind == "titled":
             # A title line is a topic inside the marked or capitalised heading above it, never inside a numbered one
-            # but a chapter's own text ("Monsoon Weather Condition Effects" in "6.0 Weather"'s, before 6.1).
-            self._close_while(lambda h: h.kind in ("titled", "numbered") and not (
-                h.kind == "numbered" and h.rule and labels.zeroed(h.number)))
+            # but a chapter's own text ("Monsoon Weather Condition Effects" in "6.0 Weather"'s, before 6.1), or a
+            # lettered part of it ("3. Deck Construction" / "A) Deck Size"), whose items it numbers within: its
+            # letters run from "A" there
+            letter = heading.number if heading.number and len(heading.number) == 1 else ""
+            lettered = letter == "A" or letter.isupper() and any(
+                h.kind == "titled" and h.number == chr(ord(letter) - 1) for h in self.headings)
+            self._close_while(lambda h: h.kind == "titled" or h.kind == "numbered" and not lettered and not (
+                h.rule and labels.zeroed(h.number)))
             heading.level = self.headings[-1].level + 1 if self.headings else 1
             heading.inside = self.last_rule or None
         else:
