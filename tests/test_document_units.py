@@ -142,6 +142,15 @@ def text_rulings(folder: Path, text: str, name: str = "rules.txt"):
     return parsed(name, folder).rulings
 
 
+def test_a_paragraph_of_one_glyph_is_no_ruling(tmp_path):
+    # An icon font's letters beside each heading ("<span class='title-icon'>C</span>") and a flow chart's "↓"
+    # were rulings of their own: "C", "b", "↓".
+    page = ("<h1><span class='title-icon'>C</span></h1><h2>Exploration</h2><div>b</div><p>Each Seeker takes one "
+            "role.</p><div class='flow-arrow'>↓</div><p>Then the Archivist rolls.</p>")
+    assert [r.text for r in text_rulings(tmp_path, page, "exploration.html")] == [
+        "Each Seeker takes one role.", "Then the Archivist rolls."]
+
+
 def test_the_numbering_decides_parents_whatever_the_heading_markup():
     rulings = by_label(LORCANA_MD)
     main = "4. Turn Structure > 4.3. Main Phase"

@@ -525,6 +525,15 @@ def test_a_page_in_a_character_set_it_declares_reads_in_it(tmp_path):
         assert read(path).text.text == "Café rules.\n", declared
 
 
+def test_a_page_that_never_closes_its_head_reads_its_body(tmp_path):
+    # HTML lets a page leave "</head>" out; read as still in the head, a rules chapter gave no rulings at all.
+    page = ("<!DOCTYPE html><html><head><meta charset='UTF-8'><title>Seeker • Exploration</title>"
+            "<style>p { margin: 0 }</style>\n<body><h1>Exploration</h1><p>Each Seeker takes one role.</p></body></html>")
+    doc = read(write(tmp_path, "exploration.html", page))
+    assert doc.text.text == "# Exploration\n\nEach Seeker takes one role.\n"
+    assert doc.metadata["title"] == "Seeker • Exploration"
+
+
 def test_a_saved_wiki_page_keeps_its_article_without_the_wikis_chrome_or_name(tmp_path):
     # A MediaWiki page saved from a browser: "From HexWiki", "Jump to: navigation, search", "Retrieved from…" and
     # "Category: Other games" were rulings, and the title was "Bridg-It - HexWiki".

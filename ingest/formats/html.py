@@ -60,6 +60,7 @@ _CONTENTS_MARKS = {"toc", "markdown-toc", "table-of-contents", "tableofcontents"
 # asides its boxed rules, notes and options ("<aside>Important—Lords may Share…</aside>"), all kept.
 _LANDMARKS = {"header", "footer", "aside"}
 _SECTIONING = {"article", "main", "section"}
+_HEAD_TAGS = {"title", "meta", "link", "style", "script", "base", "noscript", "template"}  # what a head holds
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track",
          "wbr"}
 _BLOCKS = {"address", "article", "aside", "blockquote", "body", "caption", "center", "dd", "details", "dialog", "div",
@@ -324,6 +325,8 @@ class _Reader(_Bounded):
             elif "title" not in self.metadata:
                 self.title = []
             return
+        if self.skip == "head" and tag not in _HEAD_TAGS:
+            self.skip = None  # a head left open ("<head>…<body>"): HTML ends it at the first tag a head cannot hold
         if self.skip:
             if tag == self.skip and tag not in _VOID:
                 self.skip_depth += 1
