@@ -93,8 +93,8 @@ def normalize_spaces(doc: MappedText) -> MappedText:
 
 
 def soft_hyphens(doc: MappedText) -> MappedText:
-    """Soft hyphens between numbers or words become dashes; inside a word they go."""
-    return doc.sub(SOFT_HYPHEN, lambda hyphen: "-" if hyphen.group("dash") else "")
+    """Soft hyphens between numbers or words become dashes; inside a word they go, as zero-width spaces do."""
+    return doc.sub(SOFT_HYPHEN, lambda hyphen: "-" if hyphen.group("dash") else " " if hyphen.group("space") else "")
 
 
 def _letters(ligature: re.Match) -> str:

@@ -197,6 +197,16 @@ def test_soft_hyphens_are_dashes_between_numbers_or_words_and_nothing_inside_a_w
         assert typed[cleaned.offsets[read.index("-")]] == "\u00ad"
 
 
+@pytest.mark.parametrize("typed, read", [
+    ("1.\u200b Randomly deal a Champion.", "1. Randomly deal a Champion."),  # a word processor's list label
+    ("10.\u200bThe Mouse goes first.", "10. The Mouse goes first."),        # where the label's tab was
+    ("\u200b\nSetup", "\nSetup"),                                           # a blank line holding one
+    ("Bag\u2060building and \ufeffpush-your-luck", "Bagbuilding and push-your-luck"),
+])
+def test_zero_width_spaces_show_nothing_but_after_a_label_they_part_it_from_its_text(typed, read):
+    assert clean.soft_hyphens(MappedText.of(typed)).text == read
+
+
 def test_a_drop_cap_rejoins_its_word_and_cites_both_letters():
     text = "O\nn a blustery autumn evening five friends met.\nA\nplayer draws."
     cleaned = clean.rejoin_drop_caps(MappedText.of(text), clean.vocabulary(text + " on"))
