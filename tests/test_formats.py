@@ -525,6 +525,21 @@ def test_a_page_in_a_character_set_it_declares_reads_in_it(tmp_path):
         assert read(path).text.text == "Café rules.\n", declared
 
 
+@pytest.mark.parametrize("name, icons", [
+    ("deck.md", 'six <img alt="0 Icon" src="0.png">, five ![-1 Icon](m1.png) and one <img alt=\'2X Icon\' src="2x.png">'),
+    ("deck.html", 'six <img alt="0 Icon" src="0.png">, five <img alt="-1 Icon" src="m1.png"> and one '
+                  '<img alt=\'2X Icon\' src="2x.png">'),
+])
+def test_an_icon_inside_a_sentence_says_its_alternative_text_and_a_picture_alone_says_nothing(tmp_path, name, icons):
+    # A rulebook's attack modifier icons were dropped: "Each deck contains six , five , …" lost every value.
+    picture = '![Board setup](board.png)' if name.endswith(".md") else '<p><img alt="Board setup" src="b.png"></p>'
+    sentence = f"Each deck contains {icons}." if name.endswith(".md") else f"<p>Each deck contains {icons}.</p>"
+    doc = read(write(tmp_path, name, f"{sentence}\n\n{picture}\n"))
+    assert doc.text.text.strip() == "Each deck contains six 0 Icon, five -1 Icon and one 2X Icon."
+    said = doc.text.text.index("-1 Icon")
+    assert doc.original[doc.text.offsets[said]:doc.text.offsets[said + 6] + 1] == "-1 Icon"
+
+
 def test_a_page_that_never_closes_its_head_reads_its_body(tmp_path):
     # HTML lets a page leave "</head>" out; read as still in the head, a rules chapter gave no rulings at all.
     page = ("<!DOCTYPE html><html><head><meta charset='UTF-8'><title>Seeker • Exploration</title>"

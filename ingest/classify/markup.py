@@ -109,6 +109,8 @@ FRONT_FIELD = re.compile(r"^(\w[\w -]*?)[ \t]*[:=][ \t]*(.*?)[ \t]*$")
 
 # An HTML line break ("<br>", "<br/>") inside markdown.
 BREAK_TAG = re.compile(r"<br\b", re.IGNORECASE)
+# An image tag's alternative text ("<img alt=\"+1 Icon\" src=…>"): what an icon inside a sentence says.
+IMAGE_ALT = re.compile(r"<img\b[^>]{0,2000}?\balt\s*=\s*(?:\"(?P<double>[^\"]*)\"|'(?P<single>[^']*)')", re.IGNORECASE)
 # Bold or italic markers around nothing but spaces, which a conversion leaves ("4. ** **Essential Game
 # Terminology"): markdown reads them as text; they are a space.
 EMPTY_EMPHASIS = re.compile(r"(\*{1,3}|_{1,3})[ \t]+\1(?![*_])")

@@ -20,6 +20,7 @@ from ingest.classify.markup import (
     BACK_LINK,
     BOLD_STYLE,
     HIDDEN_STYLE,
+    IMAGE_ALT,
     NOTES_MARK,
     NOTE_ID,
     NOTE_MARK,
@@ -353,6 +354,8 @@ class _Reader(_Bounded):
         elif tag == "br":
             self.put(" ", self.pos(), spread=False)
             self.broken = len(self.chars)
+        elif tag == "img" and self.text_from is not None and (alt := (attributes.get("alt") or "").strip()):
+            self.icon(alt)
         elif tag in ("sup", "a"):
             if tag == "a" and self.heading and self.anchor is None and self.text_from is None:
                 self.anchor = self.number_anchor(attributes)
@@ -655,6 +658,17 @@ class _Reader(_Bounded):
                 self.write_pre_line()
             self.put(line, at)
             at += len(line) + 1
+
+    def icon(self, alt: str) -> None:
+        """An image inside a sentence ("five <img alt="-1 Icon"> cards") says its alternative text there."""
+        tag = self.get_starttag_text() or ""
+        found = IMAGE_ALT.match(tag)
+        said = found and (found.group("double") if found.group("double") is not None else found.group("single"))
+        if found and said and said.strip() == alt:  # mapped character by character where the tag writes it so
+            at = found.start("double" if found.group("double") is not None else "single")
+            self.put(said, self.pos() + at)
+        else:
+            self.put(alt, self.pos(), spread=False)
 
     def put(self, text: str, at: int, spread: bool = True) -> None:
         if self.text_from is None and text.strip():

@@ -21,6 +21,7 @@ from ingest.classify.markup import (
     EMPTY_EMPHASIS,
     FRONT_FIELD,
     FRONT_MATTER,
+    IMAGE_ALT,
     MARKDOWN_BLOCK,
     MDX_MODULE,
     TEMPLATE_TAGS,
@@ -164,6 +165,15 @@ def _introduces(paragraph: str | None) -> bool:
     if paragraph is None:
         return False
     return paragraph.endswith(":") or (len(paragraph.split()) <= _LABEL_WORDS and paragraph[-1] not in ".!?;,)")
+
+
+def _among_text(nodes: list[SyntaxTreeNode], index: int) -> bool:
+    """Is the image `nodes[index]` set in a line of text, an icon in a sentence ("Each deck contains six <img
+    alt="0 Icon">, five…") whose alternative text is what it says, not a picture on a line of its own?"""
+    breaks = [at for at, node in enumerate(nodes) if node.type in ("softbreak", "hardbreak")]
+    start = max((at for at in breaks if at < index), default=-1) + 1
+    end = min((at for at in breaks if at > index), default=len(nodes))
+    return any(node.type == "text" and node.content.strip() for node in nodes[start:end])
 
 
 def _title_line(nodes: list[SyntaxTreeNode], at: int) -> bool:
@@ -428,11 +438,17 @@ class _Reader:
                 self.put("\n" if kept else " ", self.find("\n"), spread=False)
             elif kind == "html_inline":  # tags and anchors are dropped; a line break reads as a space
                 at = self.find(node.content)
+                image = IMAGE_ALT.match(node.content)
                 if BREAK_TAG.match(node.content):
                     self.put(" ", at, spread=False)
+                elif image and at >= 0 and _among_text(nodes, index):
+                    said = "double" if image.group("double") is not None else "single"
+                    self.put(image.group(said), at + image.start(said))
             elif kind == "image":
                 start = self.find("![")
                 if start >= 0:
+                    if _among_text(nodes, index):  # an icon in a sentence ("six ![+1](plus-1.png) cards") says its alt
+                        self.put(node.content, start + 2)
                     self.cursor = self.after_link(self.closing(start + 1, "[", "]"))
             elif kind == "link":
                 self.walk(node.children)
