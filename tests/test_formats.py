@@ -540,6 +540,19 @@ def test_an_icon_inside_a_sentence_says_its_alternative_text_and_a_picture_alone
     assert doc.original[doc.text.offsets[said]:doc.text.offsets[said + 6] + 1] == "-1 Icon"
 
 
+def test_a_contents_of_parts_and_lists_that_print_their_pages_is_left_out_to_the_text(tmp_path):
+    # A rulebook's markdown contents: "## Scenario Phase [p.7](#page_7)" over lists of "Loot Deck [p.16](#page_16)",
+    # read as 120 rulings cited "3.3.3.1" under "Table Of Contents > …".
+    page = ("# Rule Book\n\n# Table Of Contents\n\n## Getting Started [p.3](#page_3)\n1. Creating a Character "
+            "[p.4](#page_4)\n\n## Scenario Phase [p.7](#page_7)\n### Beginning a Scenario [p.8](#page_8)\n"
+            "1. Scenario Entries [p.10](#page_10)\n    1. Loot Deck [p.16](#page_16)\n\n"
+            "<p align=\"right\">3</p>\n\n# Getting Started\n\nKeep the outpost safe.\n")
+    doc = read(write(tmp_path, "rules.md", page))
+    assert doc.text.text.startswith("# Rule Book\n\n") and "p.7" not in doc.text.text and "Loot" not in doc.text.text
+    assert doc.text.text.endswith("# Getting Started\n\nKeep the outpost safe.\n")
+    assert doc.metadata["contents"] == ["Creating a Character", "Scenario Entries", "Loot Deck"]
+
+
 def test_a_page_that_never_closes_its_head_reads_its_body(tmp_path):
     # HTML lets a page leave "</head>" out; read as still in the head, a rules chapter gave no rulings at all.
     page = ("<!DOCTYPE html><html><head><meta charset='UTF-8'><title>Seeker • Exploration</title>"

@@ -554,15 +554,18 @@ def _contents_under(heading: SyntaxTreeNode, after: list[SyntaxTreeNode]) -> int
     heading. (A game's "Contents" lists what is in its box.)"""
     if " ".join(_plain(heading.children[0]).lower().split()) != "table of contents":
         return 0
-    count = 0
+    count, paged = 0, False
     for node in after:
-        if node.type == "heading":
+        if node.type == "heading" and _paged_entry(node.children[0]) is None:
             break
+        if node.type == "heading":  # "## Scenario Phase [p.7](#page_7)": a part's entry, its own above its list
+            count, paged = count + 1, True
+            continue
         # "**Framework**" over the links of its part: a group's label, the contents' own
         label = node.type == "paragraph" and _all_bold(node.children[0]) \
             and len(_plain(node.children[0]).split()) <= _LABEL_WORDS
         if node.type not in ("bullet_list", "ordered_list") and not _attributes(node) and not label:
-            return 0
+            return count if paged else 0  # a contents whose parts print their pages ends where the text begins
         count += 1
     return count
 
@@ -574,17 +577,38 @@ def _heads_contents(after: list[SyntaxTreeNode]) -> bool:
         and _contents_entries(after[0]) is not None and (len(after) == 1 or after[1].type == "heading")
 
 
+def _parts(inline: SyntaxTreeNode) -> list[SyntaxTreeNode]:
+    """An inline node's children but its spaces and line breaks."""
+    return [child for child in inline.children
+            if not (child.type == "text" and not child.content.strip()) and child.type != "softbreak"]
+
+
+def _anchor(node: SyntaxTreeNode) -> bool:
+    """Is `node` a link to an anchor of the page ("[Combat](#combat)")?"""
+    return node.type == "link" and str(node.attrs.get("href", "")).startswith("#")
+
+
+def _paged_entry(inline: SyntaxTreeNode) -> str | None:
+    """The title of a contents entry that ends with a link to its page ("Loot Deck [p.16](#page_16)"), or None."""
+    parts = _parts(inline)
+    page = parts[-1] if len(parts) == 2 and parts[0].type == "text" else None
+    if page is None or not _anchor(page) or not any(c.isdigit() for c in _plain(page)):
+        return None
+    return " ".join(parts[0].content.split())
+
+
 def _contents_entries(node: SyntaxTreeNode) -> list[str] | None:
     """The entries of a list made only of links to `#anchors` (nested lists too), or None."""
     entries = []
     for item in node.children:
         if not item.children or item.children[0].type != "paragraph":
             return None
-        parts = [child for child in item.children[0].children[0].children
-                 if not (child.type == "text" and not child.content.strip()) and child.type != "softbreak"]
-        if len(parts) != 1 or parts[0].type != "link" or not str(parts[0].attrs.get("href", "")).startswith("#"):
+        inline = item.children[0].children[0]
+        parts = _parts(inline)
+        entry = " ".join(_plain(parts[0]).split()) if len(parts) == 1 and _anchor(parts[0]) else _paged_entry(inline)
+        if entry is None:
             return None
-        entries.append(" ".join(_plain(parts[0]).split()))
+        entries.append(entry)
         for sub in item.children[1:]:
             nested = _contents_entries(sub) if sub.type in ("bullet_list", "ordered_list") else None
             if nested is None:
