@@ -355,7 +355,7 @@ def test_markdown_markup_becomes_plain_outline_text(tmp_path):
     doc = read(write(tmp_path, "rules.md", MARKDOWN))
     assert doc.text.text == (
         "Effective 10/3/2023\n\n# Sample Rules\n\n## 0. Combat\n\n"
-        "Roll two dice & see the table. Then count hits.\n\n"
+        "Roll two dice & see the table die. Then count hits.\n\n"  # an image in a sentence says its alternative text
         "5. Fifth\n6. Sixth\n   - nested bullet\n      1. deeper\n\nNotes\n\n1. Note one\n")
     assert doc.metadata == {"title": "Sample Rules", "version": "2.1", "contents": ["Combat", "Notes"]}
 
