@@ -193,6 +193,31 @@ def test_a_page_drawn_a_word_at_a_time_keeps_its_printed_lines(tmp_path):
     assert document.pages[0].text == "\n".join(f"Rule {n}: each player draws two cards." for n in range(1, 13))
 
 
+def _runs_pdf(path: Path, lines: list[list[tuple[int, bytes]]]) -> Path:
+    """A one-page PDF drawn as a word processor draws styled runs: each run of a line in a block of its own, at the
+    x its text starts (in points, 12-point Helvetica)."""
+    drawing = b" ".join(b"BT /F1 12 Tf %d %d Td (%s) Tj ET" % (x, 700 - 20 * row, run)
+                        for row, runs in enumerate(lines) for x, run in runs)
+    path.write_bytes(pdf_bytes([
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> "
+        b"/Contents 5 0 R >>",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(drawing), drawing),
+    ]))
+    return path
+
+
+def test_the_styled_runs_of_a_printed_line_are_one_line(tmp_path):
+    # A Google Docs rulebook draws each bold run apart; pypdf set "the" / "START OF DAY" / "phase, which…" on
+    # lines of their own, and every heading after a page's first was read as part of the text before it.
+    document = read_pdf(_runs_pdf(tmp_path / "rules.pdf", [
+        [(72, b"Each day is the "), (153, b"START OF DAY"), (240, b" phase, in turn order.")],
+        [(72, b"Movement")]]))
+    assert document.pages[0].text.split("\n") == ["Each day is the START OF DAY phase, in turn order.", "Movement"]
+
+
 def test_a_page_of_whole_lines_keeps_pypdfs_lines(tmp_path):
     # Pieces of one baseline on a page pypdf reads as whole lines (columns side by side) are not joined.
     rows = [[b"Each player draws two cards.", b"Play passes to the left."] for _ in range(12)]

@@ -58,6 +58,15 @@ _EDGE_LINES = 3  # how many lines at the top and at the bottom of a page may hol
 _WORD_LINES = 10
 _BY_WORD = 0.6
 _SAME_LINE = 1.0  # points between two pieces' baselines that still lie on one printed line
+# A character's mean width, as a share of the font's size (a piece's end is estimated from its length), and the most
+# space (in sizes) between the end of one piece and the start of the next on its line: a word's space, never a column's
+_MEAN_WIDTH = 0.5
+_CAPITAL_WIDTH = 0.7
+_RUN_GAP = 2.0
+_PAST_SHARE = 0.6  # how far past the last piece's start (a share of its estimated width) the next starts on its line
+_LABEL_CHARACTERS = 12  # the longest label a piece may hold alone ("11.2.30a.")
+_CLOSING = ",.;:!?)]”’"  # what a piece opens with that follows the word before it without a space
+_COLUMN_GAP = "   "  # how a gap as wide as a column's is written: spaces the outline reads as columns
 
 
 @dataclass(frozen=True)
@@ -134,35 +143,57 @@ def _page_text(page: pypdf.PageObject) -> str:
     line: around a zero-width space ("ask us via email or Twitter", each link between two zero-width spaces, is
     one line of the page, not five), and on a page set one word at a time (a Google Docs export draws each word
     in a block of its own, and pypdf sets each on a line: "Appendix" / "A:" / "Sportsmanship")."""
-    pieces: list[tuple[str, float, float]] = []  # each piece of text pypdf shows, where it starts and its baseline
+    pieces: list[tuple[str, float, float, float]] = []  # each piece of text pypdf shows: where it starts, its
+    # baseline and its size
 
-    def visit(text, cm, tm, font, size):  # pypdf's visitor signature: font and size unused
-        pieces.append((text, tm[4] * cm[0] + tm[5] * cm[2] + cm[4], tm[4] * cm[1] + tm[5] * cm[3] + cm[5]))
+    def visit(text, cm, tm, font, size):  # pypdf's visitor signature: font unused
+        scale = abs(tm[0] * cm[0]) or 1.0
+        pieces.append((text, tm[4] * cm[0] + tm[5] * cm[2] + cm[4], tm[4] * cm[1] + tm[5] * cm[3] + cm[5],
+                       size * scale))
     text = page.extract_text(visitor_text=visit) or ""
-    if "".join(piece for piece, _, _ in pieces) != text:  # pieces and text disagree: keep pypdf's lines
+    if "".join(piece for piece, *_ in pieces) != text:  # pieces and text disagree: keep pypdf's lines
         return text
     lines = [line for line in text.split("\n") if line.strip(" \u200b")]
     by_word = len(lines) >= _WORD_LINES and sum(len(line.split()) == 1 for line in lines) >= len(lines) * _BY_WORD
-    shown = [at for at, (piece, _, _) in enumerate(pieces) if piece.strip(" ") and piece != "\n"]
-    out = [piece for piece, _, _ in pieces]
+    shown = [at for at, (piece, *_) in enumerate(pieces) if piece.strip(" ") and piece != "\n"]
+    out = [piece for piece, *_ in pieces]
     for before, after in zip(shown, shown[1:]):
         breaks = [at for at in range(before + 1, after) if pieces[at][0] == "\n"]
         if not breaks:
             continue
-        (left, x, baseline), (right, x_after, baseline_after) = pieces[before], pieces[after]
+        (left, x, baseline, size), (right, x_after, baseline_after, _) = pieces[before], pieces[after]
         spacer = "\u200b" in left or "\u200b" in right
-        if abs(baseline - baseline_after) < _SAME_LINE and (spacer or by_word and x_after > x):
+        # a word processor draws each styled run of a line apart ("the" / "START OF DAY" / "phase, which…"): a
+        # piece right of the last one on its baseline goes on its printed line, a column's gap kept wide
+        # where the last piece's text ends: where pypdf's next piece on its baseline starts, else as its letters run
+        ends = [at_x for piece, at_x, at_baseline, _ in pieces[before + 1:breaks[0]]
+                if piece != "\n" and at_x > x and abs(at_baseline - baseline) < _SAME_LINE]
+        width = size * sum(_CAPITAL_WIDTH if c.isupper() else _MEAN_WIDTH for c in left)
+        end = max(ends) if ends else x + width
+        column = x_after - end > size * _RUN_GAP
+        # right of the last piece's text, not over it (two columns a page draws side by side, line by line, keep
+        # pypdf's lines); a label drawn apart from its rule's text keeps its line too, which the reader knows
+        after_it = x_after > x + _PAST_SHARE * (end - x if ends else width) and not _label(left)
+        if abs(baseline - baseline_after) < _SAME_LINE and (spacer or x_after > x and (by_word or after_it)):
             # the breaks go; a space stands between two words unless a piece brings one (or a zero-width space
             # stands for none)
-            spaced = spacer or left[-1:].isspace() or right[:1].isspace() or any(
+            spaced = spacer or left[-1:].isspace() or right[:1].isspace() or right[:1] in _CLOSING or any(
                 pieces[at][0].isspace() and pieces[at][0] != "\n" for at in range(before + 1, after))
             for at in breaks:
                 out[at] = ""
-            out[breaks[0]] = "" if spaced else " "
+            out[breaks[0]] = _COLUMN_GAP if column and not (by_word or spacer) else "" if spaced else " "
         elif by_word:  # the next printed line: one break, not a line of the space drawn at this one's end
             out[before + 1:after] = [""] * (after - before - 1)
             out[breaks[0]] = "\n"
     return "".join(out)
+
+
+def _label(piece: str) -> bool:
+    """Is a piece of text a list's label or bullet alone ("1.2.", "a.", "(iv)", "●"), not words?"""
+    token = piece.strip()
+    return 0 < len(token) <= _LABEL_CHARACTERS and " " not in token and (
+        not any(c.isalpha() for c in token) or len(token.strip("().")) == 1
+        or token.strip("().").lower().strip("ivx") == "")
 
 
 def _printed_number(text: str) -> str | None:
