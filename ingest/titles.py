@@ -79,8 +79,9 @@ def _generic_word(word: str, text: str) -> bool:
 
 def as_written(title: str) -> str:
     """`title` with its spaces collapsed; SHOUTING (a title wholly in capitals) in title case, small words in
-    lower case ("COMPREHENSIVE RULES" -> "Comprehensive Rules"); any other casing kept as the document's."""
-    title = " ".join(title.split())
+    lower case ("COMPREHENSIVE RULES" -> "Comprehensive Rules"); any other casing kept as the document's. A colon
+    closing it leads into the text ("Mossflower Game Rulebook:"), no part of the title."""
+    title = " ".join(title.split()).rstrip(":").rstrip()
     if not any(c.islower() for c in title) and sum(c.isalpha() for c in title) > 3:
         title = LETTERED_WORD.sub(_title_word, title)
         title = title[:1].upper() + title[1:]

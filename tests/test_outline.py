@@ -130,6 +130,28 @@ def test_lettered_titles_over_numbered_lists_head_their_lists_inside_the_chapter
     assert blocks[0].section[-2] == "Deck Construction"
 
 
+COLON_TITLED = ("In Mossflower you play a novice adventurer.\nSetup:\nAt the start of the game:\n1. Deal a Champion to "
+                 "each player.\n2. Give each player a bag.\nGameplay:\nDraw cubes from your bag one at a time.\n"
+                 "Day Structure:\nA round is a single Day.\n")
+
+
+def test_names_closed_by_a_colon_head_a_plain_text_that_marks_no_other_heading():
+    # A Google Docs text's "Setup:", "Gameplay:", "Day Structure:": every unit sat under no section, its steps
+    # "1", "2" colliding with the next list's.
+    assert [(b.label, b.section[1:]) for b in segment(COLON_TITLED)][1:] == [
+        ("at-the-start-of-the-game", ("Setup",)), ("1", ("Setup",)), ("2", ("Setup",)), ("3", ("Gameplay",)),
+        ("4", ("Day Structure",))]
+
+
+@pytest.mark.parametrize("text", [
+    COLON_TITLED.replace("Gameplay:", "Old Text:").replace("Day Structure:", "Old Text:"),  # a label said again
+    COLON_TITLED.replace("Gameplay:", "Competitors may not:"),                             # a sentence's lead-in
+    "GAME RULES\n" + COLON_TITLED,                                     # the text capitalises its headings
+])
+def test_a_name_closed_by_a_colon_heads_nothing_where_it_is_a_label_a_lead_in_or_the_text_has_headings(text):
+    assert not {b.section[-1] for b in segment(text)} & {"Setup", "Gameplay", "Day Structure"}
+
+
 def test_a_lettered_item_that_is_a_sentence_stays_a_subrule():
     blocks = segment("5.1 The attacker rolls:\na) one die for a melee attack.\nb) two dice for a charge.\n")
     assert [b.label for b in blocks] == ["5.1", "5.1a", "5.1b"]

@@ -46,6 +46,7 @@ def test_section_headings_are_never_titles():
 def test_shouting_is_title_cased_and_other_casing_kept():
     assert as_written("COMPREHENSIVE  RULES OF THE GAME") == "Comprehensive Rules of the Game"
     assert as_written("NISEI Comprehensive Rules Document") == "NISEI Comprehensive Rules Document"
+    assert as_written("Mossflower Game Rulebook:") == "Mossflower Game Rulebook"  # a colon leads into the text
 
 
 def test_a_slug_spelling_part_of_the_name_abbreviates_that_part():

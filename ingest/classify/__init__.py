@@ -236,6 +236,15 @@ def heading_number(title: str) -> str | None:
     return match and (match.group("named") or match.group("bracketed") or match.group("n") or match.group("letter"))
 
 
+def colon_title(stripped: str) -> bool:
+    """Is a line a short name in title case closed by a colon with nothing after it ("Setup:", "Day Structure:"),
+    as a plain text sets a section's name? A lead-in's word ("Note:", "Example:") introduces, it heads nothing; a
+    sentence's lead-in ("At the start of the game:", "Competitors may not:") is no title."""
+    words = stripped[:-1].split()  # a name, no clause: "Knifed says, in part:" quotes
+    return stripped.endswith(":") and 0 < len(words) <= _COLON_TITLE_WORDS and not any(c in ":,;" for c in stripped[:-1]) \
+        and title_case(stripped[:-1]) and words[0].casefold() not in _LEAD_WORDS and words[-1].casefold() not in _SMALL
+
+
 def heading_asks(marked: re.Match) -> bool:
     """Does a marked heading (`marked_heading`'s match) ask, past its number ("## 1. What is a Hand?", "Can a unit
     retreat twice?", a statement before the question: "Flight mentions only straight lines… How does this work?")?"""
@@ -575,6 +584,7 @@ RUN_IN = re.compile(r"^(?:\*\*|__)?+(?P<head>[A-Z][^\s.:—–*_]*+(?:[ \t](?!-[
                     r"(?:[ \t]*+[.:]|[ \t]++[—–-])(?:\*\*|__)?+[ \t]++(?=[\"“(A-Z0-9])")
 BOLD_RUN_IN = re.compile(r"^(?:\*\*|__)(?P<head>[^*_\n]{1,60}?)[.:]?(?:\*\*|__)[.:]?[ \t]++\S")
 _HEAD_WORDS = 6
+_COLON_TITLE_WORDS = 4
 _LEAD_WORDS = frozenset({"note", "notes", "example", "examples", "exception", "exceptions", "important", "reminder",
                          "clarification", "errata", "q", "a", "question", "answer", "see", "step", "yes", "no"})
 _SMALL = frozenset({"a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "of", "on", "or", "the", "to",

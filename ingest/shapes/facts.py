@@ -23,6 +23,7 @@ from ingest.classify import (
     SENTENCE_END,
     STEP,
     Reading,
+    colon_title,
     heading_asks,
     heading_number,
     item_pattern,
@@ -104,6 +105,9 @@ class Facts:
     twice: frozenset[str] = frozenset()
     # Marked headings titled with a question in a rules text ("### Why Succeed on a Failed Roll?"): headings.
     titles_asking: frozenset[int] = frozenset()
+    # Names closed by a colon alone on their lines ("Setup:", "Day Structure:") over what they name, where a text
+    # without marked headings sets `_RUN` or more so: its headings.
+    colon_titles: frozenset[int] = frozenset()
 
     def line(self, index: int) -> str:
         """The text of line `index`."""
@@ -262,7 +266,30 @@ def document_facts(text: str) -> Facts:
         answered=_answered(lines, readings), named=_named(lines, readings),
         printed=printed, coded=_coded(lines),
         twice=frozenset(label for label, count in decimals.items() if label and count > 1),
-        annotations=_annotations(lines, readings, following), titles_asking=_titles_asking(readings))
+        annotations=_annotations(lines, readings, following), titles_asking=_titles_asking(readings),
+        colon_titles=_colon_titles(lines, readings, following))
+
+
+def _colon_titles(lines: list[Line], readings: list[Reading], following: list[int | None]) -> frozenset[int]:
+    """The lines naming what follows by a short name and a colon (`classify.colon_title`), after a blank line or a
+    finished sentence, over a line opening a sentence or an item, where the document sets `_RUN` or more so and
+    marks, numbers or capitalises no heading otherwise: a plain text's section headings ("Setup:" over "At the start
+    of the game:" and its steps)."""
+    if any(reading.marked or reading.caps or reading.keyword or reading.decimal for reading in readings):
+        return frozenset()
+    found = []
+    for index, (_, line) in enumerate(lines):
+        reading, below = readings[index], following[index]
+        if reading.item or reading.bullet or below is None or not colon_title(line.strip()):
+            continue
+        above = lines[index - 1][1].strip() if index else ""
+        opens = readings[below].item or readings[below].bullet or lines[below][1].strip()[:1].isupper()
+        if opens and (not above or readings[index - 1].ends_sentence or colon_title(above)):
+            found.append(index)
+    # a name said again and again is a label leading each ("Old text:" / "New text:" over each card's errata)
+    said = Counter(" ".join(lines[index][1].split()).casefold() for index in found)
+    found = [index for index in found if said[" ".join(lines[index][1].split()).casefold()] == 1]
+    return frozenset(found) if len(found) >= _RUN else frozenset()
 
 
 def _titles_asking(readings: list[Reading]) -> frozenset[int]:

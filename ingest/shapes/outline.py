@@ -420,6 +420,8 @@ class _Outline:
         lettered = item and self._lettered_title(index, item)
         if lettered:
             return lettered
+        if index in self.facts.colon_titles:  # "Day Structure:" over its text, a plain text's heading
+            return Heading(0, section_title(stripped[:-1].rstrip()), None, "titled")
         if item or self.facts.mid_sentence(index):
             return None  # a unit, or words set on a line of their own mid-sentence ("The" / "INSTALL COST" / "of a…")
         # A glossary or an update summary closes the chapters before it, even when the summary then reprints
