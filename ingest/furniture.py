@@ -53,6 +53,7 @@ from ingest.classify.furniture import (
     PRINT_HEADER,
     SECTION_HEADING,
     SPACED_ENTRY,
+    TIMESTAMP,
     TITLE_VERSION,
     VERSION_LINE,
 )
@@ -965,8 +966,8 @@ def _strip_front_matter(doc: MappedText) -> tuple[MappedText, dict[str, str], li
             if written and "date" not in metadata:
                 metadata.update(read_date(written))
             drop.append(index)
-        elif COPYRIGHT.search(line) and len(line) <= 120:
-            drop.append(index)
+        elif (COPYRIGHT.search(line) or TIMESTAMP.search(line)) and len(line) <= 120:
+            drop.append(index)  # a notice, or the stamp of when the file was made: neither title nor rules
         elif sum(c.isalnum() for c in line) < 3:  # a scrap a PDF's drawing left ("]@ F"): no title, no body
             continue
         elif "title" in metadata and "subtitle" not in metadata and titled == seen - 1 and _heads(line) \

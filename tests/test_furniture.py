@@ -244,6 +244,13 @@ def test_a_title_over_a_numbered_chapters_title_is_the_documents_title_but_over_
     assert "title" not in found.metadata
 
 
+def test_the_stamp_of_when_a_file_was_made_is_no_title():
+    # "Mighty Kingdoms – File created on Tue 10 Apr 19:59:07 AEST 2018": a build's stamp taken for the subtitle.
+    found = strip_furniture(MappedText.of("File created on Tue 10 Apr 19:59:07 AEST 2018\nMighty Kingdoms\n"
+                                          "Campaign rules for hex maps\n\nEach player rules a kingdom.\n"))
+    assert found.metadata["title"] == "Mighty Kingdoms" and "19:59" not in found.text.text
+
+
 def test_a_running_footers_page_number_out_of_its_rhythm_still_numbers_its_page():
     # Four pages whose print slug numbers them 2, 3, 4 and 1 (the cover bound last): the last is page 1, not 5.
     bodies = ("The story of the game.", "Setting up the board.", "Taking a turn.", "Scoring and credits.")

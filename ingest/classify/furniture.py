@@ -77,6 +77,8 @@ VERSION_LINE = re.compile(rf"^(?:version|ver\.|v|revision|rev\.|release)\s*:?\s*
 # A version inside the title line: "Riftbound Core Rules v1.2", "Comprehensive Rules – Version 2025.3".
 TITLE_VERSION = re.compile(r"(?:^|[\s(–—-])(?:version|ver\.|v)\s?(?P<version>\d+(?:\.\d+)+[a-z]?)\b", re.I)
 COPYRIGHT = re.compile(r"^(?:©|\(c\)|copyright\b)|all rights reserved", re.I)
+# A clock time beside a year: when a file was made or printed ("File created on Tue 10 Apr 19:59:07 AEST 2018").
+TIMESTAMP = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b.{0,40}?\b(?:19|20)\d{2}\b|\b(?:19|20)\d{2}\b.{0,40}?\b\d{1,2}:\d{2}\b")
 
 # "…coming into force on 1 July 2009", "These rules take effect from March 1, 2024": when the rules apply.
 IN_FORCE = re.compile(rf"\b(?:(?:comes?|coming|came|enters?|entering|entered|goes|going|went)\s+into\s+(?:force|effect)"
