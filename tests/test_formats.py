@@ -553,6 +553,15 @@ def test_a_contents_of_parts_and_lists_that_print_their_pages_is_left_out_to_the
     assert doc.metadata["contents"] == ["Creating a Character", "Scenario Entries", "Loot Deck"]
 
 
+def test_a_pictures_caption_is_no_text_of_the_rules(tmp_path):
+    # A competition's built rulebook: 18 captions ("Picture of the Arena from 2017 Competition.") were rulings.
+    page = ("<h2>The Arena</h2><p>The arena is a pool 25 m long.</p><figure><img src='a.jpg'><figcaption>The pool in "
+            "2017.</figcaption></figure><div class='img-container'><img src='b.jpg'></div><p class='image-caption'>"
+            "Picture of the Arena.</p><p>Teams may not enter the water.</p>")
+    assert read(write(tmp_path, "rules.html", page)).text.text == (
+        "## The Arena\n\nThe arena is a pool 25 m long.\n\nTeams may not enter the water.\n")
+
+
 def test_a_page_that_never_closes_its_head_reads_its_body(tmp_path):
     # HTML lets a page leave "</head>" out; read as still in the head, a rules chapter gave no rulings at all.
     page = ("<!DOCTYPE html><html><head><meta charset='UTF-8'><title>Seeker • Exploration</title>"

@@ -33,10 +33,10 @@ from ingest.formats.document import Outline, PastLimit
 from ingest.limits import Limits
 from ingest.text import LineIndex, MappedText
 
-# An address is the page's or article's contact information, never its rules; struck-out text is what a revision
-# removed ("each friendly <s>unit</s><mark>Corps</mark>"), no longer a rule.
+# An address is the page's or article's contact information, never its rules; a figure's caption names a picture
+# the rulings do not show; struck-out text is what a revision removed ("each friendly <s>unit</s><mark>Corps</mark>"), no longer a rule.
 _DROPPED = {"script", "style", "nav", "form", "noscript", "template", "head", "svg", "iframe",
-            "object", "canvas", "button", "select", "address", "del", "s", "strike"}
+            "object", "canvas", "button", "select", "address", "del", "s", "strike", "figcaption"}
 _DROPPED_ROLES = {"navigation", "banner", "contentinfo"}
 # Text for screen readers alone, which a page never shows ("⤦" + "Return home" on a link), in the classes of
 # Bootstrap, Tailwind, WordPress and the like.
@@ -52,7 +52,10 @@ _CHROME = {"navbar", "footer", "site-footer", "page-footer", "bs-sidebar", "sphi
            "sf-hidden"}  # what a page saved with SingleFile marks as hidden on the page
 # The same chrome a wiki marks by id: its tagline under the title ("From HexWiki") and its notes there.
 _CHROME_IDS = {"siteSub", "contentSub", "jump-to-nav", "catlinks", "mw-navigation", "mw-head", "mw-panel"}
-_NOT_SHOWN = _SCREEN_READERS | _CHROME  # classes marking no text of the page's own
+# A picture's caption, as the common themes mark it: it names a picture no ruling shows ("Picture of the Arena
+# from 2017 Competition"), as a `<figcaption>` does.
+_CAPTIONS = {"image-caption", "img-caption", "figure-caption", "wp-caption-text", "caption-text"}
+_NOT_SHOWN = _SCREEN_READERS | _CHROME | _CAPTIONS  # classes marking no text of the page's own
 # A table of contents a site generator writes (kramdown's `<ul id="markdown-toc">` under `<h1
 # id="table-of-contents">`, a theme's `<div class="toc">`): links to the headings that follow, none of the rules.
 _CONTENTS_MARKS = {"toc", "markdown-toc", "table-of-contents", "tableofcontents"}
