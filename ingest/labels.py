@@ -87,14 +87,19 @@ def follows(label: str, earlier: str) -> bool:
 
 
 def successors(label: str) -> set[str]:
-    """The labels that may come next after `label` when all its parts are numbers: its first subrule, its next
-    sibling, or the next sibling of a label above it ("1.3" -> 1.3.1, 1.4, 2; "1-2" -> 1-2-1, 1-3, 2)."""
+    """The labels that may come next after `label` when all its parts are numbers: its first subrule, numbered
+    or lettered, its next sibling, or the next sibling of a label above it ("1.3" -> 1.3.1, 1.3a, 1.4, 2; "1-2" ->
+    1-2-1, 1-2a, 1-3, 2); after a lettered subrule, the next letter or what follows its rule ("105.3a" -> 105.3b,
+    105.4, 106)."""
+    if len(label) > 1 and label[-1] in string.ascii_lowercase[:-1] and label[-2].isdigit():
+        rule = label[:-1]
+        return {rule + chr(ord(label[-1]) + 1)} | (successors(rule) - {rule + separator(rule) + "1", rule + "a"})
     joint = separator(label)
     numbers = label.split(joint)
     if not all(part.isdigit() for part in numbers):
         return set()
-    return {f"{label}{joint}1"} | {joint.join(numbers[:depth] + [str(int(numbers[depth]) + 1)])
-                                   for depth in range(len(numbers))}
+    return {f"{label}{joint}1", f"{label}a"} | {joint.join(numbers[:depth] + [str(int(numbers[depth]) + 1)])
+                                                for depth in range(len(numbers))}
 
 
 def separators(lines: Iterable[str]) -> str:

@@ -299,8 +299,9 @@ def _rulings(entry: SourceEntry, blocks: list[Block], doc: MappedText, cite: _Ci
             continue
         text = _text(doc, block.pieces, block.kind == "changelog", located)
         # cleaning can leave a block with nothing but whitespace; a paragraph of one glyph is a picture's ("↓",
-        # an icon font's "C" beside a heading), no text of the rules
-        if not text.strip() or block.kind in ("paragraph", "title") and sum(c.isalnum() for c in text) < 2:
+        # an icon font's "C" beside a heading), and one of a number alone a page's ("12"): no text of the rules
+        if not text.strip() or block.kind in ("paragraph", "title", "front-matter") and (
+                sum(c.isalnum() for c in text) < 2 or text.strip().isdigit()):
             continue
         id_section = block.section if block.id_section is None else block.id_section
         path = "/".join(section_slug(s) for s in id_section if section_slug(s))

@@ -149,6 +149,9 @@ def test_a_paragraph_of_one_glyph_is_no_ruling(tmp_path):
             "role.</p><div class='flow-arrow'>↓</div><p>Then the Archivist rolls.</p>")
     assert [r.text for r in text_rulings(tmp_path, page, "exploration.html")] == [
         "Each Seeker takes one role.", "Then the Archivist rolls."]
+    # nor is a page's number alone, which a conversion left between the paragraphs
+    assert [r.text for r in text_rulings(tmp_path, "Roll two dice.\n\n17\n\nMove that far.\n")] == [
+        "Roll two dice.", "Move that far."]
 
 
 def test_the_numbering_decides_parents_whatever_the_heading_markup():

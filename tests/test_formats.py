@@ -562,6 +562,17 @@ def test_a_pictures_caption_is_no_text_of_the_rules(tmp_path):
         "## The Arena\n\nThe arena is a pool 25 m long.\n\nTeams may not enter the water.\n")
 
 
+def test_a_link_back_to_the_top_and_a_pages_number_in_bold_are_no_text_or_heading(tmp_path):
+    # A comprehensive rules page ends each heading and title with "<a href='#toc'>Top</a>" (in 210 of its lines);
+    # a converted rulebook marks each page's end with "🔝" (back to page 1) and the page's number in bold, which
+    # headed the sections after it ("Creating a Character > 🔝 5").
+    page = ("<h3>100. Overview <a href='#toc'>Top</a></h3><ul><li>101. General <a href='#100'>Top</a></li></ul>"
+            "<p>Keep the outpost safe.</p><p><strong><a href='#page_1'>🔝</a>&nbsp; <a name='page_5'>5</a></strong>"
+            "</p><p>Each player draws a card.</p>")
+    assert read(write(tmp_path, "rules.html", page)).text.text == (
+        "### 100. Overview\n\n- 101. General\n\nKeep the outpost safe.\n\n5\n\nEach player draws a card.\n")
+
+
 def test_a_page_that_never_closes_its_head_reads_its_body(tmp_path):
     # HTML lets a page leave "</head>" out; read as still in the head, a rules chapter gave no rulings at all.
     page = ("<!DOCTYPE html><html><head><meta charset='UTF-8'><title>Seeker • Exploration</title>"

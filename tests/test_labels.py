@@ -16,9 +16,12 @@ def test_a_label_s_parent_is_the_label_without_its_last_part(label, parent):
 
 
 def test_what_may_follow_a_label_keeps_its_separator():
-    assert labels.successors("1-2") == {"1-2-1", "1-3", "2"}
-    assert labels.successors("4.3.6") == {"4.3.6.1", "4.3.7", "4.4", "5"}
-    assert labels.successors("702.11b") == set()  # a letter ends the sequence the numbers can predict
+    assert labels.successors("1-2") == {"1-2-1", "1-2a", "1-3", "2"}
+    assert labels.successors("4.3.6") == {"4.3.6.1", "4.3.6a", "4.3.7", "4.4", "5"}
+    # a lettered subrule goes on to the next letter, or to what follows its rule (a comprehensive rules page's
+    # bulleted "105.3a." after "105.3." was text of 105.3, and 268 such subrules went uncited)
+    assert labels.successors("702.11b") == {"702.11c", "702.12", "703"}
+    assert labels.successors("702.11z") == set()
 
 
 def test_within_follows_the_parts_not_the_characters():

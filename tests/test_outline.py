@@ -152,6 +152,17 @@ def test_a_name_closed_by_a_colon_heads_nothing_where_it_is_a_label_a_lead_in_or
     assert not {b.section[-1] for b in segment(text)} & {"Setup", "Gameplay", "Day Structure"}
 
 
+def test_rules_numbered_in_the_thousands_are_read_as_those_in_the_hundreds():
+    # A card game's comprehensive rules run to 1400: "1101. General" / "1101.1. …" were one paragraph each
+    # ("FoW 1100 ¶1", 289 words), where "901." / "901.1." were rules.
+    blocks = segment("### 1100. Keyword and Keyword Skill\n\n- 1101. General\n   - 1101.1. Keywords are icons.\n"
+                     "   - 1101.2. Keyword skills are abilities.\n- 1104. First Strike\n   - 1104.1. It is continuous.\n"
+                     "      - 1104.1a. It deals damage first.\n   - 1104.2. It is a keyword.\n")
+    assert [(b.label, b.section[-1]) for b in blocks if b.kind == "rule"] == [
+        ("1101.1", "1101. General"), ("1101.2", "1101. General"), ("1104.1", "1104. First Strike"),
+        ("1104.1a", "1104. First Strike"), ("1104.2", "1104. First Strike")]
+
+
 def test_a_lettered_item_that_is_a_sentence_stays_a_subrule():
     blocks = segment("5.1 The attacker rolls:\na) one die for a melee attack.\nb) two dice for a charge.\n")
     assert [b.label for b in blocks] == ["5.1", "5.1a", "5.1b"]

@@ -142,7 +142,7 @@ def item_pattern(joints: str = ".", bare: bool = False, capitals: bool = False) 
         rf"(?P<decimal>{_PREFIX}\d+{_LETTERED_CHAPTER}(?:(?:{joint}\d+)++[a-z]?|{_DOT_LETTER}|{_DOT_CAPITAL})"
         rf"(?:{joint}\d+|{_DOT_LETTER}|{_DOT_CAPITAL})*+)(?:\s?\((?P<sub>[a-z])\))?[.)]?\s+"
         r"|(?P<roman>(?=[ivx]{2})x{0,3}(?:ix|iv|v?i{0,3}))\.\s+"
-        r"|(?P<number>\d{1,3}[a-z]?)(?:\.\)|[).])\s+"  # 3.  3)  3.)
+        r"|(?P<number>\d{1,4}[a-z]?)(?:\.\)|[).])\s+"  # 3.  3)  3.)  "1101." of a rules document in the thousands
         # "v. 2.1-140, 28 August 2015" is a version, no item v
         rf"|\(?(?P<letter>[A-Za-z])\)\s+|(?P<dotted>(?![vV]\.\s*+\d)[{dotted}])\.\s+"
         rf"{letters}"
@@ -160,7 +160,7 @@ BULLET = re.compile(r"^\s*(?:[•◦▪‣∙●○■□►➢➤◊◆❖✓*�
 # The number a heading gives the plain items under it: "Article 4: ...", "3 Movement", "A. Rapidplay".
 _HEADING_NUMBER = re.compile(rf"^(?:{KEYWORD_FORMS}\s+(?P<named>\d+(?:\.\d+)*)\b"
                              r"|\((?P<bracketed>\d{1,3}(?:\.\d+)+)\)(?=\s)"  # "(1.2) Duplicates"
-                             r"|(?P<n>\d{1,3}(?:\.(?:\d+|[A-Za-z](?![A-Za-z])|[ivx]{2,4}(?![A-Za-z])))*)(?=[.:)]?(?:\s|$))"
+                             r"|(?P<n>\d{1,4}(?:\.(?:\d+|[A-Za-z](?![A-Za-z])|[ivx]{2,4}(?![A-Za-z])))*)(?=[.:)]?(?:\s|$))"
                              r"|(?P<letter>[A-Z]|[IVX]{2,5})[.:](?=\s))")  # "A. Rapidplay", "II. Head Protection"
 
 TITLE_LINE = re.compile(r"^(?P<title>[\u2190-\u2bff]?[A-Z][\w'’&/ ,.()!–—-]{1,68}[\w)!](?:\s\[\w{1,8}\])?"

@@ -73,7 +73,7 @@ NOTE_MARK = re.compile(r"\s*[\[(]?(?:\d{1,3}|[*†‡§¶]{1,3})[\])]?\s*")
 SMALL_NOTE = re.compile(r"^\s*(?P<mark>\d{1,3}|[*†‡§]{1,3})[.)]?\s+(?=\S)")
 
 # A link that is only a mark: a footnote's way back ("↩"), a heading's permalink ("¶" in Sphinx and MkDocs, "#").
-BACK_LINK = re.compile(r"\s*[↩↑⤴︎️¶#🔗⚓]+\s*")
+BACK_LINK = re.compile(r"\s*(?:[↩↑⤴︎️¶#🔗⚓🔝▲]+|(?i:(?:back\s+to\s+)?top))\s*")
 # An element holding a page's footnotes, or one footnote: class, id or role "footnotes", "endnotes", "fn1".
 NOTES_MARK = re.compile(r"(?:^|[\s_-])(?:foot|end)notes?(?:$|[\s_-])|^doc-(?:foot|end)notes?$", re.IGNORECASE)
 NOTE_ID = re.compile(r"^(?:fn|footnote|endnote|note)[:_-]?(?P<n>\d{1,3})$", re.IGNORECASE)

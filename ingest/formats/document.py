@@ -112,7 +112,8 @@ class Outline:
         words = run.text.split()
         # "**List 10: "Incendiary pigs"**" among "List 3: …", "List 10: …": one entry of the list set in bold
         if not body or depth or not words or len(words) > _BOLD_HEADING_WORDS or NOT_A_HEADING.search(run.text) \
-                or not any(char.isalnum() for char in run.text) or (self._lead and _lead(run.text) == self._lead):
+                or not any(char.isalnum() for char in run.text) or run.text.strip().isdigit() \
+                or (self._lead and _lead(run.text) == self._lead):  # (a page's number in bold heads nothing)
             self.paragraph(run, depth)
         else:
             self._line(None, run.offsets[0], "#" * min(self._level + 1, 6) + " ", run)

@@ -538,11 +538,25 @@ class _Outline:
         rest = line[bullet.end():]
         item = self.facts.item.match(rest)
         decimal = item.group("decimal") if item else None
+        title = rest[item.end():].strip() if item and item.group("number") else ""
+        if title and names_a_topic(title) and self._bullets_under(index, item.group("number")):
+            # "- 1104. [First Strike]" over "   - 1104.1. …": the part its bulleted rules are numbered under
+            number = item.group("number")
+            self._open(Heading(self._part_level(index, number), section_title(title), number, "numbered",
+                               shown=(f"{number}. {section_title(title)}",)), index)
+            return True
         # "- 5.8.6." left empty, then "  - 5.8.6.1. After the…": the subrule carries the numbering on too
         if not decimal or decimal in self.facts.printed or self.changelog.open is not None \
                 or not (self._continues(decimal) or self._continues(labels.parent(decimal))):
             return False
         return self._unit(index, pos + bullet.end(), rest, item)
+
+    def _bullets_under(self, index: int, number: str) -> bool:
+        """Is the line after the bullet at `index` a bulleted rule numbered under `number` ("   - 1104.1. …")?"""
+        below = self.facts.following[index]
+        bullet = self.facts.readings[below].bullet if below is not None else None
+        item = bullet and self.facts.item.match(self.facts.line(below)[bullet.end():])
+        return bool(item and item.group("decimal") and under(item.group("decimal"), number))
 
     def _continues(self, label: str) -> bool:
         """Does `label` carry the numbering on: a successor of the last rule (see `labels.successors`), or the
