@@ -539,7 +539,8 @@ class _Outline:
         item = self.facts.item.match(rest)
         decimal = item.group("decimal") if item else None
         title = rest[item.end():].strip() if item and item.group("number") else ""
-        if title and names_a_topic(title) and self._bullets_under(index, item.group("number")):
+        if title and len(title.split()) <= _LISTED_WORDS + 2 and title[-1] not in ".!?;," \
+                and self._bullets_under(index, item.group("number")):
             # "- 1104. [First Strike]" over "   - 1104.1. …": the part its bulleted rules are numbered under
             number = item.group("number")
             self._open(Heading(self._part_level(index, number), section_title(title), number, "numbered",
