@@ -163,6 +163,17 @@ def test_rules_numbered_in_the_thousands_are_read_as_those_in_the_hundreds():
         ("1104.1a", "1104. First Strike"), ("1104.2", "1104. First Strike")]
 
 
+def test_a_statutes_articles_head_their_paragraphs_whatever_their_titles_stop():
+    # A German tournament handbook's "Art. 2 Spieltisch." / "§ 1 Keine Strafe ohne Tat.": never read, several
+    # articles ran into one ruling; "Rule 7.02(a)." ending a sentence stays no heading.
+    blocks = segment("Art. 2 Spieltisch.\n(1) Der Aufbau ist auf Abbildung 1 beschrieben.\nArt. 3 Spielgerät.\n"
+                     "(1) Spielgerät ist der Redcup.\n§ 1 Keine Strafe ohne Tat.\nEine Tat wird nur bestraft, wenn sie "
+                     "verboten war.\n")
+    assert [b.section[-1] for b in blocks] == ["Art. 2 Spieltisch.", "Art. 3 Spielgerät.", "§ 1 Keine Strafe ohne Tat."]
+    blocks = segment("7.01 Rain checks are issued by the club, as set out in\nRule 7.02(a).\n7.02 Games may be suspended.\n")
+    assert all("Rule 7.02(a)." not in b.section for b in blocks)
+
+
 def test_a_lettered_item_that_is_a_sentence_stays_a_subrule():
     blocks = segment("5.1 The attacker rolls:\na) one die for a melee attack.\nb) two dice for a charge.\n")
     assert [b.label for b in blocks] == ["5.1", "5.1a", "5.1b"]

@@ -45,7 +45,7 @@ LABEL_OPENING = re.compile(r"^\s*(?:[-*+•]\s+)?(?:\*\*|__)?(?P<label>\d{1,4}(?
 # "§ 4", a section sign over an article's title).
 SECTION_WORDS = ("Article", "Section", "Chapter", "Part", "Appendix")
 
-KEYWORDS = SECTION_WORDS + ("Rule", "Law", "§")
+KEYWORDS = SECTION_WORDS + ("Rule", "Law", "§", "Art.")  # "Art. 2 Spieltisch.": a statute's article
 KEYWORD_WORDS = frozenset(word.casefold() for word in KEYWORDS)  # folded, as words are compared
 
 # A line a hard-wrapped text dump opens with a rule's label in parts, closed by a stop or not, before its title or
@@ -61,7 +61,7 @@ BULLET_LINE = re.compile(r"[•◦▪‣∙●○■□►➢➤◆❖✓][ \t]"
 LETTERED_LINE = re.compile(r"(?:\(?(?:[a-z]|[ivx]{2,4})\)|(?:[a-z]|[ivx]{2,4})\.)[ \t]++(?=[A-Z“\"(])")
 
 # "Article", "ARTICLE", "Rule"…: as a heading writes them, never lower case ("see rule 4.2.2e" is a reference).
-KEYWORD_FORMS = f"(?:{'|'.join(form for word in KEYWORDS for form in (word, word.upper()))})"
+KEYWORD_FORMS = f"(?:{'|'.join(re.escape(form) for word in KEYWORDS for form in (word, word.upper()))})"
 
 # An item a flattening ran into one line with the others: "1. Pick a Character - Each player… 2. Token Tray -".
 INLINE_ITEM = re.compile(r"(?:^|(?<=\s))(?P<label>\d{1,2}|[A-Za-z])\.\s+(?=[A-Z“\"(])")
@@ -320,7 +320,7 @@ ANNOTATION = re.compile(rf"^(?P<word>[A-Z][a-z]{{3,}})\s+(?P<n>\d{{1,2}})(?:\s*+
                         rf"(?P<cites>(?:{KEYWORD_FORMS}\s+)?\d+(?:\.\d+)*(?:\s*\([a-z0-9]{{1,4}}\))*)$")
 
 KEYWORD_HEADING = re.compile(rf"^{KEYWORD_FORMS}\s+(?P<n>(?:[A-Z](?=\d))?\d+(?:\.\d+)*|[IVX]{{1,5}}(?=[:.–—-]|\s*$))(?!\.?\d)"
-                              r"\s*+(?:[:.–—-]\s*+)?[^.!?]*$")
+                              r"\s*+(?:[:.–—-]\s*+)?(?:[^.!?]*|[^\W\d_][^.!?:]{0,40}\.)$")  # a statute's short title ends in a stop
 
 # "Section 1 The name of this organization shall be…": a keyword's number running into its part's sentence (a
 # constitution's or bylaws' sections under their articles).

@@ -71,13 +71,13 @@ LABEL_PART_START = re.compile(r"[.\-)](?=\w)|(?<=\d)(?=[A-Za-z])|(?<=[A-Za-z])(?
 # A heading's own number ("1.2 Golden Rules", "4. Card Types", "1-2 Deck"), as a section part shows it.
 HEADING_OWN_NUMBER = re.compile(r"^(\d+(?:[.\-](?:\d+|[A-Za-z]\b))*[a-z]?)\.?\s")
 # A word a heading's number may follow ("Rule 7.11 Instigator & Aggressor").
-_KEYWORD = f"(?:{'|'.join(KEYWORDS)})"
+_KEYWORD = f"(?:{'|'.join(map(re.escape, KEYWORDS))})"
 
 # The label a heading prints, after a word naming a part or a rule ("Appendix II: Timing", "Rule 7.10 Fighting",
 # "ST.2 Commit cards", "I. Mythos phase", "1.1 General"); a letter or roman numeral only closed by ".", ":" or ")".
 HEADING_LABEL = re.compile(
     rf"^(?:(?P<word>(?i:{'|'.join(SECTION_WORDS)}))\s+(?P<part>[IVXLCivxlc]+|[A-Za-z])(?=[.:)]?(?:\s|$))"
-    rf"|(?i:{'|'.join(KEYWORDS)})?\s*(?P<label>(?:[A-Z]{{1,3}}\.)?\d+(?:[.\-](?:\d+|[A-Za-z]\b))*[a-z]?"
+    rf"|(?i:{'|'.join(map(re.escape, KEYWORDS))})?\s*(?P<label>(?:[A-Z]{{1,3}}\.)?\d+(?:[.\-](?:\d+|[A-Za-z]\b))*[a-z]?"
     r"(?=[.:)]?(?:\s|$))|[IVXLC]+(?=[.:)]\s)|[A-Z](?=[.:)]\s)))")
 
 OPENING_KEYWORD = re.compile(rf"{_KEYWORD}\s*", re.IGNORECASE)
