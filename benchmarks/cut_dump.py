@@ -52,8 +52,15 @@ def _added(job: tuple) -> list[dict]:
         {"doc": document.name, "source_title": title, "verdict": report["audit"]["verdict"]}]
 
 
-# What a folder of documents collected for development holds besides them: notes, cuts, conversions.
+# What a folder of documents collected for development holds besides them: notes, cuts, conversions (its text files
+# are told apart by their names, see `_text_document`).
 _ALSO_SUFFIXES = (".pdf", ".md", ".html", ".htm", ".rst", ".adoc", ".docx", ".odt", ".rtf")
+
+
+def _text_document(stem: str) -> bool:
+    """Is a text file of a probe's folder a document, not a cut of one (`x.out.txt`, `x.full.txt`, `out-x.txt`),
+    a conversion (`x.layout.txt`) or an error kept (`err-x.txt`)?"""
+    return not stem.endswith((".out", ".full", ".layout", ".cut", ".err")) and not stem.startswith(("out-", "err-"))
 
 
 def _also(folders: list[Path]) -> list:
@@ -61,7 +68,8 @@ def _also(folders: list[Path]) -> list:
     under its folder's name, its game made from its file's name."""
     from support.documents import Document
     found = sorted(path for folder in folders for path in folder.iterdir()
-                   if path.suffix in _ALSO_SUFFIXES and path.stem.upper() not in ("README", "PROVENANCE"))
+                   if (path.suffix in _ALSO_SUFFIXES or path.suffix == ".txt" and _text_document(path.stem))
+                   and path.stem.upper() not in ("README", "PROVENANCE", "FINDINGS"))
     return [Document(f"{path.parent.name}/{path.name}", path,
                      "-".join("".join(c if c.isalnum() else " " for c in path.stem.lower()).split())[:30] or "game")
             for path in found]

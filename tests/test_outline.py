@@ -174,6 +174,14 @@ def test_a_statutes_articles_head_their_paragraphs_whatever_their_titles_stop():
     assert all("Rule 7.02(a)." not in b.section for b in blocks)
 
 
+def test_a_plain_texts_table_header_opening_with_its_number_column_heads_nothing():
+    # "   #  Dia  Grav Class  Diff  LSN  Atmosphere" over a scan's rows read as a heading "# …": 782 of a play-by-mail
+    # game's 850 rulings sat under it.
+    blocks = segment("2.2 PLANETS\nHere is a sample scan:\n   #  Dia  Grav Class  Diff  LSN  Atmosphere\n"
+                     "   1    5  0.28  23    0.37   42  Cl2(100%)\n2.2.1 PLANET NUMBER\nEach planet has a number.\n")
+    assert all("Dia" not in part for b in blocks for part in b.section)
+
+
 def test_a_lettered_item_that_is_a_sentence_stays_a_subrule():
     blocks = segment("5.1 The attacker rolls:\na) one die for a melee attack.\nb) two dice for a charge.\n")
     assert [b.label for b in blocks] == ["5.1", "5.1a", "5.1b"]

@@ -252,6 +252,9 @@ def heading_asks(marked: re.Match) -> bool:
     return bool(ASKS.match(without_number(raw, heading_number(raw)))) or ends_asking(raw)
 
 
+_HEADER_GAPS = 2  # columns set apart by two spaces or more, this many times: a table's header, no heading
+
+
 def marked_heading(line: str) -> re.Match | None:
     """`line` (stripped) as a marked heading ("## Golden Rules"); a line too long for a heading is none (and
     is not matched: the heading pattern backtracks over long runs of spaces)."""
@@ -259,6 +262,9 @@ def marked_heading(line: str) -> re.Match | None:
     # Stars left open mark a title ("***GENERAL RULES"); over a sentence they are a footnote's mark ("**For semi-final
     # matches, at events with 20 or less Team select…", a PDF's note under a table), no heading.
     if marked and marked.group("star") and not line.endswith("**") and not title_case(marked.group("star")):
+        return None
+    # "#  Dia  Grav Class  Diff  LSN": a plain text's table header, its first column "#", its columns set apart
+    if marked and marked.group("hash") and marked.group("hash").count("  ") >= _HEADER_GAPS:
         return None
     return marked
 
