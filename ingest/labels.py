@@ -24,6 +24,7 @@ from ingest.classify import (  # noqa: F401
     LABEL_OPENING,
     LONE_LABEL,
     SECTION_WORDS,
+    SENTENCE_LABEL,
     glued_label,
 )
 
@@ -144,11 +145,13 @@ def glued(line: str, last: str, joint: str) -> int | None:
     a label joined by `joint` that may come next after `last` (see `successors`), closed by a full stop and
     followed by a capitalised word, past the line's own start (the first subrule of a successor too: "5.
     Preparing to Play 5-1. Preparing a Deck" after 4-19-2); None when there is none."""
-    if joint == "." or not last:
+    if not last:
         return None
     wanted = successors(last)
     wanted |= {f"{label}{joint}1" for label in wanted}  # "5-1" after "4-19-2", its chapter "5." glued before it
-    for match in glued_label(joint).finditer(line):
+    # where "." joins the numbers, only after a finished sentence ("…specified. 9.4.2 Once an effect…"): a
+    # reference to the next rule ("as in 9.4.2. Then…") follows no sentence's end
+    for match in (SENTENCE_LABEL if joint == "." else glued_label(joint)).finditer(line):
         if match.group(1) in wanted and match.start() > 0:
             return match.start()
     return None
@@ -205,7 +208,7 @@ def unglue(lines: Sequence[tuple[int, str]], joint: str, opening: re.Pattern) ->
     for start, whole in lines:
         bounds = [0, *run_together(whole), len(whole)]
         for pos, line in ((start + a, whole[a:b]) for a, b in zip(bounds, bounds[1:])):
-            while joint != ".":
+            while True:
                 item = opening.match(line)
                 if item and item.group("decimal"):
                     last = item.group("decimal")

@@ -182,6 +182,16 @@ def test_a_plain_texts_table_header_opening_with_its_number_column_heads_nothing
     assert all("Dia" not in part for b in blocks for part in b.section)
 
 
+def test_the_next_rule_printed_mid_paragraph_after_a_finished_sentence_is_its_own_rule():
+    # A card game's Google Docs rules print "9.4.1 Effects resolve… specified. 9.4.2 Once an effect…" in one
+    # paragraph: five rules were one; a reference to a rule inside a sentence stays text.
+    blocks = segment("9.4 Resolution Order\n9.4.1 Effects resolve one at a time, unless otherwise\nspecified. 9.4.2 Once "
+                     "an effect begins, it cannot be interrupted. 9.4.3 If an effect\nfails, see 9.4.4 Rules for what "
+                     "happens.\n")
+    assert [b.label for b in blocks] == ["9.4.1", "9.4.2", "9.4.3"]
+    assert blocks[-1].text.endswith("see 9.4.4 Rules for what happens.")
+
+
 def test_a_lettered_item_that_is_a_sentence_stays_a_subrule():
     blocks = segment("5.1 The attacker rolls:\na) one die for a melee attack.\nb) two dice for a charge.\n")
     assert [b.label for b in blocks] == ["5.1", "5.1a", "5.1b"]

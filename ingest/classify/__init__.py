@@ -79,6 +79,10 @@ def glued_label(joint: str) -> re.Pattern:
     return re.compile(rf"(?<=\s)(\d{{1,4}}(?:{re.escape(joint)}\d{{1,4}})+)\.\s+(?=[A-Z“\"(【])")
 
 
+# A decimal label a document prints mid-paragraph after a finished sentence ("…unless otherwise specified. 9.4.2
+# Once an effect begins resolving…"), its stop optional, a capitalised word after it.
+SENTENCE_LABEL = re.compile(r"(?<=[.!?;)] )(\d{1,4}(?:\.\d{1,4})+)\.?\s+(?=[A-Z“\"(])")
+
 # "727.", "1.4.6.", "1-2-1." or "a." alone on its line, its text on the next ones.
 LONE_LABEL = re.compile(r"^\s*(?:\d{1,3}(?:[.\-]\d+|\.[a-z])*\.?|[a-z]\.)\s*$")
 
