@@ -967,16 +967,20 @@ class _Outline:
 
     def _leaves_list(self, index: int) -> bool:
         """Does the paragraph after the blank line at `index` leave the numbered list whose item is the current
-        unit: in a markup's text (see `Facts.marked`), a paragraph back at the item's margin, no item, bullet
+        unit: in a markup's text (see `Facts.marked`), a paragraph back at the item's margin (in plain text left of
+        it), no item, bullet
         or heading ("3. When showtime is over…" / "" / "**Cyclical.** The structure of play…"), nor a lead-in
         to what follows ("These pieces are as follows:" over the item's table)? A numbered question's answer
         follows it at its margin."""
         following = self.facts.following[index]
-        if not self.facts.marked or following is None or self.current is None or self.current is not self.list_item \
+        if following is None or self.current is None or self.current is not self.list_item \
                 or self.current.kind == "question":
             return False
         below, line = self.facts.readings[following], self.facts.line(following)
-        return indent_of(line) <= self.list_margin and not line.rstrip().endswith(":") and not (
+        # in plain text an item's paragraphs may stand at its number's margin: only one left of it leaves the list
+        # ("\t6. Strike orders" / "" / "When your turn is processed…")
+        margin = self.list_margin if self.facts.marked else self.list_margin - 1
+        return indent_of(line) <= margin and not line.rstrip().endswith(":") and not (
             below.item or below.bullet or below.marked or below.row)
 
     def _leads_in(self) -> bool:
