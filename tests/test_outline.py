@@ -192,6 +192,18 @@ def test_the_next_rule_printed_mid_paragraph_after_a_finished_sentence_is_its_ow
     assert blocks[-1].text.endswith("see 9.4.4 Rules for what happens.")
 
 
+def test_a_glossary_heading_with_a_note_opens_the_glossary_and_an_examples_wrapped_number_is_its_text():
+    # "Glossary (partial; expandable)" after rule 112.2: its 31 terms were "112.2 ¶1…¶31"; "Example: … reduces X
+    # to" / "0. At the end of the turn…" was a rule 8.8.1.0.
+    blocks = segment("112.2 Keywords are defined in the Glossary.\nGlossary (partial; expandable)\nAbility: A mechanic "
+                     "written on a card.\nAttack: An action performed in the Attack Phase.\nBattle: One round of play.\n")
+    assert [(b.kind, b.label) for b in blocks][1:] == [("glossary", "ability"), ("glossary", "attack"),
+                                                      ("glossary", "battle")]
+    blocks = segment("8.8.1.4. A temporary effect ends.\nExample: A Creature loses Fire 15 until the end of turn. "
+                     "This reduces X to\n0. At the end of the turn the value of Fire X returns to 10.\n8.8.2. Replacement\n")
+    assert [b.label for b in blocks] == ["8.8.1.4", "8.8.2"]
+
+
 def test_a_lettered_item_that_is_a_sentence_stays_a_subrule():
     blocks = segment("5.1 The attacker rolls:\na) one die for a melee attack.\nb) two dice for a charge.\n")
     assert [b.label for b in blocks] == ["5.1", "5.1a", "5.1b"]

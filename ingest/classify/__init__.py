@@ -389,7 +389,8 @@ GLOSSARY = re.compile(rf"^(?:(?:\d+(?:\.\d+)*[.)]?|[A-Z][.:]|(?:appendix|annex|c
                       # "Key Terms and Index": a glossary whose definitions point at the rules, as an index does
                       r"(?:\s+(?:and|&)\s+index)?"
                       # "Glossaries", "World of Darkness Glossary": a glossary named for what it covers
-                      rf"|(?:[\w'’:-]+\s+){{0,4}}glossar(?:y|ies))$", re.IGNORECASE)
+                      rf"|(?:[\w'’:-]+\s+){{0,4}}glossar(?:y|ies))"
+                      r"(?:\s*\([^()]{1,40}\))?$", re.IGNORECASE)  # a note after it: "Glossary (partial; expandable)"
 
 # "| Player | Any person playing Badminton. |": a two-column table's row, a term and its definition; its header
 # row names the columns ("| Terms | Definitions |"), its rule row only dashes.

@@ -1000,7 +1000,9 @@ class _Outline:
         line, previous = self.facts.line(index).lstrip(), self.facts.line(index - 1) if index else ""
         if line[len(number):len(number) + 1] == ")" and previous.count("(") > previous.count(")"):
             return True
-        return (number != "1" and above is not None and not above.ends_clause and above.item is None
+        # (an example's line opens with its label, no list's: "Example: … This reduces X to" / "0. At the end…")
+        return (number != "1" and above is not None and not above.ends_clause
+                and (above.item is None or above.item.group("example"))
                 and len(previous.split()) >= _WRAPPED_WORDS and self.heading_line != index - 1
                 and not any(previous_item == str(int(number.rstrip(string.ascii_lowercase)) - 1)  # "10k." as 10
                             for _, previous_item, _ in self.items))
