@@ -140,16 +140,23 @@ def drop_page_footers(doc: MappedText) -> MappedText:
     return doc.sub(PAGE_FOOTER, "").sub(PAGE_MARKED_LINE, footer).sub(PRINT_HEADER_LINE, "")
 
 
+_DOUBLING = 1  # a doubled word, no list's: the extraction doubles words
+
+
 def collapse_doubled_words(doc: MappedText) -> MappedText:
     """"Hit Points Points" -> "Hit Points"; numbers ("4 4") and values holding a digit (dice a unit rolls, "D6 D6
     D4 D4"), a word printed three times or more (an extraction's damage doubles a word, it does not triple it)
     and real doubles ("had had") are kept, and so is a word ending a short line of its own that the next line
     opens with (a glossary's "Excess Damage" over its definition "Damage dealt to a creature…")."""
     text = doc.text
+    doubling = sum(match.group(1)[-1] not in ",;" for match in DOUBLED_WORD.finditer(text)) >= _DOUBLING
 
     def keep_one(match: re.Match) -> str:
         word = match.group(1)
+        # (a name a list gives twice, set apart by its commas, is two items: "Dark Eldar, Eldar, Grey Knights",
+        # unless the extraction doubles words elsewhere too)
         if word.lower().strip(".,;:!?") in _LEGIT_DOUBLES or any(char.isdigit() for char in word) \
+                or word[-1] in ",;" and not doubling \
                 or len(match.group(0).split()) > 2 or _titles_next_line(text, match) or _a_name(text, match):
             return match.group(0)
         return word

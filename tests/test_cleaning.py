@@ -25,6 +25,7 @@ def test_doubled_words_are_collapsed(damaged, fixed):
 @pytest.mark.parametrize("real", [
     "Roll - 1 3 3 4 4 6", "Rick - Health 10 Roll - 1 1 1 2 3 4", "he had had enough", "that that rule applies",
     "Magic Missile - 66 Poison Arrow - 11",
+    "Choose from Dark Eldar, Eldar, Grey Knights.",  # a list naming two factions, one inside the other's name
     "lethal damage.\n\nExcess Damage\nDamage dealt to a creature",  # a glossary term over its definition
     # a PDF's rule heading over its first sentence, no blank line between (Hockey Canada's Rule 7.4)
     "push, or shove\nan opponent.\nRule 7.4 Charging\nCharging is when a player:",
