@@ -34,7 +34,8 @@ DOCS = {
     "reported.txt": (
         "1. MOVEMENT\n"
         "1.1. Units move up to their speed in hexes.\n"
-        "1.2. A unit may not move through an enemy unit. 1.3. Roads double a unit's speed.\n\n"
+        # a number that carries on from 1.2 printed after its sentence would open rule 1.3: 1.4 does not
+        "1.2. A unit may not move through an enemy unit. 1.4. Roads double a unit's speed.\n\n"
         "Scoring\n"
         "Points for each city held at the end of the game:\n\n"
         "1 2 3 4 5 6 1 2 4 7 10 15\n\n"
