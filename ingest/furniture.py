@@ -1005,8 +1005,10 @@ def _opening_note(text: str, lines: list[tuple[int, int]]) -> range:
 def _heads(line: str) -> bool:
     """A title-like line: short, unpunctuated, opening with a capital, not a rule or a contents heading."""
     first = line.split()[0] if line.split() else ""
-    # a name may open in lower case where it has capitals inside ("tiMEGA: Rules of Play")
-    capital = line[:1].isupper() or first[:1].isalpha() and any(c.isupper() for c in first)
+    # a name may open in lower case where it has capitals inside ("tiMEGA: Rules of Play"), or with figures its
+    # letters run on from ("18IrePL"), where a numbered heading's number stands apart ("1 Introduction")
+    capital = line[:1].isupper() or (first[:1].isalpha() or first[:1].isdigit() and first[-1:].isalpha()) \
+        and any(c.isupper() for c in first)
     return (len(line.split()) <= 15 and len(line) <= 100 and capital and "|" not in line
             and not line.endswith((".", ",", ";", "!", "?")) and not CONTENT_LINE.match(line)
             and not CONTENTS_HEADING.match(line))

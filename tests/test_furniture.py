@@ -244,6 +244,13 @@ def test_a_title_over_a_numbered_chapters_title_is_the_documents_title_but_over_
     assert "title" not in found.metadata
 
 
+def test_a_title_opening_with_the_figures_of_its_name_is_the_title_but_a_numbered_heading_is_not():
+    # "18IrePL" over its subtitle: a LaTeX rulebook was titled by its file's name ("18irepl rules").
+    found = strip_furniture(MappedText.of("18IrePL\nRules differences with 18Ireland\n\nThis is my take on it.\n"))
+    assert found.metadata["title"] == "18IrePL"
+    assert "title" not in strip_furniture(MappedText.of("1 Introduction\n\nThis is my take on it.\n")).metadata
+
+
 def test_the_stamp_of_when_a_file_was_made_is_no_title():
     # "Mighty Kingdoms – File created on Tue 10 Apr 19:59:07 AEST 2018": a build's stamp taken for the subtitle.
     found = strip_furniture(MappedText.of("File created on Tue 10 Apr 19:59:07 AEST 2018\nMighty Kingdoms\n"
