@@ -255,15 +255,19 @@ def printed_alone(lines: list[tuple[int, str]], opening: re.Pattern) -> bool:
     return chained(found) >= EVIDENCE
 
 
+_ROMAN_PARTS = frozenset(f"{numeral}." for numeral in ("II", "III", "IV", "VI", "VII", "VIII", "IX"))
+
+
 def capital_letters(lines: list[tuple[int, str]]) -> bool:
     """Does the document letter a list in capitals with a stop ("A. Umpires are not required…" / "B. For repeated
     offenses…")? At least `EVIDENCE` lines, each a sentence of four words or more after the letter that comes next
     at its margin ("B" after "A"), a line further left starting the count again. A run of short titles ("A.
     Rapidplay" / "B. Blitz", a document's appendices) is no such list. Each list counted opens right under a
-    decimal rule ("1.1. Unsportsmanlike conduct…" / "A. Umpires…"): under a roman part ("I. Divisions" / "A. The
+    decimal rule ("1.1. Unsportsmanlike conduct…" / "A. Umpires…") or a lead-in ending in a colon: under a roman part ("I. Divisions" / "A. The
     league…" / "1." / "a.") capitals and lower-case letters are two levels that one reading would confuse."""
     expected: dict[int, str] = {}  # margin -> the letter that comes next there
     found = 0
+    romans = any(line.split(maxsplit=1)[0] in _ROMAN_PARTS for _, line in lines if line.strip())
     previous = ""
     for _, line in lines:
         if not line.strip():
@@ -272,12 +276,15 @@ def capital_letters(lines: list[tuple[int, str]]) -> bool:
         for margin in [m for m in expected if m > indent]:
             del expected[margin]
         letter = CAPITAL_LETTER.match(line)
-        first = letter is not None and letter.group(2) == "A" and LABEL_OPENING.match(previous) is not None
+        # opening under a decimal rule, or under a lead-in ("…with the following exceptions:" / "A. Before…") in a
+        # document numbering no part in roman, whose "I." a capital's reading would take for a letter
+        first = letter is not None and letter.group(2) == "A" and (
+            LABEL_OPENING.match(previous) is not None or previous.rstrip().endswith(":") and not romans)
         if letter and len(letter.group(3).split()) >= 4 and (first or letter.group(2) == expected.get(indent)):
             found += letter.group(2) != "A"
             expected[indent] = chr(ord(letter.group(2)) + 1)
-        else:
-            expected.pop(indent, None)
+        elif letter or previous.rstrip()[-1:] in ".!?:" and not line.lstrip()[:1].islower():
+            expected.pop(indent, None)  # (an item's sentence a PDF wrapped back to its letter's margin goes on)
         previous = line
     return found >= EVIDENCE
 

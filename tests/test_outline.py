@@ -204,6 +204,19 @@ def test_a_glossary_heading_with_a_note_opens_the_glossary_and_an_examples_wrapp
     assert [b.label for b in blocks] == ["8.8.1.4", "8.8.2"]
 
 
+def test_capital_letters_a_lead_in_opens_are_items_though_their_sentences_wrap_back_to_the_margin():
+    # A card game's print: "…with the following hints:" / "A. Keep the score cards…" / "wrapped line" / "B. …":
+    # eight hints were one paragraph of 236 words (a roman-numbered document keeps its capitals as text).
+    text = ("Hints for Play\nIn playing this game, the following hints may be helpful:\n"
+            "A. Keep the score cards and the guide cards on the table so\nthat everyone can see them.\n"
+            "B. At the beginning of a hand, it is usually better to get a Roll card.\n"
+            "C. It is usually better to save your Safety Cards to play\nas Coup Fourres.\n"
+            "D. Do not hold cards in your hand that are of no value to you.\n"
+            "E. Try to remember which cards have been played so far.\n"
+            "F. Do not forget to take an extra turn after a Safety Card.\n")
+    assert [b.label for b in segment(text)][-6:] == ["a", "b", "c", "d", "e", "f"]
+
+
 def test_a_lettered_item_that_is_a_sentence_stays_a_subrule():
     blocks = segment("5.1 The attacker rolls:\na) one die for a melee attack.\nb) two dice for a charge.\n")
     assert [b.label for b in blocks] == ["5.1", "5.1a", "5.1b"]
