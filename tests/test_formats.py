@@ -573,6 +573,20 @@ def test_a_link_back_to_the_top_and_a_pages_number_in_bold_are_no_text_or_headin
         "### 100. Overview\n\n- 101. General\n\nKeep the outpost safe.\n\n5\n\nEach player draws a card.\n")
 
 
+def test_a_fragments_one_heading_over_its_text_titles_it_and_a_list_after_a_numbered_paragraph_is_its_own(tmp_path):
+    # A billiards body's rules as a page fragment: its title an <h3> (titled by the file's name before), each rule a
+    # "<p><strong>3. Mode of Play</strong>" with its lettered list (CSS letters) after it: the list's "1.", "2."
+    # were read as rules 1 and 2 again ("2.3 #2"). Two parts of one level title nothing.
+    page = ("<div><h3>WPBSA Snooker Game Rules</h3><p><strong>3. Mode of Play</strong> Players draw lots.</p>"
+            "<ol class='alpha-list'><li>The order stays unaltered.</li><li>Sides alternate.</li></ol>"
+            "<p><strong>4. End of Frame</strong></p></div>")
+    doc = read(write(tmp_path, "snooker.html", page))
+    assert doc.metadata["title"] == "WPBSA Snooker Game Rules"
+    assert "\n   1. The order stays unaltered.\n   2. Sides alternate.\n" in doc.text.text
+    parts = "<h2>General</h2><p>Dues are paid in January.</p><h2>Games</h2><p>Games start at nine.</p>"
+    assert "title" not in read(write(tmp_path, "league.html", parts)).metadata
+
+
 def test_a_page_that_never_closes_its_head_reads_its_body(tmp_path):
     # HTML lets a page leave "</head>" out; read as still in the head, a rules chapter gave no rulings at all.
     page = ("<!DOCTYPE html><html><head><meta charset='UTF-8'><title>Seeker • Exploration</title>"

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from html import unescape
 from html.parser import HTMLParser
 
+from ingest.classify import ITEM
 from ingest.classify.markup import (
     BACK_LINK,
     BOLD_STYLE,
@@ -124,6 +125,8 @@ def read(source: str, out: Outline, limits: Limits | None = None, base: int = 0,
     if reader.first_h1 and (not title or title.startswith(reader.first_h1)
                             and title[len(reader.first_h1):].lstrip()[:1] in _TITLE_SEPARATORS):
         reader.metadata["title"] = reader.first_h1
+    elif not title and reader.opening:  # a page's fragment, no title and no h1: its first heading over its text
+        reader.metadata["title"] = reader.opening
     return reader.metadata
 
 
@@ -176,6 +179,7 @@ class _List:
     ordered: bool
     next: int
     style: str
+    under: int = 0  # how much deeper than its place it is written: one under a numbered paragraph it follows
 
 
 class _Bounded(HTMLParser):
@@ -273,6 +277,9 @@ class _Reader(_Bounded):
         self.lines = LineIndex(source)
         self.metadata: dict = {}
         self.first_h1 = ""
+        self.opening: str | None = ""  # the first heading, when no text comes before it (None: not a title)
+        self.opening_level = 0
+        self.body_seen = False
         self.chars: list[str] = []
         self.offsets = array("i")
         self.text_from: int | None = None  # the index in `chars` of the first that is not whitespace
@@ -303,6 +310,7 @@ class _Reader(_Bounded):
         self.marks: list[tuple[str, int, int, int]] = []  # open <sup>/<a>: tag, chars and offsets so far, offset
         self.notes: str | None = None  # the element holding footnotes being read
         self.notes_depth = 0
+        self.numbered_paragraph = False  # the last block written is a paragraph opening with a number ("3. …")
         # A definition list's entry being gathered as one line: "term" (a <dt>'s text), then "definition" (its
         # <dd>s' after it, "Term: definition"); None outside one.
         self.entry: str | None = None
@@ -381,8 +389,11 @@ class _Reader(_Bounded):
                 raise self.refuse("lists nested too deep", "depth")
             self.flush(item=True)
             start = attributes.get("start") or ""
+            # "<p><strong>3. Mode of Play</strong> …<ol>…": a list right after a numbered paragraph is that rule's,
+            # as the page indents it, never its next siblings ("1.", "2." where rule 3 stands)
+            under = int(not self.lists and tag == "ol" and self.numbered_paragraph)
             self.lists.append(_List(tag == "ol", int(start) if start.lstrip("-").isdigit() else 1,
-                                    attributes.get("type") or "1"))
+                                    attributes.get("type") or "1", under))
         elif tag == "li":
             self.start_item(attributes)
         elif tag == "table":
@@ -522,7 +533,7 @@ class _Reader(_Bounded):
 
     def start_item(self, attributes: dict) -> None:
         self.flush(item=True)
-        depth = self.depth + max(len(self.lists) - 1, 0)
+        depth = self.depth + max(len(self.lists) - 1, 0) + (self.lists[0].under if self.lists else 0)
         marker = "-"
         if self.lists and self.lists[-1].ordered:
             current = self.lists[-1]
@@ -694,6 +705,11 @@ class _Reader(_Bounded):
         styles = self.every or set()
         run = self.take()
         self.entry = None
+        self.body_seen = self.body_seen or bool(run.text.strip()) and not self.heading
+        if run.text.strip():  # a paragraph opening with a rule's number: the block a list after it may be its own
+            label = ITEM.match(run.text)
+            self.numbered_paragraph = not (self.heading or self.pending or self.lists or self.in_cell) \
+                and label is not None and label.group("number") is not None
         if self.heading and self.asides:
             # a box's own title ("<aside><h4>Hidden Mats Option</h4>…") names the box, not a section of the
             # rules after it: bold, as a box prints it
@@ -705,6 +721,10 @@ class _Reader(_Bounded):
             self.out.heading(level, self.numbered(run, at), at)
             if level == 1 and not self.first_h1:
                 self.first_h1 = " ".join(run.text.split())
+            if self.opening == "" and not self.body_seen:  # a fragment's first heading, over all its text
+                self.opening, self.opening_level = " ".join(run.text.split()), level
+            elif level == self.opening_level:
+                self.opening = None  # one of several parts at its level, no title over them
         elif self.pending and (item or run.text.strip()):
             marker, at, depth = self.pending
             self.pending = None
