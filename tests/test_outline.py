@@ -217,6 +217,17 @@ def test_capital_letters_a_lead_in_opens_are_items_though_their_sentences_wrap_b
     assert [b.label for b in segment(text)][-6:] == ["a", "b", "c", "d", "e", "f"]
 
 
+def test_a_heading_at_a_pages_foot_heads_the_text_past_the_break_that_names_it():
+    # A browser print: "Gorgon (Stone Gaze)" the page's last line, its text past the page's break: the Gorgon's
+    # power was cited under the Ettin. A credit line at a page's foot ("Antoine Bauza") names nothing after it.
+    blocks = segment("Ettin (Multiple Heads)\nWhen you activate the Ettin's power, you may play a second card.\n"
+                     "Gorgon (Stone Gaze)\n\nWhen you activate the Gorgon's special power, you may name a creature.\n")
+    assert [b.section[-1] for b in blocks] == ["Ettin (Multiple Heads)", "Gorgon (Stone Gaze)"]
+    blocks = segment("Ettin (Multiple Heads)\nWhen you activate the Ettin's power, you may play a second card.\n"
+                     "Antoine Bauza\n\nEach player then draws two cards from the deck.\n")
+    assert {b.section[-1] for b in blocks} == {"Ettin (Multiple Heads)"}
+
+
 def test_a_lettered_item_that_is_a_sentence_stays_a_subrule():
     blocks = segment("5.1 The attacker rolls:\na) one die for a melee attack.\nb) two dice for a charge.\n")
     assert [b.label for b in blocks] == ["5.1", "5.1a", "5.1b"]

@@ -37,6 +37,7 @@ from ingest.classify import (
     RIGHTS,
     SENTENCE_INSIDE,
     TITLE_SMALL,
+    WORD,
     Reading,
     ends_asking,
     heading_asks,
@@ -73,6 +74,7 @@ _BACK_MATTER_SHARE = 0.25
 _BACK_MATTER_BLOCKS = 12  # a credits and licence section runs to a few paragraphs, never to a chapter of rules
 _LISTED_WORDS = 6  # the most words of a name in a list a paragraph introduces ("1. Destroy Bases and Transports")
 _SENTENCE_WORDS = 8  # a line marked as a heading this long, ending on a full stop, is a sentence
+_STEM = 4  # the fewest letters of a heading's word the text under it must name
 
 
 def parse_outline(doc: MappedText, root: tuple[str, ...]) -> list[Block]:
@@ -685,6 +687,14 @@ class _Outline:
         return bool(readings[top].title and readings[top + 1].title and readings[top - 1].ends_sentence
                     and item and item.group("question") and line and line[-1] not in TITLE_SMALL)
 
+    def _names_heading(self, title: str, index: int) -> bool:
+        """Does the sentence opening at line `index` name what `title` names, by one of its words (its first five
+        letters: "Gorgon (Stone Gaze)" and "…the Gorgon's special power")?"""
+        def stems(text: str) -> set[str]:  # "Gorgon’s" is the Gorgon's
+            return {word.casefold().replace("’", "'").split("'")[0][:5] for word in WORD.findall(text)
+                    if len(word) >= _STEM}
+        return bool(stems(title) & stems(self.facts.line(index)))
+
     def _stands_apart(self, index: int, stripped: str, under_heading: bool = False) -> bool:
         """In text without blank lines (a PDF's), a heading by the evidence around it: a topic's name in title
         case ("Setting up the Game"), unnumbered like the document's other plain headings, after a finished
@@ -706,21 +716,27 @@ class _Outline:
                 not self.facts.wraps(index - 1) or len(words) > 1 and title_case(stripped)
                 and self.facts.line(index - 1).split()[-1].casefold() not in TITLE_SMALL)):
             return False
-        body = self.facts.line(index + 1) if index + 1 < len(self.facts.lines) else ""
-        if body and (self.facts.readings[index + 1].bullet or self.facts.readings[index + 1].item):
+        below = index + 1 if index + 1 < len(self.facts.lines) else None
+        if below is not None and not self.facts.line(below).strip() and not (self.facts.spaced_out or above.lone):
+            # a heading at a page's foot, the page's break after it ("Gorgon (Stone Gaze)" / "" / "When you activate
+            # the Gorgon's special power…"): the text past the break names what it heads
+            past = self.facts.following[index]
+            below = past if past is not None and self._names_heading(stripped, past) else below
+        body = self.facts.line(below) if below is not None else ""
+        if body and (self.facts.readings[below].bullet or self.facts.readings[below].item):
             # a part's name directly over a bulleted list is a list's line, over numbered steps their heading
             # ("Basic Game Concepts" / "Deed Cards" / "1. All cards with the Deed card back…")
-            item = self.facts.readings[index + 1].item
+            item = self.facts.readings[below].item
             return not under_heading or bool(item and item.group("number") == "1")
         body = body.strip()
         if (not under_heading and body and len(words) > 1 and (above.ends_sentence or above.credit)
                 and all(title_case(line, numbers=True) and line.count("(") == line.count(")") for line in (stripped, body))
-                and self._stands_apart(index + 1, body, under_heading=True)):
+                and below == index + 1 and self._stands_apart(below, body, under_heading=True)):
             # after a finished sentence, not a colon's list of names ("New in this version:"), neither name a
             # fragment of a column's line ("Points (see Case", "The Commonwealth" / "Player has a Temporary")
             return True
         return (bool(body) and body[0] in _BODY_OPENERS and not names_a_topic(body)
-                and (len(body.split()) >= 8 or self.facts.readings[index + 1].ends_sentence and len(body.split()) >= 4))
+                and (len(body.split()) >= 8 or self.facts.readings[below].ends_sentence and len(body.split()) >= 4))
 
     def _open(self, heading: Heading, index: int) -> None:
         self._enter_changelog(heading, index)
