@@ -198,15 +198,20 @@ def _runs_pdf(path: Path, lines: list[list[tuple[int, bytes]]]) -> Path:
     x its text starts (in points, 12-point Helvetica)."""
     drawing = b" ".join(b"BT /F1 12 Tf %d %d Td (%s) Tj ET" % (x, 700 - 20 * row, run)
                         for row, runs in enumerate(lines) for x, run in runs)
-    path.write_bytes(pdf_bytes([
+    path.write_bytes(pdf_bytes(_helvetica_page(drawing)))
+    return path
+
+
+def _helvetica_page(drawing: bytes) -> list[bytes]:
+    """The objects of a one-page PDF drawing `drawing` in Helvetica (its font object 4, its content 5)."""
+    return [
         b"<< /Type /Catalog /Pages 2 0 R >>",
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> "
         b"/Contents 5 0 R >>",
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
         b"<< /Length %d >>\nstream\n%s\nendstream" % (len(drawing), drawing),
-    ]))
-    return path
+    ]
 
 
 def test_the_styled_runs_of_a_printed_line_are_one_line(tmp_path):
@@ -328,15 +333,7 @@ def test_a_missing_pdf_is_refused(tmp_path):
 def _text_pdf(path: Path, title: bytes) -> Path:
     """A one-page PDF with a line of text and the document information /Title `title`."""
     drawing = b"BT /F1 12 Tf 72 700 Td (Each player draws two cards.) Tj ET"
-    path.write_bytes(pdf_bytes([
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> "
-        b"/Contents 5 0 R >>",
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(drawing), drawing),
-        b"<< /Title (%s) >>" % title,
-    ], info=6))
+    path.write_bytes(pdf_bytes([*_helvetica_page(drawing), b"<< /Title (%s) >>" % title], info=6))
     return path
 
 
