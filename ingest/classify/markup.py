@@ -111,6 +111,15 @@ FRONT_FIELD = re.compile(r"^(\w[\w -]*?)[ \t]*[:=][ \t]*(.*?)[ \t]*$")
 BREAK_TAG = re.compile(r"<br\b", re.IGNORECASE)
 # An image tag's alternative text ("<img alt=\"+1 Icon\" src=…>"): what an icon inside a sentence says.
 IMAGE_ALT = re.compile(r"<img\b[^>]{0,2000}?\balt\s*=\s*(?:\"(?P<double>[^\"]*)\"|'(?P<single>[^']*)')", re.IGNORECASE)
+
+
+def image_alt(tag: str) -> tuple[str, int] | None:
+    """An image tag's alternative text as the tag writes it, and where in the tag it starts; None when it has none."""
+    found = IMAGE_ALT.match(tag)
+    if found is None:
+        return None
+    quoted = "double" if found.group("double") is not None else "single"
+    return found.group(quoted), found.start(quoted)
 # Bold or italic markers around nothing but spaces, which a conversion leaves ("4. ** **Essential Game
 # Terminology"): markdown reads them as text; they are a space.
 EMPTY_EMPHASIS = re.compile(r"(\*{1,3}|_{1,3})[ \t]+\1(?![*_])")

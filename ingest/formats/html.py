@@ -21,7 +21,6 @@ from ingest.classify.markup import (
     BACK_LINK,
     BOLD_STYLE,
     HIDDEN_STYLE,
-    IMAGE_ALT,
     NOTES_MARK,
     NOTE_ID,
     NOTE_MARK,
@@ -29,6 +28,7 @@ from ingest.classify.markup import (
     SMALL_NOTE,
     TEMPLATE_TAGS,
     attribute,
+    image_alt,
 )
 from ingest.formats.document import Outline, PastLimit
 from ingest.limits import Limits
@@ -675,12 +675,9 @@ class _Reader(_Bounded):
 
     def icon(self, alt: str) -> None:
         """An image inside a sentence ("five <img alt="-1 Icon"> cards") says its alternative text there."""
-        tag = self.get_starttag_text() or ""
-        found = IMAGE_ALT.match(tag)
-        said = found and (found.group("double") if found.group("double") is not None else found.group("single"))
-        if found and said and said.strip() == alt:  # mapped character by character where the tag writes it so
-            at = found.start("double" if found.group("double") is not None else "single")
-            self.put(said, self.pos() + at)
+        written = image_alt(self.get_starttag_text() or "")
+        if written and written[0].strip() == alt:  # mapped character by character where the tag writes it so
+            self.put(written[0], self.pos() + written[1])
         else:
             self.put(alt, self.pos(), spread=False)
 

@@ -21,10 +21,10 @@ from ingest.classify.markup import (
     EMPTY_EMPHASIS,
     FRONT_FIELD,
     FRONT_MATTER,
-    IMAGE_ALT,
     MARKDOWN_BLOCK,
     MDX_MODULE,
     TEMPLATE_TAGS,
+    image_alt,
 )
 from ingest.formats.document import Outline, PastLimit
 from ingest.formats.html import read as read_html
@@ -170,10 +170,13 @@ def _introduces(paragraph: str | None) -> bool:
 def _among_text(nodes: list[SyntaxTreeNode], index: int) -> bool:
     """Is the image `nodes[index]` set in a line of text, an icon in a sentence ("Each deck contains six <img
     alt="0 Icon">, five…") whose alternative text is what it says, not a picture on a line of its own?"""
-    breaks = [at for at, node in enumerate(nodes) if node.type in ("softbreak", "hardbreak")]
-    start = max((at for at in breaks if at < index), default=-1) + 1
-    end = min((at for at in breaks if at > index), default=len(nodes))
-    return any(node.type == "text" and node.content.strip() for node in nodes[start:end])
+    for step in (-1, 1):  # out from the image, each way, to the line's break
+        at = index + step
+        while 0 <= at < len(nodes) and nodes[at].type not in ("softbreak", "hardbreak"):
+            if nodes[at].type == "text" and nodes[at].content.strip():
+                return True
+            at += step
+    return False
 
 
 def _title_line(nodes: list[SyntaxTreeNode], at: int) -> bool:
@@ -438,12 +441,11 @@ class _Reader:
                 self.put("\n" if kept else " ", self.find("\n"), spread=False)
             elif kind == "html_inline":  # tags and anchors are dropped; a line break reads as a space
                 at = self.find(node.content)
-                image = IMAGE_ALT.match(node.content)
+                image = image_alt(node.content)
                 if BREAK_TAG.match(node.content):
                     self.put(" ", at, spread=False)
                 elif image and at >= 0 and _among_text(nodes, index):
-                    said = "double" if image.group("double") is not None else "single"
-                    self.put(image.group(said), at + image.start(said))
+                    self.put(image[0], at + image[1])
             elif kind == "image":
                 start = self.find("![")
                 if start >= 0:

@@ -163,16 +163,16 @@ def _page_text(page: pypdf.PageObject) -> str:
             continue
         (left, x, baseline, size), (right, x_after, baseline_after, _) = pieces[before], pieces[after]
         spacer = "\u200b" in left or "\u200b" in right
-        # a word processor draws each styled run of a line apart ("the" / "START OF DAY" / "phase, which…"): a
-        # piece right of the last one on its baseline goes on its printed line, a column's gap kept wide
         # where the last piece's text ends: where pypdf's next piece on its baseline starts, else as its letters run
         ends = [at_x for piece, at_x, at_baseline, _ in pieces[before + 1:breaks[0]]
                 if piece != "\n" and at_x > x and abs(at_baseline - baseline) < _SAME_LINE]
         width = size * sum(_CAPITAL_WIDTH if c.isupper() else _MEAN_WIDTH for c in left)
         end = max(ends) if ends else x + width
         column = x_after - end > size * _RUN_GAP
-        # right of the last piece's text, not over it (two columns a page draws side by side, line by line, keep
-        # pypdf's lines); a label drawn apart from its rule's text keeps its line too, which the reader knows
+        # a word processor draws each styled run of a line apart ("the" / "START OF DAY" / "phase, which…"): a
+        # piece right of the last one's text on its baseline, not over it (two columns a page draws side by side,
+        # line by line, keep pypdf's lines), goes on its printed line, a column's gap kept wide; a label drawn apart
+        # from its rule's text keeps its line, which the reader knows
         after_it = x_after > x + _PAST_SHARE * (end - x if ends else width) and not _label(left)
         if abs(baseline - baseline_after) < _SAME_LINE and (spacer or x_after > x and (by_word or after_it)):
             # the breaks go; a space stands between two words unless a piece brings one (or a zero-width space

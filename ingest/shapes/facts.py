@@ -287,8 +287,9 @@ def _colon_titles(lines: list[Line], readings: list[Reading], following: list[in
         if opens and (not above or readings[index - 1].ends_sentence or colon_title(above)):
             found.append(index)
     # a name said again and again is a label leading each ("Old text:" / "New text:" over each card's errata)
-    said = Counter(" ".join(lines[index][1].split()).casefold() for index in found)
-    found = [index for index in found if said[" ".join(lines[index][1].split()).casefold()] == 1]
+    names = {index: " ".join(lines[index][1].split()).casefold() for index in found}
+    said = Counter(names.values())
+    found = [index for index in found if said[names[index]] == 1]
     return frozenset(found) if len(found) >= _RUN else frozenset()
 
 

@@ -459,9 +459,14 @@ class _Outline:
         if len(letter) != 1 or not letter.isupper() or below is None or not below.group("number") \
                 or len(title.split()) > _LISTED_WORDS or not title_case(title) or title[-1:] in ".,;:?!":
             return None
-        if letter != "A" and not any(h.number == chr(ord(letter) - 1) for h in self.headings):
+        if not self._letters_on(letter):
             return None
         return Heading(0, section_title(self.facts.line(index).strip()), letter, "titled")
+
+    def _letters_on(self, letter: str) -> bool:
+        """Does capital `letter` open a run of lettered parts ("A") or follow the open part lettered before it?"""
+        return letter == "A" or letter.isupper() and any(
+            h.kind == "titled" and h.number == chr(ord(letter) - 1) for h in self.headings)
 
     def _last_item(self, index: int, number: str) -> bool:
         """Is the decimal line at `index` the last of a list whose items were read as rules, a shallower label
@@ -745,9 +750,7 @@ class _Outline:
             # but a chapter's own text ("Monsoon Weather Condition Effects" in "6.0 Weather"'s, before 6.1), or a
             # lettered part of it ("3. Deck Construction" / "A) Deck Size"), whose items it numbers within: its
             # letters run from "A" there
-            letter = heading.number if heading.number and len(heading.number) == 1 else ""
-            lettered = letter == "A" or letter.isupper() and any(
-                h.kind == "titled" and h.number == chr(ord(letter) - 1) for h in self.headings)
+            lettered = bool(heading.number) and len(heading.number) == 1 and self._letters_on(heading.number)
             self._close_while(lambda h: h.kind == "titled" or h.kind == "numbered" and not lettered and not (
                 h.rule and labels.zeroed(h.number)))
             heading.level = self.headings[-1].level + 1 if self.headings else 1
