@@ -596,6 +596,25 @@ def test_a_page_that_never_closes_its_head_reads_its_body(tmp_path):
     assert doc.metadata["title"] == "Seeker • Exploration"
 
 
+def test_a_dropped_paragraph_left_open_ends_where_html_ends_it(tmp_path):
+    # A site template leaves its breadcrumbs' "<p>" unclosed before the page's "<h1>": read as open to the page's end,
+    # the whole rulebook went with the breadcrumbs, one ruling left ("@extends(…)").
+    page = ("<div class='hero'><p class='breadcrumbs'><h1>Siege Rules</h1></div><p>Teams field five players.</p>"
+            "<p>Each map is played once.</p>")
+    doc = read(write(tmp_path, "siege.html", page))
+    assert doc.text.text == "# Siege Rules\n\nTeams field five players.\n\nEach map is played once.\n"
+
+
+def test_a_heading_alone_in_a_numbered_list_item_carries_the_items_number(tmp_path):
+    # A Word export numbers its chapters by one-item lists ("<ol start="2"><li><h3>Game settings</h3>"): the number
+    # came out on a line of its own after the heading, the chapter cited by no number.
+    page = ("<ol start='2'><li><h3>Game settings</h3></li></ol><p>Matches use these settings.</p>"
+            "<ol start='3'><li><h3>Match length</h3></li></ol><p>Matches are best of one.</p>")
+    doc = read(write(tmp_path, "settings.html", page))
+    assert doc.text.text == ("### 2. Game settings\n\nMatches use these settings.\n\n### 3. Match length\n\n"
+                             "Matches are best of one.\n")
+
+
 def test_a_saved_wiki_page_keeps_its_article_without_the_wikis_chrome_or_name(tmp_path):
     # A MediaWiki page saved from a browser: "From HexWiki", "Jump to: navigation, search", "Retrieved from…" and
     # "Category: Other games" were rulings, and the title was "Bridg-It - HexWiki".

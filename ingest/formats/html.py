@@ -66,6 +66,11 @@ _CONTENTS_MARKS = {"toc", "markdown-toc", "table-of-contents", "tableofcontents"
 _LANDMARKS = {"header", "footer", "aside"}
 _SECTIONING = {"article", "main", "section"}
 _HEAD_TAGS = {"title", "meta", "link", "style", "script", "base", "noscript", "template"}  # what a head holds
+# The start tags that end an open paragraph (HTML lets a `<p>` go unclosed before them): a dropped paragraph left open
+# ("<p class="breadcrumbs">" / "<h1>RAINBOW SIX SIEGE</h1>") ends there, not at the page's end.
+_ENDS_PARAGRAPH = {"address", "article", "aside", "blockquote", "details", "dialog", "div", "dl", "fieldset",
+                   "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup",
+                   "hr", "main", "menu", "nav", "ol", "p", "pre", "section", "table", "ul"}
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track",
          "wbr"}
 _BLOCKS = {"address", "article", "aside", "blockquote", "body", "caption", "center", "dd", "details", "dialog", "div",
@@ -172,6 +177,11 @@ def numeral(number: int, style: str) -> str:
             roman += digits * count
         return roman.upper() if style == "I" else roman
     return str(number)
+
+
+def _prefixed(label: str, offsets: array, run: MappedText, at: int) -> MappedText:
+    """A heading's text after the `label` it does not print itself (at `offsets`), a space between them at `at`."""
+    return MappedText(f"{label} {run.text}", offsets + array("i", [at]) + run.offsets)
 
 
 @dataclass
@@ -339,6 +349,8 @@ class _Reader(_Bounded):
             return
         if self.skip == "head" and tag not in _HEAD_TAGS:
             self.skip = None  # a head left open ("<head>…<body>"): HTML ends it at the first tag a head cannot hold
+        if self.skip == "p" and tag in _ENDS_PARAGRAPH:
+            self.skip = None
         if self.skip:
             if tag == self.skip and tag not in _VOID:
                 self.skip_depth += 1
@@ -715,7 +727,13 @@ class _Reader(_Bounded):
         elif self.heading:
             level, at = self.heading
             self.heading = None
-            self.out.heading(level, self.numbered(run, at), at)
+            run = self.numbered(run, at)
+            if self.pending and self.pending[0].endswith(".") and run.text.strip():
+                # "<ol start="2"><li><h3>Game settings</h3>": the item's number numbers the heading, as the page shows
+                marker, start, _ = self.pending
+                self.pending = None
+                run = _prefixed(marker, array("i", [start] * len(marker)), run, at)
+            self.out.heading(level, run, at)
             if level == 1 and not self.first_h1:
                 self.first_h1 = " ".join(run.text.split())
             if self.opening == "" and not self.body_seen:  # a fragment's first heading, over all its text
@@ -742,8 +760,7 @@ class _Reader(_Bounded):
         if anchor is None or run.text.lstrip().startswith(anchor[0]):
             return run
         number, start = anchor
-        return MappedText(f"{number} {run.text}", array("i", range(start, start + len(number))) + array("i", [at])
-                          + run.offsets)
+        return _prefixed(number, array("i", range(start, start + len(number))), run, at)
 
     def write_pre_line(self) -> None:
         run = self.take()
