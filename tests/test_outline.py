@@ -1586,6 +1586,11 @@ def test_a_list_under_a_chapter_never_takes_the_numbers_its_sections_print():
     assert [(b.label, b.text) for b in blocks if b.kind == "rule"] == [
         ("5.1", "Main Competition Teams play in divisions."), ("5.2", "Technical Challenges Teams show a skill.")]
     assert [b.label for b in blocks if b.text.startswith(("Encourage", "Support"))] == ["1", "2"]
+    # to its last item: a rules document's turn summary "1." … "4." over its own "16.5.1 Movement" was cited 1–3,
+    # then "16.5.4" (a rule the document never prints)
+    steps = segment("### 16.5 Turn Flow\n\nTurn summary:\n\n1. Place a ring.\n2. Move that ring.\n3. Overtake.\n"
+                    "4. Check lines.\n\n#### 16.5.1 Movement\n\nSelect a ring you control.\n")
+    assert [b.label for b in steps if b.kind != "paragraph"] == ["1", "2", "3", "4", "16.5.1"]
 
 
 def test_a_rule_headings_nested_list_is_its_text_not_its_siblings_numbers():
@@ -2338,3 +2343,18 @@ def test_an_article_numbered_with_a_letter_heads_its_rules_whatever_closes_its_t
     found = by_label(blocks)
     assert found["B3.1"].text == "Each team has two cars."
     assert found["B4.1"].section[-1] == "ARTICLE B4: LONG TERM COMPONENT SUPPLY (LTCS)"
+
+
+def test_a_part_numbered_right_after_a_marked_heading_is_its_sibling_not_its_part():
+    # A tournament page: "### 2. Game settings" over "#### 2.1 Settings" … "#### 2.5 Map-pool", then "3. Match length"
+    # (a plain numbered title): filed under 2 and its paragraphs cited "2.3 ¶1", the number of rule 2.3.
+    blocks = segment("### 2. Game settings\n\n#### 2.1. Settings\n\nVoice chat is for the team only.\n\n"
+                     "#### 2.5. Map-pool\n\nSeven maps are played.\n\n3. Match length\n\n"
+                     "All matches until the quarter-finals are best of one game.\n")
+    match_length = next(b for b in blocks if b.text.startswith("All matches"))
+    assert match_length.section[-1] == "3. Match length"
+    assert "2. Game settings" not in match_length.section
+    assert match_length.label != "2.3"
+    # a round hundred's next number is its first part: "### 100. Overview" / "101. General" / "101.1 …"
+    chapter = segment("### 100. Overview\n\n101. General\n\n101.1. This is the game's rules document.\n")
+    assert by_label(chapter)["101.1"].section[-2:] == ("100. Overview", "101. General")

@@ -505,6 +505,9 @@ class _Outline:
         Suspension")."""
         last = self.headings[-1] if self.headings else None
         if last is None or last.kind != "numbered" or not last.number:
+            part = self._part_before(number, "marked")
+            if part is not None:  # "### 2. Game settings" / "#### 2.5 Map-pool" / "3. Match length": its sibling
+                return part.level
             # under headings the markup marks and no numbered one, a part of the last ("### Conditional Bonuses" /
             # "**1. Avenger**"), as a line in capitals is; a heading the markup marks keeps its own level
             marked = [h.level for h in self.headings if h.kind == "marked"]
@@ -514,9 +517,16 @@ class _Outline:
             return last.level + 1
         # the next part after the one open, whatever decimals opened under it ("1. General" / "1.2 Acceptance" /
         # "2. Boats"): its sibling
-        part = next((h for h in reversed(self.headings) if h.kind == "numbered" and (h.number or "").isdigit()), None) \
+        part = self._part_before(number, "numbered")
+        return part.level if part is not None and part.level > 1 else 1
+
+    def _part_before(self, number: str, kind: str) -> Heading | None:
+        """The open heading of `kind` numbered last in whole numbers, when part `number` comes right after it (a
+        round hundred's next number is its first part: "100. Overview" / "101. General")."""
+        part = next((h for h in reversed(self.headings) if h.kind == kind and (h.number or "").isdigit()), None) \
             if number.isdigit() else None
-        return part.level if part is not None and part.level > 1 and int(number) == int(part.number) + 1 else 1
+        return part if part is not None and int(number) == int(part.number) + 1 and not (
+            kind == "marked" and part.number.endswith("00")) else None
 
     def _annotation(self, index: int, stripped: str) -> Heading:
         """A note numbered under the rule it cites ("Interpretation 1  Rule 7.1 (a)"), or the line over a run of them
@@ -1194,10 +1204,11 @@ class _Outline:
                     and (int(number) == int(prefix) + 1 or self.last is not None and self.last.label == str(int(number) - 1)):
                 # "1. Introduction" / "2. What is going on here?" / "3. …": the next parts, no items of the first
                 label = number
-            elif prefix and self.facts.printed.get(label, indent + 1) <= indent:
+            elif prefix and min(self.facts.printed.get(at, indent + 1) for at in (label, f"{prefix}.1")) <= indent:
                 # "5 Competition" / "1. Encourage progress…" before the document's own "5.1 Main Competition":
-                # a list counted from 1, not the rules the document numbers 5.1, 5.2 (nor 3.3.2 after them); a
-                # label printed deeper is the item's own ("1. The court…" / "    1.1 For wheelchairs…")
+                # a list counted from 1, not the rules the document numbers 5.1, 5.2 (nor 3.3.2 after them), to its
+                # last item (a step "4." is no 16.5.4 where the document's 16.5.1 follows the steps); a label
+                # printed deeper is the item's own ("1. The court…" / "    1.1 For wheelchairs…")
                 label = number
         body = self.facts.text[start:end]
         named = NAMED.match(body)
