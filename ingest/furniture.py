@@ -72,6 +72,8 @@ _NOTE_CLOSES = {"[": "]", "(": ")"}
 _INDEX_ENTRIES = 5  # the fewest lines pointing to rules or pages under "Index" for it to be an index
 _INDEX_GAP = 6  # lines in a row pointing nowhere that end an index
 _INDEX_WORDS = 16  # an index's line is never longer (a term, its sub-terms and where they are)
+_INDEX_RUN = 12  # the fewest terms in a row, each with its leader and page, in alphabetical order, for an untitled index
+_IN_ORDER = 0.8  # the least share of those terms whose first letter follows the one before's in the alphabet
 _SPACED_WORDS = 10  # the most words of a contents entry whose page follows after one space
 _NOTE_LINES = 6  # the most lines an opening editor's note runs over
 _LABEL_WORDS = 4  # the most words of a list's label ("Draw Encounters:")
@@ -689,7 +691,7 @@ def _strip_index(doc: MappedText) -> MappedText:
     lines = _lines(doc.text)
     edits, index = [], 0
     while index < len(lines):
-        if not INDEX_HEADING.match(doc.text[slice(*lines[index])].strip()):
+        if not INDEX_HEADING.match(doc.text[slice(*lines[index])].strip()) and not _alphabetical(doc.text, lines, index):
             index += 1
             continue
         last, entries, gap = index, 0, 0
@@ -707,6 +709,25 @@ def _strip_index(doc: MappedText) -> MappedText:
             edits.append((lines[index][0], lines[last][1], ""))
         index = last + 1
     return doc.edit(edits) if edits else doc
+
+
+def _alphabetical(text: str, lines: list[tuple[int, int]], heading: int) -> bool:
+    """Is line `heading` a short title ("APPENDIX") over `_INDEX_RUN` terms or more, each with a dot leader and a
+    page, in alphabetical order by their first letters, a few aside ("#Crossbow.....28" / "AG.....3" / "Action
+    Phase.....30" / "Bear.....9"): an index, whatever it is called? A contents or a price list is in no such order."""
+    if len(text[slice(*lines[heading])].split()) > 3:
+        return False
+    initials = []
+    for start, end in lines[heading + 1:heading + 1 + 2 * _INDEX_RUN]:
+        line = text[start:end].strip()
+        if not line:
+            continue
+        leader = _leader(line)
+        if leader is None or not (letters := _letters_of(line[:leader])):
+            break
+        initials.append(letters[0])
+    in_order = sum(a <= b for a, b in zip(initials, initials[1:]))
+    return len(initials) >= _INDEX_RUN and in_order >= _IN_ORDER * (len(initials) - 1)
 
 
 def _contents_lines(text: str, lines: list[tuple[int, int]], heading: int) -> list[tuple[int, list]]:

@@ -548,6 +548,22 @@ def test_an_index_goes_and_what_follows_it_stays():
     assert strip_furniture(MappedText.of(section)).text.text == section
 
 
+def test_an_index_under_another_name_goes_by_its_alphabetical_terms_and_a_price_list_stays():
+    # A game manual's back-of-book index headed "APPENDIX" ("#Crossbow.....28", "AG.....3", …): cut as rulings.
+    terms = ["#Crossbow", "2H", "AG", "AR/MP", "Action Phase", "Agility Rolls", "Armor", "Bear", "Behemoth", "Bow",
+             "CHARGE", "Caltrops", "Clumsiness", "Dwarf", "Evade", "Fire"]
+    index = "".join(f"     {term}{'.' * (40 - len(term))}{n + 3}\n" for n, term in enumerate(terms))
+    text = f"Send me some mail if you have questions about the game.\n\n     APPENDIX\n\n{index}"
+    left = strip_furniture(MappedText.of(text)).text.text
+    assert "Crossbow" not in left and "Evade" not in left and "APPENDIX" not in left
+    assert "Send me some mail" in left
+    # goods and their prices, in no alphabetical order, are the rules' own
+    goods = ["Sword", "Axe", "Bow", "Spear", "Arrows", "Shield", "Helmet", "Mace", "Dagger", "Lance", "Crossbow",
+             "Torch", "Rope"]
+    prices = "Prices\n" + "".join(f"{good}{'.' * (30 - len(good))}{n * 5 + 1}\n" for n, good in enumerate(goods))
+    assert strip_furniture(MappedText.of(prices)).text.text == prices
+
+
 def test_a_notice_sentence_every_page_opens_with_is_furniture():
     # A league's bylaws: "Use or disclosure of data contained on this sheet is subject to …" over the "©" line on
     # every page, 16 times inside rulings: a whole sentence, so it was read as the rules' own text.
