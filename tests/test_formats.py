@@ -478,6 +478,17 @@ def test_a_table_laying_the_page_out_reads_as_the_pages_blocks(tmp_path):
                     "| Roll | Result |\n| 1 | Miss |\n")
 
 
+def test_a_table_whose_header_cells_hold_headings_is_a_table_of_values(tmp_path):
+    # A converted SRD sets its table's header cells as "<h5>": read as a layout table, the header became a section
+    # over the rules after it and the modifiers ("+1", "+2") were lost.
+    page = ("<p>Use the following table.</p><table><tr><td><h5>Desired Location</h5></td><td><h5>Modifier</h5></td>"
+            "</tr><tr><td>Torso</td><td>+1</td></tr><tr><td>Head or limb</td><td>+2</td></tr></table>"
+            "<p>Then make a combat test.</p>")
+    text = read(write(tmp_path, "shots.html", page)).text.text
+    assert text == ("Use the following table.\n\n| Desired Location | Modifier |\n| Torso | +1 |\n| Head or limb | +2 |\n\n"
+                    "Then make a combat test.\n")
+
+
 def test_a_line_set_bold_by_its_style_over_a_break_heads_its_text(tmp_path):
     # Word and help tools write bold as a style ("<span style='font-weight: bold'>"), and a question's cited rules
     # as a bold line over a <br>: each question ran into the one before, its rules "A.8" lost in the text.

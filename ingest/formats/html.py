@@ -236,28 +236,35 @@ class _Bounded(HTMLParser):
 
 
 def _layout_tables(source: str) -> set[tuple[int, int]]:
-    """Where (`getpos()`) the tables that lay the page out start: those whose cells hold a heading or a passage
-    (`_LAYOUT_CELL` characters or more), or a table that does. Old generated and hand-made pages (FrontPage,
-    Help & Manual, e-mail templates) set the whole body in a table: its cells are the page's blocks, read as such,
-    never one row of thousands of words. A table of figures holds no heading, and short values in its cells."""
+    """Where (`getpos()`) the tables that lay the page out start: those whose cells hold a heading past their first
+    row or a passage (`_LAYOUT_CELL` characters or more), or a table that does. Old generated and hand-made pages
+    (FrontPage, Help & Manual, e-mail templates) set the whole body in a table: its cells are the page's blocks, read
+    as such, never one row of thousands of words. A table of figures holds short values in its cells, and headings
+    in its first row at most (a conversion's header cells: "<td><h5>Desired Location</h5></td>")."""
     scan = _LayoutScan()
     scan.feed(source)
     scan.close()
-    return scan.layout | {position for position, holds, _ in scan.open if holds}
+    return scan.layout | {position for position, holds, _, rows in scan.open if holds or rows == -1}
 
 
 class _LayoutScan(_Bounded):
     def __init__(self):
         super().__init__()
-        # the open tables, outermost first: where each starts, whether it lays out, its open cell's characters
+        # the open tables, outermost first: where each starts, whether it lays out, its open cell's characters, and
+        # how many of its rows have begun (negative once its first row holds a heading: a banner, or a header row)
         self.open: list[list] = []
         self.layout: set[tuple[int, int]] = set()
 
     def handle_starttag(self, tag: str, attrs: list) -> None:
         if tag == "table":
-            self.open.append([self.getpos(), False, 0])
+            self.open.append([self.getpos(), False, 0, 0])
+        elif tag == "tr" and self.open:
+            rows = self.open[-1][3]
+            self.open[-1][3] = rows - 1 if rows < 0 else rows + 1
         elif tag in _HEADINGS and self.open:
-            self.open[-1][1] = True
+            rows = self.open[-1][3]
+            self.open[-1][1] = self.open[-1][1] or abs(rows) > 1
+            self.open[-1][3] = -abs(rows)
         elif tag in ("td", "th") and self.open:
             self.open[-1][2] = 0  # the characters of the cell's text so far
 
@@ -268,8 +275,8 @@ class _LayoutScan(_Bounded):
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "table" and self.open:
-            position, holds, _ = self.open.pop()
-            if holds:
+            position, holds, _, rows = self.open.pop()
+            if holds or rows == -1:  # a heading in its only row: a banner laid out in a table
                 self.layout.add(position)
                 if self.open:
                     self.open[-1][1] = True
