@@ -230,6 +230,20 @@ def test_a_page_of_whole_lines_keeps_pypdfs_lines(tmp_path):
     assert lines == ["Each player draws two cards.", "Play passes to the left."] * 12
 
 
+def test_text_off_the_page_is_no_text_of_the_page(tmp_path):
+    # A rulebook's pages cut from two-page spreads keep the other page's text outside their box (x = -560, or past
+    # the right edge): its rules came out twice, its running head glued into the page's.
+    drawing = (b"BT /F1 12 Tf 72 700 Td (Components Overview) Tj ET "
+               b"BT /F1 12 Tf -560 700 Td (4 War of the Ring Second Edition) Tj ET "
+               b"BT /F1 12 Tf 72 680 Td (This rulebook explains every rule.) Tj ET "
+               b"BT /F1 12 Tf 700 680 Td (Place the game board on a suitable surface.) Tj ET "
+               b"BT /F1 12 Tf 72 660 Td (Each player takes a screen.) Tj ET")
+    path = tmp_path / "rules.pdf"
+    path.write_bytes(pdf_bytes(_helvetica_page(drawing)))
+    assert read_pdf(path).pages[0].text.split("\n") == [
+        "Components Overview", "This rulebook explains every rule.", "Each player takes a screen."]
+
+
 # ---------------------------------------------------------------- PDFs that cannot be read
 
 def _fails(path: Path, *phrases: str) -> IngestError:

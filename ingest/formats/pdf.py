@@ -153,10 +153,16 @@ def _page_text(page: pypdf.PageObject) -> str:
     text = page.extract_text(visitor_text=visit) or ""
     if "".join(piece for piece, *_ in pieces) != text:  # pieces and text disagree: keep pypdf's lines
         return text
+    # A page cut from a two-page spread still holds the other page's text, drawn outside its box (at x = -560): no
+    # text a reader sees on the page.
+    box = page.cropbox
+    unseen = {at for at, (piece, x, baseline, size) in enumerate(pieces) if piece.strip() and (
+        x > float(box.right) or x + size * _MEAN_WIDTH * len(piece) < float(box.left)
+        or not float(box.bottom) - size < baseline < float(box.top) + size)}
     lines = [line for line in text.split("\n") if line.strip(" \u200b")]
     by_word = len(lines) >= _WORD_LINES and sum(len(line.split()) == 1 for line in lines) >= len(lines) * _BY_WORD
-    shown = [at for at, (piece, *_) in enumerate(pieces) if piece.strip(" ") and piece != "\n"]
-    out = [piece for piece, *_ in pieces]
+    shown = [at for at, (piece, *_) in enumerate(pieces) if piece.strip(" ") and piece != "\n" and at not in unseen]
+    out = [piece if at not in unseen else "" for at, (piece, *_) in enumerate(pieces)]
     for before, after in zip(shown, shown[1:]):
         breaks = [at for at in range(before + 1, after) if pieces[at][0] == "\n"]
         if not breaks:
@@ -185,7 +191,8 @@ def _page_text(page: pypdf.PageObject) -> str:
         elif by_word:  # the next printed line: one break, not a line of the space drawn at this one's end
             out[before + 1:after] = [""] * (after - before - 1)
             out[breaks[0]] = "\n"
-    return "".join(out)
+    # the lines of text off the page go with it
+    return re.sub(r"\n(?:[ \t]*\n)+", "\n", "".join(out)) if unseen else "".join(out)
 
 
 def _label(piece: str) -> bool:
