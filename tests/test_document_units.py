@@ -391,6 +391,16 @@ def test_a_heading_wrapped_onto_a_second_line_keeps_its_whole_title(tmp_path):
     assert sections["4.A.1"] == "SECTION 4 – THE SERVE, SERVICE SEQUENCE, AND SCORING RULES > 4.A Serving."
     assert sections["4.B.1"].endswith("4.B Forfeit, Ejection and Retirement Scoring Rules for Matches Guidelines")
     assert not [r for r in rulings if r.text in ("SCORING RULES", "Guidelines")]
+    # a chapter's decimal heading wrapped after a connector ("8.0 DEFCON STATUS AND" / "MILITARY OPERATIONS"): the
+    # second line was a section in capitals over chapters 8 to 11
+    chapters = text_rulings(tmp_path, "Twilight Rules\n\n7.6 War Events: There are five War Events in the deck.\n"
+                                      "8.0 DEFCON STATUS AND\nMILITARY OPERATIONS\nStrange game. The only winning "
+                                      "move is not to play.\n8.1 The DEFCON Track\n8.1.1 DEFCON status measures "
+                                      "nuclear tension in the game.\n9.0 CHINA\n9.1 China has a role in the Cold "
+                                      "War.\n", name="twilight.txt")
+    assert [r.title for r in chapters if r.label == "8.0"] == ["Defcon Status and Military Operations"]
+    assert not [r for r in chapters if "Military Operations" in r.section.split(" > ")]
+    assert {r.label: r.section for r in chapters}["9.1"].endswith("9.0 China")
 
 
 def test_numbered_parts_show_their_numbers_and_cite_their_paragraphs_by_them(tmp_path):

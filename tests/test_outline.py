@@ -2358,3 +2358,15 @@ def test_a_part_numbered_right_after_a_marked_heading_is_its_sibling_not_its_par
     # a round hundred's next number is its first part: "### 100. Overview" / "101. General" / "101.1 …"
     chapter = segment("### 100. Overview\n\n101. General\n\n101.1. This is the game's rules document.\n")
     assert by_label(chapter)["101.1"].section[-2:] == ("100. Overview", "101. General")
+
+
+def test_a_question_a_sentence_leads_into_is_prose_not_a_question_over_what_follows():
+    # An SRD's "The central question a traditional RPG asks is:" / "Will the heroes get the information they
+    # need?": typed a question, its "answer" every paragraph to the section's end (903 words).
+    blocks = segment("## Why This Game Exists\n\nThe central question a traditional roleplaying game asks is:\n\n"
+                     "Will the heroes get the information they need?\n\nThis game ensures that the heroes get the "
+                     "basic clues.\n\nInvestigations are about interpreting clues.\n")
+    assert [b.kind for b in blocks] == ["paragraph"] * 4
+    # an FAQ's questions, each after the answer before it, are questions
+    faq = segment("## Combat\n\nCan a unit retreat twice?\n\nNo, once a turn.\n\nCan it advance?\n\nYes.\n")
+    assert [b.kind for b in faq] == ["question", "question"]

@@ -198,6 +198,10 @@ _TAGGED = re.compile(r",[ \t]*+(?:right|eh|isn[’']t it|aren[’']t (?:they|you
                      re.IGNORECASE)
 
 
+# A sentence presenting a question it goes on to quote ("The central question a traditional RPG asks is:").
+PRESENTS_QUESTION = re.compile(r"\b(?:questions?|ask(?:s|ed|ing)?)\b", re.IGNORECASE)
+
+
 def rhetorical(text: str) -> bool:
     """Does `text`, ending asking, ask as prose does rather than as the document asking: a character's quoted
     question or a statement closed by a question tag?"""

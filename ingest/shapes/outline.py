@@ -34,6 +34,7 @@ from ingest.classify import (
     KEYWORD_WORDS,
     LONGEST_HEADING,
     NAMED,
+    PRESENTS_QUESTION,
     RIGHTS,
     SENTENCE_INSIDE,
     TITLE_SMALL,
@@ -75,6 +76,12 @@ _BACK_MATTER_BLOCKS = 12  # a credits and licence section runs to a few paragrap
 _LISTED_WORDS = 6  # the most words of a name in a list a paragraph introduces ("1. Destroy Bases and Transports")
 _SENTENCE_WORDS = 8  # a line marked as a heading this long, ending on a full stop, is a sentence
 _STEM = 4  # the fewest letters of a heading's word the text under it must name
+
+
+def _unfinished(title: str) -> bool:
+    """Does a heading's title stop on a comma or a small word ("SECTION 4 – THE SERVE, SERVICE SEQUENCE, AND"),
+    its words going on over the next line?"""
+    return bool(title) and (title[-1] == "," or title.split()[-1].casefold() in TITLE_SMALL)
 
 
 def parse_outline(doc: MappedText, root: tuple[str, ...]) -> list[Block]:
@@ -362,7 +369,7 @@ class _Outline:
             # a case book's closing citation, takes none
             # "SECTION 4 – THE SERVE, SERVICE SEQUENCE, AND" over "SCORING RULES": a title wrapped after a
             # connector or a comma goes on there too
-            wrapped = rest and (rest[-1] == "," or rest.split()[-1].casefold() in TITLE_SMALL)
+            wrapped = _unfinished(rest)
             below = None if rest and not wrapped or labels.compound(number) else self._title_below(index)
             if below is not None:
                 title = f"{title} {below if wrapped else section_title(below)}"  # a wrapped title keeps its case
@@ -389,9 +396,9 @@ class _Outline:
         if decimal and len(decimal.group("title").split()) <= 8 and not self.facts.carried_on(index) and (
                 self.facts.heads_rules(index, n, zero) or self.facts.stands_empty(index, n) and not self._last_item(index, n)):
             number, title = decimal.group("n"), decimal.group("title")
-            # "12.F.6. Forfeit, Ejections and Retirement Match Scoring" run to the text's width over "Guidelines":
-            # one title wrapped
-            below = self._title_below(index) if self.facts.wraps(index) else None
+            # "12.F.6. Forfeit, Ejections and Retirement Match Scoring" run to the text's width over "Guidelines",
+            # or "8.0 DEFCON STATUS AND" over "MILITARY OPERATIONS": one title wrapped
+            below = self._title_below(index) if self.facts.wraps(index) or _unfinished(title) else None
             if below is not None:
                 title = f"{title} {below}"
             # "5.0 EVENTS" over its text and 5.1: its own text is 5.0; "7.0 The Robot" right over 7.1, no text of its
@@ -1377,7 +1384,7 @@ class _Outline:
                 block = Block(self.section, slugify(stripped), stripped.rstrip(":"), [],
                               kind="changelog" if self.in_front else kind)
             elif kind == "paragraph" and (ends_asking(stripped) and not rhetorical(stripped)
-                                          or self.questions.ends_on(index) is not None):
+                                          or self.questions.ends_on(index) is not None) and not self._quoted(index):
                 # A paragraph that ends asking ("If I retreat after moving, does it…?", "I attack
                 # with both knights. Can each…?"), on this line or over the next: a question, the paragraphs
                 # after it its answer.
@@ -1387,6 +1394,14 @@ class _Outline:
             self.blocks.append(block)
             self.current = self.last = block
         self._extend(self.current.pieces, pos, end)
+
+    def _quoted(self, index: int) -> bool:
+        """Is the paragraph at line `index` one a sentence of prose presents as a question, with a colon ("The central
+        question a traditional RPG asks is:" / "Will the heroes get the information they need?"): a question the
+        text discusses, not one it asks and answers? (A case set out before a question's options, "When a squad
+        fails to Rally:" / "A Is it Reduced?", is the question's.)"""
+        above = self.facts.line(self.facts.preceding[index]).strip() if self.facts.preceding[index] >= 0 else ""
+        return above.endswith(":") and len(above.split()) > _LISTED_WORDS and bool(PRESENTS_QUESTION.search(above))
 
     def _cross_reference(self, pos: int, line: str) -> bool:
         """A "Related Topics: A, B" or "See also: A" line attaches to its unit as links, never its text: to the
