@@ -2370,3 +2370,15 @@ def test_a_question_a_sentence_leads_into_is_prose_not_a_question_over_what_foll
     # an FAQ's questions, each after the answer before it, are questions
     faq = segment("## Combat\n\nCan a unit retreat twice?\n\nNo, once a turn.\n\nCan it advance?\n\nYes.\n")
     assert [b.kind for b in faq] == ["question", "question"]
+
+
+def test_a_pictures_labels_in_capitals_head_nothing():
+    # A publisher PDF's marker picture reads as a stack of labels ("Reminder" / "Back" / "DEFCON" / "Status"): "DEFCON"
+    # was a section in capitals over chapters 3 to 7, outranking their "3.0" headings.
+    blocks = segment("2.2 Cards\n2.2.1 Each card shows an Event.\nReminder\nBack\nDEFCON\nStatus\nAction\nRound\n"
+                     "3.0 GAME SETUP\n3.1 Shuffle the Early War cards and deal each player 8 cards.\n")
+    assert by_label(blocks)["3.1"].section[-1] == "3.0 Game Setup"
+    assert not [b for b in blocks if "Defcon" in b.section]
+    # a heading in capitals between lines of text heads them
+    chapters = segment("The game is over.\n\nCOMBAT\n\nEach attack rolls two dice and adds its strength.\n")
+    assert chapters[-1].section[-1] == "Combat"

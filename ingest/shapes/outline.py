@@ -76,6 +76,8 @@ _BACK_MATTER_BLOCKS = 12  # a credits and licence section runs to a few paragrap
 _LISTED_WORDS = 6  # the most words of a name in a list a paragraph introduces ("1. Destroy Bases and Transports")
 _SENTENCE_WORDS = 8  # a line marked as a heading this long, ending on a full stop, is a sentence
 _STEM = 4  # the fewest letters of a heading's word the text under it must name
+_LABEL_WORDS = 3  # the most words of a picture's label ("US Military", "OP marker")
+_LABELS = 2  # the fewest such labels on either side of a line in capitals that make it one of them
 
 
 def _unfinished(title: str) -> bool:
@@ -442,8 +444,10 @@ class _Outline:
         if index in self.facts.sequenced or bare and self.facts.numbered_under(index, bare.group("n")):
             # counting 1, 2, 3 through the document, or over rules numbered under it ("2 Hráči a postavy" / "2.1")
             return Heading(1, f"{bare.group('n')} {section_title(bare.group('title'))}", bare.group("n"), "numbered")
-        if reading.caps and self._heads_rows(index):
-            return None  # "D6 RESULT EFFECT" over "1 Gash +d4 damage" / "2 Bleed …": a table's header, no heading
+        if reading.caps and (self._heads_rows(index) or self._among_labels(index)):
+            # "D6 RESULT EFFECT" over "1 Gash +d4 damage" / "2 Bleed …": a table's header; "Back" / "DEFCON" /
+            # "Status": a picture's labels: no heading
+            return None
         if reading.caps:
             # under a heading the markup marks, a line in capitals is a part of it ("### What are…?" / "TODO"), never
             # a chapter over the document's own levels
@@ -469,6 +473,17 @@ class _Outline:
         if not self._letters_on(letter):
             return None
         return Heading(0, section_title(self.facts.line(index).strip()), letter, "titled")
+
+    def _among_labels(self, index: int) -> bool:
+        """Is line `index` one of a stack of a picture's labels ("Reminder" / "Back" / "DEFCON" / "Status" /
+        "Action"): amid `_LABELS` lines on either side of a few words each that end no clause and open no unit?"""
+        def label(at: int) -> bool:
+            reading = self.facts.readings[at]
+            line = self.facts.line(at).strip()
+            return 0 < len(line.split()) <= _LABEL_WORDS and not (
+                reading.ends_clause or reading.item or reading.bullet or reading.marked)
+        return _LABELS <= index < len(self.facts.lines) - _LABELS and all(
+            label(index + step) for step in range(-_LABELS, _LABELS + 1) if step)
 
     def _letters_on(self, letter: str) -> bool:
         """Does capital `letter` open a run of lettered parts ("A") or follow the open part lettered before it?"""
