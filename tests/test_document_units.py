@@ -98,12 +98,16 @@ def test_a_heading_numbered_like_a_rule_is_that_rule_with_its_paragraphs_and_sub
         ("8.3.3", "Dominate"), ("8.3.4", "Go again"), ("8.3.5", "Intimidate"), ("8.3.6", "Opt")]
     assert rulings["8.3.4"].text.startswith("Go again is a resolution ability")  # both its paragraphs
     assert rulings["8.3.4"].text.endswith("does not give its controller the action point.")
-    assert rulings["8.3.6"].text.endswith("with all the cards in their deck.")  # its a. and b. stay in it
+    # its a. and b. are its subrules, cited as the rules cite them
+    assert rulings["8.3.6"].text.endswith("on the top and/or bottom of your deck in any order.\"")
+    assert [(rulings[label].text[:14], rulings[label].parent) for label in ("8.3.6a", "8.3.6b")] == [
+        ("If a player is", rulings["8.3.6"].id), ("If a player's ", rulings["8.3.6"].id)]
     assert rulings["8.3"].kind == "paragraph" and rulings["8.3"].text.startswith("An ability keyword is")
     found = refs(FAB, abbreviation("Flesh and Blood"))
     assert [found[label] for label in ("8.3", "8.3.4", "8.3.5")] == ["FaB 8.3", "FaB 8.3.4", "FaB 8.3.5"]
     assert all(r.section.endswith("8 Keywords > 8.3 Ability Keywords") for label, r in rulings.items()
-               if label.startswith("8.3."))
+               if label.startswith("8.3.") and label[-1].isdigit())
+    assert rulings["8.3.6a"].section.endswith("8.3 Ability Keywords > 8.3.6 Opt")
 
 
 def test_a_heading_whose_number_is_only_in_its_anchor_carries_it():

@@ -2382,3 +2382,15 @@ def test_a_pictures_labels_in_capitals_head_nothing():
     # a heading in capitals between lines of text heads them
     chapters = segment("The game is over.\n\nCOMBAT\n\nEach attack rolls two dice and adds its strength.\n")
     assert chapters[-1].section[-1] == "Combat"
+
+
+def test_a_rule_headings_lettered_items_are_its_subrules():
+    # A game guide's "4.2 Scoring" (setext) over "(a) Killing Opponents" … "(c) Returning valuable items": all one
+    # unit of 142 words, cited 4.2 whichever way of scoring a judge looked up.
+    blocks = segment("## 4.2 Scoring\n\nPoints are gained in a number of ways.\n\n(a) Killing Opponents\nEach combatant "
+                     "has a score value.\n\n(b) Survivor Bonus\nThe last team alive adds its survivors' value.\n")
+    assert [(b.label, b.parent) for b in blocks] == [("4.2", None), ("4.2a", "4.2"), ("4.2b", "4.2")]
+    assert by_label(blocks)["4.2b"].text == "Survivor Bonus The last team alive adds its survivors' value."
+    # an answer's lettered lines stay its text
+    asked = segment("## Can a unit retreat twice?\n\nNo, unless:\n\n(a) it is a cavalry unit;\n(b) it is routed.\n")
+    assert len(asked) == 1 and asked[0].kind == "question"

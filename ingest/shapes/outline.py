@@ -876,7 +876,9 @@ class _Outline:
             self.rules.add(number)
             self.last_rule = number  # "### 1.1. Signing-up" then "- 1.1.1. Players must…": its rules carry it on
             start = pos + len(line)  # the number and title are the ruling's label and title
-        self.items, self.case, self.named = [], None, None
+        # a rule heading's lettered items are its subrules ("## 4.2 Scoring" / "(a) Killing Opponents" is 4.2a); an
+        # answer's are its text
+        self.items, self.case, self.named = [], None if asked else block, None
         self._start(block, start, pos + len(line))
         self.answer_indent, self.answer_items = 0, 0
         return True
@@ -964,7 +966,7 @@ class _Outline:
                 return False
             self._numbered(index, line, item, start, end)
             return True
-        if self.answer_indent is not None:
+        if self.answer_indent is not None and (self.case is None or self.case is not self.rule_heading):
             return False
         roman = item.group("roman") or (item.group("dotted") if item.group("dotted") in ("i", "v", "x") else None)
         if roman and (item.group("roman") or self._next_letter() != roman):
