@@ -203,6 +203,7 @@ def test_soft_hyphens_are_dashes_between_numbers_or_words_and_nothing_inside_a_w
     ("10.\u200bThe Mouse goes first.", "10. The Mouse goes first."),        # where the label's tab was
     ("\u200b\nSetup", "\nSetup"),                                           # a blank line holding one
     ("Bag\u2060building and \ufeffpush-your-luck", "Bagbuilding and push-your-luck"),
+    ("\ufffc(d) draw up minutes of meetings;", "(d) draw up minutes of meetings;"),  # an embedded object's placeholder
 ])
 def test_zero_width_spaces_show_nothing_but_after_a_label_they_part_it_from_its_text(typed, read):
     assert clean.soft_hyphens(MappedText.of(typed)).text == read

@@ -28,10 +28,11 @@ SPLIT_PUNCTUATION = re.compile(r"(?<=[^\s.]) (?=[.,;:!?)]+(?:\s|$)|['’]s\b)", 
 
 # A soft hyphen is an invisible break point inside a word ("exam\u00adple" is "example"); typed between
 # numbers or words ("6\u00ad10 players", "Gold \u00ad Silver") it stands for a dash (`dash`). A zero-width space,
-# word joiner or stray byte-order mark shows nothing either ("1.\u200b Randomly deal…", a word processor's text),
-# but after a list's label it stands where the label's tab was ("10.\u200bThe Player…": `space`).
+# word joiner, stray byte-order mark or an embedded object's placeholder (a converted document's "\ufffc(d) draw up
+# minutes…") shows nothing either ("1.\u200b Randomly deal…", a word processor's text), but after a list's label it
+# stands where the label's tab was ("10.\u200bThe Player…": `space`).
 SOFT_HYPHEN = re.compile("(?P<dash>(?<=\\d)\u00ad(?=\\d)|(?<=\\s)\u00ad|\u00ad(?=\\s))"
-                         "|(?P<space>(?<=[.)])\u200b(?=\\w))|[\u00ad\u200b\u2060\ufeff]")
+                         "|(?P<space>(?<=[.)])\u200b(?=\\w))|[\u00ad\u200b\u2060\ufeff\ufffc]")
 
 # Spaces ending a line (the lookbehind keeps long space runs linear).
 TRAILING_SPACES = re.compile(r"(?<! )[ ]+$", re.M)
