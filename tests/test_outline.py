@@ -2394,3 +2394,14 @@ def test_a_rule_headings_lettered_items_are_its_subrules():
     # an answer's lettered lines stay its text
     asked = segment("## Can a unit retreat twice?\n\nNo, unless:\n\n(a) it is a cavalry unit;\n(b) it is routed.\n")
     assert len(asked) == 1 and asked[0].kind == "question"
+
+
+def test_a_sections_text_on_its_label_line_opens_past_the_labels_stop():
+    # Plain-text bylaws: "Section 1.  This organization shall be called…" under "Article I.  Name and Purpose": each
+    # section's text began ". This organization…", and the second section onwards was a run-in named "Section 2".
+    blocks = segment("Article I.  Name and Purpose\n\n     Section 1.  This organization shall be called Tech Squares, "
+                     "the\nSquare and Round Dance Club.\n\n     Section 2.  The club shall regularly hold modern "
+                     "Western-style\nsquare dances.\n\n     Section 3.  The club shall hold classes to introduce "
+                     "beginners\nto square dancing.\n")
+    assert [b.text[:8] for b in blocks] == ["This org", "The club", "The club"]
+    assert [b.title for b in blocks] == ["Section 1", "Section 2", "Section 3"]

@@ -76,6 +76,7 @@ _BACK_MATTER_BLOCKS = 12  # a credits and licence section runs to a few paragrap
 _LISTED_WORDS = 6  # the most words of a name in a list a paragraph introduces ("1. Destroy Bases and Transports")
 _SENTENCE_WORDS = 8  # a line marked as a heading this long, ending on a full stop, is a sentence
 _STEM = 4  # the fewest letters of a heading's word the text under it must name
+_AFTER_LABEL = " \t.:)–—"  # what sets a label's text apart from it ("Section 1.  The club…", "Rule 7.8 – Kneeing")
 _LABEL_WORDS = 3  # the most words of a picture's label ("US Military", "OP marker")
 _LABELS = 2  # the fewest such labels on either side of a line in capitals that make it one of them
 
@@ -245,6 +246,7 @@ class _Outline:
                     self._open(heading, index)
                     if heading.runs_on:
                         cut = line.index(stripped) + heading.runs_on
+                        cut += len(line[cut:]) - len(line[cut:].lstrip(_AFTER_LABEL))  # "Section 1.  This club…"
                         self._text(index, pos + cut, line[cut:])
             elif not (item and self._unit(index, pos, line, item)):
                 self.current = self._resumed(index, stripped) or self.current
@@ -1357,7 +1359,7 @@ class _Outline:
         if self.questions.asks_again(index, self._answering()) or index in self.facts.answered:
             self.current = self.last = self._question(index)
             self.blocks.append(self.current)
-        elif index in self.facts.named and not self.in_front and not (
+        elif index in self.facts.named and not self.in_front and index != self.heading_line and not (
                 bullet and (owner := self.current or self.last) is not None and owner.kind != "paragraph") and not (
                 self.current is not None and self.current.kind == "rule" and not self.current.pieces):
             # (a rule heading with no text yet, "### 5.1 Axis Setup" / "**Germany:** Place 6 Cadres…", takes the
