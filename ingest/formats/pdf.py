@@ -154,8 +154,9 @@ def _page_text(page: pypdf.PageObject) -> str:
     if "".join(piece for piece, *_ in pieces) != text:  # pieces and text disagree: keep pypdf's lines
         return text
     # A page cut from a two-page spread still holds the other page's text, drawn outside its box (at x = -560): no
-    # text a reader sees on the page.
-    box = page.cropbox
+    # text a reader sees on the page. (A printer's slug in the bleed, past the page's trim but on its media, stays:
+    # the furniture reader reads the page's number from it.)
+    box = page.mediabox
     unseen = {at for at, (piece, x, baseline, size) in enumerate(pieces) if piece.strip() and (
         x > float(box.right) or x + size * _MEAN_WIDTH * len(piece) < float(box.left)
         or not float(box.bottom) - size < baseline < float(box.top) + size)}
