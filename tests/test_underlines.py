@@ -38,7 +38,7 @@ def test_underlined_titles_are_headings_at_the_levels_their_styles_are_first_use
     assert doc.format == "text"  # never markdown: its indented blocks are no code
     assert doc.text.text == ("# Card Types\n\nWTactics has several card types.\n\n## Creatures\n\nCreatures fight.\n\n"
                              "### Life & Death\n\nIf all damage is dealt, the creature dies.\n\n## Quests\n\n"
-                             "**Quest Expiration** When a Quest expires it is removed from the game.\n")
+                             "Quest Expiration When a Quest expires it is removed from the game.\n")  # no raw marks
     life = doc.text.text.index("Life & Death")
     assert RST[doc.text.offsets[life]:].startswith("Life & Death")  # cited on the file's own line
 
@@ -62,7 +62,7 @@ def test_a_bold_run_in_opening_a_line_of_text_heads_nothing(tmp_path):
                           "kind": "rulebook", "language": "en", "shape": "auto", "section": ""})
     rulings = parse_source(entry, tmp_path).rulings
     quest = next(r for r in rulings if "Quest Expiration" in r.text)
-    assert quest.section.endswith("Quests") and quest.text.startswith("**Quest Expiration** When a Quest expires")
+    assert quest.section.endswith("Quests") and quest.text.startswith("Quest Expiration When a Quest expires")
     assert next(r for r in rulings if r.text.startswith("If all damage")).section.endswith("Creatures > Life & Death")
 
 
@@ -146,6 +146,20 @@ def test_restructured_text_roles_literals_and_auto_numbered_items_read_as_they_s
     text = read(path).text.text
     assert "1. Amazonia - begin with the Foraging skill.\n2. Argos - begin with Sailing." in text
     assert "\n1. Roll." in text and ":" + "ref:" not in text and "``" not in text
+
+
+def test_restructured_text_links_and_strong_text_read_as_they_show(tmp_path):
+    # A game jam's rules: "`OSI-approved open source license` / "<https://opensource.org/licenses>`_", "Gravatar_",
+    # "**must**" and anonymous targets ("__ http://…") were rule text, and "open source" was joined as "opensource".
+    source = ("The Rules\n=========\n\nEntries **must** be licensed under an `OSI-approved open source license\n"
+              "<https://opensource.org/licenses>`_ and set a Gravatar_ or ask Richard__.\n\n"
+              "__ http://www.fsf.org/licensing/licenses\n\nJoin us on `Discord <https://discord.gg/x>`__.\n")
+    path = tmp_path / "rules.rst"
+    path.write_text(source, encoding="utf-8")
+    text = read(path).text.text
+    assert ("Entries must be licensed under an OSI-approved open source license and set a Gravatar or ask Richard."
+            in " ".join(text.split()))
+    assert "Join us on Discord." in text and "fsf.org" not in text and "`" not in text
 
 
 LINES = ["Title", "Second title", "A sentence ends here.", "", "=====", "------", "~~~~", "== Combat", "[NOTE]",

@@ -17,6 +17,7 @@ from ingest.classify.markup import (
     RST_DIRECTIVE,
     RST_LITERAL,
     RST_OPTION,
+    RST_LINK,
     RST_ROLE,
 )
 from ingest.formats.document import FENCE
@@ -189,9 +190,10 @@ _ADMONITIONS = frozenset({"note", "warning", "tip", "important", "hint", "cautio
 
 
 def rst_inline(doc: MappedText) -> MappedText:
-    """`doc`, a reStructuredText source, its inline markup read as the text it shows: a role as its text
-    (":hoverxref:`Amazonia <homeland-amazonia>`" is "Amazonia"), an inline literal as what it holds ("``Craft``"),
-    and auto-numbered items ("#.") numbered as they count, afresh in each list."""
+    """`doc`, a reStructuredText source, its inline markup read as the text it shows: a role or a link as its text
+    (":hoverxref:`Amazonia <homeland-amazonia>`" is "Amazonia", "`Discord <https://…>`_" is "Discord"), an inline
+    literal or strong text as what it holds ("``Craft``", "**must**"), and auto-numbered items ("#.") numbered as they count, afresh in each
+    list."""
     edits = []
     counts: dict[str, int] = {}  # each open list's margin -> its items so far
     starts = [0, *after_each(doc.text, "\n")]
@@ -204,8 +206,13 @@ def rst_inline(doc: MappedText) -> MappedText:
             edits.append((start + len(item.group(1)), start + len(item.group(1)) + 1, str(counts[item.group(1)])))
         elif line.strip() and not any(len(margin) > len(m) for m in counts):
             counts = {}  # a line at a list's margin that is no item ends it
-        edits += [(start + found.start(), start + found.end(), found.group(1))
+        edits += [(start + found.start(), start + found.end(), "".join(part for part in found.groups() if part))
                   for pattern in (RST_ROLE, RST_LITERAL) for found in pattern.finditer(line)]
+    # a link's text may wrap onto the next line, its target after it ("`open source license` / "<https://…>`_")
+    edited = [(start, end) for start, end, _ in edits]
+    edits += [(found.start(), found.end(), " ".join((found.group(1) or found.group(2)).split()))
+              for found in RST_LINK.finditer(doc.text)
+              if not any(start < found.end() and found.start() < end for start, end in edited)]
     return doc.edit(sorted(edits)) if edits else doc
 
 
