@@ -2405,3 +2405,13 @@ def test_a_sections_text_on_its_label_line_opens_past_the_labels_stop():
                      "beginners\nto square dancing.\n")
     assert [b.text[:8] for b in blocks] == ["This org", "The club", "The club"]
     assert [b.title for b in blocks] == ["Section 1", "Section 2", "Section 3"]
+
+
+def test_a_label_alone_over_a_title_after_the_last_chapter_heads_the_next_chapter():
+    # A comprehensive rules PDF ends "13." / "Appendix: Previous Revision Summary" over a list of changes: with no
+    # rule 13.1 under it, it was cited as a rule "12.4.13" of the chapter before, which the document never prints.
+    chapters = "".join(f"{n}.\nChapter {n}\n\n{n}.1.\nGeneral\n\n{n}.1.1.\nRule {n} one holds.\n\n"
+                       f"{n}.1.2.\nRule {n} two holds.\n\n" for n in range(1, 13))
+    blocks = segment(chapters + "13.\nAppendix: Revision Summary\n\nSlightly reworked the definitions of actions.\n")
+    changes = next(b for b in blocks if b.text.startswith("Slightly"))
+    assert changes.section[-1] == "13 Appendix: Revision Summary" and "12.4.13" not in [b.label for b in blocks]

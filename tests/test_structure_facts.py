@@ -62,9 +62,11 @@ TODAY = {
          'In the Core Set, there are 19 Aggression, Justice, and Protection aspect cards',
          'When does the villain “initiate” an attack against Spider-Man?'), 237, 76, 0, 0, 0, True),
     # 1,533 since its PDF's links stay on their printed lines and an item's label alone on its line is never a
-    # running line (issue 42): 82 lettered items it lost as furniture, or under the wrong rule, are read.
+    # running line (issue 42): 82 lettered items it lost as furniture, or under the wrong rule, are read. 1,531 since
+    # 2026-12-01: "13." / "Appendix: Previous Revision Summary" heads chapter 13, where it was counted twice as a rule
+    # "12.4.13" the document never prints (a unit and its section).
     "netrunner-comprehensive-rules-1.4": Today(
-        1533, ('1.2.2', '1.4.6a', '3.5.1b', '4.7.8h', '6.9.6b', '9.8', '10.8.5', '11.2.30a'), 0, 0, 0, 0, 0, True),
+        1531, ('1.2.2', '1.4.6a', '3.5.1b', '4.7.8h', '6.9.6b', '9.8', '10.8.5', '11.2.30a'), 0, 0, 0, 0, 0, True),
     # Read by the outline since its questions run over the lines the PDF breaks at each card name (before, the
     # "glued" shape read it: 193 units, 12 over 300 words, no question). Its prose chapters are paragraphs now,
     # named by their heading and count since issue 42 ("Netrunner Style Updates 3"), so none collides any more with

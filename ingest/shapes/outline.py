@@ -620,15 +620,17 @@ class _Outline:
 
     def _label_over_title(self, index: int, stripped: str) -> Heading | None:
         """A label alone on its line over a topic's name ("1.4." then "Deck Construction"): the heading of the
-        rules numbered under it that follow (its title line is read with it); None when no rule numbered under
-        it follows, or the line under the label is no title (then it is the label's own rule text: "1.10.1."
-        over "A", "CREDIT", "([c]) is the basic unit…")."""
+        rules numbered under it that follow (its title line is read with it), or the next chapter after the open one
+        ("13." / "Appendix: Previous Revision Summary" after chapter 12); None when neither, or the line under the
+        label is no title (then it is the label's own rule text: "1.10.1." over "A", "CREDIT", "([c]) is the basic
+        unit…")."""
         title_at = self.facts.following[index]
         if title_at is None:
             return None
         title = self.facts.line(title_at).strip()
         number = stripped.rstrip(".")
-        if not names_a_topic(title) or not number[:1].isdigit() or not self.facts.numbered_under(title_at, number):
+        if not names_a_topic(title) or not number[:1].isdigit() or not (
+                self.facts.numbered_under(title_at, number) or self._part_before(number, "numbered") is not None):
             return None
         self.skip.add(title_at)
         return Heading(labels.depth(number), f"{number} {section_title(title)}", number, "numbered")
