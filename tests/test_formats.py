@@ -977,3 +977,15 @@ def test_a_pages_one_main_element_is_its_text_and_what_stands_beside_it_is_not(t
     assert "Email" not in doc.text.text and "Follow us" not in doc.text.text
     assert "“Club” means a member club." in doc.text.text and doc.metadata["title"] == "Rules | Rother League"
     assert unmapped(doc) == []
+
+
+def test_an_html_comment_between_two_markdown_lists_keeps_them_apart(tmp_path):
+    # A rulebook writes its variant's procedure as a second list after "<!-- variant -->" (markdown's way of parting
+    # two lists): its steps were cited 3 and 4, going on from the base game's 1 and 2.
+    text = ("## Encounters\n\n1. Reveal the token.\n1. Remove the card.\n\n<!-- variant: Allies -->\n\n"
+            "1. Draw a token from the pool.\n1. Remove the Ally card.\n")
+    doc = read(write(tmp_path, "encounters.md", text))
+    assert "1. Draw a token from the pool.\n2. Remove the Ally card." in doc.text.text
+    # a paragraph between keeps the numbering going, as a document interrupting its list does
+    going = read(write(tmp_path, "going.md", "1. Reveal the token.\n\nThe token is kept.\n\n1. Remove the card.\n"))
+    assert "2. Remove the card." in going.text.text

@@ -281,7 +281,7 @@ class _Reader:
     def blocks(self, nodes: list[SyntaxTreeNode], depth: int) -> None:
         """Write sibling blocks. An ordered list restarting at 1 after a table or paragraph continues the
         numbering of the one before it among the same siblings (the document's own numbers), unless a
-        heading came between, or more than one paragraph (a passage of its own: "This process repeats…" /
+        heading or an HTML comment came between, or more than one paragraph (a passage of its own: "This process repeats…" /
         "For example, an earthquake…" / "1. The GM reveals…"), or the paragraph just before introduces it."""
         next_number = None
         between = 0  # the paragraphs written since the last list
@@ -310,7 +310,9 @@ class _Reader:
                         next_number = last + 1
                 before, between = None, 0
                 continue
-            if node.type == "heading":
+            if node.type == "heading" or node.type == "html_block" and node.content.lstrip().startswith("<!--"):
+                # (an HTML comment between two lists is how markdown writes two lists apart: "<!-- variant -->"; a
+                # page's number a conversion sets in HTML between two parts of one list is no such break)
                 next_number = None
             written = self.block(node, depth)
             between += bool(written)  # a table, or an empty paragraph (an image), is no passage of its own
