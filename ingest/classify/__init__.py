@@ -198,8 +198,9 @@ _TAGGED = re.compile(r",[ \t]*+(?:right|eh|isn[’']t it|aren[’']t (?:they|you
                      re.IGNORECASE)
 
 
-# A sentence presenting a question it goes on to quote ("The central question a traditional RPG asks is:").
-PRESENTS_QUESTION = re.compile(r"\b(?:questions?|ask(?:s|ed|ing)?)\b", re.IGNORECASE)
+# The words of a sentence presenting a question it goes on to quote ("The central question a traditional RPG asks
+# is:").
+PRESENTS_QUESTION = frozenset({"question", "questions", "ask", "asks", "asked", "asking"})
 
 
 def rhetorical(text: str) -> bool:

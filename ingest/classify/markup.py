@@ -176,12 +176,12 @@ ASCIIDOC_MACRO = re.compile(r"^[a-z]{2,20}+::[^\s\[]{0,300}+\[[^\n]{0,300}\][ \t
 # one: "__ http://www.fsf.org/…"), not a footnote.
 RST_DIRECTIVE = re.compile(r"^(?P<indent>[ \t]{0,40}+)\.\.[ \t]++(?P<name>[\w-]{1,40}+)::(?P<args>[^\n]*+)$")
 RST_COMMENT = re.compile(r"^[ \t]{0,40}+(?:\.\.(?:[ \t]++(?!\[)[^\n]*+)?|__[ \t]++[^\n]++)$")
-# reStructuredText's inline markup: a role (":hoverxref:`Amazonia <homeland-amazonia>`", ":ref:`combat`") and a
-# link ("`open source license <https://opensource.org/licenses>`_", "Gravatar_", "Richard__"), shown as their text; an
-# inline literal ("``Craft``") or strong text, shown as what it holds; an auto-numbered item ("#. Amazonia - …").
-RST_ROLE = re.compile(r":[\w.+-]{1,40}+:`([^`<\n]{0,200}?)[ \t]*+(?:<[^>`\n]{0,200}+>)?`")
-RST_LINK = re.compile(r"(?<![`\w])`([^`<]{1,200}?)\s*+(?:<[^>`\s]{0,200}+>)?`__?(?!\w)"
-                      r"|\b([A-Za-z][A-Za-z0-9-]{0,60}+)__?(?=[\s.,;:!?)\]]|$)")
+# reStructuredText's inline markup: a role (":hoverxref:`Amazonia <homeland-amazonia>`", ":ref:`combat`") or a link
+# ("`open source license <https://opensource.org/licenses>`_", its text wrapped over lines; "Gravatar_", "Richard__"),
+# shown as its text; an inline literal ("``Craft``") or strong text, shown as what it holds; an auto-numbered item
+# ("#. Amazonia - …").
+RST_REFERENCE = re.compile(r"(?::[\w.+-]{1,40}+:)?(?<![`\w])`([^`<]{0,200}?)\s*+(?:<[^>`\s]{0,200}+>)?`(?:__?)?(?![`\w])"
+                           r"|\b([A-Za-z][A-Za-z0-9-]{0,60}+)__?(?=[\s.,;:!?)\]]|$)")
 RST_LITERAL = re.compile(r"``([^`\n]{1,200}?)``|\*\*([^*\n]{1,200}?)\*\*")  # and strong text ("**must**")
 RST_AUTO_ITEM = re.compile(r"^([ \t]*+)#\.[ \t]++(?=\S)")
 RST_OPTION = re.compile(r"^[ \t]{1,40}+:[\w -]{1,40}+:(?:[ \t][^\n]*+)?$")  # a directive's option (":widths: auto")

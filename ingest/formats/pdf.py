@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import bisect
 import io
-import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -193,7 +192,8 @@ def _page_text(page: pypdf.PageObject) -> str:
             out[before + 1:after] = [""] * (after - before - 1)
             out[breaks[0]] = "\n"
     # the lines of text off the page go with it
-    return re.sub(r"\n(?:[ \t]*\n)+", "\n", "".join(out)) if unseen else "".join(out)
+    text = "".join(out)
+    return "\n".join(line for line in text.split("\n") if line.strip()) if unseen else text
 
 
 def _label(piece: str) -> bool:

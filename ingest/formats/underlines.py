@@ -17,8 +17,7 @@ from ingest.classify.markup import (
     RST_DIRECTIVE,
     RST_LITERAL,
     RST_OPTION,
-    RST_LINK,
-    RST_ROLE,
+    RST_REFERENCE,
 )
 from ingest.formats.document import FENCE
 from ingest.formats.html import numeral
@@ -207,11 +206,11 @@ def rst_inline(doc: MappedText) -> MappedText:
         elif line.strip() and not any(len(margin) > len(m) for m in counts):
             counts = {}  # a line at a list's margin that is no item ends it
         edits += [(start + found.start(), start + found.end(), "".join(part for part in found.groups() if part))
-                  for pattern in (RST_ROLE, RST_LITERAL) for found in pattern.finditer(line)]
+                  for found in RST_LITERAL.finditer(line)]
     # a link's text may wrap onto the next line, its target after it ("`open source license` / "<https://…>`_")
     edited = [(start, end) for start, end, _ in edits]
-    edits += [(found.start(), found.end(), " ".join((found.group(1) or found.group(2)).split()))
-              for found in RST_LINK.finditer(doc.text)
+    edits += [(found.start(), found.end(), " ".join((found.group(1) or found.group(2) or "").split()))
+              for found in RST_REFERENCE.finditer(doc.text)
               if not any(start < found.end() and found.start() < end for start, end in edited)]
     return doc.edit(sorted(edits)) if edits else doc
 

@@ -1422,7 +1422,8 @@ class _Outline:
         text discusses, not one it asks and answers? (A case set out before a question's options, "When a squad
         fails to Rally:" / "A Is it Reduced?", is the question's.)"""
         above = self.facts.line(self.facts.preceding[index]).strip() if self.facts.preceding[index] >= 0 else ""
-        return above.endswith(":") and len(above.split()) > _LISTED_WORDS and bool(PRESENTS_QUESTION.search(above))
+        return above.endswith(":") and len(above.split()) > _LISTED_WORDS and any(
+            word.strip(string.punctuation).casefold() in PRESENTS_QUESTION for word in above.split())
 
     def _cross_reference(self, pos: int, line: str) -> bool:
         """A "Related Topics: A, B" or "See also: A" line attaches to its unit as links, never its text: to the
