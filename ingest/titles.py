@@ -42,6 +42,7 @@ _PRODUCT_WORDS = frozenset("game games card cards trading board tcg lcg ccg rpg 
 _SECTION_WORDS = frozenset("""
     introduction contents table glossary index appendix appendices overview preface foreword credits
     acknowledgements acknowledgments changelog changes summary section chapter part title page welcome
+    setup components objective
 """.split())
 _VOCABULARY = _DOCUMENT_WORDS | _PRODUCT_WORDS | _SECTION_WORDS | SMALL_WORDS
 _MAX_NAME_WORDS = 6
