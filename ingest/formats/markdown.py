@@ -281,8 +281,9 @@ class _Reader:
     def blocks(self, nodes: list[SyntaxTreeNode], depth: int) -> None:
         """Write sibling blocks. An ordered list restarting at 1 after a table or paragraph continues the
         numbering of the one before it among the same siblings (the document's own numbers), unless a
-        heading or an HTML comment came between, or more than one paragraph (a passage of its own: "This process repeats…" /
-        "For example, an earthquake…" / "1. The GM reveals…"), or the paragraph just before introduces it."""
+        heading or an HTML comment came between, or more than one paragraph (a passage of its own: "This process
+        repeats…" / "For example, an earthquake…" / "1. The GM reveals…"), or the paragraph just before introduces
+        it."""
         next_number = None
         between = 0  # the paragraphs written since the last list
         before: str | None = None  # the paragraph just before, when the previous block was one

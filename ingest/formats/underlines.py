@@ -191,8 +191,8 @@ _ADMONITIONS = frozenset({"note", "warning", "tip", "important", "hint", "cautio
 def rst_inline(doc: MappedText) -> MappedText:
     """`doc`, a reStructuredText source, its inline markup read as the text it shows: a role or a link as its text
     (":hoverxref:`Amazonia <homeland-amazonia>`" is "Amazonia", "`Discord <https://…>`_" is "Discord"), an inline
-    literal or strong text as what it holds ("``Craft``", "**must**"), and auto-numbered items ("#.") numbered as they count, afresh in each
-    list."""
+    literal or strong text as what it holds ("``Craft``", "**must**"), and auto-numbered items ("#.") numbered as
+    they count, afresh in each list."""
     edits = []
     counts: dict[str, int] = {}  # each open list's margin -> its items so far
     starts = [0, *after_each(doc.text, "\n")]
