@@ -263,8 +263,9 @@ def capital_letters(lines: list[tuple[int, str]]) -> bool:
     offenses…")? At least `EVIDENCE` lines, each a sentence of four words or more after the letter that comes next
     at its margin ("B" after "A"), a line further left starting the count again. A run of short titles ("A.
     Rapidplay" / "B. Blitz", a document's appendices) is no such list. Each list counted opens right under a
-    decimal rule ("1.1. Unsportsmanlike conduct…" / "A. Umpires…") or a lead-in ending in a colon: under a roman part ("I. Divisions" / "A. The
-    league…" / "1." / "a.") capitals and lower-case letters are two levels that one reading would confuse."""
+    decimal rule ("1.1. Unsportsmanlike conduct…" / "A. Umpires…") or a lead-in ending in a colon: under a roman
+    part ("I. Divisions" / "A. The league…" / "1." / "a.") capitals and lower-case letters are two levels that one
+    reading would confuse."""
     expected: dict[int, str] = {}  # margin -> the letter that comes next there
     found = 0
     romans = any(line.split(maxsplit=1)[0] in _ROMAN_PARTS for _, line in lines if line.strip())

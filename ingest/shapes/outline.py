@@ -1025,10 +1025,9 @@ class _Outline:
     def _leaves_list(self, index: int) -> bool:
         """Does the paragraph after the blank line at `index` leave the numbered list whose item is the current
         unit: in a markup's text (see `Facts.marked`), a paragraph back at the item's margin (in plain text left of
-        it), no item, bullet
-        or heading ("3. When showtime is over…" / "" / "**Cyclical.** The structure of play…"), nor a lead-in
-        to what follows ("These pieces are as follows:" over the item's table)? A numbered question's answer
-        follows it at its margin."""
+        it), no item, bullet or heading ("3. When showtime is over…" / "" / "**Cyclical.** The structure of play…"),
+        nor a lead-in to what follows ("These pieces are as follows:" over the item's table)? A numbered question's
+        answer follows it at its margin."""
         following = self.facts.following[index]
         if following is None or self.current is None or self.current is not self.list_item \
                 or self.current.kind == "question":
@@ -1421,7 +1420,8 @@ class _Outline:
         question a traditional RPG asks is:" / "Will the heroes get the information they need?"): a question the
         text discusses, not one it asks and answers? (A case set out before a question's options, "When a squad
         fails to Rally:" / "A Is it Reduced?", is the question's.)"""
-        above = self.facts.line(self.facts.preceding[index]).strip() if self.facts.preceding[index] >= 0 else ""
+        previous = self.facts.preceding[index]
+        above = self.facts.line(previous).strip() if previous >= 0 else ""
         return above.endswith(":") and len(above.split()) > _LISTED_WORDS and any(
             word.strip(string.punctuation).casefold() in PRESENTS_QUESTION for word in above.split())
 
