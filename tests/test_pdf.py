@@ -244,6 +244,38 @@ def test_text_off_the_page_is_no_text_of_the_page(tmp_path):
         "Components Overview", "This rulebook explains every rule.", "Each player takes a screen."]
 
 
+def test_a_heading_drawn_after_the_text_under_it_stands_over_that_text(tmp_path):
+    # A publisher's rulebook draws its headings after the page's body: "SETUP" came after the setup rules and
+    # "I: EXPLORE" after the explore rules, so each page's rules were filed under the heading before. A margin
+    # note drawn after them (text size) and the page number drawn first keep pypdf's order.
+    drawing = (b"BT /F1 9 Tf 300 40 Td (2) Tj ET "
+               b"BT /F1 9 Tf 72 700 Td (Place twelve chips per player.) Tj ET "
+               b"BT /F1 9 Tf 72 688 Td (Deal six cards to each player.) Tj ET "
+               b"BT /F1 9 Tf 72 640 Td (Action: each player draws two cards.) Tj ET "
+               b"BT /F1 9 Tf 72 628 Td (Keep one of them.) Tj ET "
+               b"BT /F1 9 Tf 400 700 Td (Set out the chips.) Tj ET "
+               b"BT /F1 14 Tf 72 720 Td (SETUP) Tj ET "
+               b"BT /F1 14 Tf 72 668 Td (I: EXPLORE) Tj ET "
+               b"BT /F1 14 Tf 72 654 Td (AND DRAW) Tj ET")
+    path = tmp_path / "rules.pdf"
+    path.write_bytes(pdf_bytes(_helvetica_page(drawing)))
+    assert read_pdf(path).pages[0].text.split("\n") == [
+        "2", "SETUP", "Place twelve chips per player.", "Deal six cards to each player.", "I: EXPLORE", "AND DRAW",
+        "Action: each player draws two cards.", "Keep one of them.", "Set out the chips."]
+
+
+def test_a_heading_drawn_before_its_text_keeps_its_place(tmp_path):
+    # A picture's large label drawn after the text beside it, and a heading over text drawn after it, stay put.
+    drawing = (b"BT /F1 14 Tf 72 720 Td (SETUP) Tj ET "
+               b"BT /F1 9 Tf 72 700 Td (Place twelve chips per player.) Tj ET "
+               b"BT /F1 9 Tf 72 688 Td (Deal six cards to each player.) Tj ET "
+               b"BT /F1 14 Tf 400 600 Td (Start world) Tj ET")
+    path = tmp_path / "rules.pdf"
+    path.write_bytes(pdf_bytes(_helvetica_page(drawing)))
+    assert read_pdf(path).pages[0].text.split("\n") == [
+        "SETUP", "Place twelve chips per player.", "Deal six cards to each player.", "Start world"]
+
+
 # ---------------------------------------------------------------- PDFs that cannot be read
 
 def _fails(path: Path, *phrases: str) -> IngestError:

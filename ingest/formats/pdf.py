@@ -22,6 +22,7 @@ from __future__ import annotations
 import bisect
 import io
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -65,6 +66,8 @@ _RUN_GAP = 2.0
 _PAST_SHARE = 0.6  # how far past the last piece's start (a share of its estimated width) the next starts on its line
 _LABEL_CHARACTERS = 12  # the longest label a piece may hold alone ("11.2.30a.")
 _CLOSING = ",.;:!?)]”’"  # what a piece opens with that follows the word before it without a space
+_HEADING_SPACE = 4.0  # the most space (in a heading's sizes) between a heading's baseline and its text's first
+_HEADING_SIZE = 1.15  # a line this much larger than a page's text (by characters) is set as a heading
 _COLUMN_GAP = "   "  # how a gap as wide as a column's is written: spaces the outline reads as columns
 
 
@@ -152,6 +155,8 @@ def _page_text(page: pypdf.PageObject) -> str:
     text = page.extract_text(visitor_text=visit) or ""
     if "".join(piece for piece, *_ in pieces) != text:  # pieces and text disagree: keep pypdf's lines
         return text
+    pieces = _in_printed_order(pieces)
+    text = "".join(piece for piece, *_ in pieces)
     # A page cut from a two-page spread still holds the other page's text, drawn outside its box (at x = -560): no
     # text a reader sees on the page. (A printer's slug in the bleed, past the page's trim but on its media, stays:
     # the furniture reader reads the page's number from it.)
@@ -194,6 +199,68 @@ def _page_text(page: pypdf.PageObject) -> str:
     # the lines of text off the page go with it
     text = "".join(out)
     return "\n".join(line for line in text.split("\n") if line.strip()) if unseen else text
+
+
+def _in_printed_order(pieces: list[tuple[str, float, float, float]]) -> list[tuple[str, float, float, float]]:
+    """The pieces with each heading the page draws after the text printed under it moved to stand over that text.
+
+    A publisher's layout program draws a page's headings after its body (their own layer or frames), so pypdf sets
+    "SETUP" after the setup rules it heads, and the rules land under the heading before. A line set larger than the
+    page's text whose nearest line printed under it, in its column, was drawn before it goes before that line. Only
+    such lines move: every other line keeps pypdf's order."""
+    lines, start = [], 0  # each line's pieces, as pypdf ends them with a line break
+    for at, (piece, *_) in enumerate(pieces):
+        if "\n" in piece[:-1]:  # a break inside a piece: no line to move whole
+            return pieces
+        if piece.endswith("\n") or at == len(pieces) - 1:
+            lines.append(pieces[start:at + 1])
+            start = at + 1
+    shown = [[piece for piece in line if piece[0].strip()] for line in lines]
+    sizes = Counter()
+    for line in shown:
+        for piece, _, _, size in line:
+            sizes[round(size, 1)] += len(piece.strip())
+    if not sizes:
+        return pieces
+    body = sizes.most_common(1)[0][0]
+    texts = ["".join(piece for piece, *_ in line) for line in shown]
+    size = [max((size for *_, size in line), default=0.0) for line in shown]
+    baseline = [line[0][2] if line else 0.0 for line in shown]
+    # where each line's text starts and ends across the page, as its letters run
+    span = [(line[0][1], line[0][1] + size[at] * _MEAN_WIDTH * len(texts[at].strip())) if line else (0.0, 0.0)
+            for at, line in enumerate(shown)]
+    by_height = sorted((baseline[at], at) for at, line in enumerate(shown) if line)
+
+    def under(at):  # the line of smaller text printed nearest under line `at`, across half its width or more (a
+        # heading's other lines are passed)
+        (left, right), low = span[at], bisect.bisect_left(by_height, (baseline[at] - size[at] * _HEADING_SPACE, -1))
+        below = [other for _, other in by_height[low:bisect.bisect_left(by_height, (baseline[at] - _SAME_LINE, -1))]
+                 if size[other] * _HEADING_SIZE <= size[at]
+                 and min(right, span[other][1]) - max(left, span[other][0]) >= (right - left) / 2]
+        return max(below, key=lambda other: (baseline[other], -abs(span[other][0] - left)), default=None)
+
+    drawn = {}  # each line's text: the baselines it is drawn at
+    moved = []
+    for at, text in enumerate(texts):
+        # a line set as a heading over words set as text drawn before it (not a second drawing of a line drawn
+        # before it, as a shadow is drawn)
+        if size[at] >= body * _HEADING_SIZE and sum(c.isalpha() for c in text) >= 2 and not any(
+                abs(height - baseline[at]) < size[at] for height in drawn.get(text, ())):
+            below = under(at)
+            if below is not None and below < at and len(texts[below].split()) >= 2:
+                moved.append(at)
+        drawn.setdefault(text, []).append(baseline[at])
+    order, placed = list(range(len(lines))), set()
+    for at in sorted(moved, key=lambda at: baseline[at]):  # the lowest first: a heading's lines, or a heading
+        order.remove(at)                                   # over a heading, each go over those moved under them
+        place = order.index(under(at))
+        while place and order[place - 1] in placed:
+            place -= 1
+        order.insert(place, at)
+        placed.add(at)
+    if order[-1] != len(lines) - 1 and not lines[-1][-1][0].endswith("\n"):
+        lines[-1] = [*lines[-1], ("\n", *lines[-1][-1][1:])]  # the page's last line, moved up, ends as the others
+    return [piece for at in order for piece in lines[at]]
 
 
 def _label(piece: str) -> bool:
