@@ -917,6 +917,28 @@ def test_questions_a_flattened_page_runs_together_as_bullets_are_one_unit_each()
         ("Common Questions", "I cast Fireball twice. What happens? Each cast deals its damage once. 18")]
     assert blocks[-1].kind == "paragraph"  # the next page is no part of the last answer
 
+def test_bulleted_questions_each_answered_on_the_lines_under_them_are_one_unit_each():
+    # A publisher's FAQ page: each question a bullet, its answer on the lines under it at the margin (a PDF keeps no
+    # indent). All eight questions and answers were one "question" of 466 words.
+    blocks = segment("Frequently Asked Questions\n"
+                     "• What if a card conflicts with the Instructions?\n"
+                     "If the Ability on a card violates a rule in the Instructions, the card takes precedence.\n"
+                     "• If I defeat a Hero during my turn and action symbols are uncovered, may I perform those\n"
+                     "actions on this turn?\n"
+                     "Yes. If an action symbol at your location is uncovered during your turn, you may perform\n"
+                     "the action.\n"
+                     "• If multiple Heroes are at one location, do I have to defeat them in order?\n"
+                     "No. You may choose which Hero to defeat.\n")
+    assert [(b.kind, b.section[-1], b.text) for b in blocks] == [
+        ("question", "Frequently Asked Questions", "What if a card conflicts with the Instructions? If the Ability "
+         "on a card violates a rule in the Instructions, the card takes precedence."),
+        ("question", "Frequently Asked Questions", "If I defeat a Hero during my turn and action symbols are "
+         "uncovered, may I perform those actions on this turn? Yes. If an action symbol at your location is "
+         "uncovered during your turn, you may perform the action."),
+        ("question", "Frequently Asked Questions", "If multiple Heroes are at one location, do I have to defeat "
+         "them in order? No. You may choose which Hero to defeat.")]
+
+
 # g. Glossary
 
 def test_a_glossary_becomes_one_ruling_per_term():

@@ -1360,6 +1360,7 @@ class _Outline:
         if self.questions.asks_again(index, self._answering()) or index in self.facts.answered:
             self.current = self.last = self._question(index)
             self.blocks.append(self.current)
+            pos += self._asked_bullet(index, bullet)
         elif index in self.facts.named and not self.in_front and index != self.heading_line and not (
                 bullet and (owner := self.current or self.last) is not None and owner.kind != "paragraph") and not (
                 self.current is not None and self.current.kind == "rule" and not self.current.pieces):
@@ -1409,11 +1410,18 @@ class _Outline:
                 # with both knights. Can each…?"), on this line or over the next: a question, the paragraphs
                 # after it its answer.
                 block = self._question(index)
+                pos += self._asked_bullet(index, bullet)
             else:
                 block = Block(self.section, str(self.paragraphs), first_sentence(stripped), [], kind=kind)
             self.blocks.append(block)
             self.current = self.last = block
         self._extend(self.current.pieces, pos, end)
+
+    def _asked_bullet(self, index: int, bullet: re.Match | None) -> int:
+        """How far into line `index` the question just opened there starts: past its bullet when the bullet asks it
+        ("• If I defeat a Hero…?" over its lines), not when the question runs on over other bullets (a list)."""
+        return bullet.end() if bullet and not any(
+            self.facts.readings[at].bullet for at in range(index + 1, self.questions.asked + 1)) else 0
 
     def _quoted(self, index: int) -> bool:
         """Is the paragraph at line `index` one a sentence of prose presents as a question, with a colon ("The central

@@ -72,8 +72,8 @@ class Questions:
 
     def asks_again(self, index: int, answering: bool) -> bool:
         """Inside an answer (`answering`), does line `index` ask the next question about the same heading: after
-        a finished sentence of the answer, text running to a line that asks ("No. Resting is not healing." /
-        "Does resting at camp … count" / "…?")?"""
-        previous = self.facts.preceding[index]  # past the last line of the open question, and so the line too
+        a finished sentence of the answer, text or a bullet running to a line that asks ("No. Resting is not
+        healing." / "Does resting at camp … count" / "…?", or "• If I defeat a Hero…?")?"""
+        previous, reading = self.facts.preceding[index], self.facts.readings[index]  # past the open question's last
         return answering and previous > self.asked and self.facts.readings[previous].ends_sentence \
-            and self.facts.readings[index].opens_sentence and self.ends_on(index) is not None
+            and (reading.opens_sentence or reading.bullet is not None) and self.ends_on(index) is not None
