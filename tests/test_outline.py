@@ -917,6 +917,24 @@ def test_questions_a_flattened_page_runs_together_as_bullets_are_one_unit_each()
         ("Common Questions", "I cast Fireball twice. What happens? Each cast deals its damage once. 18")]
     assert blocks[-1].kind == "paragraph"  # the next page is no part of the last answer
 
+def test_a_heading_in_capitals_set_over_two_lines_is_one_heading():
+    # A publisher's chapter heads run over two lines: "THE POLITICS" / "OF MIDDLE-EARTH" kept only its last line,
+    # "FORTIFICATIONS, CITIES," was glued into the rules before it, "THE HUNT FOR" was lost.
+    blocks = segment("SETUP\nPlace the board on the table.\n\n"
+                     "THE POLITICS\nOF MIDDLE-EARTH\nEach Nation has a position on the political track.\n\n"
+                     "FORTIFICATIONS, CITIES,\nSTRONGHOLDS, AND SIEGES\nA Stronghold can be besieged.\n\n"
+                     "THE HUNT FOR\nTHE RING\nThe Shadow player hunts the Fellowship each turn.\n\n"
+                     "THE ONE RING AND THE\nQUEST FOR\nMOUNT DOOM\nThe Fellowship may enter Mordor.\n\n"
+                     "COMBAT\nROLL ONE DIE PER UNIT\nHits are taken as casualties.\n")
+    assert [(b.section[-1], b.text) for b in blocks] == [
+        ("Setup", "Place the board on the table."),
+        ("The Politics of Middle-Earth", "Each Nation has a position on the political track."),
+        ("Fortifications, Cities, Strongholds, and Sieges", "A Stronghold can be besieged."),
+        ("The Hunt for the Ring", "The Shadow player hunts the Fellowship each turn."),
+        ("The One Ring and the Quest for Mount Doom", "The Fellowship may enter Mordor."),
+        ("Roll One Die Per Unit", "Hits are taken as casualties.")]
+
+
 def test_bulleted_questions_each_answered_on_the_lines_under_them_are_one_unit_each():
     # A publisher's FAQ page: each question a bullet, its answer on the lines under it at the margin (a PDF keeps no
     # indent). All eight questions and answers were one "question" of 466 words.

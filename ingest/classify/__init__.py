@@ -27,6 +27,9 @@ SENTENCE_STARTERS = frozenset(
 HEADING_CONNECTORS = frozenset({"with", "of", "and", "&", "to", "for", "the", "a", "in", "on", "-"})
 # Small words a numbered title may have in lower case ("Playing the Game", "Playing or Activating Abilities").
 TITLE_SMALL = frozenset(HEADING_CONNECTORS | {"or", "at", "by", "from", "as", "vs", "per", "into", "onto"})
+# The small words a title's second line opens with only where the title goes on ("OF MIDDLE-EARTH"; "THE RING" may be
+# a heading of its own)
+TITLE_GOES_ON = TITLE_SMALL - {"the", "a"}
 
 
 def title_case(title: str, numbers: bool = False) -> bool:
@@ -102,7 +105,7 @@ CREDIT = re.compile(rf"^(?:{_NAME}(?:(?:,[ \t]*+|[ \t]++and[ \t]++){_NAME}){{1,7
                     rf"|(?:{_MONTHS})[ \t]++\d{{1,2}},[ \t]*+\d{{4}})$")
 
 # "GENERAL RULES": a line in capitals, which may head a section.
-CAPS_LINE = re.compile(r"^(?P<caps>[A-Z][A-Z0-9 :&/,'’-]{2,60}[A-Z0-9])$")
+CAPS_LINE = re.compile(r"^(?P<caps>[A-Z][A-Z0-9 :&/,'’-]{2,60}[A-Z0-9],?)$")  # "FORTIFICATIONS, CITIES," wraps
 
 # A rule's code as a competition manual prints it before the rule's text: "<C01> Teams must…", "<SG4> Robots…",
 # "[R12] Each…", or bare, "G201 ROBOTS may not…", "A3. The arbiter shall…" (letters, then a number; one digit after

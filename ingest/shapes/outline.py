@@ -37,6 +37,7 @@ from ingest.classify import (
     PRESENTS_QUESTION,
     RIGHTS,
     SENTENCE_INSIDE,
+    TITLE_GOES_ON,
     TITLE_SMALL,
     WORD,
     Reading,
@@ -451,6 +452,15 @@ class _Outline:
             # "Status": a picture's labels: no heading
             return None
         if reading.caps:
+            # a title in capitals set over two lines ("THE HUNT FOR" / "THE RING", "THE POLITICS" / "OF MIDDLE-EARTH"):
+            # one heading; a line in capitals stopping on a comma over no more of it heads nothing
+            at = index
+            while (below := self.facts.following[at]) is not None and self.facts.readings[below].caps and (
+                    _unfinished(stripped) or self.facts.line(below).split()[0].casefold() in TITLE_GOES_ON) and (
+                    more := self._title_below(at)):
+                stripped, at = f"{stripped} {more}", below
+            if stripped.endswith(","):
+                return None
             # under a heading the markup marks, a line in capitals is a part of it ("### What are…?" / "TODO"), never
             # a chapter over the document's own levels
             levels = [heading.level for heading in self.headings if heading.kind == "marked"]
