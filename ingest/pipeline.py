@@ -20,6 +20,8 @@ from ingest.text import LineIndex, MappedText
 from model import values
 from model.records import Citation, CrossRef, Example, Gap, ParsedSource, Ruling
 
+_PATH_SIGNS = str.maketrans("<>", "‹›")  # a heading's angle brackets as a section's path shows them
+
 
 def select_lines(original: str, lines: tuple[int, int | None] | None) -> tuple[MappedText, str]:
     """The part of the document the entry covers, twice: as a MappedText to parse (offsets into the whole
@@ -340,7 +342,9 @@ def _rulings(entry: SourceEntry, blocks: list[Block], doc: MappedText, cite: _Ci
         # glossary's step "1" that an entry printed pages before.
         if parent and block.section[:len(headings[parent])] != headings[parent]:
             parent = None
-        section = " > ".join(block.section)
+        # " > " parts a section's path: a heading's own angle brackets ("History < subject > (Wis)") are shown as
+        # guillemets, so that its whole name stays one part of it
+        section = " > ".join(part.translate(_PATH_SIGNS) if ">" in part else part for part in block.section)
         if parent and rulings_by_id[parent].kind == "rule":
             # A subrule is read in the light of its rule: "... > 702.11 Hexproof" is part of its section.
             section += f" > {rulings_by_id[parent].label} {rulings_by_id[parent].title}"

@@ -146,6 +146,15 @@ def text_rulings(folder: Path, text: str, name: str = "rules.txt"):
     return parsed(name, folder).rulings
 
 
+def test_a_heading_holding_the_paths_separator_keeps_its_whole_name(tmp_path):
+    # "#### History < subject > (Wis)" was cited "(Wis) 1" and "Usage die" / "**d20 > d12 > d10**" read as a chain
+    # of three headings: " > " is what parts a section's path.
+    text = "# Skills\n\n#### History < subject > (Wis)\n\nKnowledge about past events.\n"
+    rulings = text_rulings(tmp_path, text, "skills.md")
+    assert [r.section for r in rulings] == ["Skills > History ‹ subject › (Wis)"]
+    assert list(ruling_refs(rulings, "A").values()) == ["A History ‹ subject › (Wis) 1"]
+
+
 def test_a_paragraph_of_one_glyph_is_no_ruling(tmp_path):
     # An icon font's letters beside each heading ("<span class='title-icon'>C</span>") and a flow chart's "↓"
     # were rulings of their own: "C", "b", "↓".

@@ -925,14 +925,29 @@ def test_a_heading_in_capitals_set_over_two_lines_is_one_heading():
                      "FORTIFICATIONS, CITIES,\nSTRONGHOLDS, AND SIEGES\nA Stronghold can be besieged.\n\n"
                      "THE HUNT FOR\nTHE RING\nThe Shadow player hunts the Fellowship each turn.\n\n"
                      "THE ONE RING AND THE\nQUEST FOR\nMOUNT DOOM\nThe Fellowship may enter Mordor.\n\n"
-                     "COMBAT\nROLL ONE DIE PER UNIT\nHits are taken as casualties.\n")
+                     "COMBAT\nROLL ONE DIE PER UNIT\nHits are taken as casualties.\n\n"
+                     "4. RULES FOR THE FINAL ROUND\nOF THE COMPETITION\n4.1 Eight teams play the final round.\n")
     assert [(b.section[-1], b.text) for b in blocks] == [
         ("Setup", "Place the board on the table."),
         ("The Politics of Middle-Earth", "Each Nation has a position on the political track."),
         ("Fortifications, Cities, Strongholds, and Sieges", "A Stronghold can be besieged."),
         ("The Hunt for the Ring", "The Shadow player hunts the Fellowship each turn."),
         ("The One Ring and the Quest for Mount Doom", "The Fellowship may enter Mordor."),
-        ("Roll One Die Per Unit", "Hits are taken as casualties.")]
+        ("Roll One Die Per Unit", "Hits are taken as casualties."),
+        ("Rules for the Final Round of the Competition", "Eight teams play the final round.")]
+
+
+def test_a_heading_in_capitals_with_accented_capitals_is_a_heading():
+    # A French rulebook's "CARTES ÉVÉNEMENT" and "ATTAQUE LATÉRALE" were text of the section before them, while
+    # "CARTES PERSONNAGE" headed its own.
+    blocks = segment("CARTES PERSONNAGE\n\nLes personnages sont placés sur la scène.\n\n"
+                     "CARTES ÉVÉNEMENT\n\nUn événement est joué depuis la main.\n\n"
+                     "ATTAQUE LATÉRALE\n\nLe défenseur perd des âmes.\n\nÜBERSICHT\n\nJeder Spieler zieht.\n")
+    assert [(b.section[-1], b.text) for b in blocks] == [
+        ("Cartes Personnage", "Les personnages sont placés sur la scène."),
+        ("Cartes Événement", "Un événement est joué depuis la main."),
+        ("Attaque Latérale", "Le défenseur perd des âmes."),
+        ("Übersicht", "Jeder Spieler zieht.")]
 
 
 def test_bulleted_questions_each_answered_on_the_lines_under_them_are_one_unit_each():

@@ -105,7 +105,8 @@ CREDIT = re.compile(rf"^(?:{_NAME}(?:(?:,[ \t]*+|[ \t]++and[ \t]++){_NAME}){{1,7
                     rf"|(?:{_MONTHS})[ \t]++\d{{1,2}},[ \t]*+\d{{4}})$")
 
 # "GENERAL RULES": a line in capitals, which may head a section.
-CAPS_LINE = re.compile(r"^(?P<caps>[A-Z][A-Z0-9 :&/,'’-]{2,60}[A-Z0-9],?)$")  # "FORTIFICATIONS, CITIES," wraps
+# a line in capitals, accented ones too ("ATTAQUE LATÉRALE", "ÜBERSICHT"); "FORTIFICATIONS, CITIES," wraps
+CAPS_LINE = re.compile(r"^(?P<caps>[A-ZÀ-ÖØ-ÞŒ][A-ZÀ-ÖØ-ÞŒ0-9 :&/,'’-]{2,60}[A-ZÀ-ÖØ-ÞŒ0-9],?)$")
 
 # A rule's code as a competition manual prints it before the rule's text: "<C01> Teams must…", "<SG4> Robots…",
 # "[R12] Each…", or bare, "G201 ROBOTS may not…", "A3. The arbiter shall…" (letters, then a number; one digit after

@@ -389,7 +389,8 @@ class _Outline:
         if chapter and self._in_rule_heading():
             return None  # "### 6.1 Game Play Outline" over "1. DETERMINE PATROL ASSIGNMENT" / "- A. …": its outline
         if chapter:
-            return Heading(1, section_title(chapter.group("title")), chapter.group("n"), "numbered")
+            return Heading(1, section_title(self._whole_title(index, chapter.group("title"))), chapter.group("n"),
+                           "numbered")
         decimal = reading.decimal
         if decimal and decimal.group("colon") and not title_case(decimal.group("title")):
             decimal = None
@@ -420,7 +421,8 @@ class _Outline:
         # wrapped at a number, no part
         if numbered and self._heads_section(index, numbered.group("n")) and not (
                 self.facts.mid_sentence(index) and not self.facts.following_item(index)):  # "a. A club…" is an item
-            number, title = numbered.group("n"), section_title(numbered.group("title").rstrip(":"))
+            number = numbered.group("n")
+            title = section_title(self._whole_title(index, numbered.group("title")).rstrip(":"))
             # A number in the hundreds is how the document cites the section ("rule 305"), not its place among
             # chapters: shown with it, under the chapter whose hundreds it numbers ("3. Card Types > 305. Lands").
             # A part with no rules numbered under it is cited by the number it prints ("2. Hits", "1) The Deck"),
@@ -452,13 +454,8 @@ class _Outline:
             # "Status": a picture's labels: no heading
             return None
         if reading.caps:
-            # a title in capitals set over two lines ("THE HUNT FOR" / "THE RING", "THE POLITICS" / "OF MIDDLE-EARTH"):
-            # one heading; a line in capitals stopping on a comma over no more of it heads nothing
-            at = index
-            while (below := self.facts.following[at]) is not None and self.facts.readings[below].caps and (
-                    _unfinished(stripped) or self.facts.line(below).split()[0].casefold() in TITLE_GOES_ON) and (
-                    more := self._title_below(at)):
-                stripped, at = f"{stripped} {more}", below
+            # a line in capitals stopping on a comma over no more of its title heads nothing
+            stripped = self._whole_title(index, stripped)
             if stripped.endswith(","):
                 return None
             # under a heading the markup marks, a line in capitals is a part of it ("### What are…?" / "TODO"), never
@@ -615,6 +612,17 @@ class _Outline:
         first rule or next topic under an open numbered heading?"""
         numbers = [h.number for h in self.headings if labels.numeric(h.number)]
         return any(label in labels.successors(number) for number in (self.last_rule, *numbers) if number)
+
+    def _whole_title(self, index: int, title: str) -> str:
+        """The title of the heading at line `index` with the lines in capitals it goes on over: a title set over
+        lines ("THE HUNT FOR" / "THE RING", "THE POLITICS" / "OF MIDDLE-EARTH", "4. RULES FOR THE FINAL ROUND" /
+        "OF THE COMPETITION") stops on a comma or a small word, or its next line opens with one."""
+        at = index
+        while (below := self.facts.following[at]) is not None and self.facts.readings[below].caps and (
+                _unfinished(title) or self.facts.line(below).split()[0].casefold() in TITLE_GOES_ON) and (
+                more := self._title_below(at)):
+            title, at = f"{title} {more}", below
+        return title
 
     def _title_below(self, index: int) -> str | None:
         """The line under a heading that is only a keyword and its number ("LAW 1" over "THE PLAYERS", "Article 4"
