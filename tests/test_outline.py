@@ -950,6 +950,32 @@ def test_a_heading_in_capitals_with_accented_capitals_is_a_heading():
         ("Übersicht", "Jeder Spieler zieht.")]
 
 
+def test_questions_set_on_lines_of_their_own_each_answered_under_them_are_one_unit_each():
+    # A PDF FAQ whose bold questions lost their bold and the space between them: 14 questions and answers were two
+    # paragraphs of 293 and 230 words.
+    blocks = segment("Frequently Asked Questions\n"
+                     "The following are some questions that typically come up.\n"
+                     "Can I move diagonally? Can the Dictator place militia diago-\n"
+                     "nally?\n"
+                     "Adjacency always means orthogonally (up, down, left right),\n"
+                     "never diagonal.\n"
+                     "Can militia do _____?\n"
+                     "No. The only thing militia can do is defend your sector against\n"
+                     "enemy combatants.\n"
+                     "It seems impossible for a MERC to take out a group of mili-\n"
+                     "tia. Is there some trick to it?\n"
+                     "Militia are meant to be tough.\n"
+                     "Don't forget teamwork.\n")
+    assert [(b.kind, b.text) for b in blocks] == [
+        ("paragraph", "The following are some questions that typically come up."),
+        ("question", "Can I move diagonally? Can the Dictator place militia diago- nally? Adjacency always means "
+         "orthogonally (up, down, left right), never diagonal."),
+        ("question", "Can militia do _____? No. The only thing militia can do is defend your sector against enemy "
+         "combatants."),
+        ("question", "It seems impossible for a MERC to take out a group of mili- tia. Is there some trick to it? "
+         "Militia are meant to be tough. Don't forget teamwork.")]
+
+
 def test_bulleted_questions_each_answered_on_the_lines_under_them_are_one_unit_each():
     # A publisher's FAQ page: each question a bullet, its answer on the lines under it at the margin (a PDF keeps no
     # indent). All eight questions and answers were one "question" of 466 words.

@@ -30,6 +30,7 @@ from ingest.classify import (
     names_a_value,
     run_in_heading,
     read_lines,
+    rhetorical,
     title_words,
 )
 from ingest.formats import FENCE
@@ -44,6 +45,8 @@ from ingest.shapes.dialect import (
 _SHORT_LINE = 0.8  # a line shorter than this share of the text's width ended there on purpose
 _INLINE_QUESTIONS = 2  # how many bulleted questions make a line of them
 _RUN = 3  # how many paragraphs in a row that ask and answer, or open with a name, make a list of them
+_QUESTION_LINES = 3  # the most lines a question set on lines of its own runs over
+_ANSWER_LINES = 16  # the most lines from one such question to the next in their run
 # An alphabetical run of this many sibling headings, over this many letters, is a glossary's entries.
 _ALPHABETICAL_RUN = 8
 _ALPHABETICAL_LETTERS = 4
@@ -263,7 +266,7 @@ def document_facts(text: str) -> Facts:
         top_rules=numbers_rules_from_the_top(readings, numbers), lone=lone, steps=frozenset(stepped(lines)),
         listed=frozenset(contents_pairs(lines, readings, following) if lone else ()),
         spaced_out=_spaced_out(lines, readings), marked=any(reading.marked for reading in readings),
-        answered=_answered(lines, readings), named=_named(lines, readings),
+        answered=_answered(lines, readings) | frozenset(_asked_on_lines(lines, readings)), named=_named(lines, readings),
         printed=printed, coded=_coded(lines),
         twice=frozenset(label for label, count in decimals.items() if label and count > 1),
         annotations=_annotations(lines, readings, following), titles_asking=_titles_asking(readings),
@@ -353,6 +356,36 @@ def _answered(lines: list[Line], readings: list[Reading]) -> frozenset[int]:
             asked, line = ASKS.match(rest), rest
         return asked is not None and bool(line[asked.end():].strip())
     return frozenset(_runs(lines, readings, answers, across_headings=True))
+
+
+def _asked_on_lines(lines: list[Line], readings: list[Reading]) -> list[int]:
+    """The lines opening a question set on lines of its own (at most `_QUESTION_LINES`, after a finished sentence,
+    ending a line asking) and answered on the next line ("…never diagonal." / "Can militia do _____?" / "No. The only
+    thing…"), in runs of `_RUN` or more with no blank line, each within `_ANSWER_LINES` of the last: an FAQ a PDF set
+    with its bold questions' bold and the space between them lost."""
+    def asked(index: int) -> bool:
+        if not readings[index].opens_sentence or index and lines[index - 1][1].strip() and not (
+                readings[index - 1].ends_sentence):
+            return False
+        for end in range(index, min(index + _QUESTION_LINES, len(lines) - 1)):
+            reading = readings[end]
+            if not lines[end][1].strip() or reading.item or reading.bullet or reading.marked:
+                return False
+            if reading.ends_asking:
+                return not rhetorical(lines[end][1]) and readings[end + 1].opens_sentence \
+                    and not readings[end + 1].ends_asking
+            if reading.ends_sentence:
+                return False
+        return False
+
+    found, run = [], []
+    for index, (_, line) in enumerate(lines):
+        # a blank line ends a run: where paragraphs are spaced, a question opens one (`_answered`)
+        if not line.strip() or run and index - run[-1] > _ANSWER_LINES:
+            found, run = found + (run if len(run) >= _RUN else []), []
+        if line.strip() and asked(index):
+            run.append(index)
+    return found + (run if len(run) >= _RUN else [])
 
 
 def _named(lines: list[Line], readings: list[Reading]) -> dict[int, str]:
