@@ -888,6 +888,20 @@ def test_a_pages_table_of_contents_is_no_text_of_its_rules(tmp_path):
         assert "Contents" not in text and text.count("A. Definitions") == 1 and "Buzzers." in text
 
 
+def test_a_sections_own_list_of_links_to_its_headings_is_no_text_of_its_rules(tmp_path):
+    # A rules site opens each section with a list of links to the section's own headings: eight rulings of link
+    # titles ("Characteristics 1" = "- Characteristics and Modifiers / - Maximum…"), one typed a question ("Who
+    # Can Measure When?"). Links a sentence introduces stay the rules' text.
+    page = ("<h3 id='c'>Characteristics</h3><ul><li><a href='#cam'>Characteristics and Modifiers</a></li>"
+            "<li><a href='#max'>Maximum Values</a></li></ul><h4 id='cam'>Characteristics and Modifiers</h4>"
+            "<p>A model has characteristics.</p><h4 id='max'>Maximum Values</h4><p>No value exceeds 10.</p>"
+            "<p>The following formats are sanctioned:</p><ul><li><a href='#s'>Sealed</a></li>"
+            "<li><a href='#d'>Draft</a></li></ul><h4 id='s'>Sealed</h4><p>Open boosters.</p>")
+    text = read(write(tmp_path, "rules.html", page)).text.text
+    assert text.count("Characteristics and Modifiers") == 1 and text.count("Maximum Values") == 1
+    assert "- Sealed" in text and "- Draft" in text
+
+
 def test_a_list_items_text_written_as_raw_html_is_the_items_text(tmp_path):
     # A federation's rules set their online-only items in a styled paragraph: each ran into the item before it
     # ("Each team has a table. 1. Online, …") and the item after it took its number again.

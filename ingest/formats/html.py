@@ -120,7 +120,7 @@ def read(source: str, out: Outline, limits: Limits | None = None, base: int = 0,
     deeper than `depth`.
     """
     shown = _main_only(source)
-    reader = _Reader(source, out, base, depth, limits or Limits(), _layout_tables(shown))
+    reader = _Reader(source, out, base, depth, limits or Limits(), *_scan(shown))
     reader.feed(shown)
     reader.close()
     reader.end_row()
@@ -235,27 +235,46 @@ class _Bounded(HTMLParser):
         return len(self.rawdata) if end < 0 and self.ending else end
 
 
-def _layout_tables(source: str) -> set[tuple[int, int]]:
-    """Where (`getpos()`) the tables that lay the page out start: those whose cells hold a heading past their first
-    row or a passage (`_LAYOUT_CELL` characters or more), or a table that does. Old generated and hand-made pages
-    (FrontPage, Help & Manual, e-mail templates) set the whole body in a table: its cells are the page's blocks, read
-    as such, never one row of thousands of words. A table of figures holds short values in its cells, and headings
-    in its first row at most (a conversion's header cells: "<td><h5>Desired Location</h5></td>")."""
-    scan = _LayoutScan()
+def _scan(source: str) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+    """Where (`getpos()`) the tables that lay the page out start, and where its lists of links within the page do.
+
+    A table lays the page out when its cells hold a heading past its first row or a passage (`_LAYOUT_CELL`
+    characters or more), or a table that does. Old generated and hand-made pages (FrontPage, Help & Manual, e-mail
+    templates) set the whole body in a table: its cells are the page's blocks, read as such, never one row of
+    thousands of words. A table of figures holds short values in its cells, and headings in its first row at most
+    (a conversion's header cells: "<td><h5>Desired Location</h5></td>").
+
+    A list of two or more items whose words are all links within the page ("<a href='#cam'>") is a table of
+    contents, a section's own as well as the page's, unless a sentence ending in a colon leads into it ("The
+    following formats are sanctioned:"): then it is the rules' text."""
+    scan = _PageScan()
     scan.feed(source)
     scan.close()
-    return scan.layout | {position for position, holds, _, rows in scan.open if holds or rows == -1}
+    return scan.layout | {position for position, holds, _, rows in scan.open if holds or rows == -1}, scan.contents
 
 
-class _LayoutScan(_Bounded):
+class _PageScan(_Bounded):
     def __init__(self):
         super().__init__()
         # the open tables, outermost first: where each starts, whether it lays out, its open cell's characters, and
         # how many of its rows have begun (negative once its first row holds a heading: a banner, or a header row)
         self.open: list[list] = []
         self.layout: set[tuple[int, int]] = set()
+        # the open lists: where each starts, its items, its letters in links within the page and elsewhere, and
+        # whether a colon led into it; the open links (whether each is within the page); the last words read
+        self.lists: list[list] = []
+        self.links: list[bool] = []
+        self.said = ""
+        self.contents: set[tuple[int, int]] = set()
 
     def handle_starttag(self, tag: str, attrs: list) -> None:
+        if tag in _LISTS:
+            self.lists.append([self.getpos(), 0, 0, 0, self.said.endswith(":")])
+        elif tag == "li" and self.lists:
+            self.lists[-1][1] += 1
+        elif tag == "a":
+            href = dict(attrs).get("href") or ""
+            self.links.append(len(href) > 1 and href.startswith("#"))
         if tag == "table":
             self.open.append([self.getpos(), False, 0, 0])
         elif tag == "tr" and self.open:
@@ -272,8 +291,19 @@ class _LayoutScan(_Bounded):
         if self.open:
             self.open[-1][2] += len(data.strip())
             self.open[-1][1] = self.open[-1][1] or self.open[-1][2] >= _LAYOUT_CELL
+        letters = sum(c.isalpha() for c in data)
+        if letters:
+            self.said = data.strip()
+            for open_list in self.lists:
+                open_list[2 if self.links and self.links[-1] else 3] += letters
 
     def handle_endtag(self, tag: str) -> None:
+        if tag == "a" and self.links:
+            self.links.pop()
+        elif tag in _LISTS and self.lists:
+            position, items, linked, other, led = self.lists.pop()
+            if items >= 2 and linked and not other and not led:
+                self.contents.add(position)
         if tag == "table" and self.open:
             position, holds, _, rows = self.open.pop()
             if holds or rows == -1:  # a heading in its only row: a banner laid out in a table
@@ -284,7 +314,7 @@ class _LayoutScan(_Bounded):
 
 class _Reader(_Bounded):
     def __init__(self, source: str, out, base: int, depth: int, limits: Limits,
-                 layout: set[tuple[int, int]]):
+                 layout: set[tuple[int, int]], contents: set[tuple[int, int]]):
         super().__init__(convert_charrefs=False)  # entities come one by one, each with its position
         self.out = out
         self.limits = limits
@@ -310,6 +340,7 @@ class _Reader(_Bounded):
         self.heading: tuple[int, int] | None = None       # an open heading's level and offset
         self.tables = 0
         self.layout = layout  # where the tables that lay the page out start: their rows and cells are blocks
+        self.link_lists = contents  # where the lists of links within the page start: tables of contents
         self.row: list[MappedText] | None = None
         self.row_at = 0
         self.in_cell = False
@@ -364,7 +395,7 @@ class _Reader(_Bounded):
             return
         attributes = dict(attrs)
         contents, self.contents = self.contents, False
-        if self.dropped(tag, attributes) or (contents and tag in _LISTS):
+        if self.dropped(tag, attributes) or tag in _LISTS and (contents or self.getpos() in self.link_lists):
             if tag not in _VOID:
                 self.skip, self.skip_depth = tag, 1
             # "<h1 id="table-of-contents">" over a list of links without a mark of its own
