@@ -156,12 +156,15 @@ def test_printed_page_numbers_are_found_without_declared_page_labels(tmp_path):
 
 def _spans_pdf(path: Path, lines: list[list[bytes]]) -> Path:
     """A one-page PDF drawn as a word processor exports links and coloured spans: each piece of a line in a
-    block of its own, under a flipped text matrix, and byte 1 a zero-width space (its ToUnicode map)."""
+    block of its own (40 units right of the last, or at the x a piece `(x, text)` gives), under a flipped text
+    matrix, and byte 1 a zero-width space (its ToUnicode map)."""
     cmap = (b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Spans def "
             b"1 begincodespacerange <00> <FF> endcodespacerange 1 beginbfchar <01> <200B> endbfchar "
             b"1 beginbfrange <20> <7E> <0020> endbfrange endcmap CMapName currentdict /CMap defineresource pop end end")
     drawing = b"1 0 0 -1 0 792 cm " + b" ".join(
-        b"q .75 0 0 .75 0 0 cm BT /F1 16 Tf 1 0 0 -1 0 0 Tm %d -%d Td (%s) Tj ET Q" % (72 + 40 * at, 120 + 30 * row, piece)
+        b"q .75 0 0 .75 0 0 cm BT /F1 16 Tf 1 0 0 -1 0 0 Tm %d -%d Td (%s) Tj ET Q" % (
+            *(piece if isinstance(piece, tuple) else (72 + 40 * at, piece))[:1], 120 + 30 * row,
+            (piece if isinstance(piece, tuple) else (0, piece))[1])
         for row, pieces in enumerate(lines) for at, piece in enumerate(pieces))
     path.write_bytes(pdf_bytes([
         b"<< /Type /Catalog /Pages 2 0 R >>",
@@ -191,6 +194,16 @@ def test_a_page_drawn_a_word_at_a_time_keeps_its_printed_lines(tmp_path):
     rows = [[b"Rule", b"%d:" % n, b"each", b"player", b"draws", b"two", b"cards."] for n in range(1, 13)]
     document = read_pdf(_spans_pdf(tmp_path / "rules.pdf", rows))
     assert document.pages[0].text == "\n".join(f"Rule {n}: each player draws two cards." for n in range(1, 13))
+
+
+def test_a_link_a_page_drawn_a_word_at_a_time_opens_with_a_zero_width_space_keeps_the_space_before_it(tmp_path):
+    # A Google Docs export's links open with a zero-width space drawn where the link's first word starts: "See
+    # section 7.1" was stored "Seesection 7.1" (eight times in one rulebook).
+    zero = b"\\001"
+    rows = [[b"Rule", b"%d:" % n, b"each", b"player", b"draws", b"two", b"cards."] for n in range(1, 12)]
+    rows.append([(72, b"See"), (140, zero), (140, b"section"), (220, b"7.1.")])
+    document = read_pdf(_spans_pdf(tmp_path / "rules.pdf", rows))
+    assert document.pages[0].text.split("\n")[-1] == "See section 7.1."
 
 
 def _runs_pdf(path: Path, lines: list[list[tuple[int, bytes]]]) -> Path:

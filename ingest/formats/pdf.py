@@ -63,6 +63,7 @@ _SAME_LINE = 1.0  # points between two pieces' baselines that still lie on one p
 _MEAN_WIDTH = 0.5
 _CAPITAL_WIDTH = 0.7
 _RUN_GAP = 2.0
+_WORD_SPACE = 0.2  # the least space between two words, in sizes
 _PAST_SHARE = 0.6  # how far past the last piece's start (a share of its estimated width) the next starts on its line
 _LABEL_CHARACTERS = 12  # the longest label a piece may hold alone ("11.2.30a.")
 _CLOSING = ",.;:!?)]”’"  # what a piece opens with that follows the word before it without a space
@@ -187,9 +188,12 @@ def _page_text(page: pypdf.PageObject) -> str:
         after_it = x_after > x + _PAST_SHARE * (end - x if ends else width) and not _label(left)
         if abs(baseline - baseline_after) < _SAME_LINE and (spacer or x_after > x and (by_word or after_it)):
             # the breaks go; a space stands between two words unless a piece brings one (or a zero-width space
-            # stands for none)
-            spaced = spacer or left[-1:].isspace() or right[:1].isspace() or right[:1] in _CLOSING or any(
-                pieces[at][0].isspace() and pieces[at][0] != "\n" for at in range(before + 1, after))
+            # stands for none, but on a page drawn a word at a time, for a link's opening one drawn a space right
+            # of the word before it: "See" / "\u200bsection 7.1")
+            opens_link = by_word and right[:1] == "\u200b" and x_after - end >= size * _WORD_SPACE
+            spaced = spacer and not opens_link or left[-1:].isspace() or right[:1].isspace() \
+                or right[:1] in _CLOSING or any(pieces[at][0].isspace() and pieces[at][0] != "\n"
+                                                for at in range(before + 1, after))
             for at in breaks:
                 out[at] = ""
             out[breaks[0]] = _COLUMN_GAP if column and not (by_word or spacer) else "" if spaced else " "
