@@ -976,6 +976,19 @@ def test_questions_set_on_lines_of_their_own_each_answered_under_them_are_one_un
          "Militia are meant to be tough. Don't forget teamwork.")]
 
 
+def test_a_numbered_title_naming_its_topic_before_a_colon_heads_the_rules_numbered_under_it():
+    # "9.  Challenge 1: simple navigation challenge" over 9.1 … 9.6 was a rule "8 9" of the chapter before, and its
+    # rules sat under no section.
+    blocks = segment("8.  Competition Committee\nThe committee has three members.\n"
+                     "9.  Challenge 1: simple navigation challenge\n9.1.  Objective\nThe car completes one lap.\n"
+                     "9.2.  Traffic signals\nNo signals are used.\n"
+                     "10.  Note: the jury decides\n")
+    assert [(b.label, b.section) for b in blocks][:3] == [
+        ("1", ("Rules", "8. Competition Committee")),
+        ("9.1", ("Rules", "Challenge 1: simple navigation challenge")),
+        ("9.2", ("Rules", "Challenge 1: simple navigation challenge"))]
+
+
 def test_bulleted_questions_each_answered_on_the_lines_under_them_are_one_unit_each():
     # A publisher's FAQ page: each question a bullet, its answer on the lines under it at the margin (a PDF keeps no
     # indent). All eight questions and answers were one "question" of 466 words.

@@ -706,15 +706,16 @@ class Reading:
 
     def section(self, colon: bool = False) -> re.Match | None:
         """"100. General": a numbered line that only names what follows, in a few words (a title with commas,
-        "4. Point, Goal and Game", only over rules numbered under it, 4.1: the builder's test); with `colon`, one
-        closed by a colon ("4. Robot control requirements:", a heading only over rules numbered under it)."""
+        "4. Point, Goal and Game", or a colon, "9. Challenge 1: simple navigation", only over rules numbered under
+        it, 4.1: the builder's test); with `colon`, one closed by a colon ("4. Robot control requirements:", a
+        heading only over rules numbered under it)."""
         line = self.numbered
         title = line and line.group("title")
         if colon:
             title = title[:-1] if title and title.endswith(":") else None
         # a stop inside it ends no sentence ("808. Team vs. Team Variant")
         return line if (title and line.group("stop") and title[0] in _CAPITALS and 3 <= len(title) <= 52
-                        and all(c.isalnum() or c in "_'’&/ ,-." for c in title[1:-1])
+                        and all(c.isalnum() or c in "_'’&/ ,-.:" for c in title[1:-1])
                         and (title[-1].isalnum() or title[-1] in "_)")
                         and all(title[at - 1].isalpha() and title[at + 1:at + 2] == " "
                                 for at, c in enumerate(title) if c == ".")

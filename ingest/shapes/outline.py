@@ -414,8 +414,11 @@ class _Outline:
                            "numbered", rule=labels.compound(number) and not self.facts.top_rules and not chapter)
         numbered = reading.section() or (  # "4. Robot control requirements:" over 4.1
             (lead := reading.section(colon=True)) and self.facts.numbered_under(index, lead.group("n")) and lead)
-        if numbered and "," in numbered.group("title") and not (
-                names_a_topic(numbered.group("title")) and self.facts.numbered_under(index, numbered.group("n"))):
+        # a title with a comma or a colon heads only rules numbered under it, naming its topic (before the colon:
+        # "9. Challenge 1: simple navigation challenge" over 9.1; "10. Note: the jury decides" is an item)
+        title = numbered.group("title").rstrip(":") if numbered else ""
+        if ("," in title or ":" in title) and not (
+                names_a_topic(title.partition(":")[0]) and self.facts.numbered_under(index, numbered.group("n"))):
             numbered = None
         # "…a strength of at least" / "9. Your Warrior begins the game with ten" / "survival points…": a sentence
         # wrapped at a number, no part
