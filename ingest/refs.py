@@ -126,6 +126,10 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
         sections.setdefault("\0front" if ruling.kind in HEADER_KINDS else ruling.section, []).append(ruling)
     restarted, recounted = _restarted(sections, marked)
     lists = _lists(sections, marked, len(rulings))
+    # the sections with parts whose headings print numbers ("Turns > 1. Initiative Phase"): their own paragraphs are
+    # marked apart from those numbers
+    parted = {parent for section in sections for parent, _, part in [section.rpartition(" > ")]
+              if parent and _printed(part).isdigit()}
     labels: dict[str, str] = {}
     titled: set[str] = set()  # the rulings named by their title: a term's clipping, not a number's
     claimed: set[str] = set()
@@ -142,7 +146,7 @@ def ruling_refs(rulings: list[Ruling], abbrev: str, root: str = "", taken: Itera
         heading = labels.get(above)
         base = _own_labels(members)
         if not heading:
-            base = _named(members, base, section, titled)
+            base = _named(members, base, section, titled, section in parted)
         if heading:
             # Under a glossary entry, or a heading named by its title, its parts and steps read after its name:
             # "Attacks 1", "Campaign Setup 3".
@@ -442,18 +446,19 @@ def _printed_heading(ruling: Ruling) -> bool:
     return bool(ruling.label) and ruling.section.rpartition(" > ")[2] == ruling.label
 
 
-def _named(members: list[Ruling], base: list[str], section: str, titled: set[str]) -> list[str]:
+def _named(members: list[Ruling], base: list[str], section: str, titled: set[str], parted: bool = False) -> list[str]:
     """Labels that are counts made into names, where the document prints no label (and no labelled heading is
     over them): a unit that is its own heading by its title ("DT Revealing A Room", added to `titled`), any
     other by the heading it sits under and its count there ("TtR Components 2"), skipping the numbers its
-    section's units print; beside items numbered "1.", "2." a paragraph or question is marked apart ("Fleet ¶1",
-    never a second "Fleet 1" nor a third item "Fleet 3"). A count stays bare only under no heading at all."""
+    section's units print; beside items numbered "1.", "2." or parts whose headings print numbers (`parted`) a
+    paragraph or question is marked apart ("Fleet ¶1", never a second "Fleet 1" nor a third item "Fleet 3"). A
+    count stays bare only under no heading at all."""
     heading = " ".join(section.rpartition(" > ")[2].split()).rstrip(".:")  # "Dwarf cards." names "Dwarf cards"
     printed = {own for own, ruling in zip(base, members, strict=True) if not _ordinal(ruling)}
     named, counts = [], (n for n in count(1) if str(n) not in printed)  # a count under its heading starts there
     # beside items the document numbers, a paragraph or question is marked, never counted on as one more item
     # ("Fate Cards ¶1" over items "1."…"5.", not "Fate Cards 6")
-    marks = {mark: count(1) for mark in _MARKS.values()} if any(own.isdigit() for own in printed) else {}
+    marks = {mark: count(1) for mark in _MARKS.values()} if parted or any(own.isdigit() for own in printed) else {}
     for own, ruling in zip(base, members, strict=True):
         if numbering(own) != own or not _ordinal(ruling):
             named.append(own)  # the document's number, or a term: no count
