@@ -598,6 +598,17 @@ def test_a_fragments_one_heading_over_its_text_titles_it_and_a_list_after_a_numb
     assert "title" not in read(write(tmp_path, "league.html", parts)).metadata
 
 
+def test_a_word_processors_title_paragraph_titles_the_page(tmp_path):
+    # A Google Docs export sets its title as "<p class='title'>" and has no <title>: the rules were titled by their
+    # glossary's <h1> at the end ("Weiss Schwarz – Lexique"). A paragraph styled "title" past the page's first
+    # text titles nothing.
+    page = ("<body><p class='c15 title'><span>Weiss Schwarz - Règles FR</span></p><h2>Source</h2><p>Trial deck.</p>"
+            "<p class='title'>Cartes</p><h1>Lexique</h1><p>Deck : Deck</p></body>")
+    doc = read(write(tmp_path, "regle.html", page))
+    assert doc.metadata["title"] == "Weiss Schwarz - Règles FR"
+    assert doc.text.text.startswith("# Weiss Schwarz - Règles FR\n\n## Source\n")
+
+
 def test_a_page_that_never_closes_its_head_reads_its_body(tmp_path):
     # HTML lets a page leave "</head>" out; read as still in the head, a rules chapter gave no rulings at all.
     page = ("<!DOCTYPE html><html><head><meta charset='UTF-8'><title>Seeker • Exploration</title>"

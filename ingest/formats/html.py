@@ -327,6 +327,7 @@ class _Reader(_Bounded):
         self.opening: str | None = ""  # the first heading, when no text comes before it (None: not a title)
         self.opening_level = 0
         self.body_seen = False
+        self.title_paragraph = False  # a title paragraph is open, read as the page's h1
         self.chars: list[str] = []
         self.offsets = array("i")
         self.text_from: int | None = None  # the index in `chars` of the first that is not whitespace
@@ -394,6 +395,9 @@ class _Reader(_Bounded):
                 self.skip_depth += 1
             return
         attributes = dict(attrs)
+        if tag == "p" and not (self.body_seen or self.first_h1) and "title" in (attributes.get("class") or "").split():
+            # a word processor's title paragraph ("<p class='title'>", Google Docs'), before any text: the page's h1
+            tag, self.title_paragraph = "h1", True
         contents, self.contents = self.contents, False
         if self.dropped(tag, attributes) or tag in _LISTS and (contents or self.getpos() in self.link_lists):
             if tag not in _VOID:
@@ -475,6 +479,8 @@ class _Reader(_Bounded):
             self.metadata["title"] = " ".join(unescape("".join(self.title)).split())
             self.title = None
             return
+        if tag == "p" and self.title_paragraph:
+            tag, self.title_paragraph = "h1", False
         if self.skip:
             if tag == self.skip:
                 self.skip_depth -= 1
