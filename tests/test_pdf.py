@@ -277,6 +277,18 @@ def test_a_heading_drawn_after_the_text_under_it_stands_over_that_text(tmp_path)
         "Action: each player draws two cards.", "Keep one of them.", "Set out the chips."]
 
 
+def test_a_heading_a_little_larger_than_its_text_drawn_after_it_stands_over_it(tmp_path):
+    # A rulebook's action names, 16 points over 14-point text, drawn last on each page: every action's name headed
+    # the next action's text ("Commission: This action requires 3 Workers (1 Merchant…", the Fortify rule).
+    drawing = (b"BT /F1 14 Tf 72 700 Td (This action requires two Workers.) Tj ET "
+               b"BT /F1 14 Tf 72 680 Td (It costs four Silver.) Tj ET "
+               b"BT /F1 16 Tf 72 722 Td (Develop) Tj ET")
+    path = tmp_path / "rules.pdf"
+    path.write_bytes(pdf_bytes(_helvetica_page(drawing)))
+    assert read_pdf(path).pages[0].text.split("\n") == [
+        "Develop", "This action requires two Workers.", "It costs four Silver."]
+
+
 def test_a_heading_drawn_before_its_text_keeps_its_place(tmp_path):
     # A picture's large label drawn after the text beside it, and a heading over text drawn after it, stay put.
     drawing = (b"BT /F1 14 Tf 72 720 Td (SETUP) Tj ET "

@@ -68,7 +68,7 @@ _PAST_SHARE = 0.6  # how far past the last piece's start (a share of its estimat
 _LABEL_CHARACTERS = 12  # the longest label a piece may hold alone ("11.2.30a.")
 _CLOSING = ",.;:!?)]”’"  # what a piece opens with that follows the word before it without a space
 _HEADING_SPACE = 4.0  # the most space (in a heading's sizes) between a heading's baseline and its text's first
-_HEADING_SIZE = 1.15  # a line this much larger than a page's text (by characters) is set as a heading
+_HEADING_SIZE = 1.12  # a line this much larger than a page's text (by characters) is set as a heading
 _COLUMN_GAP = "   "  # how a gap as wide as a column's is written: spaces the outline reads as columns
 
 
