@@ -243,6 +243,13 @@ def test_a_page_of_whole_lines_keeps_pypdfs_lines(tmp_path):
     assert lines == ["Each player draws two cards.", "Play passes to the left."] * 12
 
 
+def _drawn_lines(folder: Path, drawing: bytes) -> list[str]:
+    """The lines read from a one-page Helvetica PDF drawing `drawing`."""
+    path = folder / "rules.pdf"
+    path.write_bytes(pdf_bytes(_helvetica_page(drawing)))
+    return read_pdf(path).pages[0].text.split("\n")
+
+
 def test_text_off_the_page_is_no_text_of_the_page(tmp_path):
     # A rulebook's pages cut from two-page spreads keep the other page's text outside their box (x = -560, or past
     # the right edge): its rules came out twice, its running head glued into the page's.
@@ -251,9 +258,7 @@ def test_text_off_the_page_is_no_text_of_the_page(tmp_path):
                b"BT /F1 12 Tf 72 680 Td (This rulebook explains every rule.) Tj ET "
                b"BT /F1 12 Tf 700 680 Td (Place the game board on a suitable surface.) Tj ET "
                b"BT /F1 12 Tf 72 660 Td (Each player takes a screen.) Tj ET")
-    path = tmp_path / "rules.pdf"
-    path.write_bytes(pdf_bytes(_helvetica_page(drawing)))
-    assert read_pdf(path).pages[0].text.split("\n") == [
+    assert _drawn_lines(tmp_path, drawing) == [
         "Components Overview", "This rulebook explains every rule.", "Each player takes a screen."]
 
 
@@ -270,9 +275,7 @@ def test_a_heading_drawn_after_the_text_under_it_stands_over_that_text(tmp_path)
                b"BT /F1 14 Tf 72 720 Td (SETUP) Tj ET "
                b"BT /F1 14 Tf 72 668 Td (I: EXPLORE) Tj ET "
                b"BT /F1 14 Tf 72 654 Td (AND DRAW) Tj ET")
-    path = tmp_path / "rules.pdf"
-    path.write_bytes(pdf_bytes(_helvetica_page(drawing)))
-    assert read_pdf(path).pages[0].text.split("\n") == [
+    assert _drawn_lines(tmp_path, drawing) == [
         "2", "SETUP", "Place twelve chips per player.", "Deal six cards to each player.", "I: EXPLORE", "AND DRAW",
         "Action: each player draws two cards.", "Keep one of them.", "Set out the chips."]
 
@@ -283,9 +286,7 @@ def test_a_heading_a_little_larger_than_its_text_drawn_after_it_stands_over_it(t
     drawing = (b"BT /F1 14 Tf 72 700 Td (This action requires two Workers.) Tj ET "
                b"BT /F1 14 Tf 72 680 Td (It costs four Silver.) Tj ET "
                b"BT /F1 16 Tf 72 722 Td (Develop) Tj ET")
-    path = tmp_path / "rules.pdf"
-    path.write_bytes(pdf_bytes(_helvetica_page(drawing)))
-    assert read_pdf(path).pages[0].text.split("\n") == [
+    assert _drawn_lines(tmp_path, drawing) == [
         "Develop", "This action requires two Workers.", "It costs four Silver."]
 
 
@@ -295,9 +296,7 @@ def test_a_heading_drawn_before_its_text_keeps_its_place(tmp_path):
                b"BT /F1 9 Tf 72 700 Td (Place twelve chips per player.) Tj ET "
                b"BT /F1 9 Tf 72 688 Td (Deal six cards to each player.) Tj ET "
                b"BT /F1 14 Tf 400 600 Td (Start world) Tj ET")
-    path = tmp_path / "rules.pdf"
-    path.write_bytes(pdf_bytes(_helvetica_page(drawing)))
-    assert read_pdf(path).pages[0].text.split("\n") == [
+    assert _drawn_lines(tmp_path, drawing) == [
         "SETUP", "Place twelve chips per player.", "Deal six cards to each player.", "Start world"]
 
 
