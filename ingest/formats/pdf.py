@@ -12,6 +12,7 @@ numbered rule and glues no words, keeps a page's columns apart, and is pure Pyth
 normalised so that later steps can work line by line: line breaks become `\\n`, odd spaces (NBSP, thin
 spaces) plain spaces, ligatures (`ﬁ`) their letters, a soft hyphen that ends a line a hyphen (the others are
 read by `ingest.clean.soft_hyphens`); control and zero-width characters are dropped and so are trailing spaces.
+A heading a layout program draws after the text printed under it goes before that text (`_in_printed_order`).
 Nothing else is changed: running headers and footers stay in each page's text (a later step removes them by their
 repetition across pages).
 
