@@ -558,6 +558,15 @@ def _page_numbers(layout: _Layout) -> list[int | None]:
     roman: set[int] = set()
     for (source, kind), found in groups.items():
         shift, support = Counter(value - page for page, value, _ in found).most_common(1)[0]
+        spread = _spread(found) if source == ("line",) and kind == "arabic" else None
+        if spread is not None and spread[1] > support:
+            # a sheet printing two pages (a spread): both its numbers go, and it is numbered by the left one
+            for page, value, line in found:
+                if value - 2 * page in (spread[0], spread[0] + 1):
+                    printed[page] = min(printed.get(page, value), value)
+                    if line is not None:
+                        layout.drop.add(line)
+            continue
         if support < 2 or support < len(found) / 2:
             continue
         values = Counter(value for _, value, _ in found)
@@ -582,6 +591,18 @@ def _page_numbers(layout: _Layout) -> list[int | None]:
         else:
             numbers.append(page + shift if page not in roman and page + shift >= 1 else None)
     return numbers
+
+
+def _spread(found: list[tuple[int, int, int | None]]) -> tuple[int, int] | None:
+    """Where page numbers lines (page, value, line) are those of spreads, two pages printed on each sheet ("11" and
+    "10" atop sheet 5): the shift of the left pages' numbers from twice the sheet's index, and how many numbers
+    follow that rhythm (the right pages' one more); None unless most do, on two sheets or more."""
+    doubled = Counter(value - 2 * page for page, value, _ in found)
+    low = max(doubled, key=lambda shift: (doubled[shift] + doubled[shift + 1], -shift), default=None)
+    if low is None or not doubled[low] or not doubled[low + 1]:
+        return None
+    support = doubled[low] + doubled[low + 1]
+    return (low, support) if support >= 4 and support > len(found) / 2 else None
 
 
 def _close_up(doc: MappedText, lines: list[tuple[int, int]], drop: set[int]) -> MappedText:

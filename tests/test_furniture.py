@@ -151,6 +151,21 @@ def test_form_feed_pages_lose_header_and_footer_and_keep_printed_numbers():
         line for line in lines_of(original) if RULE_LINE.match(line)]
 
 
+def test_a_spreads_two_page_numbers_go_and_the_sheet_is_numbered_by_the_left_one():
+    # A rulebook printed as spreads, two pages to a PDF page, its two page numbers at the top of each ("11" / "10"):
+    # both stayed, glued to the first rule ("11 10 Giants are beings of enormous size…").
+    bodies = ["Dwarves dig tunnels under mountains.", "Giants are beings of enormous size.",
+              "Engineers were a mountain tribe.", "Swarmlings are the most sociable ones.",
+              "Darklings are said to be wicked."]
+    original = "\f".join(f"{2 * n + 1}\n{2 * n}\n{body}\nFaction {n} has a special ability.\n"
+                         for n, body in enumerate(bodies, start=4))
+    found = strip_furniture(MappedText.of(original))
+    assert found.text.text.split("\n")[:2] == ["Dwarves dig tunnels under mountains.",
+                                               "Faction 4 has a special ability."]
+    assert not re.search(r"^\d+$", found.text.text, re.M)
+    assert found.pages.numbers == [8, 10, 12, 14, 16]
+
+
 def test_an_appendixs_roman_page_of_pages_footer_goes_like_an_arabic_one():
     bodies = ["A.1.1 The staff is at most 180 cm long.", "A.1.2 The chain is at most 320 cm long.",
               "A.2.1 A shield is at most 60 cm wide."]
