@@ -68,6 +68,8 @@ _WORD_SPACE = 0.2  # the least space between two words, in sizes
 _PAST_SHARE = 0.6  # how far past the last piece's start (a share of its estimated width) the next starts on its line
 _LABEL_CHARACTERS = 12  # the longest label a piece may hold alone ("11.2.30a.")
 _CLOSING = ",.;:!?)]”’"  # what a piece opens with that follows the word before it without a space
+_SHADOWS = 8  # how many earlier drawings of a line's text are looked at for one at its place (a shadow's)
+_UNDER_LINES = 64  # the most lines under a heading looked at for its text (a page's cost stays linear)
 _HEADING_SPACE = 4.0  # the most space (in a heading's sizes) between a heading's baseline and its text's first
 _HEADING_SIZE = 1.12  # a line this much larger than a page's text (by characters) is set as a heading
 _COLUMN_GAP = "   "  # how a gap as wide as a column's is written: spaces the outline reads as columns
@@ -238,8 +240,9 @@ def _in_printed_order(pieces: list[tuple[str, float, float, float]]) -> list[tup
 
     def under(at):  # the line of smaller text printed nearest under line `at`, across half its width or more (a
         # heading's other lines are passed)
-        (left, right), low = span[at], bisect.bisect_left(by_height, (baseline[at] - size[at] * _HEADING_SPACE, -1))
-        below = [other for _, other in by_height[low:bisect.bisect_left(by_height, (baseline[at] - _SAME_LINE, -1))]
+        (left, right), high = span[at], bisect.bisect_left(by_height, (baseline[at] - _SAME_LINE, -1))
+        low = max(bisect.bisect_left(by_height, (baseline[at] - size[at] * _HEADING_SPACE, -1)), high - _UNDER_LINES)
+        below = [other for _, other in by_height[low:high]
                  if size[other] * _HEADING_SIZE <= size[at]
                  and min(right, span[other][1]) - max(left, span[other][0]) >= (right - left) / 2]
         return max(below, key=lambda other: (baseline[other], -abs(span[other][0] - left)), default=None)
@@ -250,7 +253,7 @@ def _in_printed_order(pieces: list[tuple[str, float, float, float]]) -> list[tup
         # a line set as a heading over words set as text drawn before it (not a second drawing of a line drawn
         # before it, as a shadow is drawn)
         if size[at] >= body * _HEADING_SIZE and sum(c.isalpha() for c in text) >= 2 and not any(
-                abs(height - baseline[at]) < size[at] for height in drawn.get(text, ())):
+                abs(height - baseline[at]) < size[at] for height in drawn.get(text, [])[-_SHADOWS:]):
             below = under(at)
             if below is not None and below < at and len(texts[below].split()) >= 2:
                 moved.append(at)
