@@ -12,9 +12,10 @@ from ingest import classify
 from ingest.classify import ITEM, read_line
 from ingest.tables import _number
 
-# The five patterns the numbered shapes replaced, as they were.
+# The five patterns the numbered shapes replaced, as they were; but a section's title may hold a colon ("9. Challenge
+# 1: simple navigation", a title naming its topic before it, only over rules numbered under it: the builder's test).
 _CHAPTER = re.compile(r"^(?P<n>\d{1,3})[.)]\s+(?P<title>[A-Z][A-Z0-9 ,:&/'’()-]*[A-Z0-9)])$")
-_SECTION = re.compile(r"^(?P<n>\d{1,4})[.)]\s+(?P<title>[A-Z][\w'’&/ ,-]{1,50}[\w)])$")
+_SECTION = re.compile(r"^(?P<n>\d{1,4})[.)]\s+(?P<title>[A-Z][\w'’&/ ,:-]{1,50}[\w)])$")
 _BARE = re.compile(r"^(?P<n>\d{1,2})\s+(?P<title>[A-Z][^.!?;:]{0,70}[^\s.!?;:,])$")
 _TOPIC = re.compile(r"^(?P<n>\d{1,3})(?:\s+(?P<title>[A-Z][A-Z0-9 ,'’&()/-]{1,60}))?$")
 _TOP = re.compile(r"^\s*(?P<n>\d{1,3})\.\s+(?P<body>\S(?:.*\S)?)\s*$")
