@@ -13,11 +13,13 @@ from ingest.classify import ITEM, read_line
 from ingest.tables import _number
 
 # The five patterns the numbered shapes replaced, as they were; but a section's title may hold a colon ("9. Challenge
-# 1: simple navigation", a title naming its topic before it, only over rules numbered under it: the builder's test).
+# 1: simple navigation", a title naming its topic before it, only over rules numbered under it: the builder's test),
+# and a dash may set a title apart from a number without a stop ("1 - Use Common Sense"); a bare title holds no two
+# spaces in a row (a table's row laid out in columns).
 _CHAPTER = re.compile(r"^(?P<n>\d{1,3})[.)]\s+(?P<title>[A-Z][A-Z0-9 ,:&/'’()-]*[A-Z0-9)])$")
 _SECTION = re.compile(r"^(?P<n>\d{1,4})[.)]\s+(?P<title>[A-Z][\w'’&/ ,:-]{1,50}[\w)])$")
-_BARE = re.compile(r"^(?P<n>\d{1,2})\s+(?P<title>[A-Z][^.!?;:]{0,70}[^\s.!?;:,])$")
-_TOPIC = re.compile(r"^(?P<n>\d{1,3})(?:\s+(?P<title>[A-Z][A-Z0-9 ,'’&()/-]{1,60}))?$")
+_BARE = re.compile(r"^(?P<n>\d{1,2})\s+(?:[-–—]\s+(?=[^\W\d]))?(?P<title>(?!.*  )[A-Z][^.!?;:]{0,70}[^\s.!?;:,])$")
+_TOPIC = re.compile(r"^(?P<n>\d{1,3})(?:\s+(?:[-–—]\s+(?=[^\W\d]))?(?P<title>[A-Z][A-Z0-9 ,'’&()/-]{1,60}))?$")
 _TOP = re.compile(r"^\s*(?P<n>\d{1,3})\.\s+(?P<body>\S(?:.*\S)?)\s*$")
 
 

@@ -989,6 +989,20 @@ def test_a_numbered_title_naming_its_topic_before_a_colon_heads_the_rules_number
         ("9.2", ("Rules", "Challenge 1: simple navigation challenge"))]
 
 
+def test_a_number_set_apart_from_its_title_by_a_dash_heads_like_one_without():
+    # An expansion's AI rules number their parts "1 - Use Common Sense", "2 - Setup" over "2.1 - No Hand": parts 1,
+    # 3 and 4 were no headings, their text glued to the rule before them (a judge citing 3.6 read part 4's preamble).
+    blocks = segment("1 - Use Common Sense\nAssume the Dictator makes the best choice.\n"
+                     "2 - Setup\nHere is how to set up the AI.\n2.1 - No Hand\nThe Dictator has no hand.\n"
+                     "3 - MERC Actions\nFollow the rules in order.\n3.1 - If his MERCs are not equipped\n"
+                     "His MERCs will explore.\n4 - Special Events\nSome events need handling.\n")
+    assert [(b.section[-1], b.text) for b in blocks if b.kind != "rule"] == [
+        ("1 Use Common Sense", "Assume the Dictator makes the best choice."),
+        ("2 Setup", "Here is how to set up the AI."),
+        ("3 MERC Actions", "Follow the rules in order."),
+        ("4 Special Events", "Some events need handling.")]
+
+
 def test_bulleted_questions_each_answered_on_the_lines_under_them_are_one_unit_each():
     # A publisher's FAQ page: each question a bullet, its answer on the lines under it at the margin (a PDF keeps no
     # indent). All eight questions and answers were one "question" of 466 words.

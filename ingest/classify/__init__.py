@@ -660,7 +660,8 @@ COLUMN_NAMES = re.compile(r"[A-Za-z][A-Za-z'’()/&-]*(?: [A-Za-z'’()/&-]+){1,
 # play, a player must…", "3 BASIC RULES", "7". Its number is every digit it opens with, its title runs from the
 # first character past the space after the number (or its stop) to the last; the `Reading` tells the shapes apart
 # by their number, stop and title. Not `\S.*?\s*$`: quadratic.
-NUMBERED_LINE = re.compile(r"(?P<n>\d{1,4})(?P<stop>[.)]?)(?:\s+(?P<title>\S(?:.*\S)?))?")
+# a number, its stop, and perhaps a title, a dash maybe setting it apart ("1 - Use Common Sense")
+NUMBERED_LINE = re.compile(r"(?P<n>\d{1,4})(?P<stop>[.)]?)(?:(?:(?<=\d)\s+[-–—](?=\s+[^\W\d]))?\s+(?P<title>\S(?:.*\S)?))?")
 
 _CAPITALS = frozenset(string.ascii_uppercase)
 _CAPITAL_TITLE = _CAPITALS | frozenset(string.digits + " ,:&/'’()-")  # what a chapter's title is written in
