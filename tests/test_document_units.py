@@ -160,7 +160,8 @@ def test_a_paragraph_beside_numbered_parts_is_marked_apart_from_them(tmp_path):
     # "Turns 1" and "Turns 2", the phases "Turns 1 ¶1" and "Turns 2 ¶1" (a judge asking for Turns 2 read "Each turn
     # follows this structure:").
     text = ("# Game Rules\n\n## Turns\n\nA battle has four turns.\n\nEach turn follows this structure:\n\n"
-            "### 1. Initiative Phase\n\nBoth players roll a die.\n\n### 2. Fate Phase\n\nEach player rolls Fate Dice.\n")
+            "### 1. Initiative Phase\n\nBoth players roll a die.\n\n"
+            "### 2. Fate Phase\n\nEach player rolls Fate Dice.\n")
     rulings = text_rulings(tmp_path, text, "rules.md")
     assert list(ruling_refs(rulings, "G").values()) == ["G Turns ¶1", "G Turns ¶2", "G 1 ¶1", "G 2 ¶1"]
 

@@ -661,7 +661,8 @@ COLUMN_NAMES = re.compile(r"[A-Za-z][A-Za-z'’()/&-]*(?: [A-Za-z'’()/&-]+){1,
 # first character past the space after the number (or its stop) to the last; the `Reading` tells the shapes apart
 # by their number, stop and title. Not `\S.*?\s*$`: quadratic.
 # a number, its stop, and perhaps a title, a dash maybe setting it apart ("1 - Use Common Sense")
-NUMBERED_LINE = re.compile(r"(?P<n>\d{1,4})(?P<stop>[.)]?)(?:(?:(?<=\d)\s+[-–—](?=\s+[^\W\d]))?\s+(?P<title>\S(?:.*\S)?))?")
+NUMBERED_LINE = re.compile(r"(?P<n>\d{1,4})(?P<stop>[.)]?)"
+                           r"(?:(?:(?<=\d)\s+[-–—](?=\s+[^\W\d]))?\s+(?P<title>\S(?:.*\S)?))?")
 
 _CAPITALS = frozenset(string.ascii_uppercase)
 _CAPITAL_TITLE = _CAPITALS | frozenset(string.digits + " ,:&/'’()-")  # what a chapter's title is written in

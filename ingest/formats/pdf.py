@@ -248,7 +248,7 @@ def _in_printed_order(pieces: list[tuple[str, float, float, float]]) -> list[tup
         return max(below, key=lambda other: (baseline[other], -abs(span[other][0] - left)), default=None)
 
     drawn = {}  # each line's text: the baselines it is drawn at
-    moved = []
+    moved = {}  # each line that moves: the line it goes over
     for at, text in enumerate(texts):
         # a line set as a heading over words set as text drawn before it (not a second drawing of a line drawn
         # before it, as a shadow is drawn)
@@ -256,12 +256,12 @@ def _in_printed_order(pieces: list[tuple[str, float, float, float]]) -> list[tup
                 abs(height - baseline[at]) < size[at] for height in drawn.get(text, [])[-_SHADOWS:]):
             below = under(at)
             if below is not None and below < at and len(texts[below].split()) >= 2:
-                moved.append(at)
+                moved[at] = below
         drawn.setdefault(text, []).append(baseline[at])
     order, placed = list(range(len(lines))), set()
     for at in sorted(moved, key=lambda at: baseline[at]):  # the lowest first: a heading's lines, or a heading
         order.remove(at)                                   # over a heading, each go over those moved under them
-        place = order.index(under(at))
+        place = order.index(moved[at])
         while place and order[place - 1] in placed:
             place -= 1
         order.insert(place, at)

@@ -266,7 +266,7 @@ def document_facts(text: str) -> Facts:
         top_rules=numbers_rules_from_the_top(readings, numbers), lone=lone, steps=frozenset(stepped(lines)),
         listed=frozenset(contents_pairs(lines, readings, following) if lone else ()),
         spaced_out=_spaced_out(lines, readings), marked=any(reading.marked for reading in readings),
-        answered=_answered(lines, readings) | frozenset(_asked_on_lines(lines, readings)), named=_named(lines, readings),
+        answered=_answered(lines, readings) | _asked_on_lines(lines, readings), named=_named(lines, readings),
         printed=printed, coded=_coded(lines),
         twice=frozenset(label for label, count in decimals.items() if label and count > 1),
         annotations=_annotations(lines, readings, following), titles_asking=_titles_asking(readings),
@@ -358,7 +358,7 @@ def _answered(lines: list[Line], readings: list[Reading]) -> frozenset[int]:
     return frozenset(_runs(lines, readings, answers, across_headings=True))
 
 
-def _asked_on_lines(lines: list[Line], readings: list[Reading]) -> list[int]:
+def _asked_on_lines(lines: list[Line], readings: list[Reading]) -> frozenset[int]:
     """The lines opening a question set on lines of its own (at most `_QUESTION_LINES`, after a finished sentence,
     ending a line asking) and answered on the next line ("…never diagonal." / "Can militia do _____?" / "No. The only
     thing…"), in runs of `_RUN` or more with no blank line, each within `_ANSWER_LINES` of the last: an FAQ a PDF set
@@ -385,7 +385,7 @@ def _asked_on_lines(lines: list[Line], readings: list[Reading]) -> list[int]:
             found, run = found + (run if len(run) >= _RUN else []), []
         if line.strip() and asked(index):
             run.append(index)
-    return found + (run if len(run) >= _RUN else [])
+    return frozenset(found + (run if len(run) >= _RUN else []))
 
 
 def _named(lines: list[Line], readings: list[Reading]) -> dict[int, str]:
