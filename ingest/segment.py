@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 
 from ingest.classify import (
     ASKS_AND_ANSWERS,
-    HEADING_CONNECTORS,
     LEAD_IN,
     POINTS_BACK,
     SENTENCE_BREAK,
@@ -103,20 +102,6 @@ def first_sentence(text: str, limit: int = 90) -> str:
     if len(sentence) > limit:
         sentence = sentence[:limit].rsplit(" ", 1)[0] + "…"
     return sentence
-
-
-def title_case_run(words: list[str]) -> int:
-    """How many leading words form a title-case heading run (connectors allowed inside, not first)."""
-    count = 0
-    for index, word in enumerate(words):
-        bare = word.strip("“”\"'()")
-        if bare[:1].isupper() or bare[:1].isdigit() or (index and bare.lower() in HEADING_CONNECTORS):
-            count += 1
-        else:
-            break
-    while count and words[count - 1].lower() in HEADING_CONNECTORS:
-        count -= 1
-    return count
 
 
 def content_stems(text: str) -> set[str]:
