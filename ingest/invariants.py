@@ -53,7 +53,7 @@ from ingest.classify.checks import (
     TAG,
     WORDS_APART,
 )
-from ingest.parts import LONG_WORDS
+from ingest.parts import LONG_WORDS, RUN_INS
 from ingest.refs import counted
 from ingest.segment import asks, rhetorical
 from model.kinds import HEADER_KINDS, TERM_KINDS
@@ -72,7 +72,6 @@ _EDGE = 3
 _MARKS = "#>*_ \t-"  # markdown's heading, quote, emphasis and bullet marks around a line
 _TAIL = 120
 _RUN_IN_WORDS = 6  # a label longer than this is a bold sentence, no sub-heading
-_RUN_INS = 3  # two labelled parts may be one rule's cases ("Melee:" / "Ranged:"); three are a section's parts
 _RUN_INS_READ = 50  # the run-in sub-headings of a unit looked for in its text
 _SMALL_END = frozenset({"a", "an", "and", "as", "at", "by", "for", "from", "if", "in", "is", "of", "on", "or", "the",
                         "that", "to", "with", "which", "when", "are", "be", "but", "its", "their"})
@@ -120,7 +119,7 @@ def check(cut: Cut) -> list[dict]:
         ("contents", "contents-page lines as rulings or headings", _contents(cut)),
         ("headings", "table rows, captions or sentence fragments as headings", _headings(cut)),
         ("long", f"units over {LONG_WORDS} words that are more than one paragraph", _long(cut)),
-        ("run-ins", f"units holding {_RUN_INS} or more parts that open with a run-in sub-heading", _run_ins(cut)),
+        ("run-ins", f"units holding {RUN_INS} or more parts that open with a run-in sub-heading", _run_ins(cut)),
         ("nesting", "labels cited at another nesting level than the document's", _nesting(cut)),
         ("counters", "bare counts or places as refs", _counters(cut)),
         ("words", "words joined or split against the document's text", _words(cut)),
@@ -386,7 +385,7 @@ def _long(cut: Cut) -> list[str]:
 
 
 def _run_ins(cut: Cut) -> list[str]:
-    """Units whose lines of the document hold _RUN_INS or more distinct run-in sub-headings at one margin: the parts
+    """Units whose lines of the document hold RUN_INS or more distinct run-in sub-headings at one margin: the parts
     of a section (bulleted or not) left in one unit, none cited by its label. A glossary entry's senses are its
     own."""
     found = []
@@ -404,7 +403,7 @@ def _run_ins(cut: Cut) -> list[str]:
         for indent, label in heads[:_RUN_INS_READ]:  # a few are proof enough; each is looked for in the text
             if indent == margin and label not in labels and label in text:
                 labels.add(label)
-        if len(labels) >= _RUN_INS:
+        if len(labels) >= RUN_INS:
             found.append(f"{cut.refs.get(ruling.id, ruling.id)}: {', '.join(sorted(labels)[:3])}")
     return found
 

@@ -7,7 +7,8 @@ paragraph opening with a run-in sub-heading ("Constant Abilities — …", "**At
 then, where a part is still long, between its paragraphs and list items, in parts of about equal length, never
 between a lead-in ending in a colon, or a question, and what follows it (nor inside the list a lead-in opens, where
 both fit in one part), nor inside a table or code block. One paragraph, however
-long, is never cut.
+long, is never cut. A unit of any length holding RUN_INS parts that open with run-in sub-headings is cut at them
+(an FAQ's errata, "- Lantern: reduced to 2 Ducats." / "- Gondola: …", each cited by the card it amends).
 
 The first part keeps the unit's label, title, kind and id. Each other part is a paragraph: under a term or a rule,
 titled by its run-in sub-heading or as the term's or rule's continuation ("Ability (continued)"); beside any other
@@ -18,7 +19,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from ingest.classify import run_in_heading
+from ingest.classify import BULLET, run_in_heading
 from ingest.formats import FENCE
 from ingest.segment import Block, slugify
 from ingest.structure import flow
@@ -26,6 +27,15 @@ from model.kinds import HEADER_KINDS, TERM_KINDS
 from model.text import ITEM
 
 LONG_WORDS = 300
+# A unit of this many parts opening with run-in sub-headings is cut at them however short it is: the parts of a
+# section ("Lantern: reduced to 2 Ducats." / "Gondola: reduced to 4 Ducats." / …) each answer their own question.
+RUN_INS = 3
+# Fewer words than this cannot hold RUN_INS parts: the unit is kept without reading its paragraphs.
+_SHORTEST = 2 * RUN_INS
+# A list's item heads a part only when it is a sentence of this many words or more: "- Gondola: reduced to 4
+# Ducats." does, "- Type: basic" is a value.
+_ITEM_WORDS = 4
+_SENTENCE_ENDS = tuple(".!?)\"”")
 # A part's length may pass the even share by this much before a cut is made: a list item is never cut, so
 # the parts cannot be equal, and a cut one item later is better than a part of one item at the end.
 _SLACK = 1.25
@@ -76,7 +86,7 @@ def _paragraphs(block: Block, text: str) -> list[_Paragraph]:
                 # A number opening a line a sentence wrapped onto ("… in phase" / "9. Lay out…") starts no item.
                 item = bool(ITEM.match(stripped)) and (blank or ended or listed)
                 if first or item or (row and not table) or (not row and (table or blank and ended)):
-                    starts.append((pos, "" if row else run_in_heading(stripped), item))
+                    starts.append((pos, "" if row else _head(line), item))
                 table, blank, first, listed = row, False, False, item
                 ended = stripped.endswith(_ENDINGS)
             pos += len(line) + 1
@@ -84,18 +94,29 @@ def _paragraphs(block: Block, text: str) -> list[_Paragraph]:
     paragraphs = []
     for (start, head, item), end in zip(starts, ends, strict=True):
         body = "\n".join(text[s:e] for s, e in _pieces(block, start, end))
+        if item and head and (len(body.split()) < _ITEM_WORDS or not body.rstrip().endswith(_SENTENCE_ENDS)):
+            head = ""  # a list of values ("- Type: basic" / "- Path: rogue"), no parts
         # A lead-in ("… as follows:") and a question keep what answers them in their part.
         # Words as the ruling will store them (structure.flow), which is what a reader counts.
         paragraphs.append(_Paragraph(start, len(flow(body).split()), head, body.rstrip().endswith((":", "?")), item))
     return paragraphs
 
 
+def _head(line: str) -> str:
+    """The run-in sub-heading a paragraph's line opens with, after its bullet if a list's item at the margin opens
+    with one ("- **Lantern**: reduced to 2 Ducats."); an item indented under another is part of it."""
+    if line[:1].isspace():
+        return ""
+    bullet = BULLET.match(line)
+    return run_in_heading(line[bullet.end():], listed=True) if bullet else run_in_heading(line)
+
+
 def _cut(block: Block, text: str) -> list[Block]:
-    if sum(len(text[start:end].split()) for start, end in block.pieces) <= LONG_WORDS:
+    if sum(len(text[start:end].split()) for start, end in block.pieces) <= _SHORTEST:
         return [block]  # most units: no paragraph to read
     paragraphs = _paragraphs(block, text)
     words = sum(p.words for p in paragraphs)
-    if words <= LONG_WORDS or len(paragraphs) < 2:
+    if len(paragraphs) < 2 or words <= LONG_WORDS and sum(bool(p.head) for p in paragraphs) < RUN_INS:
         return [block]
     groups: list[list[_Paragraph]] = []
     for paragraph in paragraphs:  # at each run-in sub-heading

@@ -216,6 +216,14 @@ def test_a_unit_holding_three_parts_that_open_with_run_in_sub_headings_is_named_
         "The Network 1: going offline, relays, the source"]
 
 
+def test_a_short_section_of_three_run_in_parts_is_cut_at_them_and_breaks_no_run_in_invariant(tmp_path):
+    # each part's text in lower case after its name, as an errata list or a language other than English writes it
+    text = ("# Skirmish\n\n## The Network\n\n- **The Source:** radiates lines of supply from each arsenal.\n"
+            "- **Relays:** extend the lines of supply by two squares.\n"
+            "- **Going Offline:** happens to a unit out of the lines.\n\n## Attacks\n\nAttack adjacent units.\n")
+    assert "run-ins" not in _broken(tmp_path, "network.md", text)
+
+
 def test_an_item_cited_at_another_nesting_level_than_its_parent_is_named():
     # Item c. of 3.2.6 must be 3.2.6.c, never 4.5c.
     rulings = [_Ruling("p", "Rules", "3.2.6", "", "Some effects:", "rule", 1),

@@ -143,3 +143,20 @@ def test_a_long_front_matter_of_many_paragraphs_is_cut_into_front_matter_parts(t
     assert len(front) >= 2 and all(len(r.text.split()) <= LONG_WORDS for r in front)
     refs = list(ruling_refs(front, "SK").values())
     assert len(set(refs)) == len(refs) and not any("#" in ref for ref in refs)
+
+
+def test_a_short_list_of_errata_each_naming_its_card_is_cut_at_the_names(tmp_path):
+    # An FAQ's balance changes: "- **Lantern**: reduced to 2 Ducats." … one unit of four cards' errata, the
+    # card a judge looks for its title nowhere.
+    errata = ("- **Lantern**: reduced to 2 Ducats. Also removes Hidden counters.\n- **Gondola**: reduced to 4 Ducats.\n"
+              "- **Intercepted Documents**: reduced to 4 Ducats.\n- **Poison**: gives the Poisoned ability for one attack.")
+    rulings = _units(_read(tmp_path, f"# Skirmish FAQ\n\n## Balance Changes\n\n### Equipment\n\n{errata}\n"))
+    assert [r.title for r in rulings][1:] == ["Gondola", "Intercepted Documents", "Poison"]
+    assert rulings[0].text.startswith("- Lantern: reduced to 2 Ducats.") and "Gondola" not in rulings[0].text
+    assert rulings[2].text.startswith("- Intercepted Documents: reduced to 4 Ducats.")
+
+
+def test_a_list_of_values_stays_one_unit(tmp_path):
+    # A talent's profile: "- Type: basic" / "- Path: rogue" / "- Sourcebook: Grimwild", no parts.
+    rulings = _units(_read(tmp_path, "# Skirmish Rules\n\n## Aegis\n\n- Type: basic\n- Path: rogue\n- Sourcebook: Grimwild\n"))
+    assert len(rulings) == 1 and all(word in rulings[0].text for word in ("basic", "rogue", "Grimwild"))

@@ -611,25 +611,30 @@ _SMALL = frozenset({"a", "an", "and", "as", "at", "by", "for", "from", "in", "in
                     "vs", "with", "&", "-", "/"})
 
 
-def run_in_heading(line: str) -> str:
+def run_in_heading(line: str, listed: bool = False) -> str:
     """The run-in sub-heading a paragraph opens with ("Constant Abilities" of "Constant Abilities — A constant
     ability is…", "Attacking" of "**Attacking.** When…"), or "". A sentence's start is none: the heading's words
-    are capitalised but for small words ("Move X Spaces: If…"), or set in bold."""
+    are capitalised but for small words ("Move X Spaces: If…"), or set in bold. A list's item (`listed`) may name
+    its part before a colon whatever case the part opens in ("Lantern: reduced to 2 Ducats.")."""
     line = line.lstrip()
     bold = BOLD_RUN_IN.match(line)
     if bold and len(bold.group("head").split()) <= _HEAD_WORDS + 2:
         head = bold.group("head").strip(" .:")
         return head if head.casefold() not in _LEAD_WORDS else ""
     found = RUN_IN.match(line)
-    if not found:
+    named, colon, part = line.partition(": ")
+    if found:
+        head = found.group("head")
+    elif listed and colon and part.strip() and 0 < len(named.split()) <= _HEAD_WORDS:
+        head = named
+    else:
         return ""
-    head = found.group("head")
     words = head.split()
     if words[0].casefold() in _LEAD_WORDS or words[-1].casefold() in _SMALL or head.count("(") != head.count(")"):
         return ""
     # One capitalised word and a full stop is any sentence's start ("Libya. Their training…"); a colon or a dash
     # after it heads ("Timing — …").
-    if len(words) == 1 and line[found.end("head"):].lstrip(" \t*_")[:1] == ".":
+    if found and len(words) == 1 and line[found.end("head"):].lstrip(" \t*_")[:1] == ".":
         return ""
     # a word in parentheses is as capitalised as another ("Round (or Combat Turn) —", "Earthborn (or Vatborn) -")
     if not all(w.lstrip("(")[:1].isupper() or w.lstrip("(")[:1].isdigit() or w.lstrip("(").casefold() in _SMALL
