@@ -262,6 +262,23 @@ def test_text_off_the_page_is_no_text_of_the_page(tmp_path):
         "Components Overview", "This rulebook explains every rule.", "Each player takes a screen."]
 
 
+def test_a_page_drawn_inside_a_scaled_form_keeps_its_text(tmp_path):
+    # A re-saved rulebook draws each page as one form scaled down ("0.1 0 0 0.1 0 0 cm /X1 Do"), its text scaled up
+    # inside it; pypdf gives the text's place without the outer scale, past the page's edge, and the whole book
+    # was refused as "no text layer" (a page drawn so among others went missing without a word).
+    inner = b"q 10 0 0 10 0 0 cm BT /F1 14 Tf 72 700 Td (ADJACENCY) Tj ET " \
+            b"BT /F1 10 Tf 72 680 Td (Spaces are adjacent if they share an edge.) Tj ET Q"
+    page = b"q 0.1 0 0 0.1 0 0 cm /X1 Do Q"
+    objects = _helvetica_page(page)
+    objects[2] = (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /X1 6 0 R >> >> "
+                  b"/Contents 5 0 R >>")
+    objects.append(b"<< /Type /XObject /Subtype /Form /BBox [0 0 6120 7920] /Resources << /Font << /F1 4 0 R >> >> "
+                   b"/Length %d >>\nstream\n%s\nendstream" % (len(inner), inner))
+    path = tmp_path / "rules.pdf"
+    path.write_bytes(pdf_bytes(objects))
+    assert read_pdf(path).pages[0].text.split("\n") == ["ADJACENCY", "Spaces are adjacent if they share an edge."]
+
+
 def test_a_heading_drawn_after_the_text_under_it_stands_over_that_text(tmp_path):
     # A publisher's rulebook draws its headings after the page's body: "SETUP" came after the setup rules and
     # "I: EXPLORE" after the explore rules, so each page's rules were filed under the heading before. A margin

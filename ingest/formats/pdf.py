@@ -72,6 +72,9 @@ _SHADOWS = 8  # how many earlier drawings of a line's text are looked at for one
 _UNDER_LINES = 64  # the most lines under a heading looked at for its text (a page's cost stays linear)
 _HEADING_SPACE = 4.0  # the most space (in a heading's sizes) between a heading's baseline and its text's first
 _HEADING_SIZE = 1.12  # a line this much larger than a page's text (by characters) is set as a heading
+# A page this share of whose text (by characters) lies outside its box is drawn in places pypdf did not transform,
+# not cut from a spread (whose other page's text is about half)
+_OUTSIDE_SHARE = 0.9
 _COLUMN_GAP = "   "  # how a gap as wide as a column's is written: spaces the outline reads as columns
 
 
@@ -168,6 +171,10 @@ def _page_text(page: pypdf.PageObject) -> str:
     unseen = {at for at, (piece, x, baseline, size) in enumerate(pieces) if piece.strip() and (
         x > float(box.right) or x + size * _MEAN_WIDTH * len(piece) < float(box.left)
         or not float(box.bottom) - size < baseline < float(box.top) + size)}
+    # Most of the page's text outside its box is no other page's text but pypdf's places without a transform it
+    # does not apply (a page drawn as one form scaled down, its text scaled up inside it): all of it is the page's.
+    if sum(len(pieces[at][0].strip()) for at in unseen) > _OUTSIDE_SHARE * sum(len(p.strip()) for p, *_ in pieces):
+        unseen = set()
     lines = [line for line in text.split("\n") if line.strip(" \u200b")]
     by_word = len(lines) >= _WORD_LINES and sum(len(line.split()) == 1 for line in lines) >= len(lines) * _BY_WORD
     shown = [at for at, (piece, *_) in enumerate(pieces) if piece.strip(" ") and piece != "\n" and at not in unseen]
