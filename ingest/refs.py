@@ -336,8 +336,10 @@ def _anchor(section: str, labels: dict[str, str], headings: dict, skip: set[str]
             # is told by that heading's name ("Education 1 ¶1"), or the next list's "1." carries its count on
             parent = parts[depth - 2] if depth - 2 >= len(_parts(root)) else ""
             outer = _printed(parent) if parent else ""
-            if printed.isdigit() and outer.isdigit() or len(printed) == 1 and printed.isalpha() and "." in outer:
-                # "4. Turn Sequence > 5. Discard Phase": phase 5 of chapter 4, never chapter 5; "5.3 > B. …": 5.3.B
+            if printed.isdigit() and outer.replace(".", "").isdigit() or len(printed) == 1 and printed.isalpha() \
+                    and "." in outer:
+                # "4. Turn Sequence > 5. Discard Phase": phase 5 of chapter 4, never chapter 5; "5.3 > B. …": 5.3.B;
+                # "9.7 Land Battles > 1. Battle Preparations": step 9.7.1, never the land and naval steps counted as one
                 return f"{outer}.{printed}"
             named = _names(parent)[0] if printed.isdigit() and parent and not outer else ""
             return f"{named} {printed}" if named else printed

@@ -368,6 +368,21 @@ def test_parts_counted_afresh_under_a_chapter_stay_in_it_whatever_their_numbers(
         ("4. Detailed Turn Sequence", "5. Discard Phase"), ("5. Ending the Game",)]
 
 
+def test_steps_counted_afresh_under_a_decimal_section_with_text_of_its_own_are_its_parts():
+    # A wargame's "## 9.7 Land Battles" (a sentence of its own) over "### 1. Battle Preparations" … and "## 9.9
+    # Naval Battles" over its own "### 1." …: 9.7 and 9.9 were rules, every step filed under the chapter, the naval
+    # steps counted on from the land ones ("1 ¶4").
+    blocks = segment("# 9. Warfare\n\nWar is the last resort.\n\n## 9.7 Land Battles\n\nA battle starts when armies meet.\n\n"
+                     "### 1. Battle Preparations\n\nAppoint a general.\n\n### 2. Roll Battle Dice\n\nRoll three dice.\n\n"
+                     "## 9.9 Naval Battles\n\nA naval battle starts when fleets meet.\n\n### 1. Battle Preparations\n\n"
+                     "Defenders may not appoint admirals.\n")
+    sections = {b.text: b.section[1:] for b in blocks}
+    assert sections["Appoint a general."] == ("9. Warfare", "9.7 Land Battles", "1. Battle Preparations")
+    assert sections["Roll three dice."] == ("9. Warfare", "9.7 Land Battles", "2. Roll Battle Dice")
+    assert sections["Defenders may not appoint admirals."] == ("9. Warfare", "9.9 Naval Battles",
+                                                              "1. Battle Preparations")
+
+
 def test_a_number_closing_a_parenthesis_the_line_above_opened_is_text():
     # "…and 5 points (Set" / "3) played.": a rule 18.2.3 "played." was made before 18.2.2.
     blocks = segment("18.2.1 The teams switch after every 7 points (Set 1 and 2) and 5 points (Set\n3) played.\n"

@@ -216,6 +216,11 @@ def test_a_part_numbered_afresh_under_a_numbered_chapter_is_cited_under_its_numb
     # and a lettered part of a numbered rule ("6.0 Sequence of Play > A. Mandated Offensive Phase"): 6.0.A, never A
     lettered = _numbered_rulebook(("Rules > 6.0 Sequence of Play > A. Mandated Offensive Phase", "25", "Roll", "paragraph"))
     assert list(ruling_refs(lettered, "X", "Rules").values())[-1] == "X 6.0.A ¶1"
+    # and steps counted afresh under decimal sections ("9.7 Land Battles > 1. Battle Preparations", and 9.9's
+    # naval steps): 9.7.1 and 9.9.1, never one count "1 ¶1" … "1 ¶4" over both
+    steps = _numbered_rulebook(("Rules > 9.7 Land Battles > 1. Battle Preparations", "25", "Appoint", "paragraph"),
+                               ("Rules > 9.9 Naval Battles > 1. Battle Preparations", "26", "Admirals", "paragraph"))
+    assert list(ruling_refs(steps, "X", "Rules").values())[-2:] == ["X 9.7.1 ¶1", "X 9.9.1 ¶1"]
 
 
 def test_a_headings_numbers_in_parts_under_a_restarted_list_stay_the_documents():

@@ -207,8 +207,10 @@ class Facts:
                 deeper = len(marked.group("hashes") or "#") > level
                 if labels.numeric(inner) and labels.numeric(number):
                     # the markup nests it right under ("### 3.1 Unit Attributes" / "#### 3.11 Nationality", a
-                    # numbering whose third level drops its stop): a part, whatever the numbers say
-                    return under(inner, number, zero=deeper) or self.nests_right_under(index, level)
+                    # numbering whose third level drops its stop), or deeper as the first of parts counted afresh
+                    # ("## 9.7 Land Battles" / "### 1. Battle Preparations"): a part, whatever the numbers say
+                    return under(inner, number, zero=deeper) or self.nests_right_under(index, level) or (
+                        deeper and inner == "1" and number != "1")
                 return deeper
             inner = item and item.group("decimal")
             if item and item.group("question") or inner and under(inner, number):
