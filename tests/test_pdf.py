@@ -319,6 +319,38 @@ def test_a_heading_drawn_before_its_text_keeps_its_place(tmp_path):
 
 # ---------------------------------------------------------------- PDFs that cannot be read
 
+def test_headings_the_type_sets_apart_are_marked_as_markdown_marks_them(tmp_path):
+    # A browser print: "Character types and changed information" (h3, sentence case) printed last on its page was
+    # glued to the rule before it, its four rules filed under "Day Phase". A heading numbered as rules are ("1.1." /
+    # "General") is left to the numbering; a page number and a figure's letters are never headings, nor a sentence
+    # set large.
+    body = b" ".join(b"BT /F1 10 Tf 72 %d Td (%s) Tj ET" % (690 - 6 * n, line) for n, line in enumerate((
+        b"During the day you may talk about what happened.", b"Death is not the end for you.",
+        b"You still have much to gain by participating.", b"The Demon kills someone each night.",
+        b"The town will choose to execute someone each day.", b"Most of you will be dead by the end.") * 5))
+    drawing = (b"BT /F1 24 Tf 72 740 Td (Game Explanation) Tj ET "
+               b"BT /F1 16 Tf 72 700 Td (Day Phase) Tj ET " + body +
+               b" BT /F1 10 Tf 72 500 Td (Done.) Tj ET BT /F1 16 Tf 72 486 Td (Character types and changed information) Tj ET"
+               b" BT /F1 16 Tf 72 460 Td (A) Tj ET BT /F1 16 Tf 72 440 Td (Keep your token secret.) Tj ET"
+               b" BT /F1 10 Tf 72 420 Td (The character reference shows four types.) Tj ET"
+               b" BT /F1 10 Tf 300 40 Td (2) Tj ET")
+    lines = _drawn_lines(tmp_path, drawing)
+    assert [line for line in lines if line.startswith("#")] == [
+        "# Game Explanation", "## Day Phase", "## Character types and changed information"]
+    assert "A" in lines and "Keep your token secret." in lines and "2" in lines
+    assert "1.2 Character types and changed information" in _drawn_lines(tmp_path, drawing.replace(
+        b"(Character types", b"(1.2 Character types"))
+    assert "Character types and changed information" in _drawn_lines(tmp_path, drawing.replace(b"(Done.)", b"(1.1.)"))
+
+
+def test_a_sidebar_set_larger_than_the_text_is_no_heading(tmp_path):
+    sidebar = b" ".join(b"BT /F1 12 Tf 72 %d Td (Designer note line %d about the scoring) Tj ET" % (700 - 16 * n, n)
+                        for n in range(30))
+    body = b" ".join(b"BT /F1 10 Tf 72 %d Td (Each player draws a card and plays one card) Tj ET" % (200 - 12 * n)
+                     for n in range(12))
+    assert not any(line.startswith("#") for line in _drawn_lines(tmp_path, sidebar + b" " + body))
+
+
 def _fails(path: Path, *phrases: str) -> IngestError:
     with pytest.raises(IngestError) as caught:
         read_pdf(path)

@@ -31,7 +31,7 @@ from pathlib import Path
 import pypdf
 from pypdf.errors import DependencyError, LimitReachedError
 
-from ingest.classify import LIGATURE
+from ingest.classify import LIGATURE, LONE_LABEL
 from ingest.classify.furniture import PRINTED_PAGE_NUMBER, ROMAN
 from ingest.classify.markup import (
     BROKEN_AT_SOFT_HYPHEN,
@@ -72,6 +72,10 @@ _SHADOWS = 8  # how many earlier drawings of a line's text are looked at for one
 _UNDER_LINES = 64  # the most lines under a heading looked at for its text (a page's cost stays linear)
 _HEADING_SPACE = 4.0  # the most space (in a heading's sizes) between a heading's baseline and its text's first
 _HEADING_SIZE = 1.12  # a line this much larger than a page's text (by characters) is set as a heading
+_HEADING_SHARE = 0.1  # a size holding more than this share of the text's characters sets text (a sidebar), no headings
+_HEADING_WORDS = 12  # the most words of a heading's line
+_HEADING_LINES = 3  # the most lines a heading wraps over
+_COVER_PAGES = 2  # a document of more pages than this may have a cover, set in sizes of its own
 # A page this share of whose text (by characters) lies outside its box is drawn in places pypdf did not transform,
 # not cut from a spread (whose other page's text is about half)
 _OUTSIDE_SHARE = 0.9
@@ -147,11 +151,12 @@ def normalise(text: str) -> str:
     return text.strip("\n").rstrip()
 
 
-def _page_text(page: pypdf.PageObject) -> str:
+def _page_text(page: pypdf.PageObject) -> tuple[str, list[float]]:
     """The page's text as pypdf extracts it, but for the line breaks it puts between two pieces of one printed
     line: around a zero-width space ("ask us via email or Twitter", each link between two zero-width spaces, is
     one line of the page, not five), and on a page set one word at a time (a Google Docs export draws each word
-    in a block of its own, and pypdf sets each on a line: "Appendix" / "A:" / "Sportsmanship")."""
+    in a block of its own, and pypdf sets each on a line: "Appendix" / "A:" / "Sportsmanship"); and the size each
+    of its lines is set in (the smallest of its pieces; none where pypdf's pieces and lines disagree)."""
     pieces: list[tuple[str, float, float, float]] = []  # each piece of text pypdf shows: where it starts, its
     # baseline and its size
 
@@ -161,7 +166,7 @@ def _page_text(page: pypdf.PageObject) -> str:
                        size * scale))
     text = page.extract_text(visitor_text=visit) or ""
     if "".join(piece for piece, *_ in pieces) != text:  # pieces and text disagree: keep pypdf's lines
-        return text
+        return text, []
     pieces = _in_printed_order(pieces)
     text = "".join(piece for piece, *_ in pieces)
     # A page cut from a two-page spread still holds the other page's text, drawn outside its box (at x = -560): no
@@ -210,9 +215,28 @@ def _page_text(page: pypdf.PageObject) -> str:
         elif by_word:  # the next printed line: one break, not a line of the space drawn at this one's end
             out[before + 1:after] = [""] * (after - before - 1)
             out[breaks[0]] = "\n"
+    lines = _sized_lines(out, pieces)
     # the lines of text off the page go with it
-    text = "".join(out)
-    return "\n".join(line for line in text.split("\n") if line.strip()) if unseen else text
+    lines = [(line, size) for line, size in lines if line.strip()] if unseen else lines
+    return "\n".join(line for line, _ in lines), [size for _, size in lines]
+
+
+def _sized_lines(out: list[str], pieces: list[tuple[str, float, float, float]]) -> list[tuple[str, float]]:
+    """The lines of the text written as `out` (each piece as it goes out), each with the smallest size of the
+    pieces that show text on it (0.0 for none)."""
+    lines: list[tuple[str, float]] = []
+    line, size = "", 0.0
+    for written, (*_, piece_size) in zip(out, pieces, strict=True):
+        parts = written.split("\n")
+        for at, part in enumerate(parts):
+            if at:
+                lines.append((line, size))
+                line, size = "", 0.0
+            line += part
+            if part.strip():
+                size = min(size, piece_size) if size else piece_size
+    lines.append((line, size))
+    return lines
 
 
 def _in_printed_order(pieces: list[tuple[str, float, float, float]]) -> list[tuple[str, float, float, float]]:
@@ -393,11 +417,11 @@ def read_pdf(path: Path, limits: Limits | None = None) -> PdfText:
     name = str(path)
     reader, data = _open(path)
     inflation = _Inflation(limits or Limits())
-    texts = []
+    read: list[tuple[str, list[float]]] = []
     for number, page in enumerate(reader.pages, 1):
         try:
             past = inflation.add(page)
-            text = "" if past else _page_text(page)
+            read.append(("", []) if past else _page_text(page))
         except LimitReachedError as exc:
             raise IngestError(name, f"page {number}: {exc} (pypdf's cap on one stream, which no rulebook "
                               "reaches)") from None
@@ -406,7 +430,7 @@ def read_pdf(path: Path, limits: Limits | None = None) -> PdfText:
                               f"({_why(exc)}); download or export it again") from None
         if past:
             raise IngestError(name, f"page {number}: {past.message}")
-        texts.append(normalise(text))
+    texts = [normalise(text) for text in _marked_headings(read)]
     chars = "".join(texts)
     letters = sum(1 for c in chars if c.isalnum())
     if letters == 0:
@@ -421,6 +445,58 @@ def read_pdf(path: Path, limits: Limits | None = None) -> PdfText:
     pages = tuple(PdfPage(number, printed[number - 1] or declared[number - 1], text)
                   for number, text in enumerate(texts, 1))
     return PdfText(name, pages, _declared_title(reader), data)
+
+
+def _marked_headings(pages: list[tuple[str, list[float]]]) -> list[str]:
+    """Each page's text with the headings its type sets apart marked as markdown marks them ("## Setup"), as a word
+    processor's heading styles are: a line of a few words set 1.12 times the document's text size or more, in a size
+    the document sets little else in (a sidebar set large is text), one "#" more for each larger size; a heading
+    wrapped over a few lines is one. A figure's letters, a page number and a sentence are never headings."""
+    chars: Counter = Counter()
+    on_pages: dict[float, set[int]] = {}
+    for number, (text, sizes) in enumerate(pages):
+        for line, size in zip(text.split("\n"), sizes):
+            chars[round(size, 1)] += len(line.strip())
+            on_pages.setdefault(round(size, 1), set()).add(number)
+    chars.pop(0.0, None)
+    if not chars:
+        return [text for text, _ in pages]
+    body, most = chars.most_common(1)[0]
+    # a size set on one page of a longer document is a cover's or a title's ("SECTION 7" / "PHYSICAL FOULS"), no level
+    levels = {size: level for level, size in enumerate(sorted(
+        (size for size, count in chars.items() if size >= body * _HEADING_SIZE and count <= most * _HEADING_SHARE
+         and (len(on_pages[size]) > 1 or len(pages) <= _COVER_PAGES)), reverse=True), 1)}
+    out = []
+    for text, sizes in pages:
+        lines = text.split("\n")
+        level = [levels.get(round(size, 1)) if _heading_words(line) else None
+                 for line, size in zip(lines, sizes)] + [None] * (len(lines) - len(sizes))
+        marked: list[str] = []
+        at = 0
+        while at < len(lines):
+            end = at + 1
+            while end < len(lines) and level[at] and level[end] == level[at]:
+                end += 1
+            # a heading numbered as rules are ("1 Game Boundaries", "1.1. General", "Rule 7.1 Boarding", its label
+            # printed alone on the line before perhaps) is read by its numbering, as it always was
+            words = lines[at].split()
+            numbered = marked and LONE_LABEL.match(marked[-1]) and "." in marked[-1] or bool(words) and (
+                words[0][0].isdigit() or any("." in word and any(c.isdigit() for c in word) for word in words[:2]))
+            if level[at] and end - at <= _HEADING_LINES and not numbered:
+                marked.append("#" * min(level[at], 6) + " " + " ".join(line.strip() for line in lines[at:end]))
+            else:
+                marked += lines[at:end]
+            at = end
+        out.append("\n".join(marked))
+    return out
+
+
+def _heading_words(line: str) -> bool:
+    """Could `line` be a heading by its words: a few, one of two letters or more, no sentence's or lead-in's
+    ending, no address, no mark already?"""
+    words = line.split()
+    return 0 < len(words) <= _HEADING_WORDS and any(sum(c.isalpha() for c in word) >= 2 for word in words) \
+        and not line.rstrip().endswith((".", ",", ";", ":")) and "://" not in line and not line.lstrip().startswith("#")
 
 
 # pypdf paints at most this many form XObjects for one page's text (Configuration.xform_maximum_invocations_...).
