@@ -17,6 +17,7 @@ unit, as the paragraphs of its heading are.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass, replace
 
 from ingest.classify import BULLET, run_in_heading
@@ -99,7 +100,9 @@ def _paragraphs(block: Block, text: str) -> list[_Paragraph]:
         # A lead-in ("… as follows:") and a question keep what answers them in their part.
         # Words as the ruling will store them (structure.flow), which is what a reader counts.
         paragraphs.append(_Paragraph(start, len(flow(body).split()), head, body.rstrip().endswith((":", "?")), item))
-    return paragraphs
+    # a name said again is a field of each part ("- Trigger: When you deal 6+ damage." under each stance), none's own
+    said = Counter(paragraph.head for paragraph in paragraphs if paragraph.head)
+    return [replace(p, head="") if said[p.head] > 1 else p for p in paragraphs]
 
 
 def _head(line: str) -> str:

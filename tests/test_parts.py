@@ -160,3 +160,13 @@ def test_a_list_of_values_stays_one_unit(tmp_path):
     # A talent's profile: "- Type: basic" / "- Path: rogue" / "- Sourcebook: Grimwild", no parts.
     rulings = _units(_read(tmp_path, "# Skirmish Rules\n\n## Aegis\n\n- Type: basic\n- Path: rogue\n- Sourcebook: Grimwild\n"))
     assert len(rulings) == 1 and all(word in rulings[0].text for word in ("basic", "rogue", "Grimwild"))
+
+
+def test_a_field_each_part_names_again_is_no_parts_heading(tmp_path):
+    # Six stances, each a bold name over its bullets and a "Trigger:" line: cut at each "Trigger", six parts titled
+    # "Trigger", each the end of one stance and the name of the next.
+    stances = "\n".join(f"- **{name}**\n    - You gain a benefit while in the {name.lower()} stance.\n"
+                        f"    - Trigger: When you deal {n}+ damage in a single attack." for n, name in
+                        enumerate(("Defensive", "Aggressive", "Focused", "Quick"), 2))
+    rulings = _units(_read(tmp_path, f"# Skirmish\n\n## Stance\n\nStances give a benefit.\n\n{stances}\n"))
+    assert not any(r.title.startswith("Trigger") for r in rulings)

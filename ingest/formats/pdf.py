@@ -31,7 +31,7 @@ from pathlib import Path
 import pypdf
 from pypdf.errors import DependencyError, LimitReachedError
 
-from ingest.classify import LIGATURE, LONE_LABEL
+from ingest.classify import LIGATURE, LONE_LABEL, TITLE_SMALL
 from ingest.classify.furniture import PRINTED_PAGE_NUMBER, ROMAN
 from ingest.classify.markup import (
     BROKEN_AT_SOFT_HYPHEN,
@@ -75,6 +75,7 @@ _HEADING_SIZE = 1.12  # a line this much larger than a page's text (by character
 _HEADING_SHARE = 0.1  # a size holding more than this share of the text's characters sets text (a sidebar), no headings
 _HEADING_WORDS = 12  # the most words of a heading's line
 _HEADING_LINES = 3  # the most lines a heading wraps over
+_LABEL_WORDS = 2  # the most words of a chapter's label printed over its title ("CHAPTER I:")
 _COVER_PAGES = 2  # a document of more pages than this may have a cover, set in sizes of its own
 # A page this share of whose text (by characters) lies outside its box is drawn in places pypdf did not transform,
 # not cut from a spread (whose other page's text is about half)
@@ -482,8 +483,15 @@ def _marked_headings(pages: list[tuple[str, list[float]]]) -> list[str]:
             words = lines[at].split()
             numbered = marked and LONE_LABEL.match(marked[-1]) and "." in marked[-1] or bool(words) and (
                 words[0][0].isdigit() or any("." in word and any(c.isdigit() for c in word) for word in words[:2]))
-            if level[at] and end - at <= _HEADING_LINES and not numbered:
-                marked.append("#" * min(level[at], 6) + " " + " ".join(line.strip() for line in lines[at:end]))
+            # a quotation set large runs on: its line stops on a small word, or the line after it opens in lower case
+            last = lines[end - 1].split()
+            runs_on = bool(last) and last[-1].casefold() in TITLE_SMALL or end < len(lines) \
+                and lines[end].lstrip()[:1].islower()
+            if level[at] and end - at <= _HEADING_LINES and not numbered and not runs_on:
+                # a chapter's word and number printed over its title ("CHAPTER I:" / "INTRODUCTION") are its own
+                label = marked.pop().strip() + " " if marked and marked[-1].rstrip().endswith(":") \
+                    and len(marked[-1].split()) <= _LABEL_WORDS else ""
+                marked.append("#" * min(level[at], 6) + " " + label + " ".join(line.strip() for line in lines[at:end]))
             else:
                 marked += lines[at:end]
             at = end
