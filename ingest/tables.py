@@ -246,7 +246,9 @@ def _introduction(doc: MappedText, lines: list[tuple[int, int]], index: int, pag
 
 
 def _heading_like(line: str) -> bool:
-    """A short line without final punctuation that opens with a capital: what follows a finished passage."""
+    """A short line without final punctuation that opens with a capital (after a heading's marks, "## Game End"):
+    what follows a finished passage."""
+    line = line.lstrip("#").lstrip()
     return len(line.split()) <= 8 and line[:1].isupper() and not line.endswith(tuple(".,;:!?"))
 
 

@@ -336,7 +336,7 @@ def test_headings_the_type_sets_apart_are_marked_as_markdown_marks_them(tmp_path
                b" BT /F1 10 Tf 300 40 Td (2) Tj ET")
     lines = _drawn_lines(tmp_path, drawing)
     assert [line for line in lines if line.startswith("#")] == [
-        "# Game Explanation", "## Day Phase", "## Character types and changed information"]
+        "# Game Explanation", "# Day Phase", "# Character types and changed information"]
     assert "A" in lines and "Keep your token secret." in lines and "2" in lines
     assert "1.2 Character types and changed information" in _drawn_lines(tmp_path, drawing.replace(
         b"(Character types", b"(1.2 Character types"))

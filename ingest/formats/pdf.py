@@ -76,6 +76,7 @@ _HEADING_SHARE = 0.1  # a size holding more than this share of the text's charac
 _HEADING_WORDS = 12  # the most words of a heading's line
 _HEADING_LINES = 3  # the most lines a heading wraps over
 _LABEL_WORDS = 2  # the most words of a chapter's label printed over its title ("CHAPTER I:")
+_NUMBERED_LINES = 20  # a document opening this many lines with a decimal label numbers its rules
 _COVER_PAGES = 2  # a document of more pages than this may have a cover, set in sizes of its own
 # A page this share of whose text (by characters) lies outside its box is drawn in places pypdf did not transform,
 # not cut from a spread (whose other page's text is about half)
@@ -449,10 +450,15 @@ def read_pdf(path: Path, limits: Limits | None = None) -> PdfText:
 
 
 def _marked_headings(pages: list[tuple[str, list[float]]]) -> list[str]:
-    """Each page's text with the headings its type sets apart marked as markdown marks them ("## Setup"), as a word
+    """Each page's text with the headings its type sets apart marked as markdown marks them ("# Setup"), as a word
     processor's heading styles are: a line of a few words set 1.12 times the document's text size or more, in a size
-    the document sets little else in (a sidebar set large is text), one "#" more for each larger size; a heading
-    wrapped over a few lines is one. A figure's letters, a page number and a sentence are never headings."""
+    the document sets little else in (a sidebar set large is text); a heading wrapped over a few lines is one. All are
+    marked at one level: a publisher sets one chapter's heading larger than the next's for its page's sake ("Object of
+    the Game" over "The Game Turn"), no nesting. A figure's letters, a page number and a sentence are never headings,
+    and a document that numbers its rules ("7.1", "1.4.6.") is read by its numbering alone, as it always was."""
+    if sum(_decimal(line.split()[0]) for text, _ in pages for line in text.split("\n") if line.strip()) \
+            >= _NUMBERED_LINES:
+        return [text for text, _ in pages]
     chars: Counter = Counter()
     on_pages: dict[float, set[int]] = {}
     for number, (text, sizes) in enumerate(pages):
@@ -485,18 +491,29 @@ def _marked_headings(pages: list[tuple[str, list[float]]]) -> list[str]:
                 words[0][0].isdigit() or any("." in word and any(c.isdigit() for c in word) for word in words[:2]))
             # a quotation set large runs on: its line stops on a small word, or the line after it opens in lower case
             last = lines[end - 1].split()
-            runs_on = bool(last) and last[-1].casefold() in TITLE_SMALL or end < len(lines) \
-                and lines[end].lstrip()[:1].islower()
-            if level[at] and end - at <= _HEADING_LINES and not numbered and not runs_on:
+            # (a letter alone opening it is a bullet's glyph, "u 1 Board map", or an item's label, "a) The rules…")
+            following = lines[end].split()[:1] if end < len(lines) else []
+            runs_on = bool(last) and last[-1].casefold() in TITLE_SMALL or bool(following) \
+                and following[0][:1].islower() and len(following[0]) > 1 and not following[0].endswith((")", "."))
+            heading = " ".join(line.strip() for line in lines[at:end])
+            # a cover's or a box's facts set large ("For 2 - 5 players ages 8 and above 30 - 60 minutes") are no heading
+            counted = sum(any(c.isdigit() for c in word) for word in heading.split()) > 1
+            if level[at] and end - at <= _HEADING_LINES and not numbered and not runs_on and not counted:
                 # a chapter's word and number printed over its title ("CHAPTER I:" / "INTRODUCTION") are its own
                 label = marked.pop().strip() + " " if marked and marked[-1].rstrip().endswith(":") \
                     and len(marked[-1].split()) <= _LABEL_WORDS else ""
-                marked.append("#" * min(level[at], 6) + " " + label + " ".join(line.strip() for line in lines[at:end]))
+                marked.append("# " + label + heading)
             else:
                 marked += lines[at:end]
             at = end
         out.append("\n".join(marked))
     return out
+
+
+def _decimal(word: str) -> bool:
+    """Is `word` a rule's decimal label ("7.1", "1.4.6.")?"""
+    parts = word.rstrip(".").split(".")
+    return len(parts) > 1 and all(part.isdigit() for part in parts)
 
 
 def _heading_words(line: str) -> bool:

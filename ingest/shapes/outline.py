@@ -292,16 +292,24 @@ class _Outline:
         answer. A section the document numbers among its rules ("11) Why This Version Works") holds rules: only
         its paragraphs that state the rights are back matter, not one that runs a notice's line on."""
         depth = len(self.root) + 1
-        tail = [block for block in self.blocks if block.section[:depth] == self.blocks[-1].section[:depth]] \
-            if self.blocks and len(self.blocks[-1].section) >= depth else []
-        if not tail or any(block.kind != "paragraph" for block in tail):
+        if not self.blocks or len(self.blocks[-1].section) < depth:
             return
-        texts = [[line for start, end in block.pieces for line in self.facts.text[start:end].split("\n")]
-                 for block in tail]
+        # the last section, or the credits before a back page's own heading after them ("CREDITS" / "Register your
+        # boardgame"): from the last section stating rights within a back matter's length of the end
+        starts = [at for at, block in enumerate(self.blocks)
+                  if not at or block.section[:depth] != self.blocks[at - 1].section[:depth]]
+        for first in reversed([at for at in starts if len(self.blocks) - at <= _BACK_MATTER_BLOCKS] or starts[-1:]):
+            tail = self.blocks[first:]
+            texts = [[line for start, end in block.pieces for line in self.facts.text[start:end].split("\n")]
+                     for block in tail]
+            if any(RIGHTS.search(line) for lines in texts for line in lines):
+                break
+        if any(block.kind != "paragraph" for block in tail):
+            return
         # Still open at the document's end: the section's heading, with the number it was printed with. A long
         # section holds rules however its last lines end (a card list whose faces print "© 2022…"): there too only
         # the paragraphs stating the rights go.
-        numbered = any(heading.number and heading.title == tail[0].section[depth - 1] for heading in self.headings)
+        numbered = any(heading.number and heading.title == tail[-1].section[depth - 1] for heading in self.headings)
         # The only section a document has is no back matter of it (a short page with its licence line among its
         # first paragraphs: "This content is licensed under CC-BY-SA 4.0").
         whole = not numbered and len(tail) <= _BACK_MATTER_BLOCKS and len(tail) < len(self.blocks) \
