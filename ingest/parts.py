@@ -31,8 +31,6 @@ LONG_WORDS = 300
 # A unit of this many parts opening with run-in sub-headings is cut at them however short it is: the parts of a
 # section ("Lantern: reduced to 2 Ducats." / "Gondola: reduced to 4 Ducats." / …) each answer their own question.
 RUN_INS = 3
-# Fewer words than this cannot hold RUN_INS parts: the unit is kept without reading its paragraphs.
-_SHORTEST = 2 * RUN_INS
 # A list's item heads a part only when it is a sentence of this many words or more: "- Gondola: reduced to 4
 # Ducats." does, "- Type: basic" is a value.
 _ITEM_WORDS = 4
@@ -115,8 +113,10 @@ def _head(line: str) -> str:
 
 
 def _cut(block: Block, text: str) -> list[Block]:
-    if sum(len(text[start:end].split()) for start, end in block.pieces) <= _SHORTEST:
-        return [block]  # most units: no paragraph to read
+    # most units: no paragraph to read (a short unit of fewer lines than RUN_INS cannot hold that many parts)
+    if sum(len(text[start:end].split()) for start, end in block.pieces) <= LONG_WORDS and \
+            sum(text[start:end].count("\n") + 1 for start, end in block.pieces) < RUN_INS:
+        return [block]
     paragraphs = _paragraphs(block, text)
     words = sum(p.words for p in paragraphs)
     if len(paragraphs) < 2 or words <= LONG_WORDS and sum(bool(p.head) for p in paragraphs) < RUN_INS:

@@ -469,20 +469,20 @@ def _marked_headings(pages: list[tuple[str, list[float]]]) -> list[str]:
     if not chars:
         return [text for text, _ in pages]
     body, most = chars.most_common(1)[0]
-    # a size set on one page of a longer document is a cover's or a title's ("SECTION 7" / "PHYSICAL FOULS"), no level
-    levels = {size: level for level, size in enumerate(sorted(
-        (size for size, count in chars.items() if size >= body * _HEADING_SIZE and count <= most * _HEADING_SHARE
-         and (len(on_pages[size]) > 1 or len(pages) <= _COVER_PAGES)), reverse=True), 1)}
+    # a size set on one page of a longer document is a cover's or a title's ("SECTION 7" / "PHYSICAL FOULS")
+    headings = {size for size, count in chars.items() if size >= body * _HEADING_SIZE and count <= most * _HEADING_SHARE
+                and (len(on_pages[size]) > 1 or len(pages) <= _COVER_PAGES)}
     out = []
     for text, sizes in pages:
         lines = text.split("\n")
-        level = [levels.get(round(size, 1)) if _heading_words(line) else None
-                 for line, size in zip(lines, sizes)] + [None] * (len(lines) - len(sizes))
+        # each line's size where it may be a heading's, else None; a heading's lines are those of one size in a row
+        set_in = [round(size, 1) if round(size, 1) in headings and _heading_words(line) else None
+                  for line, size in zip(lines, sizes)] + [None] * (len(lines) - len(sizes))
         marked: list[str] = []
         at = 0
         while at < len(lines):
             end = at + 1
-            while end < len(lines) and level[at] and level[end] == level[at]:
+            while end < len(lines) and set_in[at] and set_in[end] == set_in[at]:
                 end += 1
             # a heading numbered as rules are ("1 Game Boundaries", "1.1. General", "Rule 7.1 Boarding", its label
             # printed alone on the line before perhaps) is read by its numbering, as it always was
@@ -498,7 +498,7 @@ def _marked_headings(pages: list[tuple[str, list[float]]]) -> list[str]:
             heading = " ".join(line.strip() for line in lines[at:end])
             # a cover's or a box's facts set large ("For 2 - 5 players ages 8 and above 30 - 60 minutes") are no heading
             counted = sum(any(c.isdigit() for c in word) for word in heading.split()) > 1
-            if level[at] and end - at <= _HEADING_LINES and not numbered and not runs_on and not counted:
+            if set_in[at] and end - at <= _HEADING_LINES and not numbered and not runs_on and not counted:
                 # a chapter's word and number printed over its title ("CHAPTER I:" / "INTRODUCTION") are its own
                 label = marked.pop().strip() + " " if marked and marked[-1].rstrip().endswith(":") \
                     and len(marked[-1].split()) <= _LABEL_WORDS else ""
