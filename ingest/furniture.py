@@ -53,6 +53,7 @@ from ingest.classify.furniture import (
     PRINT_HEADER,
     SECTION_HEADING,
     SPACED_ENTRY,
+    SUBLABELS,
     TIMESTAMP,
     TITLE_VERSION,
     VERSION_LINE,
@@ -113,7 +114,7 @@ class Furniture:
 
 def normalise(line: str) -> str:
     """A line's form for comparing it across pages: spaces collapsed, every number written '#'."""
-    return " ".join(CHANGING_NUMBER.sub("#", line).split())
+    return " ".join(CHANGING_NUMBER.sub("#", SUBLABELS.sub("", line)).split())
 
 
 def strip_furniture(doc: MappedText, page_starts: list[int] | None = None) -> Furniture:

@@ -66,8 +66,15 @@ def parent(label: str) -> str:
 
 
 def zeroed(number: str | None) -> bool:
-    """Is `number` a chapter's number with a zero part ("7.0", "3-0"), which its rules 7.1, 7.2 may sit under?"""
-    return bool(number) and number[-2:] in (".0", "-0")
+    """Is `number` a chapter's number with a zero part ("7.0", "3-0", "4.00"), which its rules 7.1, 7.2 may sit
+    under?"""
+    _, joint, last = (number or "").replace("-", ".").rpartition(".")
+    return bool(joint and last) and not last.strip("0")
+
+
+def unzeroed(number: str) -> str:
+    """The chapter a zeroed number (see `zeroed`) numbers: "7" for "7.0", "4" for "4.00"."""
+    return number.rstrip("0")[:-1]
 
 
 def within(label: str, outer: str | None, zero: bool = False) -> bool:
@@ -75,7 +82,7 @@ def within(label: str, outer: str | None, zero: bool = False) -> bool:
     1-2-1 under 1-2, never 4.30 under 4.3)? With `zero` (the markup sets `label` deeper), "3.0" is chapter 3,
     over 3.1; else "5.0 General" is 5.1's sibling."""
     while zero and label != outer and zeroed(outer):
-        outer = outer[:-2]  # "## 3.0 Gameplay" over "### 3.1 Masteries" is chapter 3
+        outer = unzeroed(outer)  # "## 3.0 Gameplay" over "### 3.1 Masteries" is chapter 3
     if not outer or not label.startswith(outer):
         return False
     rest = label[len(outer):]

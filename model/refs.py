@@ -13,7 +13,7 @@ _ROMAN_PART = r"[ivxlc]{2,6}(?![a-z])"
 NUMBERING = re.compile(rf"\d+(?:[.\-]\d+)*(?:[a-z]|{_ROMAN_PART})?(?:\.(?:\d+|[a-z](?![a-z])|{_ROMAN_PART}))*"
                        r"|\d+(?:[a-z]\d+)+[a-z]?|(?-i:[A-Z]{1,3}\d{1,3}[a-z]?(?:\.\d+)*)"  # a code is in capitals
                        r"|[a-z](?:\.\d+[a-z]?)*"
-                       r"|(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})", re.IGNORECASE)
+                       r"|(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})(?:\.\d+[a-z]?)*", re.IGNORECASE)
 
 
 def ref_key(ref: str) -> str:

@@ -682,3 +682,18 @@ def test_a_contents_heading_named_for_its_book_heads_the_contents():
     cleaned = strip_furniture(MappedText.of(contents + body)).text.text
     assert "Table of Contents" not in cleaned and "1.2 Game Scale" not in cleaned
     assert "1.1) General Comments: This game simulates the battle." in cleaned
+
+
+def test_a_running_head_naming_the_rules_on_its_page_goes_whatever_their_sub_labels():
+    # A rulebook heads each page with the rules on it ("Rule 9.05(b)(1) to 9.06(b)"): the sub-labels in parentheses
+    # change in number and kind from page to page, so the heads share no form until those are read as numbers are.
+    heads = ["Rule 7.01 to 7.01(b)(2)", "Rule 7.01(b)(2) to 7.01(e)", "Rule 7.01(e) to 7.01(g)(3)",
+             "Rule 7.01(g)(4) to 7.02(a)(9)", "Rule 7.02(a)(9) to 7.02(b)(4)", "Rule 7.02(b)(4) to 7.02(b)(5)"]
+    pages = [f"{n + 90}\n{head}\n" + "".join(
+        f"({k}) A plain sentence of the rules, number {k}, on page {n + 90}, runs on to the margin.\n"
+        for k in range(12)) for n, head in enumerate(heads)]
+    found = strip_furniture(MappedText.of("\f".join(pages)))
+    assert "Rule 7" not in found.text.text
+    assert found.text.text.count("A plain sentence") == 72
+    # a line whose numbers stand apart in parentheses keeps its form: "Score: 1 (3)" is no sub-label
+    assert normalise("Confidence Score: 1 (3)") != normalise("Confidence Score: 1")

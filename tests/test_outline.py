@@ -677,6 +677,83 @@ def test_a_paragraph_back_at_a_marked_lists_margin_leaves_the_list():
     plain = segment("Setup\n1. Each player takes sixteen pieces.\n\nThe pieces are kept in a bag.\n")
     assert [(b.label, b.text) for b in plain] == [("1", "Each player takes sixteen pieces. The pieces are kept in a bag.")]
 
+def test_a_paragraph_after_a_list_set_a_line_an_item_goes_on_the_rule_whose_list_it_is():
+    # "1.7" leads into its steps, one line each; the paragraph after them is 1.7's again, not its last step's (in
+    # plain text, where an item's paragraphs may stand at its margin) nor a paragraph of the chapter (in markdown,
+    # or where the steps are set in)
+    steps = "1. Combat orders\n2. Pre-departure orders\n3. Jump orders\n"
+    after = "When your turn is processed, all combat orders are processed first.\n"
+    for text in (f"1.7 TURN PROCESSING\n\nEach turn is processed in steps. These are:\n\n{steps}\n{after}\n"
+                 "1.8 REPORTS\n\nA report is sent after each turn.\n",
+                 f"1.7 Each turn is processed in steps. These are:\n\n{steps}\n{after}\n1.8 A report is sent.\n",
+                 "1.7 TURN PROCESSING\n\nEach turn is processed in steps. These are:\n\n"
+                 + "".join(f"\t{line}\n" for line in steps.splitlines()) + f"\n{after}"):
+        blocks = by_label(segment(text))
+        assert blocks["1.7.3"].text == "Jump orders"
+        assert blocks["1.7"].text.endswith("These are: When your turn is processed, all combat orders are processed "
+                                           "first.")
+        assert [b.label for b in segment(text)][:5] == ["1.7", "1.7.1", "1.7.2", "1.7.3", "1.8"][:len(blocks)]
+    # a list of the section's own: the paragraph after it is the section's
+    blocks = segment(f"Orders\n\nThe sections are:\n\n{steps}\n{after}")
+    assert (blocks[-2].label, blocks[-2].text) == ("3", "Jump orders")
+    assert (blocks[-1].kind, blocks[-1].text) == ("paragraph", after.strip())
+
+
+def test_rules_after_a_list_of_one_paragraph_items_and_its_example_are_no_part_of_its_last_item():
+    # items a blank line apart, each one paragraph: the paragraphs after the last (an example of it between) are the
+    # section's, not the last item's nor its example's; so after lettered cases under a lead-in
+    blocks = segment("CORE RULES\n\nThe basic loop is as follows.\n\n1. The GM sets the scene.\n\n"
+                     "2. The GM narrates the result.\n\nExample: You roll a 7 and succeed.\n\n"
+                     "Critical successes always succeed.\n\nCOMBAT\n\nEach round is one second.\n")
+    item = next(b for b in blocks if b.label == "2" and b.kind != "paragraph")
+    assert (item.text, item.example_texts) == ("The GM narrates the result.", ["You roll a 7 and succeed."])
+    assert [b.text for b in blocks if b.section == ("Rules", "Core Rules")][-1] == "Critical successes always succeed."
+    blocks = segment("TRANSPORT\n\nThe following rules apply to loading.\n\na. Tanks may carry a unit.\n\n"
+                     "b. Infantry may be carried.\n\nThe following rules apply when a unit is carrying another.\n\n"
+                     "a. Carried units cannot fire.\n")
+    assert [b.text for b in blocks] == ["The following rules apply to loading.", "Tanks may carry a unit.",
+                                        "Infantry may be carried.",
+                                        "The following rules apply when a unit is carrying another.",
+                                        "Carried units cannot fire."]
+    # a heading that is a rule keeps its text after its lettered cases: it runs on to the next heading
+    blocks = segment("## 3.4 Fire\n\nFires a weapon. Only if:\n\n(a) you have a gun\n(b) you have not fought\n\n"
+                     "If you have two guns, choose one.\n\n## 3.5 Fight\n\nStrike an adjacent enemy.\n")
+    assert by_label(blocks)["3.4"].text == "Fires a weapon. Only if: If you have two guns, choose one."
+    assert by_label(blocks)["3.4b"].text == "you have not fought"
+
+
+def test_names_a_lead_in_lists_over_rules_numbered_under_them_are_the_sections_outline():
+    # "…the following additional information:" over "1. Extemporaneous Speaking" and its own rules "1.", "2." set
+    # under it: the names head rules, no list of names the paragraph keeps as its text
+    blocks = segment("### B. Speech Events\n\nSpeech events follow these rules:\n\n1. Extemporaneous Speaking\n"
+                     "   1. Topics shall be phrased as questions.\n   2. The event has two divisions.\n"
+                     "2. The Interpretation Events\n   1. Speakers may not use the same material twice.\n")
+    assert [(b.label, b.text) for b in blocks][1:] == [
+        ("B.1", "Extemporaneous Speaking"), ("B.1.1", "Topics shall be phrased as questions."),
+        ("B.1.2", "The event has two divisions."), ("B.2", "The Interpretation Events"),
+        ("B.2.1", "Speakers may not use the same material twice.")]
+    # a list of names stays the paragraph's
+    blocks = segment("### Setup\n\nThe steps are as follows:\n\n1. Destroy Bases\n2. Lose Resource Cards\n")
+    assert [b.text for b in blocks] == ["The steps are as follows: 1. Destroy Bases 2. Lose Resource Cards"]
+
+
+def test_lines_set_in_under_a_lead_in_are_what_it_shows_and_head_nothing():
+    # "For example:" over two commands set in (by a tab the cleaning made a space): no heading "Attack SP Klingon"
+    # over the rules after them
+    blocks = segment("8.2 COMBAT\n\nUse one or more ENGAGE commands. For example:\n\n Attack SP Klingon\n"
+                     " ATT SP Romulan\n\nThe above says that you will attack two species: the Klingons and the "
+                     "Romulans.\n\n8.3 RETREAT\n\nA ship may retreat when it loses half its hull.\n")
+    assert [(b.label, b.section) for b in blocks] == [("8.2", ("Rules",)), ("8.3", ("Rules",))]
+    assert blocks[0].text.endswith("two species: the Klingons and the Romulans.")
+
+
+def test_a_chapter_numbered_with_two_zeros_and_a_long_dash_heads_its_rules():
+    # "4.00–GAME PRELIMINARIES" over "4.01 Umpire Duties": chapter 4's heading, as "4.0 Game Preliminaries" is
+    blocks = segment("4.00–GAME PRELIMINARIES\n4.01 Umpire Duties\nBefore the game begins the umpire shall:\n"
+                     "(a) Require strict observance of all rules;\n4.02 Field Manager\nEach team names a manager.\n")
+    assert {b.label: b.section for b in blocks if b.kind == "rule"}["4.02"] == ("Rules", "4.00 Game Preliminaries")
+
+
 # e. Headings
 
 def test_a_heading_directly_over_a_question_or_numbered_rule_is_a_section_not_a_tail():
@@ -1527,6 +1604,9 @@ def test_a_title_in_capitals_of_any_alphabet_reads_in_title_case_and_one_without
     assert section_title("KLAUZULA INFORMACYJNA DOTYCZĄCA") == "Klauzula Informacyjna Dotycząca"
     assert section_title("ÉQUIPEMENT DES JOUEURS") == "Équipement Des Joueurs"
     assert section_title("ポケモンカードQ&Aサイレント修正一覧") == "ポケモンカードQ&Aサイレント修正一覧"
+    # a part's label in roman numerals stays as printed: "II. Rules of Speech", never "Ii."
+    assert section_title("II. RULES OF SPEECH") == "II. Rules of Speech"
+    assert section_title("CIVIL WAR") == "Civil War"
 
 
 def test_chapters_counted_under_the_documents_title_head_their_text_with_or_without_rules_numbered_under_them():

@@ -132,6 +132,14 @@ def test_a_question_a_numbered_rulebook_leaves_unnumbered_is_its_place_among_que
     assert refs[24:] == ["X FAQ Q1", "X Ability", "X Ability Q1"]
 
 
+def test_items_under_a_part_numbered_in_roman_are_cited_under_its_numeral():
+    rulings = _rulings(("Rules > III. Rules of Debate", "III.1", "Preparation time", "rule"),
+                       ("Rules > III. Rules of Debate", "III.2", "Observers", "rule"),
+                       ("Rules > IV. Rules of Congress", "IV.3", "Duties", "rule"),
+                       ("Rules > IV. Rules of Congress > IV.3 Duties", "IV.3.1", "Guide the group", "rule"))
+    assert list(ruling_refs(rulings, "X", "Rules").values()) == ["X III.1", "X III.2", "X IV.3", "X IV.3.1"]
+
+
 def test_an_unnumbered_paragraph_heading_steps_is_marked_and_its_steps_read_after_it():
     rulings = _numbered_rulebook(("Rules > Glossary", "attacks", "Attacks", "glossary"),
                                  ("Rules > Glossary > Attacks", "steps", "Steps of an Attack", "paragraph"),

@@ -88,9 +88,11 @@ TODAY = {
             'Can the Corp play Digital Rights Management on the first turn of the game?',
             'This card is a reprint. Has anything changed about how False Lead works?'), 0, 143, 0, 16, 0, True),
     # Its FAQ page's bulleted questions, run into the page's one line, are read one unit each (the sidebar
-    # question of The Defect's page is not); the FAQ heading they open ends the rule that ran over the pages.
+    # question of The Defect's page is not); the FAQ heading they open ends the rule that ran over the pages. Its
+    # pages, one line each, after a page closing on a list's last step are paragraphs of their own (seven of over
+    # 300 words, each one paragraph of the document), no longer that step's text (setup step 12 held seven pages).
     "slay-the-spire-board-game-rulebook": Today(
-        24, ('Is there a maximum hand size?', 'Does Buffer prevent all HP loss from a multi-hit?'), 0, 19, 1, 9, 0,
+        24, ('Is there a maximum hand size?', 'Does Buffer prevent all HP loss from a multi-hit?'), 0, 19, 8, 9, 0,
         True),
     "twilight-imperium-4-living-rules-reference-2.0": Today(
         790, ('ABILITIES', '1.6', '1.6a', 'AGENDA CARD', '36.2', '58.4', '78.5e', '101.4b'), 100, 69, 1, 0, 0,

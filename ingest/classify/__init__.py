@@ -324,9 +324,11 @@ CAPTION = re.compile(r"^(?:#{1,6}\s+)?(?:(?:[Dd]iagram|DIAGRAM|[Tt]able|TABLE|[F
                       r"|(?:\[[^\[\]\n]*+\][ \t]*+)++$)")
 
 # "1.2. Golden Rules": a decimal line that names what follows (a heading when deeper rules follow it); "A.1: General
-# World and Game Creation", a part's letter before it and a colon after it; "2.3 – Registration", a dash after it.
-# "17.1. Dangerous Play:" names its subrules too, when every word of it is capitalised.
-DECIMAL_TITLE = re.compile(r"^(?P<n>(?:[A-Z]\.\d+|\d+(?=\.\w))(?:\.(?:\d+|[A-Z](?![A-Za-z])))*[a-z]?)[.:]?\s+(?:[-–—]\s+)?"
+# World and Game Creation", a part's letter before it and a colon after it; "2.3 – Registration", a dash after it
+# ("4.00–GAME PRELIMINARIES", a long dash joining them). "17.1. Dangerous Play:" names its subrules too, when every
+# word of it is capitalised.
+DECIMAL_TITLE = re.compile(r"^(?P<n>(?:[A-Z]\.\d+|\d+(?=\.\w))(?:\.(?:\d+|[A-Z](?![A-Za-z])))*[a-z]?)"
+                           r"(?:[.:]?\s+(?:[-–—]\s+)?|[–—](?=[A-Z]))"
                             r"(?P<title>[A-Z“\"'(][^.;:!?]{0,60}?[^.;:!?,])(?P<colon>:)?$")
 
 # Keywords that name a part of a document, never one rule: "Section 7.2" heads a section however numbered.

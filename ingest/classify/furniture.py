@@ -6,6 +6,9 @@ import re
 
 # Numbers that change from page to page: digit runs, and lower-case roman numerals (front-matter pages).
 CHANGING_NUMBER = re.compile(r"\d+|(?<![\w#])(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})(?!\w)")
+# A rule's sub-labels in parentheses, set right after its number, which change in number and kind with the rule
+# from page to page ("Rule 7.01 to 7.01(b)(2)", "Rule 9.05(b)(1) to 9.06(b)" head pages of rules).
+SUBLABELS = re.compile(r"(?<=\w)(?:\([A-Za-z\d]{1,3}\))+")
 # Lines that are content however often they recur: numbered rules and items (a label alone on its line too, its
 # text set on the next: "b." recurs on many pages' edges), Q/A, headings, table rows, bullets.
 CONTENT_LINE = re.compile(r"^(?:\d+(?:\.\d+)*[.)](?:\s|$)|\d+(?:\.\d+)+\s|[A-Za-z][.)](?:\s|$)|[QA][:.]|#{1,6}\s|\||[-*•◊]\s)")

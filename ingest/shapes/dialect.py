@@ -98,5 +98,11 @@ def section_title(raw: str) -> str:
     if any(char.isalpha() and not char.isupper() for char in raw):  # letters without case ("カードQ&A"): none shouts
         return raw
     words = raw.split()
-    return " ".join(word.lower() if index and word.lower() in HEADING_CONNECTORS else capitalised(word)
+    return " ".join(word if not index and _roman_label(word)  # "II. RULES OF SPEECH" is part II's, no "Ii."
+                    else word.lower() if index and word.lower() in HEADING_CONNECTORS else capitalised(word)
                     for index, word in enumerate(words))
+
+
+def _roman_label(word: str) -> bool:
+    """Is `word` a label in roman numerals, closed as labels are ("II.", "IV:", "XII)")?"""
+    return len(word) > 1 and word[-1] in ".:)" and not word[:-1].strip("IVXLC")

@@ -74,6 +74,7 @@ _DASHES = ("- ", "– ", "— ")  # a dash setting a title apart from its number
 # The least share of a paragraph's words on lines stating the document's rights for it to state them.
 _BACK_MATTER_SHARE = 0.25
 _BACK_MATTER_BLOCKS = 12  # a credits and licence section runs to a few paragraphs, never to a chapter of rules
+_PARAGRAPH_LINES = 40  # the most lines of a paragraph looked up over for the item it opens with
 _LISTED_WORDS = 6  # the most words of a name in a list a paragraph introduces ("1. Destroy Bases and Transports")
 _SENTENCE_WORDS = 8  # a line marked as a heading this long, ending on a full stop, is a sentence
 _STEM = 4  # the fewest letters of a heading's word the text under it must name
@@ -113,6 +114,8 @@ class _Outline:
         # The latest item of a numbered list, and the margin its number stands at (see `_leaves_list`).
         self.list_item: Block | None = None
         self.list_margin = 0
+        # Whether the item before the latest was one paragraph, and how many paragraphs the latest has ended so far.
+        self.list_short, self.list_paragraphs = False, 0
         self.last: Block | None = None      # the section's latest unit, which a bullet list after a blank continues
         self.example: list[tuple[int, int]] | None = None
         # The margin of an "Examples:" line with nothing after it, and how many items of the list of examples it
@@ -162,12 +165,15 @@ class _Outline:
                 self._text(index, pos, line)
                 continue
             if not stripped or reading.separator:
+                leaves = self._leaves_list(index)
+                self.list_paragraphs += self.current is self.list_item
                 if self.facts.parts_paragraphs(index) and not self._leads_in() and (
                         self.in_front or self.current is not None and (
                         self.current.kind == "paragraph" or self.current is self._owner()
                         or self.facts.preceding[index] in self.facts.inline_asked  # a bullet's answer ends with it
-                        or self._leaves_list(index))):
-                    self.current = self.example = None
+                        or leaves)):
+                    self.example = None
+                    self.current = self._resumed_by(self.facts.following[index]) if leaves else None
                 continue
             if reading.footnote:
                 self._footnote(pos, line, reading.footnote)
@@ -406,7 +412,7 @@ class _Outline:
         # wrapped onto the next line names no section, whatever rules follow it
         # "6.0 Weather" over its own text and 6.1, no chapter "6" open: chapter 6's heading (its text is 6.0)
         zero = decimal is not None and labels.zeroed(n := decimal.group("n")) and not any(
-            h.number == n[:-2] for h in self.headings)
+            h.number == labels.unzeroed(n) for h in self.headings)
         if decimal and len(decimal.group("title").split()) <= 8 and not self.facts.carried_on(index) and (
                 self.facts.heads_rules(index, n, zero) or self.facts.stands_empty(index, n) and not self._last_item(index, n)):
             number, title = decimal.group("n"), decimal.group("title")
@@ -721,8 +727,10 @@ class _Outline:
         if asking and self.questions.ends_on(index) is not None:
             return False  # a line running on into a question ("What happens if the raider plays" / …?) is its text
         following = self.facts.following[index]
-        if following is None:
-            return False
+        lead = self.facts.preceding[index]
+        if following is None or lead >= 0 and self.facts.line(lead).rstrip().endswith(":") \
+                and indent_of(self.facts.line(index)) > indent_of(self.facts.line(lead)):
+            return False  # "…For example:" / "" / "\tAttack\tSP Klingon": what a lead-in shows, set in under it
         item = self.facts.readings[following].item
         opens = bool(item and (item.group("question") or item.group("decimal") or item.group("number")))
         # a card or topic over the questions asked about it ("Night Raid [12]" over "Can the raider discard…?"),
@@ -1027,6 +1035,7 @@ class _Outline:
             block = Block(self.section, prefix + letter, "", [], kind="rule") if labels.numeric(prefix) \
                 else Block(self.section, letter, "", [])
         self._start(block, start, end)
+        self._listed(block, index, indent_of(line))
         return True
 
     def _answers_list(self, number: str, indent: int) -> bool:
@@ -1063,10 +1072,43 @@ class _Outline:
             return False
         below, line = self.facts.readings[following], self.facts.line(following)
         # in plain text an item's paragraphs may stand at its number's margin: only one left of it leaves the list
-        # ("\t6. Strike orders" / "" / "When your turn is processed…")
-        margin = self.list_margin if self.facts.marked else self.list_margin - 1
+        # ("\t6. Strike orders" / "" / "When your turn is processed…"), or one after a list of one paragraph an item
+        # ("2. Pre-departure orders" / "3. Jump orders" / "" / "When your turn…"), an example perhaps between
+        short = self.list_short and self.list_paragraphs <= (self.example is not None)
+        margin = self.list_margin if self.facts.marked or short else self.list_margin - 1
         return indent_of(line) <= margin and not line.rstrip().endswith(":") and not (
             below.item or below.bullet or below.marked or below.row)
+
+    def _listed(self, block: Block, index: int, indent: int) -> None:
+        """Note the unit just started at line `index` as the latest item of a list at `indent` (see `_leaves_list`)."""
+        self.list_item, self.list_margin = block, indent
+        self.list_short, self.list_paragraphs = self._item_above(index, indent), 0
+
+    def _item_above(self, index: int, indent: int) -> bool:
+        """Is the paragraph right above the item at line `index` (past a blank line) a sibling item at its margin,
+        one paragraph all of it ("2. Pre-departure orders" over "3. Jump orders"; "1. The GM sets the scene." / "" /
+        "2. The GM narrates…")?"""
+        top = self.facts.preceding[index]
+        for _ in range(_PARAGRAPH_LINES):
+            if top <= 0 or not self.facts.line(top - 1).strip() or self.facts.readings[top].item:
+                break
+            top -= 1
+        item = self.facts.readings[top].item if top >= 0 else None
+        return bool(item and (item.group("number") or item.group("letter") or item.group("dotted"))) \
+            and indent_of(self.facts.line(top)) == indent
+
+    def _resumed_by(self, following: int) -> Block | None:
+        """The unit a paragraph that leaves a list at line `following` goes on: the rule or item whose list it
+        was, set left of the paragraph ("1.7 TURN PROCESSING" over its steps "1." to "6.", then "When your turn is
+        processed…" is 1.7's); none for a list of the section's own."""
+        indent = indent_of(self.facts.line(following))
+        found = next((block for at, _, block in reversed(self.items) if at < indent and block is not self.list_item),
+                     None)
+        # the lettered cases of a heading's own text, or of a heading that is a rule ("### 3.4 'Fire'" / "Fires a
+        # weapon… only if…" / "(a)"…"(c)"), whose text runs on to the next heading
+        case = self.case
+        heading = case is not None and (case is self.own or case is self.rule_heading)
+        return found or (case if heading and self.list_item.parent == case.label else None)
 
     def _leads_in(self) -> bool:
         """Is the current unit, so far, only a short lead-in ending in a colon ("Notes:", "Example:") or a caption
@@ -1112,7 +1154,13 @@ class _Outline:
         # The first name shows the list is one of names, and the list is read whole: a name after it may run longer
         # ("6. Number of star tokens placed on board" after "5. Number of territories controlled"), or be a sentence
         # ("3. Spend keys to steal, if you rolled raid dice" after "2. Ransack the Court").
-        listed = not above.endswith(":") or len(body.split()) <= _LISTED_WORDS and body[-1] not in ".!?;:"
+        # A name over items numbered under it ("1. Extemporaneous Speaking" / "   1. Topics shall be…") heads them:
+        # the list is the section's outline of rules, no list of names.
+        below = self.facts.following[index]
+        nested = below is not None and self.facts.readings[below].item is not None \
+            and bool(self.facts.readings[below].item.group("number")) and indent_of(self.facts.line(below)) > margin
+        listed = not nested and (not above.endswith(":")
+                                 or len(body.split()) <= _LISTED_WORDS and body[-1] not in ".!?;:")
         if listed:
             self.name_list = (unit, margin)
         return listed
@@ -1281,7 +1329,7 @@ class _Outline:
         self.rules.add(label)
         self.items.append((indent, number, block))
         self.case = block
-        self.list_item, self.list_margin = block, indent
+        self._listed(block, index, indent)
         # lettered items under a name with its text ("1) Stoneskin (2 points): Add one…") are its; under a lead-in
         # ("4. Skills are of three basic types:") they are the item's own subrules, 4a, 4b
         self.named = block if named and not numbered and body[named.end():].strip() else None
