@@ -72,3 +72,12 @@ def test_the_patterns_of_the_other_shapes_are_the_classifier_s():
     at, after = classify.SPELL
     assert at.match("MAGIC MISSILES (A) Up to two") and after.search("range. SHIELD (B) Blocks")
     assert classify.entry_heading("“Set Up”", "B").search("see B. Set   up the board")
+
+
+def test_one_number_sign_marks_a_title_in_lower_case_but_not_a_count_of_things():
+    # a publisher's headings set in lower case, as the PDF reader marks them by size, its page's number perhaps after
+    for title in ("# end of the game", "# scoring raids 9", "# phAse 5: recAll", "# Setup", "## exert"):
+        assert classify.marked_heading(title) is not None, title
+    # the number sign of a table's header: "# of players", a count over figures
+    for text in ("# of players   Pods", "# cards 2 3 4", "# idclip          No clipping (you can walk through walls)"):
+        assert classify.marked_heading(text) is None, text

@@ -376,6 +376,20 @@ def test_headings_written_without_a_space_after_their_marks_are_headings_where_e
     mixed = read(write(tmp_path, "mixed.md", "# Rules\n\n#1 priority is fun.\n"))
     assert "#1 priority is fun." in mixed.text.text
 
+def test_an_admonitions_text_is_read_after_its_title_and_its_markers_are_no_text(tmp_path):
+    # MkDocs' boxes ('!!! danger "Ban Penalty"' over text indented as CommonMark reads code) and Docusaurus' (":::tip
+    # Timing" … ":::"): the box's text, titled by its title or its kind, with none of the markers
+    source = ('# League Rules\n\n## 2.6 Playoffs\n\n!!! danger "Ban Penalty"\n    A team that forfeits twice is '
+              'banned.\n\n    Bans last one season.\n\nPlayoffs have three rounds.\n\n??? note\n    Rounds are '
+              'best of three.\n\n:::tip Timing\nMatches start at 8 pm.\n:::\n\nThe final is played on LAN.\n')
+    doc = read(write(tmp_path, "league.md", source))
+    text = doc.text.text
+    assert "**" not in text and "!!!" not in text and "???" not in text and ":::" not in text
+    assert "Ban Penalty A team that forfeits twice is banned.\n\nBans last one season.\n\nPlayoffs have three" in text
+    assert "Note Rounds are best of three." in text and "Timing Matches start at 8 pm.\n\nThe final is played" in text
+    assert source[doc.text.offsets[text.index("Bans last")]:].startswith("Bans last")  # mapped to the file
+
+
 def test_markdown_characters_map_to_the_source_and_resolved_ones_to_their_escape(tmp_path):
     doc = read(write(tmp_path, "rules.md", MARKDOWN))
     assert unmapped(doc) == [(".", "\\")]  # the escaped dot maps to its backslash

@@ -1607,6 +1607,10 @@ def test_a_title_in_capitals_of_any_alphabet_reads_in_title_case_and_one_without
     # a part's label in roman numerals stays as printed: "II. Rules of Speech", never "Ii."
     assert section_title("II. RULES OF SPEECH") == "II. Rules of Speech"
     assert section_title("CIVIL WAR") == "Civil War"
+    # small capitals a PDF's text layer lowered but for some read as the capitals they are; a name's capital stays
+    assert section_title("phAse 2: plAyer turns") == "Phase 2: Player Turns"
+    assert section_title("clArIFIcAtIons") == "Clarifications"
+    assert section_title("McKay Rules") == "McKay Rules"
 
 
 def test_chapters_counted_under_the_documents_title_head_their_text_with_or_without_rules_numbered_under_them():

@@ -90,11 +90,14 @@ SENTENCE_LABEL = re.compile(r"(?<=[.!?;)] )(\d{1,4}(?:\.\d{1,4})+)\.?\s+(?=[A-Z�
 LONE_LABEL = re.compile(r"^\s*(?:\d{1,3}(?:[.\-]\d+|\.[a-z])*\.?|[a-z]\.)\s*$")
 
 # The outline dialect's line shapes: a marked heading, a labelled item, a bullet, a title, a sentence's end.
-# "## Golden Rules", "***GENERAL RULES": a heading the markup marks. One "#" before a word in lower case is the number
-# sign of a line of text ("# of players   Pods", a table's header in a PDF), not a mark; two or more mark a heading,
-# whatever its case ("## exert", a glossary's term). A bold run-in opening a line of text ("**Quest Expiration** When a
-# Quest expires…") marks no heading.
-MARKED = re.compile(r"^(?:\*{2,}\s*(?P<star>[^*](?:[^*]|\*(?!\*))*?)\s*\**|(?P<hashes>#{1,6})\s+(?P<hash>(?:(?<!^#\s)|(?![a-z])).+?))\s*$")
+# "## Golden Rules", "***GENERAL RULES": a heading the markup marks. One "#" before "of", or over a line in lower
+# case with columns or a run of figures, is the number sign of a line of text ("# of players   Pods", "# cards 2 3
+# 4", a table's header in a PDF; "# idclip          No clipping", a row a note's sign marks), not a mark; else it
+# marks a heading whatever its case ("# end of the game", "# phAse 5: recAll", a publisher's titles set large in lower
+# case or small capitals), as two or more do ("## exert", a glossary's term). A bold run-in opening a line of text
+# ("**Quest Expiration** When a Quest expires…") marks no heading.
+MARKED = re.compile(r"^(?:\*{2,}\s*(?P<star>[^*](?:[^*]|\*(?!\*))*?)\s*\**|(?P<hashes>#{1,6})\s+"
+                    r"(?P<hash>(?:(?<!^#\s)|(?![a-z])|(?!of\b)(?!.*?\S(?: {3}|\t))(?!.*?\d\s+\d)).+?))\s*$")
 
 # A title block's credits under its title, which finish what stands above them as a sentence does: its authors'
 # names ("Jesse Clifton, Elijah Cohen, James Krause", "A. N. Author and B. Writer") or its date ("January 3, 2015").

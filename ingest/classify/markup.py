@@ -123,6 +123,11 @@ def image_alt(tag: str) -> tuple[str, int] | None:
 # Bold or italic markers around nothing but spaces, which a conversion leaves ("4. ** **Essential Game
 # Terminology"): markdown reads them as text; they are a space.
 EMPTY_EMPHASIS = re.compile(r"(\*{1,3}|_{1,3})[ \t]+\1(?![*_])")
+# An admonition's opening line: MkDocs' and Python-Markdown's ('!!! warning "Ban Penalty"', "??? note", "???+ tip",
+# its text indented under it) and Docusaurus' and VuePress' (":::tip Title", its text up to a ":::" line).
+ADMONITION = re.compile(r"(?:(?P<indented>!!!|\?\?\?\+?)[ \t]++(?P<kind>[\w-]{1,30}+)(?:[ \t]++\"(?P<title>[^\"\n]{0,120}+)\")?"
+                        r"|:::[ \t]*+(?P<fenced>[\w-]{1,30}+)(?:[ \t]++(?P<name>[^\n]{0,120}?))?)[ \t]*+")
+
 # Kramdown's and Python-Markdown's attribute lists ("{: .entry-title}" under a paragraph, "{:#id}" after a
 # heading) style the text; they are none of it. Blanked, not cut, so every offset still maps to the file.
 ATTRIBUTES = re.compile(r"\{:[^{}\n]{0,200}+\}")

@@ -16,6 +16,7 @@ from markdown_it.tree import SyntaxTreeNode
 
 from ingest.classify import BULLET_LINE, DECIMAL_TITLE, ITEM, LABELLED_LINE, LETTERED_LINE, NAVIGATION
 from ingest.classify.markup import (
+    ADMONITION,
     ATTRIBUTES,
     BREAK_TAG,
     EMPTY_EMPHASIS,
@@ -55,8 +56,8 @@ def read(source: str, out: Outline, limits: Limits | None = None) -> dict:
         _unopened_front_matter(source, reader.metadata)
     if end:
         body = "\n" * source[:end].count("\n") + source[end:]  # same line numbers, no front matter
-    tokens = _PARSER.parse(_spaced_headings(_markdown_blocks(_without_code(ATTRIBUTES.sub(
-        lambda found: " " * len(found.group()), body)))))
+    tokens = _PARSER.parse(_spaced_headings(_admonitions(_markdown_blocks(_without_code(ATTRIBUTES.sub(
+        lambda found: " " * len(found.group()), body))))))
     _within(tokens, limits)
     reader.blocks(SyntaxTreeNode(tokens).children, 0)
     return reader.metadata
@@ -93,6 +94,32 @@ def _markdown_blocks(body: str) -> str:
         else:
             continue
         lines[number] = " " * len(line)
+    return "\n".join(lines)
+
+
+def _admonitions(body: str) -> str:
+    """`body` with each admonition read as its text run in after its title ('!!! warning "Ban Penalty"' over
+    "    Players who…" is "**Ban Penalty** Players who…"; a box without a title is titled by its kind, "Note"): the
+    opening line blanked, the text under it out of the indent CommonMark would read as code, a closing ":::" line
+    blanked. Line for line, so the parser's line numbers still map to the file."""
+    lines = body.split("\n")
+    title, indented, fenced = None, False, False
+    for number, line in enumerate(lines):
+        opening = ADMONITION.fullmatch(line) if line[:1] in "!?:" else None
+        if opening:
+            title = (opening.group("title") or opening.group("name") or "").strip() or \
+                (opening.group("kind") or opening.group("fenced")).replace("-", " ").capitalize()
+            indented, fenced = bool(opening.group("indented")), not opening.group("indented")
+            lines[number] = ""
+        elif fenced and line.strip() == ":::":
+            lines[number], fenced = "", False
+        elif indented and line.strip() and not line.startswith(("    ", "\t")):
+            indented = False  # the box ended at the first line back at the margin
+        elif indented:
+            lines[number] = line[1:] if line.startswith("\t") else line[4:]
+        if title is not None and not opening and lines[number].strip():
+            lines[number] = f"**{title}** {lines[number].lstrip()}"
+            title = None
     return "\n".join(lines)
 
 

@@ -71,6 +71,8 @@ def previous_nonblank(lines: list[tuple[int, str]]) -> list[int]:
 
 # What a topic's name may open with: a capital, a digit, a quotation mark or a parenthesis.
 _TOPIC_OPENERS = string.ascii_uppercase + string.digits + "“\"'("
+_WORD = 20  # the longest word looked at for small capitals
+_GARBLED = 2  # capitals between small letters that make a title one set in small capitals (one is a name's: "McKay")
 
 
 def names_a_topic(title: str) -> bool:
@@ -93,6 +95,8 @@ def section_title(raw: str) -> str:
     """A heading's title as a section path shows it: its markup stripped, a link back to the index set on its line
     dropped, an ALL-CAPS title in title case."""
     raw = NAVIGATION.sub("", raw.strip(" *#:")).strip(" *#:")
+    if _small_capitals(raw) >= _GARBLED:
+        raw = raw.upper()  # "phAse 2: plAyer turns": small capitals whose text layer lowered some, read as capitals
     if not raw.isupper() or len(raw) in (2, 3) and raw.isascii() and raw.isalpha():  # "XP", "LOS": no shouting
         return raw
     if any(char.isalpha() and not char.isupper() for char in raw):  # letters without case ("カードQ&A"): none shouts
@@ -101,6 +105,14 @@ def section_title(raw: str) -> str:
     return " ".join(word if not index and _roman_label(word)  # "II. RULES OF SPEECH" is part II's, no "Ii."
                     else word.lower() if index and word.lower() in HEADING_CONNECTORS else capitalised(word)
                     for index, word in enumerate(words))
+
+
+def _small_capitals(title: str) -> int:
+    """How often `title` shows a word set in small capitals that a PDF's text layer lowered but for some ("phAse",
+    "AnAtomy"): a capital between small letters, in a word, not in words a conversion ran together
+    ("KonstellationenderElo-Berechnung")."""
+    return sum(a.islower() and b.isupper() and c.islower() for word in title.split() if len(word) <= _WORD
+               for a, b, c in zip(word, word[1:], word[2:]))
 
 
 def _roman_label(word: str) -> bool:
