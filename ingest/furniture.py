@@ -758,6 +758,7 @@ def _contents_lines(text: str, lines: list[tuple[int, int]], heading: int) -> li
     found: list[tuple[int, list]] = []
     seen: set[str] = set()
     worded: set[str] = set()  # the entries' titles by their words alone
+    previous: set[str] = set()  # the last entry's numbers
     details = blanks = 0
     for index in range(heading + 1, len(lines)):
         line = text[slice(*lines[index])]
@@ -789,9 +790,14 @@ def _contents_lines(text: str, lines: list[tuple[int, int]], heading: int) -> li
         # "1.00–OBJECTIVES OF THE GAME", its number glued on, after "1.00 —OBJECTIVES OF THE GAME ….. 1": the body
         # heads a part the contents listed, in the same words.
         words = {_letters_of(title) for title in titles}
-        if (keys - titles) & seen or (titles & seen or words & worded) and not paged:
+        # the number of the entry right before under another title is the contents' own slip ("2.1.3 Safety
+        # Requirement" / "2.1.3 Technical Specifications"), not the body heading its first part
+        again = (keys - titles) & seen
+        slip = again and again <= previous and not {_letters_of(title) for _, _, title in entries} & worded
+        if again and not slip or (titles & seen or words & worded) and not paged:
             break
         seen |= keys
+        previous = keys
         worded |= {_letters_of(title) for _, _, title in entries}
         details = 0
         found.append((index, entries))
@@ -838,6 +844,8 @@ def _entries(line: str) -> list[tuple[int, str, str]] | None:
                 _leader(piece) is not None or PAGE.fullmatch(following) or piece.isupper() and len(piece.split()) <= 8):
             entries.append((column, "", title))  # "Appendix C: Hand Signals.   45" too
             paged = _leader(piece) is not None
+        elif piece.endswith(":") and len(piece.split()) <= _LABEL_WORDS and _title(piece[:-1]) and not following:
+            entries.append((column, "", _title(piece[:-1])))  # "SECTION 1:", "Challenge:": a part's label over its entries
         elif len(piece) > 160 or piece.endswith((".", "?", "!", ":")):
             return None
         index += 1

@@ -412,6 +412,16 @@ def test_a_contents_without_pages_ends_where_the_body_heads_its_first_part_by_an
     assert _left_after_contents(contents, body) == body.strip()
 
 
+def test_a_contents_of_parts_labelled_over_their_entries_goes_whole_though_it_lists_a_number_twice():
+    # "SECTION 1:" over its entries, and the contents' own slip ("2.1.3" twice, under two titles): all of it goes,
+    # up to the body's "SECTION 1", and none of its entries takes a rule's number
+    contents = ("CONTENTS\nSECTION 1:\n1.1 Introduction\n1.1.1 About us\n1.1.2 Mission\n\nSECTION 2:\n"
+                "2.1 Overview of Event\n2.1.3 Safety Requirement\n2.1.3 Technical Specifications\n\nSECTION 3:\n"
+                "Challenge:\n3.1 Static Events\n3.2 Dynamic Events\n")
+    body = ("SECTION 1\n1.1 Introduction\n1.1.1 About Our College\nThe college was founded in 2000 by a trust.\n")
+    assert _left_after_contents(contents, body) == body.strip()
+
+
 def test_a_running_head_over_a_page_number_written_pg_goes_with_it_in_text_without_page_breaks():
     sentences = [f"Rule {n} of the league: a team fields at least eight players and at most eleven, and it plays."
                  for n in range(1, 200)]
