@@ -737,6 +737,20 @@ def test_names_a_lead_in_lists_over_rules_numbered_under_them_are_the_sections_o
     assert [b.text for b in blocks] == ["The steps are as follows: 1. Destroy Bases 2. Lose Resource Cards"]
 
 
+def test_a_numbered_heading_marked_a_level_too_deep_is_the_sibling_its_number_makes_it():
+    # "### 4. Teams" after "## 3. Player Eligibility" and its "### 3.1.": part 4, beside 3, not inside it
+    blocks = segment("# Global Ruleset\n\n## 3. Player Eligibility\n\n### 3.1. Player Requirements\n\nEach player needs "
+                     "an account.\n\n### 4. Teams\n\n### 4.1. Team Aliases\n\nAliases must be appropriate.\n\n"
+                     "## 5. Matches\n\n### 5.1. Scheduling\n\nMatches are played on Mondays.\n")
+    sections = {b.label: b.section[1:3] for b in blocks}
+    assert sections["4.1"] == ("Global Ruleset", "4. Teams")
+    assert sections["5.1"] == ("Global Ruleset", "5. Matches")
+    # parts a chapter numbers afresh stay its parts: "## 4. Turn Sequence" over "### 1." … "### 5."
+    blocks = segment("## 4. Turn Sequence\n\n### 1. Unlock\n\nUnlock a card.\n\n### 2. Draw\n\nDraw a card.\n\n"
+                     "### 5. Cleanup\n\nDiscard your hand.\n")
+    assert all(b.section[1] == "4. Turn Sequence" for b in blocks)
+
+
 def test_lines_set_in_under_a_lead_in_are_what_it_shows_and_head_nothing():
     # "For example:" over two commands set in (by a tab the cleaning made a space): no heading "Attack SP Klingon"
     # over the rules after them

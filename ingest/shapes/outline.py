@@ -840,6 +840,18 @@ class _Outline:
                 labels.numeric(number) and under(number, h.number)))
             heading.sibling = heading.sibling or any(h.level == heading.level for h in closed)
             self._leave_sections_outside(number, heading.level if heading.kind == "marked" else None)
+            # "### 4. Teams" marked a level too deep under "## 3. Player Eligibility" and its parts: 3's sibling (not
+            # under a heading of no part of 3's, nor a rule in 3's hundreds: "### 901. General" under "## 900.")
+            before = next((h for h in self.headings if (number or "").isdigit() and h.number == str(int(number) - 1)
+                           and h.level < heading.level and not h.afresh and not h.number.endswith("00")),
+                          None)
+            if before is not None and not all(labels.within(h.number or "", before.number)
+                                              for h in self.headings[self.headings.index(before):]):
+                before = None
+            if before is not None:
+                self._close_while(lambda h: h.level >= before.level)
+                heading.level, heading.sibling = before.level, True
+                self._enter_section()
             if self.headings and labels.numeric(number) and under(number, self.headings[-1].number):
                 heading.level = max(heading.level, self.headings[-1].level + 1)
         if labels.numeric(heading.number):
